@@ -1,0 +1,244 @@
+/**
+ * Shared API shapes (spec user-app §3 and admin-back-office §3).
+ * Response schemas in every service are built from these, so no field is silently dropped.
+ * One field name wherever the spec says "score or grade" / "maxScore or maxGrade": `score`, `maxScore`.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const Role = Type.Union([
+  Type.Literal('student'),
+  Type.Literal('teacher'),
+  Type.Literal('admin'),
+  Type.Literal('super_admin'),
+]);
+export type Role = Static<typeof Role>;
+export const ROLES: readonly Role[] = ['student', 'teacher', 'admin', 'super_admin'];
+export const ADMIN_ROLES: readonly Role[] = ['admin', 'super_admin'];
+export const GRADING_ROLES: readonly Role[] = ['student', 'teacher'];
+
+export const PlanName = Type.String({ description: 'free, core_pack, super_core_pack, power_user_monthly' });
+
+/** The one user shape: /auth/me, every auth response's `user`, /users/me and the admin user endpoints. */
+export const User = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  display_name: Nullable(Type.String()),
+  role: Role,
+  user_type: Role,
+  is_active: Type.Boolean(),
+  is_anonymous: Type.Boolean(),
+  avatar: Nullable(Type.String({ description: 'URL of the uploaded avatar, null when none' })),
+  subscription_plan: PlanName,
+  subscription_status: Type.String(),
+  essay_credits: Type.Integer(),
+  max_essay_credits: Type.Integer({ description: '-1 means unlimited' }),
+  chatbot_count: Type.Integer(),
+  max_chatbot: Type.Integer(),
+  assigned_personas: Type.Array(Type.String()),
+  openai_api_key: Nullable(Type.String({ description: 'masked, never the full key' })),
+  createdAt: Type.String({ format: 'date-time' }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type User = Static<typeof User>;
+
+export const AuthResponse = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  expires_in: Type.Integer({ description: 'access token lifetime in seconds' }),
+  user: User,
+});
+export type AuthResponse = Static<typeof AuthResponse>;
+
+export const ErrorEnvelope = Type.Object({
+  detail: Type.String(),
+  code: Type.String(),
+});
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** `{success, message}` shape the spec's update-password and setup screens read. */
+export const SuccessMessage = Type.Object({ success: Type.Boolean(), message: Type.String() });
+export type SuccessMessage = Static<typeof SuccessMessage>;
+
+export const GradeBoundary = Type.Object({
+  grade: Type.String(),
+  min_percentage: Type.Number(),
+  max_percentage: Type.Number(),
+  description: Type.String(),
+});
+export type GradeBoundary = Static<typeof GradeBoundary>;
+
+export const RubricCriterion = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  maxScore: Type.Number(),
+  weight: Type.Number(),
+  description: Type.Optional(Type.String()),
+  scoring_levels: Type.Optional(
+    Type.Array(Type.Object({ min: Type.Number(), max: Type.Number(), descriptor: Type.String() })),
+  ),
+});
+export type RubricCriterion = Static<typeof RubricCriterion>;
+
+export const ScoringStructure = Type.Object({
+  total_points: Type.Number(),
+  criteria: Type.Array(RubricCriterion),
+  grade_boundaries: Type.Array(GradeBoundary),
+  scoring_method: Type.Literal('weighted_sum'),
+  pass_threshold: Type.Number(),
+});
+export type ScoringStructure = Static<typeof ScoringStructure>;
+
+export const EssayType = Type.Union([Type.Literal('ee'), Type.Literal('tok')]);
+export type EssayType = Static<typeof EssayType>;
+
+export const RubricStatus = Type.Union([Type.Literal('active'), Type.Literal('draft'), Type.Literal('deprecated')]);
+
+export const Rubric = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  rubric_type: EssayType,
+  status: RubricStatus,
+  is_active: Type.Boolean(),
+  version: Type.Integer(),
+  criteria_text: Type.String(),
+  scoring_structure: ScoringStructure,
+  submission_count: Type.Integer(),
+  is_default: Type.Boolean(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Rubric = Static<typeof Rubric>;
+
+export const Criterion = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  score: Type.Number(),
+  maxScore: Type.Number(),
+  band: Type.String(),
+  feedback: Type.String(),
+  weight: Type.Number(),
+  strengths: Type.Array(Type.String()),
+  improvements: Type.Array(Type.String()),
+});
+export type Criterion = Static<typeof Criterion>;
+
+export const InsightFeedback = Type.Object({
+  clarity_and_cohesion: Type.String(),
+  argument_and_evidence: Type.String(),
+  grammar_and_mechanics: Type.String(),
+  critical_thinking: Type.String(),
+  originality_and_insight: Type.String(),
+});
+
+export const Results = Type.Object({
+  overallGrade: Type.String(),
+  overallBand: Type.String(),
+  totalPoints: Type.Number(),
+  maxPoints: Type.Number(),
+  percentage: Type.Number(),
+  criteria: Type.Array(Criterion),
+  overallSummary: Type.Object({
+    holisticCommentary: Type.String(),
+    nextSteps: Type.Array(Type.String()),
+    strengths: Type.Array(Type.String()),
+    improvements: Type.Array(Type.String()),
+  }),
+  insight_feedback: InsightFeedback,
+  grader: Type.String({ description: 'which grader produced the result: builtin, openai' }),
+});
+export type Results = Static<typeof Results>;
+
+export const EvaluationStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('processing'),
+  Type.Literal('in_progress'),
+  Type.Literal('completed'),
+  Type.Literal('failed'),
+]);
+export type EvaluationStatus = Static<typeof EvaluationStatus>;
+
+export const ApprovalStatus = Type.Union([
+  Type.Literal('pending_review'),
+  Type.Literal('under_review'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+]);
+
+export const RubricSnapshot = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  rubric_type: EssayType,
+  scoring_structure: ScoringStructure,
+});
+export type RubricSnapshot = Static<typeof RubricSnapshot>;
+
+export const Evaluation = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  user_name: Type.String(),
+  user_type: Type.String(),
+  submitted_by: Type.String(),
+  fileName: Type.String(),
+  title: Type.String(),
+  essay_type: EssayType,
+  subject_area: Type.String(),
+  status: EvaluationStatus,
+  approval_status: ApprovalStatus,
+  overall_score: Nullable(Type.Number()),
+  rubric_id: Type.String(),
+  rubric: RubricSnapshot,
+  extractedWordCount: Type.Integer(),
+  processingTime: Nullable(Type.Number({ description: 'seconds' })),
+  evaluation_time: Nullable(Type.Number({ description: 'seconds' })),
+  progress: Type.Integer({ description: '0-100, from the grading worker' }),
+  error_message: Nullable(Type.String()),
+  created_at: Type.String(),
+  submittedAt: Type.String(),
+  completed_at: Nullable(Type.String()),
+  profiles: Type.Object({ full_name: Type.String(), email: Type.String() }),
+  suggestions: Type.Array(Type.String()),
+  admin_notes: Nullable(Type.String()),
+  results: Nullable(Results),
+});
+export type Evaluation = Static<typeof Evaluation>;
+
+export const EvaluationList = Type.Object({
+  evaluations: Type.Array(Evaluation),
+  total: Type.Integer(),
+});
+
+export const Plan = Type.Object({
+  name: PlanName,
+  display_name: Type.String(),
+  description: Type.String(),
+  price: Nullable(Type.Number()),
+  billing_period: Type.String(),
+  essay_credits: Type.Integer(),
+  features: Type.Array(Type.String()),
+});
+export type Plan = Static<typeof Plan>;
+
+/** Billing's view of one user's credits, mirrored into users by `billing.account_updated.v1`. */
+export const CreditAccount = Type.Object({
+  user_id: Type.String(),
+  essay_credits: Type.Integer(),
+  max_essay_credits: Type.Integer(),
+  subscription_plan: PlanName,
+  subscription_status: Type.String(),
+  version: Type.Integer({ description: 'increases with every change; consumers keep the highest' }),
+});
+export type CreditAccount = Static<typeof CreditAccount>;
+
+export const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  services: Type.Record(Type.String(), Type.Object({ ready: Type.Boolean(), detail: Type.Optional(Type.String()) })),
+  not_ready: Type.Array(Type.String()),
+});

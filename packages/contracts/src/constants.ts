@@ -1,0 +1,32 @@
+/** Business constants (spec §9) and the platform's service directory. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+export const RESET_TOKEN_TTL_SECONDS = 3600;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 256;
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+/** Longest extracted essay text we accept (~60k words); keeps a job within one NATS message. */
+export const MAX_ESSAY_CHARS = 400_000;
+export const FREE_PLAN_CREDITS = 1;
+export const DEFAULT_MAX_CHATBOT = 10;
+export const UNLIMITED = -1;
+
+/** Services behind the gateway, their /api/v1 prefixes and default ports. */
+export const SERVICES = {
+  auth: { port: 8101, prefixes: ['/auth'] },
+  users: { port: 8102, prefixes: ['/users'] },
+  evaluation: { port: 8103, prefixes: ['/evaluation', '/dashboard'] },
+  grading: { port: 8104, prefixes: [] },
+  rubric: { port: 8105, prefixes: ['/rubrics'] },
+  billing: { port: 8106, prefixes: ['/plans', '/subscription', '/subscribe', '/billing'] },
+} as const;
+export type ServiceName = keyof typeof SERVICES;
+export const GATEWAY_PORT = 8080;
+
+/**
+ * Paths the gateway routes to another owner than their prefix says: passwords are handled
+ * inside auth only (a password never travels over NATS), so these /users paths go to auth.
+ */
+export const AUTH_OWNED_USER_PATHS = ['/users/update-password', '/users/admin/create-user'] as const;

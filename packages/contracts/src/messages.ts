@@ -1,0 +1,81 @@
+/**
+ * The exact texts the spec's screens match on (user-app §8, admin §8), with the stable codes
+ * clients should match first. Servers answer `{ detail: Messages.X, code: Codes.X }`.
+ */
+export const Codes = {
+  VALIDATION: 'VALIDATION_ERROR',
+  NOT_FOUND: 'NOT_FOUND',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  INTERNAL: 'INTERNAL_ERROR',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  ACCOUNT_NOT_FOUND: 'ACCOUNT_NOT_FOUND',
+  INCORRECT_PASSWORD: 'INCORRECT_PASSWORD',
+  ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
+  EMAIL_EXISTS: 'EMAIL_ALREADY_EXISTS',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  INVALID_ROLE: 'INVALID_ROLE',
+  INVALID_REFRESH_TOKEN: 'INVALID_REFRESH_TOKEN',
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+  SETUP_CLOSED: 'SETUP_ALREADY_DONE',
+  SETUP_TOKEN_REQUIRED: 'SETUP_TOKEN_REQUIRED',
+  GOOGLE_NOT_CONFIGURED: 'GOOGLE_NOT_CONFIGURED',
+  GOOGLE_FAILED: 'GOOGLE_LOGIN_FAILED',
+  NO_CREDITS: 'INSUFFICIENT_CREDITS',
+  LAST_SUPER_ADMIN: 'LAST_SUPER_ADMIN',
+  RUBRIC_NOT_FOUND: 'RUBRIC_NOT_FOUND',
+  RUBRIC_TYPE_MISMATCH: 'RUBRIC_TYPE_MISMATCH',
+  EMPTY_ESSAY: 'EMPTY_ESSAY',
+  ESSAY_TOO_LONG: 'ESSAY_TOO_LONG',
+} as const;
+export type Code = (typeof Codes)[keyof typeof Codes];
+
+export const Messages = {
+  // Sign-in: the client matches 'no account found', 'incorrect' / 'password', 'deactivated'.
+  ACCOUNT_NOT_FOUND: 'No account found with this email address',
+  INCORRECT_PASSWORD: 'Incorrect password',
+  ACCOUNT_DEACTIVATED: 'Account deactivated: your account has been deactivated. Please contact support.',
+  // Sign-up: the client matches 'already exists', a 6-characters message, an email-required message.
+  EMAIL_EXISTS: 'An account with this email already exists',
+  PASSWORD_TOO_SHORT: 'Password must be at least 6 characters long',
+  EMAIL_REQUIRED: 'Email is required',
+  INVALID_ROLE: 'Sign-up is only possible as a student or a teacher',
+  INVALID_CREDENTIALS_BODY: 'Email and password are required',
+  // Sessions
+  NOT_AUTHENTICATED: 'Not authenticated',
+  TOKEN_EXPIRED: 'Access token expired',
+  INVALID_TOKEN: 'Invalid access token',
+  INVALID_REFRESH_TOKEN: 'Invalid or expired refresh token',
+  FORBIDDEN: 'You do not have permission to perform this action',
+  ADMIN_REQUIRED: 'Access denied. Admin privileges required.',
+  // Password reset
+  RESET_REQUESTED: 'If an account exists for this email, a password reset link has been sent.',
+  INVALID_RESET_TOKEN: 'Invalid reset token',
+  PASSWORD_RESET_DONE: 'Password has been reset. You can now sign in.',
+  PASSWORD_UPDATED: 'Password updated successfully',
+  CURRENT_PASSWORD_WRONG: 'Current password is incorrect',
+  // Setup
+  SETUP_DONE: 'Admin user created successfully! You can now sign in.',
+  SETUP_CLOSED: 'Admin user already exists. Setup is closed.',
+  SETUP_TOKEN_REQUIRED: 'A valid setup token is required',
+  // Google
+  GOOGLE_NOT_CONFIGURED: 'Google sign-in is not configured on this server',
+  GOOGLE_FAILED: 'Google login failed',
+  // Credits and evaluations (the submit screen matches 403 / 'credit')
+  NO_CREDITS: 'Insufficient essay credits: you have no essay credits remaining. Please purchase more credits to continue.',
+  GRADING_ROLE_ONLY: 'Only students and teachers can submit essays for grading',
+  EVALUATION_NOT_FOUND: 'Evaluation not found',
+  RUBRIC_NOT_FOUND: 'Rubric not found',
+  USER_NOT_FOUND: 'User not found',
+  LAST_SUPER_ADMIN: 'The last super admin cannot be demoted, deactivated or deleted',
+  RATE_LIMITED: 'Too many requests. Please wait and try again.',
+  TOO_MANY_FAILED_SIGNINS: 'Too many failed sign-in attempts for this account. Please wait and try again.',
+  FILE_TOO_LARGE: 'File size must be less than 20MB',
+  UNSUPPORTED_FILE: 'Only .txt, .docx, .pdf files are allowed',
+  EMPTY_ESSAY: 'The file contains no readable text',
+  INTERNAL: 'An unexpected error occurred',
+} as const;

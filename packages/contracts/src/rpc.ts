@@ -1,0 +1,68 @@
+/**
+ * NATS request/reply: the few synchronous questions between services.
+ * Subjects live under `rpc.` so they never fall inside a stream's subjects.
+ * Every reply is either `{ ok: true, ...result }` or `{ ok: false, code, detail, status }`.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CreditAccount, Role, RubricSnapshot, User } from './api';
+
+function rpc<Req extends TSchema, Res extends TSchema>(subject: string, request: Req, response: Res) {
+  return { subject: `rpc.${subject}`, request, response } as const;
+}
+
+export const RpcFailure = Type.Object({
+  ok: Type.Literal(false),
+  code: Type.String(),
+  detail: Type.String(),
+  status: Type.Integer({ description: 'the HTTP status a caller should answer with' }),
+});
+export type RpcFailure = Static<typeof RpcFailure>;
+
+export const Rpc = {
+  /** The public user view (the one `User` shape), credits read live from billing. */
+  usersGetView: rpc('users.get_view', Type.Object({ user_id: Type.String() }), Type.Object({ user: User })),
+  /** Create the account record; idempotent by user_id (a retried sign-up completes). */
+  usersCreate: rpc(
+    'users.create',
+    Type.Object({
+      user_id: Type.String(),
+      email: Type.String(),
+      first_name: Type.String(),
+      last_name: Type.String(),
+      role: Role,
+      essay_credits: Type.Optional(Type.Integer()),
+      max_essay_credits: Type.Optional(Type.Integer()),
+    }),
+    Type.Object({ user: User }),
+  ),
+
+  /** Charge one credit for an evaluation; idempotent by evaluation_id. Fails with NO_CREDITS. */
+  billingConsumeCredit: rpc(
+    'billing.consume_credit',
+    Type.Object({ user_id: Type.String(), evaluation_id: Type.String() }),
+    Type.Object({ account: CreditAccount, charged: Type.Boolean({ description: 'false when unlimited' }) }),
+  ),
+  /** Give back the credit charged for an evaluation; idempotent by evaluation_id. */
+  billingRefundCredit: rpc(
+    'billing.refund_credit',
+    Type.Object({ evaluation_id: Type.String() }),
+    Type.Object({ account: Type.Union([CreditAccount, Type.Null()]), refunded: Type.Boolean() }),
+  ),
+  billingGetAccount: rpc('billing.get_account', Type.Object({ user_id: Type.String() }), Type.Object({ account: CreditAccount })),
+  /** Admin sets a user's credits (users forwards PUT /users/admin/users/{id}/credits here). */
+  billingSetCredits: rpc(
+    'billing.set_credits',
+    Type.Object({
+      user_id: Type.String(),
+      essay_credits: Type.Integer({ minimum: 0 }),
+      max_essay_credits: Type.Integer({ minimum: -1 }),
+    }),
+    Type.Object({ account: CreditAccount }),
+  ),
+
+  rubricGetSnapshot: rpc('rubric.get_snapshot', Type.Object({ rubric_id: Type.String() }), Type.Object({ rubric: RubricSnapshot })),
+} as const;
+
+export type RpcDef = (typeof Rpc)[keyof typeof Rpc];
+export type RpcRequest<R extends RpcDef> = Static<R['request']>;
+export type RpcResponse<R extends RpcDef> = Static<R['response']>;
