@@ -1,0 +1,61 @@
+export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred';
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+export const NO_REFRESH_TOKEN_MESSAGE = 'No refresh token available';
+export const POLLING_TIMEOUT_MESSAGE = 'Polling timeout: Evaluation did not complete in time';
+
+/**
+ * An error answered by /api/v1 (or a transport failure, status 0).
+ * `detail` is the human message (server `detail`, then `message`, else the default text),
+ * `code` the machine code (`{detail, code}` envelope), `body` the parsed response body.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly body: unknown;
+
+  constructor(status: number, detail: string, code = '', body?: unknown) {
+    super(detail || DEFAULT_ERROR_MESSAGE);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.detail = detail || DEFAULT_ERROR_MESSAGE;
+    this.body = body;
+  }
+}
+
+/** Duck-typed check that also works across module-federation bundles (no shared class identity). */
+export function isApiError(e: unknown): e is ApiError {
+  return (
+    e instanceof ApiError ||
+    (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ApiError' && typeof (e as { status?: unknown }).status === 'number')
+  );
+}
+
+/** Text of an error body: detail, then message, then a joined list of `errors[].message`, else the default. */
+export function messageFromBody(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.detail === 'string' && b.detail) return b.detail;
+    if (Array.isArray(b.detail)) {
+      const parts = b.detail.map((d) => (d && typeof d === 'object' ? String((d as { msg?: unknown; message?: unknown }).msg ?? (d as { message?: unknown }).message ?? '') : String(d))).filter(Boolean);
+      if (parts.length) return parts.join('; ');
+    }
+    if (typeof b.message === 'string' && b.message) return b.message;
+    if (Array.isArray(b.errors)) {
+      const parts = b.errors.map((d) => (d && typeof d === 'object' ? String((d as { message?: unknown }).message ?? '') : String(d))).filter(Boolean);
+      if (parts.length) return parts.join(', ');
+    }
+  } else if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<')) {
+    return body.trim();
+  }
+  return DEFAULT_ERROR_MESSAGE;
+}
+
+/** Text to show for any thrown value: an Error's message (ApiError: detail), else the default. */
+export function errorMessage(e: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {
+  if (isApiError(e)) return e.detail || fallback;
+  if (e instanceof Error && e.message) return e.message;
+  if (typeof e === 'string' && e) return e;
+  return fallback;
+}
