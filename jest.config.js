@@ -1,0 +1,37 @@
+/**
+ * One jest run for the whole repository. Projects:
+ *  - unit:        pure logic, no servers
+ *  - integration: one service (or the kit) against the real PostgreSQL, Redis and NATS
+ *  - system:      all services started as processes, driven through the gateway
+ *  - browser:     real Chromium through the gateway
+ *  - frontend projects have their own configs (jsdom).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
+// Packages published as ES modules only: transformed to CommonJS for jest.
+const esmOnly = ['jose', 'openid-client', 'oauth4webapi', 'cookie'];
+const backend = (displayName, testMatch, extra = {}) => ({
+  displayName,
+  testEnvironment: 'node',
+  testMatch,
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper: { '^@corestone/(contracts|service-kit|devstack)$': '<rootDir>/packages/$1/src' },
+  rootDir: __dirname,
+  ...extra,
+});
+const backendDirs = '<rootDir>/{packages/service-kit,packages/contracts,packages/devstack,gateway,services/*}/test';
+
+module.exports = {
+  projects: [
+    backend('unit', [`${backendDirs}/**/*.unit.test.ts`]),
+    backend('integration', [`${backendDirs}/**/*.int.test.ts`], { testTimeout: 30000 }),
+    backend('system', ['<rootDir>/tests/system/**/*.test.ts'], { testTimeout: 120000 }),
+    backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], { testTimeout: 180000 }),
+    ...['packages/sdk', 'frontends/shell', 'frontends/student']
+      .map((dir) => path.join(__dirname, dir, 'jest.config.js'))
+      .filter((file) => fs.existsSync(file)),
+  ],
+};

@@ -1,0 +1,99 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import { Codes, Messages } from '@corestone/contracts';
+import { HttpError } from './errors';
+import { newId } from './ids';
+import { registerHealth } from './health';
+import { registerMetrics } from './metrics';
+
+export interface ServiceAppOptions {
+  name: string;
+  logLevel?: string;
+  /** Fastify's own body limit for JSON bodies (bytes). */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+const STATUS_CODES: Record<number, string> = {
+  400: Codes.VALIDATION,
+  401: Codes.UNAUTHENTICATED,
+  403: Codes.FORBIDDEN,
+  404: Codes.NOT_FOUND,
+  413: Codes.PAYLOAD_TOO_LARGE,
+  415: Codes.UNSUPPORTED_MEDIA_TYPE,
+  429: Codes.RATE_LIMITED,
+};
+
+/** Turns a validation error into one readable sentence: "email: must match format \"email\"". */
+function validationDetail(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return err.message;
+  const field =
+    (first.params as { missingProperty?: string })?.missingProperty ??
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const where = field || err.validationContext || 'request';
+  return `${where}: ${first.message ?? 'is invalid'}`;
+}
+
+/**
+ * The Fastify app every service and the gateway start from: request ids, pino logs,
+ * the `{detail, code}` envelope for every error, TypeBox schemas that strip unknown fields,
+ * /livez, /readyz and /metrics.
+ */
+export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: options.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.query.token'],
+      base: { service: options.name },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : newId();
+    },
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      reply.headers(err.headers);
+      return reply.status(err.statusCode).send({ detail: err.detail, code: err.code });
+    }
+    if (err.validation) {
+      return reply.status(400).send({ detail: validationDetail(err), code: Codes.VALIDATION });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ detail: err.message, code: STATUS_CODES[status] ?? err.code ?? 'BAD_REQUEST' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: Messages.INTERNAL, code: Codes.INTERNAL });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ detail: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: Codes.NOT_FOUND });
+  });
+
+  // Each service describes its own routes at /openapi.json; the gateway merges them at /api/docs.
+  void app.register(swagger, {
+    openapi: {
+      info: { title: `Corestone ${options.name}`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  app.get('/openapi.json', { logLevel: 'warn', schema: { hide: true } as Record<string, unknown> }, async () => app.swagger());
+
+  registerHealth(app);
+  registerMetrics(app, options.name);
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey, type JSONWebKeySet } from 'jose';
+import { Codes, Messages, ROLES, type Role } from '@corestone/contracts';
+import { HttpError, forbidden, unauthorized } from './errors';
+
+export const TOKEN_ISSUER = 'corestone-auth';
+export const TOKEN_AUDIENCE = 'corestone';
+export const JWKS_PATH = '/auth/.well-known/jwks.json';
+export const TOKEN_ALGORITHM = 'EdDSA';
+
+export interface Principal {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export type TokenVerifier = (token: string) => Promise<Principal>;
+
+/**
+ * Verifies access tokens: EdDSA only (a token with another algorithm, `none` included, is refused),
+ * our issuer and audience, not expired. Keys come from auth's JWKS (cached, refreshed on unknown kid).
+ */
+export function createTokenVerifier(source: { authUrl: string } | { jwks: JSONWebKeySet }): TokenVerifier {
+  const keys: JWTVerifyGetKey =
+    'jwks' in source
+      ? createLocalJWKSet(source.jwks)
+      : createRemoteJWKSet(new URL(JWKS_PATH, source.authUrl), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000 });
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        algorithms: [TOKEN_ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+      });
+      const role = payload.role as Role;
+      if (typeof payload.sub !== 'string' || !ROLES.includes(role) || typeof payload.sid !== 'string') {
+        throw unauthorized(Messages.INVALID_TOKEN);
+      }
+      return { id: payload.sub, role, sessionId: payload.sid };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw unauthorized(Messages.TOKEN_EXPIRED, Codes.TOKEN_EXPIRED);
+      if (err instanceof joseErrors.JOSEError) throw unauthorized(Messages.INVALID_TOKEN);
+      throw new HttpError(503, Codes.UNAVAILABLE, 'token keys unavailable');
+    }
+  };
+}
+
+/** Reads the bearer token from the Authorization header only (never the query string). */
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Decorates every request with `principal` (null when there is no valid bearer token). */
+export function registerAuth(app: FastifyInstance, verify: TokenVerifier): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req) => {
+    const token = bearerToken(req);
+    if (!token) return;
+    // A present but bad token is an error even on routes that also serve anonymous callers.
+    req.principal = await verify(token);
+  });
+}
+
+export const requireAuth: preHandlerAsyncHookHandler = async (req) => {
+  if (!req.principal) throw unauthorized();
+};
+
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (req) => {
+    if (!req.principal) throw unauthorized();
+    if (!roles.includes(req.principal.role)) throw forbidden();
+  };
+}
+
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw unauthorized();
+  return req.principal;
+}

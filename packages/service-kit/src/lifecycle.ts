@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database, type Migration } from './db';
+import { connectBus, type Bus } from './nats';
+import { connectRedis, type Redis } from './redis';
+import type { BaseConfig } from './config';
+
+/** Things to close on shutdown, closed in reverse order of registration. */
+export class Lifecycle {
+  private closers: Array<{ name: string; fn: () => Promise<unknown> }> = [];
+  private closing: Promise<void> | null = null;
+
+  onClose(name: string, fn: () => Promise<unknown>): void {
+    this.closers.push({ name, fn });
+  }
+
+  close(log?: { warn(obj: unknown, msg: string): void }): Promise<void> {
+    this.closing ??= (async () => {
+      for (const { name, fn } of [...this.closers].reverse()) {
+        try {
+          await fn();
+        } catch (err) {
+          log?.warn({ err }, `closing ${name} failed`);
+        }
+      }
+    })();
+    return this.closing;
+  }
+}
+
+export interface Infra {
+  db?: Database;
+  bus?: Bus;
+  redis?: Redis;
+}
+
+export const schemaFor = (config: Pick<BaseConfig, 'PG_SCHEMA_PREFIX'>, service: string) =>
+  `${config.PG_SCHEMA_PREFIX}${service}`.toLowerCase();
+
+/** Opens what a service needs and registers each for readiness and shutdown. */
+export async function openInfra(
+  service: string,
+  config: BaseConfig,
+  lifecycle: Lifecycle,
+  needs: { migrations?: Migration[]; bus?: boolean; redis?: boolean },
+): Promise<Infra> {
+  const infra: Infra = {};
+  if (needs.migrations) {
+    infra.db = await openDatabase({
+      url: config.DATABASE_URL,
+      schema: schemaFor(config, service),
+      migrations: needs.migrations,
+      poolMax: config.PG_POOL_MAX,
+      applicationName: `corestone-${service}`,
+    });
+    lifecycle.onClose('postgres', () => infra.db!.close());
+  }
+  if (needs.bus) {
+    infra.bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: `corestone-${service}` });
+    lifecycle.onClose('nats', () => infra.bus!.close());
+  }
+  if (needs.redis) {
+    infra.redis = await connectRedis(config.REDIS_URL);
+    lifecycle.onClose('redis', () => infra.redis!.quit());
+  }
+  return infra;
+}
+
+export function addInfraReadiness(app: FastifyInstance, infra: Infra): void {
+  if (infra.db) app.readiness.add('postgres', async () => void (await infra.db!.pool.query('SELECT 1')));
+  if (infra.bus) app.readiness.add('nats', async () => {
+    if (infra.bus!.nc.isClosed()) throw new Error('closed');
+    await infra.bus!.nc.flush();
+  });
+  if (infra.redis) app.readiness.add('redis', async () => void (await infra.redis!.ping()));
+}
+
+/**
+ * Listens and shuts down gracefully on SIGTERM/SIGINT: stop taking requests (readiness turns
+ * false, in-flight requests finish), then stop consumers and relays, then close connections.
+ */
+export async function serve(app: FastifyInstance, lifecycle: Lifecycle, opts: { port: number; host: string }): Promise<void> {
+  await app.listen({ port: opts.port, host: opts.host });
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await lifecycle.close(app.log);
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}

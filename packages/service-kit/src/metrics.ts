@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Registry;
+  }
+}
+
+/** Prometheus metrics at /metrics: process defaults plus request duration by route and status. */
+export function registerMetrics(app: FastifyInstance, service: string): void {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.decorate('metrics', registry);
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } as Record<string, unknown> }, async (_req, reply) => {
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+}
+
+export function createCounter(app: FastifyInstance, name: string, help: string, labelNames: string[] = []) {
+  return new Counter({ name, help, labelNames, registers: [app.metrics] });
+}

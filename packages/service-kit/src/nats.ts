@@ -1,0 +1,105 @@
+import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { Value } from '@sinclair/typebox/value';
+import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  DEAD_LETTER_STREAM,
+  Events,
+  prefixed,
+  streamName,
+  streamSubjects,
+  type EventDef,
+  type EventEnvelope,
+} from '@corestone/contracts';
+import { newId } from './ids';
+import { injectTraceContext } from './tracing';
+
+export interface Bus {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  prefix: string;
+  subject(name: string): string;
+  close(): Promise<void>;
+}
+
+export async function connectBus(opts: { url: string; prefix: string; name: string }): Promise<Bus> {
+  const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  const jsm = await jetstreamManager(nc);
+  return {
+    nc,
+    js: jetstream(nc),
+    jsm,
+    prefix: opts.prefix,
+    subject: (name) => prefixed(opts.prefix, name),
+    close: async () => {
+      if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+/** Makes (or updates) the stream holding one service's events: `<service>.*.v1`. */
+export async function ensureStream(bus: Bus, service: string): Promise<string> {
+  const name = streamName(bus.prefix, service);
+  const subjects = service === DEAD_LETTER_STREAM ? [prefixed(bus.prefix, 'deadletter.>')] : streamSubjects(bus.prefix, service);
+  try {
+    await bus.jsm.streams.info(name);
+    await bus.jsm.streams.update(name, { subjects });
+  } catch {
+    try {
+      await bus.jsm.streams.add({ name, subjects, duplicate_window: 2 * 60 * 1_000_000_000 });
+    } catch (err) {
+      // another replica created it meanwhile
+      await bus.jsm.streams.info(name).catch(() => {
+        throw err;
+      });
+    }
+  }
+  return name;
+}
+
+export function makeEvent<E extends EventDef>(def: E, data: Static<E['schema']>, id: string = newId()): EventEnvelope<Static<E['schema']>> {
+  if (!Value.Check(def.schema, data)) {
+    const first = [...Value.Errors(def.schema, data)][0];
+    throw new Error(`invalid ${def.subject} payload: ${first?.path} ${first?.message}`);
+  }
+  return { id, type: def.subject, version: def.version, occurredAt: new Date().toISOString(), data };
+}
+
+export function toHeaders(map: Record<string, string>): MsgHdrs {
+  const h = natsHeaders();
+  for (const [k, v] of Object.entries(map)) h.set(k, v);
+  return h;
+}
+
+export function fromHeaders(h: MsgHdrs | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!h) return out;
+  for (const key of h.keys()) out[key.toLowerCase()] = h.get(key);
+  return out;
+}
+
+/** Publishes one event straight to JetStream (the outbox relay is the usual path). */
+export async function publishEvent<E extends EventDef>(bus: Bus, def: E, data: Static<E['schema']>, id?: string): Promise<string> {
+  const event = makeEvent(def, data, id);
+  await bus.js.publish(bus.subject(def.subject), JSON.stringify(event), {
+    msgID: event.id,
+    headers: toHeaders(injectTraceContext({})),
+  });
+  return event.id;
+}
+
+const bySubject = new Map<string, TSchema>(Object.values(Events).map((e) => [e.subject, e.schema]));
+
+/** Parses and validates an incoming event against its contract. Throws on a malformed one. */
+export function parseEvent(raw: Uint8Array | string): EventEnvelope {
+  const text = typeof raw === 'string' ? raw : new TextDecoder().decode(raw);
+  const event = JSON.parse(text) as EventEnvelope;
+  const schema = bySubject.get(event.type);
+  if (!schema) throw new Error(`unknown event type ${event.type}`);
+  if (!Value.Check(schema, event.data)) {
+    const first = [...Value.Errors(schema, event.data)][0];
+    throw new Error(`invalid ${event.type} payload: ${first?.path} ${first?.message}`);
+  }
+  return event;
+}

@@ -1,0 +1,67 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { createClient } from 'redis';
+import { streamName } from '@corestone/contracts';
+
+/**
+ * Isolation for integration tests against the real servers: each run gets its own schema
+ * prefix, NATS subject/stream prefix and Redis key prefix, and removes them afterwards.
+ */
+export interface TestRun {
+  id: string;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/corestone_test';
+export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function createTestRun(label = 't'): TestRun {
+  const id = `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: TEST_DATABASE_URL,
+    PG_SCHEMA_PREFIX: `${id}_`,
+    NATS_URL: TEST_NATS_URL,
+    NATS_PREFIX: id,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: `${id}:`,
+    KEYS_DIR: path.join(os.tmpdir(), `corestone-keys-${id}`),
+  };
+  return { id, env, cleanup: () => cleanupTestRun(id) };
+}
+
+export async function cleanupTestRun(id: string): Promise<void> {
+  const pg = new Client({ connectionString: TEST_DATABASE_URL });
+  await pg.connect().then(
+    async () => {
+      const { rows } = await pg.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [`${id}\\_%`]);
+      for (const r of rows) await pg.query(`DROP SCHEMA "${r.nspname}" CASCADE`);
+      await pg.end();
+    },
+    () => undefined,
+  );
+  const nc = await connect({ servers: TEST_NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const mine = streamName(id, '');
+    for await (const s of jsm.streams.list()) if (s.config.name.startsWith(mine)) await jsm.streams.delete(s.config.name);
+  } finally {
+    await nc.close();
+  }
+  const redis = createClient({ url: TEST_REDIS_URL });
+  await redis.connect();
+  try {
+    for await (const keys of redis.scanIterator({ MATCH: `${id}:*`, COUNT: 500 })) {
+      const list = Array.isArray(keys) ? keys : [keys];
+      if (list.length) await redis.del(list);
+    }
+  } finally {
+    await redis.quit();
+  }
+}
