@@ -77,6 +77,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** return the parsed body even for non-2xx (health) */
   acceptAnyStatus?: boolean;
+  /** 'blob' returns the response body as a Blob (file downloads) */
+  responseType?: 'json' | 'blob';
 }
 
 const REFRESH_LOCK = 'corestone-token-refresh';
@@ -275,6 +277,7 @@ export class CorestoneClient {
       res = await this.send(path, opts, fresh);
     }
     if (!res.ok && !opts.acceptAnyStatus) throw await this.toError(res);
+    if (opts.responseType === 'blob') return (await res.blob()) as T;
     return (await parseBody(res)) as T;
   }
 
@@ -387,6 +390,9 @@ export class CorestoneClient {
     mine: (filters: { status?: string; essay_type?: EssayType } = {}): Promise<{ evaluations: Evaluation[]; total: number }> =>
       this.request<{ evaluations: Evaluation[]; total: number }>('/evaluation/my-evaluations', { query: filters }),
     remove: (id: string): Promise<unknown> => this.request(`/evaluation/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    /** GET /evaluation/{id}/download-pdf (60 s timeout). */
+    downloadPdf: (id: string): Promise<Blob> =>
+      this.request<Blob>(`/evaluation/${encodeURIComponent(id)}/download-pdf`, { timeoutMs: 60_000, responseType: 'blob' }),
     retry: (id: string): Promise<Evaluation> => this.request<Evaluation>(`/evaluation/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
     /** Every 2000 ms, at most 60 attempts, until completed or failed. */
     poll: async (id: string, options: PollOptions = {}): Promise<Evaluation> => {
@@ -412,6 +418,21 @@ export class CorestoneClient {
   readonly plans = {
     list: (): Promise<Plan[]> =>
       this.request<Plan[] | { plans: Plan[] }>('/plans/plans').then((r) => (Array.isArray(r) ? r : Array.isArray(r?.plans) ? r.plans : [])),
+  };
+
+  readonly subscription = {
+    /** POST /subscription/create-checkout-session → { checkout_url } */
+    checkout: (plan_type: string, origin: string = typeof location !== 'undefined' ? location.origin : ''): Promise<{ checkout_url: string }> =>
+      this.request<{ checkout_url: string }>('/subscription/create-checkout-session', {
+        method: 'POST',
+        json: { plan_type, success_url: `${origin}/dashboard?plan=success`, cancel_url: `${origin}/dashboard?plan=cancelled` },
+      }),
+  };
+
+  readonly content = {
+    /** GET /general/{resource} → { success, data: { content } } (markdown) */
+    policy: (resource: 'privacy' | 'safeguarding' | 'client-terms' | 'academic-integrity') =>
+      this.request<{ success: boolean; data?: { content?: string } }>(`/general/${resource}`, { anonymous: true }),
   };
 
   /** GET /api/v1/health (readiness of every service); answers the body for 503 too. */

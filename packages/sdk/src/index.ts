@@ -2,6 +2,7 @@ export * from './errors';
 export * from './tokens';
 export * from './user';
 export * from './client';
+export * from './federation';
 export type {
   AuthResponse,
   Criterion,

@@ -54,7 +54,6 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : newId();
     },
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },

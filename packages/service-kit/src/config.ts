@@ -35,7 +35,7 @@ export const BaseConfig = Type.Object({
 export type BaseConfig = Static<typeof BaseConfig>;
 
 export function configSchema<P extends TProperties>(own: P) {
-  return Type.Composite([BaseConfig, Type.Object(own)]);
+  return Type.Object({ ...BaseConfig.properties, ...own });
 }
 
 /** Reads and checks configuration from the environment; refuses to start on bad values. */

@@ -65,3 +65,27 @@ export async function cleanupTestRun(id: string): Promise<void> {
     await redis.quit();
   }
 }
+
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT, exportJWK } from 'jose';
+import type { Role } from '@corestone/contracts';
+import { createTokenVerifier, TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenVerifier } from './auth';
+import { newId } from './ids';
+
+/** A key pair of the test's own: mints access tokens like auth does, and a verifier for them. */
+export async function createTestTokens(): Promise<{ verify: TokenVerifier; sign(sub: string, role: Role, sid?: string): Promise<string> }> {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA', use: 'sig' };
+  return {
+    verify: createTokenVerifier({ jwks: { keys: [jwk] } }),
+    sign: (sub, role, sid = newId()) =>
+      new SignJWT({ role, sid })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
+        .setSubject(sub)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey),
+  };
+}

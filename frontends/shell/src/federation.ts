@@ -1,0 +1,83 @@
+/**
+ * Remotes are discovered at runtime: GET /mf/manifest.json → { remotes: { name: entryUrl } }.
+ * Nothing about a remote's location is baked into the shell's build.
+ */
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+export const MANIFEST_URL = '/mf/manifest.json';
+
+let manifest: Promise<Record<string, string>> | null = null;
+
+const NAME = /^[A-Za-z_][\w-]*$/;
+
+export function parseManifest(body: unknown, origin: string): Record<string, string> {
+  const remotes = body && typeof body === 'object' ? (body as { remotes?: unknown }).remotes : undefined;
+  const out: Record<string, string> = {};
+  if (!remotes || typeof remotes !== 'object') return out;
+  for (const [name, entry] of Object.entries(remotes as Record<string, unknown>)) {
+    if (!NAME.test(name) || typeof entry !== 'string' || !entry) continue;
+    try {
+      out[name] = new URL(entry, origin).href;
+    } catch {
+      /* skip malformed entries */
+    }
+  }
+  return out;
+}
+
+/** Fetches and registers the remotes once (retried on the next call after a failure). */
+export function loadManifest(): Promise<Record<string, string>> {
+  if (!manifest) {
+    manifest = fetch(MANIFEST_URL, { cache: 'no-cache', credentials: 'same-origin' })
+      .then((res) => {
+        if (!res.ok) throw new Error(`Could not load the module manifest (HTTP ${res.status})`);
+        return res.json();
+      })
+      .then((body) => {
+        const remotes = parseManifest(body, window.location.origin);
+        registerRemotes(
+          Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
+          { force: false },
+        );
+        return remotes;
+      })
+      .catch((e) => {
+        manifest = null;
+        throw e;
+      });
+  }
+  return manifest;
+}
+
+export async function hasRemote(name: string): Promise<boolean> {
+  try {
+    return name in (await loadManifest());
+  } catch {
+    return false;
+  }
+}
+
+const cache = new Map<string, Promise<unknown>>();
+
+/** Loads `remote/expose` and returns its default export (or the module itself). */
+export function loadRemoteComponent<T>(remote: string, expose: string): Promise<T> {
+  const id = `${remote}/${expose}`;
+  let p = cache.get(id) as Promise<T> | undefined;
+  if (!p) {
+    p = loadManifest()
+      .then((remotes) => {
+        if (!remotes[remote]) throw new Error(`The "${remote}" module is not available right now.`);
+        return loadRemote<{ default?: T } & T>(id);
+      })
+      .then((mod) => {
+        if (!mod) throw new Error(`Could not load ${id}`);
+        return (mod.default ?? mod) as T;
+      })
+      .catch((e) => {
+        cache.delete(id);
+        throw e;
+      });
+    cache.set(id, p);
+  }
+  return p;
+}
