@@ -1,0 +1,42 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Result } from 'antd';
+
+interface Props {
+  children: ReactNode;
+  /** render instead of the full-page crash screen */
+  fallback?: (error: Error, reset: () => void) => ReactNode;
+}
+
+export class ErrorBoundary extends Component<Props, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Application error', error, info.componentStack);
+  }
+
+  reset = () => this.setState({ error: null });
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (this.props.fallback) return this.props.fallback(error, this.reset);
+    return (
+      <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Result
+          status="error"
+          title="Application Error"
+          subTitle="Something went wrong. Please refresh the page."
+          extra={
+            <Button type="primary" onClick={() => window.location.reload()}>
+              Refresh Page
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Button, Drawer, Grid, Space, Tag, Typography } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { ROLE_COLORS, roleLabel } from '@corestone/sdk';
+import { useSession } from '../session';
+import { Logo } from './Logo';
+
+export function Header() {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const [open, setOpen] = useState(false);
+
+  const links: { to: string; label: string }[] = [
+    user ? { to: '/dashboard', label: 'Dashboard' } : { to: '/', label: 'Home' },
+    ...(user
+      ? [
+          { to: '/upload/ee', label: 'Upload EE' },
+          { to: '/upload/tok', label: 'Upload TOK' },
+        ]
+      : []),
+    ...(user?.role === 'super-admin' ? [{ to: '/admin', label: 'Admin' }] : []),
+  ];
+
+  const doLogout = async () => {
+    setOpen(false);
+    await logout();
+    navigate('/');
+  };
+
+  const navStyle = ({ isActive }: { isActive: boolean }) => ({
+    color: isActive ? '#1d4ed8' : '#334155',
+    fontWeight: 500,
+    padding: '6px 12px',
+    borderRadius: 6,
+    background: isActive ? '#eef2ff' : 'transparent',
+  });
+
+  return (
+    <header style={{ position: 'fixed', top: 0, left: 0, right: 0, height: 64, zIndex: 100, background: 'rgba(255,255,255,0.95)', backdropFilter: 'blur(6px)', borderBottom: '1px solid #e5e7eb' }}>
+      <div style={{ maxWidth: 1200, margin: '0 auto', height: '100%', padding: '0 20px', display: 'flex', alignItems: 'center', gap: 24 }}>
+        <Link to="/" aria-label="Corestone home">
+          <Logo />
+        </Link>
+        {screens.md ? (
+          <>
+            <nav aria-label="Main" style={{ display: 'flex', gap: 4, flex: 1 }}>
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle}>
+                  {l.label}
+                </NavLink>
+              ))}
+            </nav>
+            {user ? (
+              <Space size={12}>
+                <Typography.Text strong>{user.name}</Typography.Text>
+                <Tag color={ROLE_COLORS[user.role]} data-testid="role-label">
+                  {roleLabel(user.role)}
+                </Tag>
+                <Button onClick={doLogout}>Logout</Button>
+              </Space>
+            ) : (
+              <Button type="primary" onClick={() => navigate('/auth')}>
+                Sign In
+              </Button>
+            )}
+          </>
+        ) : (
+          <>
+            <div style={{ flex: 1 }} />
+            <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setOpen(true)} />
+            <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={280} title={<Logo />}>
+              <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+                {user && (
+                  <div>
+                    <Typography.Text strong>{user.name}</Typography.Text>{' '}
+                    <Tag color={ROLE_COLORS[user.role]}>{roleLabel(user.role)}</Tag>
+                  </div>
+                )}
+                {links.map((l) => (
+                  <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle} onClick={() => setOpen(false)}>
+                    {l.label}
+                  </NavLink>
+                ))}
+                {user ? (
+                  <Button block onClick={doLogout}>
+                    Sign Out
+                  </Button>
+                ) : (
+                  <Button block type="primary" onClick={() => { setOpen(false); navigate('/auth'); }}>
+                    Sign In
+                  </Button>
+                )}
+              </Space>
+            </Drawer>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,185 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { App as AntApp, Button, Card, Form, Input, Radio, Result, Typography } from 'antd';
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { errorMessage } from '@corestone/sdk';
+import { useSession } from '../session';
+import { signInError, signUpError } from '../auth/errors';
+import { signupRole, splitName, validateAuth, validateEmailOnly, type AuthMode } from '../auth/validation';
+import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '../theme';
+
+type View = AuthMode | 'forgot' | 'forgot-sent';
+
+export function AuthPage() {
+  const session = useSession();
+  const { notification } = AntApp.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [view, setView] = useState<View>('signin');
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [accountType, setAccountType] = useState<'student' | 'teacher'>('student');
+  const [busy, setBusy] = useState(false);
+
+  const from = (location.state as { from?: string } | null)?.from;
+  if (session.user && !busy) return <Navigate to={from && from !== '/auth' ? from : '/dashboard'} replace />;
+
+  const validationError = (description: string) =>
+    notification.error({ title: 'Validation Error', description, duration: ERROR_TOAST_SECONDS });
+
+  async function submitAuth(e: FormEvent) {
+    e.preventDefault();
+    const mode = view as AuthMode;
+    const problem = validateAuth(mode, { email, password, fullName });
+    if (problem) return validationError(problem);
+    setBusy(true);
+    try {
+      if (mode === 'signin') {
+        await session.login(email.trim(), password);
+        notification.success({ title: 'Welcome back!', description: 'Login successful', duration: TOAST_SECONDS });
+      } else {
+        await session.signup({ email: email.trim(), password, ...splitName(fullName), user_type: signupRole(accountType) });
+        notification.success({ title: 'Account created!', description: 'Registration successful', duration: TOAST_SECONDS });
+      }
+      navigate(from && from !== '/auth' ? from : '/dashboard', { replace: true });
+    } catch (err) {
+      const t = mode === 'signin' ? signInError(err) : signUpError(err);
+      notification.error({ title: t.title, description: t.description, duration: ERROR_TOAST_SECONDS });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitForgot(e?: FormEvent) {
+    e?.preventDefault();
+    const problem = validateEmailOnly(email);
+    if (problem) return validationError(problem);
+    setBusy(true);
+    try {
+      await session.client.auth.forgotPassword(email.trim());
+      notification.success({ title: 'Reset Email Sent', description: 'Check your email for password reset instructions', duration: TOAST_SECONDS });
+      setView('forgot-sent');
+    } catch (err) {
+      notification.error({ title: 'Error', description: errorMessage(err, 'Failed to send reset email'), duration: ERROR_TOAST_SECONDS });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const switchTo = (v: View) => {
+    setView(v);
+    setPassword('');
+  };
+
+  let body;
+  if (view === 'forgot-sent') {
+    body = (
+      <Result
+        status="success"
+        title="Check Your Email"
+        subTitle={`If an account exists for ${email.trim()}, we sent a link to reset your password.`}
+        extra={[
+          <Button key="back" type="primary" onClick={() => switchTo('signin')}>
+            Back to Login
+          </Button>,
+          <Button key="again" loading={busy} onClick={() => submitForgot()}>
+            Send Another Email
+          </Button>,
+        ]}
+      />
+    );
+  } else if (view === 'forgot') {
+    body = (
+      <>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          Reset your password
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">Enter the e-mail address of your account and we will send you a reset link.</Typography.Paragraph>
+        <Form layout="vertical" component={false}>
+          <form onSubmit={submitForgot} noValidate aria-label="Forgot password form">
+            <Form.Item label="Email" htmlFor="forgot-email">
+              <Input id="forgot-email" type="email" size="large" prefix={<MailOutlined />} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@school.org" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+              Send Reset Link
+            </Button>
+          </form>
+        </Form>
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          <Button type="link" onClick={() => switchTo('signin')}>
+            Back to Login
+          </Button>
+        </div>
+      </>
+    );
+  } else {
+    const signup = view === 'signup';
+    body = (
+      <>
+        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+          {signup ? 'Create your account' : 'Welcome back'}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">
+          {signup ? 'Start getting rubric-based feedback on your IB essays.' : 'Sign in to continue to your dashboard.'}
+        </Typography.Paragraph>
+        <Form layout="vertical" component={false}>
+          <form onSubmit={submitAuth} noValidate aria-label={signup ? 'Sign up form' : 'Sign in form'} data-testid={signup ? 'signup-form' : 'signin-form'}>
+            {signup && (
+              <Form.Item label="Full Name" htmlFor="auth-name">
+                <Input id="auth-name" name="fullName" size="large" prefix={<UserOutlined />} autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} placeholder="Jane Doe" />
+              </Form.Item>
+            )}
+            <Form.Item label="Email" htmlFor="auth-email">
+              <Input id="auth-email" name="email" type="email" size="large" prefix={<MailOutlined />} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@school.org" />
+            </Form.Item>
+            <Form.Item label="Password" htmlFor="auth-password" style={{ marginBottom: signup ? 24 : 8 }}>
+              <Input.Password id="auth-password" name="password" size="large" prefix={<LockOutlined />} autoComplete={signup ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder={signup ? 'At least 6 characters' : 'Your password'} />
+            </Form.Item>
+            {signup ? (
+              <Form.Item label="Account Type">
+                <Radio.Group value={accountType} onChange={(e) => setAccountType(e.target.value)} optionType="button" buttonStyle="solid" aria-label="Account Type" data-testid="account-type">
+                  <Radio.Button value="student">Student</Radio.Button>
+                  <Radio.Button value="teacher">Teacher</Radio.Button>
+                </Radio.Group>
+              </Form.Item>
+            ) : (
+              <div style={{ textAlign: 'right', marginBottom: 16 }}>
+                <Button type="link" style={{ padding: 0 }} onClick={() => switchTo('forgot')}>
+                  Forgot password?
+                </Button>
+              </div>
+            )}
+            <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="auth-submit">
+              {signup ? 'Create Account' : 'Sign In'}
+            </Button>
+          </form>
+        </Form>
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          <Typography.Text type="secondary">{signup ? 'Already have an account?' : "Don't have an account?"}</Typography.Text>{' '}
+          <Button type="link" style={{ padding: 0 }} onClick={() => switchTo(signup ? 'signin' : 'signup')} data-testid="auth-toggle">
+            {signup ? 'Sign In' : 'Sign Up'}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div style={{ minHeight: 'calc(100vh - 64px)', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '96px 16px 48px', background: 'linear-gradient(160deg, #eef2ff 0%, #f5f7fb 60%)' }}>
+      <div style={{ width: '100%', maxWidth: 440 }}>
+        {session.expiredMessage && view === 'signin' && (
+          <Typography.Paragraph type="warning" style={{ textAlign: 'center' }} role="status">
+            {session.expiredMessage}
+          </Typography.Paragraph>
+        )}
+        <Card variant="borderless" style={{ boxShadow: '0 10px 40px rgba(30, 58, 138, 0.08)' }} styles={{ body: { padding: 32 } }}>
+          {body}
+        </Card>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16, fontSize: 12 }}>
+          By continuing you agree to our <Link to="/client-terms">terms</Link> and <Link to="/privacy-policy">privacy policy</Link>.
+        </Typography.Paragraph>
+      </div>
+    </div>
+  );
+}
