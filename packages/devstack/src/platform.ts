@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** Every process of the platform, in start order (the gateway last). */
+export const PLATFORM_PROCESSES = ['auth', 'users', 'rubric', 'billing', 'evaluation', 'grading', 'gateway'] as const;
+export type ProcessName = (typeof PLATFORM_PROCESSES)[number];
+
+export const DEFAULT_PORTS: Record<ProcessName, number> = {
+  gateway: 8080,
+  auth: 8101,
+  users: 8102,
+  evaluation: 8103,
+  grading: 8104,
+  rubric: 8105,
+  billing: 8106,
+};
+
+export function entryOf(name: ProcessName): string {
+  return name === 'gateway' ? path.join(REPO_ROOT, 'gateway/dist/server.js') : path.join(REPO_ROOT, 'services', name, 'dist/server.js');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PlatformOptions {
+  /** Environment for every process (prefixes, URLs of the servers, secrets…). */
+  env?: Record<string, string>;
+  /** Fixed ports (npm start) or free ones chosen at random (tests). */
+  ports?: Partial<Record<ProcessName, number>> | 'random';
+  /** Where each process's output goes: 'inherit' prefixes lines on our stdout; a folder gets one log file each. */
+  output?: 'inherit' | { dir: string };
+  only?: ProcessName[];
+  readyTimeoutMs?: number;
+}
+
+export interface Platform {
+  gatewayUrl: string;
+  urls: Record<ProcessName, string>;
+  env: Record<string, string>;
+  /** Stops one process: SIGTERM (graceful) or SIGKILL (a crash). */
+  stopProcess(name: ProcessName, signal?: NodeJS.Signals): Promise<void>;
+  startProcess(name: ProcessName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number, name: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+      last = await res.text();
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} not ready at ${url} after ${timeoutMs} ms: ${last}`);
+}
+
+function pipeWithPrefix(stream: NodeJS.ReadableStream, prefix: string): void {
+  let buffer = '';
+  stream.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`${prefix} ${line}\n`);
+  });
+}
+
+/** Starts the services and the gateway as child processes and waits until each is ready. */
+export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
+  const names = opts.only ?? [...PLATFORM_PROCESSES];
+  const ports = {} as Record<ProcessName, number>;
+  for (const name of PLATFORM_PROCESSES) {
+    ports[name] = opts.ports === 'random' ? await freePort() : (opts.ports?.[name] ?? DEFAULT_PORTS[name]);
+  }
+  const urls = Object.fromEntries(PLATFORM_PROCESSES.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ProcessName, string>;
+  const env: Record<string, string> = {
+    ...(opts.env ?? {}),
+    ...Object.fromEntries(PLATFORM_PROCESSES.filter((n) => n !== 'gateway').map((n) => [`${n.toUpperCase()}_URL`, urls[n]])),
+  };
+  const children = new Map<ProcessName, ChildProcess>();
+  const width = Math.max(...names.map((n) => n.length));
+
+  const startProcess = async (name: ProcessName) => {
+    const entry = entryOf(name);
+    if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+    const childEnv = { ...process.env, ...env, PORT: String(ports[name]) };
+    const out = opts.output ?? 'inherit';
+    let stdio: Array<'ignore' | 'pipe' | number> = ['ignore', 'pipe', 'pipe'];
+    if (out !== 'inherit') {
+      fs.mkdirSync(out.dir, { recursive: true });
+      const fd = fs.openSync(path.join(out.dir, `${name}.log`), 'a');
+      stdio = ['ignore', fd, fd];
+    }
+    const child = spawn(process.execPath, [entry], { env: childEnv, stdio, cwd: REPO_ROOT });
+    if (out === 'inherit') {
+      const prefix = `[${name.padEnd(width)}]`;
+      pipeWithPrefix(child.stdout!, prefix);
+      pipeWithPrefix(child.stderr!, prefix);
+    }
+    children.set(name, child);
+    await waitReady(urls[name], child, opts.readyTimeoutMs ?? 30_000, name);
+  };
+
+  const stopProcess = async (name: ProcessName, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const platform: Platform = {
+    gatewayUrl: urls.gateway,
+    urls,
+    env,
+    stopProcess,
+    startProcess,
+    stop: async () => {
+      for (const name of [...names].reverse()) await stopProcess(name);
+    },
+  };
+  try {
+    // Services start together; the gateway last, once they all answer.
+    await Promise.all(names.filter((n) => n !== 'gateway').map(startProcess));
+    if (names.includes('gateway')) await startProcess('gateway');
+  } catch (err) {
+    await platform.stop();
+    throw err;
+  }
+  return platform;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * npm start: installs what is missing, builds, makes sure PostgreSQL, Redis and NATS run
+ * (starting them when installed but stopped), then starts every service and the gateway
+ * at http://localhost:8080 with working defaults. Ctrl-C stops everything.
+ */
+const { execSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+    console.log('Installing dependencies (npm install)…');
+    run('npm install --no-audit --no-fund');
+  }
+  if (process.env.SKIP_BUILD !== '1') {
+    console.log('Building services and frontends…');
+    run('npx turbo run build --output-logs=errors-only');
+  }
+  const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
+  await ensureLocalServers();
+  console.log('Starting the platform…');
+  const platform = await startPlatform({ ports: process.env.PORT ? { gateway: Number(process.env.PORT) } : undefined });
+  const url = process.env.PUBLIC_BASE_URL || `http://localhost:${new URL(platform.gatewayUrl).port}`;
+  console.log(`\n  Corestone is running at ${url}\n  API docs: ${url}/api/docs   Health: ${url}/api/v1/health\n  First admin: ${url}/setup   Mail (password resets): .data/mail/\n  Ctrl-C stops it.\n`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await platform.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(`\nnpm start failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+/**
+ * The walking skeleton end to end, through the gateway, with every service as a real process:
+ * sign up → upload a .txt essay → graded result → credits 0 → second upload refused.
+ */
+import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
+
+let p: TestPlatform;
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+});
+afterAll(async () => {
+  await p?.shutdown();
+});
+
+it('grades a first essay, spends the free credit, and refuses the second upload', async () => {
+  const signup = await p.api.signup(uniqueEmail('skeleton'));
+  expect(signup.status).toBeLessThan(300);
+  const token = signup.body.access_token as string;
+  expect(signup.body.user).toMatchObject({ role: 'student', essay_credits: 1, max_essay_credits: 1 });
+
+  const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token });
+  expect(rubrics.status).toBe(200);
+  const rubric = rubrics.body[0];
+  expect(rubric.scoring_structure.total_points).toBe(34);
+
+  const upload = await p.api.call('POST', '/evaluation/evaluate-async', {
+    token,
+    form: p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History', include_reflection: 'true' }),
+  });
+  expect(upload.status).toBeLessThan(300);
+  expect(upload.body.id).toMatch(/^[0-9a-f-]{36}$/);
+
+  const done = await p.api.waitForEvaluation(upload.body.id, token);
+  expect(done.status).toBe('completed');
+  expect(done.results.criteria.map((c: { code: string }) => c.code)).toEqual(
+    rubric.scoring_structure.criteria.map((c: { code: string }) => c.code),
+  );
+  for (const c of done.results.criteria) {
+    expect(c.score).toBeGreaterThanOrEqual(0);
+    expect(c.score).toBeLessThanOrEqual(c.maxScore);
+    expect(c.feedback.length).toBeGreaterThan(20);
+  }
+  expect(done.results.maxPoints).toBe(34);
+  expect(done.extractedWordCount).toBeGreaterThan(300);
+
+  // read-your-writes: the charge shows at once
+  const me = await p.api.call('GET', '/auth/me', { token });
+  expect(me.body.essay_credits).toBe(0);
+
+  const mine = await p.api.call('GET', '/evaluation/my-evaluations', { token });
+  expect(mine.body.total).toBe(1);
+
+  const tok = (await p.api.call('GET', '/rubrics/active?rubric_type=tok', { token })).body[0];
+  const second = await p.api.call('POST', '/evaluation/evaluate-async', {
+    token,
+    form: p.api.essayForm(TOK_ESSAY, { title: 'Certainty', essay_type: 'tok', rubric_id: tok.id }),
+  });
+  expect(second.status).toBe(403);
+  expect(second.body.code).toBe('INSUFFICIENT_CREDITS');
+  expect(second.body.detail).toMatch(/credit/i);
+  expect((await p.api.call('GET', '/evaluation/my-evaluations', { token })).body.total).toBe(1);
+});
+
+it('reports every service ready through the gateway', async () => {
+  const health = await p.api.call('GET', '/health');
+  expect(health.status).toBe(200);
+  expect(health.body.not_ready).toEqual([]);
+  expect(Object.keys(health.body.services).sort()).toEqual(['auth', 'billing', 'evaluation', 'grading', 'rubric', 'users']);
+});
+
+it('never lets one user see another user\'s evaluation', async () => {
+  const a = (await p.api.signup(uniqueEmail('owner'))).body.access_token;
+  const b = (await p.api.signup(uniqueEmail('other'))).body.access_token;
+  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=tok', { token: a })).body[0];
+  const up = await p.api.call('POST', '/evaluation/evaluate-async', {
+    token: a,
+    form: p.api.essayForm(TOK_ESSAY, { title: 'Mine', essay_type: 'tok', rubric_id: rubric.id }),
+  });
+  expect(up.status).toBeLessThan(300);
+  expect((await p.api.call('GET', `/evaluation/${up.body.id}`, { token: b })).status).toBe(404);
+  expect((await p.api.call('DELETE', `/evaluation/${up.body.id}`, { token: b })).status).toBe(404);
+  expect((await p.api.call('GET', '/evaluation/my-evaluations', { token: b })).body.total).toBe(0);
+});
