@@ -237,8 +237,46 @@ export const CreditAccount = Type.Object({
 });
 export type CreditAccount = Static<typeof CreditAccount>;
 
+/** GET /subscription/current: the caller's plan and credits (billing). */
+export const CurrentSubscription = Type.Object({
+  plan: PlanName,
+  subscription_plan: PlanName,
+  subscription_status: Type.String(),
+  essay_credits: Type.Integer(),
+  max_essay_credits: Type.Integer({ description: '-1 means unlimited' }),
+  can_use_credits: Type.Boolean({ description: 'student or teacher, and unlimited or at least one credit left' }),
+});
+export type CurrentSubscription = Static<typeof CurrentSubscription>;
+
 export const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
   services: Type.Record(Type.String(), Type.Object({ ready: Type.Boolean(), detail: Type.Optional(Type.String()) })),
   not_ready: Type.Array(Type.String()),
+});
+
+/** Auth service responses (spec user-app §7, admin §5 first-admin setup and user creation). */
+export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+/** Failure shape of the two `{success, message}` endpoints: also carries the usual `detail` and `code`. */
+export const SuccessFailure = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  detail: Type.String(),
+  code: Type.String(),
+});
+export type SuccessFailure = Static<typeof SuccessFailure>;
+export const SetupStatus = Type.Object({ admin_exists: Type.Boolean() });
+export const SetupAdminResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), user: User });
+export const CreatedUserResponse = Type.Object({ success: Type.Literal(true), user: User });
+/** Public signing keys (`GET /auth/.well-known/jwks.json`). */
+export const Jwks = Type.Object({
+  keys: Type.Array(
+    Type.Object({
+      kty: Type.String(),
+      crv: Type.String(),
+      x: Type.String(),
+      kid: Type.String(),
+      alg: Type.String(),
+      use: Type.String(),
+    }),
+  ),
 });

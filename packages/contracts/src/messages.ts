@@ -31,6 +31,12 @@ export const Codes = {
   RUBRIC_TYPE_MISMATCH: 'RUBRIC_TYPE_MISMATCH',
   EMPTY_ESSAY: 'EMPTY_ESSAY',
   ESSAY_TOO_LONG: 'ESSAY_TOO_LONG',
+  /** POST /subscription/use-essay-credit and /subscribe/use-credit: credits are spent by submitting an evaluation. */
+  CREDITS_USED_BY_EVALUATION: 'CREDITS_USED_BY_EVALUATION',
+  /** grading.failed.v1: the job cannot be graded (no usable text or rubric); not retried. */
+  UNGRADABLE: 'UNGRADABLE_JOB',
+  /** grading.failed.v1: the grader kept failing until the delivery limit. */
+  GRADING_FAILED: 'GRADING_FAILED',
 } as const;
 export type Code = (typeof Codes)[keyof typeof Codes];
 
@@ -78,4 +84,6 @@ export const Messages = {
   UNSUPPORTED_FILE: 'Only .txt, .docx, .pdf files are allowed',
   EMPTY_ESSAY: 'The file contains no readable text',
   INTERNAL: 'An unexpected error occurred',
+  CREDITS_USED_BY_EVALUATION:
+    'Essay credits cannot be spent directly: one credit is used automatically when you submit an essay for evaluation.',
 } as const;
