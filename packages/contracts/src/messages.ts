@@ -37,6 +37,10 @@ export const Codes = {
   UNGRADABLE: 'UNGRADABLE_JOB',
   /** grading.failed.v1: the grader kept failing until the delivery limit. */
   GRADING_FAILED: 'GRADING_FAILED',
+  /** users: no account with this id. */
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  /** users: a student has used all messages of their allowance (max_chatbot). */
+  MESSAGE_LIMIT_REACHED: 'MESSAGE_LIMIT_REACHED',
 } as const;
 export type Code = (typeof Codes)[keyof typeof Codes];
 
@@ -86,4 +90,14 @@ export const Messages = {
   INTERNAL: 'An unexpected error occurred',
   CREDITS_USED_BY_EVALUATION:
     'Essay credits cannot be spent directly: one credit is used automatically when you submit an essay for evaluation.',
+  // Users service
+  AVATAR_TOO_LARGE: 'Avatar must be at most 2 MB',
+  AVATAR_UNSUPPORTED: 'Avatar must be a PNG, JPEG or WebP image',
+  AVATAR_FILE_REQUIRED: 'A file field named "file" is required',
+  MESSAGE_LIMIT_REACHED: 'You have used all your messages',
+  CANNOT_DELETE_SELF: 'You cannot delete your own account',
+  CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account',
+  ROLE_CHANGE_SUPER_ADMIN_ONLY: 'Only a super admin can change roles',
+  ADMIN_TARGET_SUPER_ADMIN_ONLY: 'Only a super admin can manage admin accounts',
+  SELF_ROLE_SWITCH_ONLY: 'You can only switch between student and teacher',
 } as const;
