@@ -37,6 +37,8 @@ export const Codes = {
   UNGRADABLE: 'UNGRADABLE_JOB',
   /** grading.failed.v1: the grader kept failing until the delivery limit. */
   GRADING_FAILED: 'GRADING_FAILED',
+  /** rpc.billing.consume_credit: the evaluation id was already charged to another user's account. */
+  EVALUATION_ALREADY_CHARGED: 'EVALUATION_ALREADY_CHARGED',
   /** users: no account with this id. */
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   /** users: a student has used all messages of their allowance (max_chatbot). */
