@@ -60,7 +60,15 @@ export const Rpc = {
     Type.Object({ account: CreditAccount }),
   ),
 
-  rubricGetSnapshot: rpc('rubric.get_snapshot', Type.Object({ rubric_id: Type.String() }), Type.Object({ rubric: RubricSnapshot })),
+  rubricGetSnapshot: rpc(
+    'rubric.get_snapshot',
+    Type.Object({ rubric_id: Type.String() }),
+    Type.Object({
+      rubric: RubricSnapshot,
+      /** false for a draft or deprecated rubric (new submissions refuse it); absent means active. */
+      is_active: Type.Optional(Type.Boolean()),
+    }),
+  ),
 } as const;
 
 export type RpcDef = (typeof Rpc)[keyof typeof Rpc];
