@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ensureStream, startOutboxRelay, type Bus, type Database, type Lifecycle } from '@corestone/service-kit';
+import type { AccountStore } from '../store/accounts';
+import { serveBillingRpc } from './rpc';
+import { startRefundConsumer } from './refunds';
+
+/** Starts billing's messaging: outbox relay, RPC responders and the refund consumer; registers their shutdown. */
+export async function startBillingMessaging(opts: {
+  bus: Bus;
+  db: Database;
+  store: AccountStore;
+  lifecycle: Lifecycle;
+  logger: FastifyBaseLogger;
+}) {
+  const { bus, db, store, lifecycle, logger } = opts;
+  await ensureStream(bus, 'billing'); // the stream our outbox publishes into
+  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger });
+  lifecycle.onClose('outbox', () => relay.stop());
+  const subs = serveBillingRpc(bus, store, logger);
+  lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
+  const refunds = await startRefundConsumer(bus, store, logger);
+  lifecycle.onClose('refunds', () => refunds.stop());
+  return { relay, refunds };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { Codes, CurrentSubscription, ErrorEnvelope, Messages, Plan } from '@corestone/contracts';
+import { HttpError, principalOf, requireAuth } from '@corestone/service-kit';
+import { PLANS, canUseCredits } from '../domain/plans';
+import type { AccountStore } from '../store/accounts';
+
+const security = [{ bearer: [] }];
+
+export function billingRoutes(app: FastifyInstance, store: AccountStore): void {
+  app.get(
+    '/plans/plans',
+    {
+      schema: {
+        summary: 'The plans on sale (public)',
+        response: { 200: Type.Array(Plan) },
+      },
+    },
+    async () => PLANS,
+  );
+
+  app.get(
+    '/subscription/current',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: "The caller's plan and essay credits",
+        security,
+        response: { 200: CurrentSubscription, 401: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      const account = await store.get(principal.id);
+      return {
+        plan: account.subscription_plan,
+        subscription_plan: account.subscription_plan,
+        subscription_status: account.subscription_status,
+        essay_credits: account.essay_credits,
+        max_essay_credits: account.max_essay_credits,
+        can_use_credits: canUseCredits(principal.role, account),
+      };
+    },
+  );
+
+  // Credits are charged by the evaluation service when an essay is submitted (idempotent by
+  // evaluation id, refunded when grading fails). A client-side charge would burn a credit with
+  // no evaluation behind it, so these two spec paths refuse with an explanation.
+  for (const url of ['/subscription/use-essay-credit', '/subscribe/use-credit']) {
+    app.post(
+      url,
+      {
+        preHandler: requireAuth,
+        schema: {
+          summary: 'Not available: a credit is used by submitting an essay for evaluation',
+          security,
+          response: { 400: ErrorEnvelope, 401: ErrorEnvelope },
+        },
+      },
+      async () => {
+        throw new HttpError(400, Codes.CREDITS_USED_BY_EVALUATION, Messages.CREDITS_USED_BY_EVALUATION);
+      },
+    );
+  }
+}

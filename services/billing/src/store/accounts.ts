@@ -1,0 +1,175 @@
+import type { Pool, PoolClient } from 'pg';
+import { Codes, Events, FREE_PLAN_CREDITS, Messages, UNLIMITED, type CreditAccount } from '@corestone/contracts';
+import { HttpError, conflict, enqueueEvent, newId, withTransaction } from '@corestone/service-kit';
+
+interface Row {
+  user_id: string;
+  essay_credits: number;
+  max_essay_credits: number;
+  subscription_plan: string;
+  subscription_status: string;
+  version: string; // bigint
+}
+
+const toAccount = (r: Row): CreditAccount => ({
+  user_id: r.user_id,
+  essay_credits: r.essay_credits,
+  max_essay_credits: r.max_essay_credits,
+  subscription_plan: r.subscription_plan,
+  subscription_status: r.subscription_status,
+  version: Number(r.version),
+});
+
+const COLUMNS = 'user_id, essay_credits, max_essay_credits, subscription_plan, subscription_status, version';
+const UNIQUE_VIOLATION = '23505';
+
+export interface ConsumeResult {
+  account: CreditAccount;
+  charged: boolean;
+}
+
+export interface RefundResult {
+  account: CreditAccount | null;
+  refunded: boolean;
+}
+
+/**
+ * The essay-credit ledger. Every balance change happens in one transaction that locks the
+ * account row, writes a ledger line, bumps `version` and enqueues `billing.account_updated.v1`.
+ * Idempotency per evaluation rests on the unique (kind, evaluation_id) index of the ledger.
+ */
+export class AccountStore {
+  constructor(private readonly pool: Pool) {}
+
+  /**
+   * Opens the user's account with the free credit if it does not exist yet (replicas and
+   * concurrent requests racing here open it once), then locks and returns it.
+   */
+  private async openAndLock(client: PoolClient, userId: string): Promise<Row> {
+    const opened = await client.query<Row>(
+      `INSERT INTO accounts (user_id, essay_credits, max_essay_credits) VALUES ($1, $2, $2)
+       ON CONFLICT (user_id) DO NOTHING RETURNING ${COLUMNS}`,
+      [userId, FREE_PLAN_CREDITS],
+    );
+    if (opened.rows[0]) {
+      await this.ledger(client, userId, 'open', FREE_PLAN_CREDITS, null);
+      await enqueueEvent(client, Events.billingAccountUpdated, toAccount(opened.rows[0]));
+      return opened.rows[0];
+    }
+    const { rows } = await client.query<Row>(`SELECT ${COLUMNS} FROM accounts WHERE user_id = $1 FOR UPDATE`, [userId]);
+    return rows[0];
+  }
+
+  private async ledger(client: PoolClient, userId: string, kind: string, delta: number, evaluationId: string | null) {
+    await client.query(`INSERT INTO ledger (id, user_id, evaluation_id, kind, delta) VALUES ($1, $2, $3, $4, $5)`, [
+      newId(),
+      userId,
+      evaluationId,
+      kind,
+      delta,
+    ]);
+  }
+
+  /** Applies a balance change: bumps the version and announces the new state in the same transaction. */
+  private async change(client: PoolClient, userId: string, setSql: string, params: unknown[]): Promise<CreditAccount> {
+    const { rows } = await client.query<Row>(
+      `UPDATE accounts SET ${setSql}, version = version + 1, updated_at = now() WHERE user_id = $1 RETURNING ${COLUMNS}`,
+      [userId, ...params],
+    );
+    const account = toAccount(rows[0]);
+    await enqueueEvent(client, Events.billingAccountUpdated, account);
+    return account;
+  }
+
+  async get(userId: string): Promise<CreditAccount> {
+    return withTransaction(this.pool, async (client) => toAccount(await this.openAndLock(client, userId)));
+  }
+
+  /**
+   * Charges one credit for an evaluation. A repeat for the same evaluation (also after a refund)
+   * answers the first outcome without charging again. Unlimited accounts are never charged.
+   */
+  async consume(userId: string, evaluationId: string): Promise<ConsumeResult> {
+    try {
+      return await withTransaction(this.pool, async (client) => {
+        const row = await this.openAndLock(client, userId);
+        // Read after taking the account lock: a concurrent charge for this evaluation has committed by now.
+        const prior = await client.query<{ user_id: string; delta: number }>(
+          `SELECT user_id, delta FROM ledger WHERE kind = 'consume' AND evaluation_id = $1`,
+          [evaluationId],
+        );
+        if (prior.rows[0]) {
+          if (prior.rows[0].user_id !== userId) throw evaluationOfAnotherUser();
+          return { account: toAccount(row), charged: prior.rows[0].delta !== 0 };
+        }
+        if (row.max_essay_credits === UNLIMITED) {
+          await this.ledger(client, userId, 'consume', 0, evaluationId);
+          return { account: toAccount(row), charged: false };
+        }
+        if (row.essay_credits <= 0) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
+        await this.ledger(client, userId, 'consume', -1, evaluationId);
+        // Conditional as well as locked: the balance can never go below zero.
+        const updated = await client.query<Row>(
+          `UPDATE accounts SET essay_credits = essay_credits - 1, version = version + 1, updated_at = now()
+           WHERE user_id = $1 AND essay_credits > 0 RETURNING ${COLUMNS}`,
+          [userId],
+        );
+        if (!updated.rows[0]) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
+        const account = toAccount(updated.rows[0]);
+        await enqueueEvent(client, Events.billingAccountUpdated, account);
+        return { account, charged: true };
+      });
+    } catch (err) {
+      // The same evaluation id charged meanwhile on another user's account (never in normal use).
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw evaluationOfAnotherUser();
+      throw err;
+    }
+  }
+
+  /**
+   * Gives back what an evaluation was charged, once. `refunded` tells whether that evaluation's
+   * credit has been given back (by this call or an earlier one); false when nothing was charged.
+   */
+  async refund(evaluationId: string): Promise<RefundResult> {
+    return withTransaction(this.pool, async (client) => {
+      const charge = await client.query<{ user_id: string; delta: number }>(
+        `SELECT user_id, delta FROM ledger WHERE kind = 'consume' AND evaluation_id = $1`,
+        [evaluationId],
+      );
+      if (!charge.rows[0]) return { account: null, refunded: false };
+      const { user_id: userId, delta } = charge.rows[0];
+      const row = await this.openAndLock(client, userId);
+      const inserted = await client.query(
+        `INSERT INTO ledger (id, user_id, evaluation_id, kind, delta) VALUES ($1, $2, $3, 'refund', $4)
+         ON CONFLICT (kind, evaluation_id) WHERE evaluation_id IS NOT NULL AND kind IN ('consume', 'refund') DO NOTHING`,
+        [newId(), userId, evaluationId, -delta],
+      );
+      if (inserted.rowCount === 0 || delta === 0) return { account: toAccount(row), refunded: delta !== 0 };
+      const account = await this.change(client, userId, 'essay_credits = essay_credits + $2', [-delta]);
+      return { account, refunded: true };
+    });
+  }
+
+  /** Admin adjustment (users forwards PUT /users/admin/users/{id}/credits here). */
+  async setCredits(userId: string, essayCredits: number, maxEssayCredits: number): Promise<CreditAccount> {
+    return withTransaction(this.pool, async (client) => {
+      const row = await this.openAndLock(client, userId);
+      if (row.essay_credits === essayCredits && row.max_essay_credits === maxEssayCredits) return toAccount(row);
+      await this.ledger(client, userId, 'set', essayCredits - row.essay_credits, null);
+      return this.change(client, userId, 'essay_credits = $2, max_essay_credits = $3', [essayCredits, maxEssayCredits]);
+    });
+  }
+
+  /** Ledger lines of one user, oldest first (tests and support). */
+  async ledgerOf(userId: string): Promise<Array<{ kind: string; delta: number; evaluation_id: string | null }>> {
+    const { rows } = await this.pool.query(
+      `SELECT kind, delta, evaluation_id FROM ledger WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return rows;
+  }
+}
+
+function evaluationOfAnotherUser(): HttpError {
+  return conflict('This evaluation has already been charged to another account', Codes.EVALUATION_ALREADY_CHARGED);
+}

@@ -1,0 +1,250 @@
+import { Codes, Events, Messages, Rpc, streamName, type CreditAccount, type EventEnvelope } from '@corestone/contracts';
+import { Lifecycle, callRpc, loadConfig, newId, openInfra, publishEvent, type Bus } from '@corestone/service-kit';
+import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { BillingConfig } from '../src/config';
+import { migrations } from '../src/store/migrations';
+import { buildApp } from '../src/app';
+import { startBillingMessaging } from '../src/events/start';
+
+const run = createTestRun('bil');
+const lifecycle = new Lifecycle();
+let ctx: Awaited<ReturnType<typeof setup>>;
+
+async function setup() {
+  const config = loadConfig(BillingConfig, run.env);
+  const infra = await openInfra('billing', config, lifecycle, { migrations, bus: true });
+  const tokens = await createTestTokens();
+  const { app, store } = buildApp({ config, infra: { ...infra, db: infra.db! }, verify: tokens.verify });
+  const messaging = await startBillingMessaging({ bus: infra.bus!, db: infra.db!, store, lifecycle, logger: app.log });
+  return { app, store, bus: infra.bus!, tokens, ...messaging };
+}
+
+beforeAll(async () => {
+  ctx = await setup();
+});
+afterAll(async () => {
+  await ctx.app.close();
+  await lifecycle.close();
+  await run.cleanup();
+});
+
+const consume = (user_id: string, evaluation_id: string) => callRpc(ctx.bus, Rpc.billingConsumeCredit, { user_id, evaluation_id });
+const refund = (evaluation_id: string) => callRpc(ctx.bus, Rpc.billingRefundCredit, { evaluation_id });
+const account = async (user_id: string) => (await callRpc(ctx.bus, Rpc.billingGetAccount, { user_id })).account;
+const setCredits = (user_id: string, essay_credits: number, max_essay_credits: number) =>
+  callRpc(ctx.bus, Rpc.billingSetCredits, { user_id, essay_credits, max_essay_credits });
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+/** Every billing.account_updated.v1 of one user, in stream order, read back from the run's prefixed stream. */
+async function publishedAccounts(bus: Bus, userId: string): Promise<CreditAccount[]> {
+  const name = streamName(bus.prefix, 'billing');
+  const info = await bus.jsm.streams.info(name);
+  const out: CreditAccount[] = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+    const msg = await bus.jsm.streams.getMessage(name, { seq }).catch(() => null);
+    if (!msg) continue;
+    expect(msg.subject).toBe(bus.subject(Events.billingAccountUpdated.subject));
+    const event = msg.json<EventEnvelope<CreditAccount>>();
+    if (event.data.user_id === userId) out.push(event.data);
+  }
+  return out;
+}
+
+describe('credit ledger over RPC', () => {
+  it('opens an account with one free credit on first use, once, however many ask at once', async () => {
+    const user = newId();
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => account(user)));
+    for (const a of accounts) expect(a).toMatchObject({ user_id: user, essay_credits: 1, max_essay_credits: 1, subscription_plan: 'free', subscription_status: 'active', version: 1 });
+    expect(await ctx.store.ledgerOf(user)).toEqual([{ kind: 'open', delta: 1, evaluation_id: null }]);
+  });
+
+  it('charges a brand-new user (upload right after sign-up) from the free credit', async () => {
+    const user = newId();
+    const res = await consume(user, newId());
+    expect(res).toMatchObject({ charged: true, account: { essay_credits: 0, version: 2 } });
+  });
+
+  it('20 concurrent charges with distinct evaluations on a 1-credit account charge exactly once', async () => {
+    const user = newId();
+    await account(user);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => consume(user, newId())));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.reason).toMatchObject({ statusCode: 403, code: Codes.NO_CREDITS, detail: Messages.NO_CREDITS });
+    expect((await account(user)).essay_credits).toBe(0);
+    expect((await ctx.store.ledgerOf(user)).filter((l) => l.kind === 'consume')).toHaveLength(1);
+  });
+
+  it('10 concurrent charges for the SAME evaluation charge once and all answer success', async () => {
+    const user = newId();
+    await setCredits(user, 5, 5);
+    const evaluation = newId();
+    const results = await Promise.all(Array.from({ length: 10 }, () => consume(user, evaluation)));
+    for (const r of results) expect(r.charged).toBe(true);
+    expect((await account(user)).essay_credits).toBe(4);
+    expect((await ctx.store.ledgerOf(user)).filter((l) => l.kind === 'consume')).toEqual([{ kind: 'consume', delta: -1, evaluation_id: evaluation }]);
+  });
+
+  it('refunds once however often asked, and a repeat charge after the refund charges nothing', async () => {
+    const user = newId();
+    await setCredits(user, 2, 2);
+    const evaluation = newId();
+    await consume(user, evaluation);
+    expect((await account(user)).essay_credits).toBe(1);
+    const first = await refund(evaluation);
+    expect(first).toMatchObject({ refunded: true, account: { essay_credits: 2 } });
+    const second = await refund(evaluation);
+    expect(second).toMatchObject({ refunded: true, account: { essay_credits: 2 } });
+    const again = await Promise.all([refund(evaluation), refund(evaluation), refund(evaluation)]);
+    for (const r of again) expect(r.account?.essay_credits).toBe(2);
+    expect((await account(user)).essay_credits).toBe(2);
+
+    const repeat = await consume(user, evaluation);
+    expect(repeat.account.essay_credits).toBe(2);
+    expect((await account(user)).essay_credits).toBe(2);
+    const ledger = await ctx.store.ledgerOf(user);
+    expect(ledger.filter((l) => l.evaluation_id === evaluation).map((l) => `${l.kind}${l.delta}`)).toEqual(['consume-1', 'refund1']);
+  });
+
+  it('refunding an evaluation that was never charged changes nothing', async () => {
+    expect(await refund(newId())).toEqual({ account: null, refunded: false });
+  });
+
+  it('unlimited accounts are never charged nor refunded', async () => {
+    const user = newId();
+    await setCredits(user, 0, -1);
+    const evaluation = newId();
+    const res = await consume(user, evaluation);
+    expect(res).toMatchObject({ charged: false, account: { essay_credits: 0, max_essay_credits: -1 } });
+    await consume(user, newId());
+    expect(await refund(evaluation)).toMatchObject({ refunded: false, account: { essay_credits: 0 } });
+    expect(await account(user)).toMatchObject({ essay_credits: 0, max_essay_credits: -1 });
+  });
+
+  it('refuses bad requests with 400 and a charge of one evaluation to two users with 409', async () => {
+    await expect(consume('', newId())).rejects.toMatchObject({ statusCode: 400 });
+    await expect(callRpc(ctx.bus, Rpc.billingSetCredits, { user_id: newId(), essay_credits: -1, max_essay_credits: 1 })).rejects.toMatchObject({
+      statusCode: 400,
+      code: Codes.VALIDATION,
+    });
+    const evaluation = newId();
+    await consume(newId(), evaluation);
+    await expect(consume(newId(), evaluation)).rejects.toMatchObject({ statusCode: 409, code: Codes.EVALUATION_ALREADY_CHARGED });
+  });
+
+  it('announces every change with increasing versions on the billing stream', async () => {
+    const user = newId();
+    await account(user); // v1 open
+    await setCredits(user, 3, 3); // v2
+    const evaluation = newId();
+    await consume(user, evaluation); // v3
+    await consume(user, evaluation); // repeat: no change
+    await refund(evaluation); // v4
+    await refund(evaluation); // repeat: no change
+    await setCredits(user, 3, 3); // same values: no change
+    await ctx.relay.flush();
+    let events: CreditAccount[] = [];
+    await until(async () => (events = await publishedAccounts(ctx.bus, user)).length >= 4, 'four account events');
+    expect(events.map((e) => [e.version, e.essay_credits])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 2],
+      [4, 3],
+    ]);
+    expect((await account(user)).version).toBe(4);
+  });
+
+  it('refunds when an evaluation.failed.v1 event arrives, once even if it is delivered twice', async () => {
+    const user = newId();
+    await setCredits(user, 1, 1);
+    const evaluation = newId();
+    await consume(user, evaluation);
+    expect((await account(user)).essay_credits).toBe(0);
+    const data = { evaluation_id: evaluation, user_id: user, reason: 'grading failed' };
+    await publishEvent(ctx.bus, Events.evaluationFailed, data);
+    await publishEvent(ctx.bus, Events.evaluationFailed, data); // a second event (new id) for the same evaluation
+    await until(async () => (await ctx.store.ledgerOf(user)).some((l) => l.kind === 'refund'), 'the refund');
+    await until(async () => {
+      const info = await ctx.bus.jsm.consumers.info(streamName(ctx.bus.prefix, 'evaluation'), 'billing-refunds');
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    }, 'both events handled');
+    expect((await account(user)).essay_credits).toBe(1);
+    expect((await ctx.store.ledgerOf(user)).filter((l) => l.kind === 'refund')).toHaveLength(1);
+  });
+});
+
+describe('HTTP routes', () => {
+  it('lists the four plans publicly', async () => {
+    const res = await ctx.app.inject({ url: '/plans/plans' });
+    expect(res.statusCode).toBe(200);
+    const plans = res.json();
+    expect(plans.map((p: { name: string; price: number | null; essay_credits: number }) => [p.name, p.price, p.essay_credits])).toEqual([
+      ['free', 0, 1],
+      ['core_pack', 19.99, 5],
+      ['super_core_pack', 35.99, 10],
+      ['power_user_monthly', null, -1],
+    ]);
+    expect(plans[3].billing_period).toBe('monthly');
+    expect(plans[2].features).toContain('Most popular');
+    for (const p of plans) expect(Object.keys(p).sort()).toEqual(['billing_period', 'description', 'display_name', 'essay_credits', 'features', 'name', 'price']);
+  });
+
+  it('GET /subscription/current answers the caller’s own account, opening it on first use', async () => {
+    const user = newId();
+    const token = await ctx.tokens.sign(user, 'student');
+    const res = await ctx.app.inject({ url: '/subscription/current', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      plan: 'free',
+      subscription_plan: 'free',
+      subscription_status: 'active',
+      essay_credits: 1,
+      max_essay_credits: 1,
+      can_use_credits: true,
+    });
+    await consume(user, newId());
+    const after = await ctx.app.inject({ url: '/subscription/current', headers: { authorization: `Bearer ${token}` } });
+    expect(after.json()).toMatchObject({ essay_credits: 0, can_use_credits: false });
+
+    const admin = await ctx.tokens.sign(newId(), 'admin');
+    const adminRes = await ctx.app.inject({ url: '/subscription/current', headers: { authorization: `Bearer ${admin}` } });
+    expect(adminRes.json()).toMatchObject({ essay_credits: 1, can_use_credits: false });
+
+    const teacher = newId();
+    await setCredits(teacher, 0, -1);
+    const t = await ctx.tokens.sign(teacher, 'teacher');
+    expect((await ctx.app.inject({ url: '/subscription/current', headers: { authorization: `Bearer ${t}` } })).json()).toMatchObject({
+      max_essay_credits: -1,
+      can_use_credits: true,
+    });
+  });
+
+  it('refuses anonymous and forged callers', async () => {
+    const anon = await ctx.app.inject({ url: '/subscription/current' });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().code).toBe(Codes.UNAUTHENTICATED);
+    const forged = await ctx.app.inject({ url: '/subscription/current', headers: { authorization: 'Bearer not.a.token' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('direct credit use is refused with an explanation and charges nothing', async () => {
+    const user = newId();
+    const token = await ctx.tokens.sign(user, 'student');
+    for (const url of ['/subscription/use-essay-credit', '/subscribe/use-credit']) {
+      const res = await ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { evaluation_id: 'x' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: Messages.CREDITS_USED_BY_EVALUATION, code: Codes.CREDITS_USED_BY_EVALUATION });
+      expect((await ctx.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    }
+    expect((await account(user)).essay_credits).toBe(1);
+  });
+});
