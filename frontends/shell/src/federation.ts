@@ -61,7 +61,7 @@ const cache = new Map<string, Promise<unknown>>();
 
 /** Loads `remote/expose` and returns its default export (or the module itself). */
 export function loadRemoteComponent<T>(remote: string, expose: string): Promise<T> {
-  const id = `${remote}/${expose}`;
+  const id = `${remote}/${expose.replace(/^\.\//, '')}`;
   let p = cache.get(id) as Promise<T> | undefined;
   if (!p) {
     p = loadManifest()

@@ -1,0 +1,114 @@
+import { useCallback, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { isAdminRole, isGradingRole, type RemoteAppProps } from '@corestone/sdk';
+import { theme } from './theme';
+import { SessionProvider, useSession } from './session';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { FullPageLoading } from './components/FullPageLoading';
+import { Header } from './components/Header';
+import { Footer } from './components/Footer';
+import { RemoteView } from './components/RemoteView';
+import { Landing } from './pages/Landing';
+import { AuthPage } from './pages/AuthPage';
+import { AdminPlaceholder, ContactPage, NotFound, PolicyPage, ResetPasswordPage } from './pages/SimplePages';
+
+/** Header and footer around public pages; hidden on /dashboard and /admin. */
+function PublicLayout() {
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Header />
+      <main style={{ flex: 1 }}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function useRemoteProps(): RemoteAppProps | null {
+  const session = useSession();
+  const navigate = useNavigate();
+  const logout = useCallback(async () => {
+    await session.logout();
+    navigate('/');
+  }, [session, navigate]);
+  if (!session.user) return null;
+  return { user: session.user, client: session.client, refreshUser: session.refreshUser, logout };
+}
+
+function RequireUser({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  return <>{children}</>;
+}
+
+function StudentRemote({ expose, padded }: { expose: string; padded?: boolean }) {
+  const props = useRemoteProps();
+  if (!props) return null;
+  const view = <RemoteView remote="student" expose={expose} props={props} />;
+  return padded ? <div style={{ maxWidth: 1100, margin: '0 auto', padding: '96px 20px 48px' }}>{view}</div> : view;
+}
+
+function DashboardRoute() {
+  const { user } = useSession();
+  if (!user) return <Navigate to="/auth" replace />;
+  if (isAdminRole(user)) return <Navigate to="/admin" replace />;
+  return <StudentRemote expose="./DashboardApp" />;
+}
+
+function AdminRoute() {
+  const { user } = useSession();
+  const props = useRemoteProps();
+  if (!user || !isAdminRole(user) || !props) return <Navigate to="/" replace />;
+  // The admin micro-frontend is used when the manifest lists it; a placeholder otherwise.
+  return <RemoteView remote="admin" expose="./AdminApp" props={props} unavailable={() => <AdminPlaceholder />} />;
+}
+
+function PlansRoute() {
+  const { user } = useSession();
+  if (!user) return <Navigate to="/auth" replace state={{ from: '/plans' }} />;
+  return <Navigate to={isGradingRole(user) ? '/dashboard/plans' : '/dashboard'} replace />;
+}
+
+function AppRoutes() {
+  const { status } = useSession();
+  if (status === 'initialising') return <FullPageLoading />;
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<Landing />} />
+        <Route path="auth" element={<AuthPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="privacy-policy" element={<PolicyPage resource="privacy" />} />
+        <Route path="safeguarding-policy" element={<PolicyPage resource="safeguarding" />} />
+        <Route path="client-terms" element={<PolicyPage resource="client-terms" />} />
+        <Route path="academic-integrity-policy" element={<PolicyPage resource="academic-integrity" />} />
+        <Route path="upload/:type" element={<RequireUser><StudentRemote expose="./UploadPage" padded /></RequireUser>} />
+        <Route path="results/:id" element={<RequireUser><StudentRemote expose="./ResultsPage" padded /></RequireUser>} />
+        <Route path="plans" element={<PlansRoute />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      <Route path="dashboard/*" element={<DashboardRoute />} />
+      <Route path="admin/*" element={<AdminRoute />} />
+    </Routes>
+  );
+}
+
+export function Root() {
+  return (
+    <ErrorBoundary>
+      <ConfigProvider theme={theme}>
+        <AntApp notification={{ placement: 'topRight', top: 72 }}>
+          <BrowserRouter>
+            <SessionProvider>
+              <AppRoutes />
+            </SessionProvider>
+          </BrowserRouter>
+        </AntApp>
+      </ConfigProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,58 @@
+import { Fragment, type ReactNode } from 'react';
+
+/** Tiny markdown renderer for policy documents: headings, paragraphs, lists, bold, italic. No HTML. */
+function inline(text: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  const re = /(\*\*[^*]+\*\*|__[^_]+__|\*[^*]+\*|_[^_]+_)/g;
+  let last = 0;
+  let m: RegExpExecArray | null;
+  let i = 0;
+  while ((m = re.exec(text))) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    const tok = m[0];
+    if (tok.startsWith('**') || tok.startsWith('__')) out.push(<strong key={i++}>{tok.slice(2, -2)}</strong>);
+    else out.push(<em key={i++}>{tok.slice(1, -1)}</em>);
+    last = m.index + tok.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+export function Markdown({ source }: { source: string }) {
+  const blocks: ReactNode[] = [];
+  const lines = source.replace(/\r\n/g, '\n').split('\n');
+  let para: string[] = [];
+  let list: { ordered: boolean; items: string[] } | null = null;
+  const flush = () => {
+    if (para.length) blocks.push(<p key={blocks.length}>{inline(para.join(' '))}</p>);
+    para = [];
+    if (list) {
+      const items = list.items.map((t, i) => <li key={i}>{inline(t)}</li>);
+      blocks.push(list.ordered ? <ol key={blocks.length}>{items}</ol> : <ul key={blocks.length}>{items}</ul>);
+    }
+    list = null;
+  };
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    const h = /^(#{1,6})\s+(.*)$/.exec(line);
+    const ul = /^\s*[-*+]\s+(.*)$/.exec(line);
+    const ol = /^\s*\d+[.)]\s+(.*)$/.exec(line);
+    if (!line.trim()) flush();
+    else if (h) {
+      flush();
+      const level = Math.min(h[1]!.length, 4);
+      const Tag = `h${level}` as 'h1';
+      blocks.push(<Tag key={blocks.length}>{inline(h[2]!)}</Tag>);
+    } else if (ul || ol) {
+      const ordered = !!ol;
+      if (para.length || (list && list.ordered !== ordered)) flush();
+      if (!list) list = { ordered, items: [] };
+      list.items.push((ul ?? ol)![1]!);
+    } else {
+      if (list) flush();
+      para.push(line.trim());
+    }
+  }
+  flush();
+  return <div className="cs-markdown" style={{ lineHeight: 1.7, color: '#1e293b' }}>{blocks.map((b, i) => <Fragment key={i}>{b}</Fragment>)}</div>;
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { App as AntApp, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
+import { errorMessage } from '@corestone/sdk';
+import { useSession } from '../session';
+import { ERROR_TOAST_SECONDS } from '../theme';
+import { Markdown } from '../components/Markdown';
+
+const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 880, margin: '0 auto' } as const;
+
+export function NotFound() {
+  const navigate = useNavigate();
+  return (
+    <div style={page}>
+      <Result status="404" title="Page not found" subTitle="The page you are looking for does not exist." extra={<Button type="primary" onClick={() => navigate('/')}>Go Home</Button>} />
+    </div>
+  );
+}
+
+export function AdminPlaceholder() {
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Result status="info" title="Admin area" subTitle="The administrator back office is not available yet." extra={<Button href="/">Back to Home</Button>} />
+    </div>
+  );
+}
+
+export function ContactPage() {
+  return (
+    <div style={page}>
+      <Card variant="borderless">
+        <Typography.Title level={2} style={{ marginTop: 0 }}>Contact us</Typography.Title>
+        <Typography.Paragraph>
+          For the Power User plan, school licences or a free IBDP consultation about TOK and EE support, write to our coordinator and we will get back to you within one working day.
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}
+
+const POLICIES = {
+  privacy: { title: 'Privacy Policy', loading: 'Loading Privacy Policy...', error: 'Failed to load privacy policy' },
+  safeguarding: { title: 'Safeguarding Policy', loading: 'Loading Safeguarding Policy...', error: 'Failed to load safeguarding policy' },
+  'client-terms': { title: 'Client Terms', loading: 'Loading Client Terms...', error: 'Failed to load client terms' },
+  'academic-integrity': { title: 'Academic Integrity Policy', loading: 'Loading Academic Integrity Policy...', error: 'Failed to load academic integrity policy' },
+} as const;
+
+export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
+  const { client } = useSession();
+  const meta = POLICIES[resource];
+  const [state, setState] = useState<{ content?: string; error?: string }>({});
+  useEffect(() => {
+    let alive = true;
+    setState({});
+    client.content
+      .policy(resource)
+      .then((r) => {
+        if (!alive) return;
+        if (r?.success && typeof r.data?.content === 'string') setState({ content: r.data.content });
+        else setState({ error: meta.error });
+      })
+      .catch(() => alive && setState({ error: meta.error }));
+    return () => {
+      alive = false;
+    };
+  }, [client, resource, meta.error]);
+
+  if (state.error)
+    return (
+      <div style={{ ...page, textAlign: 'center' }}>
+        <Typography.Title level={2}>Error</Typography.Title>
+        <Typography.Paragraph type="secondary">{state.error}</Typography.Paragraph>
+      </div>
+    );
+  if (state.content === undefined)
+    return (
+      <div style={{ ...page, display: 'flex', justifyContent: 'center', alignItems: 'center' }}>
+        <Spin size="large" description={meta.loading}><div style={{ width: 200, height: 80 }} /></Spin>
+      </div>
+    );
+  return (
+    <div style={page}>
+      <Card variant="borderless" styles={{ body: { padding: 40 } }}>
+        <Markdown source={state.content} />
+      </Card>
+    </div>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const { client } = useSession();
+  const { notification } = AntApp.useApp();
+  const [pw, setPw] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!token) {
+      notification.error({ title: 'Invalid Link', description: 'This password reset link is invalid or has expired', duration: ERROR_TOAST_SECONDS });
+      const t = setTimeout(() => navigate('/auth', { replace: true }), 2500);
+      return () => clearTimeout(t);
+    }
+  }, [token, navigate, notification]);
+
+  if (!token)
+    return (
+      <div style={page}>
+        <Result status="warning" title="Invalid Link" subTitle="This password reset link is invalid or has expired" />
+      </div>
+    );
+  if (done)
+    return (
+      <div style={page}>
+        <Result status="success" title="Password reset" subTitle="Your password has been changed. You can now sign in." extra={<Button type="primary" onClick={() => navigate('/auth')}>Go to Login</Button>} />
+      </div>
+    );
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!pw) return setError('Password is required');
+    if (pw.length < 6) return setError('Must be at least 6 characters long');
+    if (!confirm) return setError('This field is required');
+    if (pw !== confirm) return setError('Passwords do not match');
+    setError(null);
+    setBusy(true);
+    try {
+      await client.auth.resetPassword(token, pw);
+      setDone(true);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to reset password'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div style={{ ...page, maxWidth: 480 }}>
+      <Card variant="borderless" styles={{ body: { padding: 32 } }}>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>Choose a new password</Typography.Title>
+        <Form layout="vertical" component={false}>
+          <form onSubmit={submit} noValidate>
+            <Form.Item label="New Password" htmlFor="reset-pw">
+              <Input.Password id="reset-pw" value={pw} onChange={(e) => setPw(e.target.value)} autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item label="Confirm New Password" htmlFor="reset-confirm" validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
+              <Input.Password id="reset-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>Reset Password</Button>
+          </form>
+        </Form>
+        <div style={{ textAlign: 'center', marginTop: 12 }}>
+          <Button type="link" onClick={() => navigate('/auth')}>Back to Login</Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Button, Space, Typography } from 'antd';
+import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type HealthResponse, type SessionUser } from '@corestone/sdk';
+import { statusInfo } from '../lib/evaluation';
+
+export function StatusDot({ status }: { status: string }) {
+  const { color, label } = statusInfo(status);
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }} data-status={status}>
+      <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: color, display: 'inline-block' }} />
+      {label}
+    </span>
+  );
+}
+
+/** 'All Systems Online' when every service is ready (GET /api/v1/health), else what is not. */
+export function SystemStatus({ client }: { client: CorestoneClient }) {
+  const [health, setHealth] = useState<HealthResponse | null | 'error'>(null);
+  useEffect(() => {
+    let alive = true;
+    const check = () =>
+      client.health().then(
+        (h) => alive && setHealth(h),
+        () => alive && setHealth('error'),
+      );
+    check();
+    const t = setInterval(check, 60_000);
+    return () => {
+      alive = false;
+      clearInterval(t);
+    };
+  }, [client]);
+  let color = '#94a3b8';
+  let text = 'Checking status…';
+  if (health === 'error') text = 'Status unavailable';
+  else if (health) {
+    const notReady = health.not_ready ?? [];
+    if (health.status === 'ok' && notReady.length === 0) {
+      color = '#22c55e';
+      text = 'All Systems Online';
+    } else {
+      color = '#f59e0b';
+      text = notReady.length ? `Degraded: ${notReady.join(', ')} unavailable` : 'Some services degraded';
+    }
+  }
+  return (
+    <div data-testid="system-status" style={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: 12, color: '#475569' }}>
+      <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: color }} />
+      {text}
+    </div>
+  );
+}
+
+/** Credit banner on the upload wizard (students and teachers only). */
+export function CreditBanner({ user }: { user: SessionUser }) {
+  if (!isGradingRole(user)) return null;
+  if (canGrade(user)) {
+    const label = user.max_essay_credits === -1 ? 'Unlimited essay credits available' : `${user.essay_credits} essay credit${user.essay_credits === 1 ? '' : 's'} available`;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        data-testid="credit-banner"
+        title={
+          <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+            <span>
+              {label} · each evaluation uses 1 credit
+            </span>
+            <Link to="/dashboard/plans">Manage Plans</Link>
+          </Space>
+        }
+      />
+    );
+  }
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="credit-banner"
+      title="No Essay Credits Remaining"
+      description={
+        <Space wrap>
+          <span>Current credits: {creditLabel(user)}</span>
+          <Link to="/dashboard/plans">
+            <Button size="small" type="primary">
+              Purchase Credits
+            </Button>
+          </Link>
+        </Space>
+      }
+    />
+  );
+}
+
+export function PageTitle({ title, subtitle, extra }: { title: string; subtitle?: string; extra?: React.ReactNode }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap', marginBottom: 24 }}>
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {subtitle && (
+          <Typography.Text type="secondary" style={{ fontSize: 15 }}>
+            {subtitle}
+          </Typography.Text>
+        )}
+      </div>
+      {extra}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Tag, Typography } from 'antd';
+import {
+  AppstoreOutlined,
+  CreditCardOutlined,
+  FileTextOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SearchOutlined,
+  UnorderedListOutlined,
+  UploadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
+import { SystemStatus } from '../components/common';
+import { Overview } from '../pages/Overview';
+import { Submissions } from '../pages/Submissions';
+import { UploadWizard } from '../pages/UploadWizard';
+import { Results } from '../pages/Results';
+import { Profile } from '../pages/Profile';
+import { Plans } from '../pages/Plans';
+
+const { Sider, Header, Content } = Layout;
+
+function selectedKey(path: string): string {
+  if (path.startsWith('/dashboard/upload/ee')) return 'upload-ee';
+  if (path.startsWith('/dashboard/upload/tok')) return 'upload-tok';
+  if (path.startsWith('/dashboard/plans')) return 'plans';
+  if (path.startsWith('/dashboard/profile')) return 'profile';
+  if (path.startsWith('/dashboard/submissions') || path.startsWith('/dashboard/results')) return 'submissions';
+  return 'overview';
+}
+
+/** Exposed as `student/DashboardApp`: everything under /dashboard/* (rendered inside the shell's router). */
+export default function DashboardApp(props: RemoteAppProps) {
+  const { user, client, logout } = props;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const screens = Grid.useBreakpoint();
+  const [drawer, setDrawer] = useState(false);
+  const grading = isGradingRole(user);
+
+  const items = [
+    { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/dashboard' },
+    { key: 'upload-ee', icon: <UploadOutlined />, label: 'Upload EE', path: '/dashboard/upload/ee' },
+    { key: 'upload-tok', icon: <FileTextOutlined />, label: 'Upload TOK', path: '/dashboard/upload/tok' },
+    ...(grading ? [{ key: 'plans', icon: <CreditCardOutlined />, label: 'Plans', path: '/dashboard/plans' }] : []),
+    { key: 'profile', icon: <UserOutlined />, label: 'Profile', path: '/dashboard/profile' },
+    { key: 'submissions', icon: <UnorderedListOutlined />, label: 'Submissions', path: '/dashboard/submissions' },
+  ];
+
+  const sidebar = (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10, cursor: 'pointer' }} onClick={() => navigate('/')}>
+        <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
+          <rect width="64" height="64" rx="14" fill="#1d4ed8" />
+          <path d="M20 44V20h14a10 10 0 0 1 0 20h-6" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
+        </svg>
+        <Typography.Text strong style={{ fontSize: 18 }}>
+          Corestone
+        </Typography.Text>
+      </div>
+      <Menu
+        mode="inline"
+        aria-label="Dashboard"
+        selectedKeys={[selectedKey(location.pathname)]}
+        style={{ borderInlineEnd: 'none', flex: 1 }}
+        items={items.map(({ path, ...i }) => ({ ...i, onClick: () => { setDrawer(false); navigate(path); } }))}
+      />
+      <div style={{ padding: 16, borderTop: '1px solid #f0f0f0' }}>
+        <Button block icon={<LogoutOutlined />} onClick={() => logout()}>
+          Logout
+        </Button>
+        <div style={{ marginTop: 14 }}>
+          <SystemStatus client={client} />
+        </div>
+      </div>
+    </div>
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {screens.lg ? (
+        <Sider width={248} theme="light" style={{ borderRight: '1px solid #eef0f3', position: 'sticky', top: 0, height: '100vh' }}>
+          {sidebar}
+        </Sider>
+      ) : (
+        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false}>
+          {sidebar}
+        </Drawer>
+      )}
+      <Layout>
+        <Header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '0 24px', borderBottom: '1px solid #eef0f3', position: 'sticky', top: 0, zIndex: 10 }}>
+          {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
+          <Input prefix={<SearchOutlined />} placeholder="Search submissions..." style={{ maxWidth: 360 }} variant="filled" aria-label="Search submissions" />
+          <div style={{ flex: 1 }} />
+          <Avatar src={user.avatar} alt="" />
+          {screens.sm && <Typography.Text strong>{user.name}</Typography.Text>}
+          <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 0 }}>
+            {roleLabel(user.role)}
+          </Tag>
+        </Header>
+        <Content style={{ padding: screens.md ? 32 : 16 }}>
+          <div style={{ maxWidth: 1160, margin: '0 auto' }}>
+            <Routes>
+              <Route index element={<Overview {...props} />} />
+              <Route path="submissions" element={<Submissions {...props} />} />
+              <Route path="upload/:type" element={<UploadWizard {...props} />} />
+              <Route path="results/:id" element={<Results {...props} />} />
+              <Route path="profile" element={<Profile {...props} />} />
+              <Route path="plans" element={grading ? <Plans {...props} /> : <Navigate to="/dashboard" replace />} />
+              <Route path="*" element={<Navigate to="/dashboard" replace />} />
+            </Routes>
+          </div>
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,7 @@
+import type { RemoteAppProps } from '@corestone/sdk';
+import { UploadWizard } from '../pages/UploadWizard';
+
+/** Exposed as `student/UploadPage`: the wizard on /upload/:type (inside the shell's header/footer). */
+export default function UploadPage(props: RemoteAppProps) {
+  return <UploadWizard {...props} />;
+}

@@ -1,0 +1,105 @@
+import type { Evaluation } from '@corestone/sdk';
+
+export const IN_PROGRESS = ['pending', 'processing', 'in_progress'];
+
+export function isInProgress(status: string): boolean {
+  return IN_PROGRESS.includes(status);
+}
+
+/** Status dot colours (spec §4): in progress yellow, completed green, anything else red. */
+export function statusInfo(status: string): { color: string; label: string } {
+  if (isInProgress(status)) return { color: '#eab308', label: status === 'in_progress' ? 'In Progress' : status === 'pending' ? 'Pending' : 'Processing' };
+  if (status === 'completed') return { color: '#22c55e', label: 'Completed' };
+  return { color: '#ef4444', label: status === 'failed' ? 'Failed' : capitalise(status || 'unknown') };
+}
+
+export function capitalise(s: string): string {
+  return s.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export interface ViewCriterion {
+  code: string;
+  name: string;
+  score: number;
+  maxScore: number;
+  band: string;
+  feedback: string;
+  strengths: string[];
+  improvements: string[];
+}
+
+type Loose = Record<string, unknown>;
+const n = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && !isNaN(Number(v)) ? Number(v) : undefined);
+const s = (v: unknown): string => (typeof v === 'string' ? v : '');
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** Criterion fields: score or grade, maxScore or maxGrade, feedback or comment (spec §3). */
+export function criteriaOf(ev: Evaluation): ViewCriterion[] {
+  const crit = (ev.results as unknown as Loose | null)?.criteria;
+  if (!Array.isArray(crit)) return [];
+  const defaultMax = ev.essay_type === 'tok' ? 5 : 6;
+  return crit.map((c: Loose, i) => ({
+    code: s(c.code) || String.fromCharCode(65 + i),
+    name: s(c.name) || `Criterion ${s(c.code) || String.fromCharCode(65 + i)}`,
+    score: n(c.score) ?? n(c.grade) ?? 0,
+    maxScore: n(c.maxScore) ?? n(c.maxGrade) ?? n(c.max_score) ?? defaultMax,
+    band: s(c.band),
+    feedback: s(c.feedback) || s(c.comment),
+    strengths: list(c.strengths),
+    improvements: list(c.improvements),
+  }));
+}
+
+/** Fallback grade bands on the percentage (spec §9): A ≥80, B ≥70, C ≥60, D ≥50, else E. */
+export function gradeFor(percent: number): string {
+  if (percent >= 80) return 'A';
+  if (percent >= 70) return 'B';
+  if (percent >= 60) return 'C';
+  if (percent >= 50) return 'D';
+  return 'E';
+}
+
+export function scoreColor(percent: number): string {
+  if (percent >= 80) return '#16a34a';
+  if (percent >= 70) return '#2563eb';
+  if (percent >= 60) return '#ca8a04';
+  if (percent >= 50) return '#ea580c';
+  return '#dc2626';
+}
+
+export function summaryOf(ev: Evaluation) {
+  const r = (ev.results ?? {}) as unknown as Loose;
+  const criteria = criteriaOf(ev);
+  const total = n(r.totalPoints) ?? criteria.reduce((a, c) => a + c.score, 0);
+  const max = n(r.maxPoints) ?? (criteria.length ? criteria.reduce((a, c) => a + c.maxScore, 0) : 30);
+  const percent = n(r.percentage) ?? (max > 0 ? Math.round((total / max) * 100) : 0);
+  const os = (r.overallSummary ?? {}) as Loose;
+  return {
+    grade: s(r.overallGrade) || gradeFor(percent),
+    band: s(r.overallBand),
+    total,
+    max,
+    percent,
+    criteria,
+    holistic: s(os.holisticCommentary),
+    nextSteps: list(os.nextSteps),
+    strengths: list(os.strengths),
+    improvements: list(os.improvements),
+    insights: (r.insight_feedback ?? null) as Record<string, string> | null,
+  };
+}
+
+/** Grade shown in lists: results.overallGrade, else '—'. */
+export function gradeOf(ev: Evaluation): string {
+  if (ev.status !== 'completed' || !ev.results) return '—';
+  return summaryOf(ev).grade;
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export const typeLabel = (t: string) => (t === 'tok' ? 'TOK' : 'EE');
+export const typeColor = (t: string) => (t === 'tok' ? 'purple' : 'blue');

@@ -1,0 +1,153 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, App as AntApp, Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { CheckCircleOutlined, FileTextOutlined, LoadingOutlined, TrophyOutlined, UploadOutlined } from '@ant-design/icons';
+import { canGrade, creditLabel, isGradingRole, planLabel, type RemoteAppProps } from '@corestone/sdk';
+import { StatusDot } from '../components/common';
+import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
+import { useMyEvaluations } from '../lib/useEvaluations';
+
+export function Overview({ user, client, refreshUser }: RemoteAppProps) {
+  const navigate = useNavigate();
+  const { notification } = AntApp.useApp();
+  const [params, setParams] = useSearchParams();
+  const evs = useMyEvaluations(client);
+  const grading = isGradingRole(user);
+
+  // Returning from checkout: ?plan=success refreshes the user and removes the parameter.
+  useEffect(() => {
+    if (params.get('plan') === 'success') {
+      refreshUser().then(() => notification.success({ title: 'Plan Activated!', description: 'Your new plan has been activated successfully.', duration: 5 }));
+      params.delete('plan');
+      setParams(params, { replace: true });
+    } else if (params.get('plan') === 'cancelled') {
+      params.delete('plan');
+      setParams(params, { replace: true });
+    }
+  }, [params, setParams, refreshUser, notification]);
+
+  const items = evs.items;
+  const completed = items.filter((e) => e.status === 'completed');
+  const processing = items.filter((e) => isInProgress(e.status));
+  // Average Grade: the grade of the first completed item (spec §2).
+  const averageGrade = completed.length ? gradeOf(completed[0]!) : '—';
+
+  return (
+    <div>
+      <Card
+        variant="borderless"
+        style={{ background: 'linear-gradient(120deg, #1e3a8a 0%, #2563eb 100%)', marginBottom: 24 }}
+        styles={{ body: { padding: 28 } }}
+      >
+        <Row gutter={[24, 24]} align="middle">
+          <Col xs={24} md={grading ? 15 : 24}>
+            <Typography.Title level={2} style={{ color: '#fff', margin: 0 }}>
+              Welcome back, {user.first_name || user.name}!
+            </Typography.Title>
+            <Typography.Paragraph style={{ color: '#dbeafe', fontSize: 15, margin: '8px 0 20px' }}>
+              Upload an Extended Essay or TOK essay and get rubric-based feedback on every criterion.
+            </Typography.Paragraph>
+            <Space wrap>
+              <Button size="large" icon={<UploadOutlined />} onClick={() => navigate('/dashboard/upload/ee')}>
+                Upload EE
+              </Button>
+              <Button size="large" ghost icon={<FileTextOutlined />} onClick={() => navigate('/dashboard/upload/tok')}>
+                Upload TOK
+              </Button>
+            </Space>
+          </Col>
+          {grading && (
+            <Col xs={24} md={9}>
+              <div data-testid="credits-panel" style={{ background: 'rgba(255,255,255,0.12)', borderRadius: 12, padding: 20, color: '#fff' }}>
+                <div style={{ fontSize: 13, color: '#bfdbfe' }}>Essay Credits</div>
+                <div data-testid="credits-value" style={{ fontSize: 32, fontWeight: 700, lineHeight: 1.2 }}>
+                  {creditLabel(user)}
+                </div>
+                <div style={{ fontSize: 13, color: '#bfdbfe', marginBottom: 12 }}>Plan: {planLabel(user.subscription_plan)}</div>
+                <Link to="/dashboard/plans">
+                  <Button size="small">Manage Plans</Button>
+                </Link>
+              </div>
+            </Col>
+          )}
+        </Row>
+      </Card>
+
+      {grading && !canGrade(user) && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 24 }}
+          title="No credits remaining. Purchase a plan to continue submitting essays."
+          action={
+            <Button size="small" type="primary" onClick={() => navigate('/dashboard/plans')}>
+              View Plans
+            </Button>
+          }
+        />
+      )}
+
+      {evs.error && (
+        <Alert type="error" showIcon style={{ marginBottom: 24 }} title={`Error loading submissions: ${evs.error}`} action={<Button size="small" onClick={() => evs.reload()}>Try Again</Button>} />
+      )}
+
+      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+        {[
+          { title: 'Total Submissions', value: evs.total || items.length, icon: <FileTextOutlined />, color: '#1d4ed8' },
+          { title: 'Completed', value: completed.length, icon: <CheckCircleOutlined />, color: '#16a34a' },
+          { title: 'Processing', value: processing.length, icon: <LoadingOutlined />, color: '#ca8a04' },
+          { title: 'Average Grade', value: averageGrade, icon: <TrophyOutlined />, color: '#7c3aed' },
+        ].map((s) => (
+          <Col xs={12} lg={6} key={s.title}>
+            <Card variant="borderless" data-testid={`stat-${s.title.toLowerCase().replace(/\s+/g, '-')}`}>
+              <Skeleton loading={evs.loading} active paragraph={false}>
+                <Statistic title={s.title} value={s.value} prefix={<span style={{ color: s.color, marginRight: 4 }}>{s.icon}</span>} />
+              </Skeleton>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+
+      <Card variant="borderless" title="Recent Submissions" extra={<Link to="/dashboard/submissions">View All</Link>}>
+        {evs.loading ? (
+          <Skeleton active />
+        ) : items.length === 0 ? (
+          <Empty description="No submissions yet. Upload your first essay to get feedback.">
+            <Button type="primary" onClick={() => navigate('/dashboard/upload/ee')}>
+              Upload an essay
+            </Button>
+          </Empty>
+        ) : (
+          <List
+            dataSource={items.slice(0, 3)}
+            renderItem={(ev) => (
+              <List.Item
+                actions={[
+                  <Link key="v" to={`/dashboard/results/${ev.id}`}>
+                    {ev.status === 'completed' ? 'View Results' : 'View Status'}
+                  </Link>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={
+                    <Space>
+                      <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
+                      <span>{ev.title}</span>
+                    </Space>
+                  }
+                  description={
+                    <Space size={16} wrap>
+                      <span>{formatDate(ev.created_at || ev.submittedAt)}</span>
+                      <StatusDot status={ev.status} />
+                      <span>Grade: {gradeOf(ev)}</span>
+                    </Space>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

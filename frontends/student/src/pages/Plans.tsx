@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Alert, App as AntApp, Button, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { canGrade, creditLabel, errorMessage, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
+import { PageTitle } from '../components/common';
+
+export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
+  if (p.price === null || p.price === undefined) return 'Contact';
+  if (p.price === 0) return 'Free';
+  return `$${p.price.toFixed(2)}${p.billing_period ? `/${p.billing_period.replace(/_/g, ' ')}` : ''}`;
+}
+export const creditsLabel = (n: number) => (n === -1 ? 'Unlimited essay credits' : `${n} essay credits`);
+
+export function Plans({ user, client }: RemoteAppProps) {
+  const { notification } = AntApp.useApp();
+  const [plans, setPlans] = useState<{ loading: boolean; list: Plan[]; failed: boolean }>({ loading: true, list: [], failed: false });
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    client.plans.list().then(
+      (list) => alive && setPlans({ loading: false, list, failed: false }),
+      () => {
+        if (!alive) return;
+        setPlans({ loading: false, list: [], failed: true });
+        notification.error({ title: 'Failed to Load Plans', description: 'Could not load available plans. Please try again.', duration: 7 });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client, notification]);
+
+  const current = user.subscription_plan || 'free';
+
+  const purchase = async (plan: Plan) => {
+    if (plan.name === 'power_user_monthly') {
+      window.open('/contact', '_blank', 'noopener');
+      return;
+    }
+    setBusy(plan.name);
+    try {
+      const { checkout_url } = await client.subscription.checkout(plan.name);
+      window.location.assign(checkout_url);
+    } catch (e) {
+      notification.error({ title: 'Purchase Failed', description: errorMessage(e, 'Failed to initiate purchase. Please try again.'), duration: 7 });
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div>
+      <PageTitle title="Manage Your Plan" subtitle="Choose the perfect plan for your essay grading needs. Upgrade or downgrade anytime." />
+      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+        <Col xs={24} md={8}><Card variant="borderless"><Statistic title="Current Plan" value={planLabel(current)} /></Card></Col>
+        <Col xs={24} md={8}><Card variant="borderless"><Statistic title="Essay Credits" value={creditLabel(user)} /></Card></Col>
+        <Col xs={24} md={8}><Card variant="borderless"><Statistic title="Can Use Credits" value={canGrade(user) ? 'Yes' : 'No'} /></Card></Col>
+      </Row>
+
+      {plans.loading ? (
+        <Card variant="borderless"><Skeleton active /></Card>
+      ) : plans.failed ? (
+        <Alert type="error" showIcon title="Could not load available plans. Please try again." />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {plans.list.map((p) => {
+            const held = p.name === current;
+            const label = held ? 'Current Plan' : p.name === 'power_user_monthly' ? 'Contact Us' : busy === p.name ? 'Processing...' : 'Purchase';
+            return (
+              <Col xs={24} sm={12} xl={6} key={p.name}>
+                <Card
+                  variant="outlined"
+                  style={{ height: '100%', borderColor: held ? '#16a34a' : undefined, borderWidth: held ? 2 : 1, background: held ? '#f0fdf4' : undefined }}
+                  styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
+                  data-testid={`plan-${p.name}`}
+                >
+                  {held && <div style={{ background: '#16a34a', color: '#fff', textAlign: 'center', margin: '-24px -24px 16px', padding: 6, borderRadius: '8px 8px 0 0', fontWeight: 600 }}>Current Plan</div>}
+                  <Typography.Title level={4} style={{ marginTop: 0 }}>{p.display_name}</Typography.Title>
+                  <Typography.Paragraph type="secondary">{p.description}</Typography.Paragraph>
+                  <div style={{ fontSize: 28, fontWeight: 700 }}>{priceLabel(p)}</div>
+                  <Typography.Text strong style={{ color: '#1d4ed8' }}>{creditsLabel(p.essay_credits)}</Typography.Text>
+                  <ul style={{ listStyle: 'none', padding: 0, margin: '16px 0', flex: 1 }}>
+                    {p.features.map((f) => (
+                      <li key={f} style={{ marginBottom: 6 }}><CheckCircleFilled style={{ color: '#16a34a', marginRight: 8 }} />{f}</li>
+                    ))}
+                  </ul>
+                  <Button
+                    type={held ? 'default' : 'primary'}
+                    block
+                    disabled={held || p.name === 'free' || (busy !== null && busy !== p.name)}
+                    loading={busy === p.name}
+                    onClick={() => purchase(p)}
+                  >
+                    {label}
+                  </Button>
+                </Card>
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+
+      <Card variant="borderless" title="Need Help?" style={{ marginTop: 24 }}>
+        <ul style={{ margin: 0, paddingInlineStart: 20, lineHeight: 1.9 }}>
+          <li>Each essay evaluation uses 1 credit.</li>
+          <li>Credits don't expire.</li>
+          <li>You can buy more credits at any time.</li>
+          <li>The Free plan includes 1 credit.</li>
+          <li>Core Pack is the best value for occasional use.</li>
+          <li>Super Core Pack is ideal for regular grading.</li>
+          <li>Power User gives unlimited credits for institutions.</li>
+          <li>All plans include detailed feedback.</li>
+        </ul>
+      </Card>
+    </div>
+  );
+}

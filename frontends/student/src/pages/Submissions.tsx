@@ -1,0 +1,95 @@
+import { Link } from 'react-router-dom';
+import { Alert, App as AntApp, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import type { Evaluation, RemoteAppProps } from '@corestone/sdk';
+import { PageTitle, StatusDot } from '../components/common';
+import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
+import { useMyEvaluations } from '../lib/useEvaluations';
+
+export function Submissions({ client }: RemoteAppProps) {
+  const { modal, notification } = AntApp.useApp();
+  const evs = useMyEvaluations(client);
+
+  const confirmDelete = (ev: Evaluation) =>
+    modal.confirm({
+      title: 'Delete submission',
+      content: `Are you sure you want to delete "${ev.title}"? This action cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await client.evaluations.remove(ev.id);
+          evs.setItems((items) => items.filter((e) => e.id !== ev.id));
+          notification.success({ title: 'Submission deleted', duration: 5 });
+        } catch {
+          notification.error({ title: 'Error', description: 'Failed to delete evaluation. Please try again.', duration: 7 });
+        }
+      },
+    });
+
+  const completed = evs.items.filter((e) => e.status === 'completed').length;
+  const processing = evs.items.filter((e) => isInProgress(e.status)).length;
+
+  return (
+    <div>
+      <PageTitle
+        title="My Submissions"
+        subtitle={evs.loading ? 'Loading…' : `${evs.items.length} total · ${completed} completed · ${processing} processing`}
+        extra={
+          <Space>
+            <Link to="/dashboard/upload/ee"><Button type="primary">Upload EE</Button></Link>
+            <Link to="/dashboard/upload/tok"><Button>Upload TOK</Button></Link>
+          </Space>
+        }
+      />
+      {evs.error ? (
+        <Alert type="error" showIcon title={`Error loading submissions: ${evs.error}`} action={<Button onClick={() => evs.reload()}>Try Again</Button>} />
+      ) : (
+        <Card variant="borderless" styles={{ body: { padding: 0 } }}>
+          <Table<Evaluation>
+            rowKey="id"
+            loading={evs.loading}
+            dataSource={evs.items}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            scroll={{ x: 760 }}
+            locale={{ emptyText: <Empty description="No submissions yet" /> }}
+            columns={[
+              {
+                title: 'Essay',
+                key: 'title',
+                render: (_, ev) => (
+                  <Space>
+                    <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
+                    <span style={{ fontWeight: 500 }}>{ev.title}</span>
+                  </Space>
+                ),
+              },
+              { title: 'Date', key: 'date', width: 130, render: (_, ev) => formatDate(ev.created_at || ev.submittedAt) },
+              { title: 'Words', key: 'words', width: 90, render: (_, ev) => (ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—') },
+              { title: 'Status', key: 'status', width: 140, render: (_, ev) => <StatusDot status={ev.status} /> },
+              { title: 'Grade', key: 'grade', width: 80, render: (_, ev) => <strong>{gradeOf(ev)}</strong> },
+              {
+                title: '',
+                key: 'actions',
+                width: 190,
+                align: 'right',
+                render: (_, ev) => (
+                  <Space>
+                    <Link to={`/results/${ev.id}`}>
+                      <Button size="small" icon={<EyeOutlined />}>
+                        {ev.status === 'completed' ? 'View Results' : 'View'}
+                      </Button>
+                    </Link>
+                    <Tooltip title="Delete">
+                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${ev.title}`} onClick={() => confirmDelete(ev)} />
+                    </Tooltip>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}
