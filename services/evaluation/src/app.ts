@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@corestone/contracts';
+import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Database, type Infra, type TokenVerifier } from '@corestone/service-kit';
+import type { EvaluationConfig } from './config';
+import { EvaluationStore } from './store/evaluations';
+import { Charging } from './events/charging';
+import { submitRoutes } from './routes/submit';
+import { evaluationRoutes } from './routes/evaluations';
+import { streamRoutes } from './routes/stream';
+
+export interface EvaluationDeps {
+  config: EvaluationConfig;
+  infra: Infra & { db: Database; bus: Bus };
+  verify: TokenVerifier;
+}
+
+/** The evaluation service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
+export function buildApp({ config, infra, verify }: EvaluationDeps): { app: FastifyInstance; store: EvaluationStore; charging: Charging } {
+  const app = createServiceApp({ name: 'evaluation', logLevel: config.LOG_LEVEL });
+  const store = new EvaluationStore(infra.db.pool);
+  const charging = new Charging(store, infra.bus, { timeoutMs: config.CREDIT_RPC_TIMEOUT_MS }, app.log);
+  registerAuth(app, verify);
+  addInfraReadiness(app, infra);
+  void app.register(multipart, {
+    // One byte over the limit marks the stream truncated; the route answers 413.
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 },
+  });
+  submitRoutes(app, {
+    store,
+    charging,
+    bus: infra.bus,
+    extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
+    lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
+  });
+  evaluationRoutes(app, store);
+  streamRoutes(app, store, { pollMs: config.SSE_POLL_MS });
+  return { app, store, charging };
+}

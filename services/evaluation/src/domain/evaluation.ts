@@ -1,0 +1,95 @@
+import type { EssayType, Evaluation, EvaluationStatus, Results, RubricSnapshot } from '@corestone/contracts';
+
+/**
+ * Internal states of a submission row. `charging` (credit not yet confirmed) and `refused`
+ * (billing said no) are never shown to users; the others are the contract's statuses.
+ */
+export type RowState = 'charging' | 'refused' | 'pending' | 'processing' | 'completed' | 'failed';
+export const VISIBLE_STATES: readonly RowState[] = ['pending', 'processing', 'completed', 'failed'];
+
+export const DEFAULT_TITLES: Record<EssayType, string> = {
+  ee: 'Extended Essay Submission',
+  tok: 'Theory of Knowledge Submission',
+};
+
+export function titleOrDefault(title: string | undefined, type: EssayType): string {
+  const t = (title ?? '').trim();
+  return t ? t.slice(0, 500) : DEFAULT_TITLES[type];
+}
+
+/** The improvement list the report shows: the summary's improvements, then its next steps, no repeats. */
+export function suggestionsFrom(results: Results): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const s of [...results.overallSummary.improvements, ...results.overallSummary.nextSteps]) {
+    const t = s.trim();
+    if (t && !seen.has(t)) {
+      seen.add(t);
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+/** Milliseconds to seconds with one decimal. */
+export const secondsFrom = (ms: number): number => Math.round(ms / 100) / 10;
+
+export interface EvaluationRow {
+  id: string;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  user_type: string;
+  file_name: string;
+  title: string;
+  essay_type: EssayType;
+  subject_area: string;
+  status: RowState;
+  approval_status: Evaluation['approval_status'];
+  overall_score: number | null;
+  rubric_id: string;
+  rubric: RubricSnapshot;
+  word_count: number;
+  processing_time: number | null;
+  evaluation_time: number | null;
+  progress: number;
+  error_message: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+  suggestions: string[];
+  admin_notes: string | null;
+  results: Results | null;
+}
+
+export function toEvaluation(r: EvaluationRow): Evaluation {
+  const created = r.created_at.toISOString();
+  return {
+    id: r.id,
+    user_id: r.user_id,
+    user_name: r.user_name,
+    user_type: r.user_type,
+    submitted_by: r.user_name,
+    fileName: r.file_name,
+    title: r.title,
+    essay_type: r.essay_type,
+    subject_area: r.subject_area,
+    // Only visible rows reach here; the cast is guarded by the store's queries.
+    status: r.status as EvaluationStatus,
+    approval_status: r.approval_status,
+    overall_score: r.overall_score,
+    rubric_id: r.rubric_id,
+    rubric: r.rubric,
+    extractedWordCount: r.word_count,
+    processingTime: r.processing_time,
+    evaluation_time: r.evaluation_time,
+    progress: r.status === 'completed' ? 100 : r.progress,
+    error_message: r.error_message,
+    created_at: created,
+    submittedAt: created,
+    completed_at: r.completed_at ? r.completed_at.toISOString() : null,
+    profiles: { full_name: r.user_name, email: r.user_email },
+    suggestions: r.suggestions,
+    admin_notes: r.admin_notes,
+    results: r.results,
+  };
+}

@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Codes, Events, Messages, Rpc } from '@corestone/contracts';
+import { HttpError, callRpc, enqueueEvent, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
+import type { EvaluationStore, SubmittedRow } from '../store/evaluations';
+
+/**
+ * Charging one credit for a submission, so no credit is ever lost or spent twice:
+ *  1. the row exists as `charging` before billing is asked (the route inserts it);
+ *  2. billing charges idempotently by evaluation id;
+ *  3. one transaction turns the row `pending` and writes `evaluation.submitted.v1` to the outbox.
+ * A crash or a lost reply between the steps leaves the row `charging`; the sweeper asks billing
+ * again (same evaluation id, so at most one charge) and finishes or refuses it.
+ */
+export type ChargeOutcome = { kind: 'charged' } | { kind: 'refused'; error: HttpError } | { kind: 'unavailable'; error: HttpError };
+
+export interface SweepResult {
+  completed: number;
+  refused: number;
+  unavailable: number;
+}
+
+export class Charging {
+  constructor(
+    private readonly store: EvaluationStore,
+    private readonly bus: Bus,
+    private readonly opts: { timeoutMs: number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Asks billing for the credit. Refusals are definite; timeouts and 5xx mean "ask again later". */
+  async charge(evaluationId: string, userId: string): Promise<ChargeOutcome> {
+    try {
+      await callRpc(this.bus, Rpc.billingConsumeCredit, { user_id: userId, evaluation_id: evaluationId }, { timeoutMs: this.opts.timeoutMs });
+      return { kind: 'charged' };
+    } catch (err) {
+      const error =
+        err instanceof HttpError ? err : new HttpError(503, Codes.UNAVAILABLE, `billing answered badly: ${(err as Error).message}`);
+      if (error.statusCode >= 400 && error.statusCode < 500) {
+        return {
+          kind: 'refused',
+          error: error.code === Codes.NO_CREDITS ? new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS) : error,
+        };
+      }
+      return { kind: 'unavailable', error };
+    }
+  }
+
+  /** Step 3, inside the caller's transaction: `pending` + the outbox event. False when already settled. */
+  async completeIn(db: Queryable, evaluationId: string): Promise<boolean> {
+    const row = await this.store.markPending(db, evaluationId);
+    if (!row) return false;
+    await enqueueEvent(db, Events.evaluationSubmitted, submittedData(row));
+    return true;
+  }
+
+  async complete(evaluationId: string): Promise<boolean> {
+    return withTransaction(this.store.pool, (client) => this.completeIn(client, evaluationId));
+  }
+
+  async refuse(evaluationId: string, reason: string): Promise<boolean> {
+    return this.store.markRefused(this.store.pool, evaluationId, reason);
+  }
+
+  /**
+   * Settles rows left `charging` for longer than `olderThanMs`, one row per transaction.
+   * `FOR UPDATE SKIP LOCKED`: replicas sweeping together never settle the same row twice.
+   */
+  async sweepOnce(olderThanMs: number, limit = 50): Promise<SweepResult> {
+    const result: SweepResult = { completed: 0, refused: 0, unavailable: 0 };
+    for (let i = 0; i < limit; i++) {
+      const done = await withTransaction(this.store.pool, async (client) => {
+        const { rows } = await client.query<{ id: string; user_id: string }>(
+          `SELECT id, user_id FROM evaluations
+           WHERE status = 'charging' AND created_at < now() - ($1::int * interval '1 millisecond')
+           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          [olderThanMs],
+        );
+        const row = rows[0];
+        if (!row) return 'empty' as const;
+        const outcome = await this.charge(row.id, row.user_id);
+        if (outcome.kind === 'charged') {
+          await this.completeIn(client, row.id);
+          result.completed++;
+          this.log.info({ evaluation_id: row.id }, 'sweeper completed a submission left charging');
+        } else if (outcome.kind === 'refused') {
+          await this.store.markRefused(client, row.id, `${outcome.error.code}: ${outcome.error.detail}`);
+          result.refused++;
+          this.log.info({ evaluation_id: row.id, code: outcome.error.code }, 'sweeper refused a submission left charging');
+        } else {
+          await this.store.noteChargeAttempt(client, row.id, outcome.error.detail);
+          result.unavailable++;
+          return 'unavailable' as const;
+        }
+        return 'settled' as const;
+      });
+      // Nothing left, or billing is down: try again on the next tick.
+      if (done !== 'settled') break;
+    }
+    return result;
+  }
+
+  startSweeper(intervalMs: number, olderThanMs: number): { stop(): Promise<void> } {
+    let running = true;
+    let timer: NodeJS.Timeout | null = null;
+    let current: Promise<unknown> = Promise.resolve();
+    const tick = () => {
+      timer = setTimeout(() => {
+        current = this.sweepOnce(olderThanMs)
+          .catch((err) => this.log.error({ err }, 'charging sweep failed'))
+          .finally(() => running && tick());
+      }, intervalMs);
+    };
+    if (intervalMs > 0) tick();
+    return {
+      stop: async () => {
+        running = false;
+        if (timer) clearTimeout(timer);
+        await current;
+      },
+    };
+  }
+}
+
+export function submittedData(row: SubmittedRow) {
+  return {
+    evaluation_id: row.id,
+    user_id: row.user_id,
+    essay_type: row.essay_type,
+    title: row.title,
+    subject_area: row.subject_area,
+    text: row.essay_text,
+    word_count: row.word_count,
+    rubric: row.rubric,
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Events, type EventData, type EventEnvelope } from '@corestone/contracts';
+import { enqueueEvent, markProcessed, startConsumer, withTransaction, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import { secondsFrom, suggestionsFrom } from '../domain/evaluation';
+import type { EvaluationStore } from '../store/evaluations';
+
+export const GRADING_CONSUMER = 'evaluation-grading';
+
+const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subject, Events.gradingFailed.subject];
+
+/**
+ * Applies one grading event. Idempotent twice over: the event id is recorded in
+ * processed_events in the same transaction, and every update is guarded by status, so a late
+ * progress event never moves a completed or failed evaluation back.
+ */
+export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope): Promise<void> {
+  await withTransaction(store.pool, async (client) => {
+    if (!(await markProcessed(client, GRADING_CONSUMER, event.id))) return;
+    switch (event.type) {
+      case Events.gradingProgress.subject: {
+        const d = event.data as EventData<typeof Events.gradingProgress>;
+        await store.markProgress(client, d.evaluation_id, d.stage, d.percent);
+        return;
+      }
+      case Events.gradingCompleted.subject: {
+        const d = event.data as EventData<typeof Events.gradingCompleted>;
+        const row = await store.markCompleted(client, d.evaluation_id, {
+          results: d.results,
+          grader: d.grader,
+          seconds: secondsFrom(d.processing_ms),
+          suggestions: suggestionsFrom(d.results),
+        });
+        if (row) {
+          await enqueueEvent(client, Events.evaluationCompleted, {
+            evaluation_id: d.evaluation_id,
+            user_id: row.user_id,
+            overall_score: d.results.totalPoints,
+            overall_grade: d.results.overallGrade,
+          });
+        }
+        return;
+      }
+      case Events.gradingFailed.subject: {
+        const d = event.data as EventData<typeof Events.gradingFailed>;
+        const row = await store.markFailed(client, d.evaluation_id, d.reason);
+        if (row) {
+          // billing refunds the credit on this event (idempotent by evaluation id)
+          await enqueueEvent(client, Events.evaluationFailed, {
+            evaluation_id: d.evaluation_id,
+            user_id: row.user_id,
+            reason: `${d.code}: ${d.reason}`.slice(0, 1000),
+          });
+        }
+        return;
+      }
+    }
+  });
+}
+
+export function startGradingConsumer(bus: Bus, store: EvaluationStore, logger: FastifyBaseLogger): Promise<RunningConsumer> {
+  // One durable reading the grading stream's wildcard (nats-server 2.9 filters one subject per
+  // consumer); startConsumer acks and skips subjects outside SUBJECTS.
+  return startConsumer({
+    bus,
+    stream: 'grading',
+    durable: GRADING_CONSUMER,
+    subjects: SUBJECTS,
+    handler: (event) => handleGradingEvent(store, event),
+    logger,
+    concurrency: 8,
+  });
+}

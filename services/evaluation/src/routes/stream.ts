@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ErrorEnvelope } from '@corestone/contracts';
+import { principalOf, requireAuth } from '@corestone/service-kit';
+import type { EvaluationRow } from '../domain/evaluation';
+import type { EvaluationStore } from '../store/evaluations';
+import { loadForReader } from './evaluations';
+
+const TERMINAL = new Set(['completed', 'failed']);
+const HEARTBEAT_MS = 15_000;
+
+function snapshot(row: EvaluationRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    progress: row.status === 'completed' ? 100 : row.progress,
+    overall_score: row.overall_score,
+    error_message: row.error_message,
+    completed_at: row.completed_at ? row.completed_at.toISOString() : null,
+  };
+}
+
+/**
+ * `GET /evaluation/{id}/events`: server-sent events with the evaluation's status and progress
+ * (event `status`, data `{id, status, progress, overall_score, error_message, completed_at}`).
+ * The first event is the current state; one follows each change; the stream ends after
+ * `completed` or `failed` (or with event `deleted`). The row is re-read every `pollMs`: simple,
+ * correct across replicas, and cheap (one primary-key read per open stream and tick).
+ * Bearer header as everywhere (read it with fetch; EventSource cannot send headers).
+ */
+export function streamRoutes(app: FastifyInstance, store: EvaluationStore, opts: { pollMs: number }): void {
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.get(
+    '/evaluation/:id/events',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'Live status and progress of one evaluation (text/event-stream)',
+        security: [{ bearer: [] }],
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        produces: ['text/event-stream'],
+        response: { 200: Type.String({ description: 'text/event-stream' }), 401: ErrorEnvelope, 404: ErrorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const first = await loadForReader(store, (req.params as { id: string }).id, principalOf(req));
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': req.id,
+      });
+      let seq = 0;
+      let last = '';
+      let ended = false;
+      let timer: NodeJS.Timeout | null = null;
+      let beat: NodeJS.Timeout | null = null;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        if (timer) clearTimeout(timer);
+        if (beat) clearInterval(beat);
+        open.delete(end);
+        raw.end();
+      };
+      open.add(end);
+      req.raw.on('close', end);
+      raw.on('error', end);
+      const emit = (event: string, data: unknown) => raw.write(`id: ${++seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const publish = (row: EvaluationRow): boolean => {
+        const data = snapshot(row);
+        const text = JSON.stringify(data);
+        if (text !== last) {
+          last = text;
+          emit('status', data);
+        }
+        return TERMINAL.has(row.status);
+      };
+      raw.write(`retry: ${Math.max(1000, opts.pollMs)}\n\n`);
+      if (publish(first)) return end();
+      beat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const poll = () => {
+        timer = setTimeout(async () => {
+          if (ended) return;
+          try {
+            const row = await store.getVisible(first.id);
+            if (ended) return;
+            if (!row) {
+              emit('deleted', { id: first.id });
+              return end();
+            }
+            if (publish(row)) return end();
+          } catch (err) {
+            req.log.warn({ err }, 'status stream read failed; retrying');
+          }
+          poll();
+        }, opts.pollMs);
+      };
+      poll();
+    },
+  );
+}
