@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { MAX_AVATAR_BYTES } from '@corestone/contracts';
+import { createServiceApp, registerAuth, addInfraReadiness, type Infra, type TokenVerifier } from '@corestone/service-kit';
+import type { UsersConfig } from './config';
+import { AccountStore } from './store/accounts';
+import { AvatarFiles } from './store/avatars';
+import { BillingLink } from './events/billing';
+import { meRoutes } from './routes/me';
+import { avatarRoutes } from './routes/avatar';
+import { adminRoutes } from './routes/admin';
+import type { UsersContext } from './routes/context';
+
+export interface UsersDeps {
+  config: UsersConfig;
+  infra: Required<Pick<Infra, 'db' | 'bus'>> & Infra;
+  verify: TokenVerifier;
+  /** The platform data key (`loadPlatformKeys(config).dataKey`): encrypts stored API keys. */
+  dataKey: Buffer;
+}
+
+/** The users service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
+export function buildApp({ config, infra, verify, dataKey }: UsersDeps): { app: FastifyInstance; ctx: UsersContext } {
+  const app = createServiceApp({ name: 'users', logLevel: config.LOG_LEVEL });
+  const store = new AccountStore(infra.db.pool, infra.db.schema);
+  const ctx: UsersContext = {
+    store,
+    billing: new BillingLink(infra.bus, store, config.BILLING_RPC_TIMEOUT_MS, app.log),
+    avatars: new AvatarFiles(config.AVATAR_DIR),
+    dataKey,
+  };
+  void app.register(multipart, {
+    limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 10, parts: 11 },
+    throwFileSizeLimit: true,
+  });
+  registerAuth(app, verify);
+  addInfraReadiness(app, infra);
+  void app.register(async (scope) => {
+    meRoutes(scope, ctx);
+    avatarRoutes(scope, ctx);
+    adminRoutes(scope, ctx);
+  });
+  return { app, ctx };
+}

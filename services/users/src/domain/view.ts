@@ -1,0 +1,71 @@
+import { FREE_PLAN_CREDITS, type CreditAccount, type Role, type User } from '@corestone/contracts';
+
+/** One account row as the store reads it. */
+export interface Account {
+  id: string;
+  email: string;
+  role: Role;
+  is_active: boolean;
+  first_name: string;
+  last_name: string;
+  display_name: string | null;
+  is_anonymous: boolean;
+  avatar: string | null;
+  message_count: number;
+  max_chatbot: number;
+  assigned_personas: string[];
+  openai_api_key_masked: string | null;
+  created_at: Date;
+}
+
+export type Credits = Pick<CreditAccount, 'essay_credits' | 'max_essay_credits' | 'subscription_plan' | 'subscription_status'>;
+
+/** What a user has before billing ever spoke about them (spec: free plan, 1 and 1). */
+export const DEFAULT_CREDITS: Credits = {
+  essay_credits: FREE_PLAN_CREDITS,
+  max_essay_credits: FREE_PLAN_CREDITS,
+  subscription_plan: 'free',
+  subscription_status: 'active',
+};
+
+export const AVATAR_URL_PREFIX = '/api/v1/users/avatars/';
+
+/** Display name, then first + last, then the part of the e-mail before the @, then 'User'. */
+export function nameOf(a: Pick<Account, 'display_name' | 'first_name' | 'last_name' | 'email'>): string {
+  const display = a.display_name?.trim();
+  if (display) return display;
+  const full = `${a.first_name.trim()} ${a.last_name.trim()}`.trim();
+  if (full) return full;
+  const local = a.email.split('@')[0]?.trim();
+  return local || 'User';
+}
+
+/** The one `User` shape of contracts. */
+export function toUser(a: Account, credits: Credits | null): User {
+  const c = credits ?? DEFAULT_CREDITS;
+  const created = a.created_at.toISOString();
+  return {
+    id: a.id,
+    user_id: a.id,
+    email: a.email,
+    name: nameOf(a),
+    first_name: a.first_name,
+    last_name: a.last_name,
+    display_name: a.display_name,
+    role: a.role,
+    user_type: a.role,
+    is_active: a.is_active,
+    is_anonymous: a.is_anonymous,
+    avatar: a.avatar ? `${AVATAR_URL_PREFIX}${a.avatar}` : null,
+    subscription_plan: c.subscription_plan,
+    subscription_status: c.subscription_status,
+    essay_credits: c.essay_credits,
+    max_essay_credits: c.max_essay_credits,
+    chatbot_count: a.message_count,
+    max_chatbot: a.max_chatbot,
+    assigned_personas: a.assigned_personas,
+    openai_api_key: a.openai_api_key_masked,
+    createdAt: created,
+    created_at: created,
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Messages, Rpc, FREE_PLAN_CREDITS, type User } from '@corestone/contracts';
+import { badRequest, isUuid, serveRpc, type Bus } from '@corestone/service-kit';
+import { userNotFound, type AccountStore } from '../store/accounts';
+import { toUser } from '../domain/view';
+import type { BillingLink } from './billing';
+
+/** The User view with credits read live from billing (mirror when billing is silent). */
+export async function liveView(store: AccountStore, billing: BillingLink, userId: string): Promise<User> {
+  const found = await store.get(userId);
+  if (!found) throw userNotFound();
+  const live = await billing.live(userId);
+  return toUser(found.account, live ?? found.credits);
+}
+
+export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLink, log: FastifyBaseLogger) {
+  return [
+    serveRpc(bus, Rpc.usersGetView, async ({ user_id }) => ({ user: await liveView(store, billing, user_id) }), log),
+    serveRpc(
+      bus,
+      Rpc.usersCreate,
+      async (req) => {
+        if (!isUuid(req.user_id)) throw badRequest('user_id: must be a UUIDv7');
+        const email = req.email.trim();
+        if (!email || !email.includes('@')) throw badRequest(Messages.EMAIL_REQUIRED);
+        if (req.essay_credits !== undefined && req.essay_credits < 0) throw badRequest('essay_credits: must be 0 or more');
+        if (req.max_essay_credits !== undefined && req.max_essay_credits < -1) throw badRequest('max_essay_credits: must be -1 or more');
+        const { found } = await store.create({
+          user_id: req.user_id,
+          email,
+          first_name: req.first_name.trim(),
+          last_name: req.last_name.trim(),
+          role: req.role,
+        });
+        if (req.essay_credits === undefined && req.max_essay_credits === undefined) {
+          return { user: toUser(found.account, (await billing.live(req.user_id)) ?? found.credits) };
+        }
+        // Setting is idempotent: a retried create (billing was down the first time) sets them again.
+        const essay = req.essay_credits ?? FREE_PLAN_CREDITS;
+        const max = req.max_essay_credits ?? Math.max(FREE_PLAN_CREDITS, essay);
+        const account = await billing.setCredits(req.user_id, essay, max);
+        return { user: toUser(found.account, account) };
+      },
+      log,
+    ),
+  ];
+}
+

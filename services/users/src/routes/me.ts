@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { AnonymousState, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
+import { badRequest, requireAuth } from '@corestone/service-kit';
+import { liveView } from '../events/rpc';
+import { messageAllowance, permissionsOf } from '../domain/rules';
+import { toUser } from '../domain/view';
+import { errors, security, self, type UsersContext } from './context';
+
+const Name = Type.String({ maxLength: 100 });
+
+export const ProfileBody = Type.Object({
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+  display_name: Type.Optional(Type.Union([Name, Type.Null()])),
+  user_type: Type.Optional(Role),
+});
+
+export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
+  app.get(
+    '/users/me',
+    {
+      preHandler: requireAuth,
+      schema: { summary: 'The caller (credits read live from billing)', security, response: { 200: User, ...errors(401, 403, 404) } },
+    },
+    async (req) => {
+      const me = await self(ctx, req);
+      return liveView(ctx.store, ctx.billing, me.account.id);
+    },
+  );
+
+  app.put(
+    '/users/me',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'Edit own profile; user_type may switch only between student and teacher',
+        security,
+        body: ProfileBody,
+        response: { 200: User, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const me = await self(ctx, req);
+      const body = req.body as typeof ProfileBody.static;
+      const first = body.first_name?.trim();
+      if (first !== undefined && !first) throw badRequest('first_name: is required');
+      const display = body.display_name === undefined ? undefined : body.display_name?.trim() || null;
+      const updated = await ctx.store.updateProfile(me.account.id, {
+        first_name: first,
+        last_name: body.last_name?.trim(),
+        display_name: display,
+        user_type: body.user_type,
+      });
+      return toUser(updated.account, (await ctx.billing.live(me.account.id)) ?? updated.credits);
+    },
+  );
+
+  app.post(
+    '/users/toggle-anonymous',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'Hide or show the caller as anonymous',
+        security,
+        body: Type.Object({ enabled: Type.Boolean() }),
+        response: { 200: AnonymousState, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const me = await self(ctx, req);
+      return { is_anonymous: await ctx.store.setAnonymous(me.account.id, (req.body as { enabled: boolean }).enabled) };
+    },
+  );
+
+  app.get(
+    '/users/permissions',
+    {
+      preHandler: requireAuth,
+      schema: { summary: "What the caller's role allows", security, response: { 200: UserPermissions, ...errors(401, 403, 404) } },
+    },
+    async (req) => permissionsOf((await self(ctx, req)).account.role),
+  );
+
+  app.get(
+    '/users/can-send-message',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'Whether the caller may send one more message (students: max_chatbot in total)',
+        security,
+        response: { 200: MessageAllowance, ...errors(401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const { account } = await self(ctx, req);
+      return messageAllowance(account.role, account.message_count, account.max_chatbot);
+    },
+  );
+
+  app.post(
+    '/users/increment-message-count',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'Count one message; a student at the limit gets 403 MESSAGE_LIMIT_REACHED',
+        security,
+        response: { 200: MessageAllowance, ...errors(401, 403, 404) },
+      },
+    },
+    async (req) => ctx.store.incrementMessages((await self(ctx, req)).account.id),
+  );
+}

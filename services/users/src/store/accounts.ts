@@ -1,0 +1,293 @@
+import type { Pool, PoolClient } from 'pg';
+import { Codes, Events, Messages, type CreditAccount, type Role } from '@corestone/contracts';
+import { conflict, enqueueEvent, forbidden, markProcessed, isUuid, notFound, withTransaction, type Queryable } from '@corestone/service-kit';
+import type { Account, Credits } from '../domain/view';
+import { checkAdminChange, checkSelfRoleChange, messageAllowance, messageLimitReached, type Actor, type AdminChange } from '../domain/rules';
+
+const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, a.display_name, a.is_anonymous, a.avatar,
+  a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.created_at`;
+const CREDIT_COLUMNS = `m.essay_credits AS m_essay_credits, m.max_essay_credits AS m_max_essay_credits,
+  m.subscription_plan AS m_subscription_plan, m.subscription_status AS m_subscription_status`;
+
+type Row = Account & {
+  m_essay_credits?: number | null;
+  m_max_essay_credits?: number | null;
+  m_subscription_plan?: string | null;
+  m_subscription_status?: string | null;
+};
+
+export interface AccountWithCredits {
+  account: Account;
+  /** The mirrored copy of billing's account; null when billing never spoke about this user. */
+  credits: Credits | null;
+}
+
+function split(row: Row): AccountWithCredits {
+  const { m_essay_credits, m_max_essay_credits, m_subscription_plan, m_subscription_status, ...account } = row;
+  const credits =
+    m_essay_credits === null || m_essay_credits === undefined
+      ? null
+      : {
+          essay_credits: m_essay_credits,
+          max_essay_credits: m_max_essay_credits!,
+          subscription_plan: m_subscription_plan!,
+          subscription_status: m_subscription_status!,
+        };
+  return { account: account as Account, credits };
+}
+
+export const userNotFound = () => notFound(Messages.USER_NOT_FOUND, Codes.USER_NOT_FOUND);
+
+export interface NewAccount {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+}
+
+export interface AdminUpdate extends AdminChange {
+  first_name?: string;
+  last_name?: string;
+  assigned_personas?: string[];
+}
+
+export interface ProfileUpdate {
+  first_name?: string;
+  last_name?: string;
+  display_name?: string | null;
+  user_type?: Role;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class AccountStore {
+  constructor(
+    private readonly pool: Pool,
+    private readonly schema: string,
+  ) {}
+
+  async get(id: string, db: Queryable = this.pool): Promise<AccountWithCredits | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await db.query<Row>(
+      `SELECT ${COLUMNS}, ${CREDIT_COLUMNS} FROM accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text WHERE a.id = $1`,
+      [id],
+    );
+    return rows[0] ? split(rows[0]) : null;
+  }
+
+  private async lock(client: PoolClient, id: string): Promise<Account | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await client.query<Account>(`SELECT ${COLUMNS} FROM accounts a WHERE a.id = $1 FOR UPDATE`, [id]);
+    return rows[0] ?? null;
+  }
+
+  private async mustGet(id: string, db: Queryable): Promise<AccountWithCredits> {
+    const found = await this.get(id, db);
+    if (!found) throw userNotFound();
+    return found;
+  }
+
+  async list(q: { search?: string; role?: Role; limit: number; offset: number }): Promise<{ items: AccountWithCredits[]; total: number }> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const search = q.search?.trim();
+    if (search) {
+      args.push(likePattern(search));
+      const p = `$${args.length}`;
+      where.push(
+        `(a.email ILIKE ${p} OR a.first_name ILIKE ${p} OR a.last_name ILIKE ${p} OR a.display_name ILIKE ${p}
+          OR (a.first_name || ' ' || a.last_name) ILIKE ${p})`,
+      );
+    }
+    if (q.role) {
+      args.push(q.role);
+      where.push(`a.role = $${args.length}`);
+    }
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM accounts a ${filter}`, args);
+    const { rows } = await this.pool.query<Row>(
+      `SELECT ${COLUMNS}, ${CREDIT_COLUMNS} FROM accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text
+       ${filter} ORDER BY a.created_at DESC, a.id DESC LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
+      [...args, q.limit, q.offset],
+    );
+    return { items: rows.map(split), total: Number(total.rows[0].n) };
+  }
+
+  /**
+   * Creates the account, or returns the existing one with this id (a retried sign-up).
+   * Another id with an existing e-mail is a 409.
+   */
+  async create(input: NewAccount): Promise<{ found: AccountWithCredits; created: boolean }> {
+    return withTransaction(this.pool, async (client) => {
+      const inserted = await client.query(
+        `INSERT INTO accounts (id, email, role, first_name, last_name) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [input.user_id, input.email, input.role, input.first_name, input.last_name],
+      );
+      if (inserted.rowCount === 1) {
+        await enqueueEvent(client, Events.usersCreated, {
+          user_id: input.user_id,
+          email: input.email,
+          role: input.role,
+          first_name: input.first_name,
+          last_name: input.last_name,
+        });
+        return { found: await this.mustGet(input.user_id, client), created: true };
+      }
+      const existing = await this.get(input.user_id, client);
+      if (existing) return { found: existing, created: false };
+      throw conflict(Messages.EMAIL_EXISTS, Codes.EMAIL_EXISTS);
+    });
+  }
+
+  /** PUT /users/me. A student/teacher switch announces the access change (auth renews sessions). */
+  async updateProfile(id: string, patch: ProfileUpdate): Promise<AccountWithCredits> {
+    return withTransaction(this.pool, async (client) => {
+      const current = await this.lock(client, id);
+      if (!current) throw userNotFound();
+      checkSelfRoleChange(current.role, patch.user_type);
+      const role = patch.user_type ?? current.role;
+      await client.query(
+        `UPDATE accounts SET first_name = $2, last_name = $3, display_name = $4, role = $5, updated_at = now() WHERE id = $1`,
+        [
+          id,
+          patch.first_name ?? current.first_name,
+          patch.last_name ?? current.last_name,
+          patch.display_name === undefined ? current.display_name : patch.display_name,
+          role,
+        ],
+      );
+      if (role !== current.role) {
+        await enqueueEvent(client, Events.usersAccessChanged, { user_id: id, role, is_active: current.is_active });
+      }
+      return this.mustGet(id, client);
+    });
+  }
+
+  /**
+   * Every admin change to another account (edit, role, status, personas, delete) goes through
+   * here: under one transaction-scoped advisory lock, so two changes can never both remove
+   * "the other" super admin, then the target row lock, the rules, the write and its events.
+   * The actor is read again inside the lock (a just-demoted admin can no longer act).
+   */
+  async adminChange(actorId: string, targetId: string, change: AdminUpdate): Promise<{ before: Account; after: AccountWithCredits | null }> {
+    return withTransaction(this.pool, async (client) => {
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.schema}:super_admins`]);
+      const actorRow = await this.get(actorId, client);
+      if (!actorRow || !actorRow.account.is_active) throw forbidden(Messages.ADMIN_REQUIRED);
+      const actor: Actor = { id: actorRow.account.id, role: actorRow.account.role };
+      const target = await this.lock(client, targetId);
+      if (!target) throw userNotFound();
+      // the count matters only when the change could remove an active super admin
+      let others = 0;
+      if (target.role === 'super_admin') {
+        const { rows } = await client.query<{ n: string }>(
+          `SELECT count(*) AS n FROM accounts WHERE role = 'super_admin' AND is_active AND id <> $1`,
+          [target.id],
+        );
+        others = Number(rows[0].n);
+      }
+      checkAdminChange(actor, target, change, others);
+
+      if (change.delete) {
+        await client.query(`DELETE FROM accounts WHERE id = $1`, [target.id]);
+        await client.query(`DELETE FROM credit_mirror WHERE user_id = $1`, [target.id]);
+        await enqueueEvent(client, Events.usersDeleted, { user_id: target.id });
+        return { before: target, after: null };
+      }
+      const role = change.role ?? target.role;
+      const isActive = change.is_active ?? target.is_active;
+      await client.query(
+        `UPDATE accounts SET role = $2, is_active = $3, first_name = $4, last_name = $5, assigned_personas = $6, updated_at = now()
+         WHERE id = $1`,
+        [
+          target.id,
+          role,
+          isActive,
+          change.first_name ?? target.first_name,
+          change.last_name ?? target.last_name,
+          change.assigned_personas ?? target.assigned_personas,
+        ],
+      );
+      if (role !== target.role || isActive !== target.is_active) {
+        await enqueueEvent(client, Events.usersAccessChanged, { user_id: target.id, role, is_active: isActive });
+      }
+      return { before: target, after: await this.mustGet(target.id, client) };
+    });
+  }
+
+  /** Sets (or clears, with null) the avatar file name; returns the previous one to remove. */
+  async setAvatar(id: string, name: string | null): Promise<{ found: AccountWithCredits; previous: string | null }> {
+    return withTransaction(this.pool, async (client) => {
+      const current = await this.lock(client, id);
+      if (!current) throw userNotFound();
+      await client.query(`UPDATE accounts SET avatar = $2, updated_at = now() WHERE id = $1`, [id, name]);
+      return { found: await this.mustGet(id, client), previous: current.avatar };
+    });
+  }
+
+  async setAnonymous(id: string, enabled: boolean): Promise<boolean> {
+    if (!isUuid(id)) throw userNotFound();
+    const { rows } = await this.pool.query<{ is_anonymous: boolean }>(
+      `UPDATE accounts SET is_anonymous = $2, updated_at = now() WHERE id = $1 RETURNING is_anonymous`,
+      [id, enabled],
+    );
+    if (!rows[0]) throw userNotFound();
+    return rows[0].is_anonymous;
+  }
+
+  /** One more message, atomically; a student at the limit is refused and nothing is counted. */
+  async incrementMessages(id: string) {
+    if (!isUuid(id)) throw userNotFound();
+    const { rows } = await this.pool.query<{ role: Role; message_count: number; max_chatbot: number }>(
+      `UPDATE accounts SET message_count = message_count + 1, updated_at = now()
+       WHERE id = $1 AND (role <> 'student' OR message_count < max_chatbot)
+       RETURNING role, message_count, max_chatbot`,
+      [id],
+    );
+    if (!rows[0]) {
+      if (await this.get(id)) throw messageLimitReached();
+      throw userNotFound();
+    }
+    return messageAllowance(rows[0].role, rows[0].message_count, rows[0].max_chatbot);
+  }
+
+  async setApiKey(id: string, sealed: string | null, masked: string | null): Promise<AccountWithCredits> {
+    if (!isUuid(id)) throw userNotFound();
+    const res = await this.pool.query(
+      `UPDATE accounts SET openai_api_key_sealed = $2, openai_api_key_masked = $3, updated_at = now() WHERE id = $1`,
+      [id, sealed, masked],
+    );
+    if (res.rowCount !== 1) throw userNotFound();
+    return this.mustGet(id, this.pool);
+  }
+
+  /** The sealed (encrypted) key, for a future server-side reader; never sent to clients. */
+  async sealedApiKey(id: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ k: string | null }>(`SELECT openai_api_key_sealed AS k FROM accounts WHERE id = $1`, [id]);
+    return rows[0]?.k ?? null;
+  }
+
+  /** Keeps billing's account copy; an older or equal version never overwrites a newer one. */
+  async mirrorCredits(a: CreditAccount, db: Queryable = this.pool): Promise<boolean> {
+    const res = await db.query(
+      `INSERT INTO credit_mirror (user_id, essay_credits, max_essay_credits, subscription_plan, subscription_status, version)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id) DO UPDATE SET essay_credits = EXCLUDED.essay_credits, max_essay_credits = EXCLUDED.max_essay_credits,
+         subscription_plan = EXCLUDED.subscription_plan, subscription_status = EXCLUDED.subscription_status,
+         version = EXCLUDED.version, updated_at = now()
+       WHERE credit_mirror.version < EXCLUDED.version`,
+      [a.user_id, a.essay_credits, a.max_essay_credits, a.subscription_plan, a.subscription_status, a.version],
+    );
+    return res.rowCount === 1;
+  }
+
+  /** One `billing.account_updated.v1`: recorded as processed and mirrored in one transaction. */
+  async applyAccountUpdated(consumer: string, eventId: string, a: CreditAccount): Promise<boolean> {
+    return withTransaction(this.pool, async (client) => {
+      if (!(await markProcessed(client, consumer, eventId))) return false;
+      return this.mirrorCredits(a, client);
+    });
+  }
+}
