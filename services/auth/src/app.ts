@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { addInfraReadiness, createServiceApp, registerAuth, type Database, type Infra, type Bus, type PlatformKeys, type Redis } from '@corestone/service-kit';
+import { publicBase, type AuthConfig } from './config';
+import { AuthStore } from './store/auth-store';
+import { UsersClient } from './events/users-rpc';
+import { AccessTokenSigner } from './flows/signer';
+import { Sessions } from './flows/sessions';
+import { Accounts } from './flows/accounts';
+import { Mailer } from './flows/mailer';
+import { PasswordReset } from './flows/password-reset';
+import { Background } from './flows/background';
+import { Setup } from './flows/setup';
+import { GoogleSignIn } from './flows/google';
+import { authRoutes } from './routes/auth';
+import { setupRoutes } from './routes/setup';
+import { googleRoutes } from './routes/google';
+import { userPasswordRoutes } from './routes/users';
+
+export interface AuthDeps {
+  config: AuthConfig;
+  infra: Infra & { db: Database; bus: Bus; redis: Redis };
+  keys: PlatformKeys;
+}
+
+export interface AuthService {
+  app: FastifyInstance;
+  store: AuthStore;
+  signer: AccessTokenSigner;
+  sessions: Sessions;
+  accounts: Accounts;
+  mailer: Mailer;
+  background: Background;
+  google: GoogleSignIn | null;
+}
+
+/** The auth service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
+export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthService> {
+  const app = createServiceApp({ name: 'auth', logLevel: config.LOG_LEVEL });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  const store = new AuthStore(infra.db.pool);
+  const signer = await AccessTokenSigner.create(keys);
+  const users = new UsersClient(infra.bus);
+  const sessions = new Sessions(store, signer, keys, users, app.log);
+  const accounts = new Accounts(store, users, sessions);
+  const mailer = new Mailer(config, app.log);
+  const background = new Background(app.log);
+  const base = publicBase(config);
+  const reset = new PasswordReset(store, mailer, base, app.log);
+  const setup = new Setup(store, accounts, config.SETUP_TOKEN);
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? new GoogleSignIn(
+          {
+            clientId: config.GOOGLE_CLIENT_ID,
+            clientSecret: config.GOOGLE_CLIENT_SECRET,
+            issuer: config.GOOGLE_ISSUER,
+            redirectUri: config.GOOGLE_REDIRECT_URI ?? `${base}/api/v1/auth/google/callback`,
+          },
+          infra.redis,
+          config.REDIS_PREFIX,
+          store,
+          accounts,
+          sessions,
+          app.log,
+        )
+      : null;
+
+  registerAuth(app, signer.verifier());
+  addInfraReadiness(app, infra);
+  authRoutes(app, { accounts, sessions, reset, background, signer });
+  setupRoutes(app, setup);
+  googleRoutes(app, google, base);
+  userPasswordRoutes(app, accounts, sessions);
+  app.addHook('onClose', async () => {
+    await background.idle();
+    mailer.close();
+  });
+  return { app, store, signer, sessions, accounts, mailer, background, google };
+}

@@ -1,0 +1,17 @@
+import { Rpc, type RpcRequest, type User } from '@corestone/contracts';
+import { callRpc, type Bus } from '@corestone/service-kit';
+
+/** Auth's questions to the users service (request/reply over NATS; passwords never travel here). */
+export class UsersClient {
+  constructor(private readonly bus: Bus) {}
+
+  /** Creates the account record; idempotent by user_id, so a retried sign-up completes. */
+  async create(request: RpcRequest<typeof Rpc.usersCreate>): Promise<User> {
+    return (await callRpc(this.bus, Rpc.usersCreate, request)).user;
+  }
+
+  /** The one public User shape (credits read live from billing). */
+  async getView(userId: string): Promise<User> {
+    return (await callRpc(this.bus, Rpc.usersGetView, { user_id: userId })).user;
+  }
+}

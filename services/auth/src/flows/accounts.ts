@@ -1,0 +1,98 @@
+import { Codes, Messages, type AuthResponse, type Role, type User } from '@corestone/contracts';
+import { HttpError, badRequest, conflict, unauthorized, type Principal } from '@corestone/service-kit';
+import { checkNewPassword, normalizeEmail } from '../domain/validation';
+import { hashPassword, verifyPassword } from '../domain/passwords';
+import type { AuthStore, Origin, PendingProfile } from '../store/auth-store';
+import type { UsersClient } from '../events/users-rpc';
+import { deactivated, type Sessions } from './sessions';
+
+export interface NewAccount {
+  email: string;
+  /** Plain password (hashed here); null for a Google-only account. */
+  password: string | null;
+  googleSub?: string | null;
+  role: Role;
+  origin: Origin;
+  profile: PendingProfile;
+}
+
+export const emailExists = () => conflict(Messages.EMAIL_EXISTS, Codes.EMAIL_EXISTS);
+
+/** Accounts span auth (credential) and users (account record): pending → users.create → active. */
+export class Accounts {
+  constructor(
+    private readonly store: AuthStore,
+    private readonly users: UsersClient,
+    private readonly sessions: Sessions,
+  ) {}
+
+  /**
+   * Creates an account, or completes a half-made one for the same e-mail. If users cannot be
+   * reached the pending credential stays, and the caller's retry completes it (same user id).
+   */
+  async create(input: NewAccount): Promise<User> {
+    const passwordHash = input.password === null ? null : await hashPassword(input.password);
+    const claim = await this.store.claimPending({
+      email: input.email,
+      passwordHash,
+      googleSub: input.googleSub ?? null,
+      role: input.role,
+      origin: input.origin,
+      profile: input.profile,
+    });
+    if (claim.kind === 'exists') throw emailExists();
+    const { credential, claimId } = claim;
+    const user = await this.users.create({
+      user_id: credential.user_id,
+      email: credential.email,
+      first_name: input.profile.first_name,
+      last_name: input.profile.last_name,
+      role: input.role,
+      ...(input.profile.essay_credits !== undefined ? { essay_credits: input.profile.essay_credits } : {}),
+      ...(input.profile.max_essay_credits !== undefined ? { max_essay_credits: input.profile.max_essay_credits } : {}),
+    });
+    // Another request claimed the pending credential meanwhile and completed it with its own password.
+    if (!(await this.store.activate(credential.user_id, claimId, user.role, user.is_active))) throw emailExists();
+    return user;
+  }
+
+  async signup(input: Omit<NewAccount, 'origin' | 'googleSub'>): Promise<AuthResponse> {
+    const user = await this.create({ ...input, origin: 'signup' });
+    return this.sessions.issue(user);
+  }
+
+  async login(rawEmail: string, password: string): Promise<AuthResponse> {
+    const email = normalizeEmail(rawEmail);
+    const credential = await this.store.findByEmail(email);
+    const notFound = () => unauthorized(Messages.ACCOUNT_NOT_FOUND, Codes.ACCOUNT_NOT_FOUND);
+    if (!credential || credential.status !== 'active') throw notFound();
+    if (!(await verifyPassword(credential.password_hash, password))) {
+      throw unauthorized(Messages.INCORRECT_PASSWORD, Codes.INCORRECT_PASSWORD);
+    }
+    const user = await this.viewOrNotFound(credential.user_id, notFound);
+    if (!user.is_active) throw deactivated();
+    return this.sessions.issue(user);
+  }
+
+  /** The users view; a 404 there means the account is gone. */
+  async viewOrNotFound(userId: string, notFound: () => Error): Promise<User> {
+    try {
+      return await this.users.getView(userId);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) throw notFound();
+      throw err;
+    }
+  }
+
+  /** PUT /users/update-password: proves the current password, sets the new one, ends the other sessions. */
+  async changePassword(principal: Principal, current: string, next: string): Promise<void> {
+    const credential = await this.store.findById(principal.id);
+    if (!credential || credential.status !== 'active') throw unauthorized();
+    if (!(await verifyPassword(credential.password_hash, current))) {
+      throw badRequest(Messages.CURRENT_PASSWORD_WRONG, Codes.INCORRECT_PASSWORD);
+    }
+    checkNewPassword(next);
+    await this.store.setPassword(principal.id, await hashPassword(next));
+    await this.store.revokeUser(principal.id, 'password changed', principal.sessionId);
+  }
+}

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCESS_TOKEN_TTL_SECONDS, Codes, Messages, type AuthResponse, type User } from '@corestone/contracts';
+import { HttpError, forbidden, unauthorized, type PlatformKeys } from '@corestone/service-kit';
+import { formatRefreshToken, parseRefreshToken } from '../domain/tokens';
+import type { AuthStore } from '../store/auth-store';
+import type { UsersClient } from '../events/users-rpc';
+import type { AccessTokenSigner } from './signer';
+
+const invalidRefresh = () => unauthorized(Messages.INVALID_REFRESH_TOKEN, Codes.INVALID_REFRESH_TOKEN);
+export const deactivated = () => forbidden(Messages.ACCOUNT_DEACTIVATED, Codes.ACCOUNT_DEACTIVATED);
+
+/** Sessions: one refresh-token family per sign-in; access tokens name it in `sid`. */
+export class Sessions {
+  constructor(
+    private readonly store: AuthStore,
+    private readonly signer: AccessTokenSigner,
+    private readonly keys: PlatformKeys,
+    private readonly users: UsersClient,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts a session for a user the caller has already checked (active, password or Google proven). */
+  async issue(user: User): Promise<AuthResponse> {
+    const { familyId, tokenId } = await this.store.createSession(user.id);
+    return this.respond(user, familyId, tokenId);
+  }
+
+  private async respond(user: User, familyId: string, tokenId: string): Promise<AuthResponse> {
+    return {
+      access_token: await this.signer.sign(user.id, user.role, familyId),
+      refresh_token: formatRefreshToken(this.keys.tokenKey, tokenId),
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      user,
+    };
+  }
+
+  /** Rotates a refresh token (see AuthStore.rotate) and answers with a fresh access token and the live user. */
+  async refresh(token: string): Promise<AuthResponse> {
+    const tokenId = parseRefreshToken(this.keys.tokenKey, token);
+    if (!tokenId) throw invalidRefresh();
+    const owner = await this.store.peekRefresh(tokenId);
+    if (!owner) throw invalidRefresh();
+    const credential = await this.store.findById(owner.userId);
+    if (!credential || credential.status !== 'active') {
+      await this.store.revokeFamily(owner.familyId, 'account gone');
+      throw invalidRefresh();
+    }
+    let user: User;
+    try {
+      user = await this.users.getView(owner.userId);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) {
+        await this.store.revokeFamily(owner.familyId, 'account gone');
+        throw invalidRefresh();
+      }
+      throw err;
+    }
+    if (!user.is_active) {
+      await this.store.revokeUser(owner.userId, 'account deactivated');
+      throw deactivated();
+    }
+    const result = await this.store.rotate(tokenId);
+    if (result.kind === 'reused') {
+      this.log.warn({ userId: result.userId, familyId: result.familyId }, 'refresh token reused after rotation: session revoked');
+      throw invalidRefresh();
+    }
+    if (result.kind === 'invalid') throw invalidRefresh();
+    return this.respond(user, result.familyId, result.tokenId);
+  }
+
+  /** Is the access token's session still live? (auth's own bearer routes check it: logout is immediate here.) */
+  isLive(familyId: string, userId: string): Promise<boolean> {
+    return this.store.isSessionLive(familyId, userId);
+  }
+
+  async logout(familyId: string): Promise<void> {
+    await this.store.revokeFamily(familyId, 'logout');
+  }
+
+  /** Also revokes the family of a refresh token the client sent along with logout, when it is the caller's. */
+  async logoutRefreshToken(token: string, userId: string): Promise<void> {
+    const tokenId = parseRefreshToken(this.keys.tokenKey, token);
+    if (!tokenId) return;
+    const owner = await this.store.peekRefresh(tokenId);
+    if (owner && owner.userId === userId) await this.store.revokeFamily(owner.familyId, 'logout');
+  }
+}

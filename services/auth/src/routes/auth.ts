@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  AuthResponse,
+  ErrorEnvelope,
+  Jwks,
+  MAX_PASSWORD_LENGTH,
+  Messages,
+  SuccessMessage,
+  User,
+} from '@corestone/contracts';
+import { JWKS_PATH, badRequest, notFound, principalOf } from '@corestone/service-kit';
+import { checkNewPassword, cleanName, normalizeEmail, signupRole, splitFullName } from '../domain/validation';
+import type { Accounts } from '../flows/accounts';
+import type { Sessions } from '../flows/sessions';
+import type { PasswordReset } from '../flows/password-reset';
+import type { Background } from '../flows/background';
+import type { AccessTokenSigner } from '../flows/signer';
+import { requireSession, security } from './common';
+
+const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+const Password = Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH }));
+
+const SignupBody = Type.Object({
+  email: Str(320),
+  password: Password,
+  first_name: Str(200),
+  last_name: Str(200),
+  /** Accepted instead of first/last name: split on whitespace. */
+  name: Str(400),
+  user_type: Str(50),
+});
+
+const LoginBody = Type.Object({
+  /** The e-mail (OAuth2 password-form name). */
+  username: Str(320),
+  email: Str(320),
+  password: Password,
+});
+
+export interface AuthRouteDeps {
+  accounts: Accounts;
+  sessions: Sessions;
+  reset: PasswordReset;
+  background: Background;
+  signer: AccessTokenSigner;
+}
+
+export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { accounts, sessions, reset, background, signer } = deps;
+  const live = requireSession(sessions);
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        summary: 'Create a student or teacher account and sign in',
+        body: SignupBody,
+        response: { 201: AuthResponse, 400: ErrorEnvelope, 409: ErrorEnvelope, 503: ErrorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as typeof SignupBody.static;
+      const role = signupRole(body.user_type);
+      const email = normalizeEmail(body.email);
+      const password = checkNewPassword(body.password);
+      const split = splitFullName(body.name);
+      const first_name = cleanName(body.first_name) || split.first_name;
+      const last_name = cleanName(body.last_name) || split.last_name;
+      if (!first_name) throw badRequest('Full name is required');
+      const result = await accounts.signup({ email, password, role, profile: { first_name, last_name } });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        summary: 'Sign in with e-mail (username) and password; JSON or form-encoded',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: LoginBody,
+        response: { 200: AuthResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const body = req.body as typeof LoginBody.static;
+      const email = body.username || body.email;
+      if (!email || !body.password) throw badRequest(Messages.INVALID_CREDENTIALS_BODY);
+      return accounts.login(email, body.password);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        summary: 'Rotate a refresh token: new access token, new refresh token and the user',
+        body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: AuthResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope },
+      },
+    },
+    async (req) => sessions.refresh((req.body as { refresh_token: string }).refresh_token),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: live,
+      schema: {
+        summary: 'End the session named by the access token',
+        security,
+        body: Type.Optional(Type.Object({ refresh_token: Str(200) })),
+        response: { 200: SuccessMessage, 401: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      await sessions.logout(principal.sessionId);
+      const token = (req.body as { refresh_token?: string } | undefined)?.refresh_token;
+      if (token) await sessions.logoutRefreshToken(token, principal.id);
+      return { success: true, message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      preHandler: live,
+      schema: { summary: 'The signed-in user', security, response: { 200: User, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope } },
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      return accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND));
+    },
+  );
+
+  app.get(
+    JWKS_PATH,
+    { schema: { summary: 'Public keys that verify access tokens', response: { 200: Jwks } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return signer.jwks;
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        summary: 'Mail a password-reset link (same answer whether or not the account exists)',
+        body: Type.Object({ email: Str(320) }),
+        response: { 200: SuccessMessage, 400: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const email = normalizeEmail((req.body as { email?: string }).email);
+      // After the answer: its timing must not tell whether the account exists.
+      background.run('password reset mail', () => reset.request(email));
+      return { success: true, message: Messages.RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        summary: 'Set a new password with a reset token (single use, one hour)',
+        body: Type.Object({ token: Str(200), new_password: Password }),
+        response: { 200: SuccessMessage, 400: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const body = req.body as { token?: string; new_password?: string };
+      await reset.reset(body.token, body.new_password);
+      return { success: true, message: Messages.PASSWORD_RESET_DONE };
+    },
+  );
+}
