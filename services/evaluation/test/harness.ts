@@ -1,0 +1,216 @@
+import type { Subscription } from '@nats-io/transport-node';
+import {
+  Codes,
+  Messages,
+  Rpc,
+  streamName,
+  type EventEnvelope,
+  type Results,
+  type Role,
+  type RubricSnapshot,
+  type User,
+} from '@corestone/contracts';
+import {
+  HttpError,
+  Lifecycle,
+  ensureStream,
+  loadConfig,
+  newId,
+  notFound,
+  openInfra,
+  schemaFor,
+  serveRpc,
+  startOutboxRelay,
+  type Bus,
+} from '@corestone/service-kit';
+import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { EvaluationConfig } from '../src/config';
+import { migrations } from '../src/store/migrations';
+import { buildApp } from '../src/app';
+import { startGradingConsumer } from '../src/events/grading';
+
+const structure = (total: number): RubricSnapshot['scoring_structure'] => ({
+  total_points: total,
+  criteria: [{ code: 'A', name: 'Focus', maxScore: total, weight: 1 }],
+  grade_boundaries: [{ grade: 'A', min_percentage: 0, max_percentage: 100, description: 'Any' }],
+  scoring_method: 'weighted_sum',
+  pass_threshold: 50,
+});
+
+/**
+ * The evaluation service against the real Postgres and NATS of a fresh test run, with small
+ * stand-ins answering the rubric, users and billing RPCs (billing: an in-memory ledger,
+ * idempotent by evaluation id, that can lose its replies or go away).
+ */
+export async function startHarness(label: string, env: Record<string, string> = {}) {
+  const run = createTestRun(label);
+  const lifecycle = new Lifecycle();
+  const config = loadConfig(EvaluationConfig, {
+    ...run.env,
+    CREDIT_RPC_TIMEOUT_MS: '500',
+    LOOKUP_RPC_TIMEOUT_MS: '3000',
+    SWEEP_INTERVAL_MS: '0',
+    SSE_POLL_MS: '50',
+    ...env,
+  });
+  const infra = await openInfra('evaluation', config, lifecycle, { migrations, bus: true });
+  const db = infra.db!;
+  const bus = infra.bus!;
+  const tokens = await createTestTokens();
+  const { app, store, charging } = buildApp({ config, infra: { ...infra, db, bus }, verify: tokens.verify });
+  await ensureStream(bus, 'evaluation');
+  const relay = startOutboxRelay({ pool: db.pool, schema: schemaFor(config, 'evaluation'), bus, logger: app.log });
+  lifecycle.onClose('outbox', () => relay.stop());
+  const consumer = await startGradingConsumer(bus, store, app.log);
+  lifecycle.onClose('consumer', () => consumer.stop());
+
+  // --- stand-ins ---
+  const rubrics = {
+    ee: { id: newId(), title: 'EE rubric', rubric_type: 'ee', scoring_structure: structure(34) } as RubricSnapshot,
+    tok: { id: newId(), title: 'TOK rubric', rubric_type: 'tok', scoring_structure: structure(10) } as RubricSnapshot,
+    eeDraft: { id: newId(), title: 'EE draft', rubric_type: 'ee', scoring_structure: structure(34) } as RubricSnapshot,
+  };
+  const users = new Map<string, User>();
+  const ledger = {
+    credits: new Map<string, number>(),
+    charges: new Map<string, string>(),
+    calls: 0,
+    loseReplies: false,
+    held: [] as Array<() => void>,
+  };
+  const subs: Subscription[] = [
+    serveRpc(
+      bus,
+      Rpc.rubricGetSnapshot,
+      async ({ rubric_id }) => {
+        const r = Object.values(rubrics).find((x) => x.id === rubric_id);
+        if (!r) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
+        return { rubric: r, is_active: r !== rubrics.eeDraft };
+      },
+      app.log,
+    ),
+    serveRpc(
+      bus,
+      Rpc.usersGetView,
+      async ({ user_id }) => {
+        const user = users.get(user_id);
+        if (!user) throw notFound(Messages.USER_NOT_FOUND);
+        return { user };
+      },
+      app.log,
+    ),
+  ];
+  let billingSub: Subscription | null = null;
+  const billingUp = () => {
+    billingSub = serveRpc(
+      bus,
+      Rpc.billingConsumeCredit,
+      async ({ user_id, evaluation_id }) => {
+        ledger.calls++;
+        if (!ledger.charges.has(evaluation_id)) {
+          const left = ledger.credits.get(user_id) ?? 0;
+          if (left <= 0) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
+          ledger.credits.set(user_id, left - 1);
+          ledger.charges.set(evaluation_id, user_id);
+        }
+        // A lost reply: the charge is made, the answer arrives after the caller gave up.
+        if (ledger.loseReplies) await new Promise<void>((r) => ledger.held.push(r));
+        const credits = ledger.credits.get(user_id) ?? 0;
+        return {
+          account: { user_id, essay_credits: credits, max_essay_credits: 5, subscription_plan: 'free', subscription_status: 'active', version: 1 },
+          charged: true,
+        };
+      },
+      app.log,
+    );
+  };
+  const billingDown = async () => {
+    billingSub?.unsubscribe();
+    billingSub = null;
+    await bus.nc.flush();
+  };
+  billingUp();
+  await bus.nc.flush();
+
+  async function user(role: Role, credits = 5, name = 'Test User') {
+    const id = newId();
+    const [first_name, ...rest] = name.split(' ');
+    const now = new Date().toISOString();
+    users.set(id, {
+      id, user_id: id, email: `${id}@example.com`, name, first_name, last_name: rest.join(' '), display_name: null,
+      role, user_type: role, is_active: true, is_anonymous: false, avatar: null, subscription_plan: 'free',
+      subscription_status: 'active', essay_credits: credits, max_essay_credits: credits, chatbot_count: 0, max_chatbot: 10,
+      assigned_personas: [], openai_api_key: null, createdAt: now, created_at: now,
+    });
+    ledger.credits.set(id, credits);
+    const token = await tokens.sign(id, role);
+    return { id, email: `${id}@example.com`, name, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  /** Every event of one type now in the run's evaluation stream (after the outbox is flushed). */
+  async function streamEvents<T = unknown>(type: string): Promise<Array<EventEnvelope<T>>> {
+    await relay.flush();
+    const name = streamName(bus.prefix, 'evaluation');
+    const info = await bus.jsm.streams.info(name);
+    const out: Array<EventEnvelope<T>> = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+      const msg = await bus.jsm.streams.getMessage(name, { seq }).catch(() => null);
+      if (!msg) continue;
+      const event = JSON.parse(new TextDecoder().decode(msg.data)) as EventEnvelope<T>;
+      if (event.type === type) out.push(event);
+    }
+    return out;
+  }
+
+  async function close() {
+    ledger.held.splice(0).forEach((r) => r());
+    await app.close();
+    subs.forEach((s) => s.unsubscribe());
+    billingSub?.unsubscribe();
+    await lifecycle.close();
+    await run.cleanup();
+  }
+
+  return { run, config, app, store, charging, bus: bus as Bus, db, relay, rubrics, users, ledger, billingUp, billingDown, user, streamEvents, close };
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Re-reads until the value satisfies `ok` (bounded number of tries; no timing is asserted). */
+export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, tries = 400): Promise<T> {
+  let v = await read();
+  for (let i = 0; i < tries && !ok(v); i++) {
+    await sleep(25);
+    v = await read();
+  }
+  return v;
+}
+
+export function results(total: number, max: number): Results {
+  return {
+    overallGrade: 'B',
+    overallBand: 'Good',
+    totalPoints: total,
+    maxPoints: max,
+    percentage: Math.round((total / max) * 100),
+    criteria: [
+      { code: 'A', name: 'Focus', score: total, maxScore: max, band: 'Good', feedback: 'Clear focus.', weight: 1, strengths: ['s'], improvements: ['i'] },
+    ],
+    overallSummary: {
+      holisticCommentary: 'A solid essay.',
+      nextSteps: ['Refine the research question', 'Add counter-claims'],
+      strengths: ['Structure'],
+      improvements: ['Add counter-claims', 'Cite more sources'],
+    },
+    insight_feedback: {
+      clarity_and_cohesion: 'ok',
+      argument_and_evidence: 'ok',
+      grammar_and_mechanics: 'ok',
+      critical_thinking: 'ok',
+      originality_and_insight: 'ok',
+    },
+    grader: 'builtin',
+  };
+}

@@ -1,0 +1,280 @@
+import { MAX_ESSAY_CHARS, MAX_UPLOAD_BYTES, Messages } from '@corestone/contracts';
+import { newId } from '@corestone/service-kit';
+import { ESSAY, makeDocx, makePdf, multipart, type FilePart } from './fixtures';
+import { startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('evs');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+type Headers = Record<string, string>;
+
+function submit(headers: Headers, fields: Record<string, string>, file?: FilePart) {
+  const body = multipart(fields, file);
+  return h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+}
+
+const eeFields = () => ({ title: 'Solar power in coastal cities', essay_type: 'ee', rubric_id: h.rubrics.ee.id, subject_area: 'Physics', include_reflection: 'true' });
+const txt = (text = ESSAY): FilePart => ({ name: 'essay.txt', data: text, contentType: 'text/plain' });
+
+async function rowState(id: string): Promise<string | undefined> {
+  const { rows } = await h.db.pool.query<{ status: string }>(`SELECT status FROM evaluations WHERE id = $1`, [id]);
+  return rows[0]?.status;
+}
+
+describe('POST /evaluation/evaluate-async', () => {
+  it('stores a .txt submission as pending, charges one credit and emits evaluation.submitted.v1 with text and rubric', async () => {
+    const me = await h.user('student', 3, 'Ann Lee');
+    const res = await submit(me.headers, eeFields(), txt());
+    expect(res.statusCode).toBe(201);
+    const e = res.json();
+    expect(e).toMatchObject({
+      user_id: me.id,
+      user_name: 'Ann Lee',
+      user_type: 'student',
+      submitted_by: 'Ann Lee',
+      fileName: 'essay.txt',
+      title: 'Solar power in coastal cities',
+      essay_type: 'ee',
+      subject_area: 'Physics',
+      status: 'pending',
+      approval_status: 'pending_review',
+      overall_score: null,
+      rubric_id: h.rubrics.ee.id,
+      rubric: h.rubrics.ee,
+      extractedWordCount: ESSAY.split(/\s+/).length,
+      progress: 0,
+      processingTime: null,
+      evaluation_time: null,
+      error_message: null,
+      completed_at: null,
+      profiles: { full_name: 'Ann Lee', email: me.email },
+      suggestions: [],
+      admin_notes: null,
+      results: null,
+    });
+    expect(e.submittedAt).toBe(e.created_at);
+    expect(e).not.toHaveProperty('essay_text');
+    expect(h.ledger.credits.get(me.id)).toBe(2);
+    expect(h.ledger.charges.get(e.id)).toBe(me.id);
+
+    const events = (await h.streamEvents<Record<string, unknown>>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === e.id);
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ user_id: me.id, essay_type: 'ee', title: e.title, subject_area: 'Physics', text: ESSAY, word_count: e.extractedWordCount, rubric: h.rubrics.ee });
+  });
+
+  it('reads real .docx and .pdf files and defaults an empty title by essay type', async () => {
+    const me = await h.user('teacher', 5);
+    const docx = await submit(me.headers, { ...eeFields(), title: '' }, { name: 'Essay.DOCX', data: await makeDocx(['Paragraph one of the essay.', 'Paragraph two.']) });
+    expect(docx.statusCode).toBe(201);
+    expect(docx.json()).toMatchObject({ title: 'Extended Essay Submission', extractedWordCount: 7, user_type: 'teacher', fileName: 'Essay.DOCX' });
+    const pdf = await submit(
+      me.headers,
+      { essay_type: 'tok', rubric_id: h.rubrics.tok.id },
+      { name: 'tok.pdf', data: makePdf(['Knowledge is justified true belief', 'or is it?']), contentType: 'application/pdf' },
+    );
+    expect(pdf.statusCode).toBe(201);
+    expect(pdf.json()).toMatchObject({ title: 'Theory of Knowledge Submission', essay_type: 'tok', subject_area: '', extractedWordCount: 8 });
+    const texts = (await h.streamEvents<{ evaluation_id: string; text: string }>('evaluation.submitted.v1'))
+      .filter((x) => x.data.evaluation_id === pdf.json().id)
+      .map((x) => x.data.text);
+    expect(texts).toEqual(['Knowledge is justified true belief\nor is it?']);
+  });
+
+  it('admits students and teachers only', async () => {
+    for (const role of ['admin', 'super_admin'] as const) {
+      const who = await h.user(role, 5);
+      const res = await submit(who.headers, eeFields(), txt());
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: Messages.GRADING_ROLE_ONLY, code: 'FORBIDDEN' });
+      expect(h.ledger.credits.get(who.id)).toBe(5);
+    }
+    const anon = await submit({}, eeFields(), txt());
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().code).toBe('UNAUTHENTICATED');
+    const bad = await submit({ authorization: 'Bearer not.a.token' }, eeFields(), txt());
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('answers bad input with a 4xx envelope, charges nothing and stores nothing visible', async () => {
+    const me = await h.user('student', 5);
+    const cases: Array<[string, () => ReturnType<typeof submit>, number, string]> = [
+      ['missing essay_type', () => submit(me.headers, { rubric_id: h.rubrics.ee.id }, txt()), 400, 'VALIDATION_ERROR'],
+      ['wrong essay_type', () => submit(me.headers, { ...eeFields(), essay_type: 'ia' }, txt()), 400, 'VALIDATION_ERROR'],
+      ['missing rubric_id', () => submit(me.headers, { essay_type: 'ee' }, txt()), 400, 'VALIDATION_ERROR'],
+      ['missing file', () => submit(me.headers, eeFields()), 400, 'VALIDATION_ERROR'],
+      ['binary named .txt', () => submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]) }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['latin-1 named .txt', () => submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from('caf\xe9 cr\xe8me', 'latin1') }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['text named .pdf', () => submit(me.headers, eeFields(), { name: 'essay.pdf', data: ESSAY }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['broken pdf', () => submit(me.headers, eeFields(), { name: 'essay.pdf', data: '%PDF-1.4\nnot really' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['pdf named .docx', () => submit(me.headers, eeFields(), { name: 'essay.docx', data: makePdf(['x']) }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['.exe', () => submit(me.headers, eeFields(), { name: 'essay.exe', data: ESSAY }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['no extension', () => submit(me.headers, eeFields(), { name: 'essay', data: ESSAY }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['empty file', () => submit(me.headers, eeFields(), txt('')), 400, 'EMPTY_ESSAY'],
+      ['whitespace only', () => submit(me.headers, eeFields(), txt(' \n\t \r\n')), 400, 'EMPTY_ESSAY'],
+      ['text too long', () => submit(me.headers, eeFields(), txt('a'.repeat(MAX_ESSAY_CHARS + 1))), 413, 'ESSAY_TOO_LONG'],
+      ['unknown rubric', () => submit(me.headers, { ...eeFields(), rubric_id: newId() }, txt()), 404, 'RUBRIC_NOT_FOUND'],
+      ['non-uuid rubric', () => submit(me.headers, { ...eeFields(), rubric_id: "x' OR 1=1" }, txt()), 404, 'RUBRIC_NOT_FOUND'],
+      ['inactive rubric', () => submit(me.headers, { ...eeFields(), rubric_id: h.rubrics.eeDraft.id }, txt()), 404, 'RUBRIC_NOT_FOUND'],
+      ['rubric of the other type', () => submit(me.headers, { ...eeFields(), rubric_id: h.rubrics.tok.id }, txt()), 400, 'RUBRIC_TYPE_MISMATCH'],
+      ['title too long', () => submit(me.headers, { ...eeFields(), title: 'x'.repeat(501) }, txt()), 400, 'VALIDATION_ERROR'],
+    ];
+    for (const [name, send, status, code] of cases) {
+      const res = await send();
+      expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status, code });
+      expect(typeof res.json().detail).toBe('string');
+    }
+    expect(
+      (await submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x41, 0x00, 0x42]) })).json().detail,
+    ).toMatch(/^Only \.txt, \.docx, \.pdf files are allowed/);
+
+    const json = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: me.headers, payload: { essay_type: 'ee' } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const garbled = await h.app.inject({
+      method: 'POST',
+      url: '/evaluation/evaluate-async',
+      headers: { ...me.headers, 'content-type': 'multipart/form-data; boundary=zzz' },
+      payload: '--zzz\r\nContent-Disposition: form-data; name="essay_type"\r\n\r\nee',
+    });
+    expect(garbled.statusCode).toBeGreaterThanOrEqual(400);
+    expect(garbled.statusCode).toBeLessThan(500);
+
+    expect(h.ledger.credits.get(me.id)).toBe(5);
+    const list = (await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json();
+    expect(list).toEqual({ evaluations: [], total: 0 });
+  });
+
+  it('refuses a file over 20 MB with a clean 413', async () => {
+    const me = await h.user('student', 5);
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x61);
+    const res = await submit(me.headers, eeFields(), { name: 'big.txt', data: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: Messages.FILE_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' });
+    // exactly at the limit the file is read (and then refused for its text length, not its size)
+    const exact = await submit(me.headers, eeFields(), { name: 'big.txt', data: Buffer.alloc(MAX_UPLOAD_BYTES, 0x61) });
+    expect(exact.json().code).toBe('ESSAY_TOO_LONG');
+    expect(h.ledger.credits.get(me.id)).toBe(5);
+  });
+
+  it('answers 403 with the credits message when billing refuses, and never shows the refused row', async () => {
+    const me = await h.user('student', 0);
+    const res = await submit(me.headers, eeFields(), txt());
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: Messages.NO_CREDITS, code: 'INSUFFICIENT_CREDITS' });
+    const { rows } = await h.db.pool.query(`SELECT status, essay_text FROM evaluations WHERE user_id = $1`, [me.id]);
+    expect(rows).toEqual([{ status: 'refused', essay_text: null }]);
+    expect((await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json().total).toBe(0);
+  });
+
+  it('accepts exactly one of several concurrent uploads when one credit is left', async () => {
+    const me = await h.user('student', 1);
+    const results = await Promise.all([1, 2, 3, 4].map(() => submit(me.headers, eeFields(), txt())));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 403, 403, 403]);
+    expect(h.ledger.credits.get(me.id)).toBe(0);
+    const list = (await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json();
+    expect(list.total).toBe(1);
+    expect(list.evaluations[0].id).toBe(results.find((r) => r.statusCode === 201)!.json().id);
+    const submitted = (await h.streamEvents<{ user_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.user_id === me.id);
+    expect(submitted).toHaveLength(1);
+  });
+});
+
+describe('charging sweeper', () => {
+  const insertCharging = async (userId: string, id = newId()) => {
+    await h.store.insertCharging({
+      id, user_id: userId, user_name: 'Crash Test', user_email: 'c@example.com', user_type: 'student', file_name: 'essay.txt',
+      title: 'Left behind', essay_type: 'ee', subject_area: '', rubric: h.rubrics.ee, essay_text: ESSAY, word_count: 40,
+    });
+    return id;
+  };
+
+  it('completes a row left charging by a crash before the charge, exactly once even with two sweepers', async () => {
+    const me = await h.user('student', 2);
+    const id = await insertCharging(me.id); // the process "died" right after step 1
+    expect((await h.app.inject({ url: `/evaluation/${id}`, headers: me.headers })).statusCode).toBe(404);
+    // a row younger than SWEEP_AFTER_MS is left alone
+    expect(await h.charging.sweepOnce(60_000)).toEqual({ completed: 0, refused: 0, unavailable: 0 });
+    const [a, b] = await Promise.all([h.charging.sweepOnce(0), h.charging.sweepOnce(0)]);
+    expect(a.completed + b.completed).toBe(1);
+    expect(await rowState(id)).toBe('pending');
+    expect(h.ledger.credits.get(me.id)).toBe(1);
+    expect((await h.charging.sweepOnce(0)).completed).toBe(0);
+    expect((await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === id)).toHaveLength(1);
+    const got = await h.app.inject({ url: `/evaluation/${id}`, headers: me.headers });
+    expect(got.json()).toMatchObject({ id, status: 'pending', title: 'Left behind' });
+  });
+
+  it('completes a submission whose charge reply was lost without charging twice', async () => {
+    const me = await h.user('student', 2);
+    h.ledger.loseReplies = true;
+    let res;
+    try {
+      res = await submit(me.headers, eeFields(), txt());
+    } finally {
+      h.ledger.loseReplies = false;
+    }
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+    expect(h.ledger.credits.get(me.id)).toBe(1); // billing did charge
+    const { rows } = await h.db.pool.query<{ id: string; status: string }>(`SELECT id, status FROM evaluations WHERE user_id = $1`, [me.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('charging');
+    expect((await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json().total).toBe(0);
+
+    const callsBefore = h.ledger.calls;
+    expect((await h.charging.sweepOnce(0)).completed).toBe(1);
+    expect(h.ledger.calls).toBe(callsBefore + 1); // asked again…
+    expect(h.ledger.credits.get(me.id)).toBe(1); // …and not charged again
+    expect(await rowState(rows[0].id)).toBe('pending');
+    expect((await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === rows[0].id)).toHaveLength(1);
+    expect((await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json().total).toBe(1);
+  });
+
+  it('leaves rows charging while billing is unreachable and settles them when it is back', async () => {
+    const me = await h.user('student', 1);
+    await h.billingDown();
+    let id: string;
+    try {
+      const res = await submit(me.headers, eeFields(), txt());
+      expect(res.statusCode).toBe(503);
+      const { rows } = await h.db.pool.query<{ id: string }>(`SELECT id FROM evaluations WHERE user_id = $1 AND status = 'charging'`, [me.id]);
+      expect(rows).toHaveLength(1);
+      id = rows[0].id;
+      expect(await h.charging.sweepOnce(0)).toMatchObject({ completed: 0, unavailable: 1 });
+      expect(await rowState(id)).toBe('charging');
+    } finally {
+      h.billingUp();
+      await h.bus.nc.flush();
+    }
+    expect((await h.charging.sweepOnce(0)).completed).toBeGreaterThanOrEqual(1);
+    expect(await rowState(id!)).toBe('pending');
+    expect(h.ledger.credits.get(me.id)).toBe(0);
+  });
+
+  it('marks a row refused when billing refuses on the sweep', async () => {
+    const me = await h.user('student', 0);
+    const id = await insertCharging(me.id);
+    expect(await h.charging.sweepOnce(0)).toMatchObject({ refused: 1, completed: 0 });
+    expect(await rowState(id)).toBe('refused');
+    expect((await h.app.inject({ url: `/evaluation/${id}`, headers: me.headers })).statusCode).toBe(404);
+    expect((await h.charging.sweepOnce(0)).refused).toBe(0);
+  });
+
+  it('runs on its own timer', async () => {
+    const me = await h.user('student', 1);
+    const id = await insertCharging(me.id);
+    const sweeper = h.charging.startSweeper(20, 0);
+    try {
+      const { until } = await import('./harness');
+      expect(await until(() => rowState(id), (s) => s === 'pending')).toBe('pending');
+    } finally {
+      await sweeper.stop();
+    }
+  });
+});
