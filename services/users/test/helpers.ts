@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { Rpc, type CreditAccount, type Role, type User } from '@corestone/contracts';
+import { Lifecycle, callRpc, loadConfig, loadPlatformKeys, newId, openInfra, serveRpc } from '@corestone/service-kit';
+import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { UsersConfig } from '../src/config';
+import { migrations } from '../src/store/migrations';
+import { buildApp } from '../src/app';
+import { serveUsersRpc } from '../src/events/rpc';
+
+export type Harness = Awaited<ReturnType<typeof startUsers>>;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role: Role;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** The users service on the real Postgres and NATS of an isolated test run, plus helpers. */
+export async function startUsers(label: string) {
+  const run = createTestRun(label);
+  const avatarDir = fs.mkdtempSync(path.join(os.tmpdir(), `corestone-avatars-${run.id}-`));
+  const config = loadConfig(UsersConfig, { ...run.env, AVATAR_DIR: avatarDir });
+  const lifecycle = new Lifecycle();
+  const infra = await openInfra('users', config, lifecycle, { migrations, bus: true });
+  const db = infra.db!;
+  const bus = infra.bus!;
+  const tokens = await createTestTokens();
+  const keys = loadPlatformKeys(config);
+  const { app, ctx } = buildApp({ config, infra: { ...infra, db, bus }, verify: tokens.verify, dataKey: keys.dataKey });
+  await app.ready();
+  const subs = serveUsersRpc(bus, ctx.store, ctx.billing, app.log);
+  lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
+
+  let n = 0;
+  /** Creates an account through rpc.users.create and mints an access token for it. */
+  const user = async (role: Role, fields: Partial<{ email: string; first_name: string; last_name: string }> = {}): Promise<TestUser> => {
+    const id = newId();
+    const email = fields.email ?? `${role}${++n}-${id.slice(-6)}@example.test`;
+    await callRpc(bus, Rpc.usersCreate, {
+      user_id: id,
+      email,
+      first_name: fields.first_name ?? 'Test',
+      last_name: fields.last_name ?? role,
+      role,
+    });
+    const token = await tokens.sign(id, role);
+    return { id, email, role, token, headers: { authorization: `Bearer ${token}` } };
+  };
+
+  /** Events written to this service's outbox (the relay is not running in these tests). */
+  const outbox = async (userId?: string) => {
+    const { rows } = await db.pool.query<{ subject: string; payload: { id: string; data: Record<string, unknown> } }>(
+      `SELECT subject, payload FROM outbox ORDER BY seq`,
+    );
+    return rows
+      .map((r) => ({ subject: r.subject, id: r.payload.id, data: r.payload.data }))
+      .filter((e) => !userId || e.data.user_id === userId);
+  };
+
+  return {
+    run,
+    app,
+    ctx,
+    db,
+    bus,
+    config,
+    tokens,
+    lifecycle,
+    avatarDir,
+    user,
+    outbox,
+    close: async () => {
+      await app.close();
+      await lifecycle.close();
+      await run.cleanup();
+      fs.rmSync(avatarDir, { recursive: true, force: true });
+      fs.rmSync(config.KEYS_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A small stand-in for billing over NATS (get_account, set_credits), holding accounts in memory.
+ * System tests run the real billing; here it only answers the users service's questions.
+ */
+export function billingStandIn(h: Harness) {
+  const accounts = new Map<string, CreditAccount>();
+  const setCalls: Array<{ user_id: string; essay_credits: number; max_essay_credits: number }> = [];
+  const open = (user_id: string): CreditAccount => {
+    let a = accounts.get(user_id);
+    if (!a) {
+      a = { user_id, essay_credits: 1, max_essay_credits: 1, subscription_plan: 'free', subscription_status: 'active', version: 1 };
+      accounts.set(user_id, a);
+    }
+    return a;
+  };
+  const subs = [
+    serveRpc(h.bus, Rpc.billingGetAccount, async ({ user_id }) => ({ account: open(user_id) }), h.app.log),
+    serveRpc(
+      h.bus,
+      Rpc.billingSetCredits,
+      async (req) => {
+        setCalls.push(req);
+        const a = open(req.user_id);
+        const next = { ...a, essay_credits: req.essay_credits, max_essay_credits: req.max_essay_credits, version: a.version + 1 };
+        accounts.set(req.user_id, next);
+        return { account: next };
+      },
+      h.app.log,
+    ),
+  ];
+  return {
+    accounts,
+    setCalls,
+    stop: async () => {
+      subs.forEach((s) => s.unsubscribe());
+      await h.bus.nc.flush();
+    },
+  };
+}
+
+export const json = <T = User>(res: LightMyRequestResponse): T => res.json() as T;
+
+/** A multipart/form-data body with one file part. */
+export function multipartBody(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = `----corestone${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Smallest real images of each kind (1x1), by their signatures. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32), Buffer.from([0xff, 0xd9])]);
+export const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(18)]);
+
+/** Polls until `check` returns a value (events are asynchronous); fails after `attempts`. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, attempts = 100): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const v = await check();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met');
+}
