@@ -49,12 +49,12 @@ export function losesSuperAdmin(target: Target, change: AdminChange): boolean {
  */
 export function checkAdminChange(actor: Actor, target: Target, change: AdminChange, otherActiveSuperAdmins: number): void {
   if (!isAdminRole(actor.role)) throw forbidden(Messages.ADMIN_REQUIRED);
+  if (change.delete && actor.id === target.id) throw forbidden(Messages.CANNOT_DELETE_SELF);
+  if (change.is_active === false && actor.id === target.id) throw forbidden(Messages.CANNOT_DEACTIVATE_SELF);
   if (!canManage(actor, target)) throw forbidden(Messages.ADMIN_TARGET_SUPER_ADMIN_ONLY);
   if (change.role !== undefined && change.role !== target.role && actor.role !== 'super_admin') {
     throw forbidden(Messages.ROLE_CHANGE_SUPER_ADMIN_ONLY);
   }
-  if (change.delete && actor.id === target.id) throw forbidden(Messages.CANNOT_DELETE_SELF);
-  if (change.is_active === false && actor.id === target.id) throw forbidden(Messages.CANNOT_DEACTIVATE_SELF);
   if (losesSuperAdmin(target, change) && otherActiveSuperAdmins === 0) {
     throw conflict(Messages.LAST_SUPER_ADMIN, Codes.LAST_SUPER_ADMIN);
   }
