@@ -106,11 +106,17 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   app.post(
     '/auth/logout',
     {
-      preHandler: live,
+      // Bearer first (401 before any body check); no body at all is fine.
+      preValidation: [
+        live,
+        async (req) => {
+          if (req.body === undefined || req.body === null) req.body = {};
+        },
+      ],
       schema: {
         summary: 'End the session named by the access token',
         security,
-        body: Type.Optional(Type.Object({ refresh_token: Str(200) })),
+        body: Type.Object({ refresh_token: Str(200) }),
         response: { 200: SuccessMessage, 401: ErrorEnvelope },
       },
     },
@@ -126,7 +132,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   app.get(
     '/auth/me',
     {
-      preHandler: live,
+      preValidation: live,
       schema: { summary: 'The signed-in user', security, response: { 200: User, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope } },
     },
     async (req) => {

@@ -27,7 +27,7 @@ export function userPasswordRoutes(app: FastifyInstance, accounts: Accounts, ses
   app.put(
     '/users/update-password',
     {
-      preHandler: requireSession(sessions),
+      preValidation: requireSession(sessions),
       errorHandler: successFailureHandler,
       schema: {
         summary: 'Change the own password; ends the other sessions',
@@ -47,7 +47,7 @@ export function userPasswordRoutes(app: FastifyInstance, accounts: Accounts, ses
   app.post(
     '/users/admin/create-user',
     {
-      preHandler: requireAdmin(sessions),
+      preValidation: requireAdmin(sessions),
       schema: {
         summary: 'Admin creates a user (only a super admin may create admins)',
         security,

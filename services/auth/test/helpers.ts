@@ -1,0 +1,166 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Subscription } from '@nats-io/transport-node';
+import { Rpc, type Role, type User } from '@corestone/contracts';
+import { HttpError, Lifecycle, loadConfig, loadPlatformKeys, notFound, openInfra, serveRpc, type Bus } from '@corestone/service-kit';
+import { createTestRun } from '../../../packages/service-kit/src/testing';
+import { AuthConfig } from '../src/config';
+import { migrations } from '../src/store/migrations';
+import { buildApp, type AuthService } from '../src/app';
+import { startUsersConsumer } from '../src/events/users-consumer';
+
+/**
+ * Stand-in for the users service's RPC (usersCreate, usersGetView): an in-memory responder on
+ * the real NATS, so auth is exercised through its real RPC client.
+ */
+export class FakeUsers {
+  readonly users = new Map<string, User>();
+  readonly createCalls: string[] = [];
+  /** Number of coming users.create calls that store the user, then fail (a reply lost in a crash). */
+  failAfterStore = 0;
+  private subs: Subscription[] = [];
+
+  constructor(private readonly bus: Bus, private readonly log: AuthService['app']['log']) {}
+
+  start(): void {
+    if (this.subs.length) return;
+    this.subs = [
+      serveRpc(
+        this.bus,
+        Rpc.usersCreate,
+        async (req) => {
+          this.createCalls.push(req.user_id);
+          let user = this.users.get(req.user_id);
+          if (!user) {
+            const now = new Date().toISOString();
+            user = {
+              id: req.user_id,
+              user_id: req.user_id,
+              email: req.email,
+              name: `${req.first_name} ${req.last_name}`.trim(),
+              first_name: req.first_name,
+              last_name: req.last_name,
+              display_name: null,
+              role: req.role,
+              user_type: req.role,
+              is_active: true,
+              is_anonymous: false,
+              avatar: null,
+              subscription_plan: 'free',
+              subscription_status: 'active',
+              essay_credits: req.essay_credits ?? 1,
+              max_essay_credits: req.max_essay_credits ?? 1,
+              chatbot_count: 0,
+              max_chatbot: 10,
+              assigned_personas: [],
+              openai_api_key: null,
+              createdAt: now,
+              created_at: now,
+            };
+            this.users.set(req.user_id, user);
+          }
+          if (this.failAfterStore > 0) {
+            this.failAfterStore--;
+            throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'users crashed before answering');
+          }
+          return { user };
+        },
+        this.log,
+      ),
+      serveRpc(
+        this.bus,
+        Rpc.usersGetView,
+        async ({ user_id }) => {
+          const user = this.users.get(user_id);
+          if (!user) throw notFound('User not found');
+          return { user };
+        },
+        this.log,
+      ),
+    ];
+  }
+
+  /** Users unreachable: nobody answers its subjects. */
+  async stop(): Promise<void> {
+    this.subs.forEach((s) => s.unsubscribe());
+    this.subs = [];
+    await this.bus.nc.flush();
+  }
+
+  set(userId: string, change: Partial<User>): void {
+    const user = this.users.get(userId)!;
+    this.users.set(userId, { ...user, ...change, user_type: change.role ?? user.user_type });
+  }
+}
+
+export interface Harness extends AuthService {
+  config: AuthConfig;
+  users: FakeUsers;
+  mailDir: string;
+  infra: Awaited<ReturnType<typeof openInfra>>;
+  keysDir: string;
+  /** A signed-in user of any role, made through the real account path. */
+  userWithSession(role: Role, password?: string): Promise<{ user: User; access: string; refresh: string; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'u') => `${label}${Date.now().toString(36)}${counter++}@Example.com`;
+
+export async function startAuth(label: string, extraEnv: Record<string, string> = {}, opts: { consumer?: boolean } = {}): Promise<Harness> {
+  const run = createTestRun(label);
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), `corestone-mail-${run.id}-`));
+  const config = loadConfig(AuthConfig, { ...run.env, MAIL_DIR: mailDir, PUBLIC_BASE_URL: 'https://corestone.example/', ...extraEnv });
+  const lifecycle = new Lifecycle();
+  const infra = await openInfra('auth', config, lifecycle, { migrations, bus: true, redis: true });
+  const keys = loadPlatformKeys(config);
+  const svc = await buildApp({ config, infra: { ...infra, db: infra.db!, bus: infra.bus!, redis: infra.redis! }, keys });
+  const users = new FakeUsers(infra.bus!, svc.app.log);
+  users.start();
+  if (opts.consumer) {
+    const consumer = await startUsersConsumer(infra.bus!, svc.store, svc.app.log);
+    lifecycle.onClose('consumer', () => consumer.stop());
+  }
+  await svc.app.ready();
+  return {
+    ...svc,
+    config,
+    users,
+    mailDir,
+    infra,
+    keysDir: config.KEYS_DIR,
+    async userWithSession(role, password = 'password-1') {
+      const email = uniqueEmail(role.replace('_', ''));
+      const user = await svc.accounts.create({
+        email: email.toLowerCase(),
+        password,
+        role,
+        origin: role === 'student' || role === 'teacher' ? 'signup' : 'admin',
+        profile: { first_name: role, last_name: 'Tester' },
+      });
+      const session = await svc.sessions.issue(user);
+      return { user, access: session.access_token, refresh: session.refresh_token, email, password };
+    },
+    async close() {
+      await users.stop();
+      await svc.app.close();
+      await lifecycle.close();
+      await run.cleanup();
+      fs.rmSync(mailDir, { recursive: true, force: true });
+      fs.rmSync(config.KEYS_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Waits (by polling, never by asserting on time) until `check` is true. */
+export async function eventually(check: () => Promise<boolean> | boolean, what: string, limitMs = 15000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`gave up waiting for: ${what}`);
+}
