@@ -27,14 +27,17 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): { app: Fast
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 },
   });
-  submitRoutes(app, {
-    store,
-    charging,
-    bus: infra.bus,
-    extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
-    lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
+  // Routes load after the plugins above, so /openapi.json describes them.
+  void app.register(async (scope) => {
+    submitRoutes(scope, {
+      store,
+      charging,
+      bus: infra.bus,
+      extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
+      lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
+    });
+    evaluationRoutes(scope, store);
+    streamRoutes(scope, store, { pollMs: config.SSE_POLL_MS });
   });
-  evaluationRoutes(app, store);
-  streamRoutes(app, store, { pollMs: config.SSE_POLL_MS });
   return { app, store, charging };
 }

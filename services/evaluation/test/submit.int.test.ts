@@ -1,7 +1,7 @@
 import { MAX_ESSAY_CHARS, MAX_UPLOAD_BYTES, Messages } from '@corestone/contracts';
 import { newId } from '@corestone/service-kit';
 import { ESSAY, makeDocx, makePdf, multipart, type FilePart } from './fixtures';
-import { startHarness, type Harness } from './harness';
+import { startHarness, until, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -271,7 +271,6 @@ describe('charging sweeper', () => {
     const id = await insertCharging(me.id);
     const sweeper = h.charging.startSweeper(20, 0);
     try {
-      const { until } = await import('./harness');
       expect(await until(() => rowState(id), (s) => s === 'pending')).toBe('pending');
     } finally {
       await sweeper.stop();

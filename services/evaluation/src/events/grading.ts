@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Events, type EventData, type EventEnvelope } from '@corestone/contracts';
-import { enqueueEvent, markProcessed, startConsumer, withTransaction, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import { enqueueEvent, isUuid, markProcessed, startConsumer, withTransaction, type Bus, type RunningConsumer } from '@corestone/service-kit';
 import { secondsFrom, suggestionsFrom } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 
@@ -16,6 +16,8 @@ const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subjec
 export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope): Promise<void> {
   await withTransaction(store.pool, async (client) => {
     if (!(await markProcessed(client, GRADING_CONSUMER, event.id))) return;
+    const target = (event.data as { evaluation_id: string }).evaluation_id;
+    if (!isUuid(target)) return; // not one of ours: nothing to change
     switch (event.type) {
       case Events.gradingProgress.subject: {
         const d = event.data as EventData<typeof Events.gradingProgress>;
