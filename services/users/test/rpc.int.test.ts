@@ -1,0 +1,178 @@
+import { Events, Rpc, streamName, type User } from '@corestone/contracts';
+import { callRpc, ensureStream, newId, publishEvent, startOutboxRelay } from '@corestone/service-kit';
+import { BILLING_MIRROR_DURABLE, startBillingMirror } from '../src/events/billing';
+import { billingStandIn, eventually, json, startUsers, type Harness } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startUsers('usrpc');
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const create = (over: Partial<Parameters<typeof callRpc<typeof Rpc.usersCreate>>[2]> = {}) =>
+  callRpc(h.bus, Rpc.usersCreate, {
+    user_id: newId(),
+    email: `u-${newId().slice(-10)}@example.test`,
+    first_name: 'Rae',
+    last_name: 'Pc',
+    role: 'student',
+    ...over,
+  });
+
+describe('rpc.users.create', () => {
+  it('is idempotent by user_id: a retry answers the same user and announces it once', async () => {
+    const id = newId();
+    const first = await create({ user_id: id, email: `Retry-${id.slice(-6)}@Example.test` });
+    const again = await create({ user_id: id, email: `retry-${id.slice(-6)}@example.test`, first_name: 'Other' });
+    expect(again.user).toEqual(first.user);
+    expect(first.user).toMatchObject({ id, user_id: id, first_name: 'Rae', role: 'student', email: `Retry-${id.slice(-6)}@Example.test` });
+    expect((await h.outbox(id)).map((e) => e.subject)).toEqual([Events.usersCreated.subject]);
+  });
+
+  it('refuses an existing e-mail under another id (any case) with 409 EMAIL_ALREADY_EXISTS', async () => {
+    const { user } = await create();
+    await expect(create({ email: user.email.toUpperCase() })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'EMAIL_ALREADY_EXISTS',
+      detail: 'An account with this email already exists',
+    });
+  });
+
+  it('refuses malformed requests with 400 (never a 500)', async () => {
+    await expect(create({ user_id: 'abc' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(create({ email: '   ' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(create({ role: 'king' as never })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(create({ essay_credits: -3 })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('hands initial credits to billing (set_credits) and answers them; 503 when billing is away, then a retry completes', async () => {
+    const id = newId();
+    await expect(create({ user_id: id, essay_credits: 5, max_essay_credits: 5 })).rejects.toMatchObject({ statusCode: 503 });
+    const billing = billingStandIn(h);
+    try {
+      const { user } = await create({ user_id: id, essay_credits: 5, max_essay_credits: 5 });
+      expect(user).toMatchObject({ id, essay_credits: 5, max_essay_credits: 5 });
+      expect(billing.setCalls).toEqual([{ user_id: id, essay_credits: 5, max_essay_credits: 5 }]);
+      expect((await h.outbox(id)).filter((e) => e.subject === Events.usersCreated.subject)).toHaveLength(1);
+    } finally {
+      await billing.stop();
+    }
+  });
+});
+
+describe('rpc.users.get_view', () => {
+  it('answers 404 USER_NOT_FOUND for unknown and malformed ids', async () => {
+    for (const user_id of [newId(), 'x', '']) {
+      await expect(callRpc(h.bus, Rpc.usersGetView, { user_id })).rejects.toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
+    }
+  });
+
+  it('reads credits live from billing, keeps them, and falls back to the kept copy when billing is gone or silent', async () => {
+    const { user } = await create();
+    const billing = billingStandIn(h);
+    billing.accounts.set(user.id, {
+      user_id: user.id,
+      essay_credits: 42,
+      max_essay_credits: 50,
+      subscription_plan: 'core_pack',
+      subscription_status: 'active',
+      version: 3,
+    });
+    const live = await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id });
+    expect(live.user).toMatchObject({ essay_credits: 42, max_essay_credits: 50, subscription_plan: 'core_pack' });
+
+    // read-your-writes: billing changes, the next view shows it at once
+    billing.accounts.set(user.id, { ...billing.accounts.get(user.id)!, essay_credits: 41, version: 4 });
+    expect((await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id })).user.essay_credits).toBe(41);
+    await billing.stop();
+
+    // nobody answers: the mirrored copy (version 4) is used
+    expect((await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id })).user).toMatchObject({ essay_credits: 41, max_essay_credits: 50 });
+
+    // billing listens but never answers: after its timeout the mirror is used
+    const silent = h.bus.nc.subscribe(h.bus.subject(Rpc.billingGetAccount.subject), { callback: () => undefined });
+    try {
+      await h.bus.nc.flush();
+      const viaSilent = await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id });
+      expect(viaSilent.user).toMatchObject({ essay_credits: 41, subscription_plan: 'core_pack' });
+      const me = await h.app.inject({ url: '/users/me', headers: { authorization: `Bearer ${await h.tokens.sign(user.id, 'student')}` } });
+      expect(json<User>(me).essay_credits).toBe(41);
+    } finally {
+      silent.unsubscribe();
+    }
+  });
+});
+
+describe('billing.account_updated.v1 mirror', () => {
+  it('keeps the highest version, ignores older and repeated events (by event id)', async () => {
+    const consumer = await startBillingMirror(h.bus, h.ctx.store, h.app.log);
+    try {
+      const { user } = await create();
+      const token = await h.tokens.sign(user.id, 'student');
+      const account = (v: number, credits: number) => ({
+        user_id: user.id,
+        essay_credits: credits,
+        max_essay_credits: 10,
+        subscription_plan: 'super_core_pack',
+        subscription_status: 'active',
+        version: v,
+      });
+      const processed = (eventId: string) => async () =>
+        (await h.db.pool.query(`SELECT 1 FROM processed_events WHERE event_id = $1`, [eventId])).rowCount === 1;
+      const me = async () => json<User>(await h.app.inject({ url: '/users/me', headers: { authorization: `Bearer ${token}` } }));
+
+      const e5 = await publishEvent(h.bus, Events.billingAccountUpdated, account(5, 7));
+      await eventually(processed(e5));
+      expect(await me()).toMatchObject({ essay_credits: 7, max_essay_credits: 10, subscription_plan: 'super_core_pack' });
+
+      // the same event again (a redelivery) changes nothing, even if its body differed
+      expect(await h.ctx.store.applyAccountUpdated(BILLING_MIRROR_DURABLE, e5, account(9, 1))).toBe(false);
+      expect((await me()).essay_credits).toBe(7);
+
+      const e3 = await publishEvent(h.bus, Events.billingAccountUpdated, account(3, 99)); // older: ignored
+      await eventually(processed(e3));
+      expect((await me()).essay_credits).toBe(7);
+
+      // an event for a user not (yet) known is kept for when the account appears
+      const early = newId();
+      const eEarly = await publishEvent(h.bus, Events.billingAccountUpdated, { ...account(1, 4), user_id: early });
+      await eventually(processed(eEarly));
+      const { user: later } = await create({ user_id: early });
+      expect(later.essay_credits).toBe(4);
+
+      // the admin list reads the mirror too
+      const admin = await h.user('admin');
+      const list = await h.app.inject({ url: `/users/users?search=${encodeURIComponent(user.email)}`, headers: admin.headers });
+      expect(list.json().users[0]).toMatchObject({ essay_credits: 7 });
+    } finally {
+      await consumer.stop();
+    }
+  });
+});
+
+describe('outbox relay', () => {
+  it('publishes the users events to the users stream', async () => {
+    await ensureStream(h.bus, 'users');
+    const relay = startOutboxRelay({ pool: h.db.pool, schema: h.db.schema, bus: h.bus, logger: h.app.log });
+    try {
+      const { user } = await create();
+      const sa = await h.user('super_admin');
+      await h.app.inject({ method: 'PUT', url: `/users/admin/users/${user.id}/status`, headers: sa.headers, payload: { is_active: false } });
+      await relay.flush();
+      const stream = streamName(h.bus.prefix, 'users');
+      const last = await eventually(async () => {
+        const msg = await h.bus.jsm.streams.getMessage(stream, { last_by_subj: h.bus.subject(Events.usersAccessChanged.subject) }).catch(() => null);
+        return msg ?? null;
+      });
+      expect(JSON.parse(new TextDecoder().decode(last.data))).toMatchObject({
+        type: Events.usersAccessChanged.subject,
+        data: { user_id: user.id, role: 'student', is_active: false },
+      });
+      expect(await h.outbox()).toHaveLength(0);
+    } finally {
+      await relay.stop();
+    }
+  });
+});
