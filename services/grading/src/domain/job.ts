@@ -1,0 +1,43 @@
+import { Codes, type EventData, type Events, type Results } from '@corestone/contracts';
+import { wordsOf } from './text';
+
+/** One grading job: the `evaluation.submitted.v1` payload (text + rubric snapshot). */
+export type GradingJob = EventData<typeof Events.evaluationSubmitted>;
+
+/** Progress a grader may report while it works (stage name, 0–100). */
+export interface GradeContext {
+  progress(stage: string, percent: number): Promise<void>;
+}
+
+/** A grader turns a job into results. Chosen by configuration (`GRADER`) or by the job's `grader`. */
+export interface Grader {
+  readonly name: string;
+  grade(job: GradingJob, ctx?: GradeContext): Promise<Results>;
+}
+
+/** A job no grader can ever grade: reported as grading.failed.v1 at once, never retried. */
+export class UngradableJobError extends Error {
+  readonly code = Codes.UNGRADABLE;
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'UngradableJobError';
+  }
+}
+
+/** Fewest words the graders accept; anything shorter is not an essay. */
+export const MIN_WORDS = 1;
+
+/** Checks that the text and the rubric snapshot can be graded; throws UngradableJobError otherwise. */
+export function checkJob(job: GradingJob): void {
+  if (wordsOf(job.text).length < MIN_WORDS) throw new UngradableJobError('The essay has no readable text to grade');
+  const s = job.rubric.scoring_structure;
+  if (!s || !Array.isArray(s.criteria) || s.criteria.length === 0) throw new UngradableJobError('The rubric has no criteria');
+  if (!(Number.isFinite(s.total_points) && s.total_points > 0)) throw new UngradableJobError('The rubric has no positive total points');
+  const codes = new Set<string>();
+  for (const c of s.criteria) {
+    if (!(Number.isFinite(c.maxScore) && c.maxScore > 0)) throw new UngradableJobError(`Criterion ${c.code || c.name} has no positive maximum score`);
+    if (!c.code && !c.name) throw new UngradableJobError('A rubric criterion has neither a code nor a name');
+    if (codes.has(c.code)) throw new UngradableJobError(`Criterion code ${c.code} appears twice in the rubric`);
+    codes.add(c.code);
+  }
+}

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Codes, Events } from '@corestone/contracts';
+import { ensureStream, publishEvent, startConsumer, type Bus, type ConsumerOptions, type RunningConsumer } from '@corestone/service-kit';
+
+type JsMsg = Parameters<ConsumerOptions['handler']>[1];
+import { UngradableJobError, checkJob, type Grader, type GradingJob } from '../domain/job';
+import { eventIdFor } from '../domain/ids';
+
+export const GRADING_DURABLE = 'grading';
+export const GRADING_FAILED_REASON = 'The essay could not be graded: the grader failed repeatedly. Please try again later.';
+
+export interface GradingWorkerOptions {
+  bus: Bus;
+  logger: FastifyBaseLogger;
+  graders: Record<string, Grader>;
+  defaultGrader: string;
+  concurrency: number;
+  maxDeliver: number;
+  ackWaitMs: number;
+  /** Redelivery backoff by delivery count (tests shorten it). */
+  backoffMs?: (deliveryCount: number) => number;
+}
+
+/**
+ * The grading worker: a durable JetStream pull consumer of `evaluation.submitted.v1`. Replicas share
+ * the durable, so each job is graded by one of them. Events it publishes carry ids derived from the
+ * evaluation id (see domain/ids.ts), so a redelivered job publishes duplicates that are dropped.
+ */
+export async function startGradingWorker(opts: GradingWorkerOptions): Promise<RunningConsumer> {
+  const { bus, logger, graders } = opts;
+  if (!graders[opts.defaultGrader]) throw new Error(`unknown grader ${opts.defaultGrader}`);
+  await ensureStream(bus, 'grading'); // the stream our events go to
+
+  const fail = (evaluationId: string, code: string, reason: string) =>
+    publishEvent(bus, Events.gradingFailed, { evaluation_id: evaluationId, code, reason }, eventIdFor(evaluationId, 'failed'));
+
+  const handle = async (job: GradingJob, msg: JsMsg) => {
+    const started = Date.now();
+    const evaluationId = job.evaluation_id;
+    const progress = async (stage: string, percent: number) => {
+      msg.working();
+      await publishEvent(bus, Events.gradingProgress, { evaluation_id: evaluationId, stage, percent }, eventIdFor(evaluationId, `progressed:${stage}`));
+    };
+    const grader = (job.grader && graders[job.grader]) || graders[opts.defaultGrader];
+    // Long jobs (remote graders) keep the message ours while they work.
+    const heartbeat = setInterval(() => msg.working(), Math.max(500, Math.floor(opts.ackWaitMs / 3)));
+    try {
+      checkJob(job);
+      await progress('started', 5);
+      const results = await grader.grade(job, { progress });
+      await progress('finalising', 95);
+      await publishEvent(
+        bus,
+        Events.gradingCompleted,
+        { evaluation_id: evaluationId, results, grader: grader.name, processing_ms: Date.now() - started },
+        eventIdFor(evaluationId, 'completed'),
+      );
+      logger.info({ evaluation_id: evaluationId, grader: grader.name, total: results.totalPoints, ms: Date.now() - started }, 'graded');
+    } catch (err) {
+      if (!(err instanceof UngradableJobError)) throw err; // retried, then dead-lettered
+      logger.warn({ evaluation_id: evaluationId, reason: err.message }, 'ungradable job');
+      await fail(evaluationId, err.code, err.message);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  return startConsumer({
+    bus,
+    stream: Events.evaluationSubmitted.service,
+    durable: GRADING_DURABLE,
+    subjects: [Events.evaluationSubmitted.subject],
+    logger,
+    concurrency: opts.concurrency,
+    maxDeliver: opts.maxDeliver,
+    ackWaitMs: opts.ackWaitMs,
+    backoffMs: opts.backoffMs,
+    handler: (event, msg) => handle(event.data as GradingJob, msg),
+    onDeadLetter: async (event, error, msg) => {
+      if (event) {
+        logger.error({ evaluation_id: (event.data as GradingJob).evaluation_id, error }, 'grading gave up on a job');
+        await fail((event.data as GradingJob).evaluation_id, Codes.GRADING_FAILED, GRADING_FAILED_REASON);
+        return;
+      }
+      // A job that does not match the contract: report it for its evaluation when the id can be read.
+      const evaluationId = evaluationIdOf(msg.data);
+      logger.error({ evaluation_id: evaluationId, error }, 'malformed grading job');
+      if (evaluationId) await fail(evaluationId, Codes.UNGRADABLE, 'The grading job was malformed and cannot be graded');
+    },
+  });
+}
+
+function evaluationIdOf(raw: Uint8Array): string | null {
+  try {
+    const id = (JSON.parse(new TextDecoder().decode(raw)) as { data?: { evaluation_id?: unknown } })?.data?.evaluation_id;
+    return typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : null;
+  } catch {
+    return null;
+  }
+}
