@@ -109,3 +109,18 @@ it('serves only well-formed names', async () => {
     expect(res.json()).toHaveProperty('code', 'NOT_FOUND');
   }
 });
+
+it('answers a clean 413 over a real socket too (the upload is cut off at 2 MB)', async () => {
+  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const post = (data: Buffer) => {
+    const form = new FormData();
+    form.append('file', new Blob([data], { type: 'image/png' }), 'big.png');
+    return fetch(`${address}/users/me/avatar`, { method: 'POST', headers: s.headers, body: form });
+  };
+  const big = await post(Buffer.concat([PNG, Buffer.alloc(3 * MAX_AVATAR_BYTES)]));
+  expect(big.status).toBe(413);
+  expect(await big.json()).toEqual({ detail: 'Avatar must be at most 2 MB', code: 'PAYLOAD_TOO_LARGE' });
+  const ok = await post(PNG);
+  expect(ok.status).toBe(200);
+  expect(((await ok.json()) as User).avatar).toMatch(/\.png$/);
+});
