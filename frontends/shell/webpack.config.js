@@ -8,7 +8,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const deps = require('./package.json').dependencies;
 
-const singleton = (name, version) => ({ singleton: true, requiredVersion: version, eager: false });
+const singleton = (_name, version) => ({ singleton: true, requiredVersion: version });
 
 module.exports = (_env, argv) => {
   const prod = argv.mode !== 'development';
@@ -69,7 +69,7 @@ module.exports = (_env, argv) => {
     ],
     optimization: {
       minimize: prod,
-      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
     },
     performance: { hints: false },
   };

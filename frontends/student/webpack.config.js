@@ -68,7 +68,7 @@ module.exports = (_env, argv) => {
     ],
     optimization: {
       minimize: prod,
-      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
     },
     performance: { hints: false },
   };

@@ -19,9 +19,12 @@ export function signInError(e: unknown): ToastText {
     return { title: 'Account not found', description: 'No account exists with this email address. Please check your email or sign up for a new account.' };
   if (c === 'ACCOUNT_DEACTIVATED' || t.includes('deactivated') || t.includes('inactive'))
     return { title: 'Account deactivated', description: 'Your account has been deactivated. Please contact support for assistance.' };
-  if (c === 'INCORRECT_PASSWORD' || t.includes('password') || t.includes('incorrect'))
+  if (c === 'INCORRECT_PASSWORD')
     return { title: 'Incorrect password', description: 'The password you entered is incorrect. Please try again.' };
+  // 'Email and password are required' mentions "password" but is a missing-field error
   if (t.includes('required')) return { title: 'Missing information', description: text };
+  if (t.includes('password') || t.includes('incorrect'))
+    return { title: 'Incorrect password', description: 'The password you entered is incorrect. Please try again.' };
   return { title: 'Login failed', description: text };
 }
 

@@ -285,7 +285,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                       <Form.Item label="Additional Context" htmlFor="meta-context">
                         <Input.TextArea id="meta-context" autoSize={{ minRows: 2, maxRows: 5 }} value={tok.additionalContext} placeholder="Optional" onChange={(e) => setTok({ ...tok, additionalContext: e.target.value })} />
                       </Form.Item>
-                      <Alert type="info" showIcon title="TOK essays should be about 1,600 words." />
+                      <Alert type="info" showIcon title="TOK essays should be about 1,600 words." style={{ marginBottom: 24 }} />
                     </>
                   )}
                 </Col>

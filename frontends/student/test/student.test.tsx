@@ -1,0 +1,166 @@
+// antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
+jest.setTimeout(30000);
+
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { App as AntApp } from 'antd';
+import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
+import DashboardApp from '../src/exposes/DashboardApp';
+import { validateMetadata } from '../src/pages/UploadWizard';
+import { checkFile, submitFailureText } from '../src/lib/upload';
+import { TOK_PRESCRIBED_TITLES, tokTitleLabel } from '../src/data/subjects';
+import { fakeFetch, res, type Call } from './helpers';
+
+const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', last_name: 'Lee', user_type: 'student', essay_credits: 3, max_essay_credits: 5 })!;
+
+const rubric = { id: 'rb1', title: 'IB Extended Essay 2027', rubric_type: 'ee', status: 'active', scoring_structure: { total_points: 34, criteria: [] } };
+
+const completed = {
+  id: 'e1', title: 'Causes of the 1929 Crash', essay_type: 'ee', subject_area: 'Economics', status: 'completed', extractedWordCount: 3987, processingTime: 42.3,
+  created_at: '2025-03-02T10:00:00Z', rubric: { id: 'rb1', title: 'IB Extended Essay 2027' },
+  results: {
+    overallGrade: 'B', overallBand: 'Good', totalPoints: 25, maxPoints: 34, percentage: 74,
+    criteria: [
+      { code: 'A', name: 'Focus and Method', score: 5, maxScore: 6, band: 'Good', feedback: 'Focused research question.', weight: 1, strengths: [], improvements: [] },
+      { code: 'C', name: 'Critical Thinking', score: 9, maxScore: 12, band: 'Good', feedback: 'Convincing analysis.', weight: 1, strengths: ['Depth'], improvements: ['Evaluate sources'] },
+      // legacy spelling: grade / maxGrade / comment
+      { code: 'D', name: 'Presentation', grade: 3, maxGrade: 4, band: 'Good', comment: 'Clear structure.' },
+    ],
+    overallSummary: { holisticCommentary: 'A well-argued essay.', nextSteps: ['Deepen evaluation'], strengths: ['Structure'], improvements: ['Evaluation'] },
+    insight_feedback: {}, grader: 'builtin',
+  },
+};
+
+function setup(path: string, handler: (c: Call) => Response, user = student) {
+  localStorage.clear();
+  const f = fakeFetch(handler);
+  const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
+  const props: RemoteAppProps = { user, client, refreshUser: jest.fn(async () => user), logout: jest.fn(async () => {}) };
+  render(
+    <AntApp>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/dashboard/*" element={<DashboardApp {...props} />} />
+        </Routes>
+      </MemoryRouter>
+    </AntApp>,
+  );
+  return { ...f, props };
+}
+
+const api = (routes: Record<string, unknown>) => (c: Call) => {
+  const path = c.url.replace('/api/v1', '').split('?')[0]!;
+  if (path === '/health') return res(200, { status: 'ok', services: {}, not_ready: [] });
+  if (path in routes) return res(200, routes[path]);
+  return res(404, { detail: 'Evaluation not found', code: 'NOT_FOUND' });
+};
+
+const click = (el: HTMLElement) => act(async () => { fireEvent.click(el); });
+
+describe('upload wizard', () => {
+  test('Continue without a file says "Please upload a file"; bad files are refused', async () => {
+    setup('/dashboard/upload/ee', api({ '/rubrics/active': [rubric] }));
+    expect(await screen.findByText('Upload Extended Essay')).toBeTruthy();
+    expect(screen.getByTestId('credit-banner').textContent).toContain('3 essay credits available');
+    await click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please upload a file')).toBeTruthy();
+
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'essay.exe')] } }); });
+    expect(await screen.findByText('Only .txt, .docx, .pdf files are allowed')).toBeTruthy();
+
+    const input2 = document.querySelector('input[type=file]') as HTMLInputElement; // rc-upload remounts its input
+    await act(async () => { fireEvent.change(input2, { target: { files: [new File(['An essay about markets.'], 'Essay.TXT', { type: 'text/plain' })] } }); });
+    expect(await screen.findByText('Essay.TXT')).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('step-metadata')).toBeTruthy();
+    // the single active rubric is listed (and preselected); EE needs a subject before Review & Submit
+    expect(await screen.findByText('IB Extended Essay 2027')).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Review & Submit' }));
+    expect(await screen.findByText('Please select a subject category')).toBeTruthy();
+  });
+
+  test('empty rubric list message for the essay type', async () => {
+    setup('/dashboard/upload/tok', api({ '/rubrics/active': [] }));
+    const input = (await waitFor(() => document.querySelector('input[type=file]'))) as HTMLInputElement;
+    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } }); });
+    await click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('No active rubrics available for tok')).toBeTruthy();
+    expect(screen.getByText('TOK essays should be about 1,600 words.', { selector: '.ant-alert *' })).toBeTruthy();
+  });
+
+  test('metadata rules: rubric, EE subject and research question, TOK prescribed title', () => {
+    const ee = { title: '', category: 'Sciences', subject: 'Physics', researchQuestion: 'How…?', citationStyle: '', additionalContext: '' };
+    const tok = { title: '', prescribedTitle: tokTitleLabel(0), aokFocus: [], additionalContext: '' };
+    expect(validateMetadata('ee', ee, tok, '')).toBe('Please select a rubric');
+    expect(validateMetadata('ee', { ...ee, researchQuestion: ' ' }, tok, 'r')).toBe('Please enter your research question');
+    expect(validateMetadata('ee', ee, tok, 'r')).toBeNull();
+    expect(validateMetadata('tok', ee, { ...tok, prescribedTitle: '' }, 'r')).toBe('Please select a prescribed title');
+    expect(validateMetadata('tok', ee, tok, '')).toBe('Please select a rubric');
+    expect(TOK_PRESCRIBED_TITLES).toHaveLength(17);
+    expect(tokTitleLabel(16)).toMatch(/^Title 17: /);
+  });
+
+  test('file checks and submit failure texts', () => {
+    expect(checkFile({ name: 'a.PDF', size: 20 * 1024 * 1024 + 1 })).toBe('File size must be less than 20MB');
+    expect(checkFile({ name: 'a.docx', size: 10 })).toBeNull();
+    expect(submitFailureText(Object.assign(new Error('Forbidden'), { status: 403 }))).toBe('You have no essay credits remaining. Please purchase more credits to continue.');
+    expect(submitFailureText(new Error('Insufficient essay credits'))).toBe('You have no essay credits remaining. Please purchase more credits to continue.');
+    expect(submitFailureText(new Error('The file contains no readable text'))).toBe('The file contains no readable text');
+    expect(submitFailureText(undefined)).toBe('Failed to submit essay. Please try again.');
+  });
+});
+
+describe('results', () => {
+  test('completed evaluation: overall grade, points, word count, processing time, criteria cards, summary', async () => {
+    setup('/dashboard/results/e1', api({ '/evaluation/e1': completed }));
+    expect((await screen.findByTestId('overall-grade')).textContent).toBe('B');
+    expect(screen.getByTestId('total-points').textContent).toBe('25 / 34');
+    expect(screen.getByText('3,987')).toBeTruthy();
+    expect(screen.getByText('42.3 s')).toBeTruthy();
+    const a = screen.getByTestId('criterion-A');
+    expect(a.textContent).toContain('Focus and Method');
+    expect(a.textContent).toContain('5 / 6');
+    expect(a.textContent).toContain('Focused research question.');
+    expect(screen.getByTestId('criterion-C').textContent).toContain('Evaluate sources');
+    expect(screen.getByTestId('criterion-D').textContent).toContain('Clear structure.');
+    expect(screen.getByTestId('criterion-D').querySelector('[data-testid=criterion-score]')!.textContent).toBe('3');
+    expect(screen.getByTestId('assessment-summary').textContent).toContain('A well-argued essay.');
+    expect(screen.getByTestId('assessment-summary').textContent).toContain('Deepen evaluation');
+  });
+
+  test('unknown id shows Submission Not Found', async () => {
+    setup('/dashboard/results/nope', api({}));
+    expect(await screen.findByText('Submission Not Found')).toBeTruthy();
+    expect(screen.getByText('The requested submission could not be found.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeTruthy();
+  });
+
+  test('in-progress evaluation shows the three processing stages', async () => {
+    setup('/dashboard/results/e2', api({ '/evaluation/e2': { ...completed, id: 'e2', status: 'processing', results: null, progress: 10 } }));
+    expect(await screen.findByTestId('results-processing')).toBeTruthy();
+    for (const s of ['File Processing', 'Content Analysis', 'Generating Feedback']) expect(screen.getByText(s)).toBeTruthy();
+  });
+});
+
+describe('dashboard overview', () => {
+  test('credits, stats and recent submissions; no-credit warning', async () => {
+    const list = { evaluations: [completed, { ...completed, id: 'e2', status: 'pending', results: null }, { ...completed, id: 'e3', status: 'failed', results: null }, { ...completed, id: 'e4' }], total: 4 };
+    setup('/dashboard', api({ '/evaluation/my-evaluations': list }));
+    expect((await screen.findByTestId('credits-value')).textContent).toBe('3 / 5');
+    await waitFor(() => expect(screen.getByTestId('stat-total-submissions').textContent).toContain('4'));
+    expect(screen.getByTestId('stat-completed').textContent).toContain('2');
+    expect(screen.getByTestId('stat-processing').textContent).toContain('1');
+    expect(screen.getByTestId('stat-average-grade').textContent).toContain('B');
+    expect(screen.getAllByText('Causes of the 1929 Crash')).toHaveLength(3);
+    expect(screen.getByText('View All')).toBeTruthy();
+    expect(screen.queryByText('No credits remaining. Purchase a plan to continue submitting essays.')).toBeNull();
+  });
+
+  test('a student without credits sees the warning', async () => {
+    const broke = normalizeUser({ id: 'u2', user_type: 'student', essay_credits: 0, max_essay_credits: 1 })!;
+    setup('/dashboard', api({ '/evaluation/my-evaluations': { evaluations: [], total: 0 } }), broke);
+    expect(await screen.findByText('No credits remaining. Purchase a plan to continue submitting essays.')).toBeTruthy();
+    expect(screen.getByTestId('credits-value').textContent).toBe('0 / 1');
+  });
+});
