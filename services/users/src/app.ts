@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_AVATAR_BYTES } from '@corestone/contracts';
-import { createServiceApp, registerAuth, addInfraReadiness, type Infra, type TokenVerifier } from '@corestone/service-kit';
+import { badRequest, createServiceApp, registerAuth, addInfraReadiness, type Infra, type TokenVerifier } from '@corestone/service-kit';
 import type { UsersConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { AvatarFiles } from './store/avatars';
@@ -35,10 +35,20 @@ export function buildApp({ config, infra, verify, dataKey }: UsersDeps): { app: 
   });
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
+  // Postgres text cannot hold NUL: refuse it as bad input instead of failing in the query.
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) throw badRequest('Text must not contain NUL characters');
+  });
   void app.register(async (scope) => {
     meRoutes(scope, ctx);
     avatarRoutes(scope, ctx);
     adminRoutes(scope, ctx);
   });
   return { app, ctx };
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 5 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.entries(value as Record<string, unknown>).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
 }

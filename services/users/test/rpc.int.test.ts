@@ -45,6 +45,7 @@ describe('rpc.users.create', () => {
     await expect(create({ email: '   ' })).rejects.toMatchObject({ statusCode: 400 });
     await expect(create({ role: 'king' as never })).rejects.toMatchObject({ statusCode: 400 });
     await expect(create({ essay_credits: -3 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(create({ first_name: 'a\u0000' })).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('hands initial credits to billing (set_credits) and answers them; 503 when billing is away, then a retry completes', async () => {

@@ -21,6 +21,9 @@ export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLin
       Rpc.usersCreate,
       async (req) => {
         if (!isUuid(req.user_id)) throw badRequest('user_id: must be a UUIDv7');
+        if ([req.email, req.first_name, req.last_name].some((t) => t.includes('\u0000'))) {
+          throw badRequest('Text must not contain NUL characters');
+        }
         const email = req.email.trim();
         if (!email || !email.includes('@')) throw badRequest(Messages.EMAIL_REQUIRED);
         if (req.essay_credits !== undefined && req.essay_credits < 0) throw badRequest('essay_credits: must be 0 or more');
