@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { Type } from '@sinclair/typebox';
+import { Codes } from '@corestone/contracts';
+
+export interface Frontends {
+  /** `<dir>/shell/dist` when it holds an index.html, else null (not built yet). */
+  shellDist: string | null;
+  /** name → dist folder, for every folder other than shell with a dist/remoteEntry.js. */
+  remotes: Record<string, string>;
+}
+
+/** Looks once, at start-up, at what has been built. */
+export function scanFrontends(dir: string): Frontends {
+  const shell = path.join(dir, 'shell', 'dist');
+  const remotes: Record<string, string> = {};
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    names = [];
+  }
+  for (const name of names.sort()) {
+    if (name === 'shell' || !/^[a-z0-9][a-z0-9_-]*$/i.test(name)) continue;
+    const dist = path.join(dir, name, 'dist');
+    if (fs.existsSync(path.join(dist, 'remoteEntry.js'))) remotes[name] = dist;
+  }
+  return { shellDist: fs.existsSync(path.join(shell, 'index.html')) ? shell : null, remotes };
+}
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Webpack names chunks `[name].[contenthash:8].js`: only such files may be cached for good. */
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+export const cacheControlFor = (file: string) => (HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
+
+export const Manifest = Type.Object({ remotes: Type.Record(Type.String(), Type.String()) });
+
+const NOT_BUILT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Corestone · not built yet</title>
+<style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:36rem;color:#1e3a8a}</style></head>
+<body><h1>The web app is not built yet</h1>
+<p>The gateway found no <code>shell/dist/index.html</code> in its frontends folder. Build the frontends
+(<code>npm run build</code>) and restart the gateway. The API at <code>/api/v1</code> works meanwhile.</p></body></html>`;
+
+/** An HTML page load: GET/HEAD, accepts text/html, outside /api and /mf, no file extension. */
+export function isPageLoad(req: FastifyRequest, urlPath: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (!String(req.headers.accept ?? '').includes('text/html')) return false;
+  if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/mf' || urlPath.startsWith('/mf/')) return false;
+  return !path.posix.basename(urlPath).includes('.');
+}
+
+/**
+ * Single-origin serving: the shell at `/`, each remote at `/mf/<name>/`, the runtime manifest,
+ * cache headers (no-cache for entry points, immutable for hashed chunks) and the SPA fallback
+ * to the shell's index.html for page loads only — missing files and /api paths stay 404.
+ */
+export function registerFrontends(app: FastifyInstance, frontends: Frontends): void {
+  const manifest = {
+    remotes: Object.fromEntries(Object.keys(frontends.remotes).map((name) => [name, `/mf/${name}/remoteEntry.js`])),
+  };
+  const hidden = { hide: true } as Record<string, unknown>;
+
+  void app.register(fastifyStatic, {
+    serve: false,
+    root: frontends.shellDist ?? process.cwd(),
+    cacheControl: false,
+    dotfiles: 'deny',
+    index: false,
+    setHeaders: (res: FastifyReply | { setHeader(n: string, v: string): void }, file: string) => {
+      const value = cacheControlFor(file);
+      if ('header' in res) res.header('cache-control', value);
+      else res.setHeader('cache-control', value);
+    },
+  } as never);
+
+  app.get('/mf/manifest.json', { schema: { ...hidden, response: { 200: Manifest } } }, async (_req, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return manifest;
+  });
+
+  const notFound = (reply: FastifyReply) => reply.callNotFound();
+
+  app.get('/mf/:name/*', { schema: hidden }, (req, reply) => {
+    const { name, '*': file } = req.params as { name: string; '*': string };
+    const dist = frontends.remotes[name];
+    if (!dist || !file) return notFound(reply);
+    return reply.sendFile(file, dist);
+  });
+
+  const page = (req: FastifyRequest, reply: FastifyReply) => {
+    if (!frontends.shellDist) {
+      reply.code(503).header('cache-control', 'no-store');
+      if (String(req.headers.accept ?? '').includes('text/html')) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
+      return reply.send({ detail: 'The web app is not built yet: build the frontends and restart the gateway', code: Codes.UNAVAILABLE });
+    }
+    return reply.sendFile('index.html', frontends.shellDist);
+  };
+
+  app.get('/', { schema: hidden }, page);
+  app.get('/*', { schema: hidden }, (req, reply) => {
+    const urlPath = req.url.split('?')[0];
+    const file = (req.params as { '*': string })['*'];
+    if (urlPath.startsWith('/api/') || urlPath.startsWith('/mf/')) return notFound(reply);
+    if (isPageLoad(req, urlPath)) return page(req, reply);
+    if (!frontends.shellDist || !path.posix.basename(urlPath).includes('.')) return notFound(reply);
+    return reply.sendFile(file, frontends.shellDist);
+  });
+}

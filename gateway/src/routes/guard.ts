@@ -1,0 +1,119 @@
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Codes, Messages } from '@corestone/contracts';
+import { HttpError, badRequest, bearerToken, unauthorized, type TokenVerifier } from '@corestone/service-kit';
+import type { GatewayConfig } from '../config';
+import { API_PREFIX, addressBudget, bodyClass, isPublic, ownerOf, queryCarriesToken, type AddressBudget, type BodyClass } from '../domain/routes';
+import type { Limiter } from '../store/limiter';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for /api/v1 requests: the path as the upstream sees it and its body budget. */
+    gateway: { path: string; bodyLimit: number } | null;
+  }
+}
+
+/** 413; the connection is closed after the answer since the rest of the body is never read. */
+export const payloadTooLarge = (limit: number) =>
+  new HttpError(413, Codes.PAYLOAD_TOO_LARGE, `Request body too large: the limit for this route is ${formatBytes(limit)}`, {
+    connection: 'close',
+  });
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(n / 1024)} KB`;
+}
+
+export const tooManyRequests = (resetMs: number, detail: string = Messages.RATE_LIMITED) =>
+  new HttpError(429, Codes.RATE_LIMITED, detail, { 'retry-after': String(Math.max(1, Math.ceil(resetMs / 1000))) });
+
+export function bodyLimits(config: GatewayConfig): Record<BodyClass, number> {
+  return { default: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES, avatar: config.AVATAR_BODY_LIMIT_BYTES };
+}
+
+export function addressBudgets(config: GatewayConfig): Record<AddressBudget, { max: number; windowMs: number }> {
+  return {
+    login: { max: config.RATE_LOGIN_ADDRESS_MAX, windowMs: config.RATE_LOGIN_ADDRESS_WINDOW_SECONDS * 1000 },
+    signup: { max: config.RATE_SIGNUP_ADDRESS_MAX, windowMs: config.RATE_SIGNUP_ADDRESS_WINDOW_SECONDS * 1000 },
+    forgot_password: { max: config.RATE_FORGOT_PASSWORD_ADDRESS_MAX, windowMs: config.RATE_FORGOT_PASSWORD_ADDRESS_WINDOW_SECONDS * 1000 },
+    setup_admin: { max: config.RATE_SETUP_ADMIN_ADDRESS_MAX, windowMs: config.RATE_SETUP_ADMIN_ADDRESS_WINDOW_SECONDS * 1000 },
+  };
+}
+
+/**
+ * What the gateway checks on every /api/v1 request before anything is read or forwarded:
+ * the body budget (from Content-Length, 413 at once), no tokens in the URL, a valid bearer
+ * token on protected routes, and the per-address budgets.
+ */
+export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfig; verify: TokenVerifier; limiter: Limiter }): void {
+  const limits = bodyLimits(deps.config);
+  const budgets = addressBudgets(deps.config);
+  app.decorateRequest('gateway', null);
+  if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith(`${API_PREFIX}/`)) return;
+    const q = req.url.indexOf('?');
+    const path = (q < 0 ? req.url : req.url.slice(0, q)).slice(API_PREFIX.length);
+    const bodyLimit = limits[bodyClass(req.method, path)];
+    req.gateway = { path, bodyLimit };
+
+    const length = req.headers['content-length'];
+    if (length !== undefined && !(Number(length) <= bodyLimit)) throw payloadTooLarge(bodyLimit);
+
+    if (q >= 0 && queryCarriesToken(req.url.slice(q + 1))) {
+      throw badRequest('Tokens are not accepted in the URL; send the access token in the Authorization header');
+    }
+
+    if (req.method !== 'OPTIONS' && ownerOf(path) && !isPublic(req.method, path)) {
+      const token = bearerToken(req);
+      if (!token) throw unauthorized();
+      req.principal = await deps.verify(token);
+    }
+
+    const budget = addressBudget(req.method, path);
+    if (budget) await consume(req, deps.limiter, budget, clientAddress(req), budgets[budget]);
+  });
+
+  // Bodies are counted while they stream (chunked uploads have no Content-Length to check).
+  // The stream handed on is our own: when an upstream is unreachable undici destroys the body
+  // it was given, and that must not be the client's socket (the client gets a 503 instead).
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const limit = req.gateway?.bodyLimit;
+    return limit === undefined ? payload : limitStream(payload, limit);
+  });
+}
+
+export const clientAddress = (req: FastifyRequest) => req.ip || req.socket.remoteAddress || 'unknown';
+
+/** Counts one hit against a budget; 429 with Retry-After when it is spent. Fails open if Redis is away. */
+export async function consume(
+  req: FastifyRequest,
+  limiter: Limiter,
+  bucket: string,
+  id: string,
+  budget: { max: number; windowMs: number },
+  detail?: string,
+): Promise<void> {
+  let window;
+  try {
+    window = await limiter.add(limiter.key(bucket, id), budget.windowMs);
+  } catch (err) {
+    req.log.error({ err, bucket }, 'rate limit store unavailable; request let through');
+    return;
+  }
+  if (window.count > budget.max) throw tooManyRequests(window.resetMs, detail);
+}
+
+/** Passes a body through, failing with 413 once more than `limit` bytes went by. */
+export function limitStream(source: Readable, limit: number): Transform {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > limit) return done(payloadTooLarge(limit));
+      done(null, chunk);
+    },
+  });
+  source.on('error', (err) => counter.destroy(err));
+  return source.pipe(counter);
+}

@@ -1,0 +1,23 @@
+import { startTracing } from '@corestone/service-kit';
+startTracing('gateway');
+
+import { Lifecycle, loadConfig, openInfra, serve } from '@corestone/service-kit';
+import { GatewayConfig } from './config';
+import { buildApp } from './app';
+
+async function main() {
+  const config = loadConfig(GatewayConfig);
+  const lifecycle = new Lifecycle();
+  const infra = await openInfra('gateway', config, lifecycle, { redis: true });
+  const { app, frontends } = buildApp({ config, redis: infra.redis! });
+  app.log.info(
+    { shell: frontends.shellDist ? 'built' : 'not built', remotes: Object.keys(frontends.remotes) },
+    'frontends found at start-up',
+  );
+  await serve(app, lifecycle, { port: config.PORT, host: config.HOST });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { SERVICES, type Role, type ServiceName } from '@corestone/contracts';
+import { Type } from '@sinclair/typebox';
+import { connectRedis, createServiceApp, loadConfig, newId, TOKEN_AUDIENCE, TOKEN_ISSUER, type Redis } from '@corestone/service-kit';
+import { createTestRun, type TestRun } from '../../packages/service-kit/src/testing';
+import { GatewayConfig } from '../src/config';
+import { buildApp } from '../src/app';
+
+export interface Call {
+  service: string;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface FakeService {
+  name: string;
+  url: string;
+  app: FastifyInstance;
+  calls: Call[];
+  state: { ready: boolean };
+}
+
+/** Keys of the test's own "auth": a JWKS to serve and tokens signed like auth signs them. */
+export async function createKeys() {
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const other = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const kid = 'gw-test';
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' }] };
+  const sign = (sub: string, role: Role, opts: { expiresAt?: number; forged?: boolean } = {}) =>
+    new SignJWT({ role, sid: newId() })
+      .setProtectedHeader({ alg: 'EdDSA', kid })
+      .setSubject(sub)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(opts.expiresAt ? opts.expiresAt - 900 : undefined)
+      .setExpirationTime(opts.expiresAt ?? '10m')
+      .sign(opts.forged ? other.privateKey : privateKey);
+  /** A token claiming `alg: none` with no signature. */
+  const unsigned = (sub: string, role: Role) => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    return `${b64({ alg: 'none', typ: 'JWT', kid })}.${b64({ sub, role, sid: newId(), iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now, exp: now + 600 })}.`;
+  };
+  return { jwks, sign, unsigned };
+}
+
+export const GOOD_USER = 'Good@Example.com';
+export const GOOD_PASSWORD = 'right-password';
+
+/**
+ * A stand-in service: answers every path with what it received (path, headers, body size);
+ * has the kit's /readyz (switchable) and /openapi.json with one documented route.
+ * The fake auth also serves the JWKS and a sign-in that knows one account.
+ */
+export async function startFakeService(name: ServiceName, jwks?: object): Promise<FakeService> {
+  const app = createServiceApp({ name: `fake-${name}`, logLevel: 'silent' });
+  const calls: Call[] = [];
+  const state = { ready: true };
+  app.readiness.add('database', async () => {
+    if (!state.ready) throw new Error('database down');
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.addContentTypeParser('*', (_req, payload, done) => {
+    let bytes = 0;
+    payload.on('data', (c: Buffer) => (bytes += c.length));
+    payload.on('end', () => done(null, { bytes }));
+    payload.on('error', done);
+  });
+  const prefix = SERVICES[name].prefixes[0] ?? `/${name}`;
+  await app.register(async (scope) => {
+    scope.get(`${prefix}/documented`, { schema: { summary: `a documented ${name} route`, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
+  });
+  if (jwks) {
+    app.get('/auth/.well-known/jwks.json', async () => jwks);
+    app.post('/auth/login', async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, string>;
+      calls.push({ service: name, method: 'POST', url: req.url, headers: req.headers, body });
+      if (body.username?.toLowerCase() === GOOD_USER.toLowerCase() && body.password === GOOD_PASSWORD) {
+        return { access_token: 'a', refresh_token: 'r', echoed: body };
+      }
+      return reply.code(401).send({ detail: 'Incorrect password', code: 'INCORRECT_PASSWORD' });
+    });
+  }
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async (req, reply) => {
+      calls.push({ service: name, method: req.method, url: req.url, headers: req.headers, body: req.body });
+      if (req.url.endsWith('/redirect')) return reply.redirect('/somewhere-else', 302);
+      return { service: name, method: req.method, url: req.url, body: req.body ?? null };
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { name, url, app, calls, state };
+}
+
+/** A URL where nothing listens. */
+export async function deadUrl(): Promise<string> {
+  const app = createServiceApp({ name: 'dead', logLevel: 'silent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await app.close();
+  return url;
+}
+
+export interface Harness {
+  run: TestRun;
+  redis: Redis;
+  services: Record<ServiceName, FakeService>;
+  keys: Awaited<ReturnType<typeof createKeys>>;
+  gateway(env?: Record<string, string>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+/** Fake services for every entry of SERVICES, Redis, and a factory of gateways pointing at them. */
+export async function startHarness(label: string): Promise<Harness> {
+  const run = createTestRun(label);
+  const keys = await createKeys();
+  const redis = await connectRedis(run.env.REDIS_URL);
+  const services = {} as Record<ServiceName, FakeService>;
+  for (const name of Object.keys(SERVICES) as ServiceName[]) services[name] = await startFakeService(name, name === 'auth' ? keys.jwks : undefined);
+  const gateways: FastifyInstance[] = [];
+  const tmp: string[] = [];
+  return {
+    run,
+    redis,
+    services,
+    keys,
+    async gateway(env = {}) {
+      const urls = Object.fromEntries(Object.values(services).map((s) => [`${s.name.toUpperCase()}_URL`, s.url]));
+      const emptyFrontends = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-fe-'));
+      tmp.push(emptyFrontends);
+      const config = loadConfig(GatewayConfig, { ...run.env, ...urls, FRONTENDS_DIR: emptyFrontends, ...env });
+      const { app } = buildApp({ config, redis });
+      gateways.push(app);
+      await app.ready();
+      return app;
+    },
+    async close() {
+      for (const g of gateways) await g.close();
+      for (const s of Object.values(services)) await s.app.close();
+      await redis.quit();
+      for (const dir of tmp) fs.rmSync(dir, { recursive: true, force: true });
+      await run.cleanup();
+    },
+  };
+}
