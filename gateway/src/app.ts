@@ -7,7 +7,7 @@ import { addInfraReadiness, createServiceApp, createTokenVerifier, type Redis, t
 import { corsOrigins, parseTrustProxy, type GatewayConfig } from './config';
 import { API_PREFIX, redactUrl, routingTable } from './domain/routes';
 import { Limiter } from './store/limiter';
-import { registerGuard } from './routes/guard';
+import { registerExpectContinue, registerGuard } from './routes/guard';
 import { registerProxies } from './routes/proxy';
 import { registerCredentialRoutes } from './routes/credentials';
 import { registerHealthRoute } from './routes/health';
@@ -19,6 +19,8 @@ export interface GatewayDeps {
   redis: Redis;
   /** Defaults to auth's JWKS at AUTH_URL. */
   verify?: TokenVerifier;
+  /** Where logs go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
@@ -28,7 +30,7 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
 }
 
 /** The gateway as a Fastify app (no listen): tests inject into it or listen on port 0. */
-export function buildApp({ config, redis, verify }: GatewayDeps): { app: FastifyInstance; frontends: Frontends; dispatcher: Dispatcher } {
+export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { app: FastifyInstance; frontends: Frontends; dispatcher: Dispatcher } {
   const app = createServiceApp({
     name: 'gateway',
     // Fastify accepts a hop count at runtime; its types omit numbers.
@@ -36,6 +38,7 @@ export function buildApp({ config, redis, verify }: GatewayDeps): { app: Fastify
     bodyLimit: config.BODY_LIMIT_BYTES,
     logger: {
       level: config.LOG_LEVEL,
+      ...(logStream ? { stream: logStream } : {}),
       base: { service: 'gateway' },
       // Bodies are never logged; query strings lose their tokens; the Authorization header is never serialised.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
@@ -98,6 +101,7 @@ export function buildApp({ config, redis, verify }: GatewayDeps): { app: Fastify
       route.schema = { ...(route.schema ?? {}), hide: true } as typeof route.schema;
     }
   });
+  registerExpectContinue(app, config);
   registerGuard(app, { config, verify: verify ?? createTokenVerifier({ authUrl: urls.auth }), limiter });
   // Routes are declared inside a plugin so the OpenAPI collector (loaded by the kit) sees them.
   void app.register(async (scope) => {

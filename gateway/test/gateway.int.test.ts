@@ -154,27 +154,20 @@ describe('tokens at the gateway', () => {
 });
 
 describe('bodies', () => {
-  it('answers 413 from Content-Length before reading the body', async () => {
+  it('answers 413 from Content-Length before reading the body (and without 100 Continue)', async () => {
     const url = await listenUrl(gw);
-    const { port } = new URL(url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          `POST /api/v1/evaluation/evaluate-async HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
-            `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`,
-        );
-        // no body is sent at all: the answer must come anyway
-      });
-      let data = '';
-      socket.on('data', (c) => {
-        data += c.toString();
-        if (data.includes('\r\n\r\n') && data.includes('}')) socket.end();
-      });
-      socket.on('end', () => resolve(data));
-      socket.on('error', reject);
-    });
-    expect(answer).toMatch(/^HTTP\/1.1 413/);
-    expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    for (const expect100 of [false, true]) {
+      const answer = await rawExchange(
+        url,
+        `POST /api/v1/evaluation/evaluate-async HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${50 * 1024 * 1024}\r\n` +
+          (expect100 ? 'Expect: 100-continue\r\n' : '') +
+          '\r\n', // no body is sent at all: the answer must come anyway
+      );
+      expect(answer).toMatch(/^HTTP\/1.1 413/);
+      expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+      expect(answer.toLowerCase()).toContain('connection: close');
+    }
   });
 
   it('applies the small limit to other routes and the upload limit to uploads', async () => {
@@ -342,6 +335,21 @@ describe('docs', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 });
+
+/** Writes a raw HTTP request head and reads until the server has answered with a JSON body. */
+function rawExchange(url: string, head: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(head));
+    let data = '';
+    socket.on('data', (c) => {
+      data += c.toString();
+      if (data.includes('\r\n\r\n') && data.trimEnd().endsWith('}')) socket.end();
+    });
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
 
 async function listenUrl(app: FastifyInstance): Promise<string> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });

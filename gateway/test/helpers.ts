@@ -118,7 +118,7 @@ export interface Harness {
   redis: Redis;
   services: Record<ServiceName, FakeService>;
   keys: Awaited<ReturnType<typeof createKeys>>;
-  gateway(env?: Record<string, string>): Promise<FastifyInstance>;
+  gateway(env?: Record<string, string>, logStream?: NodeJS.WritableStream): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -136,12 +136,12 @@ export async function startHarness(label: string): Promise<Harness> {
     redis,
     services,
     keys,
-    async gateway(env = {}) {
+    async gateway(env = {}, logStream?: NodeJS.WritableStream) {
       const urls = Object.fromEntries(Object.values(services).map((s) => [`${s.name.toUpperCase()}_URL`, s.url]));
       const emptyFrontends = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-fe-'));
       tmp.push(emptyFrontends);
       const config = loadConfig(GatewayConfig, { ...run.env, ...urls, FRONTENDS_DIR: emptyFrontends, ...env });
-      const { app } = buildApp({ config, redis });
+      const { app } = buildApp({ config, redis, logStream });
       gateways.push(app);
       await app.ready();
       return app;

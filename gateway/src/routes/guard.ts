@@ -83,6 +83,24 @@ export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfi
   });
 }
 
+/**
+ * `Expect: 100-continue` (curl sends it for big uploads): Node would answer "100 Continue" by
+ * itself before any hook runs, and the client would then send the whole body just to get a 413.
+ * Here the 100 is sent only when the announced length fits the route's budget; otherwise the
+ * request goes straight on to the 413.
+ */
+export function registerExpectContinue(app: FastifyInstance, config: GatewayConfig): void {
+  const limits = bodyLimits(config);
+  app.server.on('checkContinue', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    const limit = path.startsWith(`${API_PREFIX}/`) ? limits[bodyClass(req.method ?? 'GET', path.slice(API_PREFIX.length))] : config.BODY_LIMIT_BYTES;
+    const length = req.headers['content-length'];
+    if (length === undefined || Number(length) <= limit) res.writeContinue();
+    app.server.emit('request', req, res);
+  });
+}
+
 export const clientAddress = (req: FastifyRequest) => req.ip || req.socket.remoteAddress || 'unknown';
 
 /** Counts one hit against a budget; 429 with Retry-After when it is spent. Fails open if Redis is away. */

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { startHarness, type Harness } from './helpers';
+
+let h: Harness;
+let gw: FastifyInstance;
+let dir: string;
+const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
+
+function write(rel: string, content: string) {
+  const file = path.join(dir, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+beforeAll(async () => {
+  h = await startHarness('gwfe');
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-frontends-'));
+  write('shell/dist/index.html', INDEX);
+  write('shell/dist/main.js', 'console.log("shell")');
+  write('shell/dist/217.0a1b2c3d.js', 'console.log("chunk")');
+  write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('shell/dist/.env', 'SECRET=1');
+  write('student/dist/remoteEntry.js', 'var student;');
+  write('student/dist/451.deadbeef.js', 'console.log("student chunk")');
+  write('admin/dist/remoteEntry.js', 'var admin;');
+  write('half-built/dist/index.js', '');
+  write('not-built/src/index.ts', '');
+  gw = await h.gateway({ FRONTENDS_DIR: dir });
+});
+afterAll(async () => {
+  await h.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const page = (url: string) => gw.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+
+it('lists every built remote in the manifest, not cached', async () => {
+  const res = await gw.inject({ url: '/mf/manifest.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ remotes: { admin: '/mf/admin/remoteEntry.js', student: '/mf/student/remoteEntry.js' } });
+  expect(res.headers['cache-control']).toBe('no-cache');
+});
+
+it('serves the shell at / and remotes under /mf/<name>/ with the right cache headers', async () => {
+  const root = await page('/');
+  expect(root.statusCode).toBe(200);
+  expect(root.body).toBe(INDEX);
+  expect(root.headers['cache-control']).toBe('no-cache');
+  expect(root.headers['content-type']).toContain('text/html');
+
+  const entry = await gw.inject({ url: '/mf/student/remoteEntry.js' });
+  expect(entry.statusCode).toBe(200);
+  expect(entry.body).toBe('var student;');
+  expect(entry.headers['cache-control']).toBe('no-cache');
+
+  const chunk = await gw.inject({ url: '/mf/student/451.deadbeef.js' });
+  expect(chunk.statusCode).toBe(200);
+  expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await gw.inject({ url: '/217.0a1b2c3d.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  const main = await gw.inject({ url: '/main.js' }); // not content-hashed: must be revalidated
+  expect(main.statusCode).toBe(200);
+  expect(main.headers['cache-control']).toBe('no-cache');
+  expect((await gw.inject({ url: '/index.html' })).headers['cache-control']).toBe('no-cache');
+});
+
+it('falls back to the shell only for HTML page loads', async () => {
+  for (const url of ['/dashboard', '/auth/google/callback?access_token=a&refresh_token=b&oauth=success', '/admin/users/42']) {
+    const res = await page(url);
+    expect([url, res.statusCode, res.body]).toEqual([url, 200, INDEX]);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  }
+  // not a page load: a fetch, a missing file, an API or /mf path
+  expect((await gw.inject({ url: '/dashboard', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  expect((await page('/missing.js')).statusCode).toBe(404);
+  const asset = await gw.inject({ url: '/static/missing.css' });
+  expect(asset.statusCode).toBe(404);
+  expect(asset.json().code).toBe('NOT_FOUND');
+  for (const url of ['/api/v1/nothing', '/api/whatever', '/mf/student/missing.js', '/mf/unknown/remoteEntry.js', '/mf/not-built/remoteEntry.js', '/mf/half-built/index.js']) {
+    const res = await page(url);
+    expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'NOT_FOUND']);
+  }
+});
+
+it('never serves dotfiles or anything outside the dist folders', async () => {
+  expect((await gw.inject({ url: '/.env' })).statusCode).not.toBe(200);
+  for (const url of ['/..%2f..%2fetc%2fpasswd', '/mf/student/..%2f..%2fshell%2fdist%2fmain.js', '/%2e%2e/%2e%2e/etc/passwd.txt']) {
+    const res = await gw.inject({ url });
+    expect([url, res.statusCode < 500, res.statusCode === 200]).toEqual([url, true, false]);
+  }
+});
+
+it('still starts without built frontends and says so', async () => {
+  const empty = await h.gateway(); // the harness gives an empty FRONTENDS_DIR
+  const root = await empty.inject({ url: '/', headers: { accept: 'text/html' } });
+  expect(root.statusCode).toBe(503);
+  expect(root.headers['content-type']).toContain('text/html');
+  expect(root.body).toContain('not built');
+  const deep = await empty.inject({ url: '/dashboard', headers: { accept: 'text/html' } });
+  expect(deep.statusCode).toBe(503);
+  const json = await empty.inject({ url: '/' });
+  expect(json.statusCode).toBe(503);
+  expect(json.json().code).toBe('SERVICE_UNAVAILABLE');
+  expect((await empty.inject({ url: '/mf/manifest.json' })).json()).toEqual({ remotes: {} });
+  expect((await empty.inject({ url: '/api/v1/plans/plans' })).statusCode).toBe(200); // the API works meanwhile
+});
