@@ -87,7 +87,9 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
           'x-deliveries': String(msg.info.deliveryCount),
         }),
       });
-      msg.term(error.slice(0, 200));
+      // No reason argument: nats-server 2.9 does not recognise `+TERM <reason>` and would keep the
+      // message pending (redelivered after ack_wait). The reason travels in the dead-letter headers.
+      msg.term();
       logger.warn({ subject: msg.subject, error, deliveries: msg.info.deliveryCount }, 'message dead-lettered');
     } catch (err) {
       logger.error({ err }, 'dead-lettering failed; will retry');

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, exportJWK } from 'jose';
 import { Type } from '@sinclair/typebox';
-import { Events, Rpc } from '@corestone/contracts';
+import { Events, Rpc, streamName } from '@corestone/contracts';
 import {
   HttpError,
   badRequest,
@@ -144,7 +144,14 @@ describe('outbox, consumer and rpc against real NATS and Postgres', () => {
     for (let i = 0; i < 100 && dead.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(tries).toEqual([1, 2, 3]);
     expect(dead).toEqual(['users.created.v1:always fails']);
+    // Terminated, not left pending (it would be redelivered after ack_wait).
+    let pending = -1;
+    for (let i = 0; i < 50 && pending !== 0; i++) {
+      pending = (await bus.jsm.consumers.info(streamName(bus.prefix, 'users'), 'kit-poison')).num_ack_pending;
+      if (pending !== 0) await new Promise((r) => setTimeout(r, 50));
+    }
     await consumer.stop();
+    expect(pending).toBe(0);
   });
 
   it('rpc answers results and carries refusals as HttpError', async () => {
