@@ -37,6 +37,11 @@ function validationDetail(err: FastifyError): string {
   return `${where}: ${first.message ?? 'is invalid'}`;
 }
 
+function isPostgresDataError(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
+}
+
 /**
  * The Fastify app every service and the gateway start from: request ids, pino logs,
  * the `{detail, code}` envelope for every error, TypeBox schemas that strip unknown fields,
@@ -70,6 +75,10 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     }
     if (err.validation) {
       return reply.status(400).send({ detail: validationDetail(err), code: Codes.VALIDATION });
+    }
+    if (isPostgresDataError(err)) {
+      // Class 22 (data exception): e.g. a NUL byte or a malformed uuid in client input.
+      return reply.status(400).send({ detail: 'The request contains a value that cannot be stored (invalid characters or format)', code: Codes.VALIDATION });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

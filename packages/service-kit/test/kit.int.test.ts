@@ -170,3 +170,16 @@ describe('outbox, consumer and rpc against real NATS and Postgres', () => {
     await expect(callRpc(bus, Rpc.billingGetAccount, { user_id: 'u1' }, { timeoutMs: 300 })).rejects.toMatchObject({ statusCode: 503 });
   });
 });
+
+describe('database input errors', () => {
+  it('answers a Postgres data exception (a NUL byte in text) with 400, not 500', async () => {
+    const app = createServiceApp({ name: 't', logLevel: 'silent' });
+    app.post('/store', async (req) => {
+      await db.pool.query('SELECT $1::text AS v', [(req.body as { v: string }).v]);
+      return { ok: true };
+    });
+    const res = await app.inject({ method: 'POST', url: '/store', payload: { v: 'a\u0000b' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+});

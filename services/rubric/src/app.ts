@@ -16,6 +16,7 @@ export function buildApp({ config, infra, verify }: RubricDeps): { app: FastifyI
   const store = new RubricStore(infra.db.pool);
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
-  rubricRoutes(app, store);
+  // Routes inside a plugin, so they register after @fastify/swagger and appear in /openapi.json.
+  void app.register(async (scope) => rubricRoutes(scope, store));
   return { app, store };
 }

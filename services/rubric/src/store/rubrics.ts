@@ -62,9 +62,15 @@ export class RubricStore {
     return rows[0] ? toRubric(rows[0]) : null;
   }
 
-  async snapshot(id: string): Promise<RubricSnapshot | null> {
+  async snapshot(id: string): Promise<(RubricSnapshot & { is_active: boolean }) | null> {
     const rubric = await this.get(id);
     if (!rubric) return null;
-    return { id: rubric.id, title: rubric.title, rubric_type: rubric.rubric_type, scoring_structure: rubric.scoring_structure };
+    return {
+      id: rubric.id,
+      title: rubric.title,
+      rubric_type: rubric.rubric_type,
+      scoring_structure: rubric.scoring_structure,
+      is_active: rubric.is_active,
+    };
   }
 }
