@@ -16,6 +16,7 @@ export function buildApp({ config, infra, verify }: BillingDeps): { app: Fastify
   const store = new AccountStore(infra.db.pool);
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
-  billingRoutes(app, store);
+  // Routes inside a plugin, so they register after @fastify/swagger and appear in /openapi.json.
+  void app.register(async (scope) => billingRoutes(scope, store));
   return { app, store };
 }

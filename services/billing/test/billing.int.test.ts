@@ -228,6 +228,13 @@ describe('HTTP routes', () => {
     });
   });
 
+  it('describes its routes in /openapi.json', async () => {
+    const doc = (await ctx.app.inject({ url: '/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/plans/plans', '/subscription/current', '/subscription/use-essay-credit', '/subscribe/use-credit']),
+    );
+  });
+
   it('refuses anonymous and forged callers', async () => {
     const anon = await ctx.app.inject({ url: '/subscription/current' });
     expect(anon.statusCode).toBe(401);
