@@ -138,6 +138,15 @@ describe('role matrix', () => {
     }
   });
 
+  it('describes every route in /openapi.json', async () => {
+    const doc = (await h.app.inject({ url: '/openapi.json' })).json();
+    for (const p of ['/auth/signup', '/auth/login', '/auth/refresh', '/auth/logout', '/auth/me', '/auth/.well-known/jwks.json',
+      '/auth/forgot-password', '/auth/reset-password', '/auth/google/login', '/auth/google/callback', '/auth/setup-status',
+      '/auth/setup-admin', '/users/update-password', '/users/admin/create-user']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+  });
+
   it('public routes answer anonymous callers', async () => {
     expect((await h.app.inject({ url: '/auth/.well-known/jwks.json' })).statusCode).toBe(200);
     expect((await h.app.inject({ url: '/auth/setup-status' })).statusCode).toBe(200);
