@@ -22,14 +22,18 @@ const backend = (displayName, testMatch, extra = {}) => ({
   rootDir: __dirname,
   ...extra,
 });
+// testTimeout is global in jest; a per-project timeout goes through a setup file.
+const withTimeout = (ms) => ({
+  setupFilesAfterEnv: [`<rootDir>/tests/support/timeout-${ms}.js`],
+});
 const backendDirs = '<rootDir>/{packages/service-kit,packages/contracts,packages/devstack,gateway,services/*}/test';
 
 module.exports = {
   projects: [
     backend('unit', [`${backendDirs}/**/*.unit.test.ts`]),
-    backend('integration', [`${backendDirs}/**/*.int.test.ts`], { testTimeout: 30000 }),
-    backend('system', ['<rootDir>/tests/system/**/*.test.ts'], { testTimeout: 120000 }),
-    backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], { testTimeout: 180000 }),
+    backend('integration', [`${backendDirs}/**/*.int.test.ts`], withTimeout(30_000)),
+    backend('system', ['<rootDir>/tests/system/**/*.test.ts'], withTimeout(120_000)),
+    backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], withTimeout(180_000)),
     ...['packages/sdk', 'frontends/shell', 'frontends/student']
       .map((dir) => path.join(__dirname, dir, 'jest.config.js'))
       .filter((file) => fs.existsSync(file)),
