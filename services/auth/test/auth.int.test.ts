@@ -313,20 +313,31 @@ describe('refresh, logout and session revocation', () => {
   });
 
   it('users.access_changed.v1 revokes every session of the user (idempotent on redelivery)', async () => {
-    const s = await h.userWithSession('student');
+    const s = await h.userWithSession('teacher');
     const other = (await login(s.email, s.password)).json() as AuthResponse;
     expect(await h.store.liveSessionCount(s.user.id)).toBe(2);
-    const eventId = await publishEvent(h.infra.bus!, Events.usersAccessChanged, { user_id: s.user.id, role: 'teacher', is_active: true });
+    const eventId = await publishEvent(h.infra.bus!, Events.usersAccessChanged, { user_id: s.user.id, role: 'admin', is_active: true });
     await eventually(async () => (await h.store.liveSessionCount(s.user.id)) === 0, 'sessions revoked');
     expect((await refresh(other.refresh_token)).statusCode).toBe(401);
-    expect((await h.store.findById(s.user.id))?.role).toBe('teacher');
+    expect((await h.store.findById(s.user.id))?.role).toBe('admin');
     // a new sign-in after the change works; the same event delivered again changes nothing
-    h.users.set(s.user.id, { role: 'teacher' });
+    h.users.set(s.user.id, { role: 'admin' });
     const fresh = (await login(s.email, s.password)).json() as AuthResponse;
-    await publishEvent(h.infra.bus!, Events.usersAccessChanged, { user_id: s.user.id, role: 'teacher', is_active: true }, eventId);
+    await publishEvent(h.infra.bus!, Events.usersAccessChanged, { user_id: s.user.id, role: 'admin', is_active: true }, eventId);
     const { rows } = await h.store.pool.query(`SELECT count(*)::int AS n FROM processed_events WHERE event_id = $1`, [eventId]);
     expect(rows[0].n).toBe(1);
     expect((await me(fresh.access_token)).statusCode).toBe(200);
+  });
+
+  it('a student/teacher switch from the profile keeps the sessions and mirrors the role', async () => {
+    const s = await h.userWithSession('student');
+    const eventId = await publishEvent(h.infra.bus!, Events.usersAccessChanged, { user_id: s.user.id, role: 'teacher', is_active: true });
+    await eventually(async () => (await h.store.findById(s.user.id))?.role === 'teacher', 'role mirrored');
+    const { rows } = await h.store.pool.query(`SELECT count(*)::int AS n FROM processed_events WHERE event_id = $1`, [eventId]);
+    expect(rows[0].n).toBe(1);
+    expect(await h.store.liveSessionCount(s.user.id)).toBe(1);
+    h.users.set(s.user.id, { role: 'teacher' });
+    expect((await refresh(s.refresh)).statusCode).toBe(200);
   });
 
   it('users.deleted.v1 deletes the credential and revokes', async () => {
