@@ -444,8 +444,10 @@ export class CorestoneClient {
 
   /**
    * Session restore on load (spec §4): a non-expired access token → stored user (or /auth/me);
-   * else a refresh token → refresh, then the stored user (or /auth/me); failure clears tokens;
-   * else ask the server (cookie sessions). Resolves null when signed out.
+   * else a refresh token → refresh, then the stored user (or /auth/me); failure clears tokens.
+   * The spec's last step (ask the server for a cookie session) does not apply: the platform sets
+   * no auth cookies, so a visitor without tokens is signed out without a pointless 401.
+   * Resolves null when signed out.
    */
   async restoreSession(): Promise<SessionUser | null> {
     const stored = this.storedUser();
@@ -458,7 +460,7 @@ export class CorestoneClient {
         return this.storedUser() ?? normalizeUser(await this.auth.me());
       }
       if (this.tokens.accessToken) this.tokens.clear();
-      return normalizeUser(await this.request<ApiUser>('/auth/me', { anonymous: true }));
+      return null;
     } catch {
       return null;
     }

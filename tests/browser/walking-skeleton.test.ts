@@ -1,0 +1,83 @@
+/**
+ * The walking skeleton in real Chromium, through the gateway serving the built shell and the
+ * student remote: landing → sign-up → dashboard → upload wizard → graded result → credits spent.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { launchBrowser, screenshot } from '../support/browser';
+import { EE_ESSAY } from '../fixtures/essays';
+
+let p: TestPlatform;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  browser = await launchBrowser();
+  page = browser.page;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.shutdown();
+});
+
+it('lets a new student sign up, upload an essay and read its graded result', async () => {
+  const url = p.gatewayUrl;
+  await page.goto(url);
+  await page.getByText('Grade Extended Essay', { exact: true }).first().click();
+  await page.waitForURL(/\/auth/);
+  await screenshot(page, '01-auth');
+
+  await page.getByTestId('auth-toggle').click();
+  await page.getByLabel('Full Name').fill('Maya Lindqvist');
+  await page.getByLabel('Email').fill(uniqueEmail('browser'));
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByTestId('auth-submit').click();
+  // back to where the visitor was going: the EE upload page
+  await page.waitForURL(/\/upload\/ee/);
+  await page.getByTestId('step-upload').waitFor();
+  await screenshot(page, '02-upload-after-signup');
+
+  await page.goto(`${url}/dashboard`);
+  await page.getByTestId('credits-value').waitFor();
+  expect(await page.getByTestId('credits-value').innerText()).toContain('1 / 1');
+  await screenshot(page, '03-dashboard-new-student');
+
+  await page.goto(`${url}/dashboard/upload/ee`);
+  const essay = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'essay-')), 'influenza.txt');
+  fs.writeFileSync(essay, EE_ESSAY);
+  await page.getByTestId('step-upload').locator('input[type=file]').setInputFiles(essay);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByTestId('step-metadata').waitFor();
+  await page.getByLabel('Title').fill('Influenza and public health in Canadian cities');
+  await page.locator('#meta-category').click({ force: true });
+  await page.locator('.ant-select-item-option', { hasText: 'Individuals and Societies' }).click();
+  await page.locator('#meta-subject').click({ force: true });
+  await page.locator('.ant-select-item-option', { hasText: /^History$/ }).click();
+  await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
+  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await screenshot(page, '04-wizard-metadata');
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+
+  await page.getByTestId('step-submit').waitFor();
+  await page.getByRole('button', { name: 'Submit for Evaluation' }).click();
+  await page.waitForURL(/\/dashboard\/results\//, { timeout: 30_000 });
+  await page.getByTestId('results-completed').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('overall-grade').innerText()).toMatch(/[A-E]/);
+  expect(await page.getByTestId('total-points').innerText()).toMatch(/\d+ \/ 34/);
+  for (const code of ['A', 'B', 'C', 'D', 'E']) await expect(page.getByTestId(`criterion-${code}`).count()).resolves.toBe(1);
+  await screenshot(page, '05-results');
+
+  await page.goto(`${url}/dashboard`);
+  await page.getByTestId('credits-value').waitFor();
+  await expect(page.getByText('No credits remaining. Purchase a plan to continue submitting essays.')).toBeTruthy();
+  expect(await page.getByTestId('credits-value').innerText()).toContain('0 / 1');
+  await screenshot(page, '06-dashboard-after');
+  expect(pageErrors).toEqual([]);
+});
