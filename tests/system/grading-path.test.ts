@@ -83,3 +83,14 @@ it('never lets one user see another user\'s evaluation', async () => {
   expect((await p.api.call('DELETE', `/evaluation/${up.body.id}`, { token: b })).status).toBe(404);
   expect((await p.api.call('GET', '/evaluation/my-evaluations', { token: b })).body.total).toBe(0);
 });
+
+it('aggregates every service\'s routes in the OpenAPI document at /api/docs', async () => {
+  const res = await fetch(`${p.gatewayUrl}/api/docs/json`);
+  expect(res.status).toBe(200);
+  const doc = (await res.json()) as { paths: Record<string, unknown> };
+  const paths = Object.keys(doc.paths);
+  for (const expected of ['/api/v1/auth/login', '/api/v1/auth/signup', '/api/v1/users/me', '/api/v1/evaluation/evaluate-async', '/api/v1/rubrics/active', '/api/v1/plans/plans']) {
+    expect(paths).toContain(expected);
+  }
+  expect((await fetch(`${p.gatewayUrl}/api/docs`)).status).toBe(200);
+});
