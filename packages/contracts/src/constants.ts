@@ -1,4 +1,5 @@
 /** Business constants (spec §9) and the platform's service directory. */
+import type { GradeBoundary } from './api';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
@@ -30,3 +31,13 @@ export const GATEWAY_PORT = 8080;
  * inside auth only (a password never travels over NATS), so these /users paths go to auth.
  */
 export const AUTH_OWNED_USER_PATHS = ['/users/update-password', '/users/admin/create-user'] as const;
+
+/** Spec §9: default grade boundaries (pass threshold 50, weighted sum). */
+export const DEFAULT_GRADE_BOUNDARIES: readonly GradeBoundary[] = [
+  { grade: 'A', min_percentage: 80, max_percentage: 100, description: 'Excellent' },
+  { grade: 'B', min_percentage: 70, max_percentage: 79, description: 'Good' },
+  { grade: 'C', min_percentage: 60, max_percentage: 69, description: 'Satisfactory' },
+  { grade: 'D', min_percentage: 50, max_percentage: 59, description: 'Mediocre' },
+  { grade: 'E', min_percentage: 0, max_percentage: 49, description: 'Elementary' },
+];
+export const DEFAULT_PASS_THRESHOLD = 50;

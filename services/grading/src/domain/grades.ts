@@ -1,19 +1,13 @@
-import type { GradeBoundary } from '@corestone/contracts';
+import { DEFAULT_GRADE_BOUNDARIES, type GradeBoundary } from '@corestone/contracts';
 
 /** Spec §9 defaults, used when a rubric carries no boundaries. */
-export const DEFAULT_BOUNDARIES: GradeBoundary[] = [
-  { grade: 'A', min_percentage: 80, max_percentage: 100, description: 'Excellent' },
-  { grade: 'B', min_percentage: 70, max_percentage: 79, description: 'Good' },
-  { grade: 'C', min_percentage: 60, max_percentage: 69, description: 'Satisfactory' },
-  { grade: 'D', min_percentage: 50, max_percentage: 59, description: 'Mediocre' },
-  { grade: 'E', min_percentage: 0, max_percentage: 49, description: 'Elementary' },
-];
+export const DEFAULT_BOUNDARIES: readonly GradeBoundary[] = DEFAULT_GRADE_BOUNDARIES;
 
 /**
  * The boundary a percentage falls in: the highest `min_percentage` not above it (so 79.5 is a B
  * with the defaults, whose B band is written 70–79). Below every boundary: the lowest one.
  */
-export function boundaryFor(percentage: number, boundaries: GradeBoundary[] | undefined): GradeBoundary {
+export function boundaryFor(percentage: number, boundaries: readonly GradeBoundary[] | undefined): GradeBoundary {
   const usable = (boundaries ?? []).filter((b) => Number.isFinite(b.min_percentage) && b.grade);
   const list = (usable.length ? usable : DEFAULT_BOUNDARIES).slice().sort((a, b) => b.min_percentage - a.min_percentage);
   return list.find((b) => percentage >= b.min_percentage) ?? list[list.length - 1];

@@ -1,22 +1,13 @@
-import type { GradeBoundary, RubricCriterion, ScoringStructure, EssayType } from '@corestone/contracts';
-
-/** Spec §9: default grade boundaries, pass threshold 50, weighted sum. */
-export const DEFAULT_GRADE_BOUNDARIES: GradeBoundary[] = [
-  { grade: 'A', min_percentage: 80, max_percentage: 100, description: 'Excellent' },
-  { grade: 'B', min_percentage: 70, max_percentage: 79, description: 'Good' },
-  { grade: 'C', min_percentage: 60, max_percentage: 69, description: 'Satisfactory' },
-  { grade: 'D', min_percentage: 50, max_percentage: 59, description: 'Mediocre' },
-  { grade: 'E', min_percentage: 0, max_percentage: 49, description: 'Elementary' },
-];
+import { DEFAULT_GRADE_BOUNDARIES, DEFAULT_PASS_THRESHOLD, type RubricCriterion, type ScoringStructure, type EssayType } from '@corestone/contracts';
 
 function structure(criteria: Array<Omit<RubricCriterion, 'weight'>>): ScoringStructure {
   const total = criteria.reduce((sum, c) => sum + c.maxScore, 0);
   return {
     total_points: total,
     criteria: criteria.map((c) => ({ ...c, weight: Math.round((c.maxScore / total) * 1000) / 1000 })),
-    grade_boundaries: DEFAULT_GRADE_BOUNDARIES,
+    grade_boundaries: [...DEFAULT_GRADE_BOUNDARIES],
     scoring_method: 'weighted_sum',
-    pass_threshold: 50,
+    pass_threshold: DEFAULT_PASS_THRESHOLD,
   };
 }
 
