@@ -10,7 +10,7 @@ import { AuthPage } from '../src/pages/AuthPage';
 import { signInError, signUpError } from '../src/auth/errors';
 import { splitName, validateAuth } from '../src/auth/validation';
 import { parseManifest } from '../src/federation';
-import { fakeFetch, res, type Call } from './helpers';
+import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
 function renderAuth(handler: (c: Call) => Response) {
   localStorage.clear();

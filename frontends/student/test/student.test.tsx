@@ -9,7 +9,7 @@ import DashboardApp from '../src/exposes/DashboardApp';
 import { validateMetadata } from '../src/pages/UploadWizard';
 import { checkFile, submitFailureText } from '../src/lib/upload';
 import { TOK_PRESCRIBED_TITLES, tokTitleLabel } from '../src/data/subjects';
-import { fakeFetch, res, type Call } from './helpers';
+import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
 const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', last_name: 'Lee', user_type: 'student', essay_credits: 3, max_essay_credits: 5 })!;
 

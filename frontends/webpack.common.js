@@ -1,0 +1,98 @@
+/**
+ * Shared webpack + Module Federation config for the frontends (shell host, student remote).
+ * Each package's webpack.config.js calls `federatedConfig({...})` with only what differs:
+ * its directory, federation name, publicPath, entry, remotes/exposes and (host only) html.
+ */
+const path = require('node:path');
+const { createRequire } = require('node:module');
+
+/** react, react-dom, react-router(-dom), antd and the sdk are shared singletons (versions from the package's dependencies). */
+function sharedSingletons(deps) {
+  const singleton = (version) => ({ singleton: true, requiredVersion: version });
+  return {
+    react: singleton(deps.react),
+    'react-dom': singleton(deps['react-dom']),
+    'react-dom/client': singleton(deps['react-dom']),
+    'react/jsx-runtime': singleton(deps.react),
+    'react-router-dom': singleton(deps['react-router-dom']),
+    'react-router': singleton(deps['react-router-dom']),
+    antd: singleton(deps.antd),
+    '@corestone/sdk': { singleton: true, requiredVersion: false },
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir          the package directory (__dirname of its webpack.config.js)
+ * @param {string} o.name         federation name; output.uniqueName is `corestone_<name>`
+ * @param {string} o.publicPath   where dist/ is served from
+ * @param {object} [o.entry]      webpack entries (a remote has none besides its container)
+ * @param {object} [o.federation] extra ModuleFederationPlugin options (remotes, exposes, filename)
+ * @param {object} [o.html]       HtmlWebpackPlugin options (host only)
+ * @returns webpack config function `(env, argv) => config`
+ */
+function federatedConfig({ dir, name, publicPath, entry = {}, federation = {}, html }) {
+  // plugins are resolved from the package, which declares them
+  const requireFromPkg = createRequire(path.join(dir, 'package.json'));
+  const TerserPlugin = requireFromPkg('terser-webpack-plugin');
+  const { ModuleFederationPlugin } = requireFromPkg('@module-federation/enhanced/webpack');
+  const deps = requireFromPkg('./package.json').dependencies;
+
+  return (_env, argv) => {
+    const prod = argv.mode !== 'development';
+    const plugins = [
+      new ModuleFederationPlugin({
+        name,
+        ...federation,
+        dts: false,
+        manifest: false,
+        shareStrategy: 'loaded-first',
+        shared: sharedSingletons(deps),
+      }),
+    ];
+    if (html) {
+      const HtmlWebpackPlugin = requireFromPkg('html-webpack-plugin');
+      plugins.push(new HtmlWebpackPlugin({ publicPath, ...html }));
+    }
+    return {
+      mode: prod ? 'production' : 'development',
+      entry,
+      devtool: prod ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.resolve(dir, 'dist'),
+        publicPath,
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        uniqueName: `corestone_${name}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !prod } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins,
+      optimization: {
+        minimize: prod,
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
+      },
+      performance: { hints: false },
+    };
+  };
+}
+
+module.exports = { federatedConfig, sharedSingletons };
