@@ -11,6 +11,7 @@ import { Footer } from './components/Footer';
 import { RemoteView } from './components/RemoteView';
 import { Landing } from './pages/Landing';
 import { AuthPage } from './pages/AuthPage';
+import { SetupPage } from './pages/SetupPage';
 import { AdminPlaceholder, ContactPage, NotFound, PolicyPage, ResetPasswordPage } from './pages/SimplePages';
 
 /** Header and footer around public pages; hidden on /dashboard and /admin. */
@@ -81,6 +82,7 @@ function AppRoutes() {
         <Route index element={<Landing />} />
         <Route path="auth" element={<AuthPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="setup" element={<SetupPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="privacy-policy" element={<PolicyPage resource="privacy" />} />
         <Route path="safeguarding-policy" element={<PolicyPage resource="safeguarding" />} />

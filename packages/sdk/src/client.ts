@@ -356,6 +356,15 @@ export class CorestoneClient {
       this.request<{ success?: boolean; message?: string }>('/auth/forgot-password', { method: 'POST', json: { email }, anonymous: true }),
     resetPassword: (token: string, new_password: string) =>
       this.request<{ success?: boolean; message?: string }>('/auth/reset-password', { method: 'POST', json: { token, new_password }, anonymous: true }),
+    /** First-admin setup (admin spec §2): whether an administrator exists yet. */
+    setupStatus: () => this.request<{ admin_exists: boolean }>('/auth/setup-status', { anonymous: true }),
+    /** Creates the first super admin; refused once setup has succeeded. */
+    setupAdmin: (input: { name: string; email: string; password: string; setup_token?: string }) =>
+      this.request<{ success: boolean; message: string }>('/auth/setup-admin', {
+        method: 'POST',
+        json: { ...input, user_type: 'super-admin' },
+        anonymous: true,
+      }),
   };
 
   readonly users = {

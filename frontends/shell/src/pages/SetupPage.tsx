@@ -1,0 +1,103 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
+import { errorMessage } from '@corestone/sdk';
+import { useSession } from '../session';
+
+const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 520, margin: '0 auto' } as const;
+
+type View = 'checking' | 'form' | 'ready';
+
+/** First-admin setup (admin spec §2 and §5): offered only while no administrator exists. */
+export function SetupPage() {
+  const { client } = useSession();
+  const [view, setView] = useState<View>('checking');
+  const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    client.auth.setupStatus().then(
+      (s) => setView(s.admin_exists ? 'ready' : 'form'),
+      (err) => {
+        // spec: if the check fails the error is logged and the form is shown as if no admin exists
+        console.error('setup status check failed', err);
+        setView('form');
+      },
+    );
+  }, [client]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirm) return setError('All fields are required');
+    if (form.password !== form.confirm) return setError('Passwords do not match');
+    if (form.password.length < 6) return setError('Password must be at least 6 characters long');
+    setBusy(true);
+    try {
+      const res = await client.auth.setupAdmin({ name: form.name.trim(), email: form.email.trim(), password: form.password });
+      setSuccess(res.message || 'Admin user created successfully! You can now sign in.');
+      setForm({ name: '', email: '', password: '', confirm: '' });
+      setView('ready');
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to create admin user'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (view === 'checking') {
+    return (
+      <div style={{ ...page, textAlign: 'center' }} data-testid="setup-checking">
+        <Spin size="large" />
+        <Typography.Paragraph style={{ marginTop: 16 }}>Checking system status...</Typography.Paragraph>
+      </div>
+    );
+  }
+  if (view === 'ready') {
+    return (
+      <div style={page} data-testid="setup-ready">
+        {success && <Alert type="success" showIcon title={success} style={{ marginBottom: 16 }} />}
+        <Result
+          status="success"
+          title="System Ready"
+          subTitle="Admin user already exists. You can access the admin panel."
+          extra={<Link to="/auth"><Button type="primary">Sign In to Admin Panel</Button></Link>}
+        />
+      </div>
+    );
+  }
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
+  return (
+    <div style={page}>
+      <Card variant="borderless" data-testid="setup-form">
+        <Typography.Title level={2} style={{ marginTop: 0 }}>Create Admin User</Typography.Title>
+        <Typography.Paragraph type="secondary">
+          The administrator gets full access to users, submissions and platform settings.
+        </Typography.Paragraph>
+        <form onSubmit={submit} noValidate aria-label="Create admin user form">
+          <Form.Item label="Full Name" htmlFor="setup-name" layout="vertical">
+            <Input id="setup-name" autoComplete="name" {...field('name')} />
+          </Form.Item>
+          <Form.Item label="Email Address" htmlFor="setup-email" layout="vertical">
+            <Input id="setup-email" type="email" autoComplete="email" {...field('email')} />
+          </Form.Item>
+          <Form.Item label="Password" htmlFor="setup-password" layout="vertical">
+            <Input.Password id="setup-password" placeholder="Minimum 6 characters" autoComplete="new-password" {...field('password')} />
+          </Form.Item>
+          <Form.Item label="Confirm Password" htmlFor="setup-confirm" layout="vertical">
+            <Input.Password id="setup-confirm" placeholder="Repeat password" autoComplete="new-password" {...field('confirm')} />
+          </Form.Item>
+          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="setup-error" />}
+          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            {busy ? 'Creating Admin User...' : 'Create Admin User'}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

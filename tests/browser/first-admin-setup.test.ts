@@ -1,0 +1,55 @@
+/**
+ * First-admin setup in Chromium: /setup creates the super admin once, then shows 'System Ready';
+ * the new admin signs in and lands in the admin area, not the student dashboard.
+ */
+import type { Page } from 'playwright-core';
+import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { launchBrowser, screenshot } from '../support/browser';
+
+let p: TestPlatform;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  browser = await launchBrowser();
+  page = browser.page;
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.shutdown();
+});
+
+it('creates the first admin once and sends the admin to /admin after sign-in', async () => {
+  const email = uniqueEmail('firstadmin');
+  await page.goto(`${p.gatewayUrl}/setup`);
+  await page.getByTestId('setup-form').waitFor();
+  await page.getByLabel('Full Name').fill('Grace Hopper');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('admin-pass-1');
+  await page.getByLabel('Confirm Password').fill('admin-pass-2');
+  await page.getByRole('button', { name: 'Create Admin User' }).click();
+  expect(await page.getByTestId('setup-error').innerText()).toContain('Passwords do not match');
+
+  await page.getByLabel('Confirm Password').fill('admin-pass-1');
+  await page.getByRole('button', { name: 'Create Admin User' }).click();
+  await page.getByTestId('setup-ready').waitFor();
+  expect(await page.getByTestId('setup-ready').innerText()).toContain('Admin user created successfully! You can now sign in.');
+  await screenshot(page, 'setup-done');
+
+  // a second visit finds setup closed
+  await page.goto(`${p.gatewayUrl}/setup`);
+  await page.getByTestId('setup-ready').waitFor();
+  expect(await page.getByText('Admin user already exists. You can access the admin panel.').count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Sign In to Admin Panel' }).click();
+  await page.waitForURL(/\/auth/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('admin-pass-1');
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL(/\/admin/);
+  await screenshot(page, 'admin-after-signin');
+  // an admin reaching the student dashboard is sent to /admin
+  await page.goto(`${p.gatewayUrl}/dashboard`);
+  await page.waitForURL(/\/admin/);
+});
