@@ -4,14 +4,13 @@
  * benchmark in tests/bench/*.bench.js and prints its figures and ratios side by side.
  * Loopback only; every loop is bounded in count and time.
  */
-const { execSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-
-const root = path.resolve(__dirname, '..');
+const { root, installIfNeeded, build } = require('./prepare');
 
 async function main() {
-  if (process.env.SKIP_BUILD !== '1') execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
+  installIfNeeded();
+  build();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
   const { createTestRun } = require('@corestone/service-kit/dist/testing');

@@ -4,22 +4,12 @@
  * (starting them when installed but stopped), then starts every service and the gateway
  * at http://localhost:8080 with working defaults. Ctrl-C stops everything.
  */
-const { execSync } = require('node:child_process');
-const fs = require('node:fs');
-const path = require('node:path');
-
-const root = path.resolve(__dirname, '..');
-const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
+const { installIfNeeded, build } = require('./prepare');
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-    console.log('Installing dependencies (npm install)…');
-    run('npm install --no-audit --no-fund');
-  }
-  if (process.env.SKIP_BUILD !== '1') {
-    console.log('Building services and frontends…');
-    run('npx turbo run build --output-logs=errors-only');
-  }
+  installIfNeeded();
+  console.log('Building services and frontends…');
+  build();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
   console.log('Starting the platform…');
