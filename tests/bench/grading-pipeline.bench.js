@@ -38,7 +38,7 @@ async function unlimitedTeacher(call) {
 module.exports = {
   title: 'Grading pipeline end to end',
   measures:
-    'Time from POST /evaluation/evaluate-async (a 600-word .txt EE) to status completed, through gateway → evaluation → billing → JetStream → grading worker (built-in grader) → evaluation; 40 essays, 8 submitted at a time, polled every 50 ms. Compares the accept latency (what the browser waits for) with the full time to a result.',
+    'Time from POST /evaluation/evaluate-async (the ~360-word .txt EE of the system tests) to status completed, through gateway → evaluation → billing → JetStream → grading worker (built-in grader) → evaluation; 40 essays, 8 submitted at a time, polled every 50 ms. Compares the accept latency (what the browser waits for) with the full time to a result.',
   async run(platform) {
     const call = api(platform.gatewayUrl);
     const token = await unlimitedTeacher(call);
