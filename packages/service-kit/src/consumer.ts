@@ -1,9 +1,9 @@
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
-import { context } from '@opentelemetry/api';
+import { SpanKind } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { deadLetterSubject, DEAD_LETTER_STREAM, streamName, type EventEnvelope } from '@corestone/contracts';
 import { ensureStream, fromHeaders, parseEvent, toHeaders, type Bus } from './nats';
-import { extractTraceContext } from './tracing';
+import { extractTraceContext, inSpan } from './tracing';
 
 export interface ConsumerOptions {
   bus: Bus;
@@ -106,9 +106,19 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     }
     if (!opts.subjects.includes(event.type)) return msg.ack();
     if (msg.info.deliveryCount > maxDeliver) return deadLetter(msg, event, 'delivery limit reached');
-    const ctx = extractTraceContext(fromHeaders(msg.headers));
+    const span = {
+      kind: SpanKind.CONSUMER,
+      parent: extractTraceContext(fromHeaders(msg.headers)),
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.destination.name': event.type,
+        'messaging.message.id': event.id,
+        'messaging.consumer.group.name': durable,
+        'messaging.nats.delivery_count': msg.info.deliveryCount,
+      },
+    };
     try {
-      await context.with(ctx, () => opts.handler(event!, msg));
+      await inSpan(`${event.type} process`, span, () => opts.handler(event!, msg));
       msg.ack();
     } catch (err) {
       const message = (err as Error).message || String(err);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type Migration } from './db';
 import { connectBus, type Bus } from './nats';
 import { connectRedis, type Redis } from './redis';
+import { stopTracing } from './tracing';
 import type { BaseConfig } from './config';
 
 /** Things to close on shutdown, closed in reverse order of registration. */
@@ -86,6 +87,7 @@ export async function serve(app: FastifyInstance, lifecycle: Lifecycle, opts: { 
     try {
       await app.close();
       await lifecycle.close(app.log);
+      await stopTracing();
     } finally {
       clearTimeout(timer);
       process.exit(0);

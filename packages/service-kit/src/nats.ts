@@ -1,5 +1,6 @@
 import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { SpanKind } from '@opentelemetry/api';
 import { Value } from '@sinclair/typebox/value';
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
@@ -12,7 +13,7 @@ import {
   type EventEnvelope,
 } from '@corestone/contracts';
 import { newId } from './ids';
-import { injectTraceContext } from './tracing';
+import { injectTraceContext, inSpan } from './tracing';
 
 export interface Bus {
   nc: NatsConnection;
@@ -82,12 +83,18 @@ export function fromHeaders(h: MsgHdrs | undefined): Record<string, string> {
 /** Publishes one event straight to JetStream (the outbox relay is the usual path). */
 export async function publishEvent<E extends EventDef>(bus: Bus, def: E, data: Static<E['schema']>, id?: string): Promise<string> {
   const event = makeEvent(def, data, id);
-  await bus.js.publish(bus.subject(def.subject), JSON.stringify(event), {
-    msgID: event.id,
-    headers: toHeaders(injectTraceContext({})),
-  });
+  await inSpan(`${def.subject} publish`, { kind: SpanKind.PRODUCER, attributes: messageAttributes(def.subject, event.id) }, () =>
+    bus.js.publish(bus.subject(def.subject), JSON.stringify(event), { msgID: event.id, headers: toHeaders(injectTraceContext({})) }),
+  );
   return event.id;
 }
+
+export const messageAttributes = (subject: string, id: string) => ({
+  'messaging.system': 'nats',
+  'messaging.operation.type': 'send',
+  'messaging.destination.name': subject,
+  'messaging.message.id': id,
+});
 
 const bySubject = new Map<string, TSchema>(Object.values(Events).map((e) => [e.subject, e.schema]));
 

@@ -1,10 +1,11 @@
 import type { Pool } from 'pg';
+import { SpanKind } from '@opentelemetry/api';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventDef } from '@corestone/contracts';
 import type { Queryable } from './db';
-import { makeEvent, toHeaders, type Bus } from './nats';
-import { injectTraceContext } from './tracing';
+import { makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
+import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
 
 /**
  * Transactional outbox: write the event in the same transaction as the change it announces;
@@ -18,6 +19,7 @@ export async function enqueueEvent<E extends EventDef>(
   id?: string,
 ): Promise<string> {
   const event = makeEvent(def, data, id);
+  // The trace context of the request that made the change: the relay's publish span joins its trace.
   await db.query(`INSERT INTO outbox (id, subject, payload, headers) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`, [
     event.id,
     def.subject,
@@ -77,10 +79,13 @@ export function startOutboxRelay(opts: {
       );
       for (const row of rows) {
         try {
-          await bus.js.publish(bus.subject(row.subject), JSON.stringify(row.payload), {
-            msgID: row.id,
-            headers: toHeaders(row.headers),
-          });
+          const span = { kind: SpanKind.PRODUCER, parent: extractTraceContext(row.headers), attributes: messageAttributes(row.subject, row.id) };
+          await inSpan(`${row.subject} publish`, span, () =>
+            bus.js.publish(bus.subject(row.subject), JSON.stringify(row.payload), {
+              msgID: row.id,
+              headers: toHeaders(injectTraceContext({ ...row.headers })),
+            }),
+          );
           await client.query(`DELETE FROM outbox WHERE seq = $1`, [row.seq]);
           published++;
         } catch (err) {

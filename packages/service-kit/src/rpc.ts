@@ -4,11 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Messages, type RpcDef, type RpcFailure, type RpcRequest, type RpcResponse } from '@corestone/contracts';
 import { HttpError } from './errors';
 import { fromHeaders, toHeaders, type Bus } from './nats';
-import { extractTraceContext, injectTraceContext } from './tracing';
-import { context } from '@opentelemetry/api';
+import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
+import { SpanKind } from '@opentelemetry/api';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
+/** Spans are named after the method: `rpc billing.get_account` for subject `rpc.billing.get_account`. */
+const rpcSpan = (def: RpcDef) => {
+  const method = def.subject.replace(/^rpc\./, '');
+  return { name: `rpc ${method}`, attributes: { 'rpc.system': 'nats', 'rpc.method': method, 'messaging.destination.name': def.subject } };
+};
 
 /**
  * Answers one request/reply subject. Handlers throw HttpError for refusals; the caller
@@ -39,17 +44,16 @@ export function serveRpc<R extends RpcDef>(
         const first = [...Value.Errors(def.request, request)][0];
         return fail(400, Codes.VALIDATION, `${first?.path}: ${first?.message}`);
       }
-      const ctx = extractTraceContext(fromHeaders(msg.headers));
-      context
-        .with(ctx, () => handler(request as RpcRequest<R>))
-        .then(
-          (result) => reply({ ok: true, ...result }),
-          (e: unknown) => {
-            if (e instanceof HttpError) return fail(e.statusCode, e.code, e.detail);
-            logger.error({ err: e, subject: def.subject }, 'rpc handler failed');
-            fail(500, Codes.INTERNAL, Messages.INTERNAL);
-          },
-        );
+      const { name, attributes } = rpcSpan(def);
+      const parent = extractTraceContext(fromHeaders(msg.headers));
+      inSpan(name, { kind: SpanKind.SERVER, parent, attributes }, () => handler(request as RpcRequest<R>)).then(
+        (result) => reply({ ok: true, ...result }),
+        (e: unknown) => {
+          if (e instanceof HttpError) return fail(e.statusCode, e.code, e.detail);
+          logger.error({ err: e, subject: def.subject }, 'rpc handler failed');
+          fail(500, Codes.INTERNAL, Messages.INTERNAL);
+        },
+      );
     },
   });
 }
@@ -61,20 +65,23 @@ export async function callRpc<R extends RpcDef>(
   request: RpcRequest<R>,
   opts: { timeoutMs?: number } = {},
 ): Promise<RpcResponse<R>> {
-  let raw;
-  try {
-    raw = await bus.nc.request(bus.subject(def.subject), enc.encode(JSON.stringify(request)), {
-      timeout: opts.timeoutMs ?? 5000,
-      headers: toHeaders(injectTraceContext({})),
-    });
-  } catch (err) {
-    throw new HttpError(503, Codes.UNAVAILABLE, `${def.subject.split('.')[1]} service unavailable: ${(err as Error).message}`);
-  }
-  const body = JSON.parse(dec.decode(raw.data)) as ({ ok: true } & RpcResponse<R>) | RpcFailure;
-  if (!body.ok) {
-    const f = body as RpcFailure;
-    throw new HttpError(f.status >= 400 && f.status < 600 ? f.status : 502, f.code, f.detail);
-  }
-  const { ok: _ok, ...result } = body as { ok: true } & Record<string, unknown>;
-  return result as RpcResponse<R>;
+  const { name, attributes } = rpcSpan(def);
+  return inSpan(name, { kind: SpanKind.CLIENT, attributes }, async () => {
+    let raw;
+    try {
+      raw = await bus.nc.request(bus.subject(def.subject), enc.encode(JSON.stringify(request)), {
+        timeout: opts.timeoutMs ?? 5000,
+        headers: toHeaders(injectTraceContext({})), // the context of the client span just opened
+      });
+    } catch (err) {
+      throw new HttpError(503, Codes.UNAVAILABLE, `${def.subject.split('.')[1]} service unavailable: ${(err as Error).message}`);
+    }
+    const body = JSON.parse(dec.decode(raw.data)) as ({ ok: true } & RpcResponse<R>) | RpcFailure;
+    if (!body.ok) {
+      const f = body as RpcFailure;
+      throw new HttpError(f.status >= 400 && f.status < 600 ? f.status : 502, f.code, f.detail);
+    }
+    const { ok: _ok, ...result } = body as { ok: true } & Record<string, unknown>;
+    return result as RpcResponse<R>;
+  });
 }
