@@ -23,7 +23,8 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
-      new HttpInstrumentation(),
+      // probes and scrapes every few seconds would bury real traces
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req: { url?: string }) => /^\/(livez|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
       new PgInstrumentation({ requireParentSpan: true }), // no stray traces from outbox polling
       new FastifyOtelInstrumentation({ registerOnInitialization: true }),
     ],
