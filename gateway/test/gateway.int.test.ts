@@ -93,6 +93,7 @@ describe('tokens at the gateway', () => {
       ['POST', '/auth/refresh'],
       ['POST', '/auth/forgot-password'],
       ['POST', '/auth/reset-password'],
+      ['GET', '/auth/providers'],
       ['GET', '/auth/google/login'],
       ['GET', '/auth/google/callback?code=abc&state=xyz'],
       ['GET', '/auth/setup-status'],

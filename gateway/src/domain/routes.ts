@@ -54,6 +54,7 @@ export const PUBLIC_ROUTES: readonly RouteRule[] = [
   { methods: POST, path: '/auth/refresh' },
   { methods: POST, path: '/auth/forgot-password' },
   { methods: POST, path: '/auth/reset-password' },
+  { methods: GET, path: '/auth/providers' },
   { methods: GET, path: '/auth/google/login' },
   { methods: GET, path: '/auth/google/callback' },
   { methods: GET, path: '/auth/setup-status' },

@@ -265,6 +265,9 @@ export const SuccessFailure = Type.Object({
 });
 export type SuccessFailure = Static<typeof SuccessFailure>;
 export const SetupStatus = Type.Object({ admin_exists: Type.Boolean() });
+/** `GET /auth/providers`: which external sign-in methods this server offers (true only when configured). */
+export const AuthProviders = Type.Object({ google: Type.Boolean() });
+export type AuthProviders = Static<typeof AuthProviders>;
 export const SetupAdminResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), user: User });
 export const CreatedUserResponse = Type.Object({ success: Type.Literal(true), user: User });
 /** Public signing keys (`GET /auth/.well-known/jwks.json`). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bearer, startAuth, uniqueEmail, type Harness } from './helpers';
-import { FakeOidcProvider, type Identity } from './fake-oidc';
+import { FakeOidcProvider, type Identity } from '../../../tests/support/fake-oidc';
 
 const APP = 'https://corestone.example';
 let provider: FakeOidcProvider;
@@ -34,6 +34,12 @@ async function googleSignIn(identity: Identity, opts: { nonceOverride?: string; 
 }
 
 const isFailure = (url: URL) => url.href === `${APP}/auth?error=google`;
+
+it('says Google sign-in is offered when it is configured (public, no token)', async () => {
+  const res = await h.app.inject({ url: '/auth/providers' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ google: true });
+});
 
 it('sends the browser to the provider with state, nonce, PKCE S256 and the API callback as redirect_uri', async () => {
   const start = await h.app.inject({ url: '/auth/google/login' });
@@ -150,6 +156,14 @@ describe('Google not configured or provider unreachable', () => {
   afterAll(async () => {
     await plain.close();
     await broken.close();
+  });
+
+  it('says Google sign-in is not offered when it is not configured', async () => {
+    const res = await plain.app.inject({ url: '/auth/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: false });
+    // configured but unreachable still counts as offered: the failure shows when the user tries
+    expect((await broken.app.inject({ url: '/auth/providers' })).json()).toEqual({ google: true });
   });
 
   it('answers GOOGLE_NOT_CONFIGURED on both routes', async () => {

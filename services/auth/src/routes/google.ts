@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { Codes, ErrorEnvelope, Messages } from '@corestone/contracts';
+import { AuthProviders, Codes, ErrorEnvelope, Messages } from '@corestone/contracts';
 import { notFound } from '@corestone/service-kit';
 import type { GoogleSignIn } from '../flows/google';
 
@@ -13,6 +13,12 @@ const Redirect = Type.Null({ description: 'redirect (302) to Google, or back to 
 export function googleRoutes(app: FastifyInstance, google: GoogleSignIn | null, publicBase: string): void {
   const notConfigured = () => notFound(Messages.GOOGLE_NOT_CONFIGURED, Codes.GOOGLE_NOT_CONFIGURED);
   const failed = `${publicBase}/auth?error=google`;
+
+  app.get(
+    '/auth/providers',
+    { schema: { summary: 'Which external sign-in methods are offered (the app hides the Google button unless true)', response: { 200: AuthProviders } } },
+    async () => ({ google: google !== null }),
+  );
 
   app.get(
     '/auth/google/login',

@@ -24,7 +24,10 @@ interface PendingCode {
 /**
  * A tiny OpenID Connect provider on loopback for tests: discovery, JWKS, and a token endpoint
  * that checks the client secret, redirect URI and PKCE verifier and signs an RS256 ID token.
- * The "browser" part (consent) is `approve()`: it turns an authorization URL into a callback query.
+ * The "browser" part (consent) is either `approve()`, which turns an authorization URL into a
+ * callback query (integration tests), or the `/authorize` endpoint, which a real browser is sent
+ * to: it consents at once as `autoConsent` and redirects straight back to redirect_uri with a code
+ * (browser tests). Shared by services/auth/test/google.int.test.ts and tests/browser.
  */
 export class FakeOidcProvider {
   readonly clientId = 'corestone-test-client';
@@ -34,6 +37,8 @@ export class FakeOidcProvider {
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   tokenRequests = 0;
   issuer = '';
+  /** The identity `/authorize` signs in as, without asking; unset: `/authorize` answers 400. */
+  autoConsent: Identity | null = null;
 
   async start(): Promise<void> {
     const jwk = { ...(await exportJWK(this.keys.publicKey)), kid: 'fake-1', alg: 'RS256', use: 'sig' };
@@ -57,6 +62,20 @@ export class FakeOidcProvider {
         });
       }
       if (url.pathname === '/jwks') return json(200, { keys: [jwk] });
+      if (url.pathname === '/authorize' && req.method === 'GET') {
+        if (!this.autoConsent) return json(400, { error: 'access_denied', error_description: 'no auto-consent identity configured' });
+        let query: string;
+        try {
+          query = this.approve(url.href, this.autoConsent);
+        } catch (err) {
+          return json(400, { error: 'invalid_request', error_description: (err as Error).message });
+        }
+        const back = new URL(url.searchParams.get('redirect_uri')!);
+        back.search = query;
+        res.writeHead(302, { location: back.href });
+        res.end();
+        return;
+      }
       if (url.pathname === '/token' && req.method === 'POST') {
         let raw = '';
         req.on('data', (c) => (raw += c));
@@ -84,7 +103,7 @@ export class FakeOidcProvider {
     const url = new URL(authorizationUrl);
     const p = url.searchParams;
     if (p.get('client_id') !== this.clientId || p.get('response_type') !== 'code') throw new Error('bad authorization request');
-    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('nonce') || !p.get('state')) {
+    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('nonce') || !p.get('state') || !p.get('redirect_uri')) {
       throw new Error('authorization request without PKCE, nonce or state');
     }
     const code = randomBytes(16).toString('hex');
