@@ -1,4 +1,4 @@
-import type { AuthResponse, Evaluation, EssayType, Rubric, User as ApiUser, Plan } from '@corestone/contracts';
+import type { AuthProviders, AuthResponse, Evaluation, EssayType, Rubric, User as ApiUser, Plan } from '@corestone/contracts';
 import {
   ApiError,
   DEFAULT_ERROR_MESSAGE,
@@ -356,6 +356,14 @@ export class CorestoneClient {
       this.request<{ success?: boolean; message?: string }>('/auth/forgot-password', { method: 'POST', json: { email }, anonymous: true }),
     resetPassword: (token: string, new_password: string) =>
       this.request<{ success?: boolean; message?: string }>('/auth/reset-password', { method: 'POST', json: { token, new_password }, anonymous: true }),
+    /** Which external sign-in methods the server offers (`{google}`: true only when configured). */
+    providers: (): Promise<AuthProviders> =>
+      this.request<Partial<AuthProviders> | null>('/auth/providers', { anonymous: true }).then((p) => ({ google: p?.google === true })),
+    /**
+     * Where to send the whole page (not fetch) to start Google sign-in (spec §7); it comes back to
+     * /auth/google/callback with access_token, refresh_token and oauth=success, or to /auth?error=google.
+     */
+    googleLoginUrl: (): string => this.url('/auth/google/login'),
     /** First-admin setup (admin spec §2): whether an administrator exists yet. */
     setupStatus: () => this.request<{ admin_exists: boolean }>('/auth/setup-status', { anonymous: true }),
     /** Creates the first super admin; refused once setup has succeeded. */

@@ -213,4 +213,18 @@ describe('errors, expiry, polling, multipart', () => {
     await client.rubrics.active('ee');
     expect(f.calls.map((c) => c.url)).toEqual(['/api/v1/evaluation/my-evaluations?status=completed&essay_type=tok', '/api/v1/rubrics/active?rubric_type=ee']);
   });
+
+  test('providers() asks anonymously and reads only a literal true; googleLoginUrl() is the full-page login route', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, future('u1'));
+    let answer: unknown = { google: true };
+    const f = fakeFetch(() => json(200, answer));
+    const client = createClient({ fetch: f.fetch, locks: null });
+    expect(await client.auth.providers()).toEqual({ google: true });
+    expect(f.calls[0].url).toBe('/api/v1/auth/providers');
+    expect(f.calls[0].headers.Authorization).toBeUndefined();
+    answer = { google: 'yes' };
+    expect(await client.auth.providers()).toEqual({ google: false });
+    expect(client.auth.googleLoginUrl()).toBe('/api/v1/auth/google/login');
+    expect(createClient({ fetch: f.fetch, locks: null, baseUrl: 'https://x.example/api/v1/' }).auth.googleLoginUrl()).toBe('https://x.example/api/v1/auth/google/login');
+  });
 });
