@@ -12,6 +12,7 @@ import { RemoteView } from './components/RemoteView';
 import { Landing } from './pages/Landing';
 import { AuthPage } from './pages/AuthPage';
 import { SetupPage } from './pages/SetupPage';
+import { GoogleCallbackPage } from './pages/GoogleCallbackPage';
 import { AdminPlaceholder, ContactPage, NotFound, PolicyPage, ResetPasswordPage } from './pages/SimplePages';
 
 /** Header and footer around public pages; hidden on /dashboard and /admin. */
@@ -93,6 +94,7 @@ function AppRoutes() {
         <Route path="plans" element={<PlansRoute />} />
         <Route path="*" element={<NotFound />} />
       </Route>
+      <Route path="auth/google/callback" element={<GoogleCallbackPage />} />
       <Route path="dashboard/*" element={<DashboardRoute />} />
       <Route path="admin/*" element={<AdminRoute />} />
     </Routes>

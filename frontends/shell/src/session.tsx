@@ -5,6 +5,7 @@ import {
   normalizeUser,
   userChanged,
   type CorestoneClient,
+  type AuthResponse,
   type SessionUser,
   type SignupInput,
 } from '@corestone/sdk';
@@ -22,6 +23,11 @@ export interface Session {
   signup(input: SignupInput): Promise<SessionUser>;
   logout(): Promise<void>;
   refreshUser(): Promise<SessionUser | null>;
+  /**
+   * Completes Google sign-in on /auth/google/callback: takes the tokens from the URL, fetches
+   * the user and signs in. Throws CallbackError (one of CALLBACK_MESSAGES) on failure.
+   */
+  signInFromUrl(): Promise<SessionUser>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -32,17 +38,68 @@ export function useSession(): Session {
   return s;
 }
 
-/** Tokens handed back in the URL by the Google sign-in round trip (spec §4). */
-function takeTokensFromUrl(client: CorestoneClient): void {
-  if (typeof window === 'undefined') return;
+/** The route that completes Google sign-in (spec §2); it takes the tokens from its URL itself. */
+export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+
+/** Texts of the Google callback screen (spec §8 'Google callback'). */
+export const CALLBACK_MESSAGES = {
+  invalid: 'Invalid callback parameters',
+  fetchUser: 'Failed to fetch user data',
+  processUser: 'Failed to process user data',
+  failed: 'Authentication failed',
+} as const;
+
+/** A failed Google callback; `message` is one of CALLBACK_MESSAGES. */
+export class CallbackError extends Error {}
+
+export type UrlTokens =
+  /** nothing to take */
+  | { kind: 'none' }
+  /** access_token + refresh_token + oauth=success were stored */
+  | { kind: 'tokens' }
+  /** the alternative token + user (JSON) were stored */
+  | { kind: 'token-and-user'; user: SessionUser }
+  /** token came with a user that is not a user: nothing stored */
+  | { kind: 'bad-user' };
+
+/**
+ * Tokens handed back in the URL by the Google sign-in round trip (spec §4): stores them and
+ * removes them from the URL (history.replaceState). With `tokenAndUser` (the callback page
+ * only) the alternative `token` plus `user` is read too.
+ */
+export function takeTokensFromUrl(client: CorestoneClient, opts: { tokenAndUser?: boolean } = {}): UrlTokens {
+  if (typeof window === 'undefined') return { kind: 'none' };
   const url = new URL(window.location.href);
-  const access = url.searchParams.get('access_token');
-  const refresh = url.searchParams.get('refresh_token');
-  if (access && refresh && url.searchParams.get('oauth') === 'success') {
-    client.storeAuth({ access_token: access, refresh_token: refresh });
-    for (const k of ['access_token', 'refresh_token', 'oauth']) url.searchParams.delete(k);
+  const p = url.searchParams;
+  const strip = (keys: string[]) => {
+    for (const k of keys) p.delete(k);
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  };
+  const access = p.get('access_token');
+  const refresh = p.get('refresh_token');
+  if (access && refresh && p.get('oauth') === 'success') {
+    client.tokens.clear(); // a new session replaces any old one, its stored user included
+    client.storeAuth({ access_token: access, refresh_token: refresh });
+    strip(['access_token', 'refresh_token', 'oauth']);
+    return { kind: 'tokens' };
   }
+  const token = p.get('token');
+  const rawUser = p.get('user');
+  if (opts.tokenAndUser && token && rawUser) {
+    strip(['token', 'user']);
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(rawUser);
+    } catch {
+      /* not JSON */
+    }
+    const user = normalizeUser(parsed);
+    if (!user) return { kind: 'bad-user' };
+    client.tokens.clear();
+    client.storeAuth({ access_token: token, user: parsed as AuthResponse['user'] });
+    return { kind: 'token-and-user', user };
+  }
+  return { kind: 'none' };
 }
 
 export function SessionProvider({ children, client: given }: { children: ReactNode; client?: CorestoneClient }) {
@@ -63,7 +120,8 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
 
   useEffect(() => {
     let alive = true;
-    takeTokensFromUrl(client);
+    // the callback page takes its tokens itself, so that it can say what went wrong
+    if (typeof window !== 'undefined' && window.location.pathname !== GOOGLE_CALLBACK_PATH) takeTokensFromUrl(client);
     const offExpired = client.on('session-expired', (msg) => {
       const text = typeof msg === 'string' ? msg : 'Session expired. Please log in again.';
       setExpiredMessage(text);
@@ -135,9 +193,31 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
     }
   }, [client, setUser]);
 
+  const signInFromUrl = useCallback(async () => {
+    const taken = takeTokensFromUrl(client, { tokenAndUser: true });
+    let u: SessionUser | null;
+    if (taken.kind === 'none') throw new CallbackError(CALLBACK_MESSAGES.invalid);
+    if (taken.kind === 'bad-user') throw new CallbackError(CALLBACK_MESSAGES.processUser);
+    if (taken.kind === 'token-and-user') u = taken.user;
+    else {
+      try {
+        u = await client.fetchUser();
+      } catch {
+        u = null;
+      }
+      if (!u) {
+        client.clearSession();
+        throw new CallbackError(CALLBACK_MESSAGES.fetchUser);
+      }
+    }
+    setExpiredMessage(null);
+    setUser(u);
+    return u;
+  }, [client, setUser]);
+
   const value = useMemo<Session>(
-    () => ({ status, user, client, expiredMessage, login, signup, logout, refreshUser }),
-    [status, user, client, expiredMessage, login, signup, logout, refreshUser],
+    () => ({ status, user, client, expiredMessage, login, signup, logout, refreshUser, signInFromUrl }),
+    [status, user, client, expiredMessage, login, signup, logout, refreshUser, signInFromUrl],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

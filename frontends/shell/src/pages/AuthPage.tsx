@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { App as AntApp, Button, Card, Form, Input, Radio, Result, Typography } from 'antd';
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Card, Divider, Form, Input, Radio, Result, Typography } from 'antd';
+import { GoogleOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
 import { signInError, signUpError } from '../auth/errors';
 import { signupRole, splitName, validateAuth, validateEmailOnly, type AuthMode } from '../auth/validation';
+import { browserNavigation, GOOGLE_TOAST } from '../auth/google';
 import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '../theme';
 
 type View = AuthMode | 'forgot' | 'forgot-sent';
@@ -21,6 +22,39 @@ export function AuthPage() {
   const [password, setPassword] = useState('');
   const [accountType, setAccountType] = useState<'student' | 'teacher'>('student');
   const [busy, setBusy] = useState(false);
+  /** Google sign-in is offered only when the server says it is configured. */
+  const [googleOffered, setGoogleOffered] = useState(false);
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const googleErrorShown = useRef(false);
+
+  useEffect(() => {
+    let alive = true;
+    session.client.auth.providers().then(
+      (p) => alive && setGoogleOffered(p.google),
+      () => alive && setGoogleOffered(false),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [session.client]);
+
+  // back from Google with the browser's back button (page restored from cache): the button works again
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => e.persisted && setGoogleBusy(false);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  // auth sends a failed Google sign-in back to /auth?error=google
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (params.get('error') !== 'google' || googleErrorShown.current) return;
+    googleErrorShown.current = true;
+    notification.error({ title: GOOGLE_TOAST.title, description: GOOGLE_TOAST.failed, duration: ERROR_TOAST_SECONDS });
+    params.delete('error');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
+  }, [location, navigate, notification]);
 
   const from = (location.state as { from?: string } | null)?.from;
   if (session.user && !busy) return <Navigate to={from && from !== '/auth' ? from : '/dashboard'} replace />;
@@ -64,6 +98,17 @@ export function AuthPage() {
       notification.error({ title: 'Error', description: errorMessage(err, 'Failed to send reset email'), duration: ERROR_TOAST_SECONDS });
     } finally {
       setBusy(false);
+    }
+  }
+
+  function startGoogle() {
+    setGoogleBusy(true);
+    try {
+      // full-page navigation: the browser comes back on /auth/google/callback (or /auth?error=google)
+      browserNavigation.go(session.client.auth.googleLoginUrl());
+    } catch {
+      setGoogleBusy(false);
+      notification.error({ title: GOOGLE_TOAST.title, description: GOOGLE_TOAST.startFailed, duration: ERROR_TOAST_SECONDS });
     }
   }
 
@@ -155,6 +200,16 @@ export function AuthPage() {
             </Button>
           </form>
         </Form>
+        {googleOffered && (
+          <>
+            <Divider plain style={{ margin: '20px 0 16px' }}>
+              <Typography.Text type="secondary">or</Typography.Text>
+            </Divider>
+            <Button size="large" block icon={<GoogleOutlined />} loading={googleBusy} onClick={startGoogle} data-testid="google-login">
+              Continue with Google
+            </Button>
+          </>
+        )}
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           <Typography.Text type="secondary">{signup ? 'Already have an account?' : "Don't have an account?"}</Typography.Text>{' '}
           <Button type="link" style={{ padding: 0 }} onClick={() => switchTo(signup ? 'signin' : 'signup')} data-testid="auth-toggle">

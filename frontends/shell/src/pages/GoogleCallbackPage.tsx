@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Result } from 'antd';
+import { FullPageLoading } from '../components/FullPageLoading';
+import { CALLBACK_MESSAGES, CallbackError, useSession } from '../session';
+
+/**
+ * /auth/google/callback (spec §2 'Completes Google sign-in'): auth sends the browser here with
+ * access_token, refresh_token and oauth=success (or token plus user). The session stores them and
+ * removes them from the URL; then on to /dashboard, or 'Authentication Failed' with a retry.
+ */
+export function GoogleCallbackPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // after the session restored whatever it had, so that the two never interleave
+    if (session.status === 'initialising' || started.current) return;
+    started.current = true;
+    session.signInFromUrl().then(
+      () => navigate('/dashboard', { replace: true }),
+      (err: unknown) => setFailure(err instanceof CallbackError ? err.message : CALLBACK_MESSAGES.failed),
+    );
+  }, [session, navigate]);
+
+  if (!failure) return <FullPageLoading title="Completing Google sign-in..." subtitle="Please wait while we sign you in." />;
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '48px 16px', background: '#f5f7fb' }}>
+      <Result
+        status="error"
+        title="Authentication Failed"
+        subTitle={failure}
+        data-testid="google-callback-failed"
+        extra={
+          <Button type="primary" onClick={() => navigate('/auth', { replace: true })}>
+            Try Again
+          </Button>
+        }
+      />
+    </div>
+  );
+}
