@@ -64,7 +64,7 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
               <Avatar src={user.avatar} size={64} alt="" />
               <div>
                 <Typography.Title level={4} style={{ margin: 0 }}>{user.name}</Typography.Title>
-                <Tag color={ROLE_COLORS[user.role]}>{roleLabel(user.role)}</Tag>
+                <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 8 }}>{roleLabel(user.role)}</Tag>
                 <Typography.Text type="secondary">Member since {formatDate(user.createdAt)}</Typography.Text>
               </div>
             </Space>
