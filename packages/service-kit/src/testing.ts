@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -37,6 +38,7 @@ export function createTestRun(label = 't'): TestRun {
 }
 
 export async function cleanupTestRun(id: string): Promise<void> {
+  fs.rmSync(path.join(os.tmpdir(), `corestone-keys-${id}`), { recursive: true, force: true });
   const pg = new Client({ connectionString: TEST_DATABASE_URL });
   await pg.connect().then(
     async () => {
