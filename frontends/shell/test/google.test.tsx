@@ -58,7 +58,7 @@ describe('Continue with Google on /auth', () => {
   test('is shown only when the server says Google is configured', async () => {
     const f = renderAt('/auth', server(false));
     await screen.findByTestId('signin-form');
-    await act(async () => {});
+    await waitFor(() => expect(document.querySelector('[data-google-signin="false"]')).not.toBeNull());
     expect(f.calls.some((c) => path(c) === '/auth/providers')).toBe(true);
     expect(screen.queryByText('Continue with Google')).toBeNull();
   });
@@ -66,7 +66,7 @@ describe('Continue with Google on /auth', () => {
   test('is hidden when the providers call fails', async () => {
     const f = renderAt('/auth', server('broken'));
     await screen.findByTestId('signin-form');
-    await act(async () => {});
+    await waitFor(() => expect(document.querySelector('[data-google-signin="false"]')).not.toBeNull());
     expect(f.calls.some((c) => path(c) === '/auth/providers')).toBe(true);
     expect(screen.queryByText('Continue with Google')).toBeNull();
   });

@@ -22,8 +22,8 @@ export function AuthPage() {
   const [password, setPassword] = useState('');
   const [accountType, setAccountType] = useState<'student' | 'teacher'>('student');
   const [busy, setBusy] = useState(false);
-  /** Google sign-in is offered only when the server says it is configured. */
-  const [googleOffered, setGoogleOffered] = useState(false);
+  /** Google sign-in is offered only when the server says it is configured (null: not known yet). */
+  const [googleOffered, setGoogleOffered] = useState<boolean | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
   const googleErrorShown = useRef(false);
 
@@ -200,7 +200,7 @@ export function AuthPage() {
             </Button>
           </form>
         </Form>
-        {googleOffered && (
+        {googleOffered === true && (
           <>
             <Divider plain style={{ margin: '20px 0 16px' }}>
               <Typography.Text type="secondary">or</Typography.Text>
@@ -228,7 +228,7 @@ export function AuthPage() {
             {session.expiredMessage}
           </Typography.Paragraph>
         )}
-        <Card variant="borderless" style={{ boxShadow: '0 10px 40px rgba(30, 58, 138, 0.08)' }} styles={{ body: { padding: 32 } }}>
+        <Card data-google-signin={String(googleOffered)} variant="borderless" style={{ boxShadow: '0 10px 40px rgba(30, 58, 138, 0.08)' }} styles={{ body: { padding: 32 } }}>
           {body}
         </Card>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16, fontSize: 12 }}>
