@@ -10,20 +10,11 @@ export const VIEW_COLUMNS = `id, user_id, user_name, user_email, user_type, file
 
 const VISIBLE = `status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join(', ')})`;
 
-export interface NewSubmission {
-  id: string;
-  user_id: string;
-  user_name: string;
-  user_email: string;
-  user_type: string;
-  file_name: string;
-  title: string;
-  essay_type: EssayType;
-  subject_area: string;
-  rubric: RubricSnapshot;
-  essay_text: string;
-  word_count: number;
-}
+/** A submission as first written (state `charging`): the row's identity fields plus the essay text. */
+export type NewSubmission = Pick<
+  EvaluationRow,
+  'id' | 'user_id' | 'user_name' | 'user_email' | 'user_type' | 'file_name' | 'title' | 'essay_type' | 'subject_area' | 'rubric' | 'word_count'
+> & { essay_text: string };
 
 /** What the `evaluation.submitted.v1` event needs, read in the transaction that makes the row pending. */
 export interface SubmittedRow {
