@@ -99,6 +99,7 @@ export const EssayType = Type.Union([Type.Literal('ee'), Type.Literal('tok')]);
 export type EssayType = Static<typeof EssayType>;
 
 export const RubricStatus = Type.Union([Type.Literal('active'), Type.Literal('draft'), Type.Literal('deprecated')]);
+export type RubricStatus = Static<typeof RubricStatus>;
 
 export const Rubric = Type.Object({
   id: Type.String(),
@@ -111,11 +112,23 @@ export const Rubric = Type.Object({
   criteria_text: Type.String(),
   scoring_structure: ScoringStructure,
   submission_count: Type.Integer(),
-  is_default: Type.Boolean(),
+  is_default: Type.Boolean({ description: 'the default rubric of its essay type (a super_admin chooses it)' }),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
 export type Rubric = Static<typeof Rubric>;
+
+/** A stretch of the essay's extracted text: `text.slice(start, end) === quote`. */
+export const Passage = Type.Object({
+  start: Type.Integer({ minimum: 0, description: 'character offset into the extracted text' }),
+  end: Type.Integer({ minimum: 0, description: 'offset just past the passage' }),
+  quote: Type.String({ description: 'the words at [start, end)' }),
+});
+export type Passage = Static<typeof Passage>;
+
+/** A strength or improvement with the passages of the essay it refers to (empty when it points at nothing in particular). */
+export const Remark = Type.Object({ text: Type.String(), passages: Type.Array(Passage) });
+export type Remark = Static<typeof Remark>;
 
 export const Criterion = Type.Object({
   code: Type.String(),
@@ -127,6 +140,10 @@ export const Criterion = Type.Object({
   weight: Type.Number(),
   strengths: Type.Array(Type.String()),
   improvements: Type.Array(Type.String()),
+  /** `strengths` in the same order, each with the passages it refers to. */
+  strengthDetails: Type.Optional(Type.Array(Remark)),
+  /** `improvements` in the same order, each with the passages it refers to. */
+  improvementDetails: Type.Optional(Type.Array(Remark)),
 });
 export type Criterion = Static<typeof Criterion>;
 
@@ -137,6 +154,30 @@ export const InsightFeedback = Type.Object({
   critical_thinking: Type.String(),
   originality_and_insight: Type.String(),
 });
+
+export const Consistency = Type.Object({
+  samples: Type.Integer({ minimum: 1 }),
+  /** Share of (sample, criterion) scores within one mark of that criterion's median, 0..1. */
+  agreement: Type.Number({ minimum: 0, maximum: 1 }),
+  criteria: Type.Array(Type.Object({ code: Type.String(), scores: Type.Array(Type.Number()), median: Type.Number() })),
+});
+export type Consistency = Static<typeof Consistency>;
+
+export const TextMetrics = Type.Object({
+  words: Type.Integer({ description: 'whitespace-split words of the whole text' }),
+  bodyWords: Type.Integer({ description: 'words before the bibliography (what the word limit counts)' }),
+  wordLimit: Type.Integer(),
+  paragraphs: Type.Integer(),
+  sentences: Type.Integer(),
+  averageSentenceLength: Type.Number(),
+  sentenceLengthVariation: Type.Number({ description: 'coefficient of variation of sentence lengths' }),
+  lexicalDiversity: Type.Number({ description: 'moving-average type-token ratio, window 50' }),
+  readabilityGrade: Type.Number({ description: 'Flesch-Kincaid grade level' }),
+  citations: Type.Integer(),
+  bibliographyEntries: Type.Integer(),
+  citationStyle: Type.String({ description: 'APA, MLA, Chicago, Harvard, numeric, mixed or none' }),
+});
+export type TextMetrics = Static<typeof TextMetrics>;
 
 export const Results = Type.Object({
   overallGrade: Type.String(),
@@ -152,7 +193,17 @@ export const Results = Type.Object({
     improvements: Type.Array(Type.String()),
   }),
   insight_feedback: InsightFeedback,
-  grader: Type.String({ description: 'which grader produced the result: builtin, openai' }),
+  grader: Type.String({ description: 'which grader produced the result: builtin, openai, builtin-fallback, spec-local, spec-local-fallback' }),
+  /** Concrete suggestions, most useful first (the report shows the first 4). */
+  suggestions: Type.Optional(Type.Array(Type.String())),
+  /** Why the requested grader's result was replaced by a fallback (grader ends in '-fallback'). */
+  fallbackReason: Type.Optional(Type.String()),
+  /** The model that graded (model graders only). */
+  model: Type.Optional(Type.String()),
+  /** Consistency mode of a model grader: several samples, median score per criterion. */
+  consistency: Type.Optional(Consistency),
+  /** Figures measured in the text, for the writing-insights screens. */
+  textMetrics: Type.Optional(TextMetrics),
 });
 export type Results = Static<typeof Results>;
 
@@ -171,12 +222,15 @@ export const ApprovalStatus = Type.Union([
   Type.Literal('approved'),
   Type.Literal('rejected'),
 ]);
+export type ApprovalStatus = Static<typeof ApprovalStatus>;
 
 export const RubricSnapshot = Type.Object({
   id: Type.String(),
   title: Type.String(),
   rubric_type: EssayType,
   scoring_structure: ScoringStructure,
+  /** The rubric's version when the snapshot was taken (an edit increments it; absent in older snapshots). */
+  version: Type.Optional(Type.Integer()),
 });
 export type RubricSnapshot = Static<typeof RubricSnapshot>;
 
@@ -207,6 +261,11 @@ export const Evaluation = Type.Object({
   suggestions: Type.Array(Type.String()),
   admin_notes: Nullable(Type.String()),
   results: Nullable(Results),
+  ai_feedback: Type.Optional(Nullable(Type.String({ description: 'free-text feedback an admin wrote (PUT /evaluation/admin/{id})' }))),
+  attempt: Type.Optional(Type.Integer({ description: '1 for the first grading, +1 per retry or regrade' })),
+  reused_from: Type.Optional(
+    Nullable(Type.String({ description: 'the earlier evaluation whose result an unchanged re-submission carries (no credit charged)' })),
+  ),
 });
 export type Evaluation = Static<typeof Evaluation>;
 
@@ -214,6 +273,7 @@ export const EvaluationList = Type.Object({
   evaluations: Type.Array(Evaluation),
   total: Type.Integer(),
 });
+export type EvaluationList = Static<typeof EvaluationList>;
 
 export const Plan = Type.Object({
   name: PlanName,
@@ -253,9 +313,11 @@ export const Health = Type.Object({
   services: Type.Record(Type.String(), Type.Object({ ready: Type.Boolean(), detail: Type.Optional(Type.String()) })),
   not_ready: Type.Array(Type.String()),
 });
+export type Health = Static<typeof Health>;
 
 /** Auth service responses (spec user-app §7, admin §5 first-admin setup and user creation). */
 export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponse>;
 /** Failure shape of the two `{success, message}` endpoints: also carries the usual `detail` and `code`. */
 export const SuccessFailure = Type.Object({
   success: Type.Literal(false),
@@ -265,11 +327,14 @@ export const SuccessFailure = Type.Object({
 });
 export type SuccessFailure = Static<typeof SuccessFailure>;
 export const SetupStatus = Type.Object({ admin_exists: Type.Boolean() });
+export type SetupStatus = Static<typeof SetupStatus>;
 /** `GET /auth/providers`: which external sign-in methods this server offers (true only when configured). */
 export const AuthProviders = Type.Object({ google: Type.Boolean() });
 export type AuthProviders = Static<typeof AuthProviders>;
 export const SetupAdminResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), user: User });
+export type SetupAdminResponse = Static<typeof SetupAdminResponse>;
 export const CreatedUserResponse = Type.Object({ success: Type.Literal(true), user: User });
+export type CreatedUserResponse = Static<typeof CreatedUserResponse>;
 /** Public signing keys (`GET /auth/.well-known/jwks.json`). */
 export const Jwks = Type.Object({
   keys: Type.Array(
@@ -288,6 +353,7 @@ export const Jwks = Type.Object({
 export const UserList = Type.Object({ success: Type.Literal(true), users: Type.Array(User), total: Type.Integer() });
 export type UserList = Static<typeof UserList>;
 export const AnonymousState = Type.Object({ is_anonymous: Type.Boolean() });
+export type AnonymousState = Static<typeof AnonymousState>;
 /** GET /users/can-send-message and POST /users/increment-message-count. */
 export const MessageAllowance = Type.Object({
   can_send: Type.Boolean(),

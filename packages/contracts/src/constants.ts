@@ -14,23 +14,21 @@ export const FREE_PLAN_CREDITS = 1;
 export const DEFAULT_MAX_CHATBOT = 10;
 export const UNLIMITED = -1;
 
-/** Services behind the gateway, their /api/v1 prefixes and default ports. */
+/**
+ * Processes of the platform and their default ports. Which /api/v1 paths each one answers, and
+ * the policy of every route, is `ROUTE_POLICY` in routes.ts.
+ */
 export const SERVICES = {
-  auth: { port: 8101, prefixes: ['/auth'] },
-  users: { port: 8102, prefixes: ['/users'] },
-  evaluation: { port: 8103, prefixes: ['/evaluation', '/dashboard'] },
-  grading: { port: 8104, prefixes: [] },
-  rubric: { port: 8105, prefixes: ['/rubrics'] },
-  billing: { port: 8106, prefixes: ['/plans', '/subscription', '/subscribe', '/billing'] },
+  auth: { port: 8101 },
+  users: { port: 8102 },
+  evaluation: { port: 8103 },
+  grading: { port: 8104 },
+  rubric: { port: 8105 },
+  billing: { port: 8106 },
+  content: { port: 8107 },
 } as const;
 export type ServiceName = keyof typeof SERVICES;
 export const GATEWAY_PORT = 8080;
-
-/**
- * Paths the gateway routes to another owner than their prefix says: passwords are handled
- * inside auth only (a password never travels over NATS), so these /users paths go to auth.
- */
-export const AUTH_OWNED_USER_PATHS = ['/users/update-password', '/users/admin/create-user'] as const;
 
 /** Spec §9: default grade boundaries (pass threshold 50, weighted sum). */
 export const DEFAULT_GRADE_BOUNDARIES: readonly GradeBoundary[] = [
@@ -41,3 +39,9 @@ export const DEFAULT_GRADE_BOUNDARIES: readonly GradeBoundary[] = [
   { grade: 'E', min_percentage: 0, max_percentage: 49, description: 'Elementary' },
 ];
 export const DEFAULT_PASS_THRESHOLD = 50;
+
+/** Titles a submission gets when the student gives none (user-app §7); they say nothing about the essay. */
+export const DEFAULT_SUBMISSION_TITLES = { ee: 'Extended Essay Submission', tok: 'Theory of Knowledge Submission' } as const;
+
+/** Word limits of the IB essays (EE 4,000; TOK 1,600): examiners do not credit text beyond them. */
+export const ESSAY_WORD_LIMITS = { ee: 4000, tok: 1600 } as const;

@@ -19,6 +19,23 @@ function event<S extends TSchema>(service: string, name: string, schema: S) {
   return { service, subject: `${service}.${name}.v1`, version: 1, schema } as const;
 }
 
+/**
+ * Which grading of an evaluation an event is about: 1 for the first, +1 for each retry or regrade.
+ * The grading worker echoes the job's attempt in its events and derives their ids from
+ * `<evaluation_id>#<attempt>` when it is above 1, so a new attempt's events are never dropped as
+ * duplicates of the last one's; the evaluation service ignores events of an earlier attempt.
+ * Absent means 1.
+ */
+export const Attempt = Type.Integer({ minimum: 1 });
+
+/**
+ * One attempt's key: `<evaluation_id>` for the first, `<evaluation_id>#<n>` after. The grading
+ * worker derives its event ids from it; a retry's credit is charged and refunded under it.
+ */
+export function attemptKey(evaluationId: string, attempt?: number): string {
+  return attempt && attempt > 1 ? `${evaluationId}#${attempt}` : evaluationId;
+}
+
 export const Events = {
   usersCreated: event(
     'users',
@@ -35,6 +52,16 @@ export const Events = {
 
   billingAccountUpdated: event('billing', 'account_updated', CreditAccount),
 
+  /**
+   * An evaluation was deleted (owner or super_admin): its essay, results and feedback are gone.
+   * rubric keeps usage from it (a rubric no evaluation uses any more can be deleted).
+   */
+  evaluationDeleted: event(
+    'evaluation',
+    'deleted',
+    Type.Object({ evaluation_id: Type.String(), user_id: Type.String(), rubric_id: Type.String() }),
+  ),
+
   evaluationSubmitted: event(
     'evaluation',
     'submitted',
@@ -48,6 +75,9 @@ export const Events = {
       word_count: Type.Integer(),
       rubric: RubricSnapshot,
       grader: Type.Optional(Type.String({ description: 'requested grader; default from grading config' })),
+      research_question: Type.Optional(Type.String({ description: 'EE: the research question the student entered' })),
+      prescribed_title: Type.Optional(Type.String({ description: 'TOK: the prescribed title the student chose' })),
+      attempt: Type.Optional(Attempt),
     }),
   ),
   evaluationCompleted: event(
@@ -59,23 +89,36 @@ export const Events = {
   evaluationFailed: event(
     'evaluation',
     'failed',
-    Type.Object({ evaluation_id: Type.String(), user_id: Type.String(), reason: Type.String() }),
+    Type.Object({
+      evaluation_id: Type.String(),
+      user_id: Type.String(),
+      reason: Type.String(),
+      charge_key: Type.Optional(
+        Type.String({ description: 'the key the failed attempt was charged under (rpc.billing.consume_credit evaluation_id); absent = evaluation_id' }),
+      ),
+    }),
   ),
 
   gradingProgress: event(
     'grading',
     'progressed',
-    Type.Object({ evaluation_id: Type.String(), stage: Type.String(), percent: Type.Integer() }),
+    Type.Object({ evaluation_id: Type.String(), stage: Type.String(), percent: Type.Integer(), attempt: Type.Optional(Attempt) }),
   ),
   gradingCompleted: event(
     'grading',
     'completed',
-    Type.Object({ evaluation_id: Type.String(), results: Results, grader: Type.String(), processing_ms: Type.Integer() }),
+    Type.Object({
+      evaluation_id: Type.String(),
+      results: Results,
+      grader: Type.String(),
+      processing_ms: Type.Integer(),
+      attempt: Type.Optional(Attempt),
+    }),
   ),
   gradingFailed: event(
     'grading',
     'failed',
-    Type.Object({ evaluation_id: Type.String(), code: Type.String(), reason: Type.String() }),
+    Type.Object({ evaluation_id: Type.String(), code: Type.String(), reason: Type.String(), attempt: Type.Optional(Attempt) }),
   ),
 } as const;
 

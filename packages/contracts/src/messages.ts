@@ -29,6 +29,18 @@ export const Codes = {
   LAST_SUPER_ADMIN: 'LAST_SUPER_ADMIN',
   RUBRIC_NOT_FOUND: 'RUBRIC_NOT_FOUND',
   RUBRIC_TYPE_MISMATCH: 'RUBRIC_TYPE_MISMATCH',
+  /** DELETE /rubrics/{id}: evaluations were graded with it. */
+  RUBRIC_IN_USE: 'RUBRIC_IN_USE',
+  /** The default rubric of a type cannot be deleted or taken out of use; another must become the default first. */
+  RUBRIC_IS_DEFAULT: 'RUBRIC_IS_DEFAULT',
+  /** Only an active rubric can be the default of its type. */
+  RUBRIC_NOT_ACTIVE: 'RUBRIC_NOT_ACTIVE',
+  /** A rubric needs at least one criterion (from a processed file or a scoring structure). */
+  RUBRIC_NO_CRITERIA: 'RUBRIC_NO_CRITERIA',
+  /** The scoring structure or criteria text is inconsistent (see `detail`). */
+  RUBRIC_INVALID_SCORING: 'RUBRIC_INVALID_SCORING',
+  /** The rubric document was read but holds no criteria we could recognise. */
+  RUBRIC_FILE_UNRECOGNISED: 'RUBRIC_FILE_UNRECOGNISED',
   EMPTY_ESSAY: 'EMPTY_ESSAY',
   ESSAY_TOO_LONG: 'ESSAY_TOO_LONG',
   /** POST /subscription/use-essay-credit and /subscribe/use-credit: credits are spent by submitting an evaluation. */
@@ -39,10 +51,22 @@ export const Codes = {
   GRADING_FAILED: 'GRADING_FAILED',
   /** rpc.billing.consume_credit: the evaluation id was already charged to another user's account. */
   EVALUATION_ALREADY_CHARGED: 'EVALUATION_ALREADY_CHARGED',
+  /** evaluation: the file is of its type but cannot be accepted (password-protected PDF, .docx expanding too far). */
+  FILE_REFUSED: 'FILE_REFUSED',
+  /** evaluation: reading the file took too long. */
+  FILE_UNREADABLE: 'FILE_UNREADABLE',
+  /** POST /evaluation/{id}/retry: only a failed evaluation can be graded again. */
+  EVALUATION_NOT_FAILED: 'EVALUATION_NOT_FAILED',
+  /** approve/reject: only a completed evaluation can be reviewed. */
+  EVALUATION_NOT_COMPLETED: 'EVALUATION_NOT_COMPLETED',
+  /** regrade: the evaluation is being graded right now. */
+  EVALUATION_IN_PROGRESS: 'EVALUATION_IN_PROGRESS',
   /** users: no account with this id. */
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   /** users: a student has used all messages of their allowance (max_chatbot). */
   MESSAGE_LIMIT_REACHED: 'MESSAGE_LIMIT_REACHED',
+  /** content: no policy or document with this name. */
+  CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
 } as const;
 export type Code = (typeof Codes)[keyof typeof Codes];
 
@@ -81,9 +105,29 @@ export const Messages = {
   NO_CREDITS: 'Insufficient essay credits: you have no essay credits remaining. Please purchase more credits to continue.',
   GRADING_ROLE_ONLY: 'Only students and teachers can submit essays for grading',
   EVALUATION_NOT_FOUND: 'Evaluation not found',
+  EVALUATION_DELETED: 'Evaluation deleted successfully',
+  RETRY_ONLY_FAILED: 'Only a failed evaluation can be retried',
+  REVIEW_ONLY_COMPLETED: 'Only completed evaluations can be approved or rejected',
+  REJECT_NOTES_REQUIRED: 'Admin notes are required to reject an evaluation',
+  REGRADE_IN_PROGRESS: 'The evaluation is being graded right now; wait until it has finished',
+  REPORT_NOT_READY: 'The report is available once the evaluation has completed',
+  RESULTS_NOT_READY: 'Results can be edited once the evaluation has completed',
   RUBRIC_NOT_FOUND: 'Rubric not found',
   USER_NOT_FOUND: 'User not found',
   LAST_SUPER_ADMIN: 'The last super admin cannot be demoted, deactivated or deleted',
+  // Rubric management (admin spec §5, §8)
+  RUBRIC_FILE_UNSUPPORTED: 'Unsupported file type. Please upload: .pdf, .docx, .doc, .txt',
+  RUBRIC_FILE_TOO_LARGE: 'File too large. Maximum size is 10MB.',
+  RUBRIC_FILE_REQUIRED: 'Please process a file first before creating the rubric.',
+  RUBRIC_FILE_EMPTY: 'The file contains no readable text. Upload a document with selectable text (a scanned image cannot be read).',
+  RUBRIC_FILE_UNRECOGNISED: 'No rubric criteria were found in the file. Each criterion needs a heading such as "Criterion A: Focus and method (6 marks)".',
+  RUBRIC_NO_CRITERIA: 'No rubric criteria were found in the criteria text. Each criterion needs a heading such as "Criterion A: Focus and method (6 marks)".',
+  RUBRIC_FILE_MISSING: 'Please upload a file',
+  RUBRIC_TITLE_REQUIRED: 'Title is required',
+  RUBRIC_IN_USE: 'This rubric is used by existing evaluations and cannot be deleted. Set its status to deprecated instead.',
+  RUBRIC_IS_DEFAULT: 'This rubric is the default for its essay type. Make another rubric the default first.',
+  RUBRIC_NOT_ACTIVE: 'Only an active rubric can be the default for its essay type',
+  RUBRIC_DELETED: 'Rubric deleted successfully',
   RATE_LIMITED: 'Too many requests. Please wait and try again.',
   TOO_MANY_FAILED_SIGNINS: 'Too many failed sign-in attempts for this account. Please wait and try again.',
   FILE_TOO_LARGE: 'File size must be less than 20MB',
@@ -102,4 +146,19 @@ export const Messages = {
   ROLE_CHANGE_SUPER_ADMIN_ONLY: 'Only a super admin can change roles',
   ADMIN_TARGET_SUPER_ADMIN_ONLY: 'Only a super admin can manage admin accounts',
   SELF_ROLE_SWITCH_ONLY: 'You can only switch between student and teacher',
+  // Content service
+  CONTENT_NOT_FOUND: 'Content not found',
+  CONTENT_UPDATED: 'Content updated successfully',
+  CONTACT_RECEIVED: 'Thank you! We have received your enquiry and will reply by e-mail within two working days.',
+} as const;
+
+/**
+ * Why a model grading was replaced by the fallback (admin spec §8, "Local path"); recorded as the
+ * result's `fallbackReason`, followed by ': <detail>' where there is one.
+ */
+export const AssessmentFallbackReasons = {
+  NO_RESPONSE: 'No assessment response received from OpenAI',
+  UNPARSEABLE: 'Failed to parse assessment response',
+  NO_JSON: 'No JSON found in response',
+  TIMEOUT: 'AI assessment timeout',
 } as const;

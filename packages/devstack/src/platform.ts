@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_DATABASE_URL, ensureDatabase } from '@corestone/service-kit';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** Every process of the platform, in start order (the gateway last). */
-export const PLATFORM_PROCESSES = ['auth', 'users', 'rubric', 'billing', 'evaluation', 'grading', 'gateway'] as const;
+export const PLATFORM_PROCESSES = ['auth', 'users', 'rubric', 'billing', 'content', 'evaluation', 'grading', 'gateway'] as const;
 export type ProcessName = (typeof PLATFORM_PROCESSES)[number];
 
 export const DEFAULT_PORTS: Record<ProcessName, number> = {
@@ -17,6 +18,7 @@ export const DEFAULT_PORTS: Record<ProcessName, number> = {
   grading: 8104,
   rubric: 8105,
   billing: 8106,
+  content: 8107,
 };
 
 export function entryOf(name: ProcessName): string {
@@ -44,14 +46,26 @@ export interface PlatformOptions {
   output?: 'inherit' | { dir: string };
   only?: ProcessName[];
   readyTimeoutMs?: number;
+  /**
+   * Restart a process that exits on its own, with backoff (1 s doubling to 30 s; back to 1 s after
+   * a minute up), logging each restart — as an orchestrator would. `npm start` turns it on.
+   */
+  supervise?: boolean;
+  /** Where supervision reports restarts (default: stdout). */
+  log?: (line: string) => void;
 }
 
 export interface Platform {
   gatewayUrl: string;
   urls: Record<ProcessName, string>;
   env: Record<string, string>;
-  /** Stops one process: SIGTERM (graceful) or SIGKILL (a crash). */
+  /** Stops one process: SIGTERM (graceful) or SIGKILL (a crash). Supervision leaves it stopped. */
   stopProcess(name: ProcessName, signal?: NodeJS.Signals): Promise<void>;
+  /** Kills one process as a crash would (supervision, when on, restarts it). */
+  crashProcess(name: ProcessName): void;
+  pidOf(name: ProcessName): number | undefined;
+  /** Restarts so far, per process (supervision). */
+  restarts: Partial<Record<ProcessName, number>>;
   startProcess(name: ProcessName): Promise<void>;
   stop(): Promise<void>;
 }
@@ -97,6 +111,30 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   };
   const children = new Map<ProcessName, ChildProcess>();
   const width = Math.max(...names.map((n) => n.length));
+  const log = opts.log ?? ((line: string) => console.log(line));
+  /** Processes we stopped on purpose: not restarted. */
+  const stopping = new Set<ProcessName>();
+  const restarts: Partial<Record<ProcessName, number>> = {};
+  const backoff = new Map<ProcessName, number>();
+  let shuttingDown = false;
+
+  const superviseChild = (name: ProcessName, child: ChildProcess) => {
+    const startedAt = Date.now();
+    child.once('exit', (code, signal) => {
+      if (!opts.supervise || shuttingDown || stopping.has(name) || children.get(name) !== child) return;
+      const delay = Date.now() - startedAt > 60_000 ? 1000 : Math.min(30_000, backoff.get(name) ?? 1000);
+      backoff.set(name, delay * 2);
+      log(`[supervisor] ${name} exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
+      setTimeout(() => {
+        if (shuttingDown || stopping.has(name)) return;
+        restarts[name] = (restarts[name] ?? 0) + 1;
+        startProcess(name).then(
+          () => log(`[supervisor] ${name} is back (restart ${restarts[name]})`),
+          (err) => log(`[supervisor] ${name} failed to come back: ${(err as Error).message}`),
+        );
+      }, delay).unref();
+    });
+  };
 
   const startProcess = async (name: ProcessName) => {
     const entry = entryOf(name);
@@ -116,11 +154,14 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       pipeWithPrefix(child.stderr!, prefix);
     }
     children.set(name, child);
+    stopping.delete(name);
+    superviseChild(name, child);
     await waitReady(urls[name], child, opts.readyTimeoutMs ?? 30_000, name);
   };
 
   const stopProcess = async (name: ProcessName, signal: NodeJS.Signals = 'SIGTERM') => {
     const child = children.get(name);
+    stopping.add(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     child.kill(signal);
@@ -135,11 +176,17 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     env,
     stopProcess,
     startProcess,
+    crashProcess: (name) => void children.get(name)?.kill('SIGKILL'),
+    pidOf: (name) => children.get(name)?.pid,
+    restarts,
     stop: async () => {
+      shuttingDown = true;
       for (const name of [...names].reverse()) await stopProcess(name);
     },
   };
   try {
+    // Created once here: services starting together on a fresh machine would race to create it.
+    await ensureDatabase(env.DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
     // Services start together; the gateway last, once they all answer.
     await Promise.all(names.filter((n) => n !== 'gateway').map(startProcess));
     if (names.includes('gateway')) await startProcess('gateway');

@@ -1,16 +1,17 @@
 export * from './errors';
 export * from './tokens';
 export * from './user';
+export * from './transport';
+export * from './sse';
 export * from './client';
 export * from './federation';
-export type {
-  AuthResponse,
-  Criterion,
-  EssayType,
-  Evaluation,
-  EvaluationStatus,
-  Plan,
-  Results,
-  Rubric,
-  User as ApiUser,
-} from '@corestone/contracts';
+export * from './services/auth';
+export * from './services/users';
+export * from './services/evaluation';
+export * from './services/rubric';
+export * from './services/billing';
+export * from './services/content';
+export * from './services/links';
+export * from './services/admin';
+export type * from '@corestone/contracts';
+export type { User as ApiUser } from '@corestone/contracts';

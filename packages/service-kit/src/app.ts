@@ -6,6 +6,7 @@ import { HttpError } from './errors';
 import { newId } from './ids';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
+import { loggerOptions } from './logging';
 
 export interface ServiceAppOptions {
   name: string;
@@ -13,6 +14,8 @@ export interface ServiceAppOptions {
   /** Fastify's own body limit for JSON bodies (bytes). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
@@ -37,6 +40,13 @@ function validationDetail(err: FastifyError): string {
   return `${where}: ${first.message ?? 'is invalid'}`;
 }
 
+function frameworkDetail(err: Error): string {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return 'A value in the address is too long';
+  if (code === 'FST_ERR_BAD_URL') return 'The address is not valid';
+  return 'The request could not be read';
+}
+
 function isPostgresDataError(err: unknown): boolean {
   const e = err as { code?: unknown; severity?: unknown };
   return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
@@ -49,16 +59,21 @@ function isPostgresDataError(err: unknown): boolean {
  */
 export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: options.logLevel ?? 'info',
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.query.token'],
-      base: { service: options.name },
-    },
+    logger: options.logger ?? loggerOptions({ service: options.name, level: options.logLevel ?? 'info', stream: options.logStream }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : newId();
     },
     requestIdHeader: false,
+    // Errors Fastify raises before a route runs (a path parameter over maxParamLength, a malformed
+    // URL, an unparsable Content-Type) get the same envelope as every other error.
+    frameworkErrors: (err, _req, reply) => {
+      const given = (err as { statusCode?: number }).statusCode ?? 400;
+      const status = given < 500 ? given : 400;
+      void (reply as unknown as { status(n: number): { send(b: unknown): void } })
+        .status(status)
+        .send({ detail: frameworkDetail(err), code: STATUS_CODES[status] ?? Codes.VALIDATION });
+    },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },

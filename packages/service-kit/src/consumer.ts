@@ -4,6 +4,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deadLetterSubject, DEAD_LETTER_STREAM, streamName, type EventEnvelope } from '@corestone/contracts';
 import { ensureStream, fromHeaders, parseEvent, toHeaders, type Bus } from './nats';
 import { extractTraceContext, inSpan } from './tracing';
+import { Counter, Histogram } from 'prom-client';
+import { processMetric } from './metrics';
+
+function consumerMetrics() {
+  const counter = (name: string, help: string) =>
+    processMetric(name, (registers) => new Counter({ name, help, labelNames: ['consumer'], registers }));
+  return {
+    deliveries: counter('nats_consumer_deliveries_total', 'Messages delivered to a consumer (first deliveries and redeliveries)'),
+    redeliveries: counter('nats_consumer_redeliveries_total', 'Messages delivered again after a nak, a crash or an ack timeout'),
+    acks: counter('nats_consumer_acks_total', 'Messages handled and acknowledged'),
+    naks: counter('nats_consumer_naks_total', 'Messages handed back for a later retry'),
+    deadLetters: counter('nats_consumer_dead_letters_total', 'Messages given up on and moved to the dead-letter stream'),
+    handling: processMetric(
+      'nats_consumer_handle_seconds',
+      (registers) =>
+        new Histogram({
+          name: 'nats_consumer_handle_seconds',
+          help: 'Time a consumer spent on one message',
+          labelNames: ['consumer'],
+          buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+          registers,
+        }),
+    ),
+  };
+}
 
 export interface ConsumerOptions {
   bus: Bus;
@@ -31,28 +56,26 @@ export interface RunningConsumer {
 
 const defaultBackoff = (n: number) => Math.min(30_000, 250 * 2 ** (n - 1));
 
+/** What defines a durable consumer: the stream it reads, its name, its subjects and its limits. */
+export type ConsumerDefinition = Pick<ConsumerOptions, 'stream' | 'durable' | 'subjects' | 'concurrency' | 'ackWaitMs'>;
+
 /**
- * A durable pull consumer: bounded concurrency, explicit ack, nak with backoff,
- * dead-letter after `maxDeliver` deliveries, and restart of the pull loop on failure.
- * Delivery limits are enforced here (the server redelivers without limit), so a message
- * whose worker died on its last try is still dead-lettered rather than silently dropped.
+ * Creates (or updates) the stream and the durable pull consumer. Run by every consumer at start-up,
+ * and on its own where the consumer must exist before any worker runs (KEDA reads its lag).
  */
-export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
-  const { bus, logger } = opts;
-  const concurrency = opts.concurrency ?? 4;
-  const maxDeliver = opts.maxDeliver ?? 5;
-  const backoff = opts.backoffMs ?? defaultBackoff;
-  const stream = await ensureStream(bus, opts.stream);
+export async function ensureConsumer(bus: Bus, def: ConsumerDefinition): Promise<{ stream: string; durable: string }> {
+  const concurrency = def.concurrency ?? 4;
+  const stream = await ensureStream(bus, def.stream);
   await ensureStream(bus, DEAD_LETTER_STREAM);
-  const durable = opts.durable.replace(/[^A-Za-z0-9_-]/g, '_');
+  const durable = def.durable.replace(/[^A-Za-z0-9_-]/g, '_');
   const config = {
     durable_name: durable,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     // nats-server 2.9 (Debian bookworm) has no filter_subjects: one subject filters on the server,
     // several read the stream's wildcard and skip the rest here.
-    filter_subject: opts.subjects.length === 1 ? bus.subject(opts.subjects[0]) : bus.subject(`${opts.stream}.*.v1`),
-    ack_wait: (opts.ackWaitMs ?? 30_000) * 1_000_000,
+    filter_subject: def.subjects.length === 1 ? bus.subject(def.subjects[0]) : bus.subject(`${def.stream}.*.v1`),
+    ack_wait: (def.ackWaitMs ?? 30_000) * 1_000_000,
     max_ack_pending: Math.max(concurrency * 4, 16),
   };
   try {
@@ -65,6 +88,23 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
       });
     });
   }
+  return { stream, durable };
+}
+
+/**
+ * A durable pull consumer: bounded concurrency, explicit ack, nak with backoff,
+ * dead-letter after `maxDeliver` deliveries, and restart of the pull loop on failure.
+ * Delivery limits are enforced here (the server redelivers without limit), so a message
+ * whose worker died on its last try is still dead-lettered rather than silently dropped.
+ */
+export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
+  const { bus, logger } = opts;
+  const concurrency = opts.concurrency ?? 4;
+  const maxDeliver = opts.maxDeliver ?? 5;
+  const backoff = opts.backoffMs ?? defaultBackoff;
+  const { stream, durable } = await ensureConsumer(bus, opts);
+  const metrics = consumerMetrics();
+  const label = { consumer: durable };
 
   let running = true;
   let inFlight = 0;
@@ -90,6 +130,7 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
       // No reason argument: nats-server 2.9 does not recognise `+TERM <reason>` and would keep the
       // message pending (redelivered after ack_wait). The reason travels in the dead-letter headers.
       msg.term();
+      metrics.deadLetters.inc(label);
       logger.warn({ subject: msg.subject, error, deliveries: msg.info.deliveryCount }, 'message dead-lettered');
     } catch (err) {
       logger.error({ err }, 'dead-lettering failed; will retry');
@@ -98,6 +139,8 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
   };
 
   const process = async (msg: JsMsg) => {
+    metrics.deliveries.inc(label);
+    if (msg.info.deliveryCount > 1) metrics.redeliveries.inc(label);
     let event: EventEnvelope | null = null;
     try {
       event = parseEvent(msg.data);
@@ -117,14 +160,19 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
         'messaging.nats.delivery_count': msg.info.deliveryCount,
       },
     };
+    const timer = metrics.handling.startTimer(label);
     try {
       await inSpan(`${event.type} process`, span, () => opts.handler(event!, msg));
       msg.ack();
+      metrics.acks.inc(label);
     } catch (err) {
       const message = (err as Error).message || String(err);
       if (msg.info.deliveryCount >= maxDeliver) return deadLetter(msg, event, message);
       logger.warn({ err, subject: msg.subject, delivery: msg.info.deliveryCount }, 'handler failed; will retry');
       msg.nak(backoff(msg.info.deliveryCount));
+      metrics.naks.inc(label);
+    } finally {
+      timer();
     }
   };
 
@@ -168,3 +216,51 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
 }
 
 export { streamName };
+
+export interface DeadLetter {
+  seq: number;
+  consumer: string;
+  originalSubject: string;
+  error: string;
+  deliveries: number;
+  time: string;
+  eventId: string | null;
+  eventType: string | null;
+}
+
+/** The dead-lettered messages still kept (see STREAM_MAX_AGE_DAYS), oldest first; one consumer's or all. */
+export async function listDeadLetters(bus: Bus, opts: { consumer?: string; limit?: number } = {}): Promise<DeadLetter[]> {
+  const stream = await ensureStream(bus, DEAD_LETTER_STREAM);
+  const filter = deadLetterSubject(bus.prefix, opts.consumer ?? '*');
+  const { state } = await bus.jsm.streams.info(stream, { subjects_filter: filter });
+  const limit = opts.limit ?? 100;
+  const out: DeadLetter[] = [];
+  for (let seq = state.first_seq; seq <= state.last_seq && out.length < limit; seq++) {
+    const msg = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
+    if (!msg || !subjectMatches(filter, msg.subject)) continue;
+    const headers = fromHeaders(msg.header);
+    let event: EventEnvelope | null = null;
+    try {
+      event = parseEvent(msg.data);
+    } catch {
+      /* a malformed message is listed with what its headers say */
+    }
+    out.push({
+      seq,
+      consumer: msg.subject.slice(msg.subject.lastIndexOf('.') + 1),
+      originalSubject: headers['x-original-subject'] ?? '',
+      error: headers['x-dead-letter-error'] ?? '',
+      deliveries: Number(headers['x-deliveries'] ?? 0),
+      time: msg.time.toISOString(),
+      eventId: event?.id ?? null,
+      eventType: event?.type ?? null,
+    });
+  }
+  return out;
+}
+
+function subjectMatches(filter: string, subject: string): boolean {
+  const f = filter.split('.');
+  const s = subject.split('.');
+  return f.length === s.length && f.every((t, i) => t === '*' || t === s[i]);
+}

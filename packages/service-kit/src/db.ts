@@ -37,14 +37,47 @@ const KIT_MIGRATIONS: Migration[] = [
         PRIMARY KEY (consumer, event_id)
       );`,
   },
+  {
+    // Each row retries on its own schedule; order is kept only per aggregate (order_key);
+    // rows that keep failing are parked in outbox_dead with their error, for an operator to replay.
+    id: 'kit-002-outbox-retries',
+    sql: `
+      ALTER TABLE outbox ADD COLUMN next_attempt_at timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE outbox ADD COLUMN order_key text;
+      CREATE INDEX outbox_due ON outbox (next_attempt_at, seq);
+      CREATE INDEX outbox_order ON outbox (order_key, seq) WHERE order_key IS NOT NULL;
+      CREATE TABLE outbox_dead (
+        seq bigint PRIMARY KEY,
+        id uuid NOT NULL UNIQUE,
+        subject text NOT NULL,
+        payload jsonb NOT NULL,
+        headers jsonb NOT NULL DEFAULT '{}',
+        order_key text,
+        created_at timestamptz NOT NULL,
+        attempts int NOT NULL,
+        last_error text,
+        parked_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];
+
+const defaultLogger = {
+  warn: (obj: unknown, msg: string) => console.warn(JSON.stringify({ level: 40, msg, err: String((obj as { err?: unknown }).err) })),
+};
 
 export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe identifier: ${name}`);
   return `"${name}"`;
 }
 
-async function ensureDatabase(url: string): Promise<void> {
+/** Postgres codes a lost CREATE DATABASE race ends with: 42P04 (exists) or 23505 (catalog unique index). */
+const DATABASE_CREATED_MEANWHILE = new Set(['42P04', '23505']);
+
+/**
+ * Creates the database of `url` when it does not exist yet. Safe to call from many processes at
+ * once: `npm start` calls it once before the services start, and each replica calls it again.
+ */
+export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const dbName = decodeURIComponent(target.pathname.slice(1));
   const probe = new Client({ connectionString: url });
@@ -63,7 +96,7 @@ async function ensureDatabase(url: string): Promise<void> {
   try {
     await client.query(`CREATE DATABASE ${quoteIdent(dbName)}`);
   } catch (err) {
-    if ((err as { code?: string }).code !== '42P04') throw err; // created meanwhile by another service
+    if (!DATABASE_CREATED_MEANWHILE.has((err as { code?: string }).code ?? '')) throw err;
   } finally {
     await client.end();
   }
@@ -75,6 +108,7 @@ export async function openDatabase(opts: {
   migrations: Migration[];
   poolMax?: number;
   applicationName?: string;
+  logger?: { warn(obj: unknown, msg: string): void };
 }): Promise<Database> {
   const schema = opts.schema;
   quoteIdent(schema);
@@ -85,7 +119,13 @@ export async function openDatabase(opts: {
     options: `-c search_path=${schema}`,
     application_name: opts.applicationName ?? schema,
   });
-  pool.on('error', () => undefined); // an idle client's error is reported again on its next use
+  // An idle client's connection died (e.g. a Postgres restart): the pool drops it and makes a new one
+  // on next use; without a handler the process would crash.
+  const logger = opts.logger ?? defaultLogger;
+  pool.on('error', (err) => logger.warn({ err }, 'postgres: idle connection lost'));
+  // A checked-out client has no error listener of the pool's: its connection dying mid-query (a
+  // restart) would be an unhandled 'error' event and crash the process. The query itself still fails.
+  pool.on('connect', (client) => client.on('error', (err) => logger.warn({ err }, 'postgres: connection lost while in use')));
   await migrate(pool, schema, [...KIT_MIGRATIONS, ...opts.migrations]);
   return { pool, schema, close: () => pool.end() };
 }

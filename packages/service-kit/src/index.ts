@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './logging';
 export * from './ids';
 export * from './config';
 export * from './keys';
@@ -13,5 +14,9 @@ export * from './consumer';
 export * from './outbox';
 export * from './auth';
 export * from './redis';
+export * from './rate-limit';
 export * from './tracing';
 export * from './lifecycle';
+export * from './uploads';
+export * from './mail';
+export * from './cache';

@@ -74,15 +74,22 @@ export function loadPlatformKeys(config: KeySource, env: NodeJS.ProcessEnv = pro
     dataKey = readOrCreate(config.KEYS_DIR, FILES.data, () => randomBytes(32).toString('base64'));
     tokenKey = readOrCreate(config.KEYS_DIR, FILES.token, () => randomBytes(32).toString('base64'));
   }
-  const signingKey = createPrivateKey(signingPem);
+  let signingKey: KeyObject;
+  try {
+    signingKey = createPrivateKey(signingPem);
+  } catch {
+    throw new Error('JWT_PRIVATE_KEY is not a PEM private key');
+  }
   const publicKey = createPublicKey(signingKey);
   const data = Buffer.from(dataKey.trim(), 'base64');
   if (data.length !== 32) throw new Error('DATA_ENCRYPTION_KEY must be 32 bytes, base64-encoded');
+  const token = Buffer.from(tokenKey.trim(), 'base64');
+  if (token.length < 32) throw new Error('TOKEN_HMAC_KEY must be at least 32 bytes, base64-encoded');
   return {
     signingKey,
     publicKey,
     kid: env.JWT_KEY_ID || keyIdOf(publicKey),
     dataKey: data,
-    tokenKey: Buffer.from(tokenKey.trim(), 'base64'),
+    tokenKey: token,
   };
 }

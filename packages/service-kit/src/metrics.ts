@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+
+/**
+ * Metrics of the kit's own parts (outbox relay, consumers) and of domain code that has no app at
+ * hand: one registry per process, served with the app's at /metrics.
+ */
+export const processMetrics = new Registry();
+
+/** A metric of the process registry, made once (parts started twice in one process share it). */
+export function processMetric<T extends Metric>(name: string, make: (registers: Registry[]) => T): T {
+  return (processMetrics.getSingleMetric(name) as T | undefined) ?? make([processMetrics]);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +22,7 @@ declare module 'fastify' {
 export function registerMetrics(app: FastifyInstance, service: string): void {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
+  processMetrics.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -27,7 +39,7 @@ export function registerMetrics(app: FastifyInstance, service: string): void {
   });
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } as Record<string, unknown> }, async (_req, reply) => {
     reply.type(registry.contentType);
-    return registry.metrics();
+    return `${await registry.metrics()}\n${await processMetrics.metrics()}`;
   });
 }
 

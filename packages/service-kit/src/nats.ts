@@ -8,6 +8,7 @@ import {
   Events,
   prefixed,
   streamName,
+  streamLimits,
   streamSubjects,
   type EventDef,
   type EventEnvelope,
@@ -43,12 +44,13 @@ export async function connectBus(opts: { url: string; prefix: string; name: stri
 export async function ensureStream(bus: Bus, service: string): Promise<string> {
   const name = streamName(bus.prefix, service);
   const subjects = service === DEAD_LETTER_STREAM ? [prefixed(bus.prefix, 'deadletter.>')] : streamSubjects(bus.prefix, service);
+  const limits = streamLimits(service); // retention declared in contracts
   try {
     await bus.jsm.streams.info(name);
-    await bus.jsm.streams.update(name, { subjects });
+    await bus.jsm.streams.update(name, { subjects, ...limits });
   } catch {
     try {
-      await bus.jsm.streams.add({ name, subjects, duplicate_window: 2 * 60 * 1_000_000_000 });
+      await bus.jsm.streams.add({ name, subjects, duplicate_window: 2 * 60 * 1_000_000_000, ...limits });
     } catch (err) {
       // another replica created it meanwhile
       await bus.jsm.streams.info(name).catch(() => {

@@ -1,31 +1,56 @@
-import type { Pool } from 'pg';
+import { Client, type Pool, type PoolClient } from 'pg';
 import { SpanKind } from '@opentelemetry/api';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { EventDef } from '@corestone/contracts';
 import type { Queryable } from './db';
+import { HttpError } from './errors';
+import { processMetrics } from './metrics';
 import { makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
 
 /**
  * Transactional outbox: write the event in the same transaction as the change it announces;
- * the relay publishes it with its id as JetStream message id (dedupe) and deletes it only once
- * JetStream has acknowledged it, retrying until then.
+ * the relay publishes it with its id as JetStream message id (dedupe) and deletes it once
+ * JetStream has acknowledged it.
+ *
+ * A row that fails to publish gets its own retry schedule (exponential backoff with jitter) and,
+ * after `maxAttempts`, is parked in `outbox_dead` for an operator to replay: one event that can
+ * never be published does not hold up the others. Order is kept only where it matters — among
+ * events of one aggregate (`order_key`, e.g. one evaluation or one user).
  */
+
+/** Under NATS's default max_payload (1 MiB), leaving room for headers. */
+export const MAX_EVENT_BYTES = 900 * 1024;
+
+/** The aggregate an event belongs to, when its data names one: its events are published in order. */
+export function defaultOrderKey(data: unknown): string | null {
+  const d = data as Record<string, unknown> | null;
+  const key = d?.evaluation_id ?? d?.user_id;
+  return typeof key === 'string' ? key : null;
+}
+
 export async function enqueueEvent<E extends EventDef>(
   db: Queryable,
   def: E,
   data: Static<E['schema']>,
   id?: string,
+  opts: { orderKey?: string | null } = {},
 ): Promise<string> {
   const event = makeEvent(def, data, id);
+  const payload = JSON.stringify(event);
+  const size = Buffer.byteLength(payload);
+  if (size > MAX_EVENT_BYTES) {
+    // Refused here, inside the caller's transaction, rather than jamming the relay later.
+    throw new HttpError(413, 'EVENT_TOO_LARGE', `The ${def.subject} event is ${size} bytes; at most ${MAX_EVENT_BYTES} can be published.`);
+  }
+  const orderKey = opts.orderKey === undefined ? defaultOrderKey(data) : opts.orderKey;
   // The trace context of the request that made the change: the relay's publish span joins its trace.
-  await db.query(`INSERT INTO outbox (id, subject, payload, headers) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`, [
-    event.id,
-    def.subject,
-    JSON.stringify(event),
-    JSON.stringify(injectTraceContext({})),
-  ]);
+  await db.query(
+    `INSERT INTO outbox (id, subject, payload, headers, order_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+    [event.id, def.subject, payload, JSON.stringify(injectTraceContext({})), orderKey],
+  );
   await db.query(`SELECT pg_notify(current_schema() || '_outbox', '')`);
   return event.id;
 }
@@ -39,10 +64,55 @@ export async function markProcessed(db: Queryable, consumer: string, eventId: st
   return res.rowCount === 1;
 }
 
+export interface ParkedEvent {
+  id: string;
+  subject: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  parked_at: string;
+}
+
+export async function listParkedEvents(db: Queryable, limit = 100): Promise<ParkedEvent[]> {
+  const { rows } = await db.query(
+    `SELECT id, subject, attempts, last_error, created_at, parked_at FROM outbox_dead ORDER BY seq LIMIT $1`,
+    [limit],
+  );
+  return rows as ParkedEvent[];
+}
+
+/** Puts parked rows (all, or those ids) back in the outbox, in their original order, with fresh attempts. */
+export async function replayParkedEvents(db: Queryable, ids?: string[]): Promise<number> {
+  const res = await db.query(
+    `WITH moved AS (DELETE FROM outbox_dead WHERE $1::uuid[] IS NULL OR id = ANY($1::uuid[]) RETURNING *)
+     INSERT INTO outbox (seq, id, subject, payload, headers, order_key, created_at, attempts, next_attempt_at)
+     SELECT seq, id, subject, payload, headers, order_key, created_at, 0, now() FROM moved`,
+    [ids ?? null],
+  );
+  await db.query(`SELECT pg_notify(current_schema() || '_outbox', '')`);
+  return res.rowCount ?? 0;
+}
+
 export interface OutboxRelay {
   stop(): Promise<void>;
-  /** Publishes everything pending now (tests and shutdown use it). */
+  /** Publishes everything due now (tests and shutdown use it). */
   flush(): Promise<number>;
+}
+
+export interface OutboxRelayOptions {
+  pool: Pool;
+  schema: string;
+  bus: Bus;
+  logger: FastifyBaseLogger;
+  /** Registry for the outbox metrics (default: the process registry served at /metrics). */
+  registry?: Registry;
+  pollMs?: number;
+  batch?: number;
+  /** Failed publishes of one row before it is parked in outbox_dead. */
+  maxAttempts?: number;
+  /** First retry delay; doubles per attempt up to retryMaxMs, ±20% jitter. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
 }
 
 interface Row {
@@ -51,68 +121,145 @@ interface Row {
   subject: string;
   payload: unknown;
   headers: Record<string, string>;
+  attempts: number;
 }
 
-export function startOutboxRelay(opts: {
-  pool: Pool;
-  schema: string;
-  bus: Bus;
-  logger: FastifyBaseLogger;
-  pollMs?: number;
-  batch?: number;
-}): OutboxRelay {
+export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+function relayMetrics(registry: Registry = processMetrics, pool: Pool) {
+  const reuse = <T>(name: string, make: () => T): T => (registry?.getSingleMetric(name) as T | undefined) ?? make();
+  const registers = registry ? [registry] : [];
+  const published = reuse('outbox_published_total', () => new Counter({ name: 'outbox_published_total', help: 'Outbox events published', registers }));
+  const failures = reuse('outbox_publish_failures_total', () => new Counter({ name: 'outbox_publish_failures_total', help: 'Failed outbox publishes (each retried)', registers }));
+  const parked = reuse('outbox_parked_total', () => new Counter({ name: 'outbox_parked_total', help: 'Outbox events parked after too many failed publishes', registers }));
+  if (registry && !registry.getSingleMetric('outbox_depth')) {
+    const oldest = new Gauge({ name: 'outbox_oldest_age_seconds', help: 'Age of the oldest event waiting in the outbox', registers });
+    // Read on scrape; the scrape does not fail when Postgres is away.
+    new Gauge({
+      name: 'outbox_depth',
+      help: 'Events in the outbox: pending, or parked after too many failed publishes',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        const r = await pool
+          .query<{ pending: number; parked: number; age: number | null }>(
+            `SELECT (SELECT count(*)::int FROM outbox) AS pending, (SELECT count(*)::int FROM outbox_dead) AS parked,
+                    (SELECT extract(epoch FROM now() - min(created_at))::float FROM outbox) AS age`,
+          )
+          .catch(() => null);
+        if (!r) return;
+        this.set({ state: 'pending' }, r.rows[0].pending);
+        this.set({ state: 'parked' }, r.rows[0].parked);
+        oldest.set(r.rows[0].age ?? 0);
+      },
+    });
+  }
+  return { published, failures, parked };
+}
+
+async function reachable(bus: Bus, timeoutMs = 1000): Promise<boolean> {
+  if (bus.nc.isClosed()) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
+  const ok = await Promise.race([bus.nc.flush().then(() => true, () => false), timeout]);
+  clearTimeout(timer);
+  return ok;
+}
+
+export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { pool, bus, logger } = opts;
   const batch = opts.batch ?? 100;
+  const maxAttempts = opts.maxAttempts ?? 10;
+  const retryBaseMs = opts.retryBaseMs ?? 1000;
+  const retryMaxMs = opts.retryMaxMs ?? 5 * 60_000;
+  const metrics = relayMetrics(opts.registry, pool);
   let running = true;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> = Promise.resolve(0);
   let again = false;
 
-  const publishBatch = async (): Promise<number> => {
+  const publish = (row: Row) => {
+    const span = { kind: SpanKind.PRODUCER, parent: extractTraceContext(row.headers), attributes: messageAttributes(row.subject, row.id) };
+    return inSpan(`${row.subject} publish`, span, () =>
+      bus.js.publish(bus.subject(row.subject), JSON.stringify(row.payload), {
+        msgID: row.id,
+        headers: toHeaders(injectTraceContext({ ...row.headers })),
+      }),
+    );
+  };
+
+  const recordFailure = async (client: PoolClient, row: Row, err: Error) => {
+    metrics.failures.inc();
+    const attempts = row.attempts + 1;
+    if (attempts >= maxAttempts) {
+      await client.query(
+        `WITH gone AS (DELETE FROM outbox WHERE seq = $1 RETURNING *)
+         INSERT INTO outbox_dead (seq, id, subject, payload, headers, order_key, created_at, attempts, last_error)
+         SELECT seq, id, subject, payload, headers, order_key, created_at, $2, $3 FROM gone`,
+        [row.seq, attempts, err.message],
+      );
+      metrics.parked.inc();
+      logger.error({ err, eventId: row.id, subject: row.subject, attempts }, 'outbox event parked after repeated publish failures');
+      return;
+    }
+    const delay = retryDelayMs(attempts, retryBaseMs, retryMaxMs);
+    await client.query(
+      `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE seq = $1`,
+      [row.seq, attempts, err.message, delay / 1000],
+    );
+    if (attempts === 1) logger.warn({ err, eventId: row.id, subject: row.subject }, 'outbox publish failed; retrying with backoff');
+  };
+
+  /** Publishes one batch of due rows (the oldest of each aggregate); returns how many went out. */
+  const publishBatch = async (): Promise<{ published: number; selected: number; outage: boolean }> => {
     const client = await pool.connect();
     let published = 0;
+    let outage = false;
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<Row>(
-        `SELECT seq, id, subject, payload, headers FROM outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT seq, id, subject, payload, headers, attempts FROM outbox o
+          WHERE next_attempt_at <= now()
+            AND (order_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox e WHERE e.order_key = o.order_key AND e.seq < o.seq))
+          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batch],
       );
       for (const row of rows) {
         try {
-          const span = { kind: SpanKind.PRODUCER, parent: extractTraceContext(row.headers), attributes: messageAttributes(row.subject, row.id) };
-          await inSpan(`${row.subject} publish`, span, () =>
-            bus.js.publish(bus.subject(row.subject), JSON.stringify(row.payload), {
-              msgID: row.id,
-              headers: toHeaders(injectTraceContext({ ...row.headers })),
-            }),
-          );
+          await publish(row);
           await client.query(`DELETE FROM outbox WHERE seq = $1`, [row.seq]);
           published++;
         } catch (err) {
-          await client.query(`UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1`, [
-            row.seq,
-            (err as Error).message,
-          ]);
-          logger.warn({ err, subject: row.subject }, 'outbox publish failed; will retry');
-          break; // keep order: retry from this row next time
+          // NATS away: nothing is wrong with the row; stop and try again on the next round.
+          if (!(await reachable(bus))) {
+            outage = true;
+            logger.warn({ err }, 'outbox relay: NATS unreachable; will retry');
+            break;
+          }
+          await recordFailure(client, row, err as Error);
         }
       }
       await client.query('COMMIT');
+      metrics.published.inc(published);
+      return { published, selected: rows.length, outage };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       client.release();
     }
-    return published;
   };
 
   const drain = async (): Promise<number> => {
     let total = 0;
     for (;;) {
-      const n = await publishBatch();
-      total += n;
-      if (n < batch) return total;
+      const { published, selected, outage } = await publishBatch();
+      total += published;
+      // Publishing a row can make the next event of its aggregate due: go on while rows flow.
+      if (outage || selected === 0 || published === 0) return total;
     }
   };
 
@@ -125,7 +272,7 @@ export function startOutboxRelay(opts: {
       try {
         return await drain();
       } catch (err) {
-        logger.error({ err }, 'outbox relay failed');
+        logger.error({ err }, 'outbox relay failed; will retry');
         return 0;
       }
     });
@@ -133,17 +280,36 @@ export function startOutboxRelay(opts: {
   };
 
   // LISTEN gives near-instant publishing; the poll catches anything a lost notification missed.
-  let listener: import('pg').PoolClient | null = null;
-  void pool.connect().then(
-    async (client) => {
-      if (!running) return client.release();
-      listener = client;
-      client.on('notification', () => void kick());
+  // The listener has a connection of its own and reconnects (with backoff) after a Postgres restart.
+  let listener: Client | null = null;
+  let reconnectDelay = 500;
+  const listen = async (): Promise<void> => {
+    if (!running) return;
+    const client = new Client(pool.options);
+    client.on('error', (err) => {
+      logger.warn({ err }, 'outbox listener lost its connection; reconnecting');
+      if (listener === client) listener = null;
+      client.end().catch(() => undefined);
+      if (running) setTimeout(() => void listen(), reconnectDelay).unref();
+    });
+    client.on('notification', () => void kick());
+    try {
+      await client.connect();
       await client.query(`LISTEN "${opts.schema}_outbox"`);
+      if (!running) return void (await client.end());
+      listener = client;
+      reconnectDelay = 500;
       void kick();
-    },
-    (err) => logger.error({ err }, 'outbox listener failed to connect'),
-  );
+    } catch (err) {
+      logger.warn({ err }, 'outbox listener failed to connect; retrying');
+      client.removeAllListeners('error');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      reconnectDelay = Math.min(10_000, reconnectDelay * 2);
+      if (running) setTimeout(() => void listen(), reconnectDelay).unref();
+    }
+  };
+  void listen();
   const schedule = () => {
     timer = setTimeout(() => {
       void kick().finally(() => running && schedule());
@@ -161,9 +327,12 @@ export function startOutboxRelay(opts: {
       running = false;
       if (timer) clearTimeout(timer);
       await current;
-      if (listener) {
-        await listener.query(`UNLISTEN *`).catch(() => undefined);
-        listener.release();
+      const l = listener;
+      listener = null;
+      if (l) {
+        l.removeAllListeners('error');
+        l.on('error', () => undefined);
+        await l.end().catch(() => undefined);
       }
     },
   };

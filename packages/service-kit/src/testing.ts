@@ -91,3 +91,4 @@ export async function createTestTokens(): Promise<{ verify: TokenVerifier; sign(
         .sign(privateKey),
   };
 }
+export * from './own-servers';

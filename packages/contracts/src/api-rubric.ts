@@ -1,0 +1,169 @@
+/**
+ * Rubric-service API shapes beyond `Rubric` itself (api.ts): management, validation, usage and file
+ * processing (spec admin §2 "Rubric management", §3 Rubric, §5, §7 "Rubrics").
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { EssayType, GradeBoundary, RubricCriterion, RubricStatus, ScoringStructure } from './api';
+
+/** Rubric documents the back office may upload (spec admin §9: 10 MB). */
+export const MAX_RUBRIC_FILE_BYTES = 10 * 1024 * 1024;
+export const RUBRIC_FILE_EXTENSIONS = ['.pdf', '.docx', '.doc', '.txt'] as const;
+
+/** `GET /rubrics/default-scoring/{type}`: the two essay types plus the generic 30-point scheme. */
+export const ScoringType = Type.Union([Type.Literal('ee'), Type.Literal('tok'), Type.Literal('generic')]);
+export type ScoringType = Static<typeof ScoringType>;
+
+/**
+ * A scoring structure as a client may send it: weights and total_points are derived from the
+ * criteria's maxScore when stored, grade boundaries and pass threshold default to spec §9.
+ */
+export const ScoringStructureInput = Type.Object({
+  total_points: Type.Optional(Type.Number()),
+  criteria: Type.Array(
+    Type.Object({
+      code: Type.String({ maxLength: 10 }),
+      name: Type.String({ maxLength: 300 }),
+      maxScore: Type.Number(),
+      weight: Type.Optional(Type.Number()),
+      description: Type.Optional(Type.String({ maxLength: 5000 })),
+      scoring_levels: Type.Optional(
+        Type.Array(Type.Object({ min: Type.Number(), max: Type.Number(), descriptor: Type.String({ maxLength: 5000 }) }), { maxItems: 20 }),
+      ),
+    }),
+    { maxItems: 50 },
+  ),
+  grade_boundaries: Type.Optional(Type.Array(GradeBoundary, { maxItems: 20 })),
+  scoring_method: Type.Optional(Type.Literal('weighted_sum')),
+  pass_threshold: Type.Optional(Type.Number()),
+});
+export type ScoringStructureInput = Static<typeof ScoringStructureInput>;
+
+const Title = Type.String({ maxLength: 200, description: 'required, not blank' });
+const Description = Type.String({ maxLength: 5000 });
+const CriteriaText = Type.String({ maxLength: 50_000 });
+
+/** `POST /rubrics` (the create modal sends title, description, rubric_type, criteria_text, scoring_structure). */
+export const RubricInput = Type.Object({
+  title: Title,
+  description: Type.Optional(Description),
+  rubric_type: EssayType,
+  criteria_text: Type.Optional(CriteriaText),
+  scoring_structure: Type.Optional(ScoringStructureInput),
+  status: Type.Optional(RubricStatus),
+});
+export type RubricInput = Static<typeof RubricInput>;
+
+/** `PUT /rubrics/{id}` (the edit modal sends title, description, criteria_text); the type never changes. */
+export const RubricUpdate = Type.Object({
+  title: Type.Optional(Title),
+  description: Type.Optional(Description),
+  criteria_text: Type.Optional(CriteriaText),
+  scoring_structure: Type.Optional(ScoringStructureInput),
+  status: Type.Optional(RubricStatus),
+});
+export type RubricUpdate = Static<typeof RubricUpdate>;
+
+export const RubricTypeQuery = Type.Object({ rubric_type: EssayType });
+
+/** `GET /rubrics/` query. */
+export const RubricQuery = Type.Object({
+  rubric_type: Type.Optional(EssayType),
+  /** The admin screen's filter is "type"; both names are accepted. */
+  type: Type.Optional(EssayType),
+  status: Type.Optional(RubricStatus),
+});
+export type RubricQuery = Static<typeof RubricQuery>;
+
+/** `DELETE /rubrics/{id}` (a `MessageResponse` with the id). */
+export const RubricDeleted = Type.Object({ success: Type.Literal(true), message: Type.String(), id: Type.String() });
+
+/** What every validation answers: `errors` make it invalid, `warnings` do not. */
+const Findings = {
+  valid: Type.Boolean(),
+  errors: Type.Array(Type.String()),
+  warnings: Type.Array(Type.String()),
+};
+export const RubricValidation = Type.Object(Findings);
+export type RubricValidation = Static<typeof RubricValidation>;
+
+export const ValidateCriteriaBody = Type.Object({ criteria_text: CriteriaText });
+export const ValidateScoringBody = Type.Object({ scoring_structure: ScoringStructureInput });
+
+/** `POST /rubrics/validate-criteria {criteria_text}`: the criteria read from the text. */
+export const CriteriaValidation = Type.Object({
+  ...Findings,
+  criteria: Type.Array(RubricCriterion),
+  total_points: Type.Number(),
+});
+export type CriteriaValidation = Static<typeof CriteriaValidation>;
+
+/** `POST /rubrics/validate-scoring {scoring_structure}`: the structure as it would be stored. */
+export const ScoringValidation = Type.Object({
+  ...Findings,
+  total_points: Type.Number(),
+  scoring_structure: ScoringStructure,
+});
+export type ScoringValidation = Static<typeof ScoringValidation>;
+
+/** `GET /rubrics/{id}/usage-stats`, kept from evaluation events. */
+export const RubricUsageStats = Type.Object({
+  rubric_id: Type.String(),
+  title: Type.String(),
+  version: Type.Integer(),
+  status: RubricStatus,
+  is_default: Type.Boolean(),
+  submission_count: Type.Integer({ description: 'evaluations ever submitted with this rubric' }),
+  evaluations_in_use: Type.Integer({ description: 'of those, the ones not deleted' }),
+  completed_count: Type.Integer({ description: 'evaluations in use that were graded' }),
+  average_percent: Type.Union([Type.Number(), Type.Null()], { description: 'their mean score as a percentage of the rubric total they were graded against' }),
+  first_used_at: Type.Union([Type.String(), Type.Null()]),
+  last_used_at: Type.Union([Type.String(), Type.Null()]),
+  can_delete: Type.Boolean(),
+});
+export type RubricUsageStats = Static<typeof RubricUsageStats>;
+
+/** A rubric read from a document (spec admin §3 "File-processing result"). */
+export const StructuredRubric = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  criteria: Type.Array(RubricCriterion),
+  detailed_guidance: Type.Array(Type.String()),
+  scoring_structure: ScoringStructure,
+});
+export type StructuredRubric = Static<typeof StructuredRubric>;
+
+export const ProcessedRubricFile = Type.Object({
+  structured_rubric: StructuredRubric,
+  extracted_text: Type.String(),
+  word_count: Type.Integer(),
+  /** The questions and instructions the document puts to the examiner or the student. */
+  extracted_prompts: Type.Array(Type.String()),
+  criteria_text: Type.String({ description: 'the criteria as text, as the create modal shows them' }),
+  file_name: Type.String(),
+  rubric_type: EssayType,
+  /** `parser` = read by the built-in document parser; `openai` = structured by the language model. */
+  source: Type.Union([Type.Literal('parser'), Type.Literal('openai')]),
+  warnings: Type.Array(Type.String()),
+});
+export type ProcessedRubricFile = Static<typeof ProcessedRubricFile>;
+
+/** `POST /rubrics/create-from-ai-structure?rubric_type=`: the body is a structured rubric (as returned above). */
+export const AiStructureBody = Type.Object({
+  title: Type.Optional(Title),
+  description: Type.Optional(Description),
+  criteria: Type.Optional(ScoringStructureInput.properties.criteria),
+  detailed_guidance: Type.Optional(Type.Array(Type.String({ maxLength: 5000 }), { maxItems: 100 })),
+  scoring_structure: Type.Optional(ScoringStructureInput),
+  /** The whole `generate-ai-rubric` answer's structured_rubric may be sent instead of the fields above. */
+  structured_rubric: Type.Optional(
+    Type.Object({
+      title: Type.Optional(Title),
+      description: Type.Optional(Description),
+      criteria: Type.Optional(ScoringStructureInput.properties.criteria),
+      detailed_guidance: Type.Optional(Type.Array(Type.String({ maxLength: 5000 }), { maxItems: 100 })),
+      scoring_structure: Type.Optional(ScoringStructureInput),
+    }),
+  ),
+  status: Type.Optional(RubricStatus),
+});
+export type AiStructureBody = Static<typeof AiStructureBody>;

@@ -1,0 +1,106 @@
+import type {
+  AdminEvaluationQuery,
+  AdminEvaluationStats,
+  AdminEvaluationUpdate,
+  AnalyticsExportType,
+  DashboardExportRequest,
+  DashboardStats,
+  Evaluation,
+  EvaluationList,
+  LinkAnalyticsSummary,
+  PerformanceAnalytics,
+  PerformanceMetrics,
+  RecentActivity,
+  RubricAnalytics,
+  TrendAnalytics,
+  UserAnalytics,
+} from '@corestone/contracts';
+import type { DownloadedFile, Transport } from '../transport';
+
+const adminPath = (id: string, rest = '') => `/evaluation/admin/${encodeURIComponent(id)}${rest}`;
+
+function notesForm(admin_notes: string | undefined): () => FormData {
+  return () => {
+    const fd = new FormData();
+    if (admin_notes !== undefined && admin_notes !== '') fd.append('admin_notes', admin_notes);
+    return fd;
+  };
+}
+
+/**
+ * The back office's own calls to the evaluation service: submission review (`/evaluation/admin/*`)
+ * and dashboard analytics (`/dashboard/*`) (spec admin §7). User management is in `users`.
+ */
+export class AdminApi {
+  constructor(private readonly t: Transport) {}
+
+  submissions(query: AdminEvaluationQuery = {}): Promise<EvaluationList> {
+    return this.t.request<EvaluationList>('/evaluation/admin/all', { query: { ...query } });
+  }
+
+  submissionStats(): Promise<AdminEvaluationStats> {
+    return this.t.request<AdminEvaluationStats>('/evaluation/admin/stats');
+  }
+
+  updateSubmission(id: string, update: AdminEvaluationUpdate): Promise<Evaluation> {
+    return this.t.request<Evaluation>(adminPath(id), { method: 'PUT', json: update });
+  }
+
+  /** Only completed submissions; notes optional. */
+  approve(id: string, admin_notes?: string): Promise<Evaluation> {
+    return this.t.request<Evaluation>(adminPath(id, '/approve'), { method: 'POST', body: notesForm(admin_notes) });
+  }
+
+  /** Only completed submissions; non-blank notes required. */
+  reject(id: string, admin_notes: string): Promise<Evaluation> {
+    return this.t.request<Evaluation>(adminPath(id, '/reject'), { method: 'POST', body: notesForm(admin_notes) });
+  }
+
+  /** Grades again: status pending, approval pending_review. */
+  regrade(id: string): Promise<Evaluation> {
+    return this.t.request<Evaluation>(adminPath(id, '/regrade'), { method: 'POST' });
+  }
+
+  // ------------------------------------------------------------ dashboard analytics
+
+  stats(): Promise<DashboardStats> {
+    return this.t.request<DashboardStats>('/dashboard/stats');
+  }
+
+  performanceMetrics(days?: number): Promise<PerformanceMetrics> {
+    return this.t.request<PerformanceMetrics>('/dashboard/performance-metrics', { query: { days } });
+  }
+
+  recentActivity(limit?: number): Promise<RecentActivity> {
+    return this.t.request<RecentActivity>('/dashboard/recent-activity', { query: { limit } });
+  }
+
+  performance(days?: number): Promise<PerformanceAnalytics> {
+    return this.t.request<PerformanceAnalytics>('/dashboard/analytics/performance', { query: { days } });
+  }
+
+  trends(days?: number): Promise<TrendAnalytics> {
+    return this.t.request<TrendAnalytics>('/dashboard/analytics/trends', { query: { days } });
+  }
+
+  userAnalytics(days?: number): Promise<UserAnalytics> {
+    return this.t.request<UserAnalytics>('/dashboard/analytics/users', { query: { days } });
+  }
+
+  rubricAnalytics(days?: number): Promise<RubricAnalytics> {
+    return this.t.request<RubricAnalytics>('/dashboard/analytics/rubrics', { query: { days } });
+  }
+
+  linkAnalytics(days?: number): Promise<LinkAnalyticsSummary> {
+    return this.t.request<LinkAnalyticsSummary>('/dashboard/analytics/links', { query: { days } });
+  }
+
+  /** CSV of the submissions (`submissions_export_{date}.csv`). */
+  exportSubmissions(request: DashboardExportRequest = {}): Promise<DownloadedFile> {
+    return this.t.download('/dashboard/export', { method: 'POST', json: { format: 'csv', ...request } });
+  }
+
+  exportAnalytics(type: AnalyticsExportType, days?: number): Promise<DownloadedFile> {
+    return this.t.download(`/dashboard/analytics/export/${type}`, { query: { days } });
+  }
+}

@@ -1,0 +1,16 @@
+import type { PolicyId, PolicyResponse, PolicyUpdate, PolicyUpdated } from '@corestone/contracts';
+import type { Transport } from '../transport';
+
+/** `/general/*`: the four policy documents (public read, super_admin edit). */
+export class ContentApi {
+  constructor(private readonly t: Transport) {}
+
+  /** GET /general/{resource} → `{success, data}`; data.content is markdown (render it sanitised). */
+  policy(resource: PolicyId): Promise<PolicyResponse> {
+    return this.t.request<PolicyResponse>(`/general/${resource}`);
+  }
+
+  updatePolicy(resource: PolicyId, update: PolicyUpdate): Promise<PolicyUpdated> {
+    return this.t.request<PolicyUpdated>(`/general/${resource}`, { method: 'PUT', json: update });
+  }
+}

@@ -1,0 +1,185 @@
+import type { EssayType, Evaluation, EvaluationList, EvaluationProgress, EvaluationStatus, MessageResponse } from '@corestone/contracts';
+import { ApiError, POLLING_TIMEOUT_MESSAGE, isApiError } from '../errors';
+import { readEventStream } from '../sse';
+import { sleep, type DownloadedFile, type Transport } from '../transport';
+
+export interface SubmitEvaluationInput {
+  file: Blob & { name?: string };
+  title: string;
+  essay_type: EssayType;
+  rubric_id: string;
+  subject_area?: string;
+  signal?: AbortSignal;
+}
+
+/** `POST /evaluation/evaluate`: the essay as text (the browser-local assessment path uses it). */
+export interface EvaluateTextInput {
+  essay_content: string;
+  title: string;
+  essay_type: EssayType;
+  rubric_id: string;
+  subject_area?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface WatchOptions {
+  /** each change of status or progress, from the stream or from polling */
+  onProgress?: (progress: EvaluationProgress) => void;
+  signal?: AbortSignal;
+  /** polling fallback: every 2000 ms (spec user-app §9) */
+  pollIntervalMs?: number;
+  /** polling fallback: at most 60 attempts (spec user-app §9) */
+  maxPolls?: number;
+  /** stream silent this long (the server beats every 15 s) → polling; default 45 s */
+  streamIdleMs?: number;
+}
+
+export interface PollOptions {
+  intervalMs?: number;
+  maxAttempts?: number;
+  onUpdate?: (evaluation: Evaluation) => void;
+  signal?: AbortSignal;
+}
+
+const TERMINAL: readonly EvaluationStatus[] = ['completed', 'failed'];
+export const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).includes(status);
+const evalPath = (id: string, rest = '') => `/evaluation/${encodeURIComponent(id)}${rest}`;
+
+export function progressOf(ev: Evaluation): EvaluationProgress {
+  return {
+    id: ev.id,
+    status: ev.status,
+    progress: ev.status === 'completed' ? 100 : ev.progress,
+    overall_score: ev.overall_score,
+    error_message: ev.error_message,
+    completed_at: ev.completed_at,
+  };
+}
+
+/** `/evaluation/*` for the submitting user: submit, read, list, retry, delete, report, live progress. */
+export class EvaluationsApi {
+  constructor(private readonly t: Transport) {}
+
+  /** multipart POST /evaluation/evaluate-async, include_reflection=true, 300 s timeout. */
+  submit(input: SubmitEvaluationInput): Promise<Evaluation> {
+    return this.t.request<Evaluation>('/evaluation/evaluate-async', {
+      method: 'POST',
+      body: () => {
+        const fd = new FormData();
+        fd.append('title', input.title);
+        fd.append('essay_type', input.essay_type);
+        fd.append('rubric_id', input.rubric_id);
+        if (input.subject_area) fd.append('subject_area', input.subject_area);
+        fd.append('include_reflection', 'true');
+        fd.append('file', input.file, input.file.name ?? 'essay');
+        return fd;
+      },
+      timeoutMs: 300_000,
+      signal: input.signal,
+    });
+  }
+
+  /** multipart POST /evaluation/evaluate with the essay text. */
+  evaluateText(input: EvaluateTextInput): Promise<Evaluation> {
+    return this.t.request<Evaluation>('/evaluation/evaluate', {
+      method: 'POST',
+      body: () => {
+        const fd = new FormData();
+        fd.append('title', input.title);
+        fd.append('essay_type', input.essay_type);
+        fd.append('rubric_id', input.rubric_id);
+        if (input.subject_area) fd.append('subject_area', input.subject_area);
+        fd.append('essay_content', input.essay_content);
+        return fd;
+      },
+      timeoutMs: input.timeoutMs,
+      signal: input.signal,
+    });
+  }
+
+  get(id: string): Promise<Evaluation> {
+    return this.t.request<Evaluation>(evalPath(id));
+  }
+
+  mine(filters: { status?: EvaluationStatus; essay_type?: EssayType } = {}): Promise<EvaluationList> {
+    return this.t.request<EvaluationList>('/evaluation/my-evaluations', { query: filters });
+  }
+
+  remove(id: string): Promise<MessageResponse> {
+    return this.t.request<MessageResponse>(evalPath(id), { method: 'DELETE' });
+  }
+
+  /** GET /evaluation/{id}/download-pdf (60 s timeout). */
+  downloadPdf(id: string): Promise<DownloadedFile> {
+    return this.t.download(evalPath(id, '/download-pdf'), { timeoutMs: 60_000 });
+  }
+
+  retry(id: string): Promise<Evaluation> {
+    return this.t.request<Evaluation>(evalPath(id, '/retry'), { method: 'POST' });
+  }
+
+  /** Every 2000 ms, at most 60 attempts, until completed or failed (spec user-app §4). */
+  async poll(id: string, options: PollOptions = {}): Promise<Evaluation> {
+    const interval = options.intervalMs ?? 2000;
+    const max = options.maxAttempts ?? 60;
+    for (let attempt = 1; attempt <= max; attempt++) {
+      const ev = await this.get(id);
+      options.onUpdate?.(ev);
+      if (isTerminal(ev.status)) return ev;
+      if (attempt < max) await sleep(interval, options.signal);
+    }
+    throw new Error(POLLING_TIMEOUT_MESSAGE);
+  }
+
+  /**
+   * Follows one evaluation until it is completed or failed and resolves with the whole final
+   * evaluation. Live through `GET /evaluation/{id}/events` (read with fetch so the bearer header
+   * travels as on every call; never a token in a URL); if the stream cannot be opened, is cut
+   * or goes silent, it falls back to polling (2 s, 60 attempts).
+   */
+  async watch(id: string, options: WatchOptions = {}): Promise<Evaluation> {
+    const { onProgress, signal } = options;
+    let last = '';
+    const report = (p: EvaluationProgress) => {
+      const key = [p.status, p.progress, p.overall_score, p.error_message, p.completed_at].join('|');
+      if (key !== last) {
+        last = key;
+        onProgress?.(p);
+      }
+    };
+    let outcome = 'fallback' as 'terminal' | 'deleted' | 'fallback';
+    try {
+      const res = await this.t.fetchResponse(evalPath(id, '/events'), { headers: { Accept: 'text/event-stream' }, signal });
+      if (res.body && (res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        await readEventStream(
+          res.body,
+          (e) => {
+            if (e.event === 'deleted') outcome = 'deleted';
+            else if (e.event === 'status') {
+              const p = JSON.parse(e.data) as EvaluationProgress;
+              report(p);
+              if (isTerminal(p.status)) outcome = 'terminal';
+            }
+            return outcome !== 'fallback';
+          },
+          { signal, idleMs: options.streamIdleMs ?? 45_000 },
+        );
+      } else {
+        await res.body?.cancel().catch(() => undefined);
+      }
+    } catch (e) {
+      if (signal?.aborted) throw signal.reason ?? e;
+      // a missing or foreign evaluation, or a session that ended, is not cured by polling
+      if (isApiError(e) && (e.status === 404 || e.status === 401 || e.status === 403)) throw e;
+    }
+    if (outcome === 'deleted') throw new ApiError(404, 'Evaluation not found', 'NOT_FOUND');
+    if (outcome === 'terminal') return this.get(id);
+    return this.poll(id, {
+      intervalMs: options.pollIntervalMs,
+      maxAttempts: options.maxPolls,
+      signal,
+      onUpdate: (ev) => report(progressOf(ev)),
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { REPO_ROOT } from './config';
+import { newId } from './ids';
+
+/** Mail settings a sending service spreads into its `configSchema({...MailSettings, ...})`. */
+export const MailSettings = {
+  /** SMTP server (smtp://user:pass@host:port); unset: every mail is written as a file to MAIL_DIR. */
+  SMTP_URL: Type.Optional(Type.String({ production: { requiredUnless: 'MAIL_DISABLED' } })),
+  /** `true`: send no mail at all (production without SMTP must say so explicitly). */
+  MAIL_DISABLED: Type.Boolean({ default: false }),
+  MAIL_FROM: Type.String({ default: 'Corestone <no-reply@corestone.local>' }),
+  MAIL_DIR: Type.String({ default: path.join(REPO_ROOT, '.data', 'mail') }),
+};
+const MailConfigSchema = Type.Object(MailSettings);
+export type MailConfig = Static<typeof MailConfigSchema>;
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+/**
+ * Outgoing mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is written
+ * as an .eml file into MAIL_DIR and its path (never its content) is logged; nothing at all with
+ * MAIL_DISABLED.
+ */
+export class Mailer {
+  private readonly transport: Transporter;
+  private readonly toFiles: boolean;
+
+  constructor(
+    private readonly config: Omit<MailConfig, 'MAIL_DISABLED'> & Partial<Pick<MailConfig, 'MAIL_DISABLED'>>,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.toFiles = !config.SMTP_URL;
+    this.transport = config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  get mode(): 'smtp' | 'files' {
+    return this.toFiles ? 'files' : 'smtp';
+  }
+
+  async send(mail: Mail): Promise<{ file?: string }> {
+    if (this.config.MAIL_DISABLED) {
+      this.log.warn({ subject: mail.subject }, 'mail disabled (MAIL_DISABLED=true): not sent');
+      return {};
+    }
+    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+    if (!this.toFiles) {
+      this.log.info({ messageId: info.messageId }, 'mail sent');
+      return {};
+    }
+    await fs.mkdir(this.config.MAIL_DIR, { recursive: true });
+    const file = path.join(this.config.MAIL_DIR, `${newId()}.eml`);
+    await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+    this.log.info({ file }, 'mail written to file');
+    return { file };
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

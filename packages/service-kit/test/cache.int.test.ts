@@ -1,0 +1,55 @@
+import { connectRedis, GenerationCache, type Redis } from '../src';
+import { createTestRun } from '../src/testing';
+
+const run = createTestRun('kcache');
+let redis: Redis;
+beforeAll(async () => {
+  redis = await connectRedis(run.env.REDIS_URL);
+});
+afterAll(async () => {
+  await redis.quit();
+  await run.cleanup();
+});
+
+it('loads once, serves from Redis, and loads afresh after an invalidation', async () => {
+  const cache = new GenerationCache(redis, run.env.REDIS_PREFIX, 60);
+  let loads = 0;
+  const load = async () => ({ n: ++loads });
+  expect(await cache.get('doc', load)).toEqual({ n: 1 });
+  expect(await cache.get('doc', load)).toEqual({ n: 1 });
+  await cache.invalidate('doc');
+  expect(await cache.get('doc', load)).toEqual({ n: 2 });
+  expect(await cache.get('doc', load)).toEqual({ n: 2 });
+  expect(await cache.get('other', async () => null)).toBeNull();
+});
+
+it('never keeps a value loaded before a write that invalidated it meanwhile', async () => {
+  const cache = new GenerationCache(redis, run.env.REDIS_PREFIX, 60);
+  let stored = 'old';
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  // A slow reader loads the old value...
+  const slow = cache.get('race', async () => {
+    const seen = stored;
+    await gate;
+    return seen;
+  });
+  await new Promise((r) => setTimeout(r, 20));
+  // ...a write commits and invalidates while it is still loading...
+  stored = 'new';
+  await cache.invalidate('race');
+  release();
+  expect(await slow).toBe('old');
+  // ...and the next reader still gets the new value, not the old one the slow reader stored.
+  expect(await cache.get('race', async () => stored)).toBe('new');
+});
+
+it('answers from the loader when Redis is unavailable', async () => {
+  const broken = await connectRedis(run.env.REDIS_URL);
+  await broken.quit();
+  const errors: unknown[] = [];
+  const cache = new GenerationCache(broken, run.env.REDIS_PREFIX, 60, (err) => errors.push(err));
+  expect(await cache.get('doc', async () => 'fresh')).toBe('fresh');
+  await cache.invalidate('doc');
+  expect(errors.length).toBeGreaterThan(0);
+});

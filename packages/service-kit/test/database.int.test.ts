@@ -1,0 +1,33 @@
+import { Client } from 'pg';
+import { ensureDatabase } from '@corestone/service-kit';
+import { TEST_DATABASE_URL } from '../src/testing';
+
+/** A database of its own per run, dropped afterwards. */
+const name = `cs_fresh_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const url = new URL(TEST_DATABASE_URL);
+url.pathname = `/${name}`;
+
+async function adminQuery(sql: string) {
+  const admin = new URL(TEST_DATABASE_URL);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+});
+
+test('many processes creating the same missing database at once all succeed (first start on a fresh machine)', async () => {
+  // Eight racing creators, as replicas or the services of one `npm start` would be.
+  const results = await Promise.allSettled(Array.from({ length: 8 }, () => ensureDatabase(url.toString())));
+  expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+  const { rows } = await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${name}'`);
+  expect(rows).toHaveLength(1);
+  await expect(ensureDatabase(url.toString())).resolves.toBeUndefined();
+});

@@ -1,0 +1,174 @@
+/**
+ * The outbox never jams: one event that cannot be published does not hold up the others, keeps
+ * order only within its aggregate, is parked after N tries and can be replayed; an oversized event
+ * is refused when enqueued; a PostgreSQL restart under the relay loses and doubles nothing.
+ */
+import { Registry } from 'prom-client';
+import { Events, streamName } from '@corestone/contracts';
+import {
+  HttpError,
+  connectBus,
+  createServiceApp,
+  enqueueEvent,
+  ensureStream,
+  listParkedEvents,
+  newId,
+  openDatabase,
+  replayParkedEvents,
+  retryDelayMs,
+  startOutboxRelay,
+  withTransaction,
+  type Bus,
+  type Database,
+} from '@corestone/service-kit';
+import { createTestRun, startOwnPostgres } from '../src/testing';
+
+const run = createTestRun('obx');
+let db: Database;
+let bus: Bus;
+const log = createServiceApp({ name: 'outbox-test', logLevel: 'silent' }).log;
+/** A subject no stream listens on: JetStream refuses every publish of it. */
+const Unpublishable = { ...Events.usersDeleted, subject: 'nowhere.lost.v1' } as unknown as typeof Events.usersDeleted;
+
+beforeAll(async () => {
+  db = await openDatabase({ url: run.env.DATABASE_URL, schema: `${run.id}_obx`, migrations: [] });
+  bus = await connectBus({ url: run.env.NATS_URL, prefix: run.env.NATS_PREFIX, name: 'outbox-test' });
+  await ensureStream(bus, 'users');
+});
+afterAll(async () => {
+  await bus.close();
+  await db.close();
+  await run.cleanup();
+});
+beforeEach(async () => {
+  await db.pool.query('DELETE FROM outbox; DELETE FROM outbox_dead');
+});
+
+/** Ids of the users.deleted events the stream holds. */
+async function publishedUserIds(b: Bus = bus): Promise<string[]> {
+  const consumer = await b.js.consumers.get(streamName(b.prefix, 'users'));
+  const ids: string[] = [];
+  const info = await consumer.info(true);
+  let left = info.num_pending;
+  while (left > 0) {
+    const batch = await consumer.fetch({ max_messages: left, expires: 1000 });
+    for await (const m of batch) {
+      const event = m.json() as { type: string; data: { user_id: string } };
+      if (event.type === Events.usersDeleted.subject) ids.push(event.data.user_id);
+      left--;
+    }
+  }
+  await consumer.delete().catch(() => undefined);
+  return ids;
+}
+
+const enqueue = (def: typeof Events.usersDeleted, userId: string, orderKey?: string | null) =>
+  withTransaction(db.pool, (c) => enqueueEvent(c, def, { user_id: userId }, undefined, orderKey === undefined ? {} : { orderKey }));
+
+test('a row that cannot be published does not delay the rows behind it; its own aggregate waits', async () => {
+  const tag = newId();
+  await enqueue(Unpublishable, `bad-${tag}`, `agg-bad-${tag}`);
+  await enqueue(Events.usersDeleted, `after-bad-same-aggregate-${tag}`, `agg-bad-${tag}`);
+  for (let i = 0; i < 3; i++) await enqueue(Events.usersDeleted, `ok-${i}-${tag}`);
+  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: log, pollMs: 60_000, retryBaseMs: 60_000 });
+  try {
+    await relay.flush();
+    const ids = await publishedUserIds();
+    expect(ids).toEqual(expect.arrayContaining([0, 1, 2].map((i) => `ok-${i}-${tag}`)));
+    expect(ids).not.toContain(`after-bad-same-aggregate-${tag}`);
+    const { rows } = await db.pool.query(`SELECT payload->'data'->>'user_id' AS user_id, attempts, last_error, next_attempt_at > now() AS later FROM outbox ORDER BY seq`);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ user_id: `bad-${tag}`, attempts: 1, later: true });
+    expect(rows[0].last_error).toBeTruthy();
+    expect(rows[1]).toMatchObject({ user_id: `after-bad-same-aggregate-${tag}`, attempts: 0 });
+  } finally {
+    await relay.stop();
+  }
+});
+
+test('after maxAttempts a row is parked with its error, counted and logged once; the rest flows; replay puts it back', async () => {
+  const tag = newId();
+  const registry = new Registry();
+  await enqueue(Unpublishable, `poison-${tag}`, null);
+  await enqueue(Events.usersDeleted, `fine-${tag}`, null);
+  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: log, registry, pollMs: 60_000, maxAttempts: 3, retryBaseMs: 5, retryMaxMs: 10 });
+  try {
+    for (let i = 0; i < 20 && (await db.pool.query('SELECT 1 FROM outbox')).rowCount! > 0; i++) {
+      await new Promise((r) => setTimeout(r, 30));
+      await relay.flush();
+    }
+    expect((await db.pool.query('SELECT 1 FROM outbox')).rowCount).toBe(0);
+    expect(await publishedUserIds()).toContain(`fine-${tag}`);
+    const parked = await listParkedEvents(db.pool);
+    expect(parked).toHaveLength(1);
+    expect(parked[0]).toMatchObject({ subject: 'nowhere.lost.v1', attempts: 3 });
+    expect(parked[0].last_error).toBeTruthy();
+    const text = await registry.metrics();
+    expect(text).toMatch(/outbox_parked_total 1/);
+    expect(text).toMatch(/outbox_publish_failures_total 3/);
+    expect(text).toMatch(/outbox_depth\{state="parked"\} 1/);
+
+    expect(await replayParkedEvents(db.pool)).toBe(1);
+    expect(await listParkedEvents(db.pool)).toHaveLength(0);
+    const { rows } = await db.pool.query(`SELECT attempts FROM outbox`);
+    expect(rows).toEqual([{ attempts: 0 }]);
+  } finally {
+    await relay.stop();
+  }
+});
+
+test('an event larger than NATS can carry is refused when enqueued, inside the caller transaction', async () => {
+  const huge = 'x'.repeat(1024 * 1024);
+  const err = await enqueue(Events.usersDeleted, huge).catch((e) => e);
+  expect(err).toBeInstanceOf(HttpError);
+  expect(err).toMatchObject({ statusCode: 413, code: 'EVENT_TOO_LARGE' });
+  expect((await db.pool.query('SELECT 1 FROM outbox')).rowCount).toBe(0);
+});
+
+test('retry delays grow exponentially with bounded jitter', () => {
+  expect(retryDelayMs(1, 1000, 60_000, () => 0.5)).toBe(1000);
+  expect(retryDelayMs(4, 1000, 60_000, () => 0.5)).toBe(8000);
+  expect(retryDelayMs(20, 1000, 60_000, () => 0.5)).toBe(60_000);
+  expect(retryDelayMs(2, 1000, 60_000, () => 0)).toBe(1600);
+  expect(retryDelayMs(2, 1000, 60_000, () => 1)).toBe(2400);
+});
+
+describe('PostgreSQL restarted under the relay', () => {
+  test('the relay and its listener reconnect; nothing is lost or doubled', async () => {
+    const pg = await startOwnPostgres();
+    const own = await openDatabase({ url: pg.url, schema: 'restart', migrations: [], logger: { warn: () => undefined } });
+    // No polling: only LISTEN/NOTIFY wakes the relay, so the listener must have reconnected.
+    const relay = startOutboxRelay({ pool: own.pool, schema: own.schema, bus, logger: log, pollMs: 3_600_000 });
+    const tag = newId();
+    const sent: string[] = [];
+    const enqueueOwn = async (userId: string) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await withTransaction(own.pool, (c) => enqueueEvent(c, Events.usersDeleted, { user_id: userId }));
+          sent.push(userId);
+          return;
+        } catch (err) {
+          if (attempt > 100) throw err;
+          await new Promise((r) => setTimeout(r, 100)); // the client retries while the database is away
+        }
+      }
+    };
+    try {
+      for (let i = 0; i < 5; i++) await enqueueOwn(`before-${i}-${tag}`);
+      await pg.restart();
+      for (let i = 0; i < 5; i++) await enqueueOwn(`after-${i}-${tag}`);
+      let ids: string[] = [];
+      for (let i = 0; i < 100; i++) {
+        if ((await own.pool.query('SELECT 1 FROM outbox')).rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      ids = (await publishedUserIds()).filter((id) => id.endsWith(tag));
+      expect(ids.sort()).toEqual([...sent].sort());
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      await relay.stop();
+      await own.close();
+      await pg.destroy();
+    }
+  }, 60_000);
+});
