@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import { addInfraReadiness, createServiceApp, registerAuth, type Database, type Infra, type Bus, type PlatformKeys, type Redis } from '@corestone/service-kit';
+import { Limiter, Mailer, addInfraReadiness, createServiceApp, registerAuth, type Database, type Infra, type Bus, type PlatformKeys, type Redis } from '@corestone/service-kit';
 import { publicBase, type AuthConfig } from './config';
 import { AuthStore } from './store/auth-store';
 import { UsersClient } from './events/users-rpc';
 import { AccessTokenSigner } from './flows/signer';
 import { Sessions } from './flows/sessions';
 import { Accounts } from './flows/accounts';
-import { Mailer } from './flows/mailer';
 import { PasswordReset } from './flows/password-reset';
 import { Background } from './flows/background';
 import { Setup } from './flows/setup';
 import { GoogleSignIn } from './flows/google';
+import { SignInLockout } from './flows/sign-in-lockout';
 import { authRoutes } from './routes/auth';
 import { setupRoutes } from './routes/setup';
 import { googleRoutes } from './routes/google';
@@ -48,6 +48,11 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
   const base = publicBase(config);
   const reset = new PasswordReset(store, mailer, base, app.log);
   const setup = new Setup(store, accounts, config.SETUP_TOKEN);
+  const lockout = new SignInLockout(
+    new Limiter(infra.redis, `${config.REDIS_PREFIX}auth:rl:`),
+    { max: config.RATE_LOGIN_FAILURES_MAX, windowMs: config.RATE_LOGIN_FAILURES_WINDOW_SECONDS * 1000 },
+    app.log,
+  );
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? new GoogleSignIn(
@@ -68,7 +73,7 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
 
   registerAuth(app, signer.verifier());
   addInfraReadiness(app, infra);
-  authRoutes(app, { accounts, sessions, reset, background, signer });
+  authRoutes(app, { accounts, sessions, reset, background, signer, lockout });
   setupRoutes(app, setup);
   googleRoutes(app, google, base);
   userPasswordRoutes(app, accounts, sessions);

@@ -12,8 +12,8 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 async function main() {
   const config = loadConfig(AuthConfig);
   const lifecycle = new Lifecycle();
+  const keys = loadPlatformKeys(config); // before any connection: a missing key refuses at once
   const infra = await openInfra('auth', config, lifecycle, { migrations, bus: true, redis: true });
-  const keys = loadPlatformKeys(config);
   const { app, store } = await buildApp({ config, infra: { ...infra, db: infra.db!, bus: infra.bus!, redis: infra.redis! }, keys });
   const consumer = await startUsersConsumer(infra.bus!, store, app.log);
   lifecycle.onClose('users consumer', () => consumer.stop());

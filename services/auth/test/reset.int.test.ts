@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResponse } from '@corestone/contracts';
-import { Mailer } from '../src/flows/mailer';
+import { Mailer } from '@corestone/service-kit';
 import { bearer, startAuth, uniqueEmail, type Harness } from './helpers';
 
 /** The reset link inside a raw e-mail (undoing quoted-printable soft breaks). */

@@ -8,6 +8,8 @@ import { Charging } from './events/charging';
 import { submitRoutes } from './routes/submit';
 import { evaluationRoutes } from './routes/evaluations';
 import { streamRoutes } from './routes/stream';
+import { adminRoutes } from './routes/admin';
+import { AdminStore } from './store/admin';
 
 export interface EvaluationDeps {
   config: EvaluationConfig;
@@ -35,9 +37,11 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): { app: Fast
       bus: infra.bus,
       extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
       lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
+      grader: config.GRADER,
     });
-    evaluationRoutes(scope, store);
+    evaluationRoutes(scope, store, charging);
     streamRoutes(scope, store, { pollMs: config.SSE_POLL_MS });
+    adminRoutes(scope, { store, admin: new AdminStore(infra.db.pool) });
   });
   return { app, store, charging };
 }

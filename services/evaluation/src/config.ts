@@ -16,5 +16,10 @@ export const EvaluationConfig = configSchema({
   EXTRACT_TIMEOUT_MS: Type.Integer({ default: 60000, minimum: 100 }),
   /** Server-sent events: how often the row is re-read for changes. */
   SSE_POLL_MS: Type.Integer({ default: 1000, minimum: 50 }),
+  /**
+   * The grader new gradings use — the same GRADER setting the grading service reads. An unchanged
+   * re-submission carries a stored result only when that result came from this grader.
+   */
+  GRADER: Type.String({ default: 'builtin', minLength: 1, maxLength: 50 }),
 });
 export type EvaluationConfig = Static<typeof EvaluationConfig>;

@@ -6,6 +6,7 @@ import { EvaluationConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
 import { startGradingConsumer } from './events/grading';
+import { startUsersConsumer } from './events/users';
 
 async function main() {
   const config = loadConfig(EvaluationConfig);
@@ -23,6 +24,8 @@ async function main() {
   lifecycle.onClose('outbox', () => relay.stop());
   const consumer = await startGradingConsumer(bus, store, app.log);
   lifecycle.onClose('grading-consumer', () => consumer.stop());
+  const users = await startUsersConsumer(bus, db.pool, app.log);
+  lifecycle.onClose('users-consumer', () => users.stop());
   const sweeper = charging.startSweeper(config.SWEEP_INTERVAL_MS, config.SWEEP_AFTER_MS);
   lifecycle.onClose('sweeper', () => sweeper.stop());
   await serve(app, lifecycle, { port: config.PORT, host: config.HOST });

@@ -1,4 +1,4 @@
-import { ExtractError, countWords, extractText, kindOf } from '../src/domain/extract';
+import { ExtractError, countWords, extractText, kindOf } from '@corestone/documents';
 import { suggestionsFrom, titleOrDefault, toEvaluation } from '../src/domain/evaluation';
 import { makeDocx, makePdf } from './fixtures';
 
@@ -46,9 +46,11 @@ describe('extractText', () => {
 });
 
 describe('evaluation domain', () => {
-  it('counts words with letters or digits', () => {
-    expect(countWords('Hello,  world — 42 times\n\nagain')).toBe(5);
+  it('counts words as whitespace-split non-empty pieces (spec admin §5)', () => {
+    expect(countWords('Hello,  world — 42 times\n\nagain')).toBe(6);
+    expect(countWords('  \t\n ')).toBe(0);
     expect(countWords('')).toBe(0);
+    expect(countWords('one\u00a0two\tthree\r\nfour')).toBe(4);
   });
 
   it('defaults empty titles by essay type', () => {
@@ -71,6 +73,7 @@ describe('evaluation domain', () => {
       rubric: { id: 'r1', title: 'R', rubric_type: 'ee', scoring_structure: { total_points: 34, criteria: [], grade_boundaries: [], scoring_method: 'weighted_sum', pass_threshold: 50 } },
       word_count: 10, processing_time: 1.5, evaluation_time: 1.5, progress: 60, error_message: null,
       created_at: created, completed_at: created, suggestions: ['x'], admin_notes: null, results: null,
+      attempt: 1, ai_feedback: null, grader: 'builtin', reviewed_by: null, reviewed_at: null, reused_from: null, updated_at: created, stage: 'completed',
     });
     expect(e).toMatchObject({ submittedAt: created.toISOString(), created_at: created.toISOString(), extractedWordCount: 10, fileName: 'a.txt',
       profiles: { full_name: 'Ann Lee', email: 'ann@example.com' }, submitted_by: 'Ann Lee', progress: 100 });

@@ -77,7 +77,7 @@ describe('grading events', () => {
     await handleGradingEvent(h.store, makeEvent(Events.gradingCompleted, { evaluation_id: e.id, results: results(5, 10), grader: 'builtin', processing_ms: 10 }));
     expect(await read(e.id, me.headers)).toMatchObject({ status: 'failed', results: null });
     const events = (await h.streamEvents<{ evaluation_id: string }>('evaluation.failed.v1')).filter((x) => x.data.evaluation_id === e.id);
-    expect(events.map((x) => x.data)).toEqual([{ evaluation_id: e.id, user_id: me.id, reason: 'GRADER_ERROR: The grader gave up' }]);
+    expect(events.map((x) => x.data)).toEqual([{ evaluation_id: e.id, user_id: me.id, reason: 'GRADER_ERROR: The grader gave up', charge_key: e.id }]);
   });
 
   it('applies a redelivered event once and ignores events for unknown evaluations', async () => {

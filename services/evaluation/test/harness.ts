@@ -28,6 +28,7 @@ import { EvaluationConfig } from '../src/config';
 import { migrations } from '../src/store/migrations';
 import { buildApp } from '../src/app';
 import { startGradingConsumer } from '../src/events/grading';
+import { startUsersConsumer } from '../src/events/users';
 
 const structure = (total: number): RubricSnapshot['scoring_structure'] => ({
   total_points: total,
@@ -63,6 +64,8 @@ export async function startHarness(label: string, env: Record<string, string> = 
   lifecycle.onClose('outbox', () => relay.stop());
   const consumer = await startGradingConsumer(bus, store, app.log);
   lifecycle.onClose('consumer', () => consumer.stop());
+  const usersConsumer = await startUsersConsumer(bus, db.pool, app.log);
+  lifecycle.onClose('users-consumer', () => usersConsumer.stop());
 
   // --- stand-ins ---
   const rubrics = {

@@ -190,6 +190,7 @@ describe('charging sweeper', () => {
     await h.store.insertCharging({
       id, user_id: userId, user_name: 'Crash Test', user_email: 'c@example.com', user_type: 'student', file_name: 'essay.txt',
       title: 'Left behind', essay_type: 'ee', subject_area: '', rubric: h.rubrics.ee, essay_text: ESSAY, word_count: 40,
+      content_key: `crash-${id}`,
     });
     return id;
   };

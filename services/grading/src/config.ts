@@ -4,10 +4,23 @@ import { configSchema } from '@corestone/service-kit';
 
 export const GradingConfig = configSchema({
   PORT: Type.Integer({ default: SERVICES.grading.port }),
-  /** Default grader. Only `builtin` exists yet; `openai` comes with its own issue. */
-  GRADER: Type.Union([Type.Literal('builtin')], { default: 'builtin' }),
+  /** Default grader: `builtin` (text analysis), `openai` (a language model) or `spec-local` (the spec's local fallback rules). */
+  GRADER: Type.Union([Type.Literal('builtin'), Type.Literal('openai'), Type.Literal('spec-local')], { default: 'builtin' }),
+  /** Enables the `openai` grader. */
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Any OpenAI-compatible server; unset = api.openai.com. */
+  OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OPENAI_MODEL: Type.String({ default: 'gpt-4o-mini', minLength: 1 }),
+  /** Budget of one model grading, retries included (spec: 30 s); then the fallback is used. */
+  OPENAI_BUDGET_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  /** Retries of one model call on 408/409/429/5xx, within the budget. */
+  OPENAI_MAX_RETRIES: Type.Integer({ default: 5, minimum: 0, maximum: 10 }),
+  /** Replies per essay; more than 1 turns on consistency mode (median per criterion, agreement reported). */
+  OPENAI_SAMPLES: Type.Integer({ default: 1, minimum: 1, maximum: 7 }),
+  /** What replaces a failed model grading: the built-in grader, or the spec's local fallback rules. */
+  GRADING_FALLBACK: Type.Union([Type.Literal('builtin'), Type.Literal('spec-local')], { default: 'builtin' }),
   /** Jobs graded at once by one replica. */
-  GRADING_CONCURRENCY: Type.Integer({ default: 4, minimum: 1, maximum: 64 }),
+  GRADING_CONCURRENCY: Type.Integer({ default: 4, minimum: 1, maximum: 256 }),
   /** Deliveries of one job before it is dead-lettered and reported as grading.failed.v1. */
   GRADING_MAX_DELIVER: Type.Integer({ default: 5, minimum: 1 }),
   /** JetStream ack wait; long jobs extend it with msg.working() every third of it. */

@@ -16,7 +16,7 @@ async function main() {
   worker = await startGradingWorker({
     bus: infra.bus!,
     logger: app.log,
-    graders: createGraders(config),
+    graders: createGraders(config, app.log),
     defaultGrader: config.GRADER,
     concurrency: config.GRADING_CONCURRENCY,
     maxDeliver: config.GRADING_MAX_DELIVER,

@@ -7,7 +7,7 @@ import { DEFAULT_BOUNDARIES, boundaryFor } from '../src/domain/grades';
 import { UngradableJobError, checkJob } from '../src/domain/job';
 import { analyseText, mattr, splitSentences } from '../src/domain/text';
 import { eventIdFor } from '../src/domain/ids';
-import { EE_RUBRIC, TOK_RUBRIC, job } from './rubrics';
+import { EE_2027_RUBRIC, EE_RUBRIC, TOK_HOLISTIC_RUBRIC, TOK_RUBRIC, job } from './rubrics';
 
 const read = (n: string) => fs.readFileSync(path.join(__dirname, 'fixtures', n), 'utf8');
 const EE_GOOD = read('ee-good.txt');
@@ -88,7 +88,7 @@ describe('built-in grader', () => {
     expect(d.feedback).toMatch(/'Bibliography' section with 10 entries/);
     const c = r.criteria.find((x) => x.code === 'C')!;
     expect(c.feedback).toMatch(/counter-claim language used \d+ times \('however'/);
-    expect(r.overallSummary.holisticCommentary).toContain('2,129 words');
+    expect(r.overallSummary.holisticCommentary).toContain('1,935 words'); // the body: the bibliography is not counted
     const weak = gradeBuiltin(job(WEAK));
     expect(weak.overallSummary.improvements.join(' ')).toMatch(/citation|bibliography/i);
     expect(weak.criteria.find((x) => x.code === 'A')!.feedback).toContain('no research question was found');
@@ -158,6 +158,8 @@ describe('criterion classification', () => {
     expect(dimensionOf({ name: 'Content' })).toBe('knowledge');
     expect(dimensionOf({ name: 'Structure' })).toBe('presentation');
     expect(dimensionOf({ name: 'Something else' })).toBe('general');
+    expect(EE_2027_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual(['focus', 'knowledge', 'analysis', 'evaluation', 'engagement']);
+    expect(TOK_HOLISTIC_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual(['holistic']);
   });
 });
 
@@ -169,6 +171,7 @@ describe('text analysis', () => {
     expect(f.citations.parenthetical).toBeGreaterThanOrEqual(8);
     expect(f.citations.examples[0]).toBe('(HM Treasury, 2016)');
     expect(f.bibliography).toEqual({ heading: 'Bibliography', mentioned: true, entries: 10 });
+    expect(f.citations.style).toBe('Harvard'); // (Author, 2016) in the text, 'Author (2016) Title' in the list
     expect(f.headings).toEqual(expect.arrayContaining(['Introduction', 'Method', 'Conclusion', 'Bibliography']));
     expect(f.hasIntroduction && f.hasConclusion).toBe(true);
     expect(f.numbers.percentages).toBeGreaterThanOrEqual(5);

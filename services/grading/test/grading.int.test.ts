@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { Codes, Events, Results, streamName, type EventEnvelope } from '@corestone/contracts';
+import { Codes, Events, Results, streamName } from '@corestone/contracts';
 import { Lifecycle, loadConfig, newId, openInfra, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
 import { createTestRun } from '../../../packages/service-kit/src/testing';
 import { GradingConfig } from '../src/config';
@@ -11,6 +11,7 @@ import { startGradingWorker } from '../src/events/worker';
 import { gradeBuiltin } from '../src/domain/builtin';
 import type { Grader } from '../src/domain/job';
 import { job } from './rubrics';
+import { gradingEventsFor, hasType, storedEvents, until } from './events';
 
 const run = createTestRun('grd');
 const lifecycle = new Lifecycle();
@@ -78,30 +79,8 @@ afterAll(async () => {
   await run.cleanup();
 });
 
-/** Every event stored in one of the run's streams, in order. */
-async function stored(service: string): Promise<Array<EventEnvelope & { subject: string }>> {
-  const name = streamName(bus.prefix, service);
-  const info = await bus.jsm.streams.info(name).catch(() => null);
-  if (!info) return [];
-  const out: Array<EventEnvelope & { subject: string }> = [];
-  for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-    const msg = await bus.jsm.streams.getMessage(name, { seq }).catch(() => null);
-    if (msg) out.push({ ...(msg.json<EventEnvelope>()), subject: msg.subject });
-  }
-  return out;
-}
-const gradingEventsOf = async (evaluationId: string) =>
-  (await stored('grading')).filter((e) => (e.data as { evaluation_id: string }).evaluation_id === evaluationId);
-
-async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await get();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
-const hasType = (type: string) => (events: EventEnvelope[]) => events.some((e) => e.type === type);
+const stored = (service: string) => storedEvents(bus, service);
+const gradingEventsOf = (evaluationId: string) => gradingEventsFor(bus, evaluationId);
 
 it('is ready once the worker runs, and has no routes of its own', async () => {
   expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);

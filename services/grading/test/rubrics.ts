@@ -39,6 +39,20 @@ export const TOK_RUBRIC = snapshot('0193a000-0000-7000-8000-000000000070', 'tok'
   ['B', 'Quality of Analysis', 5, 'Arguments, examples, counter-claims and their implications, clearly evaluated.'],
 ]);
 
+/** The IB criteria from first assessment 2027 (30 marks), as the rubric helper seeds them. */
+export const EE_2027_RUBRIC = snapshot('0193a000-0000-7000-8000-0000000002ee', 'ee', [
+  ['A', 'Framework for the essay', 6, 'Topic, research question, methodology and sources chosen form a coherent framework.'],
+  ['B', 'Knowledge and understanding', 6, 'Knowledge of the topic and the subject, terminology and concepts used accurately.'],
+  ['C', 'Analysis and line of argument', 6, 'Analysis of evidence and a coherent, sustained line of argument that answers the question.'],
+  ['D', 'Discussion and evaluation', 8, 'Discussion and evaluation of the findings, their implications and limitations.'],
+  ['E', 'Reflection', 4, 'Reflection on the research process and the student as a learner.'],
+]);
+
+/** The TOK essay's single holistic criterion (10 marks). */
+export const TOK_HOLISTIC_RUBRIC = snapshot('0193a000-0000-7000-8000-000000000270', 'tok', [
+  ['A', 'Does the student provide a clear, coherent and critical exploration of the essay title?', 10, 'One holistic judgement of the essay against the prescribed title: focus, links to areas of knowledge, arguments and examples, and evaluation of different points of view.'],
+]);
+
 export function job(text: string, over: Partial<GradingJob> = {}): GradingJob {
   const type = over.essay_type ?? 'ee';
   return {

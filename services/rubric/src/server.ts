@@ -6,15 +6,18 @@ import { RubricConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
 import { serveRubricRpc } from './events/rpc';
+import { startUsageConsumer } from './events/usage';
 
 async function main() {
   const config = loadConfig(RubricConfig);
   const lifecycle = new Lifecycle();
   const infra = await openInfra('rubric', config, lifecycle, { migrations, bus: true });
-  const { app, store } = buildApp({ config, infra: { ...infra, db: infra.db! }, verify: createTokenVerifier({ authUrl: config.AUTH_URL }) });
+  const { app, store, usage } = buildApp({ config, infra: { ...infra, db: infra.db! }, verify: createTokenVerifier({ authUrl: config.AUTH_URL }) });
   await store.seedDefaults();
   const subs = serveRubricRpc(infra.bus!, store, app.log);
   lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
+  const consumer = await startUsageConsumer(infra.bus!, usage, app.log);
+  lifecycle.onClose('usage consumer', () => consumer.stop());
   await serve(app, lifecycle, { port: config.PORT, host: config.HOST });
 }
 

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Messages, RESET_TOKEN_TTL_SECONDS } from '@corestone/contracts';
-import { badRequest } from '@corestone/service-kit';
+import { badRequest, type Mailer } from '@corestone/service-kit';
 import { hashResetToken, newResetToken } from '../domain/tokens';
 import { hashPassword } from '../domain/passwords';
 import { checkNewPassword } from '../domain/validation';
 import type { AuthStore } from '../store/auth-store';
-import type { Mailer } from './mailer';
 
 /** Forgot/reset password: single-use tokens valid one hour, stored as hashes, links built from PUBLIC_BASE_URL. */
 export class PasswordReset {

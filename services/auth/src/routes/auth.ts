@@ -16,6 +16,7 @@ import type { Sessions } from '../flows/sessions';
 import type { PasswordReset } from '../flows/password-reset';
 import type { Background } from '../flows/background';
 import type { AccessTokenSigner } from '../flows/signer';
+import type { SignInLockout } from '../flows/sign-in-lockout';
 import { requireSession, security } from './common';
 
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -44,10 +45,11 @@ export interface AuthRouteDeps {
   reset: PasswordReset;
   background: Background;
   signer: AccessTokenSigner;
+  lockout: SignInLockout;
 }
 
 export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  const { accounts, sessions, reset, background, signer } = deps;
+  const { accounts, sessions, reset, background, signer, lockout } = deps;
   const live = requireSession(sessions);
 
   app.post(
@@ -80,14 +82,15 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
         summary: 'Sign in with e-mail (username) and password; JSON or form-encoded',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: LoginBody,
-        response: { 200: AuthResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope },
+        response: { 200: AuthResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope, 503: ErrorEnvelope },
       },
     },
     async (req) => {
       const body = req.body as typeof LoginBody.static;
       const email = body.username || body.email;
       if (!email || !body.password) throw badRequest(Messages.INVALID_CREDENTIALS_BODY);
-      return accounts.login(email, body.password);
+      const password = body.password;
+      return lockout.attempt(email, () => accounts.login(email, password));
     },
   );
 

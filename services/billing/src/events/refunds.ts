@@ -17,9 +17,10 @@ export function startRefundConsumer(bus: Bus, store: AccountStore, logger: Fasti
     subjects: [Events.evaluationFailed.subject],
     logger,
     handler: async (event) => {
-      const { evaluation_id } = event.data as EventData<typeof Events.evaluationFailed>;
-      const result = await store.refund(evaluation_id);
-      logger.info({ evaluation_id, refunded: result.refunded }, 'evaluation failed: credit refund handled');
+      const { evaluation_id, charge_key } = event.data as EventData<typeof Events.evaluationFailed>;
+      // A retried evaluation is charged per attempt (`<id>#<n>`); the event names the key it failed under.
+      const result = await store.refund(charge_key ?? evaluation_id);
+      logger.info({ evaluation_id, charge_key, refunded: result.refunded }, 'evaluation failed: credit refund handled');
     },
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EssayType, Evaluation, EvaluationStatus, Results, RubricSnapshot } from '@corestone/contracts';
 
 /**
@@ -31,6 +32,14 @@ export function suggestionsFrom(results: Results): string[] {
   return out;
 }
 
+/**
+ * What makes two submissions "the same essay" for reuse: type, the rubric snapshot (an edited
+ * rubric is another rubric) and the exact text. The grader is compared beside it.
+ */
+export function contentKeyOf(essayType: EssayType, rubric: RubricSnapshot, text: string): string {
+  return createHash('sha256').update(JSON.stringify([essayType, rubric, text])).digest('hex');
+}
+
 /** Milliseconds to seconds with one decimal. */
 export const secondsFrom = (ms: number): number => Math.round(ms / 100) / 10;
 
@@ -59,6 +68,23 @@ export interface EvaluationRow {
   suggestions: string[];
   admin_notes: string | null;
   results: Results | null;
+  attempt: number;
+  ai_feedback: string | null;
+  grader: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  reused_from: string | null;
+  updated_at: Date;
+  /** The grading worker's last reported stage (null before it starts). */
+  stage: string | null;
+}
+
+/** The processing screen's stage names (spec user-app §4: stage changes at 33 and 66 percent). */
+export function stageLabel(status: RowState, progress: number): string {
+  if (status === 'completed') return 'Completed';
+  if (status === 'failed') return 'Failed';
+  if (status !== 'processing' || progress < 33) return 'File Processing';
+  return progress < 66 ? 'Content Analysis' : 'Generating Feedback';
 }
 
 export function toEvaluation(r: EvaluationRow): Evaluation {
@@ -73,8 +99,8 @@ export function toEvaluation(r: EvaluationRow): Evaluation {
     title: r.title,
     essay_type: r.essay_type,
     subject_area: r.subject_area,
-    // Only visible rows reach here; the cast is guarded by the store's queries.
-    status: r.status as EvaluationStatus,
+    // Only visible rows reach here (a retry being charged shows as pending); guarded by the store's queries.
+    status: (r.status === 'charging' ? 'pending' : r.status) as EvaluationStatus,
     approval_status: r.approval_status,
     overall_score: r.overall_score,
     rubric_id: r.rubric_id,
@@ -91,5 +117,8 @@ export function toEvaluation(r: EvaluationRow): Evaluation {
     suggestions: r.suggestions,
     admin_notes: r.admin_notes,
     results: r.results,
+    ai_feedback: r.ai_feedback,
+    attempt: r.attempt,
+    reused_from: r.reused_from,
   };
 }

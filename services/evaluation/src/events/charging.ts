@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Codes, Events, Messages, Rpc } from '@corestone/contracts';
+import { Codes, Events, Messages, Rpc, attemptKey } from '@corestone/contracts';
 import { HttpError, callRpc, enqueueEvent, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
 import type { EvaluationStore, SubmittedRow } from '../store/evaluations';
 
 /**
  * Charging one credit for a submission, so no credit is ever lost or spent twice:
  *  1. the row exists as `charging` before billing is asked (the route inserts it);
- *  2. billing charges idempotently by evaluation id;
+ *  2. billing charges idempotently by the attempt's key (`<id>`, or `<id>#<n>` for retry n);
  *  3. one transaction turns the row `pending` and writes `evaluation.submitted.v1` to the outbox.
  * A crash or a lost reply between the steps leaves the row `charging`; the sweeper asks billing
  * again (same evaluation id, so at most one charge) and finishes or refuses it.
@@ -27,10 +27,13 @@ export class Charging {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Asks billing for the credit. Refusals are definite; timeouts and 5xx mean "ask again later". */
-  async charge(evaluationId: string, userId: string): Promise<ChargeOutcome> {
+  /**
+   * Asks billing for the credit of one attempt (billing's idempotency key is its `evaluation_id`
+   * field: we send the attempt's key). Refusals are definite; timeouts and 5xx mean "ask again later".
+   */
+  async charge(chargeKey: string, userId: string): Promise<ChargeOutcome> {
     try {
-      await callRpc(this.bus, Rpc.billingConsumeCredit, { user_id: userId, evaluation_id: evaluationId }, { timeoutMs: this.opts.timeoutMs });
+      await callRpc(this.bus, Rpc.billingConsumeCredit, { user_id: userId, evaluation_id: chargeKey }, { timeoutMs: this.opts.timeoutMs });
       return { kind: 'charged' };
     } catch (err) {
       const error =
@@ -46,15 +49,38 @@ export class Charging {
   }
 
   /** Step 3, inside the caller's transaction: `pending` + the outbox event. False when already settled. */
-  async completeIn(db: Queryable, evaluationId: string): Promise<boolean> {
-    const row = await this.store.markPending(db, evaluationId);
+  async completeIn(db: Queryable, evaluationId: string, chargeKey: string): Promise<boolean> {
+    const row = await this.store.markPending(db, evaluationId, chargeKey);
     if (!row) return false;
     await enqueueEvent(db, Events.evaluationSubmitted, submittedData(row));
     return true;
   }
 
-  async complete(evaluationId: string): Promise<boolean> {
-    return withTransaction(this.store.pool, (client) => this.completeIn(client, evaluationId));
+  async complete(evaluationId: string, chargeKey: string): Promise<boolean> {
+    return withTransaction(this.store.pool, (client) => this.completeIn(client, evaluationId, chargeKey));
+  }
+
+  /**
+   * Charges an attempt and settles its row: `pending` + the job when charged, back to `refused`
+   * (first attempt) or `failed` (retry) when refused. Throws the HTTP error to answer otherwise;
+   * billing not answering leaves the row `charging` for the sweeper.
+   */
+  async chargeAndQueue(evaluationId: string, attempt: number, userId: string, log: FastifyBaseLogger): Promise<void> {
+    const key = attemptKey(evaluationId, attempt);
+    const outcome = await this.charge(key, userId);
+    if (outcome.kind === 'refused') {
+      await this.refuse(evaluationId, `${outcome.error.code}: ${outcome.error.detail}`);
+      throw outcome.error;
+    }
+    if (outcome.kind === 'unavailable') {
+      log.warn({ evaluation_id: evaluationId, charge_key: key, err: outcome.error.detail }, 'credit not confirmed; the sweeper will settle it');
+      throw new HttpError(
+        503,
+        Codes.UNAVAILABLE,
+        'Billing is not answering right now. If your credit was taken, the submission will appear in your list shortly; otherwise please try again.',
+      );
+    }
+    await this.complete(evaluationId, key); // a no-op if the sweeper already did it
   }
 
   async refuse(evaluationId: string, reason: string): Promise<boolean> {
@@ -69,17 +95,19 @@ export class Charging {
     const result: SweepResult = { completed: 0, refused: 0, unavailable: 0 };
     for (let i = 0; i < limit; i++) {
       const done = await withTransaction(this.store.pool, async (client) => {
-        const { rows } = await client.query<{ id: string; user_id: string }>(
-          `SELECT id, user_id FROM evaluations
-           WHERE status = 'charging' AND created_at < now() - ($1::int * interval '1 millisecond')
-           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        // updated_at: a retry's row is old, but its charge only began when the retry was asked for.
+        const { rows } = await client.query<{ id: string; user_id: string; attempt: number }>(
+          `SELECT id, user_id, attempt FROM evaluations
+           WHERE status = 'charging' AND updated_at < now() - ($1::int * interval '1 millisecond')
+           ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
           [olderThanMs],
         );
         const row = rows[0];
         if (!row) return 'empty' as const;
-        const outcome = await this.charge(row.id, row.user_id);
+        const key = attemptKey(row.id, row.attempt);
+        const outcome = await this.charge(key, row.user_id);
         if (outcome.kind === 'charged') {
-          await this.completeIn(client, row.id);
+          await this.completeIn(client, row.id, key);
           result.completed++;
           this.log.info({ evaluation_id: row.id }, 'sweeper completed a submission left charging');
         } else if (outcome.kind === 'refused') {
@@ -131,5 +159,6 @@ export function submittedData(row: SubmittedRow) {
     text: row.essay_text,
     word_count: row.word_count,
     rubric: row.rubric,
+    attempt: row.attempt,
   };
 }

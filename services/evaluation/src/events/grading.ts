@@ -16,17 +16,19 @@ const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subjec
 export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope): Promise<void> {
   await withTransaction(store.pool, async (client) => {
     if (!(await markProcessed(client, GRADING_CONSUMER, event.id))) return;
-    const target = (event.data as { evaluation_id: string }).evaluation_id;
+    const { evaluation_id: target, attempt: named } = event.data as { evaluation_id: string; attempt?: number };
     if (!isUuid(target)) return; // not one of ours: nothing to change
+    // Every update below is also guarded by attempt: an event of an earlier attempt changes nothing.
+    const attempt = named ?? 1;
     switch (event.type) {
       case Events.gradingProgress.subject: {
         const d = event.data as EventData<typeof Events.gradingProgress>;
-        await store.markProgress(client, d.evaluation_id, d.stage, d.percent);
+        await store.markProgress(client, d.evaluation_id, attempt, d.stage, d.percent);
         return;
       }
       case Events.gradingCompleted.subject: {
         const d = event.data as EventData<typeof Events.gradingCompleted>;
-        const row = await store.markCompleted(client, d.evaluation_id, {
+        const row = await store.markCompleted(client, d.evaluation_id, attempt, {
           results: d.results,
           grader: d.grader,
           seconds: secondsFrom(d.processing_ms),
@@ -44,13 +46,14 @@ export async function handleGradingEvent(store: EvaluationStore, event: EventEnv
       }
       case Events.gradingFailed.subject: {
         const d = event.data as EventData<typeof Events.gradingFailed>;
-        const row = await store.markFailed(client, d.evaluation_id, d.reason);
+        const row = await store.markFailed(client, d.evaluation_id, attempt, d.reason);
         if (row) {
-          // billing refunds the credit on this event (idempotent by evaluation id)
+          // billing refunds the credit in force on this event (idempotent by charge key)
           await enqueueEvent(client, Events.evaluationFailed, {
             evaluation_id: d.evaluation_id,
             user_id: row.user_id,
             reason: `${d.code}: ${d.reason}`.slice(0, 1000),
+            ...(row.charge_key ? { charge_key: row.charge_key } : {}),
           });
         }
         return;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
+  Codes,
   EssayType,
   ErrorEnvelope,
   Evaluation,
@@ -10,9 +11,11 @@ import {
   Messages,
   SuccessMessage,
 } from '@corestone/contracts';
-import { forbidden, isUuid, notFound, principalOf, requireAuth, type Principal } from '@corestone/service-kit';
+import { conflict, forbidden, isUuid, notFound, principalOf, requireAuth, type Principal } from '@corestone/service-kit';
 import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { renderReport, reportFileName } from '../report/pdf';
 import type { EvaluationStore } from '../store/evaluations';
+import type { Charging } from '../events/charging';
 
 const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -24,7 +27,7 @@ export async function loadForReader(store: EvaluationStore, id: string, me: Prin
   return row;
 }
 
-export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore): void {
+export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, charging: Charging): void {
   app.get(
     '/evaluation/my-evaluations',
     {
@@ -75,7 +78,61 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore): 
       // An admin may read any evaluation but only a super admin may delete another user's.
       if (row.user_id !== me.id && me.role !== 'super_admin') throw forbidden();
       if (!(await store.delete(row.id))) throw notFound(Messages.EVALUATION_NOT_FOUND);
-      return { success: true, message: 'Evaluation deleted successfully' };
+      return { success: true, message: Messages.EVALUATION_DELETED };
+    },
+  );
+
+  app.post(
+    '/evaluation/:id/retry',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'Grade a failed evaluation again (its owner; charges one credit again, since the failure refunded it)',
+        security,
+        params: IdParams,
+        response: {
+          200: Evaluation,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+          404: ErrorEnvelope,
+          409: ErrorEnvelope,
+          503: ErrorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      const row = await loadForReader(store, (req.params as { id: string }).id, me);
+      // The retry charges the owner's credit: an admin who may read it cannot spend it.
+      if (row.user_id !== me.id) throw forbidden();
+      const started = await store.beginRetry(row.id, me.id);
+      if (!started) throw conflict(Messages.RETRY_ONLY_FAILED, Codes.EVALUATION_NOT_FAILED);
+      await charging.chargeAndQueue(row.id, started.attempt, me.id, req.log);
+      return toEvaluation(await loadForReader(store, row.id, me));
+    },
+  );
+
+  app.get(
+    '/evaluation/:id/download-pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'The evaluation report as a PDF file (completed evaluations; the owner or an admin)',
+        security,
+        params: IdParams,
+        produces: ['application/pdf'],
+        response: { 200: Type.String({ description: 'application/pdf' }), 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const row = await loadForReader(store, (req.params as { id: string }).id, principalOf(req));
+      if (row.status !== 'completed' || !row.results) throw conflict(Messages.REPORT_NOT_READY, Codes.EVALUATION_NOT_COMPLETED);
+      const pdf = await renderReport(toEvaluation(row));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${reportFileName(row.title, row.id)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 }

@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorEnvelope } from '@corestone/contracts';
+import { ErrorEnvelope, type EvaluationProgress, type EvaluationStatus } from '@corestone/contracts';
 import { principalOf, requireAuth } from '@corestone/service-kit';
-import type { EvaluationRow } from '../domain/evaluation';
+import { stageLabel, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import { loadForReader } from './evaluations';
 
 const TERMINAL = new Set(['completed', 'failed']);
 const HEARTBEAT_MS = 15_000;
 
-function snapshot(row: EvaluationRow) {
+function snapshot(row: EvaluationRow): EvaluationProgress {
+  const progress = row.status === 'completed' ? 100 : row.progress;
+  const status = (row.status === 'charging' ? 'pending' : row.status) as EvaluationStatus; // a retry being charged
   return {
     id: row.id,
-    status: row.status,
-    progress: row.status === 'completed' ? 100 : row.progress,
+    status,
+    progress,
+    stage: stageLabel(row.status, progress),
+    worker_stage: row.stage,
     overall_score: row.overall_score,
     error_message: row.error_message,
     completed_at: row.completed_at ? row.completed_at.toISOString() : null,
@@ -22,7 +26,9 @@ function snapshot(row: EvaluationRow) {
 
 /**
  * `GET /evaluation/{id}/events`: server-sent events with the evaluation's status and progress
- * (event `status`, data `{id, status, progress, overall_score, error_message, completed_at}`).
+ * (event `status`, data `{id, status, progress, stage, worker_stage, overall_score, error_message, completed_at}`;
+ * `stage` is the processing screen's name — File Processing, Content Analysis, Generating Feedback,
+ * Completed, Failed — and `worker_stage` what the grading worker last reported).
  * The first event is the current state; one follows each change; the stream ends after
  * `completed` or `failed` (or with event `deleted`). The row is re-read every `pollMs`: simple,
  * correct across replicas, and cheap (one primary-key read per open stream and tick).

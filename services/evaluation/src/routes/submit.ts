@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import {
   Codes,
   EssayType,
@@ -12,10 +11,24 @@ import {
   Messages,
   Rpc,
 } from '@corestone/contracts';
-import { HttpError, badRequest, callRpc, forbidden, isUuid, newId, notFound, principalOf, unauthorized, type Bus } from '@corestone/service-kit';
-import { ExtractError, countWords, extractText, kindOf } from '../domain/extract';
-import { titleOrDefault, toEvaluation } from '../domain/evaluation';
+import {
+  HttpError,
+  badRequest,
+  callRpc,
+  checkFormFields,
+  forbidden,
+  isUuid,
+  newId,
+  notFound,
+  principalOf,
+  readUpload,
+  unauthorized,
+  type Bus,
+} from '@corestone/service-kit';
+import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
+import { contentKeyOf, titleOrDefault, toEvaluation } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
+import { directory } from '../store/directory';
 import type { Charging } from '../events/charging';
 
 /** The multipart text fields of a submission (the file travels as part `file`). */
@@ -33,69 +46,30 @@ type SubmitFields = Static<typeof SubmitFields>;
 const MAX_ESSAY_BYTES = 900_000;
 const ESSAY_TOO_LONG = `The essay is too long: at most ${MAX_ESSAY_CHARS.toLocaleString('en-US')} characters of text are accepted`;
 
+const ESSAY_TYPE_DETAIL = { essay_type: "essay_type: must be 'ee' or 'tok'" };
+
 export const requireGradingRole: preHandlerAsyncHookHandler = async (req) => {
   if (!req.principal) throw unauthorized();
   if (!GRADING_ROLES.includes(req.principal.role)) throw forbidden(Messages.GRADING_ROLE_ONLY);
 };
 
-interface Upload {
-  fields: Record<string, string>;
-  file: { name: string; data: Buffer; truncated: boolean } | null;
-}
-
-/** Reads the whole multipart body: fields may come before or after the file. */
-async function readUpload(req: FastifyRequest): Promise<Upload> {
-  if (!req.isMultipart()) {
-    throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, 'The request must be multipart/form-data');
-  }
-  const fields: Record<string, string> = {};
-  let file: Upload['file'] = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          part.file.resume(); // only the first `file` part is used
-          await new Promise((r) => part.file.once('end', r));
-          continue;
-        }
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) if (!part.file.truncated) chunks.push(chunk as Buffer);
-        file = { name: part.filename ?? '', data: Buffer.concat(chunks), truncated: part.file.truncated };
-      } else if (!(part.fieldname in fields)) {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) throw new HttpError(413, Codes.PAYLOAD_TOO_LARGE, Messages.FILE_TOO_LARGE);
-    throw badRequest(`Malformed multipart body: ${(err as Error).message}`);
-  }
-  return { fields, file };
-}
-
-function checkFields(raw: Record<string, string>): SubmitFields {
-  const fields = Value.Clean(SubmitFields, { ...raw }) as SubmitFields;
-  if (!Value.Check(SubmitFields, fields)) {
-    const first = [...Value.Errors(SubmitFields, fields)][0];
-    const where = first?.path.replace(/^\//, '') || 'body';
-    if (where === 'essay_type') throw badRequest("essay_type: must be 'ee' or 'tok'");
-    throw badRequest(`${where}: ${first?.message ?? 'is invalid'}`);
-  }
-  return fields;
-}
-
 async function extract(name: string, data: Buffer, timeoutMs: number): Promise<string> {
   const kind = kindOf(name);
   if (!kind) throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, Messages.UNSUPPORTED_FILE);
+  let text: string;
   try {
-    return await extractText(kind, data, { timeoutMs });
+    text = await extractText(kind, data, { timeoutMs });
   } catch (err) {
     if (!(err instanceof ExtractError)) throw err;
-    if (err.reason === 'timeout') throw new HttpError(422, 'FILE_UNREADABLE', err.message);
+    if (err.reason === 'timeout') throw new HttpError(422, Codes.FILE_UNREADABLE, err.message);
+    if (err.reason === 'refused') throw new HttpError(422, Codes.FILE_REFUSED, err.message);
     const detail = err.reason === 'unsupported' ? `${Messages.UNSUPPORTED_FILE} (${err.message})` : err.message;
     throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, detail);
   }
+  if (!text && kind === 'pdf') {
+    throw badRequest(`${Messages.EMPTY_ESSAY} (a scanned or image-only PDF has no text layer to grade)`, Codes.EMPTY_ESSAY);
+  }
+  return text;
 }
 
 export interface SubmitDeps {
@@ -104,6 +78,78 @@ export interface SubmitDeps {
   bus: Bus;
   extractTimeoutMs: number;
   lookupTimeoutMs: number;
+  /** The grader new gradings use (the same GRADER setting as the grading service): reuse needs a result by it. */
+  grader: string;
+}
+
+const SUBMIT_RESPONSES = {
+  201: Evaluation,
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  413: ErrorEnvelope,
+  415: ErrorEnvelope,
+  422: ErrorEnvelope,
+  503: ErrorEnvelope,
+};
+
+/** POST /evaluation/evaluate: the essay as text in field `essay_content` (multipart, or JSON). */
+export const TextSubmitFields = Type.Composite([SubmitFields, Type.Object({ essay_content: Type.String({ maxLength: MAX_ESSAY_CHARS + 1 }) })]);
+
+/**
+ * Everything after the text is known: checks, then (1) the row, (2) the charge, (3) the job.
+ * An unchanged re-submission (same user, text, rubric snapshot and grader) instead carries the
+ * stored result at no charge.
+ */
+async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitFields, fileName: string, text: string) {
+  const me = principalOf(req);
+  if (!text) throw badRequest(Messages.EMPTY_ESSAY, Codes.EMPTY_ESSAY);
+  if (text.length > MAX_ESSAY_CHARS || Buffer.byteLength(text) > MAX_ESSAY_BYTES) {
+    throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
+  }
+  const rubricId = fields.rubric_id.trim();
+  if (!isUuid(rubricId)) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
+  const timeout = { timeoutMs: deps.lookupTimeoutMs };
+  const [{ rubric, is_active }, { user }] = await Promise.all([
+    callRpc(deps.bus, Rpc.rubricGetSnapshot, { rubric_id: rubricId }, timeout),
+    callRpc(deps.bus, Rpc.usersGetView, { user_id: me.id }, timeout),
+  ]);
+  if (is_active === false) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
+  if (rubric.rubric_type !== fields.essay_type) {
+    throw badRequest(
+      `The rubric is for ${rubric.rubric_type.toUpperCase()} essays, not ${fields.essay_type.toUpperCase()}`,
+      Codes.RUBRIC_TYPE_MISMATCH,
+    );
+  }
+  if (!GRADING_ROLES.includes(user.role)) throw forbidden(Messages.GRADING_ROLE_ONLY);
+
+  const submission = {
+    id: newId(),
+    user_id: me.id,
+    user_name: user.name,
+    user_email: user.email,
+    user_type: user.role,
+    file_name: fileName.slice(0, 255),
+    title: titleOrDefault(fields.title, fields.essay_type),
+    essay_type: fields.essay_type,
+    subject_area: (fields.subject_area ?? '').trim(),
+    rubric,
+    essay_text: text,
+    word_count: countWords(text),
+    content_key: contentKeyOf(fields.essay_type, rubric, text),
+  };
+  await directory.seen(deps.store.pool, { user_id: me.id, email: user.email, name: user.name, role: user.role });
+  const earlier = await deps.store.findReusable(me.id, submission.content_key, deps.grader);
+  if (earlier && (await deps.store.insertReused(submission, earlier.id))) {
+    req.log.info({ evaluation_id: submission.id, reused_from: earlier.id }, 'unchanged essay: stored result carried, no charge');
+  } else {
+    await deps.store.insertCharging(submission); // (1) the row exists before the credit is charged
+    await deps.charging.chargeAndQueue(submission.id, 1, me.id, req.log); // (2) + (3)
+  }
+  const row = await deps.store.getVisible(submission.id);
+  if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
+  return toEvaluation(row);
 }
 
 export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
@@ -117,87 +163,48 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
           'multipart/form-data: title, essay_type (ee|tok), rubric_id, subject_area (optional), include_reflection (ignored), file (.txt, .docx, .pdf; at most 20 MB)',
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
-        response: {
-          201: Evaluation,
-          400: ErrorEnvelope,
-          401: ErrorEnvelope,
-          403: ErrorEnvelope,
-          404: ErrorEnvelope,
-          413: ErrorEnvelope,
-          415: ErrorEnvelope,
-          422: ErrorEnvelope,
-          503: ErrorEnvelope,
-        },
+        response: SUBMIT_RESPONSES,
       },
     },
     async (req, reply) => {
-      const me = principalOf(req);
-      const upload = await readUpload(req);
-      const fields = checkFields(upload.fields);
+      const upload = await readUpload(req, { tooLarge: Messages.FILE_TOO_LARGE });
+      const fields = checkFormFields(SubmitFields, upload.fields, ESSAY_TYPE_DETAIL);
       const file = upload.file;
       if (!file || (!file.name && file.data.length === 0)) throw badRequest('Please upload a file');
       if (file.truncated || file.data.length > MAX_UPLOAD_BYTES) {
         throw new HttpError(413, Codes.PAYLOAD_TOO_LARGE, Messages.FILE_TOO_LARGE);
       }
       const text = await extract(file.name, file.data, deps.extractTimeoutMs);
-      if (!text) throw badRequest(Messages.EMPTY_ESSAY, Codes.EMPTY_ESSAY);
-      if (text.length > MAX_ESSAY_CHARS || Buffer.byteLength(text) > MAX_ESSAY_BYTES) {
-        throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
-      }
-
-      const rubricId = fields.rubric_id.trim();
-      if (!isUuid(rubricId)) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
-      const timeout = { timeoutMs: deps.lookupTimeoutMs };
-      const [{ rubric, is_active }, { user }] = await Promise.all([
-        callRpc(deps.bus, Rpc.rubricGetSnapshot, { rubric_id: rubricId }, timeout),
-        callRpc(deps.bus, Rpc.usersGetView, { user_id: me.id }, timeout),
-      ]);
-      if (is_active === false) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
-      if (rubric.rubric_type !== fields.essay_type) {
-        throw badRequest(
-          `The rubric is for ${rubric.rubric_type.toUpperCase()} essays, not ${fields.essay_type.toUpperCase()}`,
-          Codes.RUBRIC_TYPE_MISMATCH,
-        );
-      }
-      if (!GRADING_ROLES.includes(user.role)) throw forbidden(Messages.GRADING_ROLE_ONLY);
-
-      // (1) the row exists before the credit is charged
-      const id = newId();
-      await deps.store.insertCharging({
-        id,
-        user_id: me.id,
-        user_name: user.name,
-        user_email: user.email,
-        user_type: user.role,
-        file_name: file.name.slice(0, 255),
-        title: titleOrDefault(fields.title, fields.essay_type),
-        essay_type: fields.essay_type,
-        subject_area: (fields.subject_area ?? '').trim(),
-        rubric,
-        essay_text: text,
-        word_count: countWords(text),
-      });
-
-      // (2) charge, idempotent by evaluation id
-      const outcome = await deps.charging.charge(id, me.id);
-      if (outcome.kind === 'refused') {
-        await deps.charging.refuse(id, `${outcome.error.code}: ${outcome.error.detail}`);
-        throw outcome.error;
-      }
-      if (outcome.kind === 'unavailable') {
-        req.log.warn({ evaluation_id: id, err: outcome.error.detail }, 'credit not confirmed; the sweeper will settle it');
-        throw new HttpError(
-          503,
-          Codes.UNAVAILABLE,
-          'Billing is not answering right now. If your credit was taken, the submission will appear in your list shortly; otherwise please try again.',
-        );
-      }
-
-      // (3) pending + evaluation.submitted.v1 in one transaction (a no-op if the sweeper already did it)
-      await deps.charging.complete(id);
-      const row = await deps.store.getVisible(id);
-      if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
-      return reply.status(201).send(toEvaluation(row));
+      return reply.status(201).send(await accept(deps, req, fields, file.name, text));
     },
   );
+
+  app.post(
+    '/evaluation/evaluate',
+    {
+      preHandler: requireGradingRole,
+      schema: {
+        summary: 'Submit an essay as text for grading (costs one credit)',
+        description:
+          'multipart/form-data or JSON: title, essay_type (ee|tok), rubric_id, subject_area (optional), essay_content (the essay text)',
+        consumes: ['multipart/form-data', 'application/json'],
+        security: [{ bearer: [] }],
+        response: SUBMIT_RESPONSES,
+      },
+    },
+    async (req, reply) => {
+      const raw = req.isMultipart() ? (await readUpload(req, { tooLarge: Messages.FILE_TOO_LARGE })).fields : jsonFields(req.body);
+      const fields = checkFormFields(TextSubmitFields, raw, ESSAY_TYPE_DETAIL);
+      const text = normaliseText(fields.essay_content);
+      return reply.status(201).send(await accept(deps, req, fields, 'essay_content.txt', text));
+    },
+  );
+}
+
+/** A JSON body's string fields (anything else is left for the schema check to name). */
+function jsonFields(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, 'The request must be multipart/form-data or JSON');
+  }
+  return body as Record<string, string>;
 }

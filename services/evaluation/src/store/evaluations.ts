@@ -6,15 +6,17 @@ import { VISIBLE_STATES, type EvaluationRow } from '../domain/evaluation';
 /** Every column a response needs; never the essay text. */
 export const VIEW_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
   status, approval_status, overall_score, rubric_id, rubric, word_count, processing_time, evaluation_time, progress,
-  error_message, created_at, completed_at, suggestions, admin_notes, results`;
+  error_message, created_at, completed_at, suggestions, admin_notes, results, attempt, ai_feedback, grader, reviewed_by,
+  reviewed_at, reused_from, updated_at, stage`;
 
-const VISIBLE = `status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join(', ')})`;
+/** Rows users may see: the contract's states, and a retry whose new credit is being charged (shown as pending). */
+export const VISIBLE = `(status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join(', ')}) OR (status = 'charging' AND attempt > 1))`;
 
 /** A submission as first written (state `charging`): the row's identity fields plus the essay text. */
 export type NewSubmission = Pick<
   EvaluationRow,
   'id' | 'user_id' | 'user_name' | 'user_email' | 'user_type' | 'file_name' | 'title' | 'essay_type' | 'subject_area' | 'rubric' | 'word_count'
-> & { essay_text: string };
+> & { essay_text: string; content_key: string };
 
 /** What the `evaluation.submitted.v1` event needs, read in the transaction that makes the row pending. */
 export interface SubmittedRow {
@@ -26,6 +28,32 @@ export interface SubmittedRow {
   essay_text: string;
   word_count: number;
   rubric: RubricSnapshot;
+  attempt: number;
+}
+
+const SUBMITTED_COLUMNS = 'id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt';
+
+/** The columns a new submission fills, in the order of submissionValues. */
+const SUBMISSION_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
+  rubric_id, rubric, essay_text, word_count, content_key`;
+
+function submissionValues(s: NewSubmission): unknown[] {
+  return [
+    s.id,
+    s.user_id,
+    s.user_name,
+    s.user_email,
+    s.user_type,
+    s.file_name,
+    s.title,
+    s.essay_type,
+    s.subject_area,
+    s.rubric.id,
+    JSON.stringify(s.rubric),
+    s.essay_text,
+    s.word_count,
+    s.content_key,
+  ];
 }
 
 export class EvaluationStore {
@@ -34,46 +62,97 @@ export class EvaluationStore {
   /** Step 1 of a submission: the row exists (state `charging`) before any credit is charged. */
   async insertCharging(s: NewSubmission): Promise<void> {
     await this.pool.query(
-      `INSERT INTO evaluations (id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
-         status, rubric_id, rubric, essay_text, word_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'charging', $10, $11, $12, $13)`,
-      [
-        s.id,
-        s.user_id,
-        s.user_name,
-        s.user_email,
-        s.user_type,
-        s.file_name,
-        s.title,
-        s.essay_type,
-        s.subject_area,
-        s.rubric.id,
-        JSON.stringify(s.rubric),
-        s.essay_text,
-        s.word_count,
-      ],
+      `INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'charging')`,
+      submissionValues(s),
     );
   }
 
-  /** `charging` → `pending`; null when the row is no longer charging (someone else settled it). */
-  async markPending(db: Queryable, id: string): Promise<SubmittedRow | null> {
-    const { rows } = await db.query<SubmittedRow>(
-      `UPDATE evaluations SET status = 'pending', charge_error = NULL, updated_at = now()
-       WHERE id = $1 AND status = 'charging'
-       RETURNING id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric`,
-      [id],
+  /** The caller's latest completed evaluation of exactly this essay (same text, rubric snapshot and grader). */
+  async findReusable(userId: string, contentKey: string, grader: string): Promise<{ id: string } | null> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM evaluations
+       WHERE user_id = $1 AND content_key = $2 AND grader = $3 AND status = 'completed' AND results IS NOT NULL
+       ORDER BY completed_at DESC LIMIT 1`,
+      [userId, contentKey, grader],
     );
     return rows[0] ?? null;
   }
 
-  /** `charging` → `refused`: the essay text is dropped, the row stays for the audit trail only. */
+  /**
+   * A new evaluation carrying a stored result: completed at once, no credit charged, nothing
+   * graded. Copies the result of `sourceId` (which must still be completed); false if it is not.
+   */
+  async insertReused(s: NewSubmission, sourceId: string): Promise<boolean> {
+    const res = await this.pool.query(
+      `INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status, results, overall_score, grader, processing_time,
+         evaluation_time, suggestions, progress, stage, completed_at, reused_from, charge_key)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'completed', src.results, src.overall_score,
+         src.grader, 0, 0, src.suggestions, 100, 'completed', now(), src.id, NULL
+       FROM evaluations src WHERE src.id = $15 AND src.status = 'completed' AND src.results IS NOT NULL`,
+      [...submissionValues(s), sourceId],
+    );
+    return res.rowCount === 1;
+  }
+
+  /**
+   * `charging` → `pending` once the credit is charged under `chargeKey`; clears what an earlier
+   * attempt left. Null when the row is no longer charging (someone else settled it).
+   */
+  async markPending(db: Queryable, id: string, chargeKey: string): Promise<SubmittedRow | null> {
+    const { rows } = await db.query<SubmittedRow>(
+      `UPDATE evaluations SET status = 'pending', charge_key = $2, charge_error = NULL, error_message = NULL, progress = 0,
+         stage = NULL, updated_at = now()
+       WHERE id = $1 AND status = 'charging'
+       RETURNING ${SUBMITTED_COLUMNS}`,
+      [id, chargeKey],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Billing refused the charge. A first submission becomes `refused` (essay text dropped, kept for
+   * the audit trail only); a retry goes back to `failed` as it was (its attempt number restored).
+   */
   async markRefused(db: Queryable, id: string, reason: string): Promise<boolean> {
     const res = await db.query(
-      `UPDATE evaluations SET status = 'refused', essay_text = NULL, charge_error = $2, updated_at = now()
+      `UPDATE evaluations SET
+         status = CASE WHEN attempt > 1 THEN 'failed' ELSE 'refused' END,
+         essay_text = CASE WHEN attempt > 1 THEN essay_text ELSE NULL END,
+         attempt = GREATEST(attempt - 1, 1),
+         charge_error = $2, updated_at = now()
        WHERE id = $1 AND status = 'charging'`,
       [id, reason.slice(0, 500)],
     );
     return res.rowCount === 1;
+  }
+
+  /** A failed evaluation of this user starts a new attempt (`charging`); null when it is not failed. */
+  async beginRetry(id: string, userId: string): Promise<{ attempt: number } | null> {
+    const { rows } = await this.pool.query<{ attempt: number }>(
+      `UPDATE evaluations SET status = 'charging', attempt = attempt + 1, charge_attempts = 0, charge_error = NULL,
+         updated_at = now()
+       WHERE id = $1 AND user_id = $2 AND status = 'failed' AND essay_text IS NOT NULL
+       RETURNING attempt`,
+      [id, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Admin regrade: a completed or failed evaluation goes back to `pending` / `pending_review` with a
+   * new attempt and no result; no credit is charged. Null when it is being graded right now.
+   */
+  async markRegrade(db: Queryable, id: string): Promise<SubmittedRow | null> {
+    const { rows } = await db.query<SubmittedRow>(
+      `UPDATE evaluations SET status = 'pending', approval_status = 'pending_review', attempt = attempt + 1, results = NULL,
+         overall_score = NULL, grader = NULL, processing_time = NULL, evaluation_time = NULL, suggestions = '[]', progress = 0,
+         stage = NULL, error_message = NULL, completed_at = NULL, reused_from = NULL, updated_at = now()
+       WHERE id = $1 AND status IN ('completed', 'failed') AND essay_text IS NOT NULL
+       RETURNING ${SUBMITTED_COLUMNS}`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   async noteChargeAttempt(db: Queryable, id: string, error: string): Promise<void> {
@@ -106,11 +185,11 @@ export class EvaluationStore {
 
   // --- grading outcomes (each guarded by status so late or repeated events change nothing) ---
 
-  async markProgress(db: Queryable, id: string, stage: string, percent: number): Promise<boolean> {
+  async markProgress(db: Queryable, id: string, attempt: number, stage: string, percent: number): Promise<boolean> {
     const res = await db.query(
-      `UPDATE evaluations SET status = 'processing', stage = $2, progress = GREATEST(progress, $3), updated_at = now()
-       WHERE id = $1 AND status IN ('pending', 'processing')`,
-      [id, stage.slice(0, 200), Math.max(0, Math.min(99, percent))],
+      `UPDATE evaluations SET status = 'processing', stage = $3, progress = GREATEST(progress, $4), updated_at = now()
+       WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing')`,
+      [id, attempt, stage.slice(0, 200), Math.max(0, Math.min(99, percent))],
     );
     return res.rowCount === 1;
   }
@@ -118,26 +197,29 @@ export class EvaluationStore {
   async markCompleted(
     db: Queryable,
     id: string,
+    attempt: number,
     c: { results: Results; grader: string; seconds: number; suggestions: string[] },
   ): Promise<{ user_id: string } | null> {
     const { rows } = await db.query<{ user_id: string }>(
-      `UPDATE evaluations SET status = 'completed', results = $2, overall_score = $3, grader = $4,
-         processing_time = $5, evaluation_time = $5, suggestions = $6, progress = 100, stage = 'completed',
+      `UPDATE evaluations SET status = 'completed', results = $3, overall_score = $4, grader = $5,
+         processing_time = $6, evaluation_time = $6, suggestions = $7, progress = 100, stage = 'completed',
          error_message = NULL, completed_at = now(), updated_at = now()
-       WHERE id = $1 AND status IN ('pending', 'processing')
+       WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing')
        RETURNING user_id`,
-      [id, JSON.stringify(c.results), c.results.totalPoints, c.grader, c.seconds, JSON.stringify(c.suggestions)],
+      [id, attempt, JSON.stringify(c.results), c.results.totalPoints, c.grader, c.seconds, JSON.stringify(c.suggestions)],
     );
     return rows[0] ?? null;
   }
 
-  async markFailed(db: Queryable, id: string, message: string): Promise<{ user_id: string } | null> {
-    const { rows } = await db.query<{ user_id: string }>(
-      `UPDATE evaluations SET status = 'failed', error_message = $2, stage = 'failed', updated_at = now()
-       WHERE id = $1 AND status IN ('pending', 'processing')
-       RETURNING user_id`,
-      [id, message.slice(0, 1000)],
+  /** The failed attempt's charge key comes back so billing refunds exactly that charge. */
+  async markFailed(db: Queryable, id: string, attempt: number, message: string): Promise<{ user_id: string; charge_key: string | null } | null> {
+    const { rows } = await db.query<{ user_id: string; charge_key: string | null }>(
+      `UPDATE evaluations SET status = 'failed', error_message = $3, stage = 'failed', updated_at = now()
+       WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing')
+       RETURNING user_id, charge_key`,
+      [id, attempt, message.slice(0, 1000)],
     );
     return rows[0] ?? null;
   }
 }
+

@@ -40,4 +40,32 @@ export const migrations: Migration[] = [
       CREATE INDEX evaluations_user_created ON evaluations (user_id, created_at DESC);
       CREATE INDEX evaluations_charging ON evaluations (created_at) WHERE status = 'charging';`,
   },
+  {
+    id: '002-attempts-review-directory',
+    sql: `
+      -- attempt: 1 for the first grading, +1 per retry or regrade (grading events name it).
+      -- charge_key: the key the credit in force was charged under (retries: '<id>#<attempt>').
+      ALTER TABLE evaluations
+        ADD COLUMN attempt int NOT NULL DEFAULT 1,
+        ADD COLUMN charge_key text,
+        ADD COLUMN ai_feedback text,
+        ADD COLUMN reviewed_by text,
+        ADD COLUMN reviewed_at timestamptz,
+        ADD COLUMN content_key text,
+        ADD COLUMN reused_from uuid;
+      UPDATE evaluations SET charge_key = id::text;
+      CREATE INDEX evaluations_content_key ON evaluations (user_id, content_key) WHERE status = 'completed';
+      CREATE INDEX evaluations_created ON evaluations (created_at DESC);
+      -- What evaluation knows of every user (fed by users' events): admin search, dashboard figures.
+      CREATE TABLE user_directory (
+        user_id text PRIMARY KEY,
+        email text NOT NULL DEFAULT '',
+        first_name text NOT NULL DEFAULT '',
+        last_name text NOT NULL DEFAULT '',
+        role text NOT NULL,
+        is_active boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz
+      );`,
+  },
 ];

@@ -1,3 +1,6 @@
+import { analyseCitations, type CitationAnalysis, type CitationHit } from './citations';
+import { sameLengthNormalise, type Hit, type Span } from './spans';
+
 /**
  * Pure text analysis of an essay: counts and examples the built-in grader scores and cites.
  * Deterministic: the same text always gives the same features.
@@ -16,27 +19,50 @@ export interface PhraseHits {
   count: number;
   /** distinct phrases found, most frequent first */
   found: string[];
+  /** every occurrence, in text order */
+  hits: Hit[];
+}
+
+/** A paragraph or sentence with its place in the text. */
+export interface Segment extends Span {
+  text: string;
+  words: number;
 }
 
 export interface TextFeatures {
+  /** the text with offsets unchanged (sameLengthNormalise) */
+  text: string;
   words: number;
+  /** words before the bibliography: what a word limit counts */
+  bodyWords: number;
+  /** where the body (everything before the bibliography) ends */
+  bodyEnd: number;
   tokens: string[];
-  paragraphs: string[];
-  sentences: string[];
+  paragraphs: Segment[];
+  sentences: Segment[];
   avgSentenceLength: number;
+  /** coefficient of variation of sentence lengths: 0 = every sentence the same length */
+  sentenceVariation: number;
+  /** share of sentences whose first word no other sentence within three before it starts with */
+  openerVariety: number;
   longSentences: number;
   lexicalDiversity: number;
   longWordRatio: number;
+  /** Flesch-Kincaid grade level of the body */
+  readabilityGrade: number;
   headings: string[];
+  headingSpans: Hit[];
   hasIntroduction: boolean;
   hasConclusion: boolean;
+  frameHits: { introduction: Hit | null; conclusion: Hit | null };
   bibliography: { heading: string | null; mentioned: boolean; entries: number };
-  citations: { parenthetical: number; bracketed: number; total: number; examples: string[] };
-  quotations: { count: number; examples: string[] };
-  numbers: { count: number; percentages: number; examples: string[] };
-  researchQuestion: { text: string; explicit: boolean } | null;
+  bibliographySpans: { heading: Hit | null; entries: Hit[] };
+  citations: { parenthetical: number; bracketed: number; total: number; examples: string[]; hits: CitationHit[]; style: CitationAnalysis['style']; consistency: number; votes: CitationAnalysis['votes'] };
+  quotations: { count: number; examples: string[]; hits: Hit[] };
+  numbers: { count: number; percentages: number; examples: string[]; hits: Hit[] };
+  researchQuestion: { text: string; explicit: boolean; span: Span } | null;
   phrases: Record<PhraseGroup, PhraseHits>;
-  mechanics: { capitalisedStarts: number; lowercaseI: number; repeatedWords: number; score: number };
+  mechanics: { capitalisedStarts: number; lowercaseI: number; repeatedWords: number; score: number; hits: Hit[] };
 }
 
 /** Phrase lists the grader looks for (lower case; matched on word boundaries). */
@@ -85,6 +111,9 @@ export const PHRASES = {
     'i argue', 'i would argue', 'in my view', 'in my opinion', 'i believe', 'i think', 'i will', 'i contend', 'i suggest',
     'my own', 'personally', 'i propose', 'my argument', 'i consider',
   ],
+  examples: [
+    'for example', 'for instance', 'such as', 'consider the', 'the case of', 'an example', 'e.g.', 'to illustrate', 'a case study',
+  ],
   signposting: [
     'this essay will', 'in this essay', 'this investigation will', 'this paper', 'this essay argues', 'in conclusion',
     'to conclude', 'in summary', 'to summarise', 'to summarize', 'overall,', 'firstly', 'secondly', 'finally',
@@ -94,23 +123,22 @@ export type PhraseGroup = keyof typeof PHRASES;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const phraseRegex = new Map<string, RegExp>();
-function countPhrase(lower: string, phrase: string): number {
+function phraseHits(text: string, phrase: string): Hit[] {
   let re = phraseRegex.get(phrase);
   if (!re) {
     const tail = /\w$/.test(phrase) ? '\\b' : '';
-    re = new RegExp(`\\b${escape(phrase)}${tail}`, 'g');
+    re = new RegExp(`\\b${escape(phrase)}${tail}`, 'gi');
     phraseRegex.set(phrase, re);
   }
-  re.lastIndex = 0;
-  return lower.match(re)?.length ?? 0;
+  return [...text.matchAll(re)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
 }
 
-export function findPhrases(lower: string, phrases: readonly string[]): PhraseHits {
-  const hits = phrases
-    .map((p) => ({ p, n: countPhrase(lower, p) }))
-    .filter((h) => h.n > 0)
-    .sort((a, b) => b.n - a.n || a.p.localeCompare(b.p));
-  return { count: hits.reduce((s, h) => s + h.n, 0), found: hits.map((h) => h.p) };
+/** Occurrences of the phrases (case-insensitive, on word boundaries) in the text. */
+export function findPhrases(text: string, phrases: readonly string[]): PhraseHits {
+  const per = phrases.map((p) => ({ p, hits: phraseHits(text, p) })).filter((h) => h.hits.length > 0);
+  const found = [...per].sort((a, b) => b.hits.length - a.hits.length || a.p.localeCompare(b.p)).map((h) => h.p);
+  const hits = per.flatMap((h) => h.hits).sort((a, b) => a.start - b.start);
+  return { count: hits.length, found, hits };
 }
 
 export const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
@@ -143,98 +171,213 @@ export function mattr(tokens: string[], window = 50): number {
   return sum / (tokens.length - window + 1) / window;
 }
 
+/** A full stop after these does not end a sentence. */
+const ABBREVIATION_BEFORE = /(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|p|pp|Dr|Mr|Mrs|Ms|St|n\.d|no|vol|ed|eds|fig)|\b[A-Z])$/i;
+const BOUNDARY = /[.!?]+["”')\]]?(?=\s+\S|\s*$)/g;
+
+/** Sentences of text[start, end), with their offsets. */
+export function segmentSentences(text: string, start = 0, end = text.length): Segment[] {
+  const out: Segment[] = [];
+  const part = text.slice(start, end);
+  let from = 0;
+  const push = (to: number) => {
+    const raw = part.slice(from, to);
+    const lead = raw.length - raw.trimStart().length;
+    const t = raw.trim();
+    if (wordsOf(t).length > 0) out.push({ start: start + from + lead, end: start + from + lead + t.length, text: t.replace(/\s+/g, ' '), words: wordsOf(t).length });
+  };
+  for (const m of part.matchAll(BOUNDARY)) {
+    const at = m.index!;
+    if (m[0].startsWith('.') && m[0].length === 1 && ABBREVIATION_BEFORE.test(part.slice(Math.max(from, at - 12), at))) continue;
+    push(at + m[0].length);
+    from = at + m[0].length;
+  }
+  push(part.length);
+  return out;
+}
+
 export function splitSentences(text: string): string[] {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (!flat) return [];
-  // Do not split inside common abbreviations.
-  const protectedText = flat.replace(/\b(e\.g|i\.e|et al|etc|vs|cf|p|pp|Dr|Mr|Mrs|Ms|St|n\.d|[A-Z])\./g, (m) => m.replace(/\./g, '\u0000'));
-  return protectedText
-    .split(/(?<=[.!?]["”')\]]?)\s+(?=\S)/)
-    .map((s) => s.replace(/\u0000/g, '.').trim())
-    .filter((s) => wordsOf(s).length > 0);
+  return segmentSentences(text).map((s) => s.text);
 }
 
 const HEADING_WORDS = /^(introduction|conclusion|bibliography|works cited|references|reference list|sources|works consulted|methodology|method|background|analysis|evaluation|discussion|results|findings|appendix|appendices|abstract|contents|table of contents|limitations|reflection)\b/i;
 const BIBLIOGRAPHY_HEADING = /^(bibliography|works cited|references|reference list|sources|works consulted)\s*:?$/i;
 const YEAR = /\b(1[5-9]\d{2}|20\d{2})\b|n\.d\./;
 
+interface Line extends Span {
+  text: string;
+}
+
+function linesOf(text: string): Line[] {
+  const out: Line[] = [];
+  let at = 0;
+  for (const l of text.split('\n')) {
+    const lead = l.length - l.trimStart().length;
+    const t = l.trim();
+    out.push({ start: at + lead, end: at + lead + t.length, text: t });
+    at += l.length + 1;
+  }
+  return out;
+}
+
+const ENDS_SENTENCE = /[.!?:]["”')\]]?$/;
+
+/**
+ * Paragraphs of a block of consecutive lines. Lines that mostly end a sentence are paragraphs of
+ * their own (one line per paragraph, as many extractors write them). Otherwise the lines are hard
+ * wrapped (PDF text, e-mail style): a paragraph ends at a line that ends a sentence and falls short
+ * of the usual line width, and a heading line stands alone.
+ */
+function splitBlock(block: Line[]): Line[][] {
+  if (block.length < 3) return [block];
+  const ending = block.slice(0, -1).filter((l) => ENDS_SENTENCE.test(l.text)).length / (block.length - 1);
+  if (ending >= 0.6) return block.map((l) => [l]);
+  const widths = block.map((l) => l.text.length).sort((a, b) => a - b);
+  const usual = widths[Math.floor(widths.length / 2)];
+  const out: Line[][] = [];
+  let current: Line[] = [];
+  for (const l of block) {
+    if (isHeading(l.text)) {
+      if (current.length) out.push(current);
+      out.push([l]);
+      current = [];
+      continue;
+    }
+    current.push(l);
+    if (ENDS_SENTENCE.test(l.text) && l.text.length < 0.85 * usual) {
+      out.push(current);
+      current = [];
+    }
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/** Paragraph candidates: blocks between blank lines, each split further when it holds several paragraphs. */
+function blocksOf(lines: Line[]): Segment[] {
+  const blocks: Line[][] = [];
+  let current: Line[] = [];
+  for (const l of lines) {
+    if (l.text) current.push(l);
+    else if (current.length) {
+      blocks.push(current);
+      current = [];
+    }
+  }
+  if (current.length) blocks.push(current);
+  return blocks.flatMap(splitBlock).map((g) => ({ start: g[0].start, end: g[g.length - 1].end, text: g.map((l) => l.text).join(' '), words: g.reduce((n, l) => n + wordsOf(l.text).length, 0) }));
+}
+
+/** Syllables of an English word, by vowel groups (the usual readability heuristic). */
+export function syllables(word: string): number {
+  const w = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (!w) return 0;
+  if (w.length <= 3) return 1;
+  const trimmed = w.replace(/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/, '').replace(/^y/, '');
+  return Math.max(1, (trimmed.match(/[aeiouy]{1,2}/g) ?? []).length);
+}
+
 export function analyseText(raw: string): TextFeatures {
-  const text = raw.replace(/\r\n?/g, '\n').replace(/[\u2018\u2019]/g, "'");
-  const lower = text.toLowerCase();
-  const lines = text.split('\n').map((l) => l.trim());
+  const text = sameLengthNormalise(raw);
+  const lines = linesOf(text);
   const words = wordsOf(text).length;
-  const tokens = tokensOf(text);
 
-  // Paragraphs: blocks between blank lines; extracted text often has one line per paragraph instead.
-  let blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
-  if (blocks.length <= 1 && lines.filter(Boolean).length > 1) blocks = lines.filter(Boolean);
-  const headings = lines.length > 1 ? lines.filter(isHeading) : [];
-  const headingSet = new Set(headings);
-  const paragraphs = blocks.filter((b) => !headingSet.has(b) && wordsOf(b).length >= 3);
-
-  const sentences = splitSentences(paragraphs.join('\n\n') || text);
-  const lengths = sentences.map((s) => wordsOf(s).length);
-  const avgSentenceLength = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
-
-  // Bibliography: a heading line, then the entries after it (lines carrying a year, n.d. or a link).
-  const bibIndex = lines.findIndex((l) => BIBLIOGRAPHY_HEADING.test(l));
-  const entries = bibIndex >= 0 ? lines.slice(bibIndex + 1).filter((l) => l.length > 10 && (YEAR.test(l) || /https?:\/\//.test(l))).length : 0;
+  const bibLine = [...lines].reverse().find((l) => BIBLIOGRAPHY_HEADING.test(l.text)) ?? null; // the last one: it closes the essay
+  const bodyEnd = bibLine ? bibLine.start : text.length;
+  const body = text.slice(0, bodyEnd);
+  const bodyLines = lines.filter((l) => l.end <= bodyEnd);
+  const entryLines = bibLine ? lines.filter((l) => l.start > bibLine.start && l.text.length > 10 && (YEAR.test(l.text) || /https?:\/\//.test(l.text))) : [];
   const bibliography = {
-    heading: bibIndex >= 0 ? lines[bibIndex].replace(/:$/, '') : null,
-    mentioned: /\b(bibliography|works cited|reference list|references)\b/.test(lower),
-    entries,
+    heading: bibLine ? bibLine.text.replace(/:$/, '') : null,
+    mentioned: /\b(bibliography|works cited|reference list|references)\b/i.test(text),
+    entries: entryLines.length,
   };
-  const body = bibIndex >= 0 ? lines.slice(0, bibIndex).join('\n') : text;
 
-  const parenthetical = (body.match(/\([^()\n]{0,100}?(?:\b(?:1[5-9]\d{2}|20\d{2})[a-z]?\b|n\.d\.)[^()\n]{0,30}\)/g) ?? []).filter((c) => /[A-Z]/.test(c));
-  const bracketed = body.match(/\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g) ?? [];
+  const headingLines = lines.length > 1 ? lines.filter((l) => isHeading(l.text)) : [];
+  const headingStarts = new Set(headingLines.map((h) => h.start));
+  const paragraphs = blocksOf(bodyLines).filter((b) => !headingStarts.has(b.start) && b.words >= 3);
+  const sentences = paragraphs.length ? paragraphs.flatMap((p) => segmentSentences(text, p.start, p.end)) : segmentSentences(text, 0, bodyEnd);
+  const lengths = sentences.map((s) => s.words);
+  const avgSentenceLength = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
+  const sd = lengths.length ? Math.sqrt(lengths.reduce((a, n) => a + (n - avgSentenceLength) ** 2, 0) / lengths.length) : 0;
+  const openers = sentences.map((s) => (s.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase());
+  const varied = openers.filter((o, i) => !openers.slice(Math.max(0, i - 3), i).includes(o)).length;
+
+  const bodyTokens = tokensOf(body);
+  const syllableCount = bodyTokens.reduce((n, t) => n + syllables(t), 0);
+  const readabilityGrade = bodyTokens.length && sentences.length ? 0.39 * (bodyTokens.length / sentences.length) + 11.8 * (syllableCount / bodyTokens.length) - 15.59 : 0;
+
+  const cites = analyseCitations(body, entryLines.map((l) => l.text), /^works cited/i.test(bibLine?.text ?? ''));
   const citations = {
-    parenthetical: parenthetical.length,
-    bracketed: bracketed.length,
-    total: parenthetical.length + bracketed.length,
-    examples: [...new Set([...parenthetical, ...bracketed])].slice(0, 3),
+    parenthetical: cites.parenthetical,
+    bracketed: cites.bracketed,
+    total: cites.hits.length,
+    examples: [...new Set(cites.hits.map((h) => h.text))].slice(0, 3),
+    hits: cites.hits,
+    style: cites.style,
+    consistency: cites.consistency,
+    votes: cites.votes,
   };
 
-  const quotes = [...body.matchAll(/["“]([^"”\n]{12,400})["”]/g)].map((m) => m[1]).filter((q) => wordsOf(q).length >= 3);
-  const quotations = { count: quotes.length, examples: quotes.slice(0, 2).map((q) => clip(q, 60)) };
+  const quoteHits = [...body.matchAll(/["“]([^"”\n]{12,400})["”]/g)]
+    .filter((m) => wordsOf(m[1]).length >= 3)
+    .map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[1] }));
+  const quotations = { count: quoteHits.length, examples: quoteHits.slice(0, 2).map((q) => clip(q.text, 60)), hits: quoteHits };
 
-  const withoutCitations = body.replace(/\([^()\n]{0,100}\)/g, ' ').replace(/\[\d[^\]]*\]/g, ' ');
-  const numberMatches = withoutCitations.match(/(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?percent\b)?/g) ?? [];
+  // Figures outside citations: blank the citations out without moving anything.
+  const blanked = body.replace(/\([^()\n]{0,100}\)/g, (m) => ' '.repeat(m.length)).replace(/\[\d[^\]]*\]/g, (m) => ' '.repeat(m.length));
+  const numberHits = [...blanked.matchAll(/(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?percent\b)?/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0].trim() }));
   const numbers = {
-    count: numberMatches.length,
-    percentages: numberMatches.filter((n) => /%|percent/.test(n)).length,
-    examples: [...new Set(numberMatches.map((n) => n.trim()))].slice(0, 4),
+    count: numberHits.length,
+    percentages: numberHits.filter((n) => /%|percent/.test(n.text)).length,
+    examples: [...new Set(numberHits.map((n) => n.text))].slice(0, 4),
+    hits: numberHits,
   };
 
-  const phrases = Object.fromEntries(
-    (Object.keys(PHRASES) as PhraseGroup[]).map((g) => [g, findPhrases(body.toLowerCase(), PHRASES[g])]),
-  ) as Record<PhraseGroup, PhraseHits>;
+  const phrases = Object.fromEntries((Object.keys(PHRASES) as PhraseGroup[]).map((g) => [g, findPhrases(body, PHRASES[g])])) as Record<PhraseGroup, PhraseHits>;
 
-  const introWords =
-    /\bintroduction\b/.test(lower) ||
-    /\b(this essay (will|is about|argues|explores|examines|investigates|discusses)|in this essay|this investigation (will|is about)|this paper (will|is about))\b/.test(lower);
-  const conclusionWords = /\b(conclusion|in conclusion|to conclude|in summary|to summarise|to summarize|to sum up|overall,|so overall)\b|(^|[.!?]\s+)overall\b/.test(lower);
+  const introduction =
+    firstHit(text, /\bintroduction\b/i) ??
+    firstHit(text, /\b(this essay (will|is about|argues|explores|examines|investigates|discusses)|in this essay|this investigation (will|is about)|this paper (will|is about))\b/i);
+  const conclusion = firstHit(text, /\b(conclusion|in conclusion|to conclude|in summary|to summarise|to summarize|to sum up|overall,|so overall)\b|(^|[.!?]\s+)overall\b/i);
 
   return {
+    text,
     words,
-    tokens,
+    bodyWords: wordsOf(body).length,
+    bodyEnd,
+    tokens: tokensOf(text),
     paragraphs,
     sentences,
     avgSentenceLength,
+    sentenceVariation: avgSentenceLength ? sd / avgSentenceLength : 0,
+    openerVariety: sentences.length ? varied / sentences.length : 0,
     longSentences: lengths.filter((n) => n > 40).length,
-    lexicalDiversity: mattr(tokens),
-    longWordRatio: tokens.length ? tokens.filter((t) => t.length >= 9).length / tokens.length : 0,
-    headings,
-    hasIntroduction: introWords,
-    hasConclusion: conclusionWords,
+    lexicalDiversity: mattr(tokensOf(text)),
+    longWordRatio: bodyTokens.length ? bodyTokens.filter((t) => t.length >= 9).length / bodyTokens.length : 0,
+    readabilityGrade,
+    headings: headingLines.map((h) => h.text),
+    headingSpans: headingLines.map((h) => ({ start: h.start, end: h.end, text: h.text })),
+    hasIntroduction: introduction !== null,
+    hasConclusion: conclusion !== null,
+    frameHits: { introduction, conclusion },
     bibliography,
+    bibliographySpans: {
+      heading: bibLine ? { start: bibLine.start, end: bibLine.end, text: bibLine.text } : null,
+      entries: entryLines.map((l) => ({ start: l.start, end: l.end, text: l.text })),
+    },
     citations,
     quotations,
     numbers,
     researchQuestion: findResearchQuestion(text, sentences),
     phrases,
-    mechanics: mechanicsOf(text, sentences, avgSentenceLength),
+    mechanics: mechanicsOf(body, sentences, avgSentenceLength),
   };
+}
+
+function firstHit(text: string, re: RegExp): Hit | null {
+  const m = re.exec(text);
+  return m ? { start: m.index, end: m.index + m[0].length, text: m[0] } : null;
 }
 
 function isHeading(line: string): boolean {
@@ -244,24 +387,32 @@ function isHeading(line: string): boolean {
   return HEADING_WORDS.test(line) || !/[.!?]/.test(line);
 }
 
-function findResearchQuestion(text: string, sentences: string[]): TextFeatures['researchQuestion'] {
-  const explicit = /research question\s*(?:is|was|:|-|–)?\s*[:\-–]?\s*["“]?([^?\n]{10,300}\?)/i.exec(text);
-  if (explicit) return { text: clip(explicit[1].trim(), 140), explicit: true };
+function findResearchQuestion(text: string, sentences: Segment[]): TextFeatures['researchQuestion'] {
+  const explicit = /research question\s*(?:is|was|:|-|–)?\s*[:\-–]?\s*["“]?([^?\n]{10,300}\?)/di.exec(text);
+  if (explicit) {
+    const [start, end] = explicit.indices![1];
+    const lead = explicit[1].length - explicit[1].trimStart().length;
+    return { text: clip(explicit[1].trim(), 140), explicit: true, span: { start: start + lead, end } };
+  }
   const opening = sentences.slice(0, Math.max(5, Math.ceil(sentences.length * 0.3)));
-  const q = opening.find((s) => /\?$/.test(s) && /^(to what extent|how|what|why|in what ways?|which|does|do|is|can)\b/i.test(s.replace(/^["“(]/, '')) && wordsOf(s).length >= 6);
-  return q ? { text: clip(q, 140), explicit: false } : null;
+  const q = opening.find((s) => /\?$/.test(s.text) && /^(to what extent|how|what|why|in what ways?|which|does|do|is|can)\b/i.test(s.text.replace(/^["“(]/, '')) && s.words >= 6);
+  return q ? { text: clip(q.text, 140), explicit: false, span: { start: q.start, end: q.end } } : null;
 }
 
-function mechanicsOf(text: string, sentences: string[], avg: number) {
-  const capitalisedStarts = sentences.length ? sentences.filter((s) => /^["“'(\[]?[A-Z0-9]/.test(s)).length / sentences.length : 0;
-  const lowercaseI = (text.match(/(?<![\w.])i(?![\w.])/g) ?? []).length;
-  const repeatedWords = [...text.matchAll(/\b([A-Za-z]+)\s+\1\b/gi)].filter((m) => !/^(had|that)$/i.test(m[1])).length;
+function mechanicsOf(body: string, sentences: Segment[], avg: number) {
+  const lowerStarts = sentences.filter((s) => !/^["“'(\[]?[A-Z0-9]/.test(s.text));
+  const capitalisedStarts = sentences.length ? 1 - lowerStarts.length / sentences.length : 0;
+  const lowercaseHits = [...body.matchAll(/(?<![\w.])i(?![\w.])/g)].map((m) => ({ start: m.index!, end: m.index! + 1, text: 'i' }));
+  const repeatedHits = [...body.matchAll(/\b([A-Za-z]+)\s+\1\b/gi)]
+    .filter((m) => !/^(had|that)$/i.test(m[1]))
+    .map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
   const score =
     0.4 * capitalisedStarts +
-    0.2 * (1 - Math.min(1, lowercaseI / 3)) +
-    0.2 * (1 - Math.min(1, repeatedWords / 5)) +
+    0.2 * (1 - Math.min(1, lowercaseHits.length / 3)) +
+    0.2 * (1 - Math.min(1, repeatedHits.length / 5)) +
     0.2 * sentenceFit(avg);
-  return { capitalisedStarts, lowercaseI, repeatedWords, score: sentences.length ? score : 0 };
+  const hits = [...lowercaseHits, ...repeatedHits, ...lowerStarts.map((s) => ({ start: s.start, end: s.end, text: s.text }))].sort((a, b) => a.start - b.start);
+  return { capitalisedStarts, lowercaseI: lowercaseHits.length, repeatedWords: repeatedHits.length, score: sentences.length ? score : 0, hits };
 }
 
 /** 1 for an average sentence length of 12–28 words, less outside that range. */

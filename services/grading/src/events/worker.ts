@@ -1,12 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Codes, Events } from '@corestone/contracts';
-import { ensureStream, publishEvent, startConsumer, type Bus, type ConsumerOptions, type RunningConsumer } from '@corestone/service-kit';
+import { Codes, Events, attemptKey } from '@corestone/contracts';
+import { ensureConsumer, ensureStream, publishEvent, startConsumer, type Bus, type ConsumerOptions, type RunningConsumer } from '@corestone/service-kit';
 
 type JsMsg = Parameters<ConsumerOptions['handler']>[1];
 import { UngradableJobError, checkJob, type Grader, type GradingJob } from '../domain/job';
 import { eventIdFor } from '../domain/ids';
+import { gradingMetrics, reasonKind } from './metrics';
 
 export const GRADING_DURABLE = 'grading';
+/** The work queue: grading's durable consumer of `evaluation.submitted.v1` on the evaluation stream. */
+export const GRADING_CONSUMER = {
+  stream: Events.evaluationSubmitted.service,
+  durable: GRADING_DURABLE,
+  subjects: [Events.evaluationSubmitted.subject],
+};
 export const GRADING_FAILED_REASON = 'The essay could not be graded: the grader failed repeatedly. Please try again later.';
 
 export interface GradingWorkerOptions {
@@ -31,15 +38,27 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
   if (!graders[opts.defaultGrader]) throw new Error(`unknown grader ${opts.defaultGrader}`);
   await ensureStream(bus, 'grading'); // the stream our events go to
 
-  const fail = (evaluationId: string, code: string, reason: string) =>
-    publishEvent(bus, Events.gradingFailed, { evaluation_id: evaluationId, code, reason }, eventIdFor(evaluationId, 'failed'));
+  const fail = (evaluationId: string, code: string, reason: string, attempt?: number) =>
+    publishEvent(
+      bus,
+      Events.gradingFailed,
+      { evaluation_id: evaluationId, code, reason, ...attemptOf(attempt) },
+      eventIdFor(attemptKey(evaluationId, attempt), 'failed'),
+    );
 
   const handle = async (job: GradingJob, msg: JsMsg) => {
     const started = Date.now();
     const evaluationId = job.evaluation_id;
+    // A retried or regraded evaluation's events get ids of their own, so they are not dropped as repeats.
+    const key = attemptKey(evaluationId, job.attempt);
     const progress = async (stage: string, percent: number) => {
       msg.working();
-      await publishEvent(bus, Events.gradingProgress, { evaluation_id: evaluationId, stage, percent }, eventIdFor(evaluationId, `progressed:${stage}`));
+      await publishEvent(
+        bus,
+        Events.gradingProgress,
+        { evaluation_id: evaluationId, stage, percent, ...attemptOf(job.attempt) },
+        eventIdFor(key, `progressed:${stage}`),
+      );
     };
     const grader = (job.grader && graders[job.grader]) || graders[opts.defaultGrader];
     // Long jobs (remote graders) keep the message ours while they work.
@@ -52,14 +71,24 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
       await publishEvent(
         bus,
         Events.gradingCompleted,
-        { evaluation_id: evaluationId, results, grader: grader.name, processing_ms: Date.now() - started },
-        eventIdFor(evaluationId, 'completed'),
+        // results.grader says who graded in the end (e.g. 'builtin-fallback' when the model failed)
+        {
+          evaluation_id: evaluationId,
+          results,
+          grader: results.grader || grader.name,
+          processing_ms: Date.now() - started,
+          ...attemptOf(job.attempt),
+        },
+        eventIdFor(key, 'completed'),
       );
-      logger.info({ evaluation_id: evaluationId, grader: grader.name, total: results.totalPoints, ms: Date.now() - started }, 'graded');
+      gradingMetrics.results.inc({ grader: results.grader });
+      gradingMetrics.duration.observe({ grader: results.grader }, (Date.now() - started) / 1000);
+      if (results.fallbackReason) gradingMetrics.fallbacks.inc({ reason: reasonKind(results.fallbackReason) });
+      logger.info({ evaluation_id: evaluationId, grader: results.grader, total: results.totalPoints, ms: Date.now() - started }, 'graded');
     } catch (err) {
       if (!(err instanceof UngradableJobError)) throw err; // retried, then dead-lettered
       logger.warn({ evaluation_id: evaluationId, reason: err.message }, 'ungradable job');
-      await fail(evaluationId, err.code, err.message);
+      await fail(evaluationId, err.code, err.message, job.attempt);
     } finally {
       clearInterval(heartbeat);
     }
@@ -67,9 +96,7 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
 
   return startConsumer({
     bus,
-    stream: Events.evaluationSubmitted.service,
-    durable: GRADING_DURABLE,
-    subjects: [Events.evaluationSubmitted.subject],
+    ...GRADING_CONSUMER,
     logger,
     concurrency: opts.concurrency,
     maxDeliver: opts.maxDeliver,
@@ -79,7 +106,8 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
     onDeadLetter: async (event, error, msg) => {
       if (event) {
         logger.error({ evaluation_id: (event.data as GradingJob).evaluation_id, error }, 'grading gave up on a job');
-        await fail((event.data as GradingJob).evaluation_id, Codes.GRADING_FAILED, GRADING_FAILED_REASON);
+        const job = event.data as GradingJob;
+        await fail(job.evaluation_id, Codes.GRADING_FAILED, GRADING_FAILED_REASON, job.attempt);
         return;
       }
       // A job that does not match the contract: report it for its evaluation when the id can be read.
@@ -88,6 +116,19 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
       if (evaluationId) await fail(evaluationId, Codes.UNGRADABLE, 'The grading job was malformed and cannot be graded');
     },
   });
+}
+
+/**
+ * Creates the stream and the durable consumer with the worker's settings, without consuming:
+ * KEDA scales the workers on this consumer's lag, so it must exist before any worker has started.
+ */
+export function ensureGradingConsumer(bus: Bus, opts: Pick<GradingWorkerOptions, 'concurrency' | 'ackWaitMs'>) {
+  return ensureConsumer(bus, { ...GRADING_CONSUMER, concurrency: opts.concurrency, ackWaitMs: opts.ackWaitMs });
+}
+
+/** The job's attempt, echoed in every event about it (only when the job named one). */
+function attemptOf(attempt: number | undefined): { attempt?: number } {
+  return attempt ? { attempt } : {};
 }
 
 function evaluationIdOf(raw: Uint8Array): string | null {

@@ -3,16 +3,20 @@ import { Codes, Messages, Rpc } from '@corestone/contracts';
 import { isUuid, notFound, serveRpc, type Bus } from '@corestone/service-kit';
 import type { RubricStore } from '../store/rubrics';
 
-/** Evaluation snapshots the rubric it grades against, so later rubric edits never change a result. */
+/**
+ * Evaluation snapshots the rubric it grades against (scoring structure with descriptors and the
+ * version), so later rubric edits never change a stored result. `is_active` false tells it to
+ * refuse new submissions with a draft or deprecated rubric.
+ */
 export function serveRubricRpc(bus: Bus, store: RubricStore, log: FastifyBaseLogger) {
   return [
     serveRpc(
       bus,
       Rpc.rubricGetSnapshot,
       async ({ rubric_id }) => {
-        const rubric = isUuid(rubric_id) ? await store.snapshot(rubric_id) : null;
-        if (!rubric) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
-        return { rubric };
+        const snapshot = isUuid(rubric_id) ? await store.snapshot(rubric_id) : null;
+        if (!snapshot) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
+        return snapshot;
       },
       log,
     ),

@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
-import type { EssayType, Rubric, RubricSnapshot } from '@corestone/contracts';
-import { newId } from '@corestone/service-kit';
-import { DEFAULT_RUBRICS, criteriaText } from '../domain/defaults';
+import type { EssayType, Rubric, RubricSnapshot, RubricStatus, ScoringStructure } from '@corestone/contracts';
+import { newId, withTransaction } from '@corestone/service-kit';
+import { SEED_REVISION, SEED_RUBRICS } from '../domain/seeds';
+import { criteriaText } from '../domain/criteria-text';
 
 interface Row {
   id: string;
@@ -9,11 +10,12 @@ interface Row {
   title: string;
   description: string;
   rubric_type: EssayType;
-  status: Rubric['status'];
+  status: RubricStatus;
   version: number;
   criteria_text: string;
-  scoring_structure: Rubric['scoring_structure'];
+  scoring_structure: ScoringStructure;
   submission_count: number;
+  is_default: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -29,47 +31,163 @@ const toRubric = (r: Row): Rubric => ({
   criteria_text: r.criteria_text,
   scoring_structure: r.scoring_structure,
   submission_count: r.submission_count,
-  is_default: r.default_key !== null,
+  is_default: r.is_default,
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
 });
 
+const SELECT = `SELECT r.*, (d.rubric_id IS NOT NULL) AS is_default
+  FROM rubrics r LEFT JOIN type_defaults d ON d.rubric_id = r.id AND d.rubric_type = r.rubric_type`;
+/** Defaults first, then by type and age, so every list reads the same way. */
+const ORDER = `ORDER BY r.rubric_type, (d.rubric_id IS NULL), r.created_at, r.id`;
+
+export interface NewRubric {
+  title: string;
+  description: string;
+  rubric_type: EssayType;
+  status: RubricStatus;
+  criteria_text: string;
+  scoring_structure: ScoringStructure;
+}
+
+export type RubricChanges = Partial<Pick<NewRubric, 'title' | 'description' | 'status' | 'criteria_text' | 'scoring_structure'>>;
+
+/** Why a change was refused; the routes turn each into its message. */
+export type Refusal = 'not_found' | 'is_default' | 'in_use' | 'not_active';
+
 export class RubricStore {
   constructor(private readonly pool: Pool) {}
 
-  /** Inserts the spec's default rubrics once; replicas racing here insert each exactly once. */
+  /**
+   * Inserts the seeded rubrics once (replicas racing here insert each exactly once), brings seeded
+   * rows no admin has edited up to the current seed text (a new version), and sets each type's
+   * default on a new installation.
+   */
   async seedDefaults(): Promise<void> {
-    for (const d of DEFAULT_RUBRICS) {
+    for (const seed of SEED_RUBRICS) {
       await this.pool.query(
-        `INSERT INTO rubrics (id, default_key, title, description, rubric_type, criteria_text, scoring_structure)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (default_key) DO NOTHING`,
-        [newId(), d.key, d.title, d.description, d.rubric_type, criteriaText(d.scoring_structure), JSON.stringify(d.scoring_structure)],
+        `INSERT INTO rubrics (id, default_key, title, description, rubric_type, criteria_text, scoring_structure, seed_revision)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (default_key) DO UPDATE SET
+           title = EXCLUDED.title, description = EXCLUDED.description, criteria_text = EXCLUDED.criteria_text,
+           scoring_structure = EXCLUDED.scoring_structure, seed_revision = EXCLUDED.seed_revision,
+           version = rubrics.version + 1, updated_at = now()
+         WHERE NOT rubrics.edited AND rubrics.seed_revision < EXCLUDED.seed_revision`,
+        [
+          newId(),
+          seed.key,
+          seed.title,
+          seed.description,
+          seed.rubric_type,
+          criteriaText(seed.scoring_structure.criteria),
+          JSON.stringify(seed.scoring_structure),
+          SEED_REVISION,
+        ],
       );
+      if (seed.default_for_type) {
+        await this.pool.query(
+          `INSERT INTO type_defaults (rubric_type, rubric_id) SELECT rubric_type, id FROM rubrics WHERE default_key = $1
+           ON CONFLICT (rubric_type) DO NOTHING`,
+          [seed.key],
+        );
+      }
     }
   }
 
-  async listActive(type?: EssayType): Promise<Rubric[]> {
+  async list(filter: { rubric_type?: EssayType; status?: RubricStatus }): Promise<Rubric[]> {
     const { rows } = await this.pool.query<Row>(
-      `SELECT * FROM rubrics WHERE status = 'active' AND ($1::text IS NULL OR rubric_type = $1)
-       ORDER BY default_key NULLS LAST, created_at`,
-      [type ?? null],
+      `${SELECT} WHERE ($1::text IS NULL OR r.rubric_type = $1) AND ($2::text IS NULL OR r.status = $2) ${ORDER}`,
+      [filter.rubric_type ?? null, filter.status ?? null],
     );
     return rows.map(toRubric);
   }
 
   async get(id: string): Promise<Rubric | null> {
-    const { rows } = await this.pool.query<Row>(`SELECT * FROM rubrics WHERE id = $1`, [id]);
+    const { rows } = await this.pool.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
     return rows[0] ? toRubric(rows[0]) : null;
   }
 
-  async snapshot(id: string): Promise<(RubricSnapshot & { is_active: boolean }) | null> {
+  async defaultOf(type: EssayType): Promise<Rubric | null> {
+    const { rows } = await this.pool.query<Row>(`${SELECT} WHERE d.rubric_type = $1`, [type]);
+    return rows[0] ? toRubric(rows[0]) : null;
+  }
+
+  async create(input: NewRubric): Promise<Rubric> {
+    const id = newId();
+    await this.pool.query(
+      `INSERT INTO rubrics (id, title, description, rubric_type, status, criteria_text, scoring_structure, edited)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
+      [id, input.title, input.description, input.rubric_type, input.status, input.criteria_text, JSON.stringify(input.scoring_structure)],
+    );
+    return (await this.get(id))!;
+  }
+
+  /** Applies the changes as a new version; the default of a type stays active. */
+  async update(id: string, changes: RubricChanges): Promise<Rubric | Refusal> {
+    return withTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<Row>(`${SELECT} WHERE r.id = $1 FOR UPDATE OF r`, [id]);
+      const row = rows[0];
+      if (!row) return 'not_found';
+      if (row.is_default && changes.status && changes.status !== 'active') return 'is_default';
+      await tx.query(
+        `UPDATE rubrics SET
+           title = COALESCE($2, title), description = COALESCE($3, description), status = COALESCE($4, status),
+           criteria_text = COALESCE($5, criteria_text), scoring_structure = COALESCE($6::jsonb, scoring_structure),
+           version = version + 1, edited = true, updated_at = now()
+         WHERE id = $1`,
+        [
+          id,
+          changes.title ?? null,
+          changes.description ?? null,
+          changes.status ?? null,
+          changes.criteria_text ?? null,
+          changes.scoring_structure ? JSON.stringify(changes.scoring_structure) : null,
+        ],
+      );
+      const updated = await tx.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
+      return toRubric(updated.rows[0]);
+    });
+  }
+
+  /** Deletes a rubric no evaluation uses and that is not its type's default. */
+  async delete(id: string): Promise<true | Refusal> {
+    return withTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<Row>(`${SELECT} WHERE r.id = $1 FOR UPDATE OF r`, [id]);
+      if (!rows[0]) return 'not_found';
+      if (rows[0].is_default) return 'is_default';
+      const used = await tx.query(`SELECT 1 FROM rubric_usage WHERE rubric_id = $1 AND deleted_at IS NULL LIMIT 1`, [id]);
+      if (used.rowCount) return 'in_use';
+      await tx.query(`DELETE FROM rubrics WHERE id = $1`, [id]);
+      return true;
+    });
+  }
+
+  async makeDefault(id: string): Promise<Rubric | Refusal> {
+    return withTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<Row>(`${SELECT} WHERE r.id = $1 FOR UPDATE OF r`, [id]);
+      const row = rows[0];
+      if (!row) return 'not_found';
+      if (row.status !== 'active') return 'not_active';
+      await tx.query(
+        `INSERT INTO type_defaults (rubric_type, rubric_id) VALUES ($1, $2)
+         ON CONFLICT (rubric_type) DO UPDATE SET rubric_id = EXCLUDED.rubric_id, updated_at = now()`,
+        [row.rubric_type, id],
+      );
+      return toRubric({ ...row, is_default: true });
+    });
+  }
+
+  async snapshot(id: string): Promise<{ rubric: RubricSnapshot; is_active: boolean } | null> {
     const rubric = await this.get(id);
     if (!rubric) return null;
     return {
-      id: rubric.id,
-      title: rubric.title,
-      rubric_type: rubric.rubric_type,
-      scoring_structure: rubric.scoring_structure,
+      rubric: {
+        id: rubric.id,
+        title: rubric.title,
+        rubric_type: rubric.rubric_type,
+        scoring_structure: rubric.scoring_structure,
+        version: rubric.version,
+      },
       is_active: rubric.is_active,
     };
   }

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  GenerationCache,
+  Limiter,
+  isProduction,
+  Mailer,
+  addInfraReadiness,
+  createServiceApp,
+  registerAuth,
+  type Bus,
+  type Database,
+  type Infra,
+  type Redis,
+  type TokenVerifier,
+} from '@corestone/service-kit';
+import type { ContentConfig } from './config';
+import { DocumentStore } from './store/documents';
+import { EnquiryStore } from './store/enquiries';
+import { EnquirySender } from './events/enquiry-sender';
+import { editorNames } from './events/editors';
+import { documentRoutes } from './routes/policies';
+import { contactRoutes } from './routes/contact';
+
+export interface ContentDeps {
+  config: ContentConfig;
+  infra: Infra & { db: Database; bus: Bus; redis: Redis };
+  verify: TokenVerifier;
+}
+
+export interface ContentApp {
+  app: FastifyInstance;
+  documents: DocumentStore;
+  enquiries: EnquiryStore;
+  sender: EnquirySender;
+  mailer: Mailer;
+}
+
+/**
+ * Every failure on /general answers `success: false` next to the usual `detail` and `code`: the
+ * policy screens test `success` (user-app §7 "Policy content").
+ */
+function markFailures(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return payload;
+    try {
+      return JSON.stringify({ success: false, ...JSON.parse(payload) });
+    } catch {
+      return payload;
+    }
+  });
+}
+
+/** The content service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
+export function buildApp({ config, infra, verify }: ContentDeps): ContentApp {
+  const app = createServiceApp({ name: 'content', logLevel: config.LOG_LEVEL });
+  const documents = new DocumentStore(infra.db.pool);
+  const enquiries = new EnquiryStore(infra.db.pool);
+  // Production without SMTP: no mail files inside a container nobody reads; the admin list has them.
+  const mailer = new Mailer({ ...config, MAIL_DISABLED: config.MAIL_DISABLED || (isProduction(config) && !config.SMTP_URL) }, app.log);
+  const sender = new EnquirySender(
+    enquiries,
+    mailer,
+    {
+      to: config.CONTACT_TO,
+      adminUrl: `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1/general/contact/enquiries`,
+      maxAttempts: config.CONTACT_MAIL_MAX_ATTEMPTS,
+      retryEveryMs: config.CONTACT_MAIL_RETRY_MS,
+    },
+    app.log,
+  );
+  const cache = new GenerationCache(infra.redis, `${config.REDIS_PREFIX}content:`, config.CONTENT_CACHE_SECONDS, (err) =>
+    app.log.warn({ err }, 'content cache unavailable; reading Postgres'),
+  );
+  const limiter = new Limiter(infra.redis, `${config.REDIS_PREFIX}content:rl:`);
+  registerAuth(app, verify);
+  addInfraReadiness(app, infra);
+  markFailures(app);
+  // Routes inside a plugin, so they register after @fastify/swagger and appear in /openapi.json.
+  void app.register(async (scope) => {
+    contactRoutes(scope, {
+      enquiries,
+      sender,
+      limiter,
+      budget: { max: config.RATE_CONTACT_ADDRESS_MAX, windowMs: config.RATE_CONTACT_ADDRESS_WINDOW_SECONDS * 1000 },
+    });
+    documentRoutes(scope, { documents, cache, editorName: editorNames(infra.bus, config.USERS_TIMEOUT_MS, app.log) });
+  });
+  app.addHook('onClose', async () => {
+    await sender.stop();
+    mailer.close();
+  });
+  return { app, documents, enquiries, sender, mailer };
+}

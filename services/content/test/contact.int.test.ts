@@ -1,0 +1,147 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { mailFiles, readMail, startContent, type Harness } from './helpers';
+
+const enquiry = {
+  name: 'Maria Rossi',
+  school: 'Lakeside International School',
+  email: 'm.rossi@lakeside.example',
+  number_of_students: 120,
+  message: 'We would like unlimited essay feedback for our DP2 cohort from September.',
+};
+
+describe('institution enquiries with mail written to MAIL_DIR', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startContent('cntc', { RATE_CONTACT_ADDRESS_MAX: '3', CONTACT_TO: 'Sales <sales@corestone.test>' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const post = (payload: unknown, address = '203.0.113.7') =>
+    h.app.inject({ method: 'POST', url: '/general/contact', payload: payload as object, headers: { 'x-forwarded-for': address } });
+
+  it('stores the enquiry, confirms it and mails the configured inbox', async () => {
+    const res = await post({ ...enquiry, email: 'M.Rossi@Lakeside.example', unknown_field: 'dropped' }, '198.51.100.1');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Thank you! We have received your enquiry and will reply by e-mail within two working days.',
+    });
+    await h.service.sender.idle();
+    const files = mailFiles(h.mailDir);
+    expect(files).toHaveLength(1);
+    const raw = readMail(h.mailDir, files[0]);
+    expect(raw).toContain('To: Sales <sales@corestone.test>');
+    expect(raw).toContain('Reply-To: m.rossi@lakeside.example');
+    expect(raw).toContain('Subject: Power User enquiry: Lakeside International School (120 students)');
+    expect(raw).toContain(enquiry.message);
+
+    const list = await h.app.inject({ url: '/general/contact/enquiries', headers: h.as.admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().total).toBe(1);
+    expect(list.json().enquiries[0]).toMatchObject({ ...enquiry, id: res.json().id, mail_status: 'sent' });
+  });
+
+  it('shows the enquiries to admins only', async () => {
+    const list = (headers: Record<string, string>) => h.app.inject({ url: '/general/contact/enquiries', headers });
+    expect((await list(h.as.anonymous)).statusCode).toBe(401);
+    expect((await list(h.as.student)).statusCode).toBe(403);
+    expect((await list(h.as.teacher)).statusCode).toBe(403);
+    expect((await list(h.as.super_admin)).statusCode).toBe(200);
+    const bad = await h.app.inject({ url: '/general/contact/enquiries?limit=0', headers: h.as.admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('refuses incomplete or malformed enquiries with 400 and stores nothing', async () => {
+    const before = (await h.app.inject({ url: '/general/contact/enquiries', headers: h.as.admin })).json().total;
+    const bad: unknown[] = [
+      {},
+      { ...enquiry, name: '' },
+      { ...enquiry, school: undefined },
+      { ...enquiry, email: 'not-an-email' },
+      { ...enquiry, number_of_students: 0 },
+      { ...enquiry, number_of_students: 'many' },
+      { ...enquiry, number_of_students: 2.5 },
+      { ...enquiry, message: '' },
+      { ...enquiry, message: 'x'.repeat(5001) },
+    ];
+    for (const [i, body] of bad.entries()) {
+      const res = await post(body, `192.0.2.${i + 10}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+    expect((await h.app.inject({ url: '/general/contact/enquiries', headers: h.as.admin })).json().total).toBe(before);
+  });
+
+  it('keeps line breaks out of mail headers', async () => {
+    const res = await post({ ...enquiry, school: 'Evil\r\nBcc: victim@example.com' }, '198.51.100.2');
+    expect(res.statusCode).toBe(201);
+    await h.service.sender.idle();
+    const raw = readMail(h.mailDir, mailFiles(h.mailDir).at(-1)!);
+    const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
+    expect(headers).not.toMatch(/^Bcc:/m);
+    expect(raw).toContain('Subject: Power User enquiry: Evil Bcc: victim@example.com');
+  });
+
+  it('limits enquiries per client address with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await post(enquiry, '203.0.113.99')).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const limited = await post(enquiry, '203.0.113.99');
+    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post(enquiry, '203.0.113.100')).statusCode).toBe(201); // another address has its own budget
+  });
+});
+
+describe('institution enquiries over SMTP (fake server on loopback)', () => {
+  let h: Harness;
+  let smtp: SMTPServer;
+  let refuse = true;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          if (refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }));
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    h = await startContent('cnts', { SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_MAIL_RETRY_MS: '3600000' });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('keeps an enquiry whose mail failed and sends it once the server accepts again', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/general/contact', payload: enquiry });
+    expect(res.statusCode).toBe(201);
+    await h.service.sender.idle();
+    const stored = async () => (await h.app.inject({ url: '/general/contact/enquiries', headers: h.as.admin })).json().enquiries[0];
+    expect(await stored()).toMatchObject({ id: res.json().id, mail_status: 'failed' });
+    expect(received).toHaveLength(0);
+
+    refuse = false;
+    await h.service.sender.sweep();
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain('Lakeside International School');
+    expect(await stored()).toMatchObject({ mail_status: 'sent' });
+    await h.service.sender.sweep(); // nothing left: never mailed twice
+    expect(received).toHaveLength(1);
+    expect(mailFiles(h.mailDir)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,190 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  ADMIN_ROLES,
+  AdminEvaluationQuery,
+  AdminEvaluationStats,
+  AdminEvaluationUpdate,
+  Codes,
+  ErrorEnvelope,
+  Evaluation,
+  EvaluationList,
+  Events,
+  Messages,
+  ReviewDecision,
+} from '@corestone/contracts';
+import {
+  HttpError,
+  badRequest,
+  checkFormFields,
+  conflict,
+  enqueueEvent,
+  notFound,
+  principalOf,
+  readUpload,
+  requireRole,
+  withTransaction,
+} from '@corestone/service-kit';
+import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { ReviewError, applyResultsEdit, checkMetadataUnchanged, checkOverallScore, nonBlank } from '../domain/review';
+import type { EvaluationStore } from '../store/evaluations';
+import type { AdminStore, ReviewChanges } from '../store/admin';
+import { submittedData } from '../events/charging';
+import { loadForReader } from './evaluations';
+
+const security = [{ bearer: [] }];
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+/** 'View All' loads 50 (spec admin §9). */
+const DEFAULT_LIST_LIMIT = 50;
+
+/** Submissions list and counters: super admin only; review of one submission: admin and super admin (spec admin §6). */
+const superAdminOnly = requireRole('super_admin');
+const reviewers = requireRole(...ADMIN_ROLES);
+
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+
+async function loadForReview(store: EvaluationStore, req: FastifyRequest): Promise<EvaluationRow> {
+  return loadForReader(store, (req.params as { id: string }).id, principalOf(req));
+}
+
+/** The approve/reject body: multipart (as the admin screen sends it), JSON, or none. */
+async function decisionNotes(req: FastifyRequest): Promise<string | undefined> {
+  if (req.isMultipart()) {
+    const upload = await readUpload(req, { tooLarge: 'The request is too large' });
+    return checkFormFields(ReviewDecision, upload.fields).admin_notes;
+  }
+  if (req.body === undefined || req.body === null || req.body === '') return undefined;
+  if (typeof req.body !== 'object' || Array.isArray(req.body)) {
+    throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, 'The request must be multipart/form-data or JSON');
+  }
+  return checkFormFields(ReviewDecision, req.body as Record<string, string>).admin_notes;
+}
+
+function reviewed<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof ReviewError) throw badRequest(err.detail);
+    throw err;
+  }
+}
+
+export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore; admin: AdminStore }): void {
+  const { store, admin } = deps;
+
+  app.get(
+    '/evaluation/admin/all',
+    {
+      preHandler: superAdminOnly,
+      schema: {
+        summary: 'Every submission, newest first, filtered (super admin)',
+        security,
+        querystring: AdminEvaluationQuery,
+        response: { 200: EvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      const q = req.query as AdminEvaluationQuery;
+      const { rows, total } = await admin.list({ ...q, limit: q.limit ?? DEFAULT_LIST_LIMIT });
+      return { evaluations: rows.map(toEvaluation), total };
+    },
+  );
+
+  app.get(
+    '/evaluation/admin/stats',
+    {
+      preHandler: superAdminOnly,
+      schema: {
+        summary: "The submissions screen's counters (super admin)",
+        security,
+        response: { 200: AdminEvaluationStats, 401: ErrorEnvelope, 403: ErrorEnvelope },
+      },
+    },
+    async () => admin.stats(),
+  );
+
+  app.put(
+    '/evaluation/admin/:id',
+    {
+      preHandler: reviewers,
+      schema: {
+        summary: 'Save an admin review: ai_feedback, overall_score (0..rubric total), results (maxPoints 100), admin_notes',
+        description: 'Basic information (title, essay_type, subject_area, status) is view-only: it may be sent only unchanged.',
+        security,
+        params: IdParams,
+        body: AdminEvaluationUpdate,
+        response: { 200: Evaluation, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await loadForReview(store, req);
+      const update = req.body as AdminEvaluationUpdate;
+      const changes: ReviewChanges = reviewed(() => {
+        checkMetadataUnchanged(row, update);
+        return {
+          ai_feedback: update.ai_feedback,
+          admin_notes: update.admin_notes,
+          overall_score: update.overall_score === undefined ? undefined : checkOverallScore(row, update.overall_score),
+        };
+      });
+      if (update.results || update.overall_score !== undefined) {
+        if (row.status !== 'completed' || !row.results) throw conflict(Messages.RESULTS_NOT_READY, Codes.EVALUATION_NOT_COMPLETED);
+        if (update.results) changes.results = reviewed(() => applyResultsEdit(row.results!, update.results!));
+      }
+      if (!(await admin.saveReview(row.id, changes, principalOf(req).id))) throw notFound(Messages.EVALUATION_NOT_FOUND);
+      return toEvaluation(await loadForReview(store, req));
+    },
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/evaluation/admin/:id/${decision}`,
+      {
+        preHandler: reviewers,
+        schema: {
+          summary:
+            decision === 'approve'
+              ? 'Approve a completed evaluation (admin_notes optional; multipart or JSON)'
+              : 'Reject a completed evaluation (non-blank admin_notes required; multipart or JSON)',
+          consumes: ['multipart/form-data', 'application/json'],
+          security,
+          params: IdParams,
+          response: { 200: Evaluation, ...errors, 415: ErrorEnvelope },
+        },
+      },
+      async (req) => {
+        const row = await loadForReview(store, req);
+        const notes = nonBlank(await decisionNotes(req));
+        if (decision === 'reject' && !notes) throw badRequest(Messages.REJECT_NOTES_REQUIRED);
+        const approval = decision === 'approve' ? 'approved' : 'rejected';
+        if (!(await admin.decide(row.id, approval, notes ?? undefined, principalOf(req).id))) {
+          throw conflict(Messages.REVIEW_ONLY_COMPLETED, Codes.EVALUATION_NOT_COMPLETED);
+        }
+        return toEvaluation(await loadForReview(store, req));
+      },
+    );
+  }
+
+  app.post(
+    '/evaluation/admin/:id/regrade',
+    {
+      preHandler: reviewers,
+      schema: {
+        summary: 'Grade a completed or failed evaluation again (no credit charged): status pending, approval pending_review',
+        security,
+        params: IdParams,
+        response: { 200: Evaluation, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await loadForReview(store, req);
+      const queued = await withTransaction(store.pool, async (client) => {
+        const job = await store.markRegrade(client, row.id);
+        if (job) await enqueueEvent(client, Events.evaluationSubmitted, submittedData(job));
+        return job !== null;
+      });
+      if (!queued) throw conflict(Messages.REGRADE_IN_PROGRESS, Codes.EVALUATION_IN_PROGRESS);
+      return toEvaluation(await loadForReview(store, req));
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import OpenAI from 'openai';
+import { AiGradingReply, AssessmentFallbackReasons, type Results } from '@corestone/contracts';
+import { ReplyError, SYSTEM_PROMPT, parseReply, resultsFromReply, userPrompt } from '../domain/ai-reply';
+import { combineSamples } from '../domain/consistency';
+import { gradeBuiltin } from '../domain/builtin';
+import { isRetryableStatus, retryDelayMs } from '../domain/retry';
+import type { GradeContext, Grader, GradingJob } from '../domain/job';
+
+/** Spec admin §7 / §9: the model call's settings. */
+export const MODEL_SETTINGS = { temperature: 0.3, max_tokens: 3000 } as const;
+
+export interface OpenAiGraderOptions {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  /** Whole grading budget (spec: 30 s); after it the fallback's result is used. */
+  budgetMs: number;
+  /** Retries of one call on 408/409/429/5xx and lost connections, within the budget. */
+  maxRetries: number;
+  /** Replies per essay; more than 1 is consistency mode (median per criterion). */
+  samples: number;
+  /** Grader whose result replaces a failed model grading (builtin, or spec-local). */
+  fallback: Grader;
+  logger?: { warn(obj: object, msg: string): void };
+  /** Jitter source (tests make it fixed). */
+  random?: () => number;
+}
+
+/** A model call that failed for good: the reason recorded with the fallback result. */
+class CallFailed extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+/**
+ * The OpenAI grader: the `openai` SDK against OPENAI_BASE_URL (any compatible server), structured
+ * JSON output (contracts AiGradingReply as a strict JSON schema), the rubric's criteria and
+ * descriptors in the prompt. Retries follow the spec (domain/retry.ts) inside one budget; when the
+ * budget runs out, the model keeps failing or its reply is unusable, the fallback grader's result is
+ * used and recorded as `<fallback>-fallback` with the reason.
+ */
+export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
+  // Retries are ours (spec policy, bounded by the budget), so the SDK makes one attempt per call.
+  const client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.budgetMs });
+  const random = opts.random ?? Math.random;
+
+  async function call(job: GradingJob, deadline: number, signal: AbortSignal): Promise<string | null | undefined> {
+    const body = {
+      model: opts.model,
+      ...MODEL_SETTINGS,
+      response_format: { type: 'json_schema' as const, json_schema: { name: 'essay_assessment', strict: true, schema: AiGradingReply as unknown as Record<string, unknown> } },
+      messages: [
+        { role: 'system' as const, content: SYSTEM_PROMPT },
+        { role: 'user' as const, content: userPrompt(job) },
+      ],
+    };
+    for (let retry = 0; ; retry++) {
+      try {
+        const completion = await client.chat.completions.create(body, { signal, timeout: Math.max(1, deadline - Date.now()) });
+        return completion.choices[0]?.message?.content;
+      } catch (err) {
+        if (err instanceof OpenAI.APIUserAbortError || err instanceof OpenAI.APIConnectionTimeoutError || Date.now() >= deadline) {
+          throw new CallFailed(AssessmentFallbackReasons.TIMEOUT);
+        }
+        const status = err instanceof OpenAI.APIError ? err.status : undefined;
+        const retryable = err instanceof OpenAI.APIConnectionError || isRetryableStatus(status);
+        const what = status ? `HTTP ${status}` : (err as Error).message;
+        if (!retryable || retry >= opts.maxRetries) {
+          throw new CallFailed(`${AssessmentFallbackReasons.NO_RESPONSE}: ${what} after ${plural(retry + 1, 'attempt')}`);
+        }
+        const wait = retryDelayMs(retry, err instanceof OpenAI.APIError ? err.headers : undefined, random);
+        if (Date.now() + wait >= deadline) throw new CallFailed(AssessmentFallbackReasons.TIMEOUT);
+        await sleep(wait, signal);
+      }
+    }
+  }
+
+  async function sample(job: GradingJob, filler: Results, deadline: number, signal: AbortSignal): Promise<AiGradingReply> {
+    return parseReply(await call(job, deadline, signal), job, filler);
+  }
+
+  return {
+    name: 'openai',
+    async grade(job: GradingJob, ctx?: GradeContext): Promise<Results> {
+      await ctx?.progress('analysing_text', 30);
+      const analysis = gradeBuiltin(job); // text metrics, and the words a reply leaves out
+      const deadline = Date.now() + opts.budgetMs;
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), opts.budgetMs);
+      let outcomes: PromiseSettledResult<AiGradingReply>[];
+      try {
+        outcomes = await Promise.allSettled(Array.from({ length: opts.samples }, () => sample(job, analysis, deadline, controller.signal)));
+      } finally {
+        clearTimeout(timer);
+      }
+      await ctx?.progress('writing_feedback', 80);
+      const replies = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      if (replies.length === 0) {
+        const failure = (outcomes[0] as PromiseRejectedResult).reason;
+        if (!(failure instanceof CallFailed || failure instanceof ReplyError)) throw failure; // a bug: retried, then dead-lettered
+        opts.logger?.warn({ evaluation_id: job.evaluation_id, reason: failure.message }, 'model grading failed; fallback used');
+        const fallback = opts.fallback.name === 'builtin' ? analysis : await opts.fallback.grade(job);
+        return { ...fallback, grader: `${opts.fallback.name}-fallback`, fallbackReason: failure.message, model: opts.model };
+      }
+      if (opts.samples === 1) {
+        return { ...resultsFromReply(job, replies[0]), textMetrics: analysis.textMetrics, grader: 'openai', model: opts.model };
+      }
+      const combined = combineSamples(job, replies);
+      return {
+        ...resultsFromReply(job, combined.reply, combined.medians),
+        textMetrics: analysis.textMetrics,
+        grader: 'openai',
+        model: opts.model,
+        consistency: combined.consistency,
+      };
+    },
+  };
+}
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { AssessmentFallbackReasons, Results } from '@corestone/contracts';
+import { FakeOpenAI } from '../../../tests/support/fake-openai';
+import { createOpenAiGrader, specLocalGrader, builtinGrader, type OpenAiGraderOptions } from '../src/graders';
+import { gradeBuiltin } from '../src/domain/builtin';
+import { EE_RUBRIC, job } from './rubrics';
+import { replyFor } from './replies';
+
+/**
+ * The OpenAI grader through the real `openai` SDK against an OpenAI-compatible server on loopback:
+ * good, slow, rate-limited, failing, malformed and incomplete answers. Budgets are shortened so the
+ * run stays quick; the backoff itself is the spec's (0.5 s, 1 s, … with no jitter here).
+ */
+const EE_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-good.txt'), 'utf8');
+const QUOTE = 'Unlike most consumption taxes, the levy was designed less to raise revenue';
+const fake = new FakeOpenAI();
+const good = (scores = [5, 4, 9, 3, 4]) => ({ content: JSON.stringify(replyFor(scores, { criteria: replyFor(scores).criteria.map((c) => ({ ...c, strengths: [{ text: 'Clear purpose', quote: QUOTE }] })) })) });
+
+const grader = (over: Partial<OpenAiGraderOptions> = {}) =>
+  createOpenAiGrader({ apiKey: 'sk-test', baseURL: fake.baseURL, model: 'gpt-test', budgetMs: 5000, maxRetries: 3, samples: 1, fallback: builtinGrader, random: () => 0, ...over });
+const eeJob = () => job(EE_GOOD);
+
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+beforeEach(() => fake.reset());
+
+// First: the fake answers the abandoned request only after the other tests ran.
+it('too slow: after the budget the built-in result is used ("AI assessment timeout")', async () => {
+  fake.always({ ...good(), delayMs: 2500 });
+  const r = await grader({ budgetMs: 300 }).grade(eeJob());
+  expect(r).toMatchObject({ grader: 'builtin-fallback', fallbackReason: AssessmentFallbackReasons.TIMEOUT });
+});
+
+it('grades with the model: spec settings, strict JSON schema, rubric in the prompt, scores and passages in the results', async () => {
+  fake.reply(good());
+  const r = await grader().grade(eeJob());
+  expect(r).toMatchObject({ grader: 'openai', model: 'gpt-test', totalPoints: 25, maxPoints: 34 });
+  expect(r.fallbackReason).toBeUndefined();
+  expect(Value.Check(Results, r)).toBe(true);
+  const passage = r.criteria[0].strengthDetails![0].passages[0];
+  expect(EE_GOOD.slice(passage.start, passage.end)).toBe(QUOTE);
+  expect(r.textMetrics).toEqual(gradeBuiltin(eeJob()).textMetrics);
+
+  expect(fake.requests).toHaveLength(1);
+  const { body, headers, path: url } = fake.requests[0];
+  expect(url).toBe('/v1/chat/completions');
+  expect(headers.authorization).toBe('Bearer sk-test');
+  expect(body).toMatchObject({ model: 'gpt-test', temperature: 0.3, max_tokens: 3000 });
+  expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'essay_assessment', strict: true } });
+  const schema = body.response_format!.json_schema!.schema as { required: string[]; additionalProperties: boolean };
+  expect(schema.required).toEqual(['criteria', 'overallSummary', 'insight_feedback', 'suggestions']);
+  expect(schema.additionalProperties).toBe(false);
+  expect(body.messages![0].role).toBe('system');
+  for (const c of EE_RUBRIC.scoring_structure.criteria) expect(body.messages![1].content).toContain(`${c.code} ${c.name} (max ${c.maxScore}): ${c.description}`);
+  expect(body.messages![1].content).toContain(QUOTE);
+});
+
+it('429 with retry-after: waits as told, then grades', async () => {
+  fake.reply({ status: 429, headers: { 'retry-after-ms': '30' } }, good());
+  const r = await grader().grade(eeJob());
+  expect(r.grader).toBe('openai');
+  expect(fake.requests).toHaveLength(2);
+});
+
+it('500 then a good answer: retried with backoff, then grades', async () => {
+  fake.reply({ status: 500 }, good());
+  const r = await grader().grade(eeJob());
+  expect(r.grader).toBe('openai');
+  expect(fake.requests).toHaveLength(2);
+});
+
+it('500 on every try: gives up after the retries and uses the built-in result, recorded as such', async () => {
+  fake.always({ status: 503 });
+  const r = await grader({ maxRetries: 2 }).grade(eeJob());
+  expect(fake.requests).toHaveLength(3);
+  expect(r.grader).toBe('builtin-fallback');
+  expect(r.fallbackReason).toBe(`${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 503 after 3 attempts`);
+  expect(r.model).toBe('gpt-test');
+  const { grader: _g, fallbackReason: _f, model: _m, ...rest } = r;
+  const { grader: _b, ...builtin } = gradeBuiltin(eeJob());
+  expect(rest).toEqual(builtin);
+});
+
+it('a client error (401) is not retried', async () => {
+  fake.always({ status: 401 });
+  const r = await grader().grade(eeJob());
+  expect(fake.requests).toHaveLength(1);
+  expect(r).toMatchObject({ grader: 'builtin-fallback', fallbackReason: `${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 401 after 1 attempt` });
+});
+
+it('a retry-after longer than the budget left ends the attempt at once', async () => {
+  fake.always({ status: 429, headers: { 'retry-after-ms': '20000' } });
+  const r = await grader({ budgetMs: 2000 }).grade(eeJob());
+  expect(fake.requests).toHaveLength(1);
+  expect(r.fallbackReason).toBe(AssessmentFallbackReasons.TIMEOUT);
+});
+
+it.each([
+  ['not JSON', 'Sorry, I cannot help with that.', AssessmentFallbackReasons.NO_JSON],
+  ['malformed JSON', '{"criteria": [{"code": "A", "score": }]}', AssessmentFallbackReasons.UNPARSEABLE], // + the parser's message
+  ['an empty answer', '', AssessmentFallbackReasons.NO_RESPONSE],
+  ['a criterion without a score', JSON.stringify({ criteria: [{ code: 'A', score: 4 }] }), `${AssessmentFallbackReasons.UNPARSEABLE}: criterion B has no score`],
+])('%s: the built-in result is used, with the reason', async (_n, content, reason) => {
+  fake.reply({ content });
+  const r = await grader().grade(eeJob());
+  expect(r.grader).toBe('builtin-fallback');
+  expect(r.fallbackReason === reason || r.fallbackReason!.startsWith(`${reason}: `)).toBe(true);
+  expect(fake.requests).toHaveLength(1); // unusable output is not asked again
+});
+
+it('missing texts get the spec defaults; the scores are the model’s', async () => {
+  fake.reply({ content: JSON.stringify({ criteria: EE_RUBRIC.scoring_structure.criteria.map((c) => ({ code: c.code, score: 3 })) }) });
+  const r = await grader().grade(eeJob());
+  expect(r.grader).toBe('openai');
+  expect(r.criteria.map((c) => c.score)).toEqual([3, 3, 3, 3, 3]);
+  expect(r.criteria[0]).toMatchObject({ feedback: 'No feedback provided', strengths: [], improvements: [] });
+  expect(Value.Check(Results, r)).toBe(true);
+});
+
+it('consistency mode: N samples, the median per criterion, agreement reported', async () => {
+  fake.reply(good([4, 4, 8, 3, 4]), good([5, 4, 9, 3, 2]), good([4, 3, 12, 2, 4]));
+  const r = await grader({ samples: 3 }).grade(eeJob());
+  expect(fake.requests).toHaveLength(3);
+  expect(r.criteria.map((c) => c.score)).toEqual([4, 4, 9, 3, 4]);
+  expect(r.consistency).toMatchObject({ samples: 3, agreement: 0.87 });
+  expect(r.consistency!.criteria.find((c) => c.code === 'C')).toEqual({ code: 'C', scores: [8, 9, 12], median: 9 });
+});
+
+it('consistency mode survives one failed sample', async () => {
+  fake.reply(good([4, 4, 8, 3, 4]), { content: 'no json' }, good([4, 4, 8, 3, 4]));
+  const r = await grader({ samples: 3 }).grade(eeJob());
+  expect(r.grader).toBe('openai');
+  expect(r.consistency).toMatchObject({ samples: 2, agreement: 1 });
+});
+
+it('with the spec-local fallback configured, a failure gives the spec’s local fallback scoring', async () => {
+  fake.always({ status: 500 });
+  const r = await grader({ maxRetries: 0, fallback: specLocalGrader }).grade(eeJob());
+  expect(r).toMatchObject({ grader: 'spec-local-fallback', maxPoints: 34, fallbackReason: `${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 500 after 1 attempt` });
+});

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { AssessmentFallbackReasons, Events, Results } from '@corestone/contracts';
+import { Lifecycle, loadConfig, newId, openInfra, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import { createTestRun } from '../../../packages/service-kit/src/testing';
+import { FakeOpenAI } from '../../../tests/support/fake-openai';
+import { GradingConfig } from '../src/config';
+import { buildApp } from '../src/app';
+import { createGraders } from '../src/graders';
+import { startGradingWorker } from '../src/events/worker';
+import { job } from './rubrics';
+import { replyFor } from './replies';
+import { gradingEventsFor, hasType, until } from './events';
+
+/** GRADER=openai from configuration, through the real worker on NATS, against the fake server. */
+const run = createTestRun('grdai');
+const lifecycle = new Lifecycle();
+const fake = new FakeOpenAI();
+const EE_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-good.txt'), 'utf8');
+let bus: Bus;
+let worker: RunningConsumer;
+let app: ReturnType<typeof buildApp>['app'];
+
+beforeAll(async () => {
+  await fake.start();
+  const config = loadConfig(GradingConfig, {
+    ...run.env, GRADER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: 'gpt-test', OPENAI_BUDGET_MS: '3000', OPENAI_MAX_RETRIES: '0',
+  });
+  const infra = await openInfra('grading', config, lifecycle, { bus: true });
+  bus = infra.bus!;
+  app = buildApp({ config, infra, worker: () => worker }).app;
+  lifecycle.onClose('app', () => app.close());
+  worker = await startGradingWorker({
+    bus, logger: app.log, graders: createGraders(config, app.log), defaultGrader: config.GRADER,
+    concurrency: 2, maxDeliver: 2, ackWaitMs: config.GRADING_ACK_WAIT_MS,
+  });
+  lifecycle.onClose('worker', () => worker.stop());
+});
+afterAll(async () => {
+  await lifecycle.close();
+  await fake.stop();
+  await run.cleanup();
+});
+
+const completedOf = async (evaluationId: string) => {
+  const events = await until(() => gradingEventsFor(bus, evaluationId), hasType(Events.gradingCompleted.subject), 'grading.completed.v1');
+  return events.find((e) => e.type === Events.gradingCompleted.subject)!.data as { grader: string; results: Results };
+};
+
+it('grades with the model and says so in grading.completed.v1', async () => {
+  fake.reply({ content: JSON.stringify(replyFor([5, 5, 10, 3, 5])) });
+  const j = job(EE_GOOD, { evaluation_id: newId() });
+  await publishEvent(bus, Events.evaluationSubmitted, j);
+  const done = await completedOf(j.evaluation_id);
+  expect(done.grader).toBe('openai');
+  expect(done.results).toMatchObject({ grader: 'openai', model: 'gpt-test', totalPoints: 28 });
+  expect(Value.Check(Results, done.results)).toBe(true);
+});
+
+it('a failing model still completes the evaluation, with the built-in result marked as a fallback', async () => {
+  fake.always({ status: 500 });
+  const j = job(EE_GOOD, { evaluation_id: newId() });
+  await publishEvent(bus, Events.evaluationSubmitted, j);
+  const done = await completedOf(j.evaluation_id);
+  expect(done.grader).toBe('builtin-fallback');
+  expect(done.results.fallbackReason).toBe(`${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 500 after 1 attempt`);
+  const events = await gradingEventsFor(bus, j.evaluation_id);
+  expect(events.some((e) => e.type === Events.gradingFailed.subject)).toBe(false);
+});
+
+it('counts results by grader and fallbacks by reason at /metrics', async () => {
+  const metrics = (await app.inject({ url: '/metrics' })).body;
+  expect(metrics).toMatch(/grading_results_total\{[^}]*grader="openai"[^}]*\} 1/);
+  expect(metrics).toMatch(/grading_results_total\{[^}]*grader="builtin-fallback"[^}]*\} 1/);
+  expect(metrics).toMatch(/grading_model_fallbacks_total\{[^}]*reason="No assessment response received from OpenAI"[^}]*\} 1/);
+  expect(metrics).toMatch(/grading_duration_seconds_count\{[^}]*grader="openai"[^}]*\} 1/);
+});
+
+it('refuses GRADER=openai without an API key at start-up', () => {
+  const config = loadConfig(GradingConfig, { ...run.env, GRADER: 'openai' });
+  expect(() => createGraders(config)).toThrow('GRADER=openai needs OPENAI_API_KEY');
+  expect(() => loadConfig(GradingConfig, { ...run.env, OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
+  expect(Object.keys(createGraders(loadConfig(GradingConfig, run.env))).sort()).toEqual(['builtin', 'spec-local']);
+});
