@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { Agent, type Dispatcher } from 'undici';
-import { SERVICES, type ServiceName } from '@corestone/contracts';
-import { addInfraReadiness, createServiceApp, createTokenVerifier, type Redis, type TokenVerifier } from '@corestone/service-kit';
+import { ROUTE_POLICY, SERVICES } from '@corestone/contracts';
+import { Limiter, addInfraReadiness, createServiceApp, createTokenVerifier, loggerOptions, type Redis, type TokenVerifier } from '@corestone/service-kit';
 import { corsOrigins, parseTrustProxy, type GatewayConfig } from './config';
-import { API_PREFIX, redactUrl, routingTable } from './domain/routes';
-import { Limiter } from './store/limiter';
+import { RouteTable, reachablePolicies } from './domain/route-table';
+import { API_PREFIX } from './domain/urls';
 import { registerExpectContinue, registerGuard } from './routes/guard';
 import { registerProxies } from './routes/proxy';
 import { registerCredentialRoutes } from './routes/credentials';
 import { registerHealthRoute } from './routes/health';
 import { registerDocs } from './routes/docs';
-import { registerFrontends, scanFrontends, type Frontends } from './routes/frontends';
+import { findFrontends, registerFrontends, type Frontends } from './routes/frontends';
+import { RemoteConfig } from './store/remote-config';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -23,10 +24,14 @@ export interface GatewayDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
-  return Object.fromEntries(
-    (Object.keys(SERVICES) as ServiceName[]).map((name) => [name, String(config[`${name.toUpperCase()}_URL` as keyof GatewayConfig]).replace(/\/+$/, '')]),
-  ) as Record<ServiceName, string>;
+/** Address of every platform process, and of each other service with routes whose `<NAME>_URL` is set. */
+export function serviceUrls(config: GatewayConfig): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const name of new Set([...Object.keys(SERVICES), ...Object.keys(ROUTE_POLICY)])) {
+    const url = (config as Record<string, unknown>)[`${name.toUpperCase()}_URL`];
+    if (typeof url === 'string' && url) urls[name] = url.replace(/\/+$/, '');
+  }
+  return urls;
 }
 
 /** The gateway as a Fastify app (no listen): tests inject into it or listen on port 0. */
@@ -36,20 +41,8 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { a
     // Fastify accepts a hop count at runtime; its types omit numbers.
     trustProxy: parseTrustProxy(config.TRUST_PROXY) as string | boolean,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    logger: {
-      level: config.LOG_LEVEL,
-      ...(logStream ? { stream: logStream } : {}),
-      base: { service: 'gateway' },
-      // Bodies are never logged; query strings lose their tokens; the Authorization header is never serialised.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.ip ?? req.socket?.remoteAddress,
-        }),
-      },
-    },
+    // Bodies are never logged (a password, an essay); secret query values and headers are redacted by the kit.
+    logger: loggerOptions({ service: 'gateway', level: config.LOG_LEVEL, stream: logStream, redact: ['req.body'] }),
   });
 
   // One keep-alive pool per upstream origin, shared by every proxy route, the health and docs calls.
@@ -63,8 +56,13 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { a
   app.addHook('onClose', async () => dispatcher.close());
 
   const urls = serviceUrls(config);
-  const limiter = new Limiter(redis, config.REDIS_PREFIX);
-  const frontends = scanFrontends(config.FRONTENDS_DIR);
+  const table = new RouteTable(reachablePolicies(urls));
+  const limiter = new Limiter(redis, `${config.REDIS_PREFIX}gw:rl:`);
+  const remotes = RemoteConfig.fromConfig(config, app.log);
+  const frontends = findFrontends(config.FRONTENDS_DIR, remotes);
+  // Remotes served from another origin (a CDN) need their scripts allowed; a live file may add origins.
+  const withRemotes = (own: string[]) =>
+    remotes.live ? [() => [...own, remotes.origins()].filter(Boolean).join(' ')] : [...own, ...remotes.origins().split(' ').filter(Boolean)];
   addInfraReadiness(app, { redis });
 
   void app.register(cors, {
@@ -81,11 +79,11 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { a
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: withRemotes(["'self'"]),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...config.CSP_CONNECT_SRC.split(/[\s,]+/).filter(Boolean)],
+        connectSrc: withRemotes(["'self'", ...config.CSP_CONNECT_SRC.split(/[\s,]+/).filter(Boolean)]),
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -101,14 +99,14 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { a
       route.schema = { ...(route.schema ?? {}), hide: true } as typeof route.schema;
     }
   });
-  registerExpectContinue(app, config);
-  registerGuard(app, { config, verify: verify ?? createTokenVerifier({ authUrl: urls.auth }), limiter });
+  registerExpectContinue(app, config, table);
+  registerGuard(app, { config, table, verify: verify ?? createTokenVerifier({ authUrl: urls.auth }), limiter });
   // Routes are declared inside a plugin so the OpenAPI collector (loaded by the kit) sees them.
   void app.register(async (scope) => {
-    registerCredentialRoutes(scope, { config, limiter, urls, dispatcher });
-    registerProxies(scope, { table: routingTable(), urls, dispatcher });
+    registerCredentialRoutes(scope, { table, urls, dispatcher });
+    registerProxies(scope, { table, urls, dispatcher });
     registerHealthRoute(scope, { urls, dispatcher, timeoutMs: config.HEALTH_TIMEOUT_MS });
-    registerDocs(scope, { urls, dispatcher, timeoutMs: config.DOCS_TIMEOUT_MS, cacheMs: config.DOCS_CACHE_SECONDS * 1000 });
+    registerDocs(scope, { table, urls, dispatcher, timeoutMs: config.DOCS_TIMEOUT_MS, cacheMs: config.DOCS_CACHE_SECONDS * 1000 });
     registerFrontends(scope, frontends);
   });
   return { app, frontends, dispatcher };

@@ -1,12 +1,23 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { GATEWAY_PORT } from '@corestone/contracts';
+import { GATEWAY_PORT, ROUTE_POLICY, SERVICES } from '@corestone/contracts';
 import { REPO_ROOT, configSchema } from '@corestone/service-kit';
 
 const MiB = 1024 * 1024;
+
+/**
+ * `<NAME>_URL` of services that declare routes but are not (yet) platform processes: optional,
+ * and their routes are forwarded only when it is set. (Processes get theirs from BaseConfig.)
+ */
+const optionalServiceUrls = Object.fromEntries(
+  Object.keys(ROUTE_POLICY)
+    .filter((name) => !(name in SERVICES))
+    .map((name) => [`${name.toUpperCase()}_URL`, Type.Optional(Type.String())]),
+);
 const int = (def: number, min = 0) => Type.Integer({ default: def, minimum: min });
 
 export const GatewayConfig = configSchema({
+  ...optionalServiceUrls,
   PORT: int(GATEWAY_PORT),
   /** Comma-separated exact origins allowed by CORS; empty = the origin of PUBLIC_BASE_URL only. */
   CORS_ORIGINS: Type.String({ default: '' }),
@@ -17,6 +28,13 @@ export const GatewayConfig = configSchema({
   TRUST_PROXY: Type.String({ default: 'false' }),
   /** Folder holding shell/ and the remotes, each with its dist/. */
   FRONTENDS_DIR: Type.String({ default: path.join(REPO_ROOT, 'frontends') }),
+  /**
+   * The shell's remotes as JSON `{"remotes": {"<name>": {"url": "/mf/<folder>/remoteEntry.js" or an
+   * http(s) URL, "version": "…"}}}`; empty = student and admin served from FRONTENDS_DIR.
+   */
+  MF_REMOTES: Type.String({ default: '' }),
+  /** A file holding the same JSON, read again whenever it changes (wins over MF_REMOTES). */
+  MF_REMOTES_FILE: Type.String({ default: '' }),
   /** Extra sources for the CSP connect-src (space or comma separated), after 'self'. */
   CSP_CONNECT_SRC: Type.String({ default: '' }),
 
@@ -26,8 +44,6 @@ export const GatewayConfig = configSchema({
   AVATAR_BODY_LIMIT_BYTES: int(3 * MiB, 1),
 
   // Rate limits: at most MAX requests per WINDOW seconds.
-  RATE_LOGIN_FAILURES_MAX: int(10, 1),
-  RATE_LOGIN_FAILURES_WINDOW_SECONDS: int(15 * 60, 1),
   RATE_LOGIN_ADDRESS_MAX: int(300, 1),
   RATE_LOGIN_ADDRESS_WINDOW_SECONDS: int(60, 1),
   RATE_SIGNUP_ADDRESS_MAX: int(120, 1),

@@ -11,8 +11,8 @@ async function main() {
   const infra = await openInfra('gateway', config, lifecycle, { redis: true });
   const { app, frontends } = buildApp({ config, redis: infra.redis! });
   app.log.info(
-    { shell: frontends.shellDist ? 'built' : 'not built', remotes: Object.keys(frontends.remotes) },
-    'frontends found at start-up',
+    { shell: frontends.shellDist ? 'built' : 'not built', remotes: frontends.remotes.current() },
+    'frontends: shell at start-up, remotes from configuration',
   );
   await serve(app, lifecycle, { port: config.PORT, host: config.HOST });
 }

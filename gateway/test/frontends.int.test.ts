@@ -37,11 +37,67 @@ afterAll(async () => {
 
 const page = (url: string) => gw.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 
-it('lists every built remote in the manifest, not cached', async () => {
+const DEFAULT_MANIFEST = { remotes: { student: { url: '/mf/student/remoteEntry.js' }, admin: { url: '/mf/admin/remoteEntry.js' } } };
+
+it('answers the manifest from configuration (default: student and admin served here), not cached', async () => {
   const res = await gw.inject({ url: '/mf/manifest.json' });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ remotes: { admin: '/mf/admin/remoteEntry.js', student: '/mf/student/remoteEntry.js' } });
+  expect(res.json()).toEqual(DEFAULT_MANIFEST);
   expect(res.headers['cache-control']).toBe('no-cache');
+});
+
+describe('remotes from configuration', () => {
+  const cdn = 'https://cdn.example.org/admin/2.1.0/remoteEntry.js';
+  const configured = {
+    remotes: { student: { url: '/mf/student-next/remoteEntry.js', version: '1.4.0' }, admin: { url: cdn, version: '2.1.0' } },
+  };
+
+  it('takes MF_REMOTES: names, URLs here or elsewhere, versions; serves only the folders it names; allows the other origins in the CSP', async () => {
+    write('student-next/dist/remoteEntry.js', 'var next;');
+    const app = await h.gateway({ FRONTENDS_DIR: dir, MF_REMOTES: JSON.stringify(configured) });
+    expect((await app.inject({ url: '/mf/manifest.json' })).json()).toEqual(configured);
+    const entry = await app.inject({ url: '/mf/student-next/remoteEntry.js' });
+    expect([entry.statusCode, entry.body, entry.headers['cache-control']]).toEqual([200, 'var next;', 'no-cache']);
+    expect((await app.inject({ url: '/mf/student/remoteEntry.js' })).statusCode).toBe(404); // built, but no longer configured
+    const csp = String((await app.inject({ url: '/api/v1/plans/plans' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://cdn.example.org;");
+    expect(csp).toContain("connect-src 'self' https://cdn.example.org");
+  });
+
+  it('reads MF_REMOTES_FILE again when it changes (a release needs no restart) and keeps the last good one when it turns bad', async () => {
+    const file = path.join(dir, 'remotes.json');
+    fs.writeFileSync(file, JSON.stringify(DEFAULT_MANIFEST));
+    const app = await h.gateway({ FRONTENDS_DIR: dir, MF_REMOTES_FILE: file, MF_REMOTES: JSON.stringify(configured) });
+    expect((await app.inject({ url: '/mf/manifest.json' })).json()).toEqual(DEFAULT_MANIFEST); // the file wins
+    expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain("script-src 'self';");
+
+    const touch = (content: string, secondsLater: number) => {
+      fs.writeFileSync(file, content);
+      const t = new Date(Date.now() + secondsLater * 1000);
+      fs.utimesSync(file, t, t);
+    };
+    touch(JSON.stringify(configured), 10);
+    expect((await app.inject({ url: '/mf/manifest.json' })).json()).toEqual(configured);
+    expect((await app.inject({ url: '/mf/student-next/remoteEntry.js' })).statusCode).toBe(200);
+    expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain("script-src 'self' https://cdn.example.org;");
+
+    touch('{"remotes": {"admin": {"url": "javascript:alert(1)"}}}', 20);
+    expect((await app.inject({ url: '/mf/manifest.json' })).json()).toEqual(configured);
+    touch('not json', 30);
+    expect((await app.inject({ url: '/mf/manifest.json' })).json()).toEqual(configured);
+  });
+
+  it('refuses to start on a bad configuration, naming it', async () => {
+    const bad: Array<[Record<string, string>, RegExp]> = [
+      [{ MF_REMOTES: 'student=/mf/student/remoteEntry.js' }, /MF_REMOTES: not JSON/],
+      [{ MF_REMOTES: '{"remotes": {"student": "/mf/student/remoteEntry.js"}}' }, /MF_REMOTES: expected/],
+      [{ MF_REMOTES: '{"remotes": {"bad name": {"url": "/mf/x/remoteEntry.js"}}}' }, /not a valid remote name/],
+      [{ MF_REMOTES: '{"remotes": {"x": {"url": "/mf/../etc/remoteEntry.js"}}}' }, /must be \/mf\/<folder>\/<file> or an http\(s\) URL/],
+      [{ MF_REMOTES: '{"remotes": {"x": {"url": "ftp://cdn/remoteEntry.js"}}}' }, /http\(s\) URL/],
+      [{ MF_REMOTES_FILE: path.join(dir, 'missing.json') }, /MF_REMOTES_FILE: cannot read/],
+    ];
+    for (const [env, message] of bad) await expect(h.gateway({ FRONTENDS_DIR: dir, ...env })).rejects.toThrow(message);
+  });
 });
 
 it('serves the shell at / and remotes under /mf/<name>/ with the right cache headers', async () => {
@@ -104,6 +160,8 @@ it('still starts without built frontends and says so', async () => {
   const json = await empty.inject({ url: '/' });
   expect(json.statusCode).toBe(503);
   expect(json.json().code).toBe('SERVICE_UNAVAILABLE');
-  expect((await empty.inject({ url: '/mf/manifest.json' })).json()).toEqual({ remotes: {} });
+  // the remotes are still listed (configuration), their files are missing: the shell shows its fallback
+  expect((await empty.inject({ url: '/mf/manifest.json' })).json()).toEqual(DEFAULT_MANIFEST);
+  expect((await empty.inject({ url: '/mf/student/remoteEntry.js' })).statusCode).toBe(404);
   expect((await empty.inject({ url: '/api/v1/plans/plans' })).statusCode).toBe(200); // the API works meanwhile
 });

@@ -2,10 +2,10 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { MAX_PASSWORD_LENGTH } from '@corestone/contracts';
+import { MAX_PASSWORD_LENGTH, ROUTE_POLICY, type ServiceRoutes } from '@corestone/contracts';
 import { newId } from '@corestone/service-kit';
 import { createTestTokens } from '../../packages/service-kit/src/testing';
-import { deadUrl, startHarness, type Harness } from './helpers';
+import { NOT_PROCESSES, deadUrl, startHarness, type Harness } from './helpers';
 
 let h: Harness;
 let gw: FastifyInstance;
@@ -272,7 +272,7 @@ describe('health', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({
       status: 'ok',
-      services: { auth: { ready: true }, users: { ready: true }, evaluation: { ready: true }, grading: { ready: true }, rubric: { ready: true }, billing: { ready: true } },
+      services: { auth: { ready: true }, users: { ready: true }, evaluation: { ready: true }, grading: { ready: true }, rubric: { ready: true }, billing: { ready: true }, content: { ready: true } },
       not_ready: [],
     });
     h.services.grading.state.ready = false;
@@ -334,6 +334,34 @@ describe('docs', () => {
     const page = await gw.inject({ url: '/api/docs', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('services that declare routes before they are platform processes (content, links)', () => {
+  it('are not routed while their address is not set', async () => {
+    // Once a service becomes a platform process (in SERVICES) it always has an address; the
+    // mechanism itself is covered by the route-table unit test ("leaves out the services …").
+    for (const name of NOT_PROCESSES) {
+      const url = `/api/v1${(ROUTE_POLICY as Record<string, ServiceRoutes>)[name].prefixes[0]}/x`;
+      const res = await gw.inject({ url, headers: bearer() });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+  });
+
+  it('are forwarded with their declared policies once CONTENT_URL and LINKS_URL are set', async () => {
+    const both = await h.gateway({ REDIS_PREFIX: `${h.run.env.REDIS_PREFIX}extras:` }, undefined, true);
+    const call = (method: string, url: string, headers: Record<string, string> = {}) =>
+      both.inject({ method, url: `/api/v1${url}`, headers: { ...headers, 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : {} });
+    expect((await call('GET', '/general/privacy')).json()).toMatchObject({ service: 'content', url: '/general/privacy' });
+    expect((await call('PUT', '/general/privacy')).statusCode).toBe(401);
+    expect((await call('PUT', '/general/privacy', bearer())).json()).toMatchObject({ service: 'content' });
+    expect((await call('GET', '/external_links/public')).json()).toMatchObject({ service: 'links', url: '/external_links/public' });
+    expect((await call('POST', '/external_links/0190/click')).json()).toMatchObject({ service: 'links' });
+    for (const [method, url] of [['GET', '/external_links'], ['GET', '/external_links/0190'], ['DELETE', '/external_links/0190'], ['GET', '/external_links/export']]) {
+      expect([method, url, (await call(method, url)).statusCode]).toEqual([method, url, 401]);
+    }
+    const health = (await both.inject({ url: '/api/v1/health' })).json();
+    expect(Object.keys(health.services)).toEqual(expect.arrayContaining(['content', 'links']));
   });
 });
 

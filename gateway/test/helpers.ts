@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { SERVICES, type Role, type ServiceName } from '@corestone/contracts';
+import { ROUTE_POLICY, SERVICES, type Role } from '@corestone/contracts';
 import { Type } from '@sinclair/typebox';
 import { connectRedis, createServiceApp, loadConfig, newId, TOKEN_AUDIENCE, TOKEN_ISSUER, type Redis } from '@corestone/service-kit';
 import { createTestRun, type TestRun } from '../../packages/service-kit/src/testing';
@@ -53,13 +53,17 @@ export async function createKeys() {
 
 export const GOOD_USER = 'Good@Example.com';
 export const GOOD_PASSWORD = 'right-password';
+/** The fake auth answers this account's sign-ins as auth does for a locked-out account. */
+export const LOCKED_USER = 'locked@example.com';
+/** Services that declare routes but are not platform processes yet: gateways get their fakes' addresses only with `withExtras`. */
+export const NOT_PROCESSES = Object.keys(ROUTE_POLICY).filter((name) => !(name in SERVICES));
 
 /**
  * A stand-in service: answers every path with what it received (path, headers, body size);
  * has the kit's /readyz (switchable) and /openapi.json with one documented route.
  * The fake auth also serves the JWKS and a sign-in that knows one account.
  */
-export async function startFakeService(name: ServiceName, jwks?: object): Promise<FakeService> {
+export async function startFakeService(name: string, jwks?: object): Promise<FakeService> {
   const app = createServiceApp({ name: `fake-${name}`, logLevel: 'silent' });
   const calls: Call[] = [];
   const state = { ready: true };
@@ -75,7 +79,7 @@ export async function startFakeService(name: ServiceName, jwks?: object): Promis
     payload.on('end', () => done(null, { bytes }));
     payload.on('error', done);
   });
-  const prefix = SERVICES[name].prefixes[0] ?? `/${name}`;
+  const prefix = (ROUTE_POLICY as Record<string, { prefixes: readonly string[] }>)[name]?.prefixes[0] ?? `/${name}`;
   await app.register(async (scope) => {
     scope.get(`${prefix}/documented`, { schema: { summary: `a documented ${name} route`, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   });
@@ -86,6 +90,9 @@ export async function startFakeService(name: ServiceName, jwks?: object): Promis
       calls.push({ service: name, method: 'POST', url: req.url, headers: req.headers, body });
       if (body.username?.toLowerCase() === GOOD_USER.toLowerCase() && body.password === GOOD_PASSWORD) {
         return { access_token: 'a', refresh_token: 'r', echoed: body };
+      }
+      if (body.username === LOCKED_USER) {
+        return reply.code(429).header('retry-after', '120').send({ detail: 'Too many failed sign-in attempts', code: 'RATE_LIMITED' });
       }
       return reply.code(401).send({ detail: 'Incorrect password', code: 'INCORRECT_PASSWORD' });
     });
@@ -116,19 +123,22 @@ export async function deadUrl(): Promise<string> {
 export interface Harness {
   run: TestRun;
   redis: Redis;
-  services: Record<ServiceName, FakeService>;
+  services: Record<string, FakeService>;
   keys: Awaited<ReturnType<typeof createKeys>>;
-  gateway(env?: Record<string, string>, logStream?: NodeJS.WritableStream): Promise<FastifyInstance>;
+  gateway(env?: Record<string, string>, logStream?: NodeJS.WritableStream, withExtras?: boolean): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
-/** Fake services for every entry of SERVICES, Redis, and a factory of gateways pointing at them. */
+/**
+ * Fake services for every entry of SERVICES and of ROUTE_POLICY, Redis, and a factory of
+ * gateways pointing at them (services that are not processes yet only when asked: `withExtras`).
+ */
 export async function startHarness(label: string): Promise<Harness> {
   const run = createTestRun(label);
   const keys = await createKeys();
   const redis = await connectRedis(run.env.REDIS_URL);
-  const services = {} as Record<ServiceName, FakeService>;
-  for (const name of Object.keys(SERVICES) as ServiceName[]) services[name] = await startFakeService(name, name === 'auth' ? keys.jwks : undefined);
+  const services: Record<string, FakeService> = {};
+  for (const name of [...Object.keys(SERVICES), ...NOT_PROCESSES]) services[name] = await startFakeService(name, name === 'auth' ? keys.jwks : undefined);
   const gateways: FastifyInstance[] = [];
   const tmp: string[] = [];
   return {
@@ -136,8 +146,12 @@ export async function startHarness(label: string): Promise<Harness> {
     redis,
     services,
     keys,
-    async gateway(env = {}, logStream?: NodeJS.WritableStream) {
-      const urls = Object.fromEntries(Object.values(services).map((s) => [`${s.name.toUpperCase()}_URL`, s.url]));
+    async gateway(env = {}, logStream?: NodeJS.WritableStream, withExtras = false) {
+      const urls = Object.fromEntries(
+        Object.values(services)
+          .filter((s) => withExtras || !NOT_PROCESSES.includes(s.name))
+          .map((s) => [`${s.name.toUpperCase()}_URL`, s.url]),
+      );
       const emptyFrontends = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-fe-'));
       tmp.push(emptyFrontends);
       const config = loadConfig(GatewayConfig, { ...run.env, ...urls, FRONTENDS_DIR: emptyFrontends, ...env });

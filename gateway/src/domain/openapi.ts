@@ -1,4 +1,5 @@
-import { API_PREFIX, isPublic, ownerOf } from './routes';
+import type { RouteTable } from './route-table';
+import { API_PREFIX } from './urls';
 
 export interface OpenApiDoc {
   openapi?: string;
@@ -15,7 +16,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * One document for the whole API: each service's paths that the gateway routes to it, under
  * /api/v1, tagged with the service's name; public operations say so (`security: []`).
  */
-export function mergeOpenApi(parts: Array<{ service: string; doc: OpenApiDoc }>, missing: string[], own?: OpenApiDoc): OpenApiDoc {
+export function mergeOpenApi(table: RouteTable, parts: Array<{ service: string; doc: OpenApiDoc }>, missing: string[], own?: OpenApiDoc): OpenApiDoc {
   const paths: NonNullable<OpenApiDoc['paths']> = {};
   const schemas: Record<string, unknown> = {};
   const add = (service: string, path: string, item: Record<string, Record<string, unknown>>) => {
@@ -26,13 +27,14 @@ export function mergeOpenApi(parts: Array<{ service: string; doc: OpenApiDoc }>,
       target[method] = {
         ...op,
         tags: [service],
-        security: isPublic(method.toUpperCase(), upstreamPath) ? [] : [{ bearer: [] }],
+        // The gateway's own routes (no service owns them) take no token.
+        security: table.lookup(method.toUpperCase(), upstreamPath)?.public !== false ? [] : [{ bearer: [] }],
       };
     }
   };
   for (const { service, doc } of parts) {
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
-      if (ownerOf(path.replace(/\{[^}]+\}/g, 'x')) !== service) continue; // not reachable through the gateway
+      if (table.ownerOf(path) !== service) continue; // not reachable through the gateway
       add(service, `${API_PREFIX}${path}`, item);
     }
     for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) schemas[name] ??= schema;

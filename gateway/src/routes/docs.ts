@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Dispatcher } from 'undici';
-import { SERVICES, type ServiceName } from '@corestone/contracts';
 import { mergeOpenApi, type OpenApiDoc } from '../domain/openapi';
+import type { RouteTable } from '../domain/route-table';
 import { getJson } from './upstream-fetch';
 
 /**
@@ -11,13 +11,13 @@ import { getJson } from './upstream-fetch';
  */
 export function registerDocs(
   app: FastifyInstance,
-  deps: { urls: Record<ServiceName, string>; dispatcher: Dispatcher; timeoutMs: number; cacheMs: number },
+  deps: { table: RouteTable; urls: Record<string, string>; dispatcher: Dispatcher; timeoutMs: number; cacheMs: number },
 ): void {
   let cached: { doc: OpenApiDoc; at: number } | null = null;
   let pending: Promise<void> | null = null;
 
   const refresh = async () => {
-    const withRoutes = (Object.keys(deps.urls) as ServiceName[]).filter((s) => SERVICES[s]?.prefixes.length);
+    const withRoutes = [...new Set(deps.table.upstreams.map((u) => u.service))];
     const results = await Promise.all(withRoutes.map(async (service) => ({ service, res: await getJson(deps.dispatcher, `${deps.urls[service]}/openapi.json`, deps.timeoutMs) })));
     const parts: Array<{ service: string; doc: OpenApiDoc }> = [];
     const missing: string[] = [];
@@ -25,14 +25,14 @@ export function registerDocs(
       if (res.ok && res.status === 200 && res.body && typeof res.body === 'object') parts.push({ service, doc: res.body as OpenApiDoc });
       else missing.push(service);
     }
-    cached = { doc: mergeOpenApi(parts, missing, (app as unknown as { swagger(): OpenApiDoc }).swagger()), at: Date.now() };
+    cached = { doc: mergeOpenApi(deps.table, parts, missing, (app as unknown as { swagger(): OpenApiDoc }).swagger()), at: Date.now() };
   };
 
   void app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { deepLinking: true, validatorUrl: null } as never,
     transformSpecificationClone: false,
-    transformSpecification: () => cached?.doc ?? mergeOpenApi([], [], undefined),
+    transformSpecification: () => cached?.doc ?? mergeOpenApi(deps.table, [], [], undefined),
     uiHooks: {
       onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!/^\/api\/docs\/(json|yaml)(\?|$)/.test(req.url)) return;

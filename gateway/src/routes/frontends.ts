@@ -2,32 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { Type } from '@sinclair/typebox';
 import { Codes } from '@corestone/contracts';
+import { Manifest } from '../domain/remotes';
+import type { RemoteConfig } from '../store/remote-config';
 
 export interface Frontends {
   /** `<dir>/shell/dist` when it holds an index.html, else null (not built yet). */
   shellDist: string | null;
-  /** name → dist folder, for every folder other than shell with a dist/remoteEntry.js. */
-  remotes: Record<string, string>;
+  /** Holds `<folder>/dist` of every remote served from this origin. */
+  dir: string;
+  remotes: RemoteConfig;
 }
 
-/** Looks once, at start-up, at what has been built. */
-export function scanFrontends(dir: string): Frontends {
+/** Looks once, at start-up, whether the shell is built; the remotes come from configuration. */
+export function findFrontends(dir: string, remotes: RemoteConfig): Frontends {
   const shell = path.join(dir, 'shell', 'dist');
-  const remotes: Record<string, string> = {};
-  let names: string[] = [];
-  try {
-    names = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  } catch {
-    names = [];
-  }
-  for (const name of names.sort()) {
-    if (name === 'shell' || !/^[a-z0-9][a-z0-9_-]*$/i.test(name)) continue;
-    const dist = path.join(dir, name, 'dist');
-    if (fs.existsSync(path.join(dist, 'remoteEntry.js'))) remotes[name] = dist;
-  }
-  return { shellDist: fs.existsSync(path.join(shell, 'index.html')) ? shell : null, remotes };
+  return { shellDist: fs.existsSync(path.join(shell, 'index.html')) ? shell : null, dir, remotes };
 }
 
 const NO_CACHE = 'no-cache';
@@ -36,8 +26,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 export const cacheControlFor = (file: string) => (HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
-
-export const Manifest = Type.Object({ remotes: Type.Record(Type.String(), Type.String()) });
 
 const NOT_BUILT_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Corestone · not built yet</title>
@@ -55,14 +43,13 @@ export function isPageLoad(req: FastifyRequest, urlPath: string): boolean {
 }
 
 /**
- * Single-origin serving: the shell at `/`, each remote at `/mf/<name>/`, the runtime manifest,
+ * Single-origin serving: the shell at `/`, each locally served remote at `/mf/<folder>/`, the
+ * runtime manifest from configuration,
  * cache headers (no-cache for entry points, immutable for hashed chunks) and the SPA fallback
  * to the shell's index.html for page loads only — missing files and /api paths stay 404.
  */
 export function registerFrontends(app: FastifyInstance, frontends: Frontends): void {
-  const manifest = {
-    remotes: Object.fromEntries(Object.keys(frontends.remotes).map((name) => [name, `/mf/${name}/remoteEntry.js`])),
-  };
+  const { remotes } = frontends;
   const hidden = { hide: true } as Record<string, unknown>;
 
   void app.register(fastifyStatic, {
@@ -79,17 +66,17 @@ export function registerFrontends(app: FastifyInstance, frontends: Frontends): v
   } as never);
 
   app.get('/mf/manifest.json', { schema: { ...hidden, response: { 200: Manifest } } }, async (_req, reply) => {
+    await remotes.refresh();
     reply.header('cache-control', NO_CACHE);
-    return manifest;
+    return { remotes: remotes.current() };
   });
 
   const notFound = (reply: FastifyReply) => reply.callNotFound();
 
   app.get('/mf/:name/*', { schema: hidden }, (req, reply) => {
     const { name, '*': file } = req.params as { name: string; '*': string };
-    const dist = frontends.remotes[name];
-    if (!dist || !file) return notFound(reply);
-    return reply.sendFile(file, dist);
+    if (!file || !remotes.servesFolder(name)) return notFound(reply);
+    return reply.sendFile(file, path.join(frontends.dir, name, 'dist'));
   });
 
   const page = (req: FastifyRequest, reply: FastifyReply) => {

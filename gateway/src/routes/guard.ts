@@ -1,10 +1,10 @@
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes, Messages } from '@corestone/contracts';
-import { HttpError, badRequest, bearerToken, unauthorized, type TokenVerifier } from '@corestone/service-kit';
+import { Codes, type BodyClass, type RateClass } from '@corestone/contracts';
+import { HttpError, badRequest, bearerToken, unauthorized, type Limiter, type TokenVerifier } from '@corestone/service-kit';
 import type { GatewayConfig } from '../config';
-import { API_PREFIX, addressBudget, bodyClass, isPublic, ownerOf, queryCarriesToken, type AddressBudget, type BodyClass } from '../domain/routes';
-import type { Limiter } from '../store/limiter';
+import type { RouteTable } from '../domain/route-table';
+import { API_PREFIX, queryCarriesToken } from '../domain/urls';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,14 +23,11 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 
-export const tooManyRequests = (resetMs: number, detail: string = Messages.RATE_LIMITED) =>
-  new HttpError(429, Codes.RATE_LIMITED, detail, { 'retry-after': String(Math.max(1, Math.ceil(resetMs / 1000))) });
-
 export function bodyLimits(config: GatewayConfig): Record<BodyClass, number> {
   return { default: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES, avatar: config.AVATAR_BODY_LIMIT_BYTES };
 }
 
-export function addressBudgets(config: GatewayConfig): Record<AddressBudget, { max: number; windowMs: number }> {
+export function addressBudgets(config: GatewayConfig): Record<RateClass, { max: number; windowMs: number }> {
   return {
     login: { max: config.RATE_LOGIN_ADDRESS_MAX, windowMs: config.RATE_LOGIN_ADDRESS_WINDOW_SECONDS * 1000 },
     signup: { max: config.RATE_SIGNUP_ADDRESS_MAX, windowMs: config.RATE_SIGNUP_ADDRESS_WINDOW_SECONDS * 1000 },
@@ -44,7 +41,8 @@ export function addressBudgets(config: GatewayConfig): Record<AddressBudget, { m
  * the body budget (from Content-Length, 413 at once), no tokens in the URL, a valid bearer
  * token on protected routes, and the per-address budgets.
  */
-export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfig; verify: TokenVerifier; limiter: Limiter }): void {
+export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfig; table: RouteTable; verify: TokenVerifier; limiter: Limiter }): void {
+  const { table } = deps;
   const limits = bodyLimits(deps.config);
   const budgets = addressBudgets(deps.config);
   app.decorateRequest('gateway', null);
@@ -54,7 +52,8 @@ export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfi
     if (!req.url.startsWith(`${API_PREFIX}/`)) return;
     const q = req.url.indexOf('?');
     const path = (q < 0 ? req.url : req.url.slice(0, q)).slice(API_PREFIX.length);
-    const bodyLimit = limits[bodyClass(req.method, path)];
+    const route = table.lookup(req.method, path);
+    const bodyLimit = limits[route?.body ?? 'default'];
     req.gateway = { path, bodyLimit };
 
     const length = req.headers['content-length'];
@@ -64,14 +63,15 @@ export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfi
       throw badRequest('Tokens are not accepted in the URL; send the access token in the Authorization header');
     }
 
-    if (req.method !== 'OPTIONS' && ownerOf(path) && !isPublic(req.method, path)) {
+    if (!route) return; // no service owns it: the 404 follows
+
+    if (req.method !== 'OPTIONS' && !route.public) {
       const token = bearerToken(req);
       if (!token) throw unauthorized();
       req.principal = await deps.verify(token);
     }
 
-    const budget = addressBudget(req.method, path);
-    if (budget) await consume(req, deps.limiter, budget, clientAddress(req), budgets[budget]);
+    if (route.rate) await consume(req, deps.limiter, route.rate, clientAddress(req), budgets[route.rate]);
   });
 
   // Bodies are counted while they stream (chunked uploads have no Content-Length to check).
@@ -89,12 +89,13 @@ export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfi
  * Here the 100 is sent only when the announced length fits the route's budget; otherwise the
  * request goes straight on to the 413.
  */
-export function registerExpectContinue(app: FastifyInstance, config: GatewayConfig): void {
+export function registerExpectContinue(app: FastifyInstance, config: GatewayConfig, table: RouteTable): void {
   const limits = bodyLimits(config);
   app.server.on('checkContinue', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const url = req.url ?? '/';
     const path = url.split('?')[0];
-    const limit = path.startsWith(`${API_PREFIX}/`) ? limits[bodyClass(req.method ?? 'GET', path.slice(API_PREFIX.length))] : config.BODY_LIMIT_BYTES;
+    const route = path.startsWith(`${API_PREFIX}/`) ? table.lookup(req.method ?? 'GET', path.slice(API_PREFIX.length)) : null;
+    const limit = limits[route?.body ?? 'default'];
     const length = req.headers['content-length'];
     if (length === undefined || Number(length) <= limit) res.writeContinue();
     app.server.emit('request', req, res);
@@ -119,7 +120,7 @@ export async function consume(
     req.log.error({ err, bucket }, 'rate limit store unavailable; request let through');
     return;
   }
-  if (window.count > budget.max) throw tooManyRequests(window.resetMs, detail);
+  if (window.count > budget.max) throw limiter.refuse(bucket, window.resetMs, detail);
 }
 
 /** Passes a body through, failing with 413 once more than `limit` bytes went by. */

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { Health, type ServiceName } from '@corestone/contracts';
-import { API_PREFIX } from '../domain/routes';
+import { Health } from '@corestone/contracts';
+import { API_PREFIX } from '../domain/urls';
 import { getJson } from './upstream-fetch';
 
 type HealthBody = { status: 'ok' | 'degraded'; services: Record<string, { ready: boolean; detail?: string }>; not_ready: string[] };
 
 /** Asks every service's /readyz at once; a service that does not answer in time is not ready. */
-export async function platformHealth(urls: Record<ServiceName, string>, dispatcher: Dispatcher, timeoutMs: number): Promise<HealthBody> {
+export async function platformHealth(urls: Record<string, string>, dispatcher: Dispatcher, timeoutMs: number): Promise<HealthBody> {
   const entries = await Promise.all(
-    (Object.keys(urls) as ServiceName[]).map(async (name) => {
+    Object.keys(urls).map(async (name) => {
       const res = await getJson(dispatcher, `${urls[name]}/readyz`, timeoutMs);
       if (!res.ok) return [name, { ready: false, detail: res.error }] as const;
       if (res.status === 200) return [name, { ready: true }] as const;
@@ -22,7 +22,7 @@ export async function platformHealth(urls: Record<ServiceName, string>, dispatch
   return { status: not_ready.length ? 'degraded' : 'ok', services, not_ready };
 }
 
-export function registerHealthRoute(app: FastifyInstance, deps: { urls: Record<ServiceName, string>; dispatcher: Dispatcher; timeoutMs: number }): void {
+export function registerHealthRoute(app: FastifyInstance, deps: { urls: Record<string, string>; dispatcher: Dispatcher; timeoutMs: number }): void {
   app.get(
     `${API_PREFIX}/health`,
     {

@@ -3,8 +3,8 @@ import httpProxy from '@fastify/http-proxy';
 import type { Dispatcher } from 'undici';
 import { Codes } from '@corestone/contracts';
 import { HttpError, injectTraceContext } from '@corestone/service-kit';
-import type { ServiceName } from '@corestone/contracts';
-import { API_PREFIX, PASSWORD_ROUTES, type Upstream } from '../domain/routes';
+import type { RouteTable } from '../domain/route-table';
+import { API_PREFIX } from '../domain/urls';
 import { clientAddress } from './guard';
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -61,10 +61,10 @@ const ALL_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS']
  * `/api/v1<prefix>/*` → the owning service at `<prefix>/*`, one proxy per table entry, all
  * sharing one keep-alive undici pool. Bodies stream through untouched.
  */
-export function registerProxies(app: FastifyInstance, deps: { table: Upstream[]; urls: Record<ServiceName, string>; dispatcher: Dispatcher }): void {
-  for (const { prefix, service } of deps.table) {
+export function registerProxies(app: FastifyInstance, deps: { table: RouteTable; urls: Record<string, string>; dispatcher: Dispatcher }): void {
+  for (const { prefix, service } of deps.table.upstreams) {
     // The password routes are answered by credentials.ts (it reads their bodies).
-    const taken = PASSWORD_ROUTES.filter((r) => r.path === prefix).map((r) => r.method as string);
+    const taken = deps.table.passwordRoutes.filter((r) => r.path === prefix).map((r) => r.method as string);
     void app.register(httpProxy, {
       upstream: deps.urls[service],
       prefix: `${API_PREFIX}${prefix}`,
