@@ -6,7 +6,11 @@
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
-/** react, react-dom, react-router(-dom), antd and the sdk are shared singletons (versions from the package's dependencies). */
+/**
+ * react, react-dom, react-router(-dom), antd and the sdk are shared singletons; each build states
+ * the version range it needs (from its package.json), so a host and a remote built against
+ * incompatible SDKs are reported by the federation runtime instead of failing in odd ways.
+ */
 function sharedSingletons(deps) {
   const singleton = (version) => ({ singleton: true, requiredVersion: version });
   return {
@@ -17,7 +21,7 @@ function sharedSingletons(deps) {
     'react-router-dom': singleton(deps['react-router-dom']),
     'react-router': singleton(deps['react-router-dom']),
     antd: singleton(deps.antd),
-    '@corestone/sdk': { singleton: true, requiredVersion: false },
+    '@corestone/sdk': singleton(deps['@corestone/sdk']),
   };
 }
 

@@ -1,6 +1,8 @@
 /**
- * Remotes are discovered at runtime: GET /mf/manifest.json → { remotes: { name: entryUrl } }.
- * Nothing about a remote's location is baked into the shell's build.
+ * Remotes are discovered at runtime: GET /mf/manifest.json →
+ * `{ remotes: { name: { url, version } } }` (the gateway's configuration; the older
+ * `{ remotes: { name: url } }` is read too). Nothing about a remote's location is baked into the
+ * shell's build. A listed remote that fails to load shows its fallback (RemoteView).
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 
@@ -14,7 +16,8 @@ export function parseManifest(body: unknown, origin: string): Record<string, str
   const remotes = body && typeof body === 'object' ? (body as { remotes?: unknown }).remotes : undefined;
   const out: Record<string, string> = {};
   if (!remotes || typeof remotes !== 'object') return out;
-  for (const [name, entry] of Object.entries(remotes as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(remotes as Record<string, unknown>)) {
+    const entry = typeof value === 'string' ? value : value && typeof value === 'object' ? (value as { url?: unknown }).url : undefined;
     if (!NAME.test(name) || typeof entry !== 'string' || !entry) continue;
     try {
       out[name] = new URL(entry, origin).href;

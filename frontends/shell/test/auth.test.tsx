@@ -9,7 +9,6 @@ import { SessionProvider } from '../src/session';
 import { AuthPage } from '../src/pages/AuthPage';
 import { signInError, signUpError } from '../src/auth/errors';
 import { splitName, validateAuth } from '../src/auth/validation';
-import { parseManifest } from '../src/federation';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
 function renderAuth(handler: (c: Call) => Response) {
@@ -125,13 +124,5 @@ describe('auth logic', () => {
     expect(signUpError(new ApiError(400, 'Password must be at least 6 characters long')).title).toBe('Password too short');
     expect(signUpError(new ApiError(400, 'Email is required')).title).toBe('Email required');
     expect(signUpError(new ApiError(500, 'nope')).title).toBe('Registration failed');
-  });
-
-  test('manifest parsing keeps every valid remote (student, admin, ...) as absolute URLs', () => {
-    expect(parseManifest({ remotes: { student: '/mf/student/remoteEntry.js', admin: '/mf/admin/remoteEntry.js', 'bad name': '/x', n: 5 } }, 'http://host:8080')).toEqual({
-      student: 'http://host:8080/mf/student/remoteEntry.js',
-      admin: 'http://host:8080/mf/admin/remoteEntry.js',
-    });
-    expect(parseManifest(null, 'http://h')).toEqual({});
   });
 });

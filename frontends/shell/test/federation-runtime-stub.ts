@@ -1,10 +1,22 @@
-/** Stand-in for @module-federation/enhanced/runtime under jest: records registrations. */
+/**
+ * Stand-in for @module-federation/enhanced/runtime under jest: records registrations and answers
+ * every registered remote with a small marker component (no remote's source is imported: the
+ * shell is tested on its own). Entries listed in `unreachable` fail like a script that 404s.
+ */
+import { createElement } from 'react';
+
 export const registered: { name: string; entry: string }[] = [];
+export const unreachable = new Set<string>();
+
 export function registerRemotes(remotes: { name: string; entry: string }[]) {
   registered.push(...remotes);
 }
+
 export async function loadRemote<T>(id: string): Promise<T | null> {
-  const [remote, expose] = id.split('/');
-  if (remote !== 'student') return null;
-  return (await import(`../../student/src/exposes/${expose}.tsx`)) as T;
+  const [remote] = id.split('/');
+  const entry = registered.find((r) => r.name === remote)?.entry;
+  if (!entry) throw new Error(`remote ${remote} is not registered`);
+  if (unreachable.has(entry)) throw new Error(`Loading script failed: ${entry}`);
+  const Marker = (props: object) => createElement('div', { 'data-testid': 'remote', 'data-props': JSON.stringify(props) }, id);
+  return { default: Marker } as T;
 }

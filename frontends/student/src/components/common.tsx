@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Space, Typography } from 'antd';
-import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type HealthResponse, type SessionUser } from '@corestone/sdk';
+import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type Health, type SessionUser } from '@corestone/sdk';
 import { statusInfo } from '../lib/evaluation';
 
 export function StatusDot({ status }: { status: string }) {
@@ -16,7 +16,7 @@ export function StatusDot({ status }: { status: string }) {
 
 /** 'All Systems Online' when every service is ready (GET /api/v1/health), else what is not. */
 export function SystemStatus({ client }: { client: CorestoneClient }) {
-  const [health, setHealth] = useState<HealthResponse | null | 'error'>(null);
+  const [health, setHealth] = useState<Health | null | 'error'>(null);
   useEffect(() => {
     let alive = true;
     const check = () =>

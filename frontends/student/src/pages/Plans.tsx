@@ -18,7 +18,7 @@ export function Plans({ user, client }: RemoteAppProps) {
 
   useEffect(() => {
     let alive = true;
-    client.plans.list().then(
+    client.billing.plans().then(
       (list) => alive && setPlans({ loading: false, list, failed: false }),
       () => {
         if (!alive) return;
@@ -40,7 +40,7 @@ export function Plans({ user, client }: RemoteAppProps) {
     }
     setBusy(plan.name);
     try {
-      const { checkout_url } = await client.subscription.checkout(plan.name);
+      const { checkout_url } = await client.billing.checkout(plan.name);
       window.location.assign(checkout_url);
     } catch (e) {
       notification.error({ title: 'Purchase Failed', description: errorMessage(e, 'Failed to initiate purchase. Please try again.'), duration: 7 });

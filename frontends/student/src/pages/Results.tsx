@@ -50,19 +50,23 @@ export function Results({ client }: RemoteAppProps) {
   const ev = state.ev;
   const processing = !!ev && (isInProgress(ev.status) || (ev.status === 'completed' && !ev.results));
 
-  // Auto-poll while pending / processing / in_progress.
+  // Follow it live while pending / processing / in_progress (server events, polling as the fallback).
+  const following = !!ev && isInProgress(ev.status);
   useEffect(() => {
-    if (!ev || !isInProgress(ev.status)) return;
+    if (!ev || !following) return;
     const ctl = new AbortController();
     abort.current = ctl;
     client.evaluations
-      .poll(ev.id, { signal: ctl.signal, onUpdate: (u) => !ctl.signal.aborted && u.status !== ev.status && setState({ ev: u }) })
+      .watch(ev.id, {
+        signal: ctl.signal,
+        onProgress: (p) => !ctl.signal.aborted && setState((s) => (s.ev ? { ev: { ...s.ev, status: p.status, progress: p.progress } } : s)),
+      })
       .then((done) => !ctl.signal.aborted && setState({ ev: done }))
       .catch((e) => {
         if (!ctl.signal.aborted) setState((s) => ({ ...s, error: errorMessage(e) }));
       });
     return () => ctl.abort();
-  }, [client, ev?.id, ev?.status]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [client, ev?.id, following]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const simulated = useSimulatedProgress(processing);
 
@@ -127,11 +131,11 @@ export function Results({ client }: RemoteAppProps) {
   const downloadPdf = async () => {
     setPdfBusy(true);
     try {
-      const blob = await client.evaluations.downloadPdf(ev.id);
-      const url = URL.createObjectURL(blob);
+      const file = await client.evaluations.downloadPdf(ev.id);
+      const url = URL.createObjectURL(file.blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${ev.title || 'evaluation'}.pdf`;
+      a.download = file.filename || `${ev.title || 'evaluation'}.pdf`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (e) {
