@@ -25,7 +25,11 @@ function installIfNeeded() {
 /** Builds every package, service and frontend (turbo skips what has not changed). SKIP_BUILD=1 skips. */
 function build() {
   if (process.env.SKIP_BUILD === '1') return;
-  execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
+  execSync('npx turbo run build --output-logs=errors-only', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
 }
 
 module.exports = { root, installIfNeeded, build };

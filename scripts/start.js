@@ -13,7 +13,10 @@ async function main() {
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
   console.log('Starting the platform…');
-  const platform = await startPlatform({ ports: process.env.PORT ? { gateway: Number(process.env.PORT) } : undefined });
+  const platform = await startPlatform({
+    ports: process.env.PORT ? { gateway: Number(process.env.PORT) } : undefined,
+    supervise: true,
+  });
   const url = process.env.PUBLIC_BASE_URL || `http://localhost:${new URL(platform.gatewayUrl).port}`;
   console.log(`\n  Corestone is running at ${url}\n  API docs: ${url}/api/docs   Health: ${url}/api/v1/health\n  First admin: ${url}/setup   Mail (password resets): .data/mail/\n  Ctrl-C stops it.\n`);
   let stopping = false;

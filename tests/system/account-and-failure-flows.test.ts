@@ -8,7 +8,7 @@ import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager, jetstream } from '@nats-io/jetstream';
 import { prefixed, streamName } from '@corestone/contracts';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 import { EE_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -19,16 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.shutdown();
 });
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 it('resets a password through the link mailed to the local folder', async () => {
   const email = uniqueEmail('reset');

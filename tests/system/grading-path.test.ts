@@ -4,6 +4,7 @@
  */
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
+import { normaliseText } from '../../packages/documents/src/extract';
 
 let p: TestPlatform;
 
@@ -45,6 +46,18 @@ it('grades a first essay, spends the free credit, and refuses the second upload'
   expect(done.results.maxPoints).toBe(34);
   expect(done.extractedWordCount).toBeGreaterThan(300);
 
+  // The stored result keeps what the grader adds beyond the spec: remarks pointing into the
+  // extracted text (offsets + quoted words), suggestions and text metrics.
+  type Detail = { passages: Array<{ start: number; end: number; quote: string }> };
+  const text = normaliseText(EE_ESSAY);
+  const details: Detail[] = done.results.criteria.flatMap((c: { strengthDetails: Detail[]; improvementDetails: Detail[] }) => [...c.strengthDetails, ...c.improvementDetails]);
+  const passages = details.flatMap((d) => d.passages);
+  expect(passages.length).toBeGreaterThan(0);
+  for (const q of passages) expect(text.slice(q.start, q.end)).toBe(q.quote);
+  expect(done.results.grader).toBe('builtin');
+  expect(done.results.suggestions.length).toBeGreaterThan(0);
+  expect(done.results.textMetrics).toMatchObject({ wordLimit: 4000, citationStyle: expect.any(String) });
+
   // read-your-writes: the charge shows at once
   const me = await p.api.call('GET', '/auth/me', { token });
   expect(me.body.essay_credits).toBe(0);
@@ -67,7 +80,7 @@ it('reports every service ready through the gateway', async () => {
   const health = await p.api.call('GET', '/health');
   expect(health.status).toBe(200);
   expect(health.body.not_ready).toEqual([]);
-  expect(Object.keys(health.body.services).sort()).toEqual(['auth', 'billing', 'evaluation', 'grading', 'rubric', 'users']);
+  expect(Object.keys(health.body.services).sort()).toEqual(['auth', 'billing', 'content', 'evaluation', 'grading', 'rubric', 'users']);
 });
 
 it('never lets one user see another user\'s evaluation', async () => {

@@ -1,0 +1,87 @@
+/**
+ * Production fails closed: each process, started with a production environment that lacks one
+ * required value (or carries a development-only one), refuses to start and names the setting.
+ */
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { PLATFORM_PROCESSES, entryOf, type ProcessName } from '@corestone/devstack';
+
+const BASE_REQUIRED = ['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'PUBLIC_BASE_URL'];
+const KEYS = ['JWT_PRIVATE_KEY', 'DATA_ENCRYPTION_KEY', 'TOKEN_HMAC_KEY'];
+const EXTRA_REQUIRED: Partial<Record<ProcessName, string[]>> = {
+  auth: ['SMTP_URL', 'SETUP_TOKEN', ...KEYS],
+  users: KEYS,
+};
+
+/** A complete production environment pointing at nothing that answers (a refusal must come first). */
+const complete: Record<string, string> = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  DATABASE_URL: 'postgres://corestone@127.0.0.1:1/corestone',
+  REDIS_URL: 'redis://127.0.0.1:1',
+  NATS_URL: 'nats://127.0.0.1:1',
+  PUBLIC_BASE_URL: 'https://essays.school.example',
+  SMTP_URL: 'smtp://mailer.school.example:587',
+  SETUP_TOKEN: randomBytes(24).toString('base64url'),
+  JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  TOKEN_HMAC_KEY: randomBytes(32).toString('base64'),
+};
+
+/** Runs a process until it exits (a refusal is immediate); kills it if it starts instead. */
+function runUntilExit(name: ProcessName, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k in complete) && !k.startsWith('OTEL_')));
+    const child = spawn(process.execPath, [entryOf(name)], { env: { ...clean, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+const without = (key: string) => Object.fromEntries(Object.entries(complete).filter(([k]) => k !== key));
+const cases = PLATFORM_PROCESSES.flatMap((name) =>
+  [...BASE_REQUIRED, ...(EXTRA_REQUIRED[name] ?? [])].map((key) => ({ name, key })),
+);
+
+describe.each(cases)('$name in production without $key', ({ name, key }) => {
+  test.concurrent('refuses to start and names the setting', async () => {
+    const { code, output } = await runUntilExit(name, without(key));
+    expect(code).not.toBe(0);
+    expect(output).toContain(key);
+  });
+});
+
+describe.each([...PLATFORM_PROCESSES])('%s', (name) => {
+  test.concurrent('refuses an environment name outside development, test and production', async () => {
+    const { code, output } = await runUntilExit(name, { ...complete, NODE_ENV: 'prod' });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/NODE_ENV must be one of development, test, production/);
+  });
+
+  test.concurrent('refuses a plain-http public address in production', async () => {
+    const { code, output } = await runUntilExit(name, { ...complete, PUBLIC_BASE_URL: 'http://essays.school.example' });
+    expect(code).not.toBe(0);
+    expect(output).toContain('PUBLIC_BASE_URL must be an https:// address');
+  });
+});
+
+test('auth refuses short or malformed keys in production', async () => {
+  const shortToken = await runUntilExit('auth', { ...complete, TOKEN_HMAC_KEY: randomBytes(8).toString('base64') });
+  expect(shortToken.code).not.toBe(0);
+  expect(shortToken.output).toContain('TOKEN_HMAC_KEY must be at least 32 bytes');
+  const badPem = await runUntilExit('auth', { ...complete, JWT_PRIVATE_KEY: 'not a key' });
+  expect(badPem.code).not.toBe(0);
+  expect(badPem.output).toContain('JWT_PRIVATE_KEY is not a PEM private key');
+});
+
+test('auth without SMTP starts only when mail is explicitly off', async () => {
+  const { output } = await runUntilExit('auth', { ...without('SMTP_URL'), MAIL_DISABLED: 'true' });
+  // Past the configuration check it tries the (unreachable) database: the refusal is not about mail.
+  expect(output).not.toContain('SMTP_URL must be set');
+});
