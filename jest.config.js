@@ -4,6 +4,7 @@
  *  - integration: one service (or the kit) against the real PostgreSQL, Redis and NATS
  *  - system:      all services started as processes, driven through the gateway
  *  - browser:     real Chromium through the gateway
+ *  - deploy:      Kubernetes, Helm, compose, Dockerfile and k6 checks, offline (deploy/test)
  *  - frontend projects have their own configs (jsdom).
  */
 const fs = require('node:fs');
@@ -18,7 +19,7 @@ const backend = (displayName, testMatch, extra = {}) => ({
   testMatch,
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  moduleNameMapper: { '^@corestone/(contracts|service-kit|devstack)$': '<rootDir>/packages/$1/src' },
+  moduleNameMapper: { '^@corestone/(contracts|service-kit|devstack|documents)$': '<rootDir>/packages/$1/src' },
   rootDir: __dirname,
   ...extra,
 });
@@ -26,7 +27,7 @@ const backend = (displayName, testMatch, extra = {}) => ({
 const withTimeout = (ms) => ({
   setupFilesAfterEnv: [`<rootDir>/tests/support/timeout-${ms}.js`],
 });
-const backendDirs = '<rootDir>/{packages/service-kit,packages/contracts,packages/devstack,gateway,services/*}/test';
+const backendDirs = '<rootDir>/{packages/service-kit,packages/contracts,packages/devstack,packages/documents,gateway,services/*}/test';
 
 module.exports = {
   projects: [
@@ -34,6 +35,7 @@ module.exports = {
     backend('integration', [`${backendDirs}/**/*.int.test.ts`], withTimeout(30_000)),
     backend('system', ['<rootDir>/tests/system/**/*.test.ts'], withTimeout(120_000)),
     backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], withTimeout(180_000)),
+    backend('deploy', ['<rootDir>/deploy/test/**/*.test.ts'], withTimeout(120_000)),
     ...['packages/sdk', 'frontends/shell', 'frontends/student']
       .map((dir) => path.join(__dirname, dir, 'jest.config.js'))
       .filter((file) => fs.existsSync(file)),

@@ -1,0 +1,61 @@
+/**
+ * The Grafana dashboard queries only metrics our processes really export at /metrics: the app's own
+ * (request durations, process defaults) and the process-wide ones of a running JetStream consumer,
+ * started here against a nats-server of the test's own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Events } from '@corestone/contracts';
+import { connectBus, createServiceApp, publishEvent, startConsumer, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import { chartDir, startNatsServer } from './support';
+
+const dashboard = JSON.parse(fs.readFileSync(path.join(chartDir, 'dashboards', 'corestone.json'), 'utf8')) as {
+  panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+};
+// Series Prometheus itself adds for every scrape target.
+const scrapeSeries = new Set(['up']);
+// A histogram is declared under its base name and queried through these series.
+const base = (name: string) => name.replace(/_(bucket|count|sum)$/, '');
+
+let nats: Awaited<ReturnType<typeof startNatsServer>>;
+let bus: Bus;
+let consumer: RunningConsumer;
+beforeAll(async () => {
+  nats = await startNatsServer();
+  bus = await connectBus({ url: nats.url, prefix: '', name: 'dashboard-test' });
+  let handled!: () => void;
+  const done = new Promise<void>((r) => (handled = r));
+  consumer = await startConsumer({
+    bus,
+    stream: 'grading',
+    durable: 'dashboard-test',
+    subjects: [Events.gradingProgress.subject],
+    logger: createServiceApp({ name: 'dashboard-test', logLevel: 'silent' }).log,
+    handler: async () => handled(),
+  });
+  await publishEvent(bus, Events.gradingProgress, { evaluation_id: '0190b6a4-7a00-7000-8000-000000000001', stage: 'started', percent: 5 });
+  await done;
+});
+afterAll(async () => {
+  await consumer?.stop();
+  await bus?.close();
+  await nats?.stop();
+});
+
+it('queries only metric names a service declares at /metrics, labelled by service', async () => {
+  const app = createServiceApp({ name: 'grading', logLevel: 'silent' });
+  app.get('/ping', async () => ({ ok: true }));
+  await app.ready();
+  try {
+    await app.inject({ method: 'GET', url: '/ping' });
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const declared = new Set([...metrics.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    expect(metrics).toContain('service="grading"');
+    const used = dashboard.panels.flatMap((p) => p.targets.flatMap((t) => [...t.expr.matchAll(/([a-z_:][a-z0-9_:]*)\{/g)].map((m) => m[1])));
+    expect(used).toEqual(expect.arrayContaining(['http_request_duration_seconds_bucket', 'nats_consumer_acks_total', 'process_resident_memory_bytes']));
+    const missing = used.filter((name) => !scrapeSeries.has(name) && !declared.has(name) && !declared.has(base(name)));
+    expect(missing).toEqual([]);
+  } finally {
+    await app.close();
+  }
+});
