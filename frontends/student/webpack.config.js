@@ -15,6 +15,7 @@ module.exports = federatedConfig({
       './DashboardApp': './src/exposes/DashboardApp.tsx',
       './UploadPage': './src/exposes/UploadPage.tsx',
       './ResultsPage': './src/exposes/ResultsPage.tsx',
+      './ReportPage': './src/exposes/ReportPage.tsx',
     },
   },
 });

@@ -4,7 +4,7 @@ jest.setTimeout(30000);
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App as AntApp } from 'antd';
-import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
+import { ApiError, createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
 import DashboardApp from '../src/exposes/DashboardApp';
 import { validateMetadata } from '../src/pages/UploadWizard';
 import { checkFile, submitFailureText } from '../src/lib/upload';
@@ -108,6 +108,9 @@ describe('upload wizard', () => {
     expect(submitFailureText(new Error('Insufficient essay credits'))).toBe('You have no essay credits remaining. Please purchase more credits to continue.');
     expect(submitFailureText(new Error('The file contains no readable text'))).toBe('The file contains no readable text');
     expect(submitFailureText(undefined)).toBe('Failed to submit essay. Please try again.');
+    // a route error or a server fault never reaches a person
+    expect(submitFailureText(new ApiError(404, 'Route POST /api/v1/evaluation/evaluate-async not found', 'NOT_FOUND'))).toBe('Failed to submit essay. Please try again.');
+    expect(submitFailureText(new ApiError(503, 'Service evaluation is unavailable (credit check)', 'UPSTREAM_UNAVAILABLE'))).toBe('Failed to submit essay. Please try again.');
   });
 });
 

@@ -52,8 +52,23 @@ export function messageFromBody(body: unknown): string {
   return DEFAULT_ERROR_MESSAGE;
 }
 
-/** Text to show for any thrown value: an Error's message (ApiError: detail), else the default. */
+/**
+ * A failure whose text is for operators, not for people: the network or a timeout (status 0), a
+ * server fault (5xx), or a route the server does not know ("Route GET /x not found").
+ */
+export function isInfrastructureError(e: unknown): boolean {
+  if (isApiError(e)) return e.status === 0 || e.status >= 500 || /^Route [A-Z]+ \S* ?not found$/.test(e.detail);
+  if (e instanceof Error) return e.name === 'TypeError' || /^Route [A-Z]+ /.test(e.message);
+  return false;
+}
+
+/**
+ * Text to show a person for any thrown value: an Error's message (ApiError: detail), else the
+ * fallback. Infrastructure failures (network, 5xx, unknown route) always give the fallback: a
+ * route error never reaches a person (issue 9).
+ */
 export function errorMessage(e: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {
+  if (isInfrastructureError(e)) return fallback;
   if (isApiError(e)) return e.detail || fallback;
   if (e instanceof Error && e.message) return e.message;
   if (typeof e === 'string' && e) return e;

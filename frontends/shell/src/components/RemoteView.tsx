@@ -49,12 +49,13 @@ export function RemoteView<P extends object>({ remote, expose, props, unavailabl
 }
 
 function ModuleError({ error, retry }: { error: Error; retry: () => void }) {
+  console.error('remote module failed', error); // for operators; a person sees the plain text below
   return (
     <div style={{ padding: '96px 16px' }}>
       <Result
         status="warning"
         title="This part of Corestone could not be loaded"
-        subTitle={error.message || 'Please try again in a moment.'}
+        subTitle="Please check your connection and try again in a moment."
         extra={
           <Button type="primary" onClick={retry}>
             Try Again

@@ -1,3 +1,4 @@
+import { errorMessage, isInfrastructureError } from '@corestone/sdk';
 /** File checks of the upload step (spec §5): .txt/.docx/.pdf by case-insensitive extension, 20 MB. */
 export const ALLOWED_EXTENSIONS = ['.txt', '.docx', '.pdf'];
 export const MAX_FILE_MB = 20;
@@ -36,6 +37,8 @@ export function submitFailureText(e: unknown): string {
   const code = String((e as { code?: unknown })?.code ?? '');
   const msg = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
   const lower = msg.toLowerCase();
+  if (isInfrastructureError(e)) return errorMessage(e, 'Failed to submit essay. Please try again.');
   if (status === 403 || code === 'INSUFFICIENT_CREDITS' || lower.includes('403') || lower.includes('insufficient') || lower.includes('credit')) return NO_CREDITS_TEXT;
-  return msg || 'Failed to submit essay. Please try again.';
+  // network, server faults and unknown routes never show their own text
+  return errorMessage(e, 'Failed to submit essay. Please try again.');
 }

@@ -1,74 +1,54 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Col, Progress, Result, Row, Skeleton, Space, Steps, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { errorMessage, isApiError, type Evaluation, type RemoteAppProps } from '@corestone/sdk';
+import { ArrowLeftOutlined, FileSearchOutlined, ReloadOutlined } from '@ant-design/icons';
+import { errorMessage, type CorestoneClient, type Evaluation, type EvaluationProgress, type RemoteAppProps } from '@corestone/sdk';
 import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel } from '../lib/evaluation';
+import { useEvaluation } from '../lib/useEvaluation';
+import { PdfButton } from '../components/PdfButton';
+import { BulletList, fmt, Metric, WritingInsightsCard } from '../components/results';
 
 const { Title, Text, Paragraph } = Typography;
 
-const STAGES = ['File Processing', 'Content Analysis', 'Generating Feedback'];
+export const STAGES = ['File Processing', 'Content Analysis', 'Generating Feedback'];
+export const RETRY_FAILED = 'Failed to retry the evaluation. Please try again.';
+export const CONNECTION_LOST = 'Lost contact with the server while following this evaluation. Please check again.';
 
-/** Simulated progress (spec §4): every second +up to 15, capped at 85; stages change at 33 and 66. */
-export function useSimulatedProgress(active: boolean, random: () => number = Math.random) {
-  const [progress, setProgress] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setProgress((p) => Math.min(85, p + Math.round(random() * 15))), 1000);
-    return () => clearInterval(t);
-  }, [active, random]);
-  return progress;
+/** The stage shown: the server's own stage name when it sends one, else by progress (33 and 66). */
+export function stageIndex(progress: number, stage?: string | null): number {
+  const named = stage ? STAGES.indexOf(stage) : -1;
+  if (named >= 0) return named;
+  return progress >= 66 ? 2 : progress >= 33 ? 1 : 0;
 }
 
-export const stageFor = (p: number) => (p >= 66 ? 2 : p >= 33 ? 1 : 0);
+/**
+ * Follows an in-progress evaluation through the server's live progress events (the sdk's
+ * `watch`: SSE, polling every 2 s up to 60 tries as the fallback) and reports each change.
+ */
+export function useLiveProgress(client: CorestoneClient, ev: Evaluation | undefined, onDone: (ev: Evaluation) => void) {
+  const [live, setLive] = useState<{ progress?: EvaluationProgress; error?: string }>({});
+  const [round, setRound] = useState(0);
+  const following = !!ev && isInProgress(ev.status);
+  useEffect(() => {
+    if (!ev || !following) return;
+    const ctl = new AbortController();
+    setLive({});
+    client.evaluations
+      .watch(ev.id, { signal: ctl.signal, onProgress: (p) => !ctl.signal.aborted && setLive({ progress: p }) })
+      .then((done) => !ctl.signal.aborted && onDone(done))
+      .catch((e) => !ctl.signal.aborted && setLive((l) => ({ ...l, error: errorMessage(e, CONNECTION_LOST) })));
+    return () => ctl.abort();
+  }, [client, ev?.id, following, round]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { ...live, checkAgain: () => setRound((n) => n + 1) };
+}
 
 export function Results({ client }: RemoteAppProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { notification } = AntApp.useApp();
-  const [state, setState] = useState<{ ev?: Evaluation; notFound?: boolean; error?: string }>({});
-  const [attempt, setAttempt] = useState(0);
-  const [pdfBusy, setPdfBusy] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    setState({});
-    client.evaluations.get(id).then(
-      (ev) => alive && setState({ ev }),
-      (e) => {
-        if (!alive) return;
-        if (isApiError(e) && (e.status === 404 || e.status === 400 || e.status === 422)) setState({ notFound: true });
-        else setState({ error: errorMessage(e) });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [client, id, attempt]);
-
+  const { state, setState, reload } = useEvaluation(client, id);
   const ev = state.ev;
-  const processing = !!ev && (isInProgress(ev.status) || (ev.status === 'completed' && !ev.results));
-
-  // Follow it live while pending / processing / in_progress (server events, polling as the fallback).
-  const following = !!ev && isInProgress(ev.status);
-  useEffect(() => {
-    if (!ev || !following) return;
-    const ctl = new AbortController();
-    abort.current = ctl;
-    client.evaluations
-      .watch(ev.id, {
-        signal: ctl.signal,
-        onProgress: (p) => !ctl.signal.aborted && setState((s) => (s.ev ? { ev: { ...s.ev, status: p.status, progress: p.progress } } : s)),
-      })
-      .then((done) => !ctl.signal.aborted && setState({ ev: done }))
-      .catch((e) => {
-        if (!ctl.signal.aborted) setState((s) => ({ ...s, error: errorMessage(e) }));
-      });
-    return () => ctl.abort();
-  }, [client, ev?.id, following]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const simulated = useSimulatedProgress(processing);
+  const live = useLiveProgress(client, ev, (done) => setState({ ev: done }));
 
   if (state.notFound) {
     return (
@@ -81,7 +61,7 @@ export function Results({ client }: RemoteAppProps) {
     );
   }
   if (state.error && !ev) {
-    return <Result status="error" title="Could not load this submission" subTitle={state.error} extra={<Button onClick={() => setAttempt((n) => n + 1)}>Try Again</Button>} />;
+    return <Result status="error" title="Could not load this submission" subTitle={state.error} extra={<Button onClick={reload}>Try Again</Button>} />;
   }
   if (!ev) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
 
@@ -96,7 +76,7 @@ export function Results({ client }: RemoteAppProps) {
             try {
               setState({ ev: await client.evaluations.retry(ev.id) });
             } catch (e) {
-              notification.error({ title: 'Retry failed', description: errorMessage(e), duration: 7 });
+              notification.error({ title: 'Retry Failed', description: errorMessage(e, RETRY_FAILED), duration: 7 });
             }
           }}>Retry Evaluation</Button>,
           <Button key="back" onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>,
@@ -105,21 +85,20 @@ export function Results({ client }: RemoteAppProps) {
     );
   }
 
-  if (processing) {
-    const progress = Math.max(simulated, Math.min(99, ev.progress ?? 0));
+  if (isInProgress(ev.status) || !ev.results) {
+    const progress = Math.min(99, live.progress?.progress ?? ev.progress ?? 0);
     return (
       <Card variant="borderless" data-testid="results-processing" styles={{ body: { padding: 40 } }}>
         <div style={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }}>
           <Title level={3} style={{ marginTop: 0 }}>Evaluating “{ev.title}”</Title>
           <Paragraph type="secondary">Your essay is being assessed against the rubric. This page updates automatically.</Paragraph>
-          <Progress percent={progress} status="active" style={{ margin: '16px 0 32px' }} />
-          <Steps
-            current={stageFor(progress)}
-            items={STAGES.map((t) => ({ title: t }))}
-            size="small"
-          />
+          <Progress percent={progress} status={live.error ? 'normal' : 'active'} style={{ margin: '16px 0 32px' }} data-testid="live-progress" />
+          <Steps current={stageIndex(progress, live.progress?.stage)} items={STAGES.map((t) => ({ title: t }))} size="small" />
           <Paragraph type="secondary" style={{ marginTop: 28 }}>Less than 60 seconds remaining.</Paragraph>
-          {state.error && <Alert type="warning" showIcon title={state.error} action={<Button size="small" onClick={() => setAttempt((n) => n + 1)}>Check Again</Button>} />}
+          {live.error && (
+            <Alert type="warning" showIcon title={live.error} data-testid="progress-error"
+              action={<Button size="small" onClick={() => { live.checkAgain(); reload(); }}>Check Again</Button>} />
+          )}
         </div>
       </Card>
     );
@@ -128,28 +107,12 @@ export function Results({ client }: RemoteAppProps) {
   const s = summaryOf(ev);
   const processingTime = ev.processingTime ?? ev.evaluation_time;
 
-  const downloadPdf = async () => {
-    setPdfBusy(true);
-    try {
-      const file = await client.evaluations.downloadPdf(ev.id);
-      const url = URL.createObjectURL(file.blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = file.filename || `${ev.title || 'evaluation'}.pdf`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (e) {
-      notification.error({ title: 'Export failed', description: errorMessage(e, 'Failed to generate PDF'), duration: 7 });
-    } finally {
-      setPdfBusy(false);
-    }
-  };
-
   return (
     <div data-testid="results-completed">
       <Space style={{ marginBottom: 16 }} wrap>
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/submissions')}>Submissions</Button>
-        <Button icon={<DownloadOutlined />} loading={pdfBusy} onClick={downloadPdf}>{pdfBusy ? 'Generating PDF...' : 'Export PDF'}</Button>
+        <Link to={`/report/${ev.id}`} data-testid="report-link"><Button type="primary" icon={<FileSearchOutlined />}>View Detailed Report</Button></Link>
+        <PdfButton client={client} ev={ev} />
       </Space>
       <Card variant="borderless" style={{ marginBottom: 24 }} styles={{ body: { padding: 28 } }}>
         <Row gutter={[32, 24]} align="middle">
@@ -222,28 +185,7 @@ export function Results({ client }: RemoteAppProps) {
         </Row>
         {!s.holistic && !s.strengths.length && !s.improvements.length && !s.nextSteps.length && <Text type="secondary">No summary was provided for this evaluation.</Text>}
       </Card>
-    </div>
-  );
-}
-
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
-
-function Metric({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div>
-      <div style={{ fontSize: 12, color: '#64748b' }}>{label}</div>
-      <div style={{ fontSize: 20, fontWeight: 600 }}>{value}</div>
-    </div>
-  );
-}
-
-function BulletList({ title, items }: { title: string; items: string[] }) {
-  return (
-    <div style={{ marginBottom: 8 }}>
-      <Text strong>{title}</Text>
-      <ul style={{ paddingInlineStart: 20, margin: '4px 0 0' }}>
-        {items.map((i, k) => <li key={k}>{i}</li>)}
-      </ul>
+      <WritingInsightsCard ev={ev} />
     </div>
   );
 }

@@ -1,0 +1,45 @@
+import { Card, Col, Row, Typography } from 'antd';
+import type { Evaluation } from '@corestone/sdk';
+import { insightsOf } from '../lib/report';
+
+const { Text, Paragraph } = Typography;
+
+export const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+export function Metric({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <div style={{ fontSize: 12, color: '#64748b' }}>{label}</div>
+      <div style={{ fontSize: 20, fontWeight: 600 }}>{value}</div>
+    </div>
+  );
+}
+
+export function BulletList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <div style={{ marginBottom: 8 }}>
+      <Text strong>{title}</Text>
+      <ul style={{ paddingInlineStart: 20, margin: '4px 0 0' }}>
+        {items.map((i, k) => <li key={k}>{i}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+/** The grader's writing insights (insight_feedback) on the results page; nothing when there are none. */
+export function WritingInsightsCard({ ev }: { ev: Evaluation }) {
+  const insights = insightsOf(ev);
+  if (!insights.length) return null;
+  return (
+    <Card variant="borderless" title="Writing insights" data-testid="results-insights" style={{ marginTop: 24 }}>
+      <Row gutter={[24, 16]}>
+        {insights.map((i) => (
+          <Col xs={24} md={12} key={i.key}>
+            <Text strong>{i.label}</Text>
+            <Paragraph style={{ margin: '4px 0 0' }}>{i.text}</Paragraph>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

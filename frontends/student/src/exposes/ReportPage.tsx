@@ -1,0 +1,7 @@
+import type { RemoteAppProps } from '@corestone/sdk';
+import { Report } from '../pages/Report';
+
+/** Exposed as `student/ReportPage`: the Deep Analysis Report on /report/:id (inside the shell's header/footer). */
+export default function ReportPage(props: RemoteAppProps) {
+  return <Report {...props} />;
+}
