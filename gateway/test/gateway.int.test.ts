@@ -272,7 +272,7 @@ describe('health', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({
       status: 'ok',
-      services: { auth: { ready: true }, users: { ready: true }, evaluation: { ready: true }, grading: { ready: true }, rubric: { ready: true }, billing: { ready: true }, content: { ready: true } },
+      services: { auth: { ready: true }, users: { ready: true }, evaluation: { ready: true }, grading: { ready: true }, rubric: { ready: true }, billing: { ready: true }, content: { ready: true }, links: { ready: true } },
       not_ready: [],
     });
     h.services.grading.state.ready = false;

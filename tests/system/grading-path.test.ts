@@ -80,7 +80,7 @@ it('reports every service ready through the gateway', async () => {
   const health = await p.api.call('GET', '/health');
   expect(health.status).toBe(200);
   expect(health.body.not_ready).toEqual([]);
-  expect(Object.keys(health.body.services).sort()).toEqual(['auth', 'billing', 'content', 'evaluation', 'grading', 'rubric', 'users']);
+  expect(Object.keys(health.body.services).sort()).toEqual(['auth', 'billing', 'content', 'evaluation', 'grading', 'links', 'rubric', 'users']);
 });
 
 it('never lets one user see another user\'s evaluation', async () => {

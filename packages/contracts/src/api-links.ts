@@ -91,3 +91,23 @@ export type LinkClickResult = Static<typeof LinkClickResult>;
 /** `POST /external_links/validate-url` (never fetches the address). */
 export const UrlValidation = Type.Object({ valid: Type.Boolean(), url: Type.String(), detail: Type.Optional(Type.String()) });
 export type UrlValidation = Static<typeof UrlValidation>;
+
+/** `POST /external_links/{id}/click` body (the footer sends the browser's user agent; optional). */
+export const LinkClickInput = Type.Object({ user_agent: Type.Optional(Type.String({ maxLength: 1024 })) });
+export type LinkClickInput = Static<typeof LinkClickInput>;
+
+/** `POST /external_links/validate-url` body. */
+export const UrlValidationInput = Type.Object({ url: Type.String({ maxLength: 4096 }) });
+export type UrlValidationInput = Static<typeof UrlValidationInput>;
+
+/** `GET /external_links/analytics/summary?days=`: clicks over a period, per day, per category and the top links. */
+export const LinksSummary = Type.Object({
+  days: Type.Integer(),
+  since: Type.String({ description: 'first day counted (UTC, YYYY-MM-DD)' }),
+  total_clicks: Count,
+  clicks_in_period: Count,
+  clicks_per_day: Type.Array(Type.Object({ date: Type.String(), count: Count })),
+  by_category: Type.Array(Type.Object({ category: LinkCategorySchema, label: Type.String(), links: Count, clicks: Count, clicks_in_period: Count })),
+  top_links: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), url: Type.String(), category: LinkCategorySchema, clicks: Count, clicks_in_period: Count })),
+});
+export type LinksSummary = Static<typeof LinksSummary>;

@@ -26,6 +26,7 @@ export const SERVICES = {
   rubric: { port: 8105 },
   billing: { port: 8106 },
   content: { port: 8107 },
+  links: { port: 8108 },
 } as const;
 export type ServiceName = keyof typeof SERVICES;
 export const GATEWAY_PORT = 8080;

@@ -67,6 +67,10 @@ export const Codes = {
   MESSAGE_LIMIT_REACHED: 'MESSAGE_LIMIT_REACHED',
   /** content: no policy or document with this name. */
   CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
+  /** links: no link with this id (or, for a click, no active one). */
+  LINK_NOT_FOUND: 'LINK_NOT_FOUND',
+  /** links: the URL is not an absolute http(s) address. */
+  INVALID_URL: 'INVALID_URL',
 } as const;
 export type Code = (typeof Codes)[keyof typeof Codes];
 
@@ -150,6 +154,13 @@ export const Messages = {
   CONTENT_NOT_FOUND: 'Content not found',
   CONTENT_UPDATED: 'Content updated successfully',
   CONTACT_RECEIVED: 'Thank you! We have received your enquiry and will reply by e-mail within two working days.',
+  // Links service (admin §5, §8)
+  LINK_CATEGORY_REQUIRED: 'Social media platform is required',
+  LINK_URL_REQUIRED: 'URL is required',
+  LINK_DESCRIPTION_REQUIRED: 'Description is required',
+  LINK_URL_INVALID: 'URL must be an http:// or https:// address',
+  LINK_NOT_FOUND: 'Link not found',
+  LINK_DELETED: 'Link deleted successfully',
 } as const;
 
 /**

@@ -7,7 +7,7 @@ import { DEFAULT_DATABASE_URL, ensureDatabase } from '@corestone/service-kit';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** Every process of the platform, in start order (the gateway last). */
-export const PLATFORM_PROCESSES = ['auth', 'users', 'rubric', 'billing', 'content', 'evaluation', 'grading', 'gateway'] as const;
+export const PLATFORM_PROCESSES = ['auth', 'users', 'rubric', 'billing', 'content', 'links', 'evaluation', 'grading', 'gateway'] as const;
 export type ProcessName = (typeof PLATFORM_PROCESSES)[number];
 
 export const DEFAULT_PORTS: Record<ProcessName, number> = {
@@ -19,6 +19,7 @@ export const DEFAULT_PORTS: Record<ProcessName, number> = {
   rubric: 8105,
   billing: 8106,
   content: 8107,
+  links: 8108,
 };
 
 export function entryOf(name: ProcessName): string {

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { GenerationCache, addInfraReadiness, createServiceApp, registerAuth, type Database, type Infra, type Redis, type TokenVerifier } from '@corestone/service-kit';
+import type { LinksConfig } from './config';
+import { LinkStore } from './store/links';
+import { publicRoutes } from './routes/public';
+import { manageRoutes } from './routes/manage';
+import { analyticsRoutes } from './routes/analytics';
+
+export interface LinksDeps {
+  config: LinksConfig;
+  infra: Infra & { db: Database; redis: Redis };
+  verify: TokenVerifier;
+}
+
+export interface LinksApp {
+  app: FastifyInstance;
+  links: LinkStore;
+}
+
+/** The links service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
+export function buildApp({ config, infra, verify }: LinksDeps): LinksApp {
+  const app = createServiceApp({ name: 'links', logLevel: config.LOG_LEVEL });
+  const links = new LinkStore(infra.db.pool);
+  const cache = new GenerationCache(infra.redis, `${config.REDIS_PREFIX}links:`, config.LINKS_PUBLIC_CACHE_SECONDS, (err) =>
+    app.log.warn({ err }, 'links cache unavailable; reading Postgres'),
+  );
+  registerAuth(app, verify);
+  addInfraReadiness(app, infra);
+  const deps = { links, cache };
+  // Each group in its own plugin (its own role hook), registered after @fastify/swagger so it appears in /openapi.json.
+  void app.register(async (scope) => publicRoutes(scope, deps));
+  void app.register(async (scope) => manageRoutes(scope, deps));
+  void app.register(async (scope) => analyticsRoutes(scope, deps));
+  return { app, links };
+}
