@@ -89,6 +89,10 @@ export type AdminEvaluationUpdate = Static<typeof AdminEvaluationUpdate>;
 export const ReviewDecision = Type.Object({ admin_notes: Type.Optional(Type.String({ maxLength: 20_000 })) });
 export type ReviewDecision = Static<typeof ReviewDecision>;
 
+/** `GET /evaluation/admin/{id}/text` (admin, super_admin): the stored essay text for the review screen's viewer. */
+export const EssayText = Type.Object({ id: Type.String(), text: Type.String(), word_count: Count });
+export type EssayText = Static<typeof EssayText>;
+
 // ------------------------------------------------------------------ dashboard analytics
 
 export const DayCount = Type.Object({ date: Type.String({ description: 'YYYY-MM-DD (UTC)' }), count: Count });

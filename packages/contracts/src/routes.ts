@@ -121,6 +121,7 @@ export const ROUTE_POLICY = {
       { method: 'POST', path: '/evaluation/admin/{id}/approve', access: ADMINS },
       { method: 'POST', path: '/evaluation/admin/{id}/reject', access: ADMINS },
       { method: 'POST', path: '/evaluation/admin/{id}/regrade', access: ADMINS },
+      { method: 'GET', path: '/evaluation/admin/{id}/text', access: ADMINS },
     ],
   },
   rubric: {

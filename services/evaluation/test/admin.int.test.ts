@@ -147,6 +147,26 @@ describe('PUT /evaluation/admin/{id}', () => {
   });
 });
 
+describe('GET /evaluation/admin/{id}/text', () => {
+  it('answers the stored essay text to admins and super admins only', async () => {
+    const me = await h.user('student', 5);
+    const other = await h.user('student', 5);
+    const text = `Essay for the viewer.\n\nSecond paragraph ${Math.random()}`;
+    const e = await submitted(me.headers, { text });
+    for (const headers of [adm, sup]) {
+      const res = await h.app.inject({ url: `/evaluation/admin/${e.id}/text`, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ id: e.id, text, word_count: e.extractedWordCount });
+    }
+    expect((await h.app.inject({ url: `/evaluation/admin/${e.id}/text`, headers: me.headers })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: `/evaluation/admin/${e.id}/text`, headers: other.headers })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: `/evaluation/admin/${e.id}/text`, headers: {} })).statusCode).toBe(401);
+    const missing = await h.app.inject({ url: '/evaluation/admin/0190c0de-0000-7000-8000-000000000000/text', headers: adm });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBeDefined();
+  });
+});
+
 describe('approve, reject and regrade', () => {
   const decide = (id: string, what: 'approve' | 'reject', notes?: string, headers: Headers = adm) => {
     const body = multipart(notes === undefined ? {} : { admin_notes: notes });

@@ -5,6 +5,7 @@ import type {
   AnalyticsExportType,
   DashboardExportRequest,
   DashboardStats,
+  EssayText,
   Evaluation,
   EvaluationList,
   LinkAnalyticsSummary,
@@ -59,6 +60,11 @@ export class AdminApi {
   /** Grades again: status pending, approval pending_review. */
   regrade(id: string): Promise<Evaluation> {
     return this.t.request<Evaluation>(adminPath(id, '/regrade'), { method: 'POST' });
+  }
+
+  /** The stored essay text (the review screen's full-text viewer). */
+  essayText(id: string): Promise<EssayText> {
+    return this.t.request<EssayText>(adminPath(id, '/text'));
   }
 
   // ------------------------------------------------------------ dashboard analytics

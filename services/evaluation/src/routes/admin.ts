@@ -7,6 +7,7 @@ import {
   AdminEvaluationUpdate,
   Codes,
   ErrorEnvelope,
+  EssayText,
   Evaluation,
   EvaluationList,
   Events,
@@ -164,6 +165,24 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
       },
     );
   }
+
+  app.get(
+    '/evaluation/admin/:id/text',
+    {
+      preHandler: reviewers,
+      schema: {
+        summary: "The stored essay text, for the review screen's full-text viewer (admin, super admin)",
+        security,
+        params: IdParams,
+        response: { 200: EssayText, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await loadForReview(store, req);
+      const text = (await admin.essayTexts(store.pool, [row.id])).get(row.id) ?? '';
+      return { id: row.id, text, word_count: row.word_count };
+    },
+  );
 
   app.post(
     '/evaluation/admin/:id/regrade',
