@@ -210,3 +210,27 @@ export const ANALYTICS_EXPORT_TYPES = ['performance', 'trends', 'users', 'rubric
 export type AnalyticsExportType = (typeof ANALYTICS_EXPORT_TYPES)[number];
 /** Default day range of the analytics routes (spec admin §9). */
 export const DEFAULT_ANALYTICS_DAYS = 30;
+
+/** `GET /dashboard/summary`: the overview in one call (stat cards, this week, what awaits review, latest activity). */
+export const DashboardSummary = Type.Object({
+  generated_at: Type.String(),
+  stats: DashboardStats,
+  last_7_days: Type.Object({ submissions: Count, completed: Count, failed: Count, average_score: Nullable(Type.Number()) }),
+  awaiting_review: Type.Integer({ minimum: 0, description: 'completed evaluations still pending_review' }),
+  recent_activity: Type.Array(ActivityItem),
+});
+export type DashboardSummary = Static<typeof DashboardSummary>;
+
+/** `GET /dashboard/analytics/comprehensive-report?days=`: every analytics section of one period. */
+export const ComprehensiveReport = Type.Object({
+  generated_at: Type.String(),
+  days: Type.Integer(),
+  stats: DashboardStats,
+  performance: PerformanceAnalytics,
+  trends: TrendAnalytics,
+  users: UserAnalytics,
+  rubrics: RubricAnalytics,
+  links: Nullable(LinkAnalyticsSummary),
+  unavailable: Type.Array(Type.String({ description: 'sections whose source service did not answer (e.g. links)' })),
+});
+export type ComprehensiveReport = Static<typeof ComprehensiveReport>;

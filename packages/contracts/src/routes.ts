@@ -121,6 +121,9 @@ export const ROUTE_POLICY = {
       { method: 'POST', path: '/evaluation/admin/{id}/approve', access: ADMINS },
       { method: 'POST', path: '/evaluation/admin/{id}/reject', access: ADMINS },
       { method: 'POST', path: '/evaluation/admin/{id}/regrade', access: ADMINS },
+      // dashboard figures: the admin area (admin and super admin); the submissions CSV follows the list
+      { method: 'GET', path: '/dashboard/*', access: ADMINS },
+      { method: 'POST', path: '/dashboard/export', access: SUPER_ADMIN },
       { method: 'GET', path: '/evaluation/admin/{id}/text', access: ADMINS },
     ],
   },

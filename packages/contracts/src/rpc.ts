@@ -69,6 +69,30 @@ export const Rpc = {
       is_active: Type.Optional(Type.Boolean()),
     }),
   ),
+  /** Rubric counts for the admin dashboard (`GET /dashboard/stats` "Active Rubrics"). */
+  rubricCounts: rpc(
+    'rubric.counts',
+    Type.Object({}),
+    Type.Object({
+      active: Type.Integer({ minimum: 0 }),
+      draft: Type.Integer({ minimum: 0 }),
+      deprecated: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+  /**
+   * Link clicks over the last `days` (UTC days, today included) for the dashboard's links analytics;
+   * answered by the links service. `clicks_per_day` has one entry per day, oldest first.
+   */
+  linksClickSummary: rpc(
+    'links.click_summary',
+    Type.Object({ days: Type.Integer({ minimum: 1, maximum: 365 }) }),
+    Type.Object({
+      clicks_per_day: Type.Array(Type.Object({ date: Type.String(), count: Type.Integer({ minimum: 0 }) })),
+      links: Type.Array(
+        Type.Object({ link_id: Type.String(), title: Type.String(), category: Type.String(), clicks: Type.Integer({ minimum: 0 }) }),
+      ),
+    }),
+  ),
 } as const;
 
 export type RpcDef = (typeof Rpc)[keyof typeof Rpc];

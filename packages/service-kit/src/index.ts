@@ -20,3 +20,4 @@ export * from './lifecycle';
 export * from './uploads';
 export * from './mail';
 export * from './cache';
+export * from './csv';

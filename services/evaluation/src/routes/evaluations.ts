@@ -16,6 +16,9 @@ import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import { renderReport, reportFileName } from '../report/pdf';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../events/charging';
+import { busPeers } from '../events/peers';
+import { DashboardStore } from '../store/dashboard';
+import { dashboardRoutes } from './dashboard';
 
 const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -28,6 +31,10 @@ export async function loadForReader(store: EvaluationStore, id: string, me: Prin
 }
 
 export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, charging: Charging): void {
+  // The dashboard (/dashboard/*) is registered here because this is where the composition root
+  // hands over the bus; it belongs beside the other registrations in app.ts once that file is free.
+  dashboardRoutes(app, { store: new DashboardStore(store.pool), peers: busPeers(charging.bus) });
+
   app.get(
     '/evaluation/my-evaluations',
     {

@@ -6,7 +6,8 @@ import type { RubricStore } from '../store/rubrics';
 /**
  * Evaluation snapshots the rubric it grades against (scoring structure with descriptors and the
  * version), so later rubric edits never change a stored result. `is_active` false tells it to
- * refuse new submissions with a draft or deprecated rubric.
+ * refuse new submissions with a draft or deprecated rubric. `rubric.counts` feeds the admin
+ * dashboard's "Active Rubrics" card.
  */
 export function serveRubricRpc(bus: Bus, store: RubricStore, log: FastifyBaseLogger) {
   return [
@@ -20,5 +21,6 @@ export function serveRubricRpc(bus: Bus, store: RubricStore, log: FastifyBaseLog
       },
       log,
     ),
+    serveRpc(bus, Rpc.rubricCounts, async () => store.counts(), log),
   ];
 }

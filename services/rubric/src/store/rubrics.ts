@@ -177,6 +177,17 @@ export class RubricStore {
     });
   }
 
+  /** How many rubrics are in each status (the admin dashboard's "Active Rubrics"). */
+  async counts(): Promise<{ active: number; draft: number; deprecated: number }> {
+    const { rows } = await this.pool.query<{ active: number; draft: number; deprecated: number }>(
+      `SELECT count(*) FILTER (WHERE status = 'active')::int AS active,
+              count(*) FILTER (WHERE status = 'draft')::int AS draft,
+              count(*) FILTER (WHERE status = 'deprecated')::int AS deprecated
+       FROM rubrics`,
+    );
+    return rows[0];
+  }
+
   async snapshot(id: string): Promise<{ rubric: RubricSnapshot; is_active: boolean } | null> {
     const rubric = await this.get(id);
     if (!rubric) return null;
