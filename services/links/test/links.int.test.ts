@@ -1,5 +1,6 @@
 import { LINK_CATEGORIES, SOCIAL_LINK_CATEGORIES } from '@corestone/contracts';
 import { newId } from '@corestone/service-kit';
+import { startService } from '../src/start';
 import { ROLES, startLinks, type Caller, type Harness } from './helpers';
 
 let h: Harness;
@@ -45,7 +46,6 @@ describe('seeded links', () => {
       const victim = before.links[0];
       expect((await other.app.inject({ method: 'DELETE', url: `/external_links/${victim.id}`, headers: other.as.admin })).statusCode).toBe(200);
       expect(await other.service.links.seed('initial-links', [])).toBe(false);
-      const { startService } = await import('../src/start');
       const again = await startService(other.config, { verify: async () => ({ id: 'x', role: 'admin' }) as never });
       const after = (await again.links.list({ limit: 100, offset: 0 })).links;
       await again.stop();

@@ -9,6 +9,7 @@ import type {
   LinkCategory,
   LinkClickResult,
   LinksOverview,
+  LinksSummary,
   MessageResponse,
   UrlValidation,
 } from '@corestone/contracts';
@@ -61,6 +62,11 @@ export class LinksApi {
 
   overview(): Promise<LinksOverview> {
     return this.t.request<LinksOverview>('/external_links/analytics/overview');
+  }
+
+  /** Clicks over the last `days` days (default 30): per day, per category and the top links. */
+  summary(days?: number): Promise<LinksSummary> {
+    return this.t.request<LinksSummary>('/external_links/analytics/summary', { query: { days } });
   }
 
   popular(limit = 10): Promise<ExternalLinkList> {

@@ -16,6 +16,10 @@ export function publicRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
   app.post(
     '/external_links/:id/click',
     {
+      // A beacon may post no body at all: the user agent is optional.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
       schema: {
         summary: 'Count one click on an active link (public); answers the new total',
         params: IdParams,
