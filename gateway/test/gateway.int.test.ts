@@ -36,7 +36,7 @@ describe('routing', () => {
     ['/api/v1/plans/plans', 'billing', '/plans/plans'],
     ['/api/v1/subscription/current', 'billing', '/subscription/current'],
     ['/api/v1/subscribe/use-credit', 'billing', '/subscribe/use-credit'],
-    ['/api/v1/billing/webhook', 'billing', '/billing/webhook'],
+    ['/api/v1/billing/webhooks/stripe', 'billing', '/billing/webhooks/stripe'],
   ])('%s goes to %s as %s', async (url, service, upstreamUrl) => {
     const method = url.includes('update-password') ? 'PUT' : url.includes('create-user') || url.includes('use-credit') || url.includes('webhook') ? 'POST' : 'GET';
     const res = await gw.inject({ method, url, headers: { ...bearer(), 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : { a: 1 } });
@@ -101,7 +101,7 @@ describe('tokens at the gateway', () => {
       ['GET', '/auth/.well-known/jwks.json'],
       ['GET', '/plans/plans'],
       ['GET', '/users/avatars/abc.png'],
-      ['POST', '/billing/webhook'],
+      ['POST', '/billing/webhooks/stripe'],
     ];
     for (const [method, path] of publicCalls) {
       const res = await gw.inject({ method, url: `/api/v1${path}`, payload: method === 'POST' ? { email: 'a@b.c', password: 'x'.repeat(8) } : undefined });
@@ -137,7 +137,7 @@ describe('tokens at the gateway', () => {
 
   it('does not treat protected methods of partly public paths as public', async () => {
     expect((await gw.inject({ method: 'POST', url: '/api/v1/users/avatars/x.png' })).statusCode).toBe(401);
-    expect((await gw.inject({ method: 'GET', url: '/api/v1/billing/webhook' })).statusCode).toBe(401);
+    expect((await gw.inject({ method: 'GET', url: '/api/v1/billing/webhooks/stripe' })).statusCode).toBe(401);
     expect((await gw.inject({ method: 'POST', url: '/api/v1/auth/logout' })).statusCode).toBe(401);
     expect((await gw.inject({ method: 'GET', url: '/api/v1/auth/login' })).statusCode).toBe(401);
   });

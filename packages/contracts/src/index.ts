@@ -10,4 +10,5 @@ export * from './api-evaluation';
 export * from './api-rubric';
 export * from './api-content';
 export * from './api-links';
+export * from './api-billing';
 export * from './routes';

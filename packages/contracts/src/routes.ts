@@ -153,7 +153,17 @@ export const ROUTE_POLICY = {
       { method: 'GET', path: '/subscription/current', access: 'signed_in' },
       { method: 'POST', path: '/subscription/use-essay-credit', access: 'signed_in' },
       { method: 'POST', path: '/subscribe/use-credit', access: 'signed_in' },
-      { method: 'POST', path: '/billing/webhook', access: 'public' },
+      // students and teachers only (billing answers other roles 403)
+      { method: 'POST', path: '/subscription/create-checkout-session', access: GRADERS },
+      { method: 'POST', path: '/subscription/cancel-subscription', access: 'signed_in' },
+      { method: 'POST', path: '/subscription/use-message', access: 'signed_in' },
+      // Stripe calls it: no token, the Stripe-Signature header is checked by billing
+      { method: 'POST', path: '/billing/webhooks/stripe', access: 'public' },
+      // the local checkout page (the gateway serves it at /checkout/local/{session_id}) and its script
+      { method: 'GET', path: '/billing/checkout-page/{session_id}', access: 'public' },
+      { method: 'GET', path: '/billing/checkout-page/assets/{file}', access: 'public' },
+      // the buyer only, once (PAYMENTS=local)
+      { method: 'POST', path: '/billing/local-checkout/{session_id}/complete', access: 'signed_in' },
     ],
   },
   content: {

@@ -4,7 +4,7 @@
  * Every reply is either `{ ok: true, ...result }` or `{ ok: false, code, detail, status }`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CreditAccount, Role, RubricSnapshot, User } from './api';
+import { CreditAccount, MessageAllowance, Role, RubricSnapshot, User } from './api';
 
 function rpc<Req extends TSchema, Res extends TSchema>(subject: string, request: Req, response: Res) {
   return { subject: `rpc.${subject}`, request, response } as const;
@@ -21,6 +21,15 @@ export type RpcFailure = Static<typeof RpcFailure>;
 export const Rpc = {
   /** The public user view (the one `User` shape), credits read live from billing. */
   usersGetView: rpc('users.get_view', Type.Object({ user_id: Type.String() }), Type.Object({ user: User })),
+  /**
+   * Count one chatbot message (billing's POST /subscription/use-message): a student at
+   * `max_chatbot` is refused with 403 MESSAGE_LIMIT_REACHED; `unlimited` (an unlimited plan) lifts the limit.
+   */
+  usersCountMessage: rpc(
+    'users.count_message',
+    Type.Object({ user_id: Type.String(), unlimited: Type.Boolean() }),
+    MessageAllowance,
+  ),
   /** Create the account record; idempotent by user_id (a retried sign-up completes). */
   usersCreate: rpc(
     'users.create',
@@ -56,6 +65,8 @@ export const Rpc = {
       user_id: Type.String(),
       essay_credits: Type.Integer({ minimum: 0 }),
       max_essay_credits: Type.Integer({ minimum: -1 }),
+      /** Who made the change (the admin's user id), recorded on the ledger line; absent = system. */
+      actor: Type.Optional(Type.String({ maxLength: 200 })),
     }),
     Type.Object({ account: CreditAccount }),
   ),

@@ -1,22 +1,57 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, registerAuth, addInfraReadiness, type Infra, type TokenVerifier } from '@corestone/service-kit';
-import type { BillingConfig } from './config';
+import type Stripe from 'stripe';
+import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Database, type Infra, type TokenVerifier } from '@corestone/service-kit';
+import { paymentMode, type BillingConfig } from './config';
 import { AccountStore } from './store/accounts';
+import { PurchaseStore } from './store/purchases';
+import { Fulfilment } from './payments/fulfilment';
+import { createStripeClient } from './payments/stripe';
 import { billingRoutes } from './routes/billing';
+import { subscriptionRoutes } from './routes/subscription';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
+import { localCheckoutRoutes } from './routes/local-checkout';
 
 export interface BillingDeps {
   config: BillingConfig;
-  infra: Required<Pick<Infra, 'db'>> & Infra;
+  infra: Infra & { db: Database; bus: Bus };
   verify: TokenVerifier;
 }
 
-/** The billing service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
-export function buildApp({ config, infra, verify }: BillingDeps): { app: FastifyInstance; store: AccountStore } {
+export interface BillingApp {
+  app: FastifyInstance;
+  /** The credit ledger and balances. */
+  store: AccountStore;
+  purchases: PurchaseStore;
+  fulfilment: Fulfilment;
+  /** The configured Stripe client (null unless STRIPE_SECRET_KEY is set). */
+  stripe: Stripe | null;
+}
+
+/** The billing service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
+export function buildApp({ config, infra, verify }: BillingDeps): BillingApp {
+  const mode = paymentMode(config);
   const app = createServiceApp({ name: 'billing', logLevel: config.LOG_LEVEL });
   const store = new AccountStore(infra.db.pool);
+  const purchases = new PurchaseStore(infra.db.pool);
+  const fulfilment = new Fulfilment(infra.db.pool, store, purchases, app.log);
+  const stripe = mode === 'stripe' ? createStripeClient(config) : null;
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
-  // Routes inside a plugin, so they register after @fastify/swagger and appear in /openapi.json.
-  void app.register(async (scope) => billingRoutes(scope, store));
-  return { app, store };
+  app.log.info({ payments: mode }, 'payments mode');
+  // Routes inside plugins, so they register after @fastify/swagger and appear in /openapi.json.
+  void app.register(async (scope) => {
+    billingRoutes(scope, store);
+    subscriptionRoutes(scope, {
+      checkout: { mode, publicBaseUrl: config.PUBLIC_BASE_URL, currency: config.CURRENCY, accounts: store, purchases, stripe, log: app.log },
+      accounts: store,
+      bus: infra.bus,
+      usersTimeoutMs: config.USERS_TIMEOUT_MS,
+    });
+    localCheckoutRoutes(scope, { enabled: mode === 'local', purchases, fulfilment });
+  });
+  // Its own scope: JSON stays raw bytes there for the signature check.
+  void app.register(async (scope) =>
+    stripeWebhookRoutes(scope, { stripe: stripe && { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET! }, fulfilment }),
+  );
+  return { app, store, purchases, fulfilment, stripe };
 }

@@ -1,30 +1,25 @@
 import { Codes, Events, Messages, Rpc, streamName, type CreditAccount, type EventEnvelope } from '@corestone/contracts';
-import { Lifecycle, callRpc, loadConfig, newId, openInfra, publishEvent, type Bus } from '@corestone/service-kit';
+import { callRpc, loadConfig, newId, publishEvent, type Bus } from '@corestone/service-kit';
 import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
 import { BillingConfig } from '../src/config';
-import { migrations } from '../src/store/migrations';
-import { buildApp } from '../src/app';
-import { startBillingMessaging } from '../src/events/start';
+import { startService, type BillingService } from '../src/start';
 
 const run = createTestRun('bil');
-const lifecycle = new Lifecycle();
 let ctx: Awaited<ReturnType<typeof setup>>;
+let service: BillingService;
 
 async function setup() {
   const config = loadConfig(BillingConfig, run.env);
-  const infra = await openInfra('billing', config, lifecycle, { migrations, bus: true });
   const tokens = await createTestTokens();
-  const { app, store } = buildApp({ config, infra: { ...infra, db: infra.db! }, verify: tokens.verify });
-  const messaging = await startBillingMessaging({ bus: infra.bus!, db: infra.db!, store, lifecycle, logger: app.log });
-  return { app, store, bus: infra.bus!, tokens, ...messaging };
+  service = await startService(config, { verify: tokens.verify });
+  return { app: service.app, store: service.store, bus: service.infra.bus, tokens, relay: service.messaging.relay };
 }
 
 beforeAll(async () => {
   ctx = await setup();
 });
 afterAll(async () => {
-  await ctx.app.close();
-  await lifecycle.close();
+  await service?.stop();
   await run.cleanup();
 });
 

@@ -23,8 +23,8 @@ export function serveBillingRpc(bus: Bus, store: AccountStore, log: FastifyBaseL
     serveRpc(
       bus,
       Rpc.billingSetCredits,
-      async ({ user_id, essay_credits, max_essay_credits }) => ({
-        account: await store.setCredits(checkId('user_id', user_id), essay_credits, max_essay_credits),
+      async ({ user_id, essay_credits, max_essay_credits, actor }) => ({
+        account: await store.setCredits(checkId('user_id', user_id), essay_credits, max_essay_credits, actor),
       }),
       log,
     ),

@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { Codes, CurrentSubscription, ErrorEnvelope, Messages, Plan } from '@corestone/contracts';
+import { Codes, CurrentSubscription, ErrorEnvelope, Messages, Plan, type CreditAccount, type Role } from '@corestone/contracts';
 import { HttpError, principalOf, requireAuth } from '@corestone/service-kit';
 import { PLANS, canUseCredits } from '../domain/plans';
 import type { AccountStore } from '../store/accounts';
 
 const security = [{ bearer: [] }];
+
+/** GET /subscription/current's answer for one caller (spec user-app §7 "Can Use Credits"). */
+export function currentSubscription(role: Role, account: CreditAccount): CurrentSubscription {
+  return {
+    plan: account.subscription_plan,
+    subscription_plan: account.subscription_plan,
+    subscription_status: account.subscription_status,
+    essay_credits: account.essay_credits,
+    max_essay_credits: account.max_essay_credits,
+    can_use_credits: canUseCredits(role, account),
+  };
+}
 
 export function billingRoutes(app: FastifyInstance, store: AccountStore): void {
   app.get(
@@ -31,15 +43,7 @@ export function billingRoutes(app: FastifyInstance, store: AccountStore): void {
     },
     async (req) => {
       const principal = principalOf(req);
-      const account = await store.get(principal.id);
-      return {
-        plan: account.subscription_plan,
-        subscription_plan: account.subscription_plan,
-        subscription_status: account.subscription_status,
-        essay_credits: account.essay_credits,
-        max_essay_credits: account.max_essay_credits,
-        can_use_credits: canUseCredits(principal.role, account),
-      };
+      return currentSubscription(principal.role, await store.get(principal.id));
     },
   );
 

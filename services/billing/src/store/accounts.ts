@@ -24,6 +24,21 @@ const COLUMNS = 'user_id, essay_credits, max_essay_credits, subscription_plan, s
 const UNIQUE_VIOLATION = '23505';
 
 export interface ConsumeResult {
+interface LedgerLine {
+  userId: string;
+  kind: 'open' | 'consume' | 'refund' | 'set' | 'grant';
+  delta: number;
+  /** Unique over the whole ledger: the same change can never be written twice. */
+  key: string;
+  /** Who caused it: `user:<id>`, `admin:<id>` or `system:<what>`. */
+  actor: string;
+  evaluationId?: string;
+}
+
+const SYSTEM = 'system';
+const REFUND_ACTOR = 'system:evaluation-failed';
+const userActor = (userId: string) => `user:${userId}`;
+
   account: CreditAccount;
   charged: boolean;
 }
@@ -52,7 +67,7 @@ export class AccountStore {
       [userId, FREE_PLAN_CREDITS],
     );
     if (opened.rows[0]) {
-      await this.ledger(client, userId, 'open', FREE_PLAN_CREDITS, null);
+      await this.ledger(client, { userId, kind: 'open', delta: FREE_PLAN_CREDITS, key: `open:${userId}`, actor: SYSTEM });
       await enqueueEvent(client, Events.billingAccountUpdated, toAccount(opened.rows[0]));
       return opened.rows[0];
     }
@@ -60,14 +75,12 @@ export class AccountStore {
     return rows[0];
   }
 
-  private async ledger(client: PoolClient, userId: string, kind: string, delta: number, evaluationId: string | null) {
-    await client.query(`INSERT INTO ledger (id, user_id, evaluation_id, kind, delta) VALUES ($1, $2, $3, $4, $5)`, [
-      newId(),
-      userId,
-      evaluationId,
-      kind,
-      delta,
-    ]);
+  /** Appends one ledger line; its idempotency key is unique (a repeat fails, it never adds twice). */
+  private async ledger(client: PoolClient, line: LedgerLine): Promise<void> {
+    await client.query(
+      `INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [newId(), line.userId, line.evaluationId ?? null, line.kind, line.delta, line.key, line.actor],
+    );
   }
 
   /** Applies a balance change: bumps the version and announces the new state in the same transaction. */
@@ -103,11 +116,11 @@ export class AccountStore {
           return { account: toAccount(row), charged: prior.rows[0].delta !== 0 };
         }
         if (row.max_essay_credits === UNLIMITED) {
-          await this.ledger(client, userId, 'consume', 0, evaluationId);
+          await this.ledger(client, { userId, kind: 'consume', delta: 0, evaluationId, key: `consume:${evaluationId}`, actor: userActor(userId) });
           return { account: toAccount(row), charged: false };
         }
         if (row.essay_credits <= 0) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
-        await this.ledger(client, userId, 'consume', -1, evaluationId);
+        await this.ledger(client, { userId, kind: 'consume', delta: -1, evaluationId, key: `consume:${evaluationId}`, actor: userActor(userId) });
         // Conditional as well as locked: the balance can never go below zero.
         const updated = await client.query<Row>(
           `UPDATE accounts SET essay_credits = essay_credits - 1, version = version + 1, updated_at = now()
@@ -140,9 +153,9 @@ export class AccountStore {
       const { user_id: userId, delta } = charge.rows[0];
       const row = await this.openAndLock(client, userId);
       const inserted = await client.query(
-        `INSERT INTO ledger (id, user_id, evaluation_id, kind, delta) VALUES ($1, $2, $3, 'refund', $4)
-         ON CONFLICT (kind, evaluation_id) WHERE evaluation_id IS NOT NULL AND kind IN ('consume', 'refund') DO NOTHING`,
-        [newId(), userId, evaluationId, -delta],
+        `INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor) VALUES ($1, $2, $3, 'refund', $4, $5, $6)
+         ON CONFLICT DO NOTHING`,
+        [newId(), userId, evaluationId, -delta, `refund:${evaluationId}`, REFUND_ACTOR],
       );
       if (inserted.rowCount === 0 || delta === 0) return { account: toAccount(row), refunded: delta !== 0 };
       const account = await this.change(client, userId, 'essay_credits = essay_credits + $2', [-delta]);
@@ -150,12 +163,23 @@ export class AccountStore {
     });
   }
 
-  /** Admin adjustment (users forwards PUT /users/admin/users/{id}/credits here). */
-  async setCredits(userId: string, essayCredits: number, maxEssayCredits: number): Promise<CreditAccount> {
+  /**
+   * Admin adjustment (users forwards PUT /users/admin/users/{id}/credits here): a `set` line with
+   * the difference, keyed per change, naming the admin. Setting the same values changes nothing.
+   */
+  async setCredits(userId: string, essayCredits: number, maxEssayCredits: number, actorId?: string): Promise<CreditAccount> {
     return withTransaction(this.pool, async (client) => {
       const row = await this.openAndLock(client, userId);
       if (row.essay_credits === essayCredits && row.max_essay_credits === maxEssayCredits) return toAccount(row);
-      await this.ledger(client, userId, 'set', essayCredits - row.essay_credits, null);
+      const version = Number(row.version);
+      // One `set` per account version: the key is unique because every change bumps the version.
+      await this.ledger(client, {
+        userId,
+        kind: 'set',
+        delta: essayCredits - row.essay_credits,
+        key: `set:${userId}:v${version}`,
+        actor: actorId ? `admin:${actorId}` : SYSTEM,
+      });
       return this.change(client, userId, 'essay_credits = $2, max_essay_credits = $3', [essayCredits, maxEssayCredits]);
     });
   }
@@ -169,7 +193,53 @@ export class AccountStore {
     return rows;
   }
 }
+  /**
+   * Grants a paid purchase's credits inside the caller's transaction (the fulfilment's), once per
+   * purchase: the ledger key `grant:<purchase id>` makes a second grant a no-op. The plan becomes
+   * the one bought; `max_essay_credits` grows to the new balance (unlimited stays unlimited).
+   */
+  async grantPurchaseIn(
+    client: PoolClient,
+    grant: { purchaseId: string; userId: string; plan: string; credits: number },
+  ): Promise<{ account: CreditAccount; granted: boolean }> {
+    const row = await this.openAndLock(client, grant.userId);
+    const inserted = await client.query(
+      `INSERT INTO ledger (id, user_id, kind, delta, idempotency_key, actor) VALUES ($1, $2, 'grant', $3, $4, $5)
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+      [newId(), grant.userId, grant.credits, `grant:${grant.purchaseId}`, userActor(grant.userId)],
+    );
+    if (inserted.rowCount === 0) return { account: toAccount(row), granted: false };
+    const account = await this.change(
+      client,
+      grant.userId,
+      `essay_credits = essay_credits + $2,
+       max_essay_credits = CASE WHEN max_essay_credits = ${UNLIMITED} THEN max_essay_credits
+                                ELSE GREATEST(max_essay_credits, essay_credits + $2) END,
+       subscription_plan = $3, subscription_status = 'active'`,
+      [grant.credits, grant.plan],
+    );
+    return { account, granted: true };
+  }
+
+  /** Sets the subscription status (cancelling the Power User plan); unchanged status changes nothing. */
+  async setStatus(userId: string, status: string): Promise<CreditAccount> {
+    return withTransaction(this.pool, async (client) => {
+      const row = await this.openAndLock(client, userId);
+      if (row.subscription_status === status) return toAccount(row);
+      return this.change(client, userId, 'subscription_status = $2', [status]);
+    });
+  }
+
 
 function evaluationOfAnotherUser(): HttpError {
   return conflict('This evaluation has already been charged to another account', Codes.EVALUATION_ALREADY_CHARGED);
 }
+
+  /** Full ledger lines of one user with their keys and actors, oldest first (tests and support). */
+  async auditOf(userId: string): Promise<Array<{ kind: string; delta: number; idempotency_key: string; actor: string }>> {
+    const { rows } = await this.pool.query(
+      `SELECT kind, delta, idempotency_key, actor FROM ledger WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return rows;
+  }

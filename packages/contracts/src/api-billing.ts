@@ -1,0 +1,82 @@
+/**
+ * Billing's checkout, purchase and message-allowance shapes (spec user-app §7 "Subscriptions and
+ * plans"; the request/response shapes the spec leaves "not shown" are billing's, see its README).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { CurrentSubscription, PlanName } from './api';
+
+export const PLAN_NAMES = ['free', 'core_pack', 'super_core_pack', 'power_user_monthly'] as const;
+export type PlanNameValue = (typeof PLAN_NAMES)[number];
+
+/** How checkout works on this server: Stripe, the local checkout page (single machine only), or none. */
+export const PAYMENT_MODES = ['stripe', 'local', 'off'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** POST /subscription/create-checkout-session. */
+export const CheckoutRequest = Type.Object({
+  plan_type: PlanName,
+  success_url: Type.String({ minLength: 1, maxLength: 2000 }),
+  cancel_url: Type.String({ minLength: 1, maxLength: 2000 }),
+});
+export type CheckoutRequest = Static<typeof CheckoutRequest>;
+
+export const CheckoutSession = Type.Object({
+  checkout_url: Type.String(),
+  session_id: Type.String({ description: 'our purchase id (the local checkout session id)' }),
+});
+export type CheckoutSession = Static<typeof CheckoutSession>;
+
+export const PurchaseStatus = Type.Union(
+  ['open', 'awaiting_payment', 'paid', 'failed', 'cancelled'].map((s) => Type.Literal(s)),
+  { description: 'open → awaiting_payment (async methods) → paid | failed; open → cancelled' },
+);
+
+/** POST /billing/local-checkout/{session_id}/complete. */
+export const LocalCheckoutCompleted = Type.Object({
+  success: Type.Literal(true),
+  redirect_url: Type.String({ description: "the success_url given when the session was created" }),
+  subscription: CurrentSubscription,
+});
+export type LocalCheckoutCompleted = Static<typeof LocalCheckoutCompleted>;
+
+/** POST /subscription/cancel-subscription. */
+export const CancelSubscriptionResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  subscription: CurrentSubscription,
+});
+export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionResponse>;
+
+export const BillingCodes = {
+  PLAN_UNKNOWN: 'PLAN_NOT_FOUND',
+  PLAN_NOT_PURCHASABLE: 'PLAN_NOT_PURCHASABLE',
+  PLAN_ALREADY_HELD: 'PLAN_ALREADY_HELD',
+  CHECKOUT_ROLE_ONLY: 'CHECKOUT_ROLE_ONLY',
+  REDIRECT_NOT_ALLOWED: 'REDIRECT_NOT_ALLOWED',
+  PAYMENTS_DISABLED: 'PAYMENTS_DISABLED',
+  CHECKOUT_NOT_FOUND: 'CHECKOUT_NOT_FOUND',
+  CHECKOUT_CLOSED: 'CHECKOUT_CLOSED',
+  PAYMENT_PROVIDER_FAILED: 'PAYMENT_PROVIDER_FAILED',
+  NO_SUBSCRIPTION: 'NO_SUBSCRIPTION',
+  WEBHOOK_SIGNATURE: 'WEBHOOK_SIGNATURE_INVALID',
+} as const;
+
+export const BillingMessages = {
+  PLAN_UNKNOWN: 'Unknown plan: choose free, core_pack, super_core_pack or power_user_monthly',
+  FREE_NOT_PURCHASABLE: 'The free plan cannot be purchased: every account starts with its free credit',
+  POWER_USER_BY_CONTACT: 'The Power User plan is arranged with your institution: please contact us at /contact',
+  PLAN_ALREADY_HELD: 'You already hold this plan',
+  UNLIMITED_ALREADY: 'You already have unlimited essay credits: there is nothing to buy',
+  CHECKOUT_ROLE_ONLY: 'Only students and teachers can purchase plans',
+  REDIRECT_NOT_ALLOWED: 'success_url and cancel_url must be addresses on this site',
+  PAYMENTS_DISABLED: 'Purchases are not available on this server right now',
+  CHECKOUT_NOT_FOUND: 'Checkout session not found',
+  CHECKOUT_CLOSED: 'This checkout session is no longer open',
+  PAYMENT_PROVIDER_FAILED: 'The payment provider could not start the checkout. Please try again.',
+  NO_SUBSCRIPTION:
+    'You have no recurring subscription to cancel: credit packs are one-off purchases and their credits do not expire',
+  SUBSCRIPTION_CANCELLED:
+    'Your Power User subscription is cancelled. Unlimited credits stay until your institution agreement ends.',
+  SUBSCRIPTION_ALREADY_CANCELLED: 'Your Power User subscription is already cancelled',
+  WEBHOOK_SIGNATURE: 'Invalid Stripe signature',
+} as const;

@@ -1,0 +1,44 @@
+import { BillingCodes, BillingMessages, GRADING_ROLES, UNLIMITED, type Plan, type Role } from '@corestone/contracts';
+import { HttpError, badRequest, forbidden } from '@corestone/service-kit';
+import { PLANS } from './plans';
+
+/**
+ * The plan a caller may buy, or the reason they may not (spec user-app §2 Plans: the free plan,
+ * the held plan and power_user_monthly are never bought; students and teachers only).
+ */
+export function purchasablePlan(
+  planType: string,
+  buyer: { role: Role; account: { subscription_plan: string; max_essay_credits: number } },
+): Plan {
+  if (!GRADING_ROLES.includes(buyer.role)) throw forbidden(BillingMessages.CHECKOUT_ROLE_ONLY, BillingCodes.CHECKOUT_ROLE_ONLY);
+  const plan = PLANS.find((p) => p.name === planType);
+  if (!plan) throw badRequest(BillingMessages.PLAN_UNKNOWN, BillingCodes.PLAN_UNKNOWN);
+  if (plan.name === 'free') throw badRequest(BillingMessages.FREE_NOT_PURCHASABLE, BillingCodes.PLAN_NOT_PURCHASABLE);
+  if (plan.price === null) throw badRequest(BillingMessages.POWER_USER_BY_CONTACT, BillingCodes.PLAN_NOT_PURCHASABLE);
+  if (buyer.account.subscription_plan === plan.name) throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.PLAN_ALREADY_HELD);
+  if (buyer.account.max_essay_credits === UNLIMITED) throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.UNLIMITED_ALREADY);
+  return plan;
+}
+
+/** A plan's price in the smallest currency unit (Stripe's `unit_amount`), without float drift. */
+export function amountCents(plan: Plan): number {
+  if (plan.price === null || plan.price <= 0) throw new Error(`plan ${plan.name} has no price to charge`);
+  return Math.round(plan.price * 100);
+}
+
+/**
+ * A return address after checkout must be on our own site (no open redirect): an absolute http(s)
+ * URL whose origin is PUBLIC_BASE_URL's. Answers it normalised.
+ */
+export function ownSiteUrl(value: string, publicBaseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest(BillingMessages.REDIRECT_NOT_ALLOWED, BillingCodes.REDIRECT_NOT_ALLOWED);
+  }
+  if (url.origin !== new URL(publicBaseUrl).origin || url.username || url.password) {
+    throw badRequest(BillingMessages.REDIRECT_NOT_ALLOWED, BillingCodes.REDIRECT_NOT_ALLOWED);
+  }
+  return url.toString();
+}

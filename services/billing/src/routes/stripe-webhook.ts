@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { Type } from '@sinclair/typebox';
+import { BillingCodes, BillingMessages, ErrorEnvelope } from '@corestone/contracts';
+import { HttpError, notFound } from '@corestone/service-kit';
+import type { Fulfilment } from '../payments/fulfilment';
+import { paymentReport } from '../payments/stripe';
+
+const WebhookAnswer = Type.Object({
+  received: Type.Literal(true),
+  result: Type.String({ description: 'what the event did: a purchase status, duplicate, unchanged, ignored, …' }),
+});
+
+/**
+ * POST /billing/webhooks/stripe: Stripe's signed events. The signature is checked over the raw
+ * body (so this scope keeps JSON bodies as bytes); a bad one answers 400 and changes nothing.
+ * Handled events are recorded by id inside the fulfilment transaction: Stripe's retries and
+ * duplicates answer 200 without effect, and an error answers 5xx so Stripe delivers it again.
+ */
+export async function stripeWebhookRoutes(app: FastifyInstance, deps: { stripe: { client: Stripe; webhookSecret: string } | null; fulfilment: Fulfilment }) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post(
+    '/billing/webhooks/stripe',
+    {
+      schema: {
+        summary: 'Stripe webhook (checkout.session.completed, async payment succeeded/failed, expired); Stripe-Signature required',
+        response: { 200: WebhookAnswer, 400: ErrorEnvelope, 404: ErrorEnvelope },
+      },
+    },
+    async (req) => {
+      if (!deps.stripe) throw notFound('Stripe payments are not configured on this server', BillingCodes.PAYMENTS_DISABLED);
+      const signature = req.headers['stripe-signature'];
+      const raw = req.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
+        throw new HttpError(400, BillingCodes.WEBHOOK_SIGNATURE, BillingMessages.WEBHOOK_SIGNATURE);
+      }
+      let event: Stripe.Event;
+      try {
+        event = deps.stripe.client.webhooks.constructEvent(raw, signature, deps.stripe.webhookSecret);
+      } catch (err) {
+        req.log.warn({ err: (err as Error).message }, 'Stripe webhook refused: bad signature');
+        throw new HttpError(400, BillingCodes.WEBHOOK_SIGNATURE, BillingMessages.WEBHOOK_SIGNATURE);
+      }
+      const report = paymentReport(event);
+      if (!report) {
+        req.log.info({ event_id: event.id, type: event.type }, 'Stripe event ignored');
+        return { received: true as const, result: 'ignored' };
+      }
+      const settled = await deps.fulfilment.settle(report.purchaseId, report.outcome, { event: report.event, sale: report.sale });
+      req.log.info({ event_id: event.id, type: event.type, purchase_id: report.purchaseId, result: settled.result }, 'Stripe event handled');
+      return { received: true as const, result: settled.result };
+    },
+  );
+}
