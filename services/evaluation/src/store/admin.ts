@@ -2,10 +2,9 @@ import type { Pool } from 'pg';
 import type { AdminEvaluationQuery, AdminEvaluationStats, Results } from '@corestone/contracts';
 import type { Queryable } from '@corestone/service-kit';
 import type { EvaluationRow } from '../domain/evaluation';
-import { VIEW_COLUMNS, VISIBLE } from './evaluations';
+import { SHOWN_STATUS, VIEW_COLUMNS, VISIBLE } from './evaluations';
 
-/** What the review screens show for a row's status: a retry being charged counts as pending. */
-export const SHOWN_STATUS = `(CASE WHEN status = 'charging' THEN 'pending' ELSE status END)`;
+export { SHOWN_STATUS };
 
 /** The spec's three in-progress spellings: a filter on any one of them finds all. */
 const IN_PROGRESS = ['pending', 'processing', 'in_progress'];

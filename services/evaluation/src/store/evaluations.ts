@@ -12,6 +12,9 @@ export const VIEW_COLUMNS = `id, user_id, user_name, user_email, user_type, file
 /** Rows users may see: the contract's states, and a retry whose new credit is being charged (shown as pending). */
 export const VISIBLE = `(status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join(', ')}) OR (status = 'charging' AND attempt > 1))`;
 
+/** The status a row is shown with: a retry whose credit is being charged is `pending`. */
+export const SHOWN_STATUS = `(CASE WHEN status = 'charging' THEN 'pending' ELSE status END)`;
+
 /** A submission as first written (state `charging`): the row's identity fields plus the essay text. */
 export type NewSubmission = Pick<
   EvaluationRow,
@@ -171,16 +174,11 @@ export class EvaluationStore {
   async listForUser(userId: string, filter: { status?: EvaluationStatus; essay_type?: EssayType }): Promise<EvaluationRow[]> {
     const { rows } = await this.pool.query<EvaluationRow>(
       `SELECT ${VIEW_COLUMNS} FROM evaluations
-       WHERE user_id = $1 AND ${VISIBLE} AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR essay_type = $3)
+       WHERE user_id = $1 AND ${VISIBLE} AND ($2::text IS NULL OR ${SHOWN_STATUS} = $2) AND ($3::text IS NULL OR essay_type = $3)
        ORDER BY created_at DESC, id DESC`,
       [userId, filter.status ?? null, filter.essay_type ?? null],
     );
     return rows;
-  }
-
-  async delete(id: string): Promise<boolean> {
-    const res = await this.pool.query(`DELETE FROM evaluations WHERE id = $1 AND ${VISIBLE}`, [id]);
-    return res.rowCount === 1;
   }
 
   // --- grading outcomes (each guarded by status so late or repeated events change nothing) ---

@@ -1,0 +1,67 @@
+import { Events, type Evaluation } from '@corestone/contracts';
+import { publishEvent } from '@corestone/service-kit';
+import { ESSAY, multipart } from './fixtures';
+import { results, startHarness, until, type Harness } from './harness';
+
+/** `GET /evaluation/my-evaluations?status=&essay_type=` → `{evaluations, total}`: filters match what each row shows. */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('evm');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+type Headers = Record<string, string>;
+async function submitted(headers: Headers, type: 'ee' | 'tok'): Promise<Evaluation> {
+  const body = multipart(
+    { title: 'Mine', essay_type: type, rubric_id: type === 'ee' ? h.rubrics.ee.id : h.rubrics.tok.id },
+    { name: 'essay.txt', data: `${ESSAY}\n${Math.random()}` },
+  );
+  const res = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+const read = async (id: string, headers: Headers): Promise<Evaluation> => (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
+const mine = async (query: string, headers: Headers) => {
+  const res = await h.app.inject({ url: `/evaluation/my-evaluations${query}`, headers });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { evaluations: Evaluation[]; total: number };
+  expect(body.total).toBe(body.evaluations.length);
+  return body.evaluations.map((e) => e.id);
+};
+
+it('filters by status and type, only the caller’s, newest first; a retry being charged is listed as pending', async () => {
+  const me = await h.user('student', 5);
+  const other = await h.user('student', 5);
+  const done = await submitted(me.headers, 'ee');
+  await publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: done.id, results: results(20, 34), grader: 'builtin', processing_ms: 100 });
+  const failed = await submitted(me.headers, 'ee');
+  await publishEvent(h.bus, Events.gradingFailed, { evaluation_id: failed.id, code: 'X', reason: 'broken' });
+  const tok = await submitted(me.headers, 'tok');
+  await submitted(other.headers, 'ee');
+  await until(() => read(failed.id, me.headers), (e) => e.status === 'failed');
+  await until(() => read(done.id, me.headers), (e) => e.status === 'completed');
+
+  expect(await mine('', me.headers)).toEqual([tok.id, failed.id, done.id]);
+  expect(await mine('?essay_type=tok', me.headers)).toEqual([tok.id]);
+  expect(await mine('?status=completed', me.headers)).toEqual([done.id]);
+  expect(await mine('?status=failed&essay_type=ee', me.headers)).toEqual([failed.id]);
+  expect(await mine('?status=pending', me.headers)).toEqual([tok.id]);
+
+  // billing silent: the retry stays in its charge step, shown (and now filtered) as pending
+  await h.billingDown();
+  try {
+    expect((await h.app.inject({ method: 'POST', url: `/evaluation/${failed.id}/retry`, headers: me.headers })).statusCode).toBe(503);
+    expect((await read(failed.id, me.headers)).status).toBe('pending');
+    expect(await mine('?status=pending', me.headers)).toEqual([tok.id, failed.id]);
+    expect(await mine('?status=failed', me.headers)).toEqual([]);
+  } finally {
+    h.billingUp();
+    await h.bus.nc.flush();
+  }
+  for (const bad of ['?status=charging', '?essay_type=ia']) {
+    const res = await h.app.inject({ url: `/evaluation/my-evaluations${bad}`, headers: me.headers });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+  }
+});
