@@ -9,11 +9,13 @@ import { FullPageLoading } from './components/FullPageLoading';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { RemoteView } from './components/RemoteView';
+import { Splash, useSplash } from './components/Splash';
 import { Landing } from './pages/Landing';
 import { AuthPage } from './pages/AuthPage';
 import { SetupPage } from './pages/SetupPage';
 import { GoogleCallbackPage } from './pages/GoogleCallbackPage';
-import { AdminPlaceholder, ContactPage, NotFound, PolicyPage, ResetPasswordPage } from './pages/SimplePages';
+import { AdminPlaceholder, NotFound, PolicyPage, ResetPasswordPage } from './pages/SimplePages';
+import { ContactPage } from './pages/ContactPage';
 
 /** Header and footer around public pages; hidden on /dashboard and /admin. */
 function PublicLayout() {
@@ -103,6 +105,7 @@ function AppRoutes() {
 }
 
 export function Root() {
+  const splash = useSplash();
   return (
     <ErrorBoundary>
       <ConfigProvider theme={theme}>
@@ -111,6 +114,7 @@ export function Root() {
             <SessionProvider>
               <AppRoutes />
             </SessionProvider>
+            {splash && <Splash />}
           </BrowserRouter>
         </AntApp>
       </ConfigProvider>

@@ -69,7 +69,7 @@ export function loadRemoteComponent<T>(remote: string, expose: string): Promise<
   if (!p) {
     p = loadManifest()
       .then((remotes) => {
-        if (!remotes[remote]) throw new Error(`The "${remote}" module is not available right now.`);
+        if (!remotes[remote]) throw new ModuleUnavailableError(`The "${remote}" module is not available right now.`);
         return loadRemote<{ default?: T } & T>(id);
       })
       .then((mod) => {
@@ -83,4 +83,9 @@ export function loadRemoteComponent<T>(remote: string, expose: string): Promise<
     cache.set(id, p);
   }
   return p;
+}
+
+/** A failure whose message is written for people (the retry screen shows it as is). */
+export class ModuleUnavailableError extends Error {
+  override name = 'ModuleUnavailableError';
 }

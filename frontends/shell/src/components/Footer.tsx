@@ -1,38 +1,61 @@
 import { Link } from 'react-router-dom';
 import { Col, Row, Space, Typography } from 'antd';
 import { Logo } from './Logo';
+import { ExternalAnchor, SocialIcons } from './ExternalLinks';
+import { useSession } from '../session';
+import { usePublicLinks } from '../links/publicLinks';
 
 const linkStyle = { color: '#cbd5e1' };
+const heading = { color: '#fff', marginTop: 0 };
+
+/**
+ * Policy links keep the spec's label/path pairing (user-app §2 route table: the footer labels of
+ * the last two appear swapped relative to their paths).
+ */
+export const POLICY_LINKS = [
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: 'Safeguarding Policy', to: '/safeguarding-policy' },
+  { label: 'Academic Integrity', to: '/client-terms' },
+  { label: 'Client Terms', to: '/academic-integrity-policy' },
+] as const;
 
 export function Footer() {
+  const { client } = useSession();
+  const { sisters, social } = usePublicLinks(client);
   return (
     <footer style={{ background: '#0f172a', color: '#cbd5e1', padding: '48px 20px 24px' }}>
       <div style={{ maxWidth: 1200, margin: '0 auto' }}>
         <Row gutter={[32, 32]}>
-          <Col xs={24} md={10}>
+          <Col xs={24} md={9}>
             <Logo light />
             <Typography.Paragraph style={{ color: '#94a3b8', marginTop: 16 }}>
               Corestone is run by a registered Canadian business offering online tutoring for IBDP students. We give rubric-based
               feedback and grading guidance on Extended Essays and TOK essays.
             </Typography.Paragraph>
+            <SocialIcons client={client} links={social} />
           </Col>
-          <Col xs={24} md={7}>
-            <Typography.Title level={5} style={{ color: '#fff' }}>
-              Academic integrity
-            </Typography.Title>
+          <Col xs={24} sm={12} md={6}>
+            <Typography.Title level={5} style={heading}>Academic integrity</Typography.Title>
             <Typography.Paragraph style={{ color: '#94a3b8' }}>
               We give feedback only. Corestone never rewrites or generates essay content, and your work stays private.
             </Typography.Paragraph>
           </Col>
-          <Col xs={24} md={7}>
-            <Typography.Title level={5} style={{ color: '#fff' }}>
-              Policies
-            </Typography.Title>
+          <Col xs={12} sm={6} md={4}>
+            <Typography.Title level={5} style={heading}>Policies</Typography.Title>
             <Space orientation="vertical" size={6}>
-              <Link style={linkStyle} to="/privacy-policy">Privacy Policy</Link>
-              <Link style={linkStyle} to="/safeguarding-policy">Safeguarding Policy</Link>
-              <Link style={linkStyle} to="/client-terms">Client Terms</Link>
-              <Link style={linkStyle} to="/academic-integrity-policy">Academic Integrity Policy</Link>
+              {POLICY_LINKS.map((l) => (
+                <Link key={l.to} style={linkStyle} to={l.to}>{l.label}</Link>
+              ))}
+              <Link style={linkStyle} to="/contact">Contact Us</Link>
+            </Space>
+          </Col>
+          <Col xs={12} sm={6} md={5}>
+            <Typography.Title level={5} style={heading}>Our family</Typography.Title>
+            <Space orientation="vertical" size={6} data-testid="sister-sites">
+              {sisters.map((l) => (
+                <ExternalAnchor key={l.id} client={client} link={l} style={linkStyle}>{l.title}</ExternalAnchor>
+              ))}
+              {sisters.length === 0 && <span style={{ color: '#64748b' }}>Corestone Essay Feedback</span>}
             </Space>
           </Col>
         </Row>

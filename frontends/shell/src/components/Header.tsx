@@ -2,19 +2,23 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Button, Drawer, Grid, Space, Tag, Typography } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
-import { ROLE_COLORS, roleLabel } from '@corestone/sdk';
+import { isGradingRole, ROLE_COLORS, roleLabel } from '@corestone/sdk';
+import { usePublicLinks } from '../links/publicLinks';
+import { ExternalAnchor } from './ExternalLinks';
 import { useSession } from '../session';
 import { Logo } from './Logo';
 
 export function Header() {
-  const { user, logout } = useSession();
+  const { user, logout, client } = useSession();
+  const { sisters } = usePublicLinks(client);
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
 
   const links: { to: string; label: string }[] = [
     user ? { to: '/dashboard', label: 'Dashboard' } : { to: '/', label: 'Home' },
-    ...(user
+    // students and teachers grade; admins have no credits and no upload (spec §6)
+    ...(user && isGradingRole(user)
       ? [
           { to: '/upload/ee', label: 'Upload EE' },
           { to: '/upload/tok', label: 'Upload TOK' },
@@ -51,6 +55,11 @@ export function Header() {
                   {l.label}
                 </NavLink>
               ))}
+              {sisters.map((l) => (
+                <ExternalAnchor key={l.id} client={client} link={l} style={navStyle({ isActive: false })}>
+                  {l.title}
+                </ExternalAnchor>
+              ))}
             </nav>
             {user ? (
               <Space size={12}>
@@ -82,6 +91,11 @@ export function Header() {
                   <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle} onClick={() => setOpen(false)}>
                     {l.label}
                   </NavLink>
+                ))}
+                {sisters.map((l) => (
+                  <ExternalAnchor key={l.id} client={client} link={l} style={navStyle({ isActive: false })} onNavigate={() => setOpen(false)}>
+                    {l.title}
+                  </ExternalAnchor>
                 ))}
                 {user ? (
                   <Button block onClick={doLogout}>

@@ -18,9 +18,20 @@ function inline(text: string): ReactNode[] {
   return out;
 }
 
+/**
+ * Raw HTML in the stored markdown is dropped (script/style with their content, other tags alone);
+ * what is left only ever becomes React text, never injected HTML.
+ */
+export function stripHtml(source: string): string {
+  return source
+    .replace(/<(script|style|iframe|object)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/?[a-zA-Z][^>]*>/g, '');
+}
+
 export function Markdown({ source }: { source: string }) {
   const blocks: ReactNode[] = [];
-  const lines = source.replace(/\r\n/g, '\n').split('\n');
+  const lines = stripHtml(source).replace(/\r\n/g, '\n').split('\n');
   let para: string[] = [];
   let list: { ordered: boolean; items: string[] } | null = null;
   const flush = () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { loadRemoteComponent } from '../federation';
+import { loadRemoteComponent, ModuleUnavailableError } from '../federation';
 import { ErrorBoundary } from './ErrorBoundary';
 
 interface Props<P> {
@@ -55,7 +55,7 @@ function ModuleError({ error, retry }: { error: Error; retry: () => void }) {
       <Result
         status="warning"
         title="This part of Corestone could not be loaded"
-        subTitle="Please check your connection and try again in a moment."
+        subTitle={error instanceof ModuleUnavailableError ? error.message : 'Please check your connection and try again in a moment.'}
         extra={
           <Button type="primary" onClick={retry}>
             Try Again

@@ -10,6 +10,9 @@ import {
   AuditOutlined,
 } from '@ant-design/icons';
 import { useSession } from '../session';
+import { usePublicLinks } from '../links/publicLinks';
+import { ExternalAnchor } from '../components/ExternalLinks';
+import { IntegrityNotice, SampleReportSection, Testimonials, TutoringHero } from './LandingSections';
 
 const { Title, Paragraph, Text } = Typography;
 
@@ -31,7 +34,9 @@ export const PRICING = [
 ];
 
 export function Landing() {
-  const { user } = useSession();
+  const { user, client } = useSession();
+  const { sisters } = usePublicLinks(client);
+  const tutoring = sisters.find((l) => /tutor/i.test(`${l.title} ${l.url}`));
   const navigate = useNavigate();
   const planLink = (name: string) => (name === 'power_user_monthly' ? '/contact' : user ? '/plans' : '/auth');
 
@@ -40,13 +45,21 @@ export function Landing() {
       {!user && (
         <div style={{ marginTop: 64, background: '#1e3a8a', color: '#e0e7ff', textAlign: 'center', padding: '10px 16px', fontSize: 14 }}>
           Need TOK or EE support? Book a free IBDP consultation with our coordinator.{' '}
-          <Link to="/contact" style={{ color: '#fff', fontWeight: 600, textDecoration: 'underline' }}>
-            Contact us Now
-          </Link>
+          {tutoring ? (
+            <ExternalAnchor client={client} link={tutoring} style={{ color: '#fff', fontWeight: 600, textDecoration: 'underline' }}>
+              Contact us Now
+            </ExternalAnchor>
+          ) : (
+            <Link to="/contact" style={{ color: '#fff', fontWeight: 600, textDecoration: 'underline' }}>
+              Contact us Now
+            </Link>
+          )}
         </div>
       )}
 
-      <section style={{ background: 'linear-gradient(160deg, #eef2ff 0%, #f8fafc 70%)', paddingTop: user ? 64 : 0 }}>
+      <TutoringHero client={client} sisters={sisters} signedIn={!!user} />
+
+      <section style={{ background: 'linear-gradient(160deg, #eef2ff 0%, #f8fafc 70%)' }}>
         <div style={{ ...section, paddingTop: 80 }}>
           <Row gutter={[48, 48]} align="middle">
             <Col xs={24} lg={12}>
@@ -76,7 +89,7 @@ export function Landing() {
               </Space>
             </Col>
             <Col xs={24} lg={12}>
-              <Card variant="borderless" style={{ boxShadow: '0 20px 50px rgba(30,58,138,0.12)' }} title="Sample report · Extended Essay (History)" extra={<Tag color="blue">Sample</Tag>}>
+              <Card id="sample-preview" variant="borderless" style={{ boxShadow: '0 20px 50px rgba(30,58,138,0.12)' }} title="Sample report · Extended Essay (History)" extra={<Tag color="blue">Sample</Tag>}>
                 <Tabs
                   size="small"
                   items={[
@@ -171,7 +184,9 @@ export function Landing() {
         </Row>
       </section>
 
-      <section style={{ background: '#fff' }}>
+      <SampleReportSection signedIn={!!user} />
+
+      <section style={{ background: '#f1f5f9' }}>
         <div style={{ ...section, paddingTop: 48, paddingBottom: 48 }}>
           <Row gutter={[24, 24]} justify="space-around" style={{ textAlign: 'center' }}>
             {[
@@ -190,6 +205,9 @@ export function Landing() {
           </Row>
         </div>
       </section>
+
+      <IntegrityNotice />
+      <Testimonials />
 
       <section style={section} id="pricing">
         <Title level={2} style={{ textAlign: 'center' }}>Simple, credit-based pricing</Title>

@@ -20,20 +20,19 @@ export function NotFound() {
 export function AdminPlaceholder() {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Result status="info" title="Admin area" subTitle="The administrator back office is not available yet." extra={<Button href="/">Back to Home</Button>} />
-    </div>
-  );
-}
-
-export function ContactPage() {
-  return (
-    <div style={page}>
-      <Card variant="borderless">
-        <Typography.Title level={2} style={{ marginTop: 0 }}>Contact us</Typography.Title>
-        <Typography.Paragraph>
-          For the Power User plan, school licences or a free IBDP consultation about TOK and EE support, write to our coordinator and we will get back to you within one working day.
-        </Typography.Paragraph>
-      </Card>
+      <Result
+        status="warning"
+        title="The admin area could not be loaded"
+        subTitle="The administrator back office is not available right now. Please try again in a moment; the rest of Corestone keeps working."
+        extra={[
+          <Button key="retry" type="primary" onClick={() => window.location.reload()}>
+            Try Again
+          </Button>,
+          <Button key="home" href="/">
+            Back to Home
+          </Button>,
+        ]}
+      />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { Profile } from '../pages/Profile';
 import { Plans } from '../pages/Plans';
 
 const { Sider, Header, Content } = Layout;
+const SIDEBAR_WIDTH = 248;
 
 function selectedKey(path: string): string {
   if (path.startsWith('/dashboard/upload/ee')) return 'upload-ee';
@@ -82,7 +83,8 @@ export default function DashboardApp(props: RemoteAppProps) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {screens.lg ? (
-        <Sider width={248} theme="light" style={{ borderRight: '1px solid #eef0f3', position: 'sticky', top: 0, height: '100vh' }}>
+        // fixed to the viewport: it runs from top to bottom however long the page is
+        <Sider width={SIDEBAR_WIDTH} theme="light" data-testid="dashboard-sidebar" style={{ borderRight: '1px solid #eef0f3', position: 'fixed', left: 0, top: 0, bottom: 0, height: '100vh', zIndex: 20 }}>
           {sidebar}
         </Sider>
       ) : (
@@ -90,7 +92,7 @@ export default function DashboardApp(props: RemoteAppProps) {
           {sidebar}
         </Drawer>
       )}
-      <Layout>
+      <Layout style={{ marginLeft: screens.lg ? SIDEBAR_WIDTH : 0, minHeight: '100vh' }}>
         <Header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '0 24px', borderBottom: '1px solid #eef0f3', position: 'sticky', top: 0, zIndex: 10 }}>
           {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
           <Input prefix={<SearchOutlined />} placeholder="Search submissions..." style={{ maxWidth: 360 }} variant="filled" aria-label="Search submissions" />

@@ -1,4 +1,4 @@
-import type { PolicyId, PolicyResponse, PolicyUpdate, PolicyUpdated } from '@corestone/contracts';
+import type { ContactEnquiryInput, PolicyId, PolicyResponse, PolicyUpdate, PolicyUpdated } from '@corestone/contracts';
 import type { Transport } from '../transport';
 
 /** `/general/*`: the four policy documents (public read, super_admin edit). */
@@ -12,5 +12,10 @@ export class ContentApi {
 
   updatePolicy(resource: PolicyId, update: PolicyUpdate): Promise<PolicyUpdated> {
     return this.t.request<PolicyUpdated>(`/general/${resource}`, { method: 'PUT', json: update });
+  }
+
+  /** POST /general/contact (public): an institution's enquiry → 201 `{success, message, id}`. */
+  contact(enquiry: ContactEnquiryInput): Promise<{ success: true; message: string; id: string }> {
+    return this.t.request<{ success: true; message: string; id: string }>('/general/contact', { method: 'POST', json: enquiry, anonymous: true });
   }
 }

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { Logo } from './Logo';
+
+export const SPLASH_MS = 1500;
+export const SPLASH_SUBTITLE = 'Professional IBDP Essay Assessment Platform';
+const SEEN_KEY = 'corestone_splash_seen';
+
+function alreadySeen(): boolean {
+  try {
+    return sessionStorage.getItem(SEEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** True for 1.5 s on the first load of a browser tab (spec user-app §2); later loads skip it. */
+export function useSplash(ms = SPLASH_MS): boolean {
+  const [show, setShow] = useState(() => !alreadySeen());
+  useEffect(() => {
+    if (!show) return;
+    try {
+      sessionStorage.setItem(SEEN_KEY, '1');
+    } catch {
+      /* private mode: show it each time */
+    }
+    const t = setTimeout(() => setShow(false), ms);
+    return () => clearTimeout(t);
+  }, [show, ms]);
+  return show;
+}
+
+/** Full-screen welcome over the app while the session initialises underneath. */
+export function Splash() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="splash"
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 2000,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 14,
+        background: 'linear-gradient(150deg, #0f172a 0%, #1e3a8a 100%)',
+        color: '#e2e8f0',
+        textAlign: 'center',
+        padding: 24,
+      }}
+    >
+      <div style={{ transform: 'scale(1.6)', marginBottom: 18 }}>
+        <Logo light />
+      </div>
+      <div style={{ fontSize: 28, fontWeight: 700, color: '#fff' }}>Welcome to Corestone</div>
+      <div style={{ fontSize: 16, color: '#cbd5e1' }}>{SPLASH_SUBTITLE}</div>
+    </div>
+  );
+}
