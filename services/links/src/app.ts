@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { GenerationCache, addInfraReadiness, createServiceApp, registerAuth, type Database, type Infra, type Redis, type TokenVerifier } from '@corestone/service-kit';
+import { GenerationCache, addInfraReadiness, createServiceApp, registerAuth, type Bus, type Database, type Infra, type Redis, type TokenVerifier } from '@corestone/service-kit';
 import type { LinksConfig } from './config';
 import { LinkStore } from './store/links';
+import { openClickPool } from './store/click-pool';
 import { publicRoutes } from './routes/public';
 import { manageRoutes } from './routes/manage';
 import { analyticsRoutes } from './routes/analytics';
 
 export interface LinksDeps {
   config: LinksConfig;
-  infra: Infra & { db: Database; redis: Redis };
+  infra: Infra & { db: Database; bus: Bus; redis: Redis };
   verify: TokenVerifier;
 }
 
@@ -20,7 +21,9 @@ export interface LinksApp {
 /** The links service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
 export function buildApp({ config, infra, verify }: LinksDeps): LinksApp {
   const app = createServiceApp({ name: 'links', logLevel: config.LOG_LEVEL });
-  const links = new LinkStore(infra.db.pool);
+  const clickPool = openClickPool(config.DATABASE_URL, infra.db, config.CLICK_POOL_MAX, app.log);
+  app.addHook('onClose', () => clickPool.end());
+  const links = new LinkStore(infra.db.pool, clickPool);
   const cache = new GenerationCache(infra.redis, `${config.REDIS_PREFIX}links:`, config.LINKS_PUBLIC_CACHE_SECONDS, (err) =>
     app.log.warn({ err }, 'links cache unavailable; reading Postgres'),
   );

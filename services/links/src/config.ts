@@ -11,6 +11,8 @@ export const LinksConfig = configSchema({
    * invalidate it at once; only the click counts it shows may lag by up to this long.
    */
   LINKS_PUBLIC_CACHE_SECONDS: int(30),
+  /** Connections kept for counting clicks (with synchronous_commit off; see store/click-pool.ts). */
+  CLICK_POOL_MAX: int(4, 1),
   /** The sister sites seeded on the first start (user-app §1 header and footer); admins edit them later. */
   SEED_TUTORING_URL: Type.String({ default: 'https://tutoring.corestone.education' }),
   SEED_PREDICTION_URL: Type.String({ default: 'https://predict.corestone.education' }),

@@ -1,3 +1,5 @@
+import { Rpc } from '@corestone/contracts';
+import { callRpc } from '@corestone/service-kit';
 import { lastDays } from '../src/domain/links';
 import { startLinks, type Harness } from './helpers';
 
@@ -128,6 +130,20 @@ describe('analytics', () => {
     expect(short.top_links[0]).toMatchObject({ id: x.id, clicks_in_period: 5 });
     const perLink = (await inject('GET', `/external_links/${y.id}/analytics?days=5`)).json();
     expect(perLink.clicks_per_day.map((d: { count: number }) => d.count)).toEqual([0, 4, 0, 0, 2]);
+
+    // the admin dashboard (evaluation) asks the same over NATS
+    const rpc = await callRpc(fresh.service.infra.bus, Rpc.linksClickSummary, { days: 2 }, { timeoutMs: 3000 });
+    expect(rpc.clicks_per_day).toEqual([
+      { date: lastDays(2)[0], count: 0 },
+      { date: lastDays(2)[1], count: 7 },
+    ]);
+    expect(rpc.links.slice(0, 2)).toEqual([
+      { link_id: x.id, title: 'Academic Resources', category: 'academic', clicks: 5 },
+      { link_id: y.id, title: 'Academic Resources', category: 'academic', clicks: 2 },
+    ]);
+    expect(rpc.links).toHaveLength(total);
+    const week = await callRpc(fresh.service.infra.bus, Rpc.linksClickSummary, { days: 7 }, { timeoutMs: 3000 });
+    expect(week.links[0]).toEqual({ link_id: y.id, title: 'Academic Resources', category: 'academic', clicks: 6 });
   });
 
   it('exports every link as CSV, neutralising formulas', async () => {

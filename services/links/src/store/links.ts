@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { ExternalLink, ExternalLinkInput, ExternalLinkUpdate, LinkCategory } from '@corestone/contracts';
-import { newId, withTransaction } from '@corestone/service-kit';
+import { isUuid, newId, withTransaction } from '@corestone/service-kit';
 import type { SeedLink } from '../domain/seed';
 
 interface LinkRow {
@@ -24,9 +24,8 @@ export interface LinkFilter {
   offset: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are UUIDs; anything else names no link (and never reaches Postgres as a malformed uuid). */
-export const isLinkId = (id: string) => UUID.test(id);
+/** Ids are UUIDv7; anything else names no link (and never reaches Postgres as a malformed uuid). */
+export const isLinkId = (id: string) => isUuid(id);
 
 export function toLink(r: LinkRow): ExternalLink {
   return {
@@ -48,7 +47,11 @@ const today = `(now() AT TIME ZONE 'UTC')::date`;
 
 /** External links and their click counters in Postgres. */
 export class LinkStore {
-  constructor(readonly pool: Pool) {}
+  constructor(
+    readonly pool: Pool,
+    /** Where clicks are counted (store/click-pool.ts); the main pool when not given. */
+    private readonly clickPool: Pool = pool,
+  ) {}
 
   /** Inserts the seed links on the very first start only; replicas racing here insert them once. */
   async seed(name: string, links: SeedLink[]): Promise<boolean> {
@@ -159,7 +162,7 @@ export class LinkStore {
    */
   async click(id: string): Promise<number | null> {
     if (!isLinkId(id)) return null;
-    const { rows } = await this.pool.query<{ clicks: string }>(
+    const { rows } = await this.clickPool.query<{ clicks: string }>(
       `WITH hit AS (UPDATE links SET clicks = clicks + 1 WHERE id = $1 AND is_active RETURNING id, clicks),
             counted AS (
               INSERT INTO clicks_daily (link_id, day, clicks) SELECT id, ${today}, 1 FROM hit
