@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { canGrade, creditLabel, errorMessage, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
+import { canGrade, creditLabel, errorMessage, isApiError, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
+import { goToUrl } from '../lib/navigation';
 import { PageTitle } from '../components/common';
 
 export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
@@ -9,6 +10,7 @@ export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
   if (p.price === 0) return 'Free';
   return `$${p.price.toFixed(2)}${p.billing_period ? `/${p.billing_period.replace(/_/g, ' ')}` : ''}`;
 }
+export const PURCHASE_FAILED = 'Failed to initiate purchase. Please try again.';
 export const creditsLabel = (n: number) => (n === -1 ? 'Unlimited essay credits' : `${n} essay credits`);
 
 export function Plans({ user, client }: RemoteAppProps) {
@@ -41,9 +43,12 @@ export function Plans({ user, client }: RemoteAppProps) {
     setBusy(plan.name);
     try {
       const { checkout_url } = await client.billing.checkout(plan.name);
-      window.location.assign(checkout_url);
+      if (typeof checkout_url !== 'string' || !/^(https?:\/\/|\/)/.test(checkout_url)) throw new Error(PURCHASE_FAILED);
+      goToUrl(checkout_url); // the busy label stays until the browser leaves
     } catch (e) {
-      notification.error({ title: 'Purchase Failed', description: errorMessage(e, 'Failed to initiate purchase. Please try again.'), duration: 7 });
+      if (isApiError(e) && e.status === 401)
+        notification.error({ title: 'Authentication Required', description: 'Please log in to purchase a plan.', duration: 7 });
+      else notification.error({ title: 'Purchase Failed', description: errorMessage(e, PURCHASE_FAILED), duration: 7 });
       setBusy(null);
     }
   };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, App as AntApp, Avatar, Button, Card, Col, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Col, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import { errorMessage, isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { PageTitle } from '../components/common';
+import { AvatarEditor } from '../components/AvatarEditor';
 import { formatDate } from '../lib/evaluation';
 
 export function Profile({ user, client, refreshUser }: RemoteAppProps) {
@@ -60,8 +61,8 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card variant="borderless" title="Personal information">
-            <Space size={16} style={{ marginBottom: 24 }}>
-              <Avatar src={user.avatar} size={64} alt="" />
+            <Space size={20} style={{ marginBottom: 24 }} align="center">
+              <AvatarEditor user={user} client={client} refreshUser={refreshUser} />
               <div>
                 <Typography.Title level={4} style={{ margin: 0 }}>{user.name}</Typography.Title>
                 <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 8 }}>{roleLabel(user.role)}</Tag>

@@ -1,0 +1,156 @@
+jest.setTimeout(30000);
+
+jest.mock('../src/lib/navigation', () => ({ goToUrl: jest.fn() }));
+
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { App as AntApp } from 'antd';
+import { ApiError, createClient, normalizeUser, type RemoteAppProps, type SessionUser } from '@corestone/sdk';
+import DashboardApp from '../src/exposes/DashboardApp';
+import { goToUrl } from '../src/lib/navigation';
+import { priceLabel, creditsLabel } from '../src/pages/Plans';
+import { avatarFailureText, checkAvatar, hasUploadedAvatar } from '../src/lib/avatar';
+import { fakeFetch, res, type Call } from '../../test-support/helpers';
+
+const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', user_type: 'student', subscription_plan: 'core_pack', essay_credits: 0, max_essay_credits: 5, created_at: '2025-01-05T00:00:00Z' })!;
+
+const PLANS = [
+  { name: 'free', display_name: 'Free', description: 'Try it', price: 0, billing_period: 'one_time', essay_credits: 1, features: ['1 evaluation'] },
+  { name: 'core_pack', display_name: 'Core Pack', description: 'Occasional', price: 19.99, billing_period: 'one_time', essay_credits: 5, features: ['5 evaluations'] },
+  { name: 'super_core_pack', display_name: 'Super Core Pack', description: 'Regular', price: 35.99, billing_period: 'one_time', essay_credits: 10, features: ['10 evaluations'] },
+  { name: 'power_user_monthly', display_name: 'Power User', description: 'Schools', price: null, billing_period: 'month', essay_credits: -1, features: ['Unlimited'] },
+];
+
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{l.pathname + l.search}</div>;
+}
+
+function setup(path: string, handler: (c: Call) => Response, user: SessionUser = student) {
+  localStorage.clear();
+  const f = fakeFetch(handler);
+  const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
+  const refreshUser = jest.fn(async () => user);
+  const props: RemoteAppProps = { user, client, refreshUser, logout: jest.fn(async () => {}) };
+  render(
+    <AntApp>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/dashboard/*" element={<><DashboardApp {...props} /><Where /></>} />
+        </Routes>
+      </MemoryRouter>
+    </AntApp>,
+  );
+  return { ...f, refreshUser };
+}
+const apiPath = (c: Call) => c.url.replace(/^.*\/api\/v1/, '').split('?')[0]!;
+const base = (extra: Record<string, (c: Call) => Response>) => (c: Call) => {
+  const p = apiPath(c);
+  if (extra[p]) return extra[p]!(c);
+  if (p === '/health') return res(200, { status: 'ok', services: {}, not_ready: [] });
+  if (p === '/plans/plans') return res(200, PLANS);
+  if (p === '/evaluation/my-evaluations') return res(200, { evaluations: [], total: 0 });
+  return res(404, { detail: `Route GET ${p} not found`, code: 'NOT_FOUND' });
+};
+const click = (el: HTMLElement) => act(async () => { fireEvent.click(el); });
+const planButton = (name: string) => screen.getByTestId(`plan-${name}`).querySelector('button') as HTMLButtonElement;
+
+afterEach(() => (goToUrl as jest.Mock).mockReset());
+
+describe('plans', () => {
+  test('labels and button rules: Current Plan, free disabled, Contact Us, Purchase', async () => {
+    setup('/dashboard/plans', base({}));
+    expect(await screen.findByTestId('plan-core_pack')).toBeTruthy();
+    expect(planButton('core_pack').textContent).toBe('Current Plan');
+    expect(planButton('core_pack').disabled).toBe(true);
+    expect(planButton('free').disabled).toBe(true);
+    expect(planButton('power_user_monthly').textContent).toBe('Contact Us');
+    expect(planButton('super_core_pack').textContent).toBe('Purchase');
+    expect(planButton('super_core_pack').disabled).toBe(false);
+    expect(priceLabel({ price: null, billing_period: 'month' })).toBe('Contact');
+    expect(priceLabel({ price: 0, billing_period: 'one_time' })).toBe('Free');
+    expect(priceLabel({ price: 35.99, billing_period: 'one_time' })).toBe('$35.99/one time');
+    expect([creditsLabel(-1), creditsLabel(5)]).toEqual(['Unlimited essay credits', '5 essay credits']);
+  });
+
+  test('Purchase: Processing..., then full-page navigation to checkout_url with success/cancel urls', async () => {
+    let answer!: (r: Response) => void;
+    const f = setup('/dashboard/plans', base({ '/subscription/create-checkout-session': () => new Promise<Response>((r) => (answer = r)) as unknown as Response }));
+    await screen.findByTestId('plan-super_core_pack');
+    await click(planButton('super_core_pack'));
+    expect(planButton('super_core_pack').textContent).toContain('Processing...');
+    await act(async () => answer(res(200, { checkout_url: 'http://localhost/checkout/cs_123' })));
+    await waitFor(() => expect(goToUrl).toHaveBeenCalledWith('http://localhost/checkout/cs_123'));
+    const call = f.calls.find((c) => c.url.endsWith('/subscription/create-checkout-session'))!;
+    expect(call.method).toBe('POST');
+    expect(call.body).toEqual({ plan_type: 'super_core_pack', success_url: `${location.origin}/dashboard?plan=success`, cancel_url: `${location.origin}/dashboard?plan=cancelled` });
+  });
+
+  test('a missing checkout route never shows its route text', async () => {
+    setup('/dashboard/plans', base({ '/subscription/create-checkout-session': () => res(404, { detail: 'Route POST /api/v1/subscription/create-checkout-session not found', code: 'NOT_FOUND' }) }));
+    await screen.findByTestId('plan-super_core_pack');
+    await click(planButton('super_core_pack'));
+    expect(await screen.findByText('Failed to initiate purchase. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Purchase Failed')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Route POST');
+    expect(goToUrl).not.toHaveBeenCalled();
+    expect(planButton('super_core_pack').textContent).toBe('Purchase');
+  });
+
+  test('a refused plan shows the server message', async () => {
+    setup('/dashboard/plans', base({ '/subscription/create-checkout-session': () => res(400, { detail: 'This plan cannot be bought in the app', code: 'VALIDATION_ERROR' }) }));
+    await screen.findByTestId('plan-super_core_pack');
+    await click(planButton('super_core_pack'));
+    expect(await screen.findByText('This plan cannot be bought in the app')).toBeTruthy();
+  });
+});
+
+describe('returning from checkout', () => {
+  test('/dashboard?plan=success refreshes the user, says Plan Activated! and drops the parameter', async () => {
+    const { refreshUser } = setup('/dashboard?plan=success', base({}));
+    expect(await screen.findByText('Plan Activated!')).toBeTruthy();
+    expect(screen.getByText('Your new plan has been activated successfully.')).toBeTruthy();
+    expect(refreshUser).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+  });
+});
+
+describe('avatar', () => {
+  test('checks and failure texts', () => {
+    expect(checkAvatar({ name: 'me.PNG', size: 1000 })).toBeNull();
+    expect(checkAvatar({ name: 'me.svg', size: 10, type: 'image/svg+xml' })).toBe('Please choose a PNG, JPEG or WebP image.');
+    expect(checkAvatar({ name: 'me.jpg', size: 2 * 1024 * 1024 + 1 })).toBe('The image must be 2 MB or smaller.');
+    expect(avatarFailureText(new ApiError(415, 'Unsupported image type'))).toBe('Please choose a PNG, JPEG or WebP image.');
+    expect(avatarFailureText(new ApiError(503, 'Service users is unavailable'))).toBe('Failed to upload avatar');
+    expect(hasUploadedAvatar('data:image/svg+xml;base64,xx')).toBe(false);
+    expect(hasUploadedAvatar('/api/v1/users/avatars/ab.png')).toBe(true);
+  });
+
+  test('upload posts the file and refreshes the user; remove deletes it', async () => {
+    const withPhoto = normalizeUser({ ...student, user_type: 'student', avatar: '/api/v1/users/avatars/0123.png' })!;
+    const f = setup('/dashboard/profile', base({
+      '/users/me/avatar': (c) => res(200, { id: 'u1', email: 'ann@school.org', user_type: 'student', avatar: c.method === 'DELETE' ? null : '/api/v1/users/avatars/0123.png' }),
+    }), withPhoto);
+    const input = (await screen.findByTestId('avatar-input')) as HTMLInputElement;
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    await act(async () => { fireEvent.change(input, { target: { files: [png] } }); });
+    await waitFor(() => expect(f.calls.some((c) => c.url.endsWith('/users/me/avatar') && c.method === 'POST')).toBe(true));
+    const post = f.calls.find((c) => c.method === 'POST')!;
+    expect((post.body as FormData).get('file')).toBeTruthy();
+    expect(await screen.findByText('Avatar Updated')).toBeTruthy();
+    expect(f.refreshUser).toHaveBeenCalled();
+
+    await click(screen.getByRole('button', { name: 'Remove avatar' }));
+    await waitFor(() => expect(f.calls.some((c) => c.url.endsWith('/users/me/avatar') && c.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('Avatar Removed')).toBeTruthy();
+  });
+
+  test('a refused type is checked before any call', async () => {
+    const f = setup('/dashboard/profile', base({}));
+    const input = (await screen.findByTestId('avatar-input')) as HTMLInputElement;
+    await act(async () => { fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' })] } }); });
+    expect(await screen.findByText('Please choose a PNG, JPEG or WebP image.')).toBeTruthy();
+    expect(f.calls.some((c) => c.url.includes('/avatar'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Remove avatar' })).toBeNull();
+  });
+});
