@@ -13,7 +13,11 @@ async function main() {
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
   console.log('Starting the platform…');
+  // Purchases on a single machine go through the local checkout page (billing README), unless
+  // Stripe is configured; production refuses PAYMENTS=local.
+  const payments = process.env.PAYMENTS || (process.env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
   const platform = await startPlatform({
+    env: { PAYMENTS: payments },
     ports: process.env.PORT ? { gateway: Number(process.env.PORT) } : undefined,
     supervise: true,
   });

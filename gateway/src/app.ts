@@ -9,6 +9,7 @@ import { RouteTable, reachablePolicies } from './domain/route-table';
 import { API_PREFIX } from './domain/urls';
 import { registerExpectContinue, registerGuard } from './routes/guard';
 import { registerProxies } from './routes/proxy';
+import { registerLocalCheckoutPage } from './routes/local-checkout';
 import { registerCredentialRoutes } from './routes/credentials';
 import { registerHealthRoute } from './routes/health';
 import { registerDocs } from './routes/docs';
@@ -105,6 +106,7 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { a
   void app.register(async (scope) => {
     registerCredentialRoutes(scope, { table, urls, dispatcher });
     registerProxies(scope, { table, urls, dispatcher });
+    registerLocalCheckoutPage(scope, { urls, dispatcher });
     registerHealthRoute(scope, { urls, dispatcher, timeoutMs: config.HEALTH_TIMEOUT_MS });
     registerDocs(scope, { table, urls, dispatcher, timeoutMs: config.DOCS_TIMEOUT_MS, cacheMs: config.DOCS_CACHE_SECONDS * 1000 });
     registerFrontends(scope, frontends);

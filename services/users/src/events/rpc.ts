@@ -16,6 +16,8 @@ export async function liveView(store: AccountStore, billing: BillingLink, userId
 export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLink, log: FastifyBaseLogger) {
   return [
     serveRpc(bus, Rpc.usersGetView, async ({ user_id }) => ({ user: await liveView(store, billing, user_id) }), log),
+    // billing's POST /subscription/use-message: the same counter as /users/increment-message-count
+    serveRpc(bus, Rpc.usersCountMessage, async ({ user_id, unlimited }) => store.incrementMessages(user_id, { unlimited }), log),
     serveRpc(
       bus,
       Rpc.usersCreate,

@@ -167,7 +167,7 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
       if (!target) throw userNotFound();
       if (!canManage(me.account, target.account)) throw forbidden(Messages.ADMIN_TARGET_SUPER_ADMIN_ONLY);
       const body = req.body as typeof CreditsBody.static;
-      const account = await ctx.billing.setCredits(target.account.id, body.essay_credits, body.max_essay_credits);
+      const account = await ctx.billing.setCredits(target.account.id, body.essay_credits, body.max_essay_credits, me.account.id);
       return toUser(target.account, account);
     },
   );

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { Codes, Events, Messages, type CreditAccount, type Role } from '@corestone/contracts';
+import { Codes, Events, Messages, UNLIMITED, type CreditAccount, type Role } from '@corestone/contracts';
 import { conflict, enqueueEvent, forbidden, markProcessed, isUuid, notFound, withTransaction, type Queryable } from '@corestone/service-kit';
 import type { Account, Credits } from '../domain/view';
 import { checkAdminChange, checkSelfRoleChange, messageAllowance, messageLimitReached, type Actor, type AdminChange } from '../domain/rules';
@@ -237,14 +237,18 @@ export class AccountStore {
     return rows[0].is_anonymous;
   }
 
-  /** One more message, atomically; a student at the limit is refused and nothing is counted. */
-  async incrementMessages(id: string) {
+  /**
+   * One more message, atomically; a student at the limit is refused and nothing is counted.
+   * `unlimited` (billing: the user's plan has unlimited credits) lifts the limit.
+   */
+  async incrementMessages(id: string, opts: { unlimited?: boolean } = {}) {
     if (!isUuid(id)) throw userNotFound();
     const { rows } = await this.pool.query<{ role: Role; message_count: number; max_chatbot: number }>(
       `UPDATE accounts SET message_count = message_count + 1, updated_at = now()
-       WHERE id = $1 AND (role <> 'student' OR message_count < max_chatbot)
+       WHERE id = $1 AND ($2 OR role <> 'student' OR message_count < max_chatbot)
+    const unlimited = opts.unlimited === true;
        RETURNING role, message_count, max_chatbot`,
-      [id],
+      [id, unlimited],
     );
     if (!rows[0]) {
       if (await this.get(id)) throw messageLimitReached();
@@ -253,6 +257,7 @@ export class AccountStore {
     return messageAllowance(rows[0].role, rows[0].message_count, rows[0].max_chatbot);
   }
 
+    if (unlimited) return { can_send: true, message_count: rows[0].message_count, max_messages: UNLIMITED };
   async setApiKey(id: string, sealed: string | null, masked: string | null): Promise<AccountWithCredits> {
     if (!isUuid(id)) throw userNotFound();
     const res = await this.pool.query(

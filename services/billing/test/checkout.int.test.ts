@@ -1,0 +1,255 @@
+/**
+ * Local checkout (PAYMENTS=local), the refusals of create-checkout-session, the role matrix and
+ * bad input of the subscription routes, cancel-subscription, use-message and payment settings.
+ */
+import { Rpc, type Role } from '@corestone/contracts';
+import { callRpc, loadConfig, serveRpc } from '@corestone/service-kit';
+import { BillingConfig, paymentMode } from '../src/config';
+import { RETURN_URLS, ROLES, SITE, startBilling, type Harness } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startBilling('bchk', { PAYMENTS: 'local' });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const create = (headers: Record<string, string>, payload: unknown) =>
+  h.app.inject({ method: 'POST', url: '/subscription/create-checkout-session', headers, payload: payload as object });
+const complete = (id: string, headers: Record<string, string>) =>
+  h.app.inject({ method: 'POST', url: `/billing/local-checkout/${id}/complete`, headers });
+const current = async (headers: Record<string, string>) => (await h.app.inject({ url: '/subscription/current', headers })).json();
+
+describe('local checkout', () => {
+  it('hands out the page address, shows plan and price with Pay and Cancel, and Pay grants the credits once', async () => {
+    const buyer = await h.user('student');
+    const res = await create(buyer.headers, { plan_type: 'core_pack', ...RETURN_URLS });
+    expect(res.statusCode).toBe(200);
+    const { checkout_url, session_id } = res.json();
+    expect(checkout_url).toBe(`${SITE}/checkout/local/${session_id}`);
+
+    const page = await h.app.inject({ url: `/billing/checkout-page/${session_id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Core Pack');
+    expect(page.body).toContain('$19.99');
+    expect(page.body).toContain('5 essay credits');
+    expect(page.body).toMatch(/<button[^>]*id="pay"[^>]*>Pay \$19\.99<\/button>/);
+    expect(page.body).toContain(`href="${RETURN_URLS.cancel_url}"`);
+    // CSP script-src 'self': one external script, nothing inline
+    expect(page.body.match(/<script[^>]*>/g)).toEqual(['<script src="/api/v1/billing/checkout-page/assets/local-checkout.js">']);
+    const script = await h.app.inject({ url: '/billing/checkout-page/assets/local-checkout.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('/billing/local-checkout/');
+    expect((await h.app.inject({ url: '/billing/checkout-page/assets/other.js' })).statusCode).toBe(404);
+
+    const paid = await complete(session_id, buyer.headers);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      success: true,
+      redirect_url: RETURN_URLS.success_url,
+      subscription: { plan: 'core_pack', essay_credits: 6, can_use_credits: true },
+    });
+    const again = await complete(session_id, buyer.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('CHECKOUT_CLOSED');
+    expect(await current(buyer.headers)).toMatchObject({ plan: 'core_pack', essay_credits: 6 });
+    expect((await h.service.store.auditOf(buyer.id)).filter((l) => l.kind === 'grant')).toHaveLength(1);
+    // the page now says it is done instead of offering Pay again
+    const closed = await h.app.inject({ url: `/billing/checkout-page/${session_id}` });
+    expect(closed.body).toContain('Already paid');
+    expect(closed.body).not.toContain('id="pay"');
+  });
+
+  it('lets only the signed-in buyer pay, and 10 Pay clicks at once grant once', async () => {
+    const buyer = await h.user('teacher');
+    const { session_id } = (await create(buyer.headers, { plan_type: 'super_core_pack', ...RETURN_URLS })).json();
+    const stranger = await h.user('student');
+    expect((await complete(session_id, stranger.headers)).statusCode).toBe(404);
+    expect((await complete(session_id, {})).statusCode).toBe(401);
+    for (const id of ['not-a-uuid', '00000000-0000-7000-8000-000000000000', 'x'.repeat(101)]) {
+      const res = await complete(id, buyer.headers);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().code).toBeTruthy();
+    }
+    const results = await Promise.all(Array.from({ length: 10 }, () => complete(session_id, buyer.headers)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(await current(buyer.headers)).toMatchObject({ plan: 'super_core_pack', essay_credits: 11 });
+    expect((await current(stranger.headers)).essay_credits).toBe(1);
+  });
+
+  it('answers an unknown session page with a 404 page', async () => {
+    const res = await h.app.inject({ url: '/billing/checkout-page/0190a3c2-0000-7000-8000-000000000000' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Checkout not found');
+  });
+});
+
+describe('create-checkout-session refusals', () => {
+  it('refuses the free plan, power_user_monthly, unknown plans and the held plan with clear details', async () => {
+    const s = await h.user('student');
+    const refuse = async (plan_type: string, status: number, code: string, detail: RegExp) => {
+      const res = await create(s.headers, { plan_type, ...RETURN_URLS });
+      expect([plan_type, res.statusCode, res.json().code]).toEqual([plan_type, status, code]);
+      expect(res.json().detail).toMatch(detail);
+    };
+    await refuse('free', 400, 'PLAN_NOT_PURCHASABLE', /free plan cannot be purchased/);
+    await refuse('power_user_monthly', 400, 'PLAN_NOT_PURCHASABLE', /contact us/);
+    await refuse('gold', 400, 'PLAN_NOT_FOUND', /Unknown plan/);
+    const { session_id } = (await create(s.headers, { plan_type: 'core_pack', ...RETURN_URLS })).json();
+    await complete(session_id, s.headers);
+    await refuse('core_pack', 409, 'PLAN_ALREADY_HELD', /already hold this plan/);
+    expect((await create(s.headers, { plan_type: 'super_core_pack', ...RETURN_URLS })).statusCode).toBe(200);
+    // an unlimited account has nothing to buy
+    await callRpc(h.service.infra.bus, Rpc.billingSetCredits, { user_id: s.id, essay_credits: 0, max_essay_credits: -1 });
+    await refuse('super_core_pack', 409, 'PLAN_ALREADY_HELD', /unlimited/);
+  });
+
+  it('sells to students and teachers only (role matrix)', async () => {
+    const expected: Record<Role, number> = { student: 200, teacher: 200, admin: 403, super_admin: 403 };
+    for (const role of ROLES) {
+      const u = await h.user(role);
+      const res = await create(u.headers, { plan_type: 'core_pack', ...RETURN_URLS });
+      expect([role, res.statusCode]).toEqual([role, expected[role]]);
+      if (res.statusCode === 403) expect(res.json()).toEqual({ code: 'CHECKOUT_ROLE_ONLY', detail: 'Only students and teachers can purchase plans' });
+    }
+    expect((await create({}, { plan_type: 'core_pack', ...RETURN_URLS })).statusCode).toBe(401);
+  });
+
+  it('only returns to addresses on this site (no open redirect) and refuses malformed bodies with 400', async () => {
+    const s = await h.user('student');
+    const urls = [
+      'https://evil.example/dashboard',
+      'http://localhost:8081/dashboard',
+      'https://localhost:8080/dashboard',
+      'http://localhost:8080@evil.example/',
+      'http://user:pw@localhost:8080/dashboard',
+      'javascript:alert(1)',
+      '/dashboard?plan=success',
+      '//evil.example/x',
+      'not a url',
+    ];
+    for (const bad of urls) {
+      for (const field of ['success_url', 'cancel_url']) {
+        const res = await create(s.headers, { plan_type: 'core_pack', ...RETURN_URLS, [field]: bad });
+        expect([bad, field, res.statusCode, res.json().code]).toEqual([bad, field, 400, 'REDIRECT_NOT_ALLOWED']);
+      }
+    }
+    const bodies: unknown[] = [
+      {},
+      { plan_type: 'core_pack' },
+      { plan_type: 'core_pack', success_url: RETURN_URLS.success_url },
+      { plan_type: 5, ...RETURN_URLS },
+      { plan_type: 'core_pack', success_url: '', cancel_url: RETURN_URLS.cancel_url },
+      { plan_type: 'core_pack', ...RETURN_URLS, success_url: `${SITE}/${'x'.repeat(2100)}` },
+      'plan_type=core_pack',
+    ];
+    for (const body of bodies) {
+      const res = await create(s.headers, body);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(typeof res.json().detail).toBe('string');
+    }
+    expect((await h.service.purchases.ofUser(s.id)).length).toBe(0);
+  });
+});
+
+describe('cancel-subscription and use-message', () => {
+  it('cancels only a recurring (Power User) plan', async () => {
+    const s = await h.user('student');
+    const cancel = () => h.app.inject({ method: 'POST', url: '/subscription/cancel-subscription', headers: s.headers });
+    const none = await cancel();
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code).toBe('NO_SUBSCRIPTION');
+    await callRpc(h.service.infra.bus, Rpc.billingSetCredits, { user_id: s.id, essay_credits: 0, max_essay_credits: -1 });
+    const done = await cancel();
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ success: true, subscription: { subscription_status: 'cancelled', max_essay_credits: -1 } });
+    expect((await cancel()).json().message).toMatch(/already cancelled/);
+    expect((await h.app.inject({ method: 'POST', url: '/subscription/cancel-subscription' })).statusCode).toBe(401);
+  });
+
+  it('counts a message through the users service, telling it when the plan is unlimited', async () => {
+    const asked: Array<{ user_id: string; unlimited: boolean }> = [];
+    // a stand-in for users' rpc.users.count_message on the real NATS (users' own tests cover the counting)
+    const sub = serveRpc(
+      h.service.infra.bus,
+      Rpc.usersCountMessage,
+      async (req) => {
+        asked.push(req);
+        return { can_send: true, message_count: asked.length, max_messages: req.unlimited ? -1 : 10 };
+      },
+      h.app.log,
+    );
+    try {
+      const s = await h.user('student');
+      const use = () => h.app.inject({ method: 'POST', url: '/subscription/use-message', headers: s.headers });
+      expect((await use()).json()).toEqual({ can_send: true, message_count: 1, max_messages: 10 });
+      await callRpc(h.service.infra.bus, Rpc.billingSetCredits, { user_id: s.id, essay_credits: 0, max_essay_credits: -1 });
+      expect((await use()).json()).toEqual({ can_send: true, message_count: 2, max_messages: -1 });
+      expect(asked).toEqual([
+        { user_id: s.id, unlimited: false },
+        { user_id: s.id, unlimited: true },
+      ]);
+      expect((await h.app.inject({ method: 'POST', url: '/subscription/use-message' })).statusCode).toBe(401);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
+  it('records who set credits and keys every ledger line', async () => {
+    const s = await h.user('student');
+    const admin = await h.user('admin');
+    await callRpc(h.service.infra.bus, Rpc.billingSetCredits, { user_id: s.id, essay_credits: 4, max_essay_credits: 4, actor: admin.id });
+    const lines = await h.service.store.auditOf(s.id);
+    expect(lines.map((l) => [l.kind, l.delta, l.actor])).toEqual([
+      ['open', 1, 'system'],
+      ['set', 3, `admin:${admin.id}`],
+    ]);
+    expect(new Set(lines.map((l) => l.idempotency_key)).size).toBe(2);
+    // append-only: the ledger refuses edits
+    await expect(h.service.infra.db.pool.query(`UPDATE ledger SET delta = 100 WHERE user_id = $1`, [s.id])).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('payment settings', () => {
+  const config = (env: Record<string, string>) => loadConfig(BillingConfig, { NODE_ENV: 'development', ...env });
+  it('turns payments on only when asked, and refuses contradictions', () => {
+    expect(paymentMode(config({}))).toBe('off');
+    expect(paymentMode(config({ PAYMENTS: 'local' }))).toBe('local');
+    expect(paymentMode(config({ STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }))).toBe('stripe');
+    expect(() => paymentMode(config({ STRIPE_SECRET_KEY: 'sk' }))).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => paymentMode(config({ PAYMENTS: 'local', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }))).toThrow(/choose one/);
+    expect(() => paymentMode(config({ PAYMENTS: 'stripe' }))).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => config({ PAYMENTS: 'free' })).toThrow(/PAYMENTS/);
+  });
+
+  it('refuses PAYMENTS=local in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x@db/x',
+      REDIS_URL: 'redis://r',
+      NATS_URL: 'nats://n',
+      PUBLIC_BASE_URL: 'https://essays.example',
+    };
+    expect(() => loadConfig(BillingConfig, { ...production, PAYMENTS: 'local' })).toThrow(/PAYMENTS=local is for development only/);
+    expect(paymentMode(loadConfig(BillingConfig, production))).toBe('off');
+  });
+
+  it('answers 503 when purchases are off, before anything is recorded', async () => {
+    const off = await startBilling('boff');
+    try {
+      const s = await off.user('student');
+      const res = await off.app.inject({ method: 'POST', url: '/subscription/create-checkout-session', headers: s.headers, payload: { plan_type: 'core_pack', ...RETURN_URLS } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('PAYMENTS_DISABLED');
+      expect(await off.service.purchases.ofUser(s.id)).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});
