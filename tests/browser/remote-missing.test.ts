@@ -45,7 +45,7 @@ it('serves the configured manifest and shows the fallback for a remote that is n
   await page.getByLabel('Password').fill('admin-pass-1');
   await page.getByTestId('auth-submit').click();
   await page.waitForURL(/\/admin/);
-  await page.getByText('The administrator back office is not available yet.').waitFor();
+  await page.getByText('The admin area could not be loaded').waitFor();
   await screenshot(page, 'admin-remote-missing');
   expect(pageErrors).toEqual([]);
 });

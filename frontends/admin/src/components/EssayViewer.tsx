@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Button, Descriptions, Modal, Space, Tooltip, Typography } from 'antd';
+import { CheckOutlined, CopyOutlined, DownloadOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { TYPE_LABELS } from './badges';
+import { formatDate, saveBlob, textStats, txtFileName } from '../lib/text';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  text: string;
+  essayType: 'ee' | 'tok';
+  submitter: string;
+  date: string | null;
+}
+
+/**
+ * The full-text viewer (spec admin §2): copy ('Copied!' for 2 s), download as .txt named from the
+ * title, fullscreen (button or F11), closes with Esc or a click on the backdrop.
+ */
+export function EssayViewer({ open, onClose, title, text, essayType, submitter, date }: Props) {
+  const [copied, setCopied] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const stats = textStats(text);
+
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F11') {
+        e.preventDefault();
+        setFullscreen((f) => !f);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const copy = async () => {
+    await navigator.clipboard.writeText(text);
+    setCopied(true);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      keyboard
+      maskClosable
+      footer={null}
+      width={fullscreen ? '100vw' : 900}
+      style={fullscreen ? { top: 0, maxWidth: '100vw', padding: 0 } : undefined}
+      styles={{ body: { maxHeight: fullscreen ? 'calc(100vh - 170px)' : '65vh', overflow: 'auto' } }}
+      title={
+        <Space style={{ width: '100%', justifyContent: 'space-between', paddingRight: 32 }} wrap>
+          <span>{title}</span>
+          <Space>
+            <Tooltip title="Copy to clipboard">
+              <Button size="small" icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={copy} data-testid="essay-copy">
+                {copied ? 'Copied!' : 'Copy'}
+              </Button>
+            </Tooltip>
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), txtFileName(title))}>
+              Download
+            </Button>
+            <Button size="small" icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} aria-label="Toggle fullscreen" onClick={() => setFullscreen((f) => !f)} />
+          </Space>
+        </Space>
+      }
+    >
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} style={{ marginBottom: 12 }} data-testid="essay-stats">
+        <Descriptions.Item label="Type">{TYPE_LABELS[essayType]}</Descriptions.Item>
+        <Descriptions.Item label="Submitted by">{submitter}</Descriptions.Item>
+        <Descriptions.Item label="Date">{formatDate(date)}</Descriptions.Item>
+        <Descriptions.Item label="Words">{stats.words.toLocaleString()}</Descriptions.Item>
+        <Descriptions.Item label="Paragraphs">{stats.paragraphs}</Descriptions.Item>
+        <Descriptions.Item label="Characters">{stats.characters.toLocaleString()}</Descriptions.Item>
+        <Descriptions.Item label="Reading time">{stats.readingMinutes} min</Descriptions.Item>
+      </Descriptions>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', fontFamily: 'Georgia, serif', fontSize: 15, lineHeight: 1.75 }}>{text}</Typography.Paragraph>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Button, Card, Result, Skeleton, Space, Statistic, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { errorMessage, type CorestoneClient, type Health } from '@corestone/sdk';
+import { ACCESS_DENIED } from '../lib/roles';
+
+/** 'Access Denied' with the spec's text for the screen. */
+export function AccessDenied({ screen }: { screen: keyof typeof ACCESS_DENIED }) {
+  const { title, message } = ACCESS_DENIED[screen];
+  return (
+    <div data-testid="access-denied">
+      <Result icon={<LockOutlined style={{ color: '#dc2626' }} />} title={title} subTitle={message} />
+    </div>
+  );
+}
+
+export function PageHeader({ title, subtitle, extra }: { title: string; subtitle?: ReactNode; extra?: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap', marginBottom: 24 }}>
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {subtitle && (
+          <Typography.Text type="secondary" style={{ fontSize: 15 }}>
+            {subtitle}
+          </Typography.Text>
+        )}
+      </div>
+      {extra && <Space wrap>{extra}</Space>}
+    </div>
+  );
+}
+
+export function Counter({ title, value, suffix, color, testId, footer }: { title: string; value: ReactNode; suffix?: string; color?: string; testId?: string; footer?: ReactNode }) {
+  return (
+    <Card variant="borderless" style={{ height: '100%', boxShadow: '0 1px 2px rgba(15,23,42,.06)' }} data-testid={testId}>
+      <Statistic title={title} value={value as number | string} suffix={suffix} styles={{ content: { color: color ?? '#0f172a', fontWeight: 600 } }} />
+      {footer && <div style={{ marginTop: 6, fontSize: 12 }}>{footer}</div>}
+    </Card>
+  );
+}
+
+export function LoadError({ message, onRetry, retryLabel = 'Try Again' }: { message: string; onRetry: () => void; retryLabel?: string }) {
+  return (
+    <Result
+      status="error"
+      title={message}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      }
+    />
+  );
+}
+
+export function Loading() {
+  return (
+    <div role="status" aria-label="Loading">
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </div>
+  );
+}
+
+/** Loads once per `deps` change; exposes reload. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    load().then(
+      (data) => alive && setState({ data, loading: false }),
+      (e) => alive && setState({ error: errorMessage(e), loading: false }),
+    );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const setData = useCallback((fn: (d: T | undefined) => T) => setState((s) => ({ ...s, data: fn(s.data) })), []);
+  return { ...state, reload, setData };
+}
+
+/** GET /api/v1/health, re-checked every 30 s; null while the first answer is awaited, 'error' when unreachable. */
+export function useHealth(client: CorestoneClient, everyMs = 30_000) {
+  const [health, setHealth] = useState<Health | null | 'error'>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    const check = () =>
+      client.health().then(
+        (h) => alive && setHealth(h),
+        () => alive && setHealth('error'),
+      );
+    check();
+    const t = setInterval(check, everyMs);
+    return () => {
+      alive = false;
+      clearInterval(t);
+    };
+  }, [client, everyMs, tick]);
+  return { health, recheck: () => setTick((n) => n + 1) };
+}
+
+export function healthSummary(health: Health | null | 'error'): { color: string; text: string; ok: boolean | null } {
+  if (health === null) return { color: '#94a3b8', text: 'Checking...', ok: null };
+  if (health === 'error') return { color: '#dc2626', text: 'System Offline', ok: false };
+  if (health.status === 'ok' && health.not_ready.length === 0) return { color: '#16a34a', text: 'System Online', ok: true };
+  return { color: '#f59e0b', text: 'System Degraded', ok: false };
+}
+
+/** The header's indicator: the real state from GET /api/v1/health. */
+export function SystemIndicator({ client }: { client: CorestoneClient }) {
+  const { health } = useHealth(client);
+  const { color, text } = healthSummary(health);
+  const title = health && health !== 'error' && health.not_ready.length ? `Not ready: ${health.not_ready.join(', ')}` : undefined;
+  return (
+    <span data-testid="system-indicator" title={title} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: '#334155', whiteSpace: 'nowrap' }}>
+      <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: color, boxShadow: `0 0 0 3px ${color}22` }} />
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Tag, Typography } from 'antd';
+import {
+  AppstoreOutlined,
+  BookOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  LinkOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SearchOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
+import { SystemIndicator } from '../components/common';
+import { mayEnterAdminArea } from '../lib/roles';
+import { Overview } from '../pages/Overview';
+import { Submissions } from '../pages/Submissions';
+import { SubmissionDetail } from '../pages/SubmissionDetail';
+import { Users } from '../pages/Users';
+import { Rubrics } from '../pages/Rubrics';
+import { Links } from '../pages/Links';
+import { Policies } from '../pages/Policies';
+import { Settings } from '../pages/Settings';
+
+const { Sider, Header, Content } = Layout;
+
+export const NAV = [
+  { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/admin' },
+  { key: 'submissions', icon: <FileDoneOutlined />, label: 'Submissions', path: '/admin/submissions' },
+  { key: 'users', icon: <TeamOutlined />, label: 'Users', path: '/admin/users' },
+  { key: 'rubrics', icon: <BookOutlined />, label: 'Rubrics', path: '/admin/rubrics' },
+  { key: 'links', icon: <LinkOutlined />, label: 'External Links', path: '/admin/links' },
+  { key: 'policies', icon: <FileTextOutlined />, label: 'Policies & CMS', path: '/admin/policies' },
+  { key: 'settings', icon: <SettingOutlined />, label: 'Settings', path: '/admin/settings' },
+] as const;
+
+function selectedKey(path: string): string {
+  const rest = path.replace(/^\/admin\/?/, '');
+  if (rest.startsWith('evaluations')) return 'submissions';
+  const first = rest.split('/')[0];
+  return NAV.find((n) => n.key === first)?.key ?? 'overview';
+}
+
+/**
+ * Exposed as `admin/AdminApp`: everything under /admin/* (rendered inside the shell's router).
+ * Reading B of spec §2: anyone who is not admin or super admin is sent to /auth.
+ */
+export default function AdminApp(props: RemoteAppProps) {
+  const { user, client, logout } = props;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const screens = Grid.useBreakpoint();
+  const [drawer, setDrawer] = useState(false);
+  const [search, setSearch] = useState('');
+
+  if (!mayEnterAdminArea(user)) return <Navigate to="/auth" replace />;
+
+  const sidebar = (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10 }}>
+        <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
+          <rect width="64" height="64" rx="14" fill="#1d4ed8" />
+          <path d="M20 44V20h14a10 10 0 0 1 0 20h-6" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
+        </svg>
+        <div style={{ lineHeight: 1.1 }}>
+          <Typography.Text strong style={{ fontSize: 18, display: 'block' }}>
+            Corestone
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Admin Console
+          </Typography.Text>
+        </div>
+      </div>
+      <Menu
+        mode="inline"
+        aria-label="Admin"
+        selectedKeys={[selectedKey(location.pathname)]}
+        style={{ borderInlineEnd: 'none', flex: 1 }}
+        items={NAV.map(({ path, key, icon, label }) => ({
+          key,
+          icon,
+          label,
+          onClick: () => {
+            setDrawer(false);
+            navigate(path);
+          },
+        }))}
+      />
+      <div style={{ padding: 16, borderTop: '1px solid #f0f0f0' }}>
+        <Button block icon={<LogoutOutlined />} onClick={() => logout()}>
+          Logout
+        </Button>
+      </div>
+    </div>
+  );
+
+  const runSearch = (q: string) => {
+    const query = q.trim();
+    navigate(query ? `/admin/submissions?q=${encodeURIComponent(query)}` : '/admin/submissions');
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-testid="admin-layout">
+      {screens.lg ? (
+        <Sider width={248} theme="light" style={{ borderRight: '1px solid #eef0f3', position: 'sticky', top: 0, height: '100vh' }}>
+          {sidebar}
+        </Sider>
+      ) : (
+        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false}>
+          {sidebar}
+        </Drawer>
+      )}
+      <Layout>
+        <Header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '0 24px', background: '#fff', borderBottom: '1px solid #eef0f3', position: 'sticky', top: 0, zIndex: 10 }}>
+          {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
+          <Input
+            prefix={<SearchOutlined />}
+            placeholder="Search submissions..."
+            aria-label="Search submissions"
+            variant="filled"
+            style={{ maxWidth: 360 }}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onPressEnter={() => runSearch(search)}
+          />
+          <div style={{ flex: 1 }} />
+          {screens.md && <SystemIndicator client={client} />}
+          <Avatar src={user.avatar} alt="" />
+          <Typography.Text strong data-testid="admin-user-name" ellipsis style={{ maxWidth: screens.sm ? 220 : 96 }}>
+            {user.name}
+          </Typography.Text>
+          <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 0 }} data-testid="admin-user-role">
+            {roleLabel(user.role)}
+          </Tag>
+          {screens.lg && (
+            <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} aria-label="Logout" />
+          )}
+        </Header>
+        <Content style={{ padding: screens.md ? 32 : 16, background: '#f6f8fb' }}>
+          <div style={{ maxWidth: 1240, margin: '0 auto' }}>
+            <Routes>
+              <Route index element={<Overview {...props} />} />
+              <Route path="submissions" element={<Submissions {...props} />} />
+              <Route path="submissions/:id" element={<SubmissionDetail {...props} />} />
+              <Route path="evaluations/:id" element={<SubmissionDetail {...props} />} />
+              <Route path="users" element={<Users {...props} />} />
+              <Route path="rubrics" element={<Rubrics {...props} />} />
+              <Route path="links" element={<Links {...props} />} />
+              <Route path="policies" element={<Policies {...props} />} />
+              <Route path="settings" element={<Settings {...props} />} />
+              <Route path="*" element={<Navigate to="/admin" replace />} />
+            </Routes>
+          </div>
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

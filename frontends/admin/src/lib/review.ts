@@ -1,0 +1,46 @@
+/** Approval and score-editing rules of the submission review (spec admin §2, §4, §5). */
+import type { ApprovalStatus, Evaluation } from '@corestone/sdk';
+
+export const DEFAULT_RUBRIC_TOTAL = 30;
+
+export const APPROVAL_LABELS: Record<ApprovalStatus, { label: string; color: string }> = {
+  pending_review: { label: 'Pending Review', color: 'gold' },
+  under_review: { label: 'Under Review', color: 'blue' },
+  approved: { label: 'Approved', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
+
+export const approvalOf = (ev: Pick<Evaluation, 'approval_status'>): ApprovalStatus => ev.approval_status ?? 'pending_review';
+
+/** Only completed submissions can be approved or rejected; approve is off when approved, reject when rejected. */
+export function reviewButtons(ev: Pick<Evaluation, 'status' | 'approval_status'>) {
+  const completed = ev.status === 'completed';
+  const approval = approvalOf(ev);
+  return { approve: completed && approval !== 'approved', reject: completed && approval !== 'rejected' };
+}
+
+/** null when the decision may be sent; else the message to show. */
+export function decisionError(decision: 'approve' | 'reject', notes: string): string | null {
+  if (decision === 'reject' && !notes.trim()) return 'Admin notes are required to reject an evaluation';
+  return null;
+}
+
+/** The rubric total (scoring_structure.total_points, default 30). */
+export function rubricTotal(ev: Pick<Evaluation, 'rubric'>): number {
+  const t = ev.rubric?.scoring_structure?.total_points;
+  return typeof t === 'number' && t > 0 ? t : DEFAULT_RUBRIC_TOTAL;
+}
+
+/** An overall score may be 0..rubric total. */
+export function scoreError(score: number | null | undefined, total: number): string | null {
+  if (score === null || score === undefined || Number.isNaN(score)) return 'Enter a score.';
+  if (score < 0 || score > total) return `Score must be between 0 and ${total}.`;
+  return null;
+}
+
+/** A criterion score may be 0..its maximum. */
+export function criterionScoreError(score: number | null | undefined, max: number): string | null {
+  if (score === null || score === undefined || Number.isNaN(score)) return 'Enter a score.';
+  if (score < 0 || score > max) return `Between 0 and ${max}.`;
+  return null;
+}

@@ -1,0 +1,42 @@
+/** Role gates of the admin area (spec admin §2, §6). The server is the real guard; these decide what the screen offers. */
+import { isAdminRole, type SessionUser } from '@corestone/sdk';
+
+export type AdminScreen = 'overview' | 'submissions' | 'submission-detail' | 'users' | 'rubrics' | 'links' | 'policies' | 'settings' | 'analytics';
+
+/** Screens only a super admin may open (spec §6: submissions list and rubric management). */
+const SUPER_ADMIN_ONLY: ReadonlySet<AdminScreen> = new Set(['submissions', 'rubrics']);
+
+export const isSuperAdmin = (user: Pick<SessionUser, 'role'> | null | undefined): boolean => user?.role === 'super-admin';
+
+/** Reading B: the area admits admin and super admin; everyone else is sent to /auth. */
+export const mayEnterAdminArea = (user: Pick<SessionUser, 'role'> | null | undefined): boolean => isAdminRole(user);
+
+export function mayOpen(screen: AdminScreen, user: Pick<SessionUser, 'role'> | null | undefined): boolean {
+  if (!mayEnterAdminArea(user)) return false;
+  return SUPER_ADMIN_ONLY.has(screen) ? isSuperAdmin(user) : true;
+}
+
+/** The 'Access Denied' texts the spec gives per screen. */
+export const ACCESS_DENIED: Record<'submissions' | 'rubrics' | 'submission-detail' | 'layout', { title: string; message: string }> = {
+  submissions: { title: 'Access Denied', message: 'Admin privileges required.' },
+  rubrics: { title: 'Access Denied', message: 'Admin privileges required.' },
+  'submission-detail': { title: 'Access Denied', message: "You don't have permission to view this page." },
+  layout: { title: 'Access Denied', message: 'You need admin privileges to access this page.' },
+};
+
+/** What a user-management screen may offer (spec §2 "Users"; the API refuses the rest). */
+export function userManagementRights(user: Pick<SessionUser, 'role'>) {
+  const superAdmin = isSuperAdmin(user);
+  return {
+    /** roles offered in the create form */
+    creatableRoles: superAdmin ? (['student', 'teacher', 'admin', 'super_admin'] as const) : (['student', 'teacher'] as const),
+    /** PUT /users/admin/users/{id}/role is super_admin only */
+    mayChangeRole: superAdmin,
+    /** an admin manages students and teachers; a super admin everyone but themself */
+    mayManage: (target: { id: string; role: string }, selfId: string) =>
+      target.id !== selfId && (superAdmin || target.role === 'student' || target.role === 'teacher'),
+  };
+}
+
+/** Policies: everyone in the area reads them; PUT /general/{id} is super_admin only. */
+export const mayEditPolicies = isSuperAdmin;

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react';
+import { App, Alert, Badge, Button, Card, Col, Empty, Input, List, Row, Segmented, Select, Space, Typography } from 'antd';
+import { EditOutlined, ExportOutlined, FilePdfOutlined, SaveOutlined } from '@ant-design/icons';
+import { errorMessage, type Policy, type PolicyId, type PolicyStatus, type RemoteAppProps } from '@corestone/sdk';
+// The public policy pages' own renderer (text nodes only, no HTML): the preview is exactly what visitors see.
+import { Markdown } from '../../../shell/src/components/Markdown';
+import { LoadError, Loading, PageHeader, useLoad } from '../components/common';
+import { mayEditPolicies } from '../lib/roles';
+import { formatDateTime } from '../lib/text';
+
+export const POLICY_LIST: { id: PolicyId; title: string; publicPath: string }[] = [
+  { id: 'privacy', title: 'Privacy Policy', publicPath: '/privacy-policy' },
+  { id: 'safeguarding', title: 'Safeguarding Policy', publicPath: '/safeguarding-policy' },
+  { id: 'client-terms', title: 'Client Terms of Service', publicPath: '/client-terms' },
+  { id: 'academic-integrity', title: 'Academic Integrity Policy', publicPath: '/academic-integrity-policy' },
+];
+
+const STATUS_BADGE: Record<PolicyStatus, 'success' | 'warning' | 'default'> = { published: 'success', draft: 'warning', archived: 'default' };
+
+/** Fetches all four at load (spec §2); one that fails is shown as missing, not as a broken screen. */
+async function loadAll(client: RemoteAppProps['client']): Promise<Partial<Record<PolicyId, Policy>>> {
+  const results = await Promise.allSettled(POLICY_LIST.map((p) => client.content.policy(p.id)));
+  if (results.every((r) => r.status === 'rejected')) throw new Error('Failed to fetch all general content. Please try again.');
+  const out: Partial<Record<PolicyId, Policy>> = {};
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled') out[POLICY_LIST[i]!.id] = r.value.data;
+  });
+  return out;
+}
+
+export function Policies({ client, user }: RemoteAppProps) {
+  const { message } = App.useApp();
+  const policies = useLoad(() => loadAll(client), [client]);
+  const [selected, setSelected] = useState<PolicyId>('privacy');
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [status, setStatus] = useState<PolicyStatus>('published');
+  const [view, setView] = useState<'Preview' | 'Markdown'>('Preview');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const mayEdit = mayEditPolicies(user);
+
+  const current = policies.data?.[selected];
+  useEffect(() => {
+    setEditing(false);
+    setError(null);
+  }, [selected]);
+
+  if (policies.loading && !policies.data) return <Loading />;
+  if (policies.error || !policies.data) return <LoadError message={policies.error ?? 'Failed to fetch all general content. Please try again.'} onRetry={policies.reload} />;
+
+  const meta = POLICY_LIST.find((p) => p.id === selected)!;
+  const startEdit = () => {
+    setDraft(current?.content ?? '');
+    setStatus(current?.status ?? 'draft');
+    setEditing(true);
+    setError(null);
+  };
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await client.content.updatePolicy(selected, { title: current?.title ?? meta.title, content: draft, status });
+      const fresh = await client.content.policy(selected);
+      policies.setData((d) => ({ ...d, [selected]: fresh.data }));
+      setEditing(false);
+      message.success(`${meta.title} saved`);
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to update content. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const downloadPdf = () => {
+    // The browser's own PDF writer: the policy alone, rendered as on the public page, in a print window.
+    const w = window.open('', '_blank');
+    if (!w || !previewRef.current) return;
+    w.document.title = current?.title ?? meta.title;
+    w.document.body.innerHTML = `<h1 style="font-family:Georgia,serif">${(current?.title ?? meta.title).replace(/[<&>]/g, '')}</h1>${previewRef.current.innerHTML}`;
+    w.document.body.style.cssText = 'font-family:system-ui,sans-serif;max-width:760px;margin:40px auto;line-height:1.6;color:#1e293b';
+    w.focus();
+    w.print();
+  };
+
+  const shown = editing ? draft : current?.content ?? '';
+  return (
+    <div data-testid="admin-policies">
+      <PageHeader title="Policies & CMS" subtitle="The policy pages every visitor reads" />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={7}>
+          <Card variant="borderless" styles={{ body: { padding: 8 } }}>
+            <List
+              dataSource={POLICY_LIST}
+              renderItem={(p) => {
+                const doc = policies.data![p.id];
+                return (
+                  <List.Item
+                    onClick={() => setSelected(p.id)}
+                    data-testid={`policy-${p.id}`}
+                    style={{ cursor: 'pointer', padding: '12px 14px', borderRadius: 8, background: p.id === selected ? '#eff6ff' : undefined, borderBlockEnd: 'none' }}
+                  >
+                    <div style={{ width: '100%' }}>
+                      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+                        <Typography.Text strong>{p.title}</Typography.Text>
+                        {doc && <Badge status={STATUS_BADGE[doc.status]} text={doc.status} />}
+                      </Space>
+                      <div style={{ fontSize: 12, color: '#64748b' }}>
+                        Updated {doc?.last_updated ? formatDateTime(doc.last_updated) : 'Never'} · by {doc?.updated_by || 'Unknown'}
+                      </div>
+                    </div>
+                  </List.Item>
+                );
+              }}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={17}>
+          <Card
+            variant="borderless"
+            title={current?.title ?? meta.title}
+            extra={
+              <Space wrap>
+                <Button icon={<ExportOutlined />} href={meta.publicPath} target="_blank">
+                  View Public Version
+                </Button>
+                <Button icon={<FilePdfOutlined />} onClick={downloadPdf} disabled={!current}>
+                  Download PDF
+                </Button>
+                {editing ? (
+                  <>
+                    <Button onClick={() => setEditing(false)}>Cancel</Button>
+                    <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!draft.trim()} onClick={save}>
+                      Save Changes
+                    </Button>
+                  </>
+                ) : (
+                  mayEdit && (
+                    <Button type="primary" icon={<EditOutlined />} onClick={startEdit}>
+                      Edit Policy
+                    </Button>
+                  )
+                )}
+              </Space>
+            }
+          >
+            {!mayEdit && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="Only a super admin can edit policies." />}
+            {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={error} />}
+            {!current && !editing ? (
+              <Empty description="Failed to fetch general content. Please try again." />
+            ) : (
+              <>
+                {editing && (
+                  <Space style={{ marginBottom: 12 }} wrap>
+                    <span>Status</span>
+                    <Select aria-label="Policy status" style={{ width: 140 }} value={status} onChange={setStatus} options={[{ value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }, { value: 'archived', label: 'Archived' }]} />
+                  </Space>
+                )}
+                <Row gutter={16}>
+                  {editing && (
+                    <Col xs={24} xl={12}>
+                      <Input.TextArea aria-label="Policy content" value={draft} onChange={(e) => setDraft(e.target.value)} autoSize={{ minRows: 18, maxRows: 40 }} style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }} />
+                    </Col>
+                  )}
+                  <Col xs={24} xl={editing ? 12 : 24}>
+                    {!editing && <Segmented size="small" options={['Preview', 'Markdown']} value={view} onChange={(v) => setView(v as 'Preview' | 'Markdown')} style={{ marginBottom: 12 }} />}
+                    <div ref={previewRef} data-testid="policy-preview" style={{ display: editing || view === 'Preview' ? 'block' : 'none', border: '1px solid #eef0f3', borderRadius: 8, padding: 20, maxHeight: 720, overflow: 'auto', background: '#fff' }}>
+                      <Markdown source={shown} />
+                    </div>
+                    {!editing && view === 'Markdown' && <pre style={{ whiteSpace: 'pre-wrap', fontSize: 13, background: '#f8fafc', padding: 16, borderRadius: 8 }}>{shown}</pre>}
+                  </Col>
+                </Row>
+              </>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

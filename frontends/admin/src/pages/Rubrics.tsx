@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'react';
+import { App, Alert, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { errorMessage, type EssayType, type ProcessedRubricFile, type RemoteAppProps, type Rubric, type RubricStatus } from '@corestone/sdk';
+import { AccessDenied, Counter, PageHeader } from '../components/common';
+import { mayOpen } from '../lib/roles';
+import { rubricFileError } from '../lib/rubricFile';
+import { formatDate } from '../lib/text';
+
+const STATUS_COLORS: Record<RubricStatus, string> = { active: 'green', draft: 'gold', deprecated: 'default' };
+
+export function Rubrics(props: RemoteAppProps) {
+  if (!mayOpen('rubrics', props.user)) return <AccessDenied screen="rubrics" />;
+  return <RubricsScreen {...props} />;
+}
+
+function RubricsScreen({ client }: RemoteAppProps) {
+  const { message, modal } = App.useApp();
+  const [type, setType] = useState<EssayType | ''>('');
+  const [status, setStatus] = useState<RubricStatus | ''>('');
+  const [state, setState] = useState<{ rubrics: Rubric[]; loading: boolean; error?: string }>({ rubrics: [], loading: true });
+  const [tick, setTick] = useState(0);
+  const [editing, setEditing] = useState<Rubric | 'new' | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    client.rubrics.list({}).then(
+      (rubrics) => alive && setState({ rubrics, loading: false }),
+      (e) => alive && setState({ rubrics: [], loading: false, error: `Error loading rubrics: ${errorMessage(e)}` }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client, tick]);
+  const reload = () => setTick((n) => n + 1);
+
+  const all = state.rubrics;
+  const shown = all.filter((r) => (!type || r.rubric_type === type) && (!status || r.status === status));
+  const remove = async (r: Rubric) => {
+    try {
+      await client.rubrics.remove(r.id);
+      message.success('Rubric deleted');
+      reload();
+    } catch {
+      modal.error({ title: 'Failed to delete rubric. It may be in use by existing evaluations.' });
+    }
+  };
+  const openEdit = async (r: Rubric) => {
+    try {
+      setEditing(await client.rubrics.get(r.id));
+    } catch {
+      modal.error({ title: 'Failed to load rubric details for editing.' });
+    }
+  };
+
+  return (
+    <div data-testid="admin-rubrics">
+      <PageHeader title="Rubric Management" subtitle="The scoring rubrics essays are graded against" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>Create Rubric</Button>} />
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={12} md={6}><Counter title="Total" value={all.length} /></Col>
+        <Col xs={12} md={6}><Counter title="Active" value={all.filter((r) => r.status === 'active').length} color="#16a34a" /></Col>
+        <Col xs={12} md={6}><Counter title="Draft" value={all.filter((r) => r.status === 'draft').length} color="#ca8a04" /></Col>
+        <Col xs={12} md={6}><Counter title="Usage" value={all.reduce((n, r) => n + r.submission_count, 0)} color="#2563eb" /></Col>
+      </Row>
+      <Card variant="borderless">
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Select aria-label="Type filter" style={{ width: 160 }} value={type} onChange={setType} options={[{ value: '', label: 'All Types' }, { value: 'ee', label: 'Extended Essay' }, { value: 'tok', label: 'TOK' }]} />
+          <Select aria-label="Status filter" style={{ width: 150 }} value={status} onChange={setStatus} options={[{ value: '', label: 'All Status' }, { value: 'active', label: 'Active' }, { value: 'draft', label: 'Draft' }, { value: 'deprecated', label: 'Deprecated' }]} />
+        </Space>
+        {state.error ? (
+          <Alert type="error" showIcon title={state.error} action={<Button onClick={reload}>Try again</Button>} />
+        ) : (
+          <Table
+            rowKey="id"
+            loading={state.loading}
+            dataSource={shown}
+            locale={{ emptyText: <Empty description="No rubrics found" /> }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            scroll={{ x: 800 }}
+            columns={[
+              {
+                title: 'Rubric',
+                key: 'title',
+                render: (_: unknown, r: Rubric) => (
+                  <div>
+                    <Typography.Text strong>{r.title}</Typography.Text> {r.is_default && <Tag color="blue">Default</Tag>}
+                    <div style={{ fontSize: 12, color: '#64748b', maxWidth: 420 }}>{r.description}</div>
+                  </div>
+                ),
+              },
+              { title: 'Version', key: 'version', render: (_: unknown, r: Rubric) => `v${r.version}` },
+              { title: 'Type', key: 'type', render: (_: unknown, r: Rubric) => <Tag color={r.rubric_type === 'ee' ? 'geekblue' : 'purple'}>{r.rubric_type.toUpperCase()}</Tag> },
+              { title: 'Status', key: 'status', render: (_: unknown, r: Rubric) => <Tag color={STATUS_COLORS[r.status]}>{r.status}</Tag> },
+              { title: 'Usage', key: 'usage', render: (_: unknown, r: Rubric) => r.submission_count },
+              { title: 'Points', key: 'points', render: (_: unknown, r: Rubric) => r.scoring_structure.total_points },
+              { title: 'Updated', key: 'updated', render: (_: unknown, r: Rubric) => formatDate(r.updated_at) },
+              {
+                title: 'Actions',
+                key: 'actions',
+                render: (_: unknown, r: Rubric) => (
+                  <Space>
+                    <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${r.title}`} onClick={() => openEdit(r)} />
+                    <Popconfirm title="Delete this rubric?" description="This cannot be undone." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(r)}>
+                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.title}`} />
+                    </Popconfirm>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Card>
+      {editing && <RubricModal client={client} rubric={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />}
+    </div>
+  );
+}
+
+function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppProps['client']; rubric: Rubric | null; onClose: () => void; onSaved: () => void }) {
+  const creating = rubric === null;
+  const [title, setTitle] = useState(rubric?.title ?? '');
+  const [description, setDescription] = useState(rubric?.description ?? '');
+  const [type, setType] = useState<EssayType>(rubric?.rubric_type ?? 'ee');
+  const [status, setStatus] = useState<RubricStatus>(rubric?.status ?? 'active');
+  const [criteria, setCriteria] = useState(rubric?.criteria_text ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [processed, setProcessed] = useState<ProcessedRubricFile | null>(null);
+  const [busy, setBusy] = useState<'process' | 'save' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!success) return;
+    const t = setTimeout(onClose, 1500);
+    return () => clearTimeout(t);
+  }, [success, onClose]);
+
+  const pick = (f: File) => {
+    const problem = rubricFileError(f);
+    setProcessed(null);
+    if (problem) {
+      setError(problem);
+      setFile(null);
+    } else {
+      setError(null);
+      setFile(f);
+    }
+    return false;
+  };
+  const process = async () => {
+    if (!file) return;
+    setBusy('process');
+    setError(null);
+    try {
+      const p = await client.rubrics.processFile(file, type);
+      setProcessed(p);
+      setCriteria(p.criteria_text);
+      if (!title.trim()) setTitle(p.structured_rubric.title);
+      if (!description.trim()) setDescription(p.structured_rubric.description);
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to process file'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const save = async () => {
+    setError(null);
+    if (!title.trim()) return setError('Title is required');
+    if (creating && !processed) return setError('Please process a file first before creating the rubric.');
+    setBusy('save');
+    try {
+      if (creating) {
+        await client.rubrics.create({ title: title.trim(), description: description.trim(), rubric_type: type, criteria_text: processed!.criteria_text, scoring_structure: processed!.structured_rubric.scoring_structure, status });
+        setSuccess('Rubric created successfully');
+      } else {
+        await client.rubrics.update(rubric.id, { title: title.trim(), description: description.trim(), criteria_text: criteria, status });
+        setSuccess('Rubric updated successfully');
+      }
+      onSaved();
+    } catch (e) {
+      setError(errorMessage(e, creating ? 'Failed to create rubric' : 'Failed to update rubric'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal open width={760} title={creating ? 'Create Rubric' : 'Edit Rubric'} onCancel={onClose} onOk={save} okText={creating ? 'Create Rubric' : 'Save Changes'} confirmLoading={busy === 'save'} okButtonProps={{ disabled: (creating && !processed) || Boolean(success) }} destroyOnHidden>
+      <Form layout="vertical">
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="Essay type" extra={creating ? undefined : 'The type of an existing rubric cannot change.'}>
+              <Select aria-label="Essay type" value={type} disabled={!creating} onChange={(v) => { setType(v); setProcessed(null); }} options={[{ value: 'ee', label: 'Extended Essay' }, { value: 'tok', label: 'TOK' }]} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="Status">
+              <Select aria-label="Rubric status" value={status} onChange={setStatus} options={[{ value: 'active', label: 'Active' }, { value: 'draft', label: 'Draft' }, { value: 'deprecated', label: 'Deprecated' }]} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {creating && (
+          <Form.Item label="Rubric document" extra=".pdf, .docx, .doc or .txt, up to 10 MB">
+            <Space wrap>
+              <Upload beforeUpload={pick} maxCount={1} showUploadList={false} accept=".pdf,.docx,.doc,.txt">
+                <Button icon={<UploadOutlined />}>{file ? file.name : 'Choose file'}</Button>
+              </Upload>
+              <Button type="primary" ghost disabled={!file} loading={busy === 'process'} onClick={process}>
+                Process File
+              </Button>
+              {processed && <Tag color="green">{processed.structured_rubric.criteria.length} criteria · {processed.structured_rubric.scoring_structure.total_points} points</Tag>}
+            </Space>
+          </Form.Item>
+        )}
+        <Form.Item label="Title" required>
+          <Input aria-label="Rubric title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        </Form.Item>
+        <Form.Item label="Description">
+          <Input.TextArea aria-label="Rubric description" autoSize={{ minRows: 2 }} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Form.Item>
+        <Form.Item label="Criteria" extra={creating ? 'Read from the processed file.' : undefined}>
+          <Input.TextArea aria-label="Criteria text" autoSize={{ minRows: 6, maxRows: 16 }} value={criteria} readOnly={creating} onChange={(e) => setCriteria(e.target.value)} style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }} />
+        </Form.Item>
+        {processed?.warnings.length ? <Alert type="warning" showIcon title={processed.warnings.join(' ')} /> : null}
+      </Form>
+      {error && <Typography.Text type="danger" data-testid="rubric-form-error">{error}</Typography.Text>}
+      {success && <Typography.Text type="success">{success}</Typography.Text>}
+    </Modal>
+  );
+}

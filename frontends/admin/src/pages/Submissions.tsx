@@ -1,0 +1,209 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { App, Button, Card, Col, Empty, Grid, Input, Popconfirm, Row, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { errorMessage, type AdminEvaluationStats, type EssayType, type Evaluation, type EvaluationStatus, type RemoteAppProps } from '@corestone/sdk';
+import { AccessDenied, Counter, LoadError, PageHeader } from '../components/common';
+import { ApprovalTag, StatusTag, TYPE_LABELS, TypeTag, gradeText, studentEmail, studentName } from '../components/badges';
+import { mayOpen } from '../lib/roles';
+import { useDebounced } from '../lib/debounce';
+import { formatDateTime, saveBlob, truncate } from '../lib/text';
+
+export const DELETE_CONFIRMATION = 'This cannot be undone. The essay, its results and feedback will be removed.';
+
+/** GET /evaluation/{id}/download-pdf, saved under the server's file name. */
+export async function downloadReport(client: RemoteAppProps['client'], ev: Pick<Evaluation, 'id' | 'title'>) {
+  const file = await client.evaluations.downloadPdf(ev.id);
+  saveBlob(file.blob, file.filename ?? `${ev.title || 'report'}-report.pdf`);
+}
+
+function weekLabel(stats: AdminEvaluationStats): string {
+  const { completed_this_week: now, completed_previous_week: before } = stats;
+  if (before === 0) return now ? `+${now} this week` : 'none this week';
+  const pct = Math.round(((now - before) / before) * 100);
+  return `${pct >= 0 ? '+' : ''}${pct}% this week`;
+}
+
+export function Submissions(props: RemoteAppProps) {
+  if (!mayOpen('submissions', props.user)) return <AccessDenied screen="submissions" />;
+  return <SubmissionsScreen {...props} />;
+}
+
+function SubmissionsScreen({ client }: RemoteAppProps) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [status, setStatus] = useState<EvaluationStatus | ''>('');
+  const [type, setType] = useState<EssayType | ''>('');
+  const [tick, setTick] = useState(0);
+  const query = useDebounced(search.trim(), 300);
+  const [stats, setStats] = useState<AdminEvaluationStats | null>(null);
+  const [list, setList] = useState<{ items: Evaluation[]; loading: boolean; error?: string }>({ items: [], loading: true });
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => setSearch(params.get('q') ?? ''), [params]);
+
+  useEffect(() => {
+    let alive = true;
+    setList((s) => ({ ...s, loading: true, error: undefined }));
+    client.admin.submissions({ limit: 1000, status: status || undefined, essay_type: type || undefined, search_query: query || undefined }).then(
+      (r) => alive && setList({ items: r.evaluations, loading: false }),
+      () => alive && setList({ items: [], loading: false, error: 'Failed to load submissions' }),
+    );
+    client.admin.submissionStats().then(
+      (s) => alive && setStats(s),
+      () => alive && setStats(null),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client, status, type, query, tick]);
+
+  const filtered = Boolean(query || status || type);
+  const refresh = () => setTick((n) => n + 1);
+
+  const remove = async (ev: Evaluation) => {
+    setBusy(ev.id);
+    try {
+      await client.evaluations.remove(ev.id);
+      message.success('Submission deleted');
+      setList((s) => ({ ...s, items: s.items.filter((e) => e.id !== ev.id) }));
+      client.admin.submissionStats().then(setStats, () => undefined);
+    } catch (e) {
+      message.error(errorMessage(e, 'Failed to delete submission'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (ev: Evaluation) => {
+    setBusy(ev.id);
+    try {
+      await downloadReport(client, ev);
+    } catch (e) {
+      message.error(errorMessage(e, 'Failed to download report'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const actions = (ev: Evaluation) => (
+    <Space size={4}>
+      <Tooltip title="View details">
+        <Button type="text" icon={<EyeOutlined />} aria-label="View details" onClick={() => navigate(`/admin/submissions/${ev.id}`)} />
+      </Tooltip>
+      {ev.status === 'completed' && (
+        <Tooltip title="Download report">
+          <Button type="text" icon={<DownloadOutlined />} aria-label="Download report" loading={busy === ev.id} onClick={() => download(ev)} />
+        </Tooltip>
+      )}
+      <Popconfirm title="Delete this submission?" description={DELETE_CONFIRMATION} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(ev)}>
+        <Tooltip title="Delete">
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete submission" />
+        </Tooltip>
+      </Popconfirm>
+    </Space>
+  );
+
+  const columns = useMemo(
+    () => [
+      {
+        title: 'Submission',
+        key: 'submission',
+        render: (_: unknown, ev: Evaluation) => (
+          <Link to={`/admin/submissions/${ev.id}`} title={ev.title || ev.fileName}>
+            {truncate(ev.title || ev.fileName)}
+          </Link>
+        ),
+      },
+      {
+        title: 'Student',
+        key: 'student',
+        render: (_: unknown, ev: Evaluation) => (
+          <div>
+            <div>{studentName(ev)}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {studentEmail(ev)}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      { title: 'Type', key: 'type', render: (_: unknown, ev: Evaluation) => <TypeTag type={ev.essay_type} /> },
+      { title: 'Status', key: 'status', render: (_: unknown, ev: Evaluation) => <StatusTag status={ev.status} /> },
+      { title: 'Approval', key: 'approval', render: (_: unknown, ev: Evaluation) => <ApprovalTag evaluation={ev} /> },
+      { title: 'Grade', key: 'grade', render: (_: unknown, ev: Evaluation) => gradeText(ev) },
+      { title: 'Submitted', key: 'submitted', render: (_: unknown, ev: Evaluation) => formatDateTime(ev.submittedAt) },
+      { title: 'Actions', key: 'actions', render: (_: unknown, ev: Evaluation) => actions(ev) },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [busy],
+  );
+
+  const empty = <Empty description={filtered ? 'No submissions match your filters.' : 'No submissions yet.'} />;
+
+  return (
+    <div data-testid="admin-submissions">
+      <PageHeader title="Submissions Management" subtitle="Review, grade and manage every essay submitted to Corestone" extra={<Button icon={<ReloadOutlined />} onClick={refresh}>Refresh</Button>} />
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={12} md={6}>
+          <Counter testId="count-total" title="Total" value={stats?.total ?? '—'} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter testId="count-completed" title="Completed" value={stats?.completed ?? '—'} color="#16a34a" footer={stats && <Typography.Text type="success">{weekLabel(stats)}</Typography.Text>} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter testId="count-processing" title="Processing" value={stats?.processing ?? '—'} color="#2563eb" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter testId="count-failed" title="Failed" value={stats?.failed ?? '—'} color="#dc2626" />
+        </Col>
+      </Row>
+      <Card variant="borderless">
+        <Space wrap style={{ marginBottom: 16, width: '100%' }}>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Search by file name, student name or email"
+            aria-label="Search submissions list"
+            style={{ width: 320 }}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <Select aria-label="Status filter" style={{ width: 150 }} value={status} onChange={setStatus} options={[{ value: '', label: 'All Status' }, { value: 'completed', label: 'Completed' }, { value: 'processing', label: 'Processing' }, { value: 'failed', label: 'Failed' }]} />
+          <Select aria-label="Type filter" style={{ width: 170 }} value={type} onChange={setType} options={[{ value: '', label: 'All Types' }, { value: 'ee', label: TYPE_LABELS.ee }, { value: 'tok', label: TYPE_LABELS.tok }]} />
+        </Space>
+        {list.error ? (
+          <LoadError message={list.error} onRetry={refresh} />
+        ) : screens.lg ? (
+          <Table rowKey="id" columns={columns} dataSource={list.items} loading={list.loading} locale={{ emptyText: empty }} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
+        ) : list.loading ? (
+          <Card loading />
+        ) : list.items.length === 0 ? (
+          empty
+        ) : (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {list.items.map((ev) => (
+              <Card key={ev.id} size="small" data-testid="submission-card">
+                <Link to={`/admin/submissions/${ev.id}`}>
+                  <Typography.Text strong>{truncate(ev.title || ev.fileName)}</Typography.Text>
+                </Link>
+                <div style={{ fontSize: 12, color: '#64748b' }}>
+                  {studentName(ev)} · {studentEmail(ev)} · {formatDateTime(ev.submittedAt)}
+                </div>
+                <Space wrap style={{ marginTop: 8 }}>
+                  <TypeTag type={ev.essay_type} />
+                  <StatusTag status={ev.status} />
+                  <ApprovalTag evaluation={ev} />
+                  <Typography.Text strong>{gradeText(ev)}</Typography.Text>
+                </Space>
+                <div style={{ marginTop: 8 }}>{actions(ev)}</div>
+              </Card>
+            ))}
+          </Space>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { generatePassword, PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '../src/lib/password';
+import { readingTimeMinutes, textStats, truncate, txtFileName, wordCount } from '../src/lib/text';
+import { decisionError, reviewButtons, rubricTotal, scoreError, criterionScoreError } from '../src/lib/review';
+import { mayOpen, userManagementRights, ACCESS_DENIED, mayEditPolicies } from '../src/lib/roles';
+import { growthPercent, periodCounts, successLabel, averagePercent, systemChecks } from '../src/lib/overview';
+import { rubricFileError } from '../src/lib/rubricFile';
+import { creditValue, userCounters } from '../src/pages/Users';
+import { linkFormErrors, linkCounters } from '../src/pages/Links';
+
+const role = (r: 'student' | 'teacher' | 'admin' | 'super-admin') => ({ role: r });
+
+describe('generated password', () => {
+  it('is 12 characters from the spec alphabet (upper, lower, digits, !@#$%^&*)', () => {
+    expect(PASSWORD_ALPHABET).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*');
+    for (let i = 0; i < 200; i++) {
+      const p = generatePassword();
+      expect(p).toHaveLength(GENERATED_PASSWORD_LENGTH);
+      expect(p).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+    }
+  });
+
+  it('draws from crypto.getRandomValues, rejecting values that would bias the alphabet', () => {
+    const spy = jest.spyOn(globalThis.crypto, 'getRandomValues');
+    generatePassword();
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+    // first draw [max, 69, max]: both maxima are rejected, 69 → '*'; second draw [0, 69, 0] → 'A', '*'
+    let call = 0;
+    const source = (a: Uint32Array) => {
+      a.fill(call++ === 0 ? 0xffffffff : 0);
+      a[1] = 69;
+      return a;
+    };
+    expect(generatePassword(3, source)).toBe('*A*');
+  });
+
+  it('uses every character of the alphabet over many draws', () => {
+    const seen = new Set(Array.from({ length: 400 }, () => generatePassword()).join(''));
+    expect(seen.size).toBe(PASSWORD_ALPHABET.length);
+  });
+});
+
+describe('text', () => {
+  it('reading time is words / 200 rounded up', () => {
+    expect(readingTimeMinutes(0)).toBe(0);
+    expect(readingTimeMinutes(1)).toBe(1);
+    expect(readingTimeMinutes(200)).toBe(1);
+    expect(readingTimeMinutes(201)).toBe(2);
+    expect(readingTimeMinutes(3999)).toBe(20);
+  });
+  it('counts words on whitespace, paragraphs on blank lines, characters', () => {
+    expect(wordCount('  one\ttwo\n\nthree  ')).toBe(3);
+    expect(textStats('First para here.\n\n  \nSecond one.\nSame para.')).toEqual({ words: 7, paragraphs: 2, characters: 43, readingMinutes: 1 });
+  });
+  it('truncates names at 40 characters with an ellipsis', () => {
+    expect(truncate('a'.repeat(40))).toBe('a'.repeat(40));
+    expect(truncate('a'.repeat(41))).toBe(`${'a'.repeat(40)}...`);
+  });
+  it('names the .txt download from the title', () => {
+    expect(txtFileName('The Crash: 1929 / Causes?')).toBe('The_Crash_1929_Causes.txt');
+    expect(txtFileName('***')).toBe('essay.txt');
+  });
+});
+
+describe('approval rules', () => {
+  it('only completed submissions; approve off when approved, reject off when rejected', () => {
+    expect(reviewButtons({ status: 'processing', approval_status: 'pending_review' })).toEqual({ approve: false, reject: false });
+    expect(reviewButtons({ status: 'completed', approval_status: 'pending_review' })).toEqual({ approve: true, reject: true });
+    expect(reviewButtons({ status: 'completed', approval_status: 'approved' })).toEqual({ approve: false, reject: true });
+    expect(reviewButtons({ status: 'completed', approval_status: 'rejected' })).toEqual({ approve: true, reject: false });
+    expect(reviewButtons({ status: 'failed', approval_status: 'pending_review' })).toEqual({ approve: false, reject: false });
+  });
+  it('reject needs non-blank notes; approve notes are optional', () => {
+    expect(decisionError('reject', '')).toBe('Admin notes are required to reject an evaluation');
+    expect(decisionError('reject', '  \n ')).toBe('Admin notes are required to reject an evaluation');
+    expect(decisionError('reject', 'Copied passages')).toBeNull();
+    expect(decisionError('approve', '')).toBeNull();
+  });
+  it('scores: 0..rubric total (default 30), criteria 0..their max', () => {
+    expect(rubricTotal({ rubric: { scoring_structure: { total_points: 34 } } } as never)).toBe(34);
+    expect(rubricTotal({ rubric: { scoring_structure: {} } } as never)).toBe(30);
+    expect(scoreError(34, 34)).toBeNull();
+    expect(scoreError(34.5, 34)).toBe('Score must be between 0 and 34.');
+    expect(scoreError(-1, 34)).toBe('Score must be between 0 and 34.');
+    expect(scoreError(null, 34)).toBe('Enter a score.');
+    expect(criterionScoreError(7, 6)).toBe('Between 0 and 6.');
+    expect(criterionScoreError(6, 6)).toBeNull();
+  });
+});
+
+describe('role gates', () => {
+  it('submissions list and rubrics: super admin only; the rest: admin and super admin; nobody else', () => {
+    for (const screen of ['submissions', 'rubrics'] as const) {
+      expect(mayOpen(screen, role('super-admin'))).toBe(true);
+      expect(mayOpen(screen, role('admin'))).toBe(false);
+    }
+    for (const screen of ['overview', 'submission-detail', 'users', 'links', 'policies', 'settings'] as const) {
+      expect(mayOpen(screen, role('super-admin'))).toBe(true);
+      expect(mayOpen(screen, role('admin'))).toBe(true);
+      expect(mayOpen(screen, role('teacher'))).toBe(false);
+      expect(mayOpen(screen, role('student'))).toBe(false);
+    }
+    expect(ACCESS_DENIED.submissions.message).toBe('Admin privileges required.');
+    expect(ACCESS_DENIED['submission-detail'].message).toBe("You don't have permission to view this page.");
+    expect(ACCESS_DENIED.layout.message).toBe('You need admin privileges to access this page.');
+  });
+  it('only a super admin creates admins, changes roles, edits policies', () => {
+    const sup = userManagementRights(role('super-admin'));
+    const adm = userManagementRights(role('admin'));
+    expect(sup.creatableRoles).toEqual(['student', 'teacher', 'admin', 'super_admin']);
+    expect(adm.creatableRoles).toEqual(['student', 'teacher']);
+    expect(sup.mayChangeRole).toBe(true);
+    expect(adm.mayChangeRole).toBe(false);
+    expect(adm.mayManage({ id: 'x', role: 'teacher' }, 'me')).toBe(true);
+    expect(adm.mayManage({ id: 'x', role: 'admin' }, 'me')).toBe(false);
+    expect(sup.mayManage({ id: 'x', role: 'admin' }, 'me')).toBe(true);
+    expect(sup.mayManage({ id: 'me', role: 'super_admin' }, 'me')).toBe(false);
+    expect(mayEditPolicies(role('super-admin'))).toBe(true);
+    expect(mayEditPolicies(role('admin'))).toBe(false);
+  });
+});
+
+describe('overview figures', () => {
+  it('growth is the change against the previous 30 days', () => {
+    expect(growthPercent(15, 10)).toBe(50);
+    expect(growthPercent(5, 10)).toBe(-50);
+    expect(growthPercent(0, 0)).toBe(0);
+    expect(growthPercent(3, 0)).toBeNull();
+    const now = Date.parse('2026-03-31T00:00:00Z');
+    const day = (n: number) => new Date(now - n * 86_400_000).toISOString();
+    expect(periodCounts([day(1), day(29), day(31), day(59), day(61), null], now)).toEqual({ current: 2, previous: 2, change_percent: 0 });
+  });
+  it('success labels and the average of completed evaluations', () => {
+    expect(successLabel(95)).toBe('Excellent');
+    expect(successLabel(90)).toBe('Excellent');
+    expect(successLabel(70)).toBe('Good');
+    expect(successLabel(69.9)).toBe('Needs Improvement');
+    const ev = (status: string, percentage?: number) => ({ status, results: percentage === undefined ? null : { percentage } }) as never;
+    expect(averagePercent([ev('completed', 80), ev('completed', 60), ev('failed'), ev('processing')])).toBe(70);
+    expect(averagePercent([])).toBeNull();
+  });
+  it('system checks come from the real health answer', () => {
+    const ok = systemChecks({ status: 'ok', not_ready: [], services: { auth: { ready: true }, grading: { ready: true } } });
+    expect(ok.map((r) => [r.name, r.ok])).toEqual([['API', true], ['Database', true], ['Message Bus', true], ['AI Service', true]]);
+    const down = systemChecks({
+      status: 'degraded',
+      not_ready: ['users', 'grading'],
+      services: { users: { ready: false, detail: 'not ready: postgres (connection refused)' }, grading: { ready: false, detail: 'not ready: nats (timeout)' } },
+    });
+    expect(down.map((r) => [r.name, r.ok])).toEqual([['API', true], ['Database', false], ['Message Bus', false], ['AI Service', false]]);
+    expect(systemChecks('error')[0]).toEqual({ name: 'API', ok: false, detail: 'Not reachable' });
+  });
+});
+
+describe('forms', () => {
+  it('rubric files: .pdf .docx .doc .txt up to 10 MB', () => {
+    expect(rubricFileError({ name: 'r.PDF', size: 10 })).toBeNull();
+    expect(rubricFileError({ name: 'r.doc', size: 10 * 1024 * 1024 })).toBeNull();
+    expect(rubricFileError({ name: 'r.png', size: 10 })).toBe('Unsupported file type. Please upload: .pdf, .docx, .doc, .txt');
+    expect(rubricFileError({ name: 'README', size: 10 })).toBe('Unsupported file type. Please upload: .pdf, .docx, .doc, .txt');
+    expect(rubricFileError({ name: 'r.txt', size: 10 * 1024 * 1024 + 1 })).toBe('File too large. Maximum size is 10MB.');
+  });
+  it('credits are integers ≥ 0 (bad input: 0 for current, 1 for max)', () => {
+    expect(creditValue(5, 0)).toBe(5);
+    expect(creditValue(-1, 0)).toBe(0);
+    expect(creditValue(2.5, 1)).toBe(1);
+    expect(creditValue('x', 1)).toBe(1);
+  });
+  it('user counters count admins and super admins together', () => {
+    expect(userCounters([{ role: 'student' }, { role: 'teacher' }, { role: 'admin' }, { role: 'super_admin' }, { role: 'student' }] as never)).toEqual({ total: 5, students: 2, teachers: 1, admins: 2 });
+  });
+  it('link form messages and counters', () => {
+    expect(linkFormErrors({})).toEqual({ category: 'Social media platform is required', url: 'URL is required', description: 'Description is required' });
+    expect(linkFormErrors({ category: 'youtube', url: 'https://youtube.com/@corestone', description: 'Our channel' })).toEqual({});
+    expect(linkCounters([{ is_active: true, clicks: 3 }, { is_active: false, clicks: 4 }] as never)).toEqual({ total: 2, active: 1, clicks: 7, average: 3.5 });
+  });
+});

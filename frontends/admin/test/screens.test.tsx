@@ -1,0 +1,170 @@
+// antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
+jest.setTimeout(30000);
+
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { App as AntApp } from 'antd';
+import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
+import AdminApp from '../src/exposes/AdminApp';
+import { fakeFetch, res, type Call } from '../../test-support/helpers';
+
+const superAdmin = normalizeUser({ id: 'sa1', email: 'grace@school.org', first_name: 'Grace', last_name: 'Hopper', user_type: 'super_admin' })!;
+const admin = normalizeUser({ id: 'a1', email: 'alan@school.org', first_name: 'Alan', last_name: 'Turing', user_type: 'admin' })!;
+const student = normalizeUser({ id: 's1', email: 'ann@school.org', first_name: 'Ann', last_name: 'Lee', user_type: 'student' })!;
+
+const health = { status: 'ok', services: { auth: { ready: true }, grading: { ready: true } }, not_ready: [] };
+const completed = {
+  id: 'e1', user_id: 's1', user_name: 'Ann Lee', user_type: 'student', title: 'Causes of the 1929 Crash', fileName: 'crash.txt', essay_type: 'ee', subject_area: 'Economics',
+  status: 'completed', approval_status: 'pending_review', overall_score: 24, admin_notes: null, ai_feedback: null, processingTime: 4.2, progress: 100, error_message: null,
+  created_at: '2026-03-02T10:00:00Z', submittedAt: '2026-03-02T10:00:00Z', completed_at: '2026-03-02T10:00:05Z', extractedWordCount: 5,
+  profiles: { full_name: 'Ann Lee', email: 'ann@school.org' },
+  rubric: { id: 'rb1', title: 'IB EE', rubric_type: 'ee', scoring_structure: { total_points: 34, criteria: [] } },
+  results: {
+    overallGrade: 'B', overallBand: 'Good', totalPoints: 24, maxPoints: 34, percentage: 70.6, grader: 'builtin',
+    criteria: [{ code: 'A', name: 'Focus and Method', score: 4, maxScore: 6, band: 'Good', feedback: 'Focused.', weight: 1, strengths: [], improvements: [] }],
+    overallSummary: { holisticCommentary: '', nextSteps: [], strengths: [], improvements: [] }, insight_feedback: {},
+  },
+};
+
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{l.pathname}</div>;
+}
+
+function setup(path: string, handler: (c: Call) => Response, user = superAdmin) {
+  localStorage.clear();
+  const f = fakeFetch(handler);
+  const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
+  const props: RemoteAppProps = { user, client, refreshUser: jest.fn(async () => user), logout: jest.fn(async () => {}) };
+  render(
+    <AntApp>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminApp {...props} />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AntApp>,
+  );
+  return { ...f, props };
+}
+
+const pathOf = (c: Call) => c.url.replace(/^.*\/api\/v1/, '').split('?')[0]!;
+const api = (routes: Record<string, unknown | ((c: Call) => Response)>) => (c: Call) => {
+  const p = pathOf(c);
+  if (p === '/health') return res(200, health);
+  const r = routes[`${c.method} ${p}`] ?? routes[p];
+  if (typeof r === 'function') return (r as (c: Call) => Response)(c);
+  if (r !== undefined) return res(200, r);
+  return res(404, { detail: 'Not found', code: 'NOT_FOUND' });
+};
+
+describe('admin layout and role gates', () => {
+  it('sends anyone who is not admin or super admin to /auth (Reading B)', async () => {
+    setup('/admin', api({}), student);
+    expect((await screen.findByTestId('where')).textContent).toBe('/auth');
+  });
+
+  it('shows the sidebar, the user and the real system state', async () => {
+    setup('/admin/settings', api({}));
+    // jsdom is a small screen: the sidebar sits in a drawer behind the menu button
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('menu', { name: 'Admin' });
+    for (const label of ['Overview', 'Submissions', 'Users', 'Rubrics', 'External Links', 'Policies & CMS', 'Settings']) expect(within(nav).getByText(label)).toBeTruthy();
+    expect(screen.getByTestId('admin-user-name').textContent).toBe('Grace Hopper');
+    expect(screen.getByTestId('admin-user-role').textContent).toBe('Super Admin');
+    expect(await screen.findByText('Admin Settings')).toBeTruthy();
+  });
+
+  it("an admin who is not super admin gets 'Access Denied' on the submissions list and rubrics, and no call is made", async () => {
+    const f = setup('/admin/submissions', api({}), admin);
+    expect((await screen.findByTestId('access-denied')).textContent).toContain('Admin privileges required.');
+    expect(f.calls.some((c) => pathOf(c).startsWith('/evaluation/admin'))).toBe(false);
+  });
+});
+
+describe('submission review', () => {
+  it('reject needs notes; approve sends the notes and shows the new approval', async () => {
+    const f = setup(
+      '/admin/submissions/e1',
+      api({
+        '/evaluation/e1': completed,
+        '/evaluation/admin/e1/text': { id: 'e1', text: 'One two three.\n\nFour five.', word_count: 5 },
+        'POST /evaluation/admin/e1/approve': { ...completed, approval_status: 'approved', admin_notes: 'Well argued' },
+      }),
+    );
+    expect(await screen.findByTestId('detail-title')).toBeTruthy();
+    await screen.findByText(/5 words · 2 paragraphs · 1 min read/);
+    const button = (id: string) => screen.getByTestId(id) as HTMLButtonElement;
+    fireEvent.click(button('reject-button'));
+    await waitFor(() => expect(screen.getByTestId('decision-ok')).toBeTruthy());
+    expect(button('decision-ok').disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Decision notes'), { target: { value: '   ' } });
+    expect(button('decision-ok').disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Decision notes'), { target: { value: 'Copied passages' } });
+    expect(button('decision-ok').disabled).toBe(false);
+    fireEvent.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('decision-ok')).toBeNull());
+
+    fireEvent.click(button('approve-button'));
+    await waitFor(() => expect(screen.getByTestId('decision-ok')).toBeTruthy());
+    expect(button('decision-ok').disabled).toBe(false); // notes optional
+    fireEvent.change(screen.getByLabelText('Decision notes'), { target: { value: 'Well argued' } });
+    await act(async () => {
+      fireEvent.click(button('decision-ok'));
+    });
+    await waitFor(() => expect(f.calls.some((c) => c.method === 'POST' && pathOf(c) === '/evaluation/admin/e1/approve')).toBe(true));
+    const call = f.calls.find((c) => pathOf(c) === '/evaluation/admin/e1/approve')!;
+    expect((call.body as FormData).get('admin_notes')).toBe('Well argued');
+    await waitFor(() => expect(document.querySelector('[data-approval="approved"]')).toBeTruthy());
+    // approved: approve is now disabled, reject still possible
+    expect(button('approve-button').disabled).toBe(true);
+    expect(button('reject-button').disabled).toBe(false);
+  });
+
+  it("shows 'Evaluation Not Found' for an unknown id", async () => {
+    setup('/admin/evaluations/nope', api({}));
+    expect(await screen.findByText('Evaluation Not Found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Submissions' })).toBeTruthy();
+  });
+});
+
+describe('user management', () => {
+  const users = { success: true, total: 1, users: [{ id: 'u9', email: 't@school.org', name: 'Tess Teacher', first_name: 'Tess', last_name: 'Teacher', role: 'teacher', user_type: 'teacher', is_active: true, essay_credits: 1, max_essay_credits: 1, assigned_personas: [], created_at: '2026-01-01T00:00:00Z', avatar: null }] };
+
+  it('re-sends the search 300 ms after typing stops, once', async () => {
+    jest.useFakeTimers();
+    try {
+      const f = setup('/admin/users', api({ '/users/users': users }));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(400);
+      });
+      const searches = () => f.calls.filter((c) => pathOf(c) === '/users/users' && c.url.includes('search='));
+      const box = screen.getByLabelText('Search users');
+      for (const v of ['t', 'te', 'tes']) {
+        fireEvent.change(box, { target: { value: v } });
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(100);
+        });
+      }
+      expect(searches()).toHaveLength(0);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(300);
+      });
+      expect(searches().map((c) => new URL(c.url, 'http://x').searchParams.get('search'))).toEqual(['tes']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('an admin is offered only student and teacher when creating; Generate fills a 12-character password', async () => {
+    setup('/admin/users', api({ '/users/users': users }), admin);
+    fireEvent.click(await screen.findByRole('button', { name: /Add User/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Generate/ }));
+    await waitFor(() => expect((within(dialog).getByLabelText('Password') as HTMLInputElement).value).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/));
+    fireEvent.mouseDown(within(dialog).getByLabelText('Role'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option-content').length).toBeGreaterThan(0));
+    expect([...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)).toEqual(['Student', 'Teacher']);
+  });
+});
