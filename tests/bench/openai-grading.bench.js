@@ -101,12 +101,13 @@ module.exports = {
       })();
       try {
         await Promise.all(
-          Array.from({ length: ESSAYS }, async () => {
+          Array.from({ length: ESSAYS }, async (_, i) => {
             const form = new FormData();
             form.append('title', 'Bench essay');
             form.append('essay_type', 'ee');
             form.append('rubric_id', rubric.id);
-            form.append('file', new Blob([text], { type: 'text/plain' }), 'essay.txt');
+            // distinct texts: an unchanged essay (e.g. one an earlier benchmark graded) is answered from the stored result
+            form.append('file', new Blob([`${text}\n\nModel bench ${started}-${i}.`], { type: 'text/plain' }), 'essay.txt');
             const up = await call('POST', '/evaluation/evaluate-async', { token, form });
             if (up.status >= 300) throw new Error(`upload: ${up.status} ${JSON.stringify(up.body)}`);
             accepted.set(up.body.id, Date.now() - started);

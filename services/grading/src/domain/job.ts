@@ -9,6 +9,13 @@ export interface GradeContext {
   progress(stage: string, percent: number): Promise<void>;
 }
 
+/**
+ * Percents the graders report for their stages, placed in the processing screen's stage bands
+ * (evaluation's `stageLabel`: File Processing below 33, Content Analysis below 66, then Generating
+ * Feedback — spec user-app §4), so each stage the worker reaches shows under its own name.
+ */
+export const STAGE_PERCENT = { analysing_text: 40, writing_feedback: 80 } as const;
+
 /** A grader turns a job into results. Chosen by configuration (`GRADER`) or by the job's `grader`. */
 export interface Grader {
   readonly name: string;

@@ -4,7 +4,7 @@ import { ReplyError, SYSTEM_PROMPT, parseReply, resultsFromReply, userPrompt } f
 import { combineSamples } from '../domain/consistency';
 import { gradeBuiltin } from '../domain/builtin';
 import { isRetryableStatus, retryDelayMs } from '../domain/retry';
-import type { GradeContext, Grader, GradingJob } from '../domain/job';
+import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
 
 /** Spec admin §7 / §9: the model call's settings. */
 export const MODEL_SETTINGS = { temperature: 0.3, max_tokens: 3000 } as const;
@@ -89,7 +89,7 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
   return {
     name: 'openai',
     async grade(job: GradingJob, ctx?: GradeContext): Promise<Results> {
-      await ctx?.progress('analysing_text', 30);
+      await ctx?.progress('analysing_text', STAGE_PERCENT.analysing_text);
       const analysis = gradeBuiltin(job); // text metrics, and the words a reply leaves out
       const deadline = Date.now() + opts.budgetMs;
       const controller = new AbortController();
@@ -100,7 +100,7 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
       } finally {
         clearTimeout(timer);
       }
-      await ctx?.progress('writing_feedback', 80);
+      await ctx?.progress('writing_feedback', STAGE_PERCENT.writing_feedback);
       const replies = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
       if (replies.length === 0) {
         const failure = (outcomes[0] as PromiseRejectedResult).reason;

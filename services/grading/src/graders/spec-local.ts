@@ -1,5 +1,5 @@
 import { localFallbackResults, type Results } from '@corestone/contracts';
-import type { GradeContext, Grader, GradingJob } from '../domain/job';
+import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
 
 /**
  * The spec's "Local fallback scoring" (admin §9) as a grader: length, 'introduction'/'conclusion'
@@ -9,9 +9,9 @@ import type { GradeContext, Grader, GradingJob } from '../domain/job';
 export const specLocalGrader: Grader = {
   name: 'spec-local',
   async grade(job: GradingJob, ctx?: GradeContext): Promise<Results> {
-    await ctx?.progress('analysing_text', 30);
+    await ctx?.progress('analysing_text', STAGE_PERCENT.analysing_text);
     const results = localFallbackResults(job.text, job.essay_type);
-    await ctx?.progress('writing_feedback', 80);
+    await ctx?.progress('writing_feedback', STAGE_PERCENT.writing_feedback);
     return results;
   },
 };
