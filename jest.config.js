@@ -13,13 +13,37 @@ const path = require('node:path');
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
 // Packages published as ES modules only: transformed to CommonJS for jest.
 const esmOnly = ['jose', 'openid-client', 'oauth4webapi', 'cookie', 'content-disposition'];
+/**
+ * Tests run the sources: every subpath a workspace lists in its package.json `exports`
+ * (e.g. `@corestone/service-kit/testing` → ./dist/testing.js) maps to the same file under src/.
+ */
+function exportedSubpaths() {
+  const map = {};
+  for (const base of ['packages', 'services']) {
+    for (const dir of fs.readdirSync(path.join(__dirname, base))) {
+      const manifest = path.join(__dirname, base, dir, 'package.json');
+      if (!fs.existsSync(manifest)) continue;
+      const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+      for (const [sub, target] of Object.entries(exports && typeof exports === 'object' ? exports : {})) {
+        const file = typeof target === 'string' ? target : target.default;
+        if (sub === '.' || !/^\.\/dist\/.+\.js$/.test(file)) continue;
+        const source = file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '');
+        map[`^${name.replace('/', '\\/')}${sub.slice(1).replace(/\//g, '\\/')}$`] = `<rootDir>/${base}/${dir}/${source}`;
+      }
+    }
+  }
+  return map;
+}
 const backend = (displayName, testMatch, extra = {}) => ({
   displayName,
   testEnvironment: 'node',
   testMatch,
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  moduleNameMapper: { '^@corestone/(contracts|service-kit|devstack|documents)$': '<rootDir>/packages/$1/src' },
+  moduleNameMapper: {
+    '^@corestone/(contracts|service-kit|devstack|documents)$': '<rootDir>/packages/$1/src',
+    ...exportedSubpaths(),
+  },
   rootDir: __dirname,
   ...extra,
 });
@@ -36,7 +60,7 @@ module.exports = {
     backend('system', ['<rootDir>/tests/system/**/*.test.ts'], withTimeout(120_000)),
     backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], withTimeout(180_000)),
     backend('deploy', ['<rootDir>/deploy/test/**/*.test.ts'], withTimeout(120_000)),
-    ...['packages/sdk', 'frontends/shell', 'frontends/student', 'frontends/admin']
+    ...['packages/sdk', 'frontends/shell', 'frontends/student']
       .map((dir) => path.join(__dirname, dir, 'jest.config.js'))
       .filter((file) => fs.existsSync(file)),
   ],

@@ -13,7 +13,7 @@ async function main() {
   build();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
-  const { createTestRun } = require('@corestone/service-kit/dist/testing');
+  const { createTestRun } = require('@corestone/service-kit/testing');
   const run = createTestRun('bench');
   const logDir = path.join(root, 'tests', 'artifacts', 'logs', run.id);
   const platform = await startPlatform({ ports: 'random', output: { dir: logDir }, env: { ...run.env, LOG_LEVEL: 'warn' } });

@@ -31,7 +31,7 @@ async function main() {
   installIfNeeded();
   build();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
-  const { createTestRun } = require('@corestone/service-kit/dist/testing');
+  const { createTestRun } = require('@corestone/service-kit/testing');
   const { createClient, signIn } = require('../deploy/load/client');
   const { createLoadUsers, removeLoadUsers } = require('../deploy/load/users');
   const { runLoad } = require('../deploy/load/generator');

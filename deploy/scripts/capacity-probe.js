@@ -42,7 +42,7 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 /** The upload of one sample essay in FORMAT: { blob, filename }. */
 async function uploadFile(essay) {
   if (FORMAT === 'txt') return { blob: new Blob([essay.text], { type: 'text/plain' }), filename: `${essay.name}.txt` };
-  const { makeDocx } = require('@corestone/documents/dist/testing');
+  const { makeDocx } = require('@corestone/documents/testing');
   const docx = await makeDocx(essay.text.split(/\n\s*\n/));
   return { blob: new Blob([docx], { type: DOCX_TYPE }), filename: `${essay.name}.docx` };
 }
@@ -65,7 +65,7 @@ async function main() {
   build();
   if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) throw new Error('wrk is needed: apt-get install -y wrk');
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
-  const { createTestRun } = require('@corestone/service-kit/dist/testing');
+  const { createTestRun } = require('@corestone/service-kit/testing');
   await ensureLocalServers();
   const run = createTestRun('cap');
   const platform = await startPlatform({

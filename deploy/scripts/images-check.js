@@ -130,7 +130,7 @@ async function main() {
   ensureTools();
   makeBase();
   const seconds = IMAGES.map(build);
-  const { createTestRun } = require(path.join(root, 'packages/service-kit/dist/testing'));
+  const { createTestRun } = require('@corestone/service-kit/testing');
   const run = createTestRun('img');
   const rows = [];
   try {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { SERVICES, streamName } from '@corestone/contracts';
-import { GRADING_CONSUMER } from '../../services/grading/src/events/worker';
+import { GRADING_CONSUMER } from '@corestone/grading/consumer';
 import { chartDir, exampleValueFiles, expectedFile, helm, helmBin, helmTemplate, parseManifests, yamllint, type Manifest } from './support';
 import { validateManifest } from './models';
 import { gatewayRemotes, startupProblems } from './production-config';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { Events } from '@corestone/contracts';
 import { connectBus, type Bus } from '@corestone/service-kit';
-import { ensureGradingConsumer } from '../../services/grading/src/events/worker';
+import { ensureGradingConsumer } from '@corestone/grading/consumer';
 import { expectedFile, exampleValueFiles, parseManifests, startNatsServer } from './support';
 
 let nats: Awaited<ReturnType<typeof startNatsServer>>;

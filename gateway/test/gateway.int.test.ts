@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { MAX_PASSWORD_LENGTH, ROUTE_POLICY, type ServiceRoutes } from '@corestone/contracts';
 import { newId } from '@corestone/service-kit';
-import { createTestTokens } from '../../packages/service-kit/src/testing';
+import { createTestTokens } from '@corestone/service-kit/testing';
 import { NOT_PROCESSES, deadUrl, startHarness, type Harness } from './helpers';
 
 let h: Harness;

@@ -7,7 +7,7 @@ import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { ROUTE_POLICY, SERVICES, type Role } from '@corestone/contracts';
 import { Type } from '@sinclair/typebox';
 import { connectRedis, createServiceApp, loadConfig, newId, TOKEN_AUDIENCE, TOKEN_ISSUER, type Redis } from '@corestone/service-kit';
-import { createTestRun, type TestRun } from '../../packages/service-kit/src/testing';
+import { createTestRun, type TestRun } from '@corestone/service-kit/testing';
 import { GatewayConfig } from '../src/config';
 import { buildApp } from '../src/app';
 

@@ -1,7 +1,7 @@
 const { randomBytes } = require('node:crypto');
 const PDFDocument = require('pdfkit');
 const { extractText, countWords } = require('@corestone/documents');
-const { makeDocx } = require('@corestone/documents/dist/testing');
+const { makeDocx } = require('@corestone/documents/testing');
 const { round } = require('./load');
 const { api, essayText, unlimitedTeacher } = require('./platform-api');
 

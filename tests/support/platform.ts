@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startPlatform, REPO_ROOT, type Platform, type PlatformOptions } from '@corestone/devstack';
-import { createTestRun, type TestRun } from '../../packages/service-kit/src/testing';
+import { createTestRun, type TestRun } from '@corestone/service-kit/testing';
 
 export interface TestPlatform extends Platform {
   run: TestRun;

@@ -5,7 +5,7 @@
  * streams. Each time: nothing lost, nothing doubled, clean refusals, and back to healthy by itself.
  */
 import http from 'node:http';
-import { startOwnNats, startOwnPostgres, startOwnRedis, type OwnServer } from '../../packages/service-kit/src/testing';
+import { startOwnNats, startOwnPostgres, startOwnRedis, type OwnServer } from '@corestone/service-kit/testing';
 import { EE_ESSAY } from '../fixtures/essays';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 

@@ -3,7 +3,7 @@
  * come up on the first try (they used to race to CREATE DATABASE and the losers exited).
  */
 import { Client } from 'pg';
-import { TEST_DATABASE_URL } from '../../packages/service-kit/src/testing';
+import { TEST_DATABASE_URL } from '@corestone/service-kit/testing';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 
 const name = `cs_first_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -4,7 +4,7 @@
  */
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
-import { normaliseText } from '../../packages/documents/src/extract';
+import { normaliseText } from '@corestone/documents';
 
 let p: TestPlatform;
 

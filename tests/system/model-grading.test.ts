@@ -7,7 +7,7 @@
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 import { FakeOpenAI } from '../support/fake-openai';
 import { EE_ESSAY } from '../fixtures/essays';
-import { normaliseText } from '../../packages/documents/src/extract';
+import { normaliseText } from '@corestone/documents';
 
 const fake = new FakeOpenAI();
 let p: TestPlatform;

@@ -3,7 +3,7 @@
  * made from a real .docx, a student grading with it, the usage that evaluation's events give it,
  * the snapshot that keeps a past result's rubric as it was, and the 10 MB limit end to end.
  */
-import { makeDocx } from '../../packages/documents/src/testing';
+import { makeDocx } from '@corestone/documents/testing';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 
 let p: TestPlatform;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { Subscription } from '@nats-io/transport-node';
 import { Rpc, type Role, type User } from '@corestone/contracts';
 import { HttpError, Lifecycle, loadConfig, loadPlatformKeys, notFound, openInfra, serveRpc, type Bus } from '@corestone/service-kit';
-import { createTestRun } from '../../../packages/service-kit/src/testing';
+import { createTestRun } from '@corestone/service-kit/testing';
 import { AuthConfig } from '../src/config';
 import { migrations } from '../src/store/migrations';
 import { buildApp, type AuthService } from '../src/app';

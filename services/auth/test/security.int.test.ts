@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SignJWT, base64url } from 'jose';
 import type { Role } from '@corestone/contracts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@corestone/service-kit';
-import { createTestTokens } from '../../../packages/service-kit/src/testing';
+import { createTestTokens } from '@corestone/service-kit/testing';
 import { bearer, startAuth, uniqueEmail, type Harness } from './helpers';
 
 let h: Harness;

@@ -1,4 +1,4 @@
-import { startTracing } from '@corestone/service-kit/dist/tracing'; // before anything loads http, pg or fastify
+import { startTracing } from '@corestone/service-kit/tracing'; // before anything loads http, pg or fastify
 startTracing('billing');
 
 import { Lifecycle, loadConfig, serve } from '@corestone/service-kit';

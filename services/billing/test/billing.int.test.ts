@@ -1,6 +1,6 @@
 import { Codes, Events, Messages, Rpc, streamName, type CreditAccount, type EventEnvelope } from '@corestone/contracts';
 import { callRpc, loadConfig, newId, publishEvent, type Bus } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { BillingConfig } from '../src/config';
 import { startService, type BillingService } from '../src/start';
 

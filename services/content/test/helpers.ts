@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Subscription } from '@nats-io/transport-node';
 import { Rpc, type Role, type User } from '@corestone/contracts';
 import { loadConfig, newId, notFound, serveRpc, type Bus } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { ContentConfig } from '../src/config';
 import { startService, type ContentService } from '../src/start';
 

@@ -1,7 +1,7 @@
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 
-export { makeDocx, makePdf, multipart, type FilePart } from '../../../packages/documents/src/testing';
+export { makeDocx, makePdf, multipart, type FilePart } from '@corestone/documents/testing';
 
 export const ESSAY = `To what extent does the use of renewable energy reduce carbon emissions in coastal cities?
 This essay investigates the question with data from three case studies and evaluates the method used.

@@ -23,7 +23,7 @@ import {
   startOutboxRelay,
   type Bus,
 } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { EvaluationConfig } from '../src/config';
 import { migrations } from '../src/store/migrations';
 import { buildApp } from '../src/app';

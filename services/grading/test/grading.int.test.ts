@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { Codes, Events, Results, streamName } from '@corestone/contracts';
 import { Lifecycle, loadConfig, newId, openInfra, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
-import { createTestRun } from '../../../packages/service-kit/src/testing';
+import { createTestRun } from '@corestone/service-kit/testing';
 import { GradingConfig } from '../src/config';
 import { buildApp } from '../src/app';
 import { builtinGrader } from '../src/graders';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { AssessmentFallbackReasons, Events, Results } from '@corestone/contracts';
 import { Lifecycle, loadConfig, newId, openInfra, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
-import { createTestRun } from '../../../packages/service-kit/src/testing';
+import { createTestRun } from '@corestone/service-kit/testing';
 import { FakeOpenAI } from '../../../tests/support/fake-openai';
 import { GradingConfig } from '../src/config';
 import { buildApp } from '../src/app';

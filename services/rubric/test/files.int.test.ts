@@ -1,5 +1,5 @@
 import type { Rubric, ProcessedRubricFile } from '@corestone/contracts';
-import { makeDoc, makeDocx, makePdf, multipart, type FilePart } from '../../../packages/documents/src/testing';
+import { makeDoc, makeDocx, makePdf, multipart, type FilePart } from '@corestone/documents/testing';
 import { FakeOpenAI } from '../../../tests/support/fake-openai';
 import { startRubricService, type RubricService } from './harness';
 

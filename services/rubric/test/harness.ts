@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Role } from '@corestone/contracts';
 import { Lifecycle, loadConfig, newId, openInfra } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { RubricConfig } from '../src/config';
 import { migrations } from '../src/store/migrations';
 import { buildApp } from '../src/app';

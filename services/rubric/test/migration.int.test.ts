@@ -1,6 +1,6 @@
 import { openDatabase, newId, type Database } from '@corestone/service-kit';
 import { DEFAULT_GRADE_BOUNDARIES } from '@corestone/contracts';
-import { TEST_DATABASE_URL, createTestRun } from '../../../packages/service-kit/src/testing';
+import { TEST_DATABASE_URL, createTestRun } from '@corestone/service-kit/testing';
 import { migrations } from '../src/store/migrations';
 import { RubricStore } from '../src/store/rubrics';
 

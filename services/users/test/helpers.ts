@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { Rpc, type CreditAccount, type Role, type User } from '@corestone/contracts';
 import { Lifecycle, callRpc, loadConfig, loadPlatformKeys, newId, openInfra, serveRpc } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { UsersConfig } from '../src/config';
 import { migrations } from '../src/store/migrations';
 import { buildApp } from '../src/app';
