@@ -1,6 +1,5 @@
 import { checkNewLink, checkLinkUpdate, fillDays, lastDays, titleFor } from '../src/domain/links';
 import { checkUrl } from '../src/domain/urls';
-import { toCsv } from '../src/domain/csv';
 
 describe('checkUrl', () => {
   it.each([
@@ -49,11 +48,5 @@ describe('days', () => {
       { date: '2026-03-01', count: 4 },
       { date: '2026-03-02', count: 0 },
     ]);
-  });
-});
-
-describe('csv', () => {
-  it('quotes and neutralises formulas', () => {
-    expect(toCsv(['a', 'b'], [['=1+1', 'x,"y"'], [null, 3]])).toBe(`a,b\r\n'=1+1,"x,""y"""\r\n,3\r\n`);
   });
 });

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorEnvelope, ExternalLinkList, LINK_CATEGORIES, LinkAnalytics, LinksOverview, LinksSummary, type LinkCategory } from '@corestone/contracts';
-import { badRequest } from '@corestone/service-kit';
+import { badRequest, toCsv } from '@corestone/service-kit';
 import { fillDays, lastDays } from '../domain/links';
-import { toCsv } from '../domain/csv';
 import { IdParams, adminsOnly, linkNotFound, security, type LinkRouteDeps } from './common';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
