@@ -39,6 +39,33 @@ describe('service modules: paths, methods and bodies of spec admin §7', () => {
     expect([put.method, put.url, put.body]).toEqual(['PUT', '/api/v1/evaluation/admin/e1', { overall_score: 20, admin_notes: 'ok' }]);
   });
 
+  test('dashboard: every analytics path of spec admin §7 with its days/limit', async () => {
+    const f = fakeFetch(() => json(200, {}));
+    const client = createClient({ fetch: f.fetch, locks: null });
+    await client.admin.stats();
+    await client.admin.summary();
+    await client.admin.performanceMetrics(7);
+    await client.admin.recentActivity();
+    await client.admin.performance(30);
+    await client.admin.trends();
+    await client.admin.userAnalytics(14);
+    await client.admin.rubricAnalytics();
+    await client.admin.linkAnalytics(5);
+    await client.admin.comprehensiveReport(90);
+    expect(f.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/v1/dashboard/stats',
+      'GET /api/v1/dashboard/summary',
+      'GET /api/v1/dashboard/performance-metrics?days=7',
+      'GET /api/v1/dashboard/recent-activity',
+      'GET /api/v1/dashboard/analytics/performance?days=30',
+      'GET /api/v1/dashboard/analytics/trends',
+      'GET /api/v1/dashboard/analytics/users?days=14',
+      'GET /api/v1/dashboard/analytics/rubrics',
+      'GET /api/v1/dashboard/analytics/links?days=5',
+      'GET /api/v1/dashboard/analytics/comprehensive-report?days=90',
+    ]);
+  });
+
   test('users admin: search, create, status, credits, role', async () => {
     const f = fakeFetch(() => json(200, { success: true, users: [], total: 0 }));
     const client = createClient({ fetch: f.fetch, locks: null });

@@ -3,8 +3,10 @@ import type {
   AdminEvaluationStats,
   AdminEvaluationUpdate,
   AnalyticsExportType,
+  ComprehensiveReport,
   DashboardExportRequest,
   DashboardStats,
+  DashboardSummary,
   EssayText,
   Evaluation,
   EvaluationList,
@@ -71,6 +73,16 @@ export class AdminApi {
 
   stats(): Promise<DashboardStats> {
     return this.t.request<DashboardStats>('/dashboard/stats');
+  }
+
+  /** The overview in one call: stats, the last 7 days, awaiting review, latest activity. */
+  summary(): Promise<DashboardSummary> {
+    return this.t.request<DashboardSummary>('/dashboard/summary');
+  }
+
+  /** Every analytics section of one period; `unavailable` names sections whose service did not answer. */
+  comprehensiveReport(days?: number): Promise<ComprehensiveReport> {
+    return this.t.request<ComprehensiveReport>('/dashboard/analytics/comprehensive-report', { query: { days } });
   }
 
   performanceMetrics(days?: number): Promise<PerformanceMetrics> {
