@@ -95,6 +95,13 @@ describe('policy pages', () => {
     expect(document.body.textContent).not.toContain('Route GET');
   });
 
+  test('a wrapped list line stays in its item', () => {
+    render(<Markdown source={'- **Account details**: your name and a password\n  stored only as a hash.\n- Essays\n\nAfter the list.'} />);
+    const items = [...document.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual(['Account details: your name and a password stored only as a hash.', 'Essays']);
+    expect(document.querySelector('p')!.textContent).toBe('After the list.');
+  });
+
   test('stripHtml drops tags and script bodies', () => {
     expect(stripHtml('a<script>x</script>b<i>c</i><!-- d -->e')).toBe('abce');
     render(<Markdown source={'## Title\n<iframe src="https://evil">inner</iframe>text'} />);

@@ -154,3 +154,40 @@ describe('avatar', () => {
     expect(screen.queryByRole('button', { name: 'Remove avatar' })).toBeNull();
   });
 });
+
+describe('search submissions', () => {
+  const ev = (id: string, title: string, essay_type: string, subject_area: string, status = 'completed') => ({
+    id, title, essay_type, subject_area, status, fileName: `${id}.docx`, extractedWordCount: 100, created_at: '2025-03-01T00:00:00Z',
+    results: status === 'completed' ? { overallGrade: 'B', criteria: [], overallSummary: {} } : null,
+  });
+  const LIST = { evaluations: [ev('a', 'Causes of the 1929 Crash', 'ee', 'Economics'), ev('b', 'Knowledge and certainty', 'tok', ''), ev('c', 'Enzyme kinetics', 'ee', 'Biology', 'processing')], total: 3 };
+
+  test('matchesSearch: every word in title, subject, type or file name', async () => {
+    const { matchesSearch } = await import('../src/lib/search');
+    expect(matchesSearch(LIST.evaluations[0] as never, 'crash economics')).toBe(true);
+    expect(matchesSearch(LIST.evaluations[1] as never, 'TOK')).toBe(true);
+    expect(matchesSearch(LIST.evaluations[0] as never, 'crash biology')).toBe(false);
+    expect(matchesSearch(LIST.evaluations[2] as never, '  ')).toBe(true);
+  });
+
+  test('typing in the header search filters My Submissions; completed rows download the PDF', async () => {
+    const f = setup('/dashboard', base({
+      '/evaluation/my-evaluations': () => res(200, LIST),
+      '/evaluation/a/download-pdf': () => res(503, { detail: 'Service evaluation is unavailable', code: 'UPSTREAM_UNAVAILABLE' }),
+    }));
+    const box = await screen.findByLabelText('Search submissions');
+    await act(async () => { fireEvent.change(box, { target: { value: 'enzyme' } }); });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard/submissions?q=enzyme'));
+    expect((await screen.findByTestId('search-note')).textContent).toContain('1 of 3 submissions match “enzyme”');
+    expect(screen.getByText('Enzyme kinetics')).toBeTruthy();
+    expect(screen.queryByText('Causes of the 1929 Crash')).toBeNull();
+
+    await click(screen.getByRole('button', { name: 'Clear Search' }));
+    expect(await screen.findByText('Causes of the 1929 Crash')).toBeTruthy();
+    // only completed rows have a report to download
+    expect(screen.queryByRole('button', { name: 'Download PDF report of Enzyme kinetics' })).toBeNull();
+    await click(screen.getByRole('button', { name: 'Download PDF report of Causes of the 1929 Crash' }));
+    expect(await screen.findByText('Failed to export the PDF report. Please try again.')).toBeTruthy();
+    expect(f.calls.some((c) => c.url.endsWith('/evaluation/a/download-pdf'))).toBe(true);
+  });
+});

@@ -59,8 +59,11 @@ export function Markdown({ source }: { source: string }) {
       if (para.length || (list && list.ordered !== ordered)) flush();
       if (!list) list = { ordered, items: [] };
       list.items.push((ul ?? ol)![1]!);
+    } else if (list) {
+      // a wrapped line continues the list item above it (lazy continuation)
+      const items = list.items;
+      items[items.length - 1] = `${items[items.length - 1]} ${line.trim()}`;
     } else {
-      if (list) flush();
       para.push(line.trim());
     }
   }

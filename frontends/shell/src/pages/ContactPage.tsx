@@ -65,7 +65,7 @@ export function ContactPage() {
 
   return (
     <div style={{ padding: '112px 20px 64px', maxWidth: 1040, margin: '0 auto' }}>
-      <Row gutter={[32, 32]}>
+      <Row gutter={[{ xs: 16, md: 32 }, 24]}>
         <Col xs={24} md={9}>
           <Typography.Title level={2} style={{ marginTop: 0 }}>Contact us</Typography.Title>
           <Typography.Paragraph>

@@ -61,7 +61,7 @@ export function Landing() {
 
       <section style={{ background: 'linear-gradient(160deg, #eef2ff 0%, #f8fafc 70%)' }}>
         <div style={{ ...section, paddingTop: 80 }}>
-          <Row gutter={[48, 48]} align="middle">
+          <Row gutter={[{ xs: 16, md: 32, lg: 48 }, 40]} align="middle">
             <Col xs={24} lg={12}>
               <Space size={8} wrap style={{ marginBottom: 16 }}>
                 <Tag color="blue">EE 2026 compliant</Tag>

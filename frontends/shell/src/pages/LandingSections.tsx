@@ -19,7 +19,7 @@ export function TutoringHero({ client, sisters, signedIn }: { client: CorestoneC
   return (
     <section style={{ background: 'linear-gradient(120deg, #0f172a 0%, #1e3a8a 100%)', color: '#e2e8f0', paddingTop: signedIn ? 64 : 0 }} data-testid="tutoring-hero">
       <div style={{ ...section, paddingTop: 56, paddingBottom: 56 }}>
-        <Row gutter={[40, 32]} align="middle">
+        <Row gutter={[{ xs: 16, md: 40 }, 32]} align="middle">
           <Col xs={24} md={14}>
             <Tag color="gold" style={{ marginBottom: 12 }}>From the Corestone family</Tag>
             <Title level={2} style={{ color: '#fff', marginTop: 0 }}>Expert IBDP tutoring and a free grade prediction</Title>
@@ -82,7 +82,7 @@ export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
   return (
     <section style={{ background: '#fff' }} data-testid="sample-report">
       <div style={section}>
-        <Row gutter={[48, 32]} align="middle">
+        <Row gutter={[{ xs: 16, md: 32, lg: 48 }, 32]} align="middle">
           <Col xs={24} md={11}>
             <Title level={2} style={{ marginTop: 0 }}>See what a report looks like</Title>
             <Paragraph style={{ fontSize: 16, color: '#475569' }}>

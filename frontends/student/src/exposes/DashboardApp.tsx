@@ -41,6 +41,11 @@ export default function DashboardApp(props: RemoteAppProps) {
   const screens = Grid.useBreakpoint();
   const [drawer, setDrawer] = useState(false);
   const grading = isGradingRole(user);
+  // 'Search submissions...' filters My Submissions through ?q= (typing elsewhere opens that list)
+  const onSubmissions = location.pathname.startsWith('/dashboard/submissions');
+  const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
+  const search = (q: string) =>
+    navigate(q ? `/dashboard/submissions?q=${encodeURIComponent(q)}` : '/dashboard/submissions', { replace: onSubmissions });
 
   const items = [
     { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/dashboard' },
@@ -83,19 +88,28 @@ export default function DashboardApp(props: RemoteAppProps) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {screens.lg ? (
-        // fixed to the viewport: it runs from top to bottom however long the page is
-        <Sider width={SIDEBAR_WIDTH} theme="light" data-testid="dashboard-sidebar" style={{ borderRight: '1px solid #eef0f3', position: 'fixed', left: 0, top: 0, bottom: 0, height: '100vh', zIndex: 20 }}>
-          {sidebar}
+        // the column runs the whole page height (however long the page); its content stays in view
+        <Sider width={SIDEBAR_WIDTH} theme="light" data-testid="dashboard-sidebar" style={{ borderRight: '1px solid #eef0f3', minHeight: '100vh' }}>
+          <div style={{ position: 'sticky', top: 0, height: '100vh' }}>{sidebar}</div>
         </Sider>
       ) : (
         <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false}>
           {sidebar}
         </Drawer>
       )}
-      <Layout style={{ marginLeft: screens.lg ? SIDEBAR_WIDTH : 0, minHeight: '100vh' }}>
+      <Layout style={{ minHeight: '100vh', minWidth: 0 }}>
         <Header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '0 24px', borderBottom: '1px solid #eef0f3', position: 'sticky', top: 0, zIndex: 10 }}>
           {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
-          <Input prefix={<SearchOutlined />} placeholder="Search submissions..." style={{ maxWidth: 360 }} variant="filled" aria-label="Search submissions" />
+          <Input
+            prefix={<SearchOutlined />}
+            placeholder="Search submissions..."
+            style={{ maxWidth: 360 }}
+            variant="filled"
+            aria-label="Search submissions"
+            allowClear
+            value={onSubmissions ? searchQuery : ''}
+            onChange={(e) => search(e.target.value)}
+          />
           <div style={{ flex: 1 }} />
           <Avatar src={user.avatar} alt="" />
           {screens.sm && <Typography.Text strong>{user.name}</Typography.Text>}

@@ -1,14 +1,19 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Evaluation, RemoteAppProps } from '@corestone/sdk';
 import { PageTitle, StatusDot } from '../components/common';
 import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
+import { matchesSearch } from '../lib/search';
+import { PdfButton } from '../components/PdfButton';
 
 export function Submissions({ client }: RemoteAppProps) {
   const { modal, notification } = AntApp.useApp();
   const evs = useMyEvaluations(client);
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const shown = evs.items.filter((e) => matchesSearch(e, query));
 
   const confirmDelete = (ev: Evaluation) =>
     modal.confirm({
@@ -42,6 +47,16 @@ export function Submissions({ client }: RemoteAppProps) {
           </Space>
         }
       />
+      {query && !evs.error && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="search-note"
+          title={`${shown.length} of ${evs.items.length} submissions match “${query}”`}
+          action={<Button size="small" onClick={() => setParams({}, { replace: true })}>Clear Search</Button>}
+        />
+      )}
       {evs.error ? (
         <Alert type="error" showIcon title={`Error loading submissions: ${evs.error}`} action={<Button onClick={() => evs.reload()}>Try Again</Button>} />
       ) : (
@@ -49,10 +64,10 @@ export function Submissions({ client }: RemoteAppProps) {
           <Table<Evaluation>
             rowKey="id"
             loading={evs.loading}
-            dataSource={evs.items}
+            dataSource={shown}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             scroll={{ x: 760 }}
-            locale={{ emptyText: <Empty description="No submissions yet" /> }}
+            locale={{ emptyText: <Empty description={query ? 'No submissions match your search' : 'No submissions yet'} /> }}
             columns={[
               {
                 title: 'Essay',
@@ -71,7 +86,7 @@ export function Submissions({ client }: RemoteAppProps) {
               {
                 title: '',
                 key: 'actions',
-                width: 190,
+                width: 220,
                 align: 'right',
                 render: (_, ev) => (
                   <Space>
@@ -80,6 +95,7 @@ export function Submissions({ client }: RemoteAppProps) {
                         {ev.status === 'completed' ? 'View Results' : 'View'}
                       </Button>
                     </Link>
+                    {ev.status === 'completed' && <PdfButton client={client} ev={ev} compact />}
                     <Tooltip title="Delete">
                       <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${ev.title}`} onClick={() => confirmDelete(ev)} />
                     </Tooltip>

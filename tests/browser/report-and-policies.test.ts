@@ -1,0 +1,136 @@
+/**
+ * In real Chromium through the gateway: a graded EE → results (writing insights, report link) →
+ * the Deep Analysis Report's five tabs → Export PDF (a real PDF download); the privacy policy
+ * shows the content service's seeded text; the footer's policy links; the contact form sends an
+ * enquiry; a phone-width landing page.
+ */
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { launchBrowser, screenshot } from '../support/browser';
+import { EE_ESSAY } from '../fixtures/essays';
+
+let p: TestPlatform;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  browser = await launchBrowser();
+  page = browser.page;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.shutdown();
+});
+
+/** Signs a new student up through the API and hands the session to the browser (as /auth would). */
+async function signedInStudent(): Promise<string> {
+  const email = uniqueEmail('report');
+  const signup = await p.api.signup(email, 'a-good-password');
+  expect(signup.status).toBe(201);
+  const { access_token, refresh_token, user } = signup.body;
+  await page.goto(`${p.gatewayUrl}/privacy-policy`);
+  await page.evaluate(
+    ([a, r, u]) => {
+      localStorage.setItem('access_token', a);
+      localStorage.setItem('refresh_token', r);
+      localStorage.setItem('user', u);
+    },
+    [access_token, refresh_token, JSON.stringify(user)] as const,
+  );
+  return access_token;
+}
+
+it('results → report tabs → Export PDF downloads the report', async () => {
+  const token = await signedInStudent();
+  const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token });
+  const rubric = rubrics.body.find((r: { rubric_type: string }) => r.rubric_type === 'ee');
+  const form = p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health in Canadian cities', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' }, 'influenza.txt');
+  const submitted = await p.api.call('POST', '/evaluation/evaluate-async', { token, form });
+  expect(submitted.status).toBeLessThan(300);
+  const done = await p.api.waitForEvaluation(submitted.body.id, token, 60_000);
+  expect(done.status).toBe('completed');
+
+  await page.goto(`${p.gatewayUrl}/dashboard/results/${done.id}`);
+  await page.getByTestId('results-completed').waitFor({ timeout: 30_000 });
+  await page.getByTestId('results-insights').waitFor();
+  expect(await page.getByTestId('results-insights').innerText()).toContain('Clarity and Cohesion');
+  await screenshot(page, '20-results-with-insights');
+
+  await page.getByTestId('report-link').click();
+  await page.waitForURL(/\/report\//);
+  await page.getByTestId('report').waitFor({ timeout: 30_000 });
+  await page.getByTestId('deep-overview').waitFor();
+  await screenshot(page, '21-report-deep-analysis');
+
+  for (const [key, label] of [
+    ['research', 'Research Analysis'],
+    ['evidence', 'Evidence Review'],
+    ['insights', 'Writing Insights'],
+    ['recommendations', 'Expert Recommendations'],
+  ] as const) {
+    const tab = page.getByTestId(`report-tab-${key}`);
+    expect(await tab.innerText()).toBe(label);
+    await tab.click();
+    await screenshot(page, `22-report-${key}`);
+  }
+  await page.getByTestId('recommendations').waitFor();
+  const suggestions = await page.getByTestId('suggestions').locator('li').count();
+  expect(suggestions).toBeLessThanOrEqual(4);
+  expect(await page.getByText('Weeks 1-2').count()).toBe(1);
+
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-pdf').click()]);
+  const file = await download.path();
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await page.getByText(/Route (GET|POST)/).count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+});
+
+it('the privacy policy shows the seeded text; footer links; contact form; phone-width landing', async () => {
+  await page.goto(`${p.gatewayUrl}/privacy-policy`);
+  await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor({ timeout: 30_000 });
+  expect(await page.getByText('This policy explains what personal information Corestone collects').count()).toBe(1);
+  expect(await page.locator('.cs-markdown strong', { hasText: 'privacy@corestone.example' }).count()).toBe(1);
+  await screenshot(page, '23-privacy-policy');
+
+  const hrefs = await page.locator('footer a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  expect(hrefs).toEqual(expect.arrayContaining([['Privacy Policy', '/privacy-policy'], ['Academic Integrity', '/client-terms'], ['Client Terms', '/academic-integrity-policy']]));
+
+  await page.goto(`${p.gatewayUrl}/contact`);
+  await page.getByLabel('Your Name').fill('Ms Ortega');
+  await page.getByLabel('Email').fill(uniqueEmail('contact'));
+  await page.getByLabel('School or Institution').fill('Lakeside International School');
+  await page.getByLabel('Number of Students').fill('120');
+  await page.getByLabel('Message').fill('We would like unlimited credits for our Year 13 EE cohort.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByTestId('contact-sent').waitFor({ timeout: 15_000 });
+  await screenshot(page, '24-contact-sent');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(p.gatewayUrl);
+  await page.getByTestId('testimonials').waitFor();
+  expect(await page.getByTestId('testimonials').locator('.testimonial').count()).toBe(6);
+  await screenshot(page, '25-landing-phone');
+  // nothing sticks out sideways on a 375 px phone
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        if (el.getBoundingClientRect().right <= window.innerWidth + 0.5 || getComputedStyle(el).position === 'fixed') return false;
+        // content scrolled or clipped inside a box of its own (tab strips) does not widen the page
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wide).toEqual([]);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(p.gatewayUrl);
+  await page.getByTestId('tutoring-hero').waitFor();
+  await screenshot(page, '26-landing-desktop');
+  expect(pageErrors).toEqual([]);
+});
