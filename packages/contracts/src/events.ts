@@ -125,6 +125,13 @@ export const Events = {
 export type EventDef = (typeof Events)[keyof typeof Events];
 export type EventData<E extends { schema: TSchema }> = Static<E['schema']>;
 
+/**
+ * Events whose data carries an essay's text or quotes from it, or a person's details. Services
+ * remember where each one sits in its stream, and deleting its evaluation or user erases it there
+ * (service-kit erasure.ts; docs/data-retention.md). Other events carry ids, scores and states only.
+ */
+export const ERASABLE_SUBJECTS = [Events.evaluationSubmitted.subject, Events.gradingCompleted.subject, Events.usersCreated.subject] as const;
+
 /** Services that publish events, each owning one stream. */
 export const STREAM_OWNERS = ['users', 'billing', 'evaluation', 'grading'] as const;
 export type StreamOwner = (typeof STREAM_OWNERS)[number];

@@ -11,4 +11,5 @@ export * from './api-rubric';
 export * from './api-content';
 export * from './api-links';
 export * from './api-billing';
+export * from './api-operations';
 export * from './routes';

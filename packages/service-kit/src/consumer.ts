@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deadLetterSubject, DEAD_LETTER_STREAM, streamName, type EventEnvelope } from '@corestone/contracts';
 import { ensureStream, fromHeaders, parseEvent, toHeaders, type Bus } from './nats';
 import { extractTraceContext, inSpan } from './tracing';
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { processMetric } from './metrics';
 
 function consumerMetrics() {
@@ -28,6 +28,34 @@ function consumerMetrics() {
         }),
     ),
   };
+}
+
+/**
+ * Dead letters kept in the dead-letter stream per consumer, read from the stream on scrape: each
+ * process reports its own consumers (replicas report the same value: take max by consumer).
+ */
+const deadLetterWatch = new Map<string, Bus>();
+function watchDeadLetters(bus: Bus, durable: string): void {
+  deadLetterWatch.set(durable, bus);
+  processMetric(
+    'nats_dead_letters_stored',
+    (registers) =>
+      new Gauge({
+        name: 'nats_dead_letters_stored',
+        help: 'Messages a consumer gave up on that the dead-letter stream still keeps (see npm run deadletters)',
+        labelNames: ['consumer'],
+        registers,
+        async collect() {
+          this.reset();
+          const buses = new Set(deadLetterWatch.values());
+          for (const b of buses) {
+            const counts = await deadLetterCounts(b).catch(() => null);
+            if (!counts) continue;
+            for (const [consumer, watched] of deadLetterWatch) if (watched === b) this.set({ consumer }, counts[consumer] ?? 0);
+          }
+        },
+      }),
+  );
 }
 
 export interface ConsumerOptions {
@@ -105,6 +133,9 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
   const { stream, durable } = await ensureConsumer(bus, opts);
   const metrics = consumerMetrics();
   const label = { consumer: durable };
+  // Every series from the start, at zero: a rate over a series that appears late misses its first events.
+  for (const counter of [metrics.deliveries, metrics.redeliveries, metrics.acks, metrics.naks, metrics.deadLetters]) counter.inc(label, 0);
+  watchDeadLetters(bus, durable);
 
   let running = true;
   let inFlight = 0;
@@ -211,6 +242,7 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
       wake?.();
       if (inFlight > 0) await new Promise<void>((r) => idle.push(r));
       await done;
+      if (deadLetterWatch.get(durable) === bus) deadLetterWatch.delete(durable);
     },
   };
 }
@@ -226,6 +258,15 @@ export interface DeadLetter {
   time: string;
   eventId: string | null;
   eventType: string | null;
+}
+
+/** How many dead letters the stream keeps per consumer (one cheap stream-info call). */
+export async function deadLetterCounts(bus: Bus): Promise<Record<string, number>> {
+  const stream = await ensureStream(bus, DEAD_LETTER_STREAM);
+  const info = await bus.jsm.streams.info(stream, { subjects_filter: deadLetterSubject(bus.prefix, '*') });
+  const counts: Record<string, number> = {};
+  for (const [subject, n] of Object.entries(info.state.subjects ?? {})) counts[subject.slice(subject.lastIndexOf('.') + 1)] = n;
+  return counts;
 }
 
 /** The dead-lettered messages still kept (see STREAM_MAX_AGE_DAYS), oldest first; one consumer's or all. */

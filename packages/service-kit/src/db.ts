@@ -59,6 +59,21 @@ const KIT_MIGRATIONS: Migration[] = [
         parked_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    // Where each published or consumed message carrying personal content sits in its stream, so
+    // deleting its evaluation or user erases it there (erasure.ts).
+    id: 'kit-003-stream-messages',
+    sql: `
+      CREATE TABLE stream_messages (
+        stream text NOT NULL,
+        seq bigint NOT NULL,
+        aggregate text NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (stream, seq)
+      );
+      CREATE INDEX stream_messages_aggregate ON stream_messages (aggregate);
+      CREATE INDEX stream_messages_recorded ON stream_messages (recorded_at);`,
+  },
 ];
 
 const defaultLogger = {

@@ -12,6 +12,11 @@ export function processMetric<T extends Metric>(name: string, make: (registers: 
   return (processMetrics.getSingleMetric(name) as T | undefined) ?? make([processMetrics]);
 }
 
+/** A counter of the process registry (services need no prom-client of their own for it). */
+export function processCounter(name: string, help: string, labelNames: string[] = []): Counter {
+  return processMetric(name, (registers) => new Counter({ name, help, labelNames, registers }));
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;

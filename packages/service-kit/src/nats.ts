@@ -103,9 +103,15 @@ const bySubject = new Map<string, TSchema>(Object.values(Events).map((e) => [e.s
 /** Parses and validates an incoming event against its contract. Throws on a malformed one. */
 export function parseEvent(raw: Uint8Array | string): EventEnvelope {
   const text = typeof raw === 'string' ? raw : new TextDecoder().decode(raw);
-  const event = JSON.parse(text) as EventEnvelope;
-  const schema = bySubject.get(event.type);
-  if (!schema) throw new Error(`unknown event type ${event.type}`);
+  let event: EventEnvelope;
+  try {
+    event = JSON.parse(text) as EventEnvelope;
+  } catch {
+    // JSON.parse quotes the input in its message: never carry message data into errors and logs.
+    throw new Error(`not JSON (${text.length} characters)`);
+  }
+  const schema = bySubject.get(String(event?.type).slice(0, 100));
+  if (!schema) throw new Error(`unknown event type ${String(event?.type).slice(0, 100)}`);
   if (!Value.Check(schema, event.data)) {
     const first = [...Value.Errors(schema, event.data)][0];
     throw new Error(`invalid ${event.type} payload: ${first?.path} ${first?.message}`);

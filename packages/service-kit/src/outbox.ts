@@ -9,6 +9,8 @@ import { HttpError } from './errors';
 import { processMetrics } from './metrics';
 import { makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
+import { isErasable, pruneStreamMessages, rememberStreamMessage } from './erasure';
+import { STREAM_MAX_AGE_DAYS } from '@corestone/contracts';
 
 /**
  * Transactional outbox: write the event in the same transaction as the change it announces;
@@ -122,6 +124,7 @@ interface Row {
   payload: unknown;
   headers: Record<string, string>;
   attempts: number;
+  order_key: string | null;
 }
 
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -129,7 +132,8 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, ran
   return Math.round(delay * (0.8 + 0.4 * random()));
 }
 
-function relayMetrics(registry: Registry = processMetrics, pool: Pool) {
+/** The outbox metrics (made once per registry); depth and oldest age are read from `pool` on scrape. */
+export function outboxMetrics(pool: Pool, registry: Registry = processMetrics) {
   const reuse = <T>(name: string, make: () => T): T => (registry?.getSingleMetric(name) as T | undefined) ?? make();
   const registers = registry ? [registry] : [];
   const published = reuse('outbox_published_total', () => new Counter({ name: 'outbox_published_total', help: 'Outbox events published', registers }));
@@ -175,7 +179,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const maxAttempts = opts.maxAttempts ?? 10;
   const retryBaseMs = opts.retryBaseMs ?? 1000;
   const retryMaxMs = opts.retryMaxMs ?? 5 * 60_000;
-  const metrics = relayMetrics(opts.registry, pool);
+  const metrics = outboxMetrics(pool, opts.registry);
   let running = true;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> = Promise.resolve(0);
@@ -221,7 +225,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<Row>(
-        `SELECT seq, id, subject, payload, headers, attempts FROM outbox o
+        `SELECT seq, id, subject, payload, headers, attempts, order_key FROM outbox o
           WHERE next_attempt_at <= now()
             AND (order_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox e WHERE e.order_key = o.order_key AND e.seq < o.seq))
           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -229,8 +233,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       );
       for (const row of rows) {
         try {
-          await publish(row);
+          const ack = await publish(row);
           await client.query(`DELETE FROM outbox WHERE seq = $1`, [row.seq]);
+          // Where an event with personal content landed: erased there when its aggregate is deleted.
+          if (row.order_key && isErasable(row.subject)) await rememberStreamMessage(client, row.order_key, ack.stream, ack.seq);
           published++;
         } catch (err) {
           // NATS away: nothing is wrong with the row; stop and try again on the next round.
@@ -310,9 +316,19 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
   };
   void listen();
+  // Remembered stream positions outlive their messages by at most an hour.
+  const keepDays = Math.max(...Object.values(STREAM_MAX_AGE_DAYS));
+  let prunedAt = 0;
+  const prune = async () => {
+    if (Date.now() - prunedAt < 3_600_000) return;
+    prunedAt = Date.now();
+    await pruneStreamMessages(pool, keepDays).catch((err) => logger.warn({ err }, 'pruning stream_messages failed'));
+  };
   const schedule = () => {
     timer = setTimeout(() => {
-      void kick().finally(() => running && schedule());
+      void kick()
+        .then(prune)
+        .finally(() => running && schedule());
     }, opts.pollMs ?? 1000);
   };
   schedule();

@@ -49,7 +49,9 @@ export class Limiter {
     private readonly redis: Redis,
     private readonly keyPrefix: string,
     private readonly timeoutMs = 1_000,
-  ) {}
+  ) {
+    limiterMetrics(); // declared from the start, so /metrics shows them before the first refusal
+  }
 
   key(bucket: string, id: string): string {
     return `${this.keyPrefix}${bucket}:${id}`;

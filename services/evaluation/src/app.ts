@@ -9,6 +9,7 @@ import { submitRoutes } from './routes/submit';
 import { evaluationRoutes } from './routes/evaluations';
 import { streamRoutes } from './routes/stream';
 import { adminRoutes } from './routes/admin';
+import { deadLetterRoutes } from './routes/dead-letters';
 import { AdminStore } from './store/admin';
 
 export interface EvaluationDeps {
@@ -42,6 +43,7 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): { app: Fast
     evaluationRoutes(scope, store, charging);
     streamRoutes(scope, store, { pollMs: config.SSE_POLL_MS });
     adminRoutes(scope, { store, admin: new AdminStore(infra.db.pool) });
+    deadLetterRoutes(scope, infra.bus);
   });
   return { app, store, charging };
 }

@@ -22,7 +22,7 @@ export interface UsersDeps {
 /** The users service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
 export function buildApp({ config, infra, verify, dataKey }: UsersDeps): { app: FastifyInstance; ctx: UsersContext } {
   const app = createServiceApp({ name: 'users', logLevel: config.LOG_LEVEL });
-  const store = new AccountStore(infra.db.pool, infra.db.schema);
+  const store = new AccountStore(infra.db.pool, infra.db.schema, infra.bus);
   const ctx: UsersContext = {
     store,
     billing: new BillingLink(infra.bus, store, config.BILLING_RPC_TIMEOUT_MS, app.log),

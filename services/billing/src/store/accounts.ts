@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { Codes, Events, FREE_PLAN_CREDITS, Messages, UNLIMITED, type CreditAccount } from '@corestone/contracts';
 import { HttpError, conflict, enqueueEvent, newId, withTransaction } from '@corestone/service-kit';
+import { creditMetrics } from './credit-metrics';
 
 interface Row {
   user_id: string;
@@ -23,7 +24,6 @@ const toAccount = (r: Row): CreditAccount => ({
 const COLUMNS = 'user_id, essay_credits, max_essay_credits, subscription_plan, subscription_status, version';
 const UNIQUE_VIOLATION = '23505';
 
-export interface ConsumeResult {
 interface LedgerLine {
   userId: string;
   kind: 'open' | 'consume' | 'refund' | 'set' | 'grant';
@@ -39,6 +39,7 @@ const SYSTEM = 'system';
 const REFUND_ACTOR = 'system:evaluation-failed';
 const userActor = (userId: string) => `user:${userId}`;
 
+export interface ConsumeResult {
   account: CreditAccount;
   charged: boolean;
 }
@@ -103,8 +104,9 @@ export class AccountStore {
    * answers the first outcome without charging again. Unlimited accounts are never charged.
    */
   async consume(userId: string, evaluationId: string): Promise<ConsumeResult> {
+    let charged = false; // this call charged (counted once committed)
     try {
-      return await withTransaction(this.pool, async (client) => {
+      const result = await withTransaction(this.pool, async (client) => {
         const row = await this.openAndLock(client, userId);
         // Read after taking the account lock: a concurrent charge for this evaluation has committed by now.
         const prior = await client.query<{ user_id: string; delta: number }>(
@@ -130,8 +132,11 @@ export class AccountStore {
         if (!updated.rows[0]) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
         const account = toAccount(updated.rows[0]);
         await enqueueEvent(client, Events.billingAccountUpdated, account);
+        charged = true;
         return { account, charged: true };
       });
+      if (charged) creditMetrics.consumed.inc();
+      return result;
     } catch (err) {
       // The same evaluation id charged meanwhile on another user's account (never in normal use).
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw evaluationOfAnotherUser();
@@ -144,7 +149,8 @@ export class AccountStore {
    * credit has been given back (by this call or an earlier one); false when nothing was charged.
    */
   async refund(evaluationId: string): Promise<RefundResult> {
-    return withTransaction(this.pool, async (client) => {
+    let refunded = false; // this call gave the credit back (counted once committed)
+    const result = await withTransaction(this.pool, async (client) => {
       const charge = await client.query<{ user_id: string; delta: number }>(
         `SELECT user_id, delta FROM ledger WHERE kind = 'consume' AND evaluation_id = $1`,
         [evaluationId],
@@ -159,8 +165,11 @@ export class AccountStore {
       );
       if (inserted.rowCount === 0 || delta === 0) return { account: toAccount(row), refunded: delta !== 0 };
       const account = await this.change(client, userId, 'essay_credits = essay_credits + $2', [-delta]);
+      refunded = true;
       return { account, refunded: true };
     });
+    if (refunded) creditMetrics.refunded.inc();
+    return result;
   }
 
   /**
@@ -184,15 +193,6 @@ export class AccountStore {
     });
   }
 
-  /** Ledger lines of one user, oldest first (tests and support). */
-  async ledgerOf(userId: string): Promise<Array<{ kind: string; delta: number; evaluation_id: string | null }>> {
-    const { rows } = await this.pool.query(
-      `SELECT kind, delta, evaluation_id FROM ledger WHERE user_id = $1 ORDER BY created_at, id`,
-      [userId],
-    );
-    return rows;
-  }
-}
   /**
    * Grants a paid purchase's credits inside the caller's transaction (the fulfilment's), once per
    * purchase: the ledger key `grant:<purchase id>` makes a second grant a no-op. The plan becomes
@@ -230,10 +230,14 @@ export class AccountStore {
     });
   }
 
-
-function evaluationOfAnotherUser(): HttpError {
-  return conflict('This evaluation has already been charged to another account', Codes.EVALUATION_ALREADY_CHARGED);
-}
+  /** Ledger lines of one user, oldest first (tests and support). */
+  async ledgerOf(userId: string): Promise<Array<{ kind: string; delta: number; evaluation_id: string | null }>> {
+    const { rows } = await this.pool.query(
+      `SELECT kind, delta, evaluation_id FROM ledger WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return rows;
+  }
 
   /** Full ledger lines of one user with their keys and actors, oldest first (tests and support). */
   async auditOf(userId: string): Promise<Array<{ kind: string; delta: number; idempotency_key: string; actor: string }>> {
@@ -243,3 +247,8 @@ function evaluationOfAnotherUser(): HttpError {
     );
     return rows;
   }
+}
+
+function evaluationOfAnotherUser(): HttpError {
+  return conflict('This evaluation has already been charged to another account', Codes.EVALUATION_ALREADY_CHARGED);
+}

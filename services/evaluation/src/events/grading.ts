@@ -1,6 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Events, type EventData, type EventEnvelope } from '@corestone/contracts';
-import { enqueueEvent, isUuid, markProcessed, startConsumer, withTransaction, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import {
+  deleteStreamMessage,
+  enqueueEvent,
+  isErasable,
+  isUuid,
+  markProcessed,
+  rememberStreamMessage,
+  startConsumer,
+  withTransaction,
+  type Bus,
+  type Queryable,
+  type RunningConsumer,
+} from '@corestone/service-kit';
 import { secondsFrom, suggestionsFrom } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 
@@ -13,11 +25,12 @@ const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subjec
  * processed_events in the same transaction, and every update is guarded by status, so a late
  * progress event never moves a completed or failed evaluation back.
  */
-export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope): Promise<void> {
+export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope, position?: StreamPosition): Promise<void> {
   await withTransaction(store.pool, async (client) => {
     if (!(await markProcessed(client, GRADING_CONSUMER, event.id))) return;
     const { evaluation_id: target, attempt: named } = event.data as { evaluation_id: string; attempt?: number };
     if (!isUuid(target)) return; // not one of ours: nothing to change
+    if (position && isErasable(event.type)) await rememberOrErase(client, target, position);
     // Every update below is also guarded by attempt: an event of an earlier attempt changes nothing.
     const attempt = named ?? 1;
     switch (event.type) {
@@ -62,6 +75,24 @@ export async function handleGradingEvent(store: EvaluationStore, event: EventEnv
   });
 }
 
+/** Where a consumed message sits in its stream. */
+export interface StreamPosition {
+  bus: Bus;
+  stream: string;
+  seq: number;
+}
+
+/**
+ * Results quote the essay: note where this message sits so deleting the evaluation erases it from
+ * the grading stream; when the evaluation is gone already, erase it now. The row lock orders this
+ * against a concurrent delete (which erases what is remembered once it holds the row).
+ */
+async function rememberOrErase(db: Queryable, evaluationId: string, p: StreamPosition): Promise<void> {
+  const { rows } = await db.query(`SELECT 1 FROM evaluations WHERE id = $1 FOR SHARE`, [evaluationId]);
+  if (rows.length > 0) await rememberStreamMessage(db, evaluationId, p.stream, p.seq);
+  else await deleteStreamMessage(p.bus, p.stream, p.seq);
+}
+
 export function startGradingConsumer(bus: Bus, store: EvaluationStore, logger: FastifyBaseLogger): Promise<RunningConsumer> {
   // One durable reading the grading stream's wildcard (nats-server 2.9 filters one subject per
   // consumer); startConsumer acks and skips subjects outside SUBJECTS.
@@ -70,7 +101,7 @@ export function startGradingConsumer(bus: Bus, store: EvaluationStore, logger: F
     stream: 'grading',
     durable: GRADING_CONSUMER,
     subjects: SUBJECTS,
-    handler: (event) => handleGradingEvent(store, event),
+    handler: (event, msg) => handleGradingEvent(store, event, { bus, stream: msg.info.stream, seq: msg.seq }),
     logger,
     concurrency: 8,
   });

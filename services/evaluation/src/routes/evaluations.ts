@@ -18,6 +18,7 @@ import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../events/charging';
 import { busPeers } from '../events/peers';
 import { DashboardStore } from '../store/dashboard';
+import { deleteEvaluation } from '../store/deletion';
 import { dashboardRoutes } from './dashboard';
 
 const security = [{ bearer: [] }];
@@ -84,7 +85,8 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
       const row = await loadForReader(store, (req.params as { id: string }).id, me);
       // An admin may read any evaluation but only a super admin may delete another user's.
       if (row.user_id !== me.id && me.role !== 'super_admin') throw forbidden();
-      if (!(await store.delete(row.id))) throw notFound(Messages.EVALUATION_NOT_FOUND);
+      // The row with its text and results, and every stream message that carried them.
+      if (!(await deleteEvaluation(store.pool, charging.bus, row.id, req.log))) throw notFound(Messages.EVALUATION_NOT_FOUND);
       return { success: true, message: Messages.EVALUATION_DELETED };
     },
   );

@@ -26,7 +26,8 @@ export const directory = {
   async deleted(db: Queryable, userId: string, at: string) {
     await db.query(
       `INSERT INTO user_directory (user_id, role, created_at, deleted_at) VALUES ($1, 'student', $2, $2)
-       ON CONFLICT (user_id) DO UPDATE SET deleted_at = COALESCE(user_directory.deleted_at, EXCLUDED.deleted_at)`,
+       ON CONFLICT (user_id) DO UPDATE SET deleted_at = COALESCE(user_directory.deleted_at, EXCLUDED.deleted_at),
+         email = '', first_name = '', last_name = ''`,
       [userId, at],
     );
   },

@@ -181,11 +181,6 @@ export class EvaluationStore {
     return rows;
   }
 
-  async delete(id: string): Promise<boolean> {
-    const res = await this.pool.query(`DELETE FROM evaluations WHERE id = $1 AND ${VISIBLE}`, [id]);
-    return res.rowCount === 1;
-  }
-
   // --- grading outcomes (each guarded by status so late or repeated events change nothing) ---
 
   async markProgress(db: Queryable, id: string, attempt: number, stage: string, percent: number): Promise<boolean> {

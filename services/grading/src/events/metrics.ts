@@ -26,6 +26,16 @@ export const gradingMetrics = {
         registers,
       }),
   ),
+  queueWait: processMetric(
+    'grading_queue_wait_seconds',
+    (registers) =>
+      new Histogram({
+        name: 'grading_queue_wait_seconds',
+        help: 'Time from an essay\'s submission (its evaluation.submitted event) to the start of its first grading',
+        buckets: [0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800],
+        registers,
+      }),
+  ),
 };
 
 /** The reason's kind without its detail ('No JSON found in response: …' → 'No JSON found in response'). */

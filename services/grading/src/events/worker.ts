@@ -102,7 +102,12 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
     maxDeliver: opts.maxDeliver,
     ackWaitMs: opts.ackWaitMs,
     backoffMs: opts.backoffMs,
-    handler: (event, msg) => handle(event.data as GradingJob, msg),
+    handler: (event, msg) => {
+      // How long the essay waited for a worker (first delivery: a retry's wait is its backoff).
+      const submittedAt = Date.parse(event.occurredAt);
+      if (msg.info.deliveryCount === 1 && Number.isFinite(submittedAt)) gradingMetrics.queueWait.observe(Math.max(0, Date.now() - submittedAt) / 1000);
+      return handle(event.data as GradingJob, msg);
+    },
     onDeadLetter: async (event, error, msg) => {
       if (event) {
         logger.error({ evaluation_id: (event.data as GradingJob).evaluation_id, error }, 'grading gave up on a job');

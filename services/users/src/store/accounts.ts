@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { Codes, Events, Messages, UNLIMITED, type CreditAccount, type Role } from '@corestone/contracts';
-import { conflict, enqueueEvent, forbidden, markProcessed, isUuid, notFound, withTransaction, type Queryable } from '@corestone/service-kit';
+import { conflict, enqueueEvent, eraseAggregates, forbidden, markProcessed, isUuid, notFound, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
 import type { Account, Credits } from '../domain/view';
 import { checkAdminChange, checkSelfRoleChange, messageAllowance, messageLimitReached, type Actor, type AdminChange } from '../domain/rules';
 
@@ -66,6 +66,8 @@ export class AccountStore {
   constructor(
     private readonly pool: Pool,
     private readonly schema: string,
+    /** Erases a deleted user's users.created message (e-mail, name) from the users stream. */
+    private readonly bus?: Bus,
   ) {}
 
   async get(id: string, db: Queryable = this.pool): Promise<AccountWithCredits | null> {
@@ -194,6 +196,7 @@ export class AccountStore {
         await client.query(`DELETE FROM accounts WHERE id = $1`, [target.id]);
         await client.query(`DELETE FROM credit_mirror WHERE user_id = $1`, [target.id]);
         await enqueueEvent(client, Events.usersDeleted, { user_id: target.id });
+        if (this.bus) await eraseAggregates(client, this.bus, [target.id]);
         return { before: target, after: null };
       }
       const role = change.role ?? target.role;
@@ -243,10 +246,10 @@ export class AccountStore {
    */
   async incrementMessages(id: string, opts: { unlimited?: boolean } = {}) {
     if (!isUuid(id)) throw userNotFound();
+    const unlimited = opts.unlimited === true;
     const { rows } = await this.pool.query<{ role: Role; message_count: number; max_chatbot: number }>(
       `UPDATE accounts SET message_count = message_count + 1, updated_at = now()
        WHERE id = $1 AND ($2 OR role <> 'student' OR message_count < max_chatbot)
-    const unlimited = opts.unlimited === true;
        RETURNING role, message_count, max_chatbot`,
       [id, unlimited],
     );
@@ -254,10 +257,10 @@ export class AccountStore {
       if (await this.get(id)) throw messageLimitReached();
       throw userNotFound();
     }
+    if (unlimited) return { can_send: true, message_count: rows[0].message_count, max_messages: UNLIMITED };
     return messageAllowance(rows[0].role, rows[0].message_count, rows[0].max_chatbot);
   }
 
-    if (unlimited) return { can_send: true, message_count: rows[0].message_count, max_messages: UNLIMITED };
   async setApiKey(id: string, sealed: string | null, masked: string | null): Promise<AccountWithCredits> {
     if (!isUuid(id)) throw userNotFound();
     const res = await this.pool.query(
