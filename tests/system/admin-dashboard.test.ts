@@ -4,6 +4,7 @@
  * role matrix, deletion by a super admin, the rubric titles and a super admin choosing a type's
  * default, and a 20,000-page PDF refused quickly.
  */
+import { MAX_UPLOAD_BYTES } from '@corestone/contracts';
 import { makeManyPagePdf } from '@corestone/documents/testing';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 import { EE_ESSAY } from '../fixtures/essays';
@@ -169,6 +170,18 @@ it('refuses a PDF of 20,000 empty pages in seconds, nothing charged or stored', 
   expect(ms).toBeLessThan(15_000); // a give-up bound on a shared 2-core machine; measured figures are in the report
   const mine = (await p.api.call('GET', '/evaluation/my-evaluations', { token: student.token })).body;
   expect(mine.total).toBe(1);
+});
+
+it('an essay file over 20 MB is 413 {detail, code} through the gateway, nothing stored', async () => {
+  const form = new FormData();
+  form.append('title', 'Too big');
+  form.append('essay_type', 'ee');
+  form.append('rubric_id', eeRubric.id);
+  form.append('file', new Blob([new Uint8Array(MAX_UPLOAD_BYTES + 1).fill(97)]), 'big.txt');
+  const res = await p.api.call('POST', '/evaluation/evaluate-async', { token: student.token, form });
+  expect([res.status, res.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  expect(res.body.detail).toEqual(expect.any(String));
+  expect((await p.api.call('GET', '/evaluation/my-evaluations', { token: student.token })).body.total).toBe(1);
 });
 
 it('the live status stream takes the bearer header, never a token in the URL', async () => {
