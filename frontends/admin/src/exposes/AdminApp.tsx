@@ -103,7 +103,7 @@ export default function AdminApp(props: RemoteAppProps) {
   };
 
   return (
-    <Layout style={{ minHeight: '100vh' }} data-testid="admin-layout">
+    <Layout style={{ minHeight: '100vh', background: '#fff' }} data-testid="admin-layout">
       {screens.lg ? (
         <Sider width={248} theme="light" style={{ borderRight: '1px solid #eef0f3', position: 'sticky', top: 0, height: '100vh' }}>
           {sidebar}

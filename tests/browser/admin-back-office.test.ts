@@ -1,0 +1,184 @@
+/**
+ * The admin micro-frontend in real Chromium through the gateway: first-admin setup → sign in →
+ * the overview with real figures and the real system state; the submissions list; a completed
+ * student submission reviewed (essay viewer, a criterion score edited and saved, reject refused
+ * without notes, approved with notes — checked through the API); the other admin screens; and a
+ * student who opens /admin is sent away without ever downloading the admin remote.
+ */
+import type { Page, Request } from 'playwright-core';
+import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { launchBrowser, screenshot } from '../support/browser';
+import { EE_ESSAY } from '../fixtures/essays';
+
+let p: TestPlatform;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+const studentEmail = uniqueEmail('student');
+const studentPassword = 'student-pass-1';
+const adminEmail = uniqueEmail('grace');
+let studentToken: string;
+let graded: { id: string; title: string };
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  const signup = await p.api.signup(studentEmail, studentPassword);
+  expect(signup.status).toBe(201);
+  studentToken = signup.body.access_token;
+  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: studentToken })).body[0];
+  const form = p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health policy in Canadian cities, 1918-1925', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' }, 'influenza.txt');
+  const up = await p.api.call('POST', '/evaluation/evaluate-async', { token: studentToken, form });
+  expect(up.status).toBe(201);
+  const done = await p.api.waitForEvaluation(up.body.id, studentToken, 60_000);
+  expect(done.status).toBe('completed');
+  graded = done;
+  browser = await launchBrowser();
+  page = browser.page;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.shutdown();
+});
+
+/** Waits until no antd spinner, skeleton or loading mask is left (then the fade-out). */
+async function settled(pg: Page) {
+  await pg.waitForLoadState('networkidle');
+  await pg.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .ant-spin-blur'));
+  await pg.waitForTimeout(400);
+}
+
+async function signIn(pg: Page, email: string, password: string) {
+  await pg.goto(`${p.gatewayUrl}/auth`);
+  await pg.getByLabel('Email').fill(email);
+  await pg.getByLabel('Password').fill(password);
+  await pg.getByTestId('auth-submit').click();
+}
+
+it('first-admin setup → sign in → overview with real figures and the real system state', async () => {
+  await page.goto(`${p.gatewayUrl}/setup`);
+  await page.getByTestId('setup-form').waitFor();
+  await page.getByLabel('Full Name').fill('Grace Hopper');
+  await page.getByLabel('Email Address').fill(adminEmail);
+  await page.getByLabel('Password', { exact: true }).fill('admin-pass-1');
+  await page.getByLabel('Confirm Password').fill('admin-pass-1');
+  await page.getByRole('button', { name: 'Create Admin User' }).click();
+  await page.getByTestId('setup-ready').waitFor();
+
+  await signIn(page, adminEmail, 'admin-pass-1');
+  await page.waitForURL(/\/admin$/);
+  await page.getByTestId('admin-overview').waitFor({ timeout: 30_000 });
+  // two users (the student and the admin), one submission, completed: figures from the server
+  await page.getByTestId('stat-users').getByText('2', { exact: true }).waitFor();
+  await page.getByTestId('stat-submissions').getByText('1', { exact: true }).waitFor();
+  expect(await page.getByTestId('stat-success').innerText()).toContain('100%');
+  expect(await page.getByTestId('stat-success').innerText()).toContain('Excellent');
+  expect(await page.getByTestId('admin-user-name').innerText()).toBe('Grace Hopper');
+  expect(await page.getByTestId('admin-user-role').innerText()).toBe('Super Admin');
+  await page.getByTestId('system-indicator').getByText('System Online').waitFor({ timeout: 15_000 });
+  await page.locator('[data-check="Database"][data-ok="true"]').waitFor();
+  await page.locator('[data-check="Message Bus"][data-ok="true"]').waitFor();
+  await page.getByTestId('recent-submissions').getByText('Influenza and public health policy in Ca...').waitFor();
+  await settled(page);
+  await screenshot(page, 'admin-overview');
+});
+
+it('reviews a completed student submission: edit a criterion, reject needs notes, approve with notes', async () => {
+  await page.getByRole('menuitem', { name: 'Submissions' }).click();
+  await page.waitForURL(/\/admin\/submissions$/);
+  await page.getByTestId('admin-submissions').waitFor();
+  await page.getByTestId('count-completed').getByText('1', { exact: true }).waitFor();
+  const row = page.locator('tr', { hasText: 'Influenza and public health policy in Ca...' });
+  await row.waitFor();
+  expect(await row.innerText()).toContain(studentEmail);
+  expect(await row.innerText()).toContain('Pending Review');
+  await settled(page);
+  await screenshot(page, 'admin-submissions');
+
+  await row.getByRole('link').first().click();
+  await page.waitForURL(new RegExp(`/admin/submissions/${graded.id}$`));
+  await page.getByTestId('results-editor').waitFor();
+  await page.getByTestId('essay-content').getByText(/words ·/).waitFor();
+  await settled(page);
+  await screenshot(page, 'admin-submission-detail');
+
+  // the full-text viewer
+  await page.getByRole('button', { name: 'View Full Text' }).click();
+  await page.getByTestId('essay-stats').waitFor();
+  expect(await page.getByTestId('essay-stats').innerText()).toMatch(/Reading time\s*\d+ min/);
+  await screenshot(page, 'admin-essay-viewer');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('essay-stats').waitFor({ state: 'hidden' });
+
+  // edit criterion A's score and save
+  const before = (await p.api.call('GET', `/evaluation/${graded.id}`, { token: studentToken })).body;
+  const first = before.results.criteria[0];
+  const newScore = first.score >= 1 ? first.score - 1 : 1;
+  const scoreBox = page.getByLabel(`Score for criterion ${first.code}`);
+  await scoreBox.fill(String(newScore));
+  await page.getByRole('button', { name: 'Save Results' }).click();
+  await page.getByText('Results saved').waitFor();
+  const saved = (await p.api.call('GET', `/evaluation/${graded.id}`, { token: studentToken })).body;
+  expect(saved.results.criteria[0].score).toBe(newScore);
+  expect(saved.results.maxPoints).toBe(100);
+
+  // reject is refused without notes
+  await page.getByTestId('reject-button').click();
+  await page.getByTestId('decision-ok').waitFor();
+  expect(await page.getByTestId('decision-ok').isDisabled()).toBe(true);
+  await page.getByLabel('Decision notes').fill('   ');
+  expect(await page.getByTestId('decision-ok').isDisabled()).toBe(true);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('decision-ok').waitFor({ state: 'detached' });
+
+  // approve with notes
+  await page.getByTestId('approve-button').click();
+  await page.getByLabel('Decision notes').fill('Well argued; sources used with care.');
+  await screenshot(page, 'admin-approve-modal');
+  await page.getByTestId('decision-ok').click();
+  await page.locator('[data-approval="approved"]').first().waitFor();
+  expect(await page.getByTestId('approve-button').isDisabled()).toBe(true);
+  const approved = (await p.api.call('GET', `/evaluation/${graded.id}`, { token: studentToken })).body;
+  expect(approved.approval_status).toBe('approved');
+  expect(approved.admin_notes).toBe('Well argued; sources used with care.');
+  await screenshot(page, 'admin-submission-approved');
+});
+
+it('shows the other admin screens', async () => {
+  for (const [item, testId, content] of [
+    ['Users', 'admin-users', studentEmail],
+    ['Rubrics', 'admin-rubrics', 'Extended Essay — Corestone default (34 points)'],
+    ['External Links', 'admin-links', 'Total Links'],
+    ['Policies & CMS', 'admin-policies', 'Academic Integrity Policy'],
+    ['Settings', 'admin-settings', 'Manage your account settings'],
+  ] as const) {
+    await page.getByRole('menuitem', { name: item }).click();
+    await page.getByTestId(testId).getByText(content).first().waitFor();
+    await settled(page);
+    await screenshot(page, testId);
+  }
+  expect(pageErrors).toEqual([]);
+});
+
+it('a student opening /admin is sent away and never downloads the admin remote', async () => {
+  const student = await launchBrowser();
+  const requests: string[] = [];
+  student.context.on('request', (r: Request) => requests.push(r.url()));
+  try {
+    await signIn(student.page, studentEmail, studentPassword);
+    await student.page.waitForURL(/\/dashboard/);
+    await student.page.getByRole('menu', { name: 'Dashboard' }).waitFor({ timeout: 30_000 }); // the student remote is in
+    await student.page.goto(`${p.gatewayUrl}/admin`);
+    await student.page.waitForURL((u) => new URL(u).pathname === '/');
+    await student.page.goto(`${p.gatewayUrl}/admin/submissions/${graded.id}`);
+    await student.page.waitForURL((u) => new URL(u).pathname === '/');
+    await student.page.waitForLoadState('networkidle');
+    await screenshot(student.page, 'student-sent-away-from-admin');
+    // the manifest names the admin remote, but no byte of it was fetched
+    expect(requests.some((u) => u.includes('/mf/manifest.json'))).toBe(true);
+    expect(requests.some((u) => u.includes('/mf/student/'))).toBe(true);
+    expect(requests.filter((u) => u.includes('/mf/admin/'))).toEqual([]);
+  } finally {
+    await student.close();
+  }
+});
