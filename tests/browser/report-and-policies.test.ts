@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser';
 import { EE_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -75,6 +75,9 @@ it('results → report tabs → Export PDF downloads the report', async () => {
     const tab = page.getByTestId(`report-tab-${key}`);
     expect(await tab.innerText()).toBe(label);
     await tab.click();
+    await page.locator('.ant-tabs-tab-active', { hasText: label }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(350); // the ink bar's slide, for the screenshot only
     await screenshot(page, `22-report-${key}`);
   }
   await page.getByTestId('recommendations').waitFor();
@@ -115,6 +118,9 @@ it('the privacy policy shows the seeded text; footer links; contact form; phone-
   await page.getByTestId('testimonials').waitFor();
   expect(await page.getByTestId('testimonials').locator('.testimonial').count()).toBe(6);
   await screenshot(page, '25-landing-phone');
+  await page.screenshot({ path: `${SCREENSHOTS}/25-landing-phone-top.png` });
+  await page.evaluate(() => document.getElementById('pricing')?.scrollIntoView());
+  await page.screenshot({ path: `${SCREENSHOTS}/25-landing-phone-pricing.png` });
   // nothing sticks out sideways on a 375 px phone
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
@@ -132,5 +138,11 @@ it('the privacy policy shows the seeded text; footer links; contact form; phone-
   await page.goto(p.gatewayUrl);
   await page.getByTestId('tutoring-hero').waitFor();
   await screenshot(page, '26-landing-desktop');
+
+  // a student's dashboard pages: the sidebar column runs the whole page
+  await page.goto(`${p.gatewayUrl}/dashboard/submissions`);
+  await page.getByTestId('dashboard-sidebar').waitFor();
+  const heights = await page.evaluate(() => [document.querySelector('[data-testid=dashboard-sidebar]')!.getBoundingClientRect().height, document.documentElement.scrollHeight]);
+  expect(heights[0]).toBeGreaterThanOrEqual(heights[1]! - 1);
   expect(pageErrors).toEqual([]);
 });

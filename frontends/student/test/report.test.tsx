@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { ReadableStream } from 'node:stream/web';
-import { createClient, normalizeUser, type Evaluation, type RemoteAppProps } from '@corestone/sdk';
+import { createClient, normalizeUser, POLLING_TIMEOUT_MESSAGE, type Evaluation, type RemoteAppProps } from '@corestone/sdk';
 import { Report } from '../src/pages/Report';
 import { Results, stageIndex } from '../src/pages/Results';
 import { groupByPriority, priorityOf, reportColor, reportTabs, timelineOf, topSuggestions } from '../src/lib/report';
@@ -39,10 +39,11 @@ const ee = {
   },
 } as unknown as Evaluation;
 
-function renderAt(path: string, handler: (c: Call) => Response) {
+function renderAt(path: string, handler: (c: Call) => Response, prepare?: (client: ReturnType<typeof createClient>) => void) {
   localStorage.clear();
   const f = fakeFetch(handler);
   const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
+  prepare?.(client);
   const props: RemoteAppProps = { user: student, client, refreshUser: jest.fn(async () => student), logout: jest.fn(async () => {}) };
   render(
     <AntApp>
@@ -187,5 +188,28 @@ describe('results page additions', () => {
     done = true;
     await act(async () => { push(ev({ status: 'completed', progress: 100 })); end(); });
     expect(await screen.findByTestId('results-completed')).toBeTruthy();
+  });
+
+  test('when polling gives up: the spec timeout message and Check Again follows again', async () => {
+    let watch!: jest.SpyInstance;
+    renderAt('/dashboard/results/p2', route({ '/evaluation/p2': () => res(200, { ...ee, id: 'p2', status: 'pending', progress: 0, results: null }) }), (client) => {
+      watch = jest.spyOn(client.evaluations, 'watch').mockRejectedValue(new Error(POLLING_TIMEOUT_MESSAGE));
+    });
+    expect((await screen.findByTestId('progress-error')).textContent).toContain('Polling timeout: Evaluation did not complete in time');
+    expect(watch).toHaveBeenCalledTimes(1);
+    await click(screen.getByRole('button', { name: 'Check Again' }));
+    await waitFor(() => expect(watch.mock.calls.length).toBeGreaterThanOrEqual(2));
+  });
+
+  test('the results page asks the sdk for live progress with the spec polling fallback (2 s, 60 tries)', async () => {
+    let watch!: jest.SpyInstance;
+    renderAt('/dashboard/results/p3', route({ '/evaluation/p3': () => res(200, { ...ee, id: 'p3', status: 'processing', progress: 0, results: null }) }), (client) => {
+      watch = jest.spyOn(client.evaluations, 'watch').mockReturnValue(new Promise(() => {}));
+    });
+    await screen.findByTestId('results-processing');
+    const opts = watch.mock.calls[0]![1];
+    expect(opts.pollIntervalMs ?? 2000).toBe(2000);
+    expect(opts.maxPolls ?? 60).toBe(60);
+    expect(typeof opts.onProgress).toBe('function');
   });
 });
