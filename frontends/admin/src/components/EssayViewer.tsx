@@ -57,7 +57,7 @@ export function EssayViewer({ open, onClose, title, text, essayType, submitter, 
       style={fullscreen ? { top: 0, maxWidth: '100vw', padding: 0 } : undefined}
       styles={{ body: { maxHeight: fullscreen ? 'calc(100vh - 170px)' : '65vh', overflow: 'auto' } }}
       title={
-        <Space style={{ width: '100%', justifyContent: 'space-between', paddingRight: 32 }} wrap>
+        <Space style={{ width: '100%', justifyContent: 'space-between', paddingRight: 44 }} wrap>
           <span>{title}</span>
           <Space>
             <Tooltip title="Copy to clipboard">

@@ -85,8 +85,15 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
 }
 
 /** GET /api/v1/health, re-checked every 30 s; null while the first answer is awaited, 'error' when unreachable. */
+/** The last answer, so a remounted indicator shows it at once instead of 'Checking...'. */
+let lastHealth: Health | 'error' | null = null;
+
 export function useHealth(client: CorestoneClient, everyMs = 30_000) {
-  const [health, setHealth] = useState<Health | null | 'error'>(null);
+  const [health, setHealthState] = useState<Health | null | 'error'>(lastHealth);
+  const setHealth = (h: Health | 'error') => {
+    lastHealth = h;
+    setHealthState(h);
+  };
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let alive = true;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Col, Empty, Input, List, Row, Select, Space, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, BookOutlined, CheckCircleFilled, CloseCircleFilled, FileDoneOutlined, LoadingOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { errorMessage, type Evaluation, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useHealth, useLoad } from '../components/common';
@@ -179,13 +179,14 @@ function SystemStatusPanel({ client }: { client: RemoteAppProps['client'] }) {
         dataSource={rows}
         renderItem={(r) => (
           <List.Item data-check={r.name} data-ok={String(r.ok)}>
-            <Space>
+            <Space align="start">
               {r.ok === null ? <LoadingOutlined style={{ color: '#94a3b8' }} /> : r.ok ? <CheckCircleFilled style={{ color: '#16a34a' }} /> : <CloseCircleFilled style={{ color: '#dc2626' }} />}
-              <Typography.Text strong>{r.name}</Typography.Text>
+              <div style={{ lineHeight: 1.3 }}>
+                <Typography.Text strong>{r.name}</Typography.Text>
+                <div style={{ fontSize: 12, color: '#64748b' }}>{r.detail}</div>
+              </div>
             </Space>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.ok === true ? 'Healthy' : r.ok === false ? 'Down' : ''} {r.detail}
-            </Typography.Text>
+            {r.ok !== null && <Tag color={r.ok ? 'success' : 'error'} style={{ marginInlineEnd: 0 }}>{r.ok ? 'Healthy' : 'Down'}</Tag>}
           </List.Item>
         )}
       />

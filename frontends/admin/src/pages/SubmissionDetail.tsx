@@ -239,6 +239,12 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
   const [feedback, setFeedback] = useState(ev.ai_feedback ?? '');
   const [saving, setSaving] = useState(false);
 
+  /** A criterion change updates the overall score to the new sum (the admin may still set it by hand). */
+  const changeScore = (i: number, v: number | null) => {
+    const next = criteria.map((x, j) => (j === i ? { ...x, score: v } : x));
+    setCriteria(next);
+    if (next.every((c) => typeof c.score === 'number')) setOverall(Math.round(next.reduce((n, c) => n + c.score!, 0) * 10) / 10);
+  };
   const overallError = scoreError(overall, total);
   const criterionErrors = criteria.map((c) => criterionScoreError(c.score, c.maxScore));
   const invalid = Boolean(overallError) || criterionErrors.some(Boolean);
@@ -294,7 +300,7 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
                 step={0.5}
                 value={c.score}
                 status={criterionErrors[i] ? 'error' : undefined}
-                onChange={(v) => setCriteria((cs) => cs.map((x, j) => (j === i ? { ...x, score: v } : x)))}
+                onChange={(v) => changeScore(i, v)}
               />
               <Typography.Text type="secondary">/ {c.maxScore}</Typography.Text>
             </Space>
