@@ -96,3 +96,43 @@ export async function serve(app: FastifyInstance, lifecycle: Lifecycle, opts: { 
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 }
+
+/** A service started by its composition root (`startService` in `src/start.ts`). */
+export interface StartedService {
+  app: FastifyInstance;
+  /** Closes the app (in-flight requests finish), then consumers, loops and connections; once. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The one shape of every service's `startService(config, …)`: `wire(lifecycle)` opens the
+ * infrastructure, builds the app and starts RPC handlers, consumers and loops, registering each
+ * with `lifecycle`. If wiring fails, whatever was opened so far is closed before the error is
+ * thrown. The answer is the wired parts plus `stop()`; server.ts listens, tests inject.
+ */
+export async function startWith<T extends { app: FastifyInstance }>(
+  wire: (lifecycle: Lifecycle) => Promise<T>,
+): Promise<T & StartedService> {
+  const lifecycle = new Lifecycle();
+  let wired: T;
+  try {
+    wired = await wire(lifecycle);
+  } catch (err) {
+    await lifecycle.close();
+    throw err;
+  }
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await wired.app.close();
+      await lifecycle.close(wired.app.log);
+    })());
+  return { ...wired, stop };
+}
+
+/** server.ts: listens with the started service and stops it on SIGTERM/SIGINT. */
+export function serveService(service: StartedService, opts: { port: number; host: string }): Promise<void> {
+  const lifecycle = new Lifecycle();
+  lifecycle.onClose('service', () => service.stop());
+  return serve(service.app, lifecycle, opts);
+}

@@ -5,7 +5,8 @@ import { Client } from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createClient } from 'redis';
-import { streamName } from '@corestone/contracts';
+import { streamName, type EventEnvelope } from '@corestone/contracts';
+import type { Bus } from './nats';
 
 /**
  * Isolation for integration tests against the real servers: each run gets its own schema
@@ -91,4 +92,17 @@ export async function createTestTokens(): Promise<{ verify: TokenVerifier; sign(
         .sign(privateKey),
   };
 }
+/** Every event stored in one service's stream of the run, in order, with the subject it went out on. */
+export async function storedEvents<T = unknown>(bus: Bus, service: string): Promise<Array<EventEnvelope<T> & { subject: string }>> {
+  const name = streamName(bus.prefix, service);
+  const info = await bus.jsm.streams.info(name).catch(() => null);
+  if (!info) return [];
+  const out: Array<EventEnvelope<T> & { subject: string }> = [];
+  for (let seq = info.state.first_seq; info.state.messages > 0 && seq <= info.state.last_seq; seq++) {
+    const msg = await bus.jsm.streams.getMessage(name, { seq }).catch(() => null);
+    if (msg) out.push({ ...msg.json<EventEnvelope<T>>(), subject: msg.subject });
+  }
+  return out;
+}
+
 export * from './own-servers';

@@ -6,7 +6,7 @@ import { bearer, eventually, startAuth, uniqueEmail, type Harness } from './help
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startAuth('authf', {}, { consumer: true });
+  h = await startAuth('authf');
 });
 afterAll(async () => {
   await h.close();

@@ -3,12 +3,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { Subscription } from '@nats-io/transport-node';
 import { Rpc, type Role, type User } from '@corestone/contracts';
-import { HttpError, Lifecycle, loadConfig, loadPlatformKeys, notFound, openInfra, serveRpc, type Bus } from '@corestone/service-kit';
+import { HttpError, loadConfig, notFound, serveRpc, type Bus } from '@corestone/service-kit';
 import { createTestRun } from '@corestone/service-kit/testing';
 import { AuthConfig } from '../src/config';
-import { migrations } from '../src/store/migrations';
-import { buildApp, type AuthService } from '../src/app';
-import { startUsersConsumer } from '../src/events/users-consumer';
+import type { AuthService } from '../src/app';
+import { startService, type AuthRunning } from '../src/start';
 
 /**
  * Stand-in for the users service's RPC (usersCreate, usersGetView): an in-memory responder on
@@ -94,11 +93,9 @@ export class FakeUsers {
   }
 }
 
-export interface Harness extends AuthService {
-  config: AuthConfig;
+export interface Harness extends AuthRunning {
   users: FakeUsers;
   mailDir: string;
-  infra: Awaited<ReturnType<typeof openInfra>>;
   keysDir: string;
   /** A signed-in user of any role, made through the real account path. */
   userWithSession(role: Role, password?: string): Promise<{ user: User; access: string; refresh: string; email: string; password: string }>;
@@ -108,27 +105,21 @@ export interface Harness extends AuthService {
 let counter = 0;
 export const uniqueEmail = (label = 'u') => `${label}${Date.now().toString(36)}${counter++}@Example.com`;
 
-export async function startAuth(label: string, extraEnv: Record<string, string> = {}, opts: { consumer?: boolean } = {}): Promise<Harness> {
+/** auth as server.ts starts it (startService), on an isolated test run, with a users stand-in on NATS. */
+export async function startAuth(label: string, extraEnv: Record<string, string> = {}): Promise<Harness> {
   const run = createTestRun(label);
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), `corestone-mail-${run.id}-`));
   const config = loadConfig(AuthConfig, { ...run.env, MAIL_DIR: mailDir, PUBLIC_BASE_URL: 'https://corestone.example/', ...extraEnv });
-  const lifecycle = new Lifecycle();
-  const infra = await openInfra('auth', config, lifecycle, { migrations, bus: true, redis: true });
-  const keys = loadPlatformKeys(config);
-  const svc = await buildApp({ config, infra: { ...infra, db: infra.db!, bus: infra.bus!, redis: infra.redis! }, keys });
-  const users = new FakeUsers(infra.bus!, svc.app.log);
+  const svc = await startService(config).catch(async (err) => {
+    await run.cleanup();
+    throw err;
+  });
+  const users = new FakeUsers(svc.infra.bus, svc.app.log);
   users.start();
-  if (opts.consumer) {
-    const consumer = await startUsersConsumer(infra.bus!, svc.store, svc.app.log);
-    lifecycle.onClose('consumer', () => consumer.stop());
-  }
-  await svc.app.ready();
   return {
     ...svc,
-    config,
     users,
     mailDir,
-    infra,
     keysDir: config.KEYS_DIR,
     async userWithSession(role, password = 'password-1') {
       const email = uniqueEmail(role.replace('_', ''));
@@ -144,8 +135,7 @@ export async function startAuth(label: string, extraEnv: Record<string, string> 
     },
     async close() {
       await users.stop();
-      await svc.app.close();
-      await lifecycle.close();
+      await svc.stop();
       await run.cleanup();
       fs.rmSync(mailDir, { recursive: true, force: true });
       fs.rmSync(config.KEYS_DIR, { recursive: true, force: true });

@@ -2,19 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { Codes, Events, Results, streamName } from '@corestone/contracts';
-import { Lifecycle, loadConfig, newId, openInfra, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import { loadConfig, newId, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
 import { createTestRun } from '@corestone/service-kit/testing';
 import { GradingConfig } from '../src/config';
-import { buildApp } from '../src/app';
 import { builtinGrader } from '../src/graders';
-import { startGradingWorker } from '../src/events/worker';
+import { startService, type GradingRunning } from '../src/start';
 import { gradeBuiltin } from '../src/domain/builtin';
 import type { Grader } from '../src/domain/job';
 import { job } from './rubrics';
 import { gradingEventsFor, hasType, storedEvents, until } from './events';
 
 const run = createTestRun('grd');
-const lifecycle = new Lifecycle();
 const EE_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-good.txt'), 'utf8');
 const MAX_DELIVER = 3;
 const CONCURRENCY = 2;
@@ -49,33 +47,21 @@ const testGrader: Grader = {
   },
 };
 
+let service: GradingRunning;
 let bus: Bus;
 let worker: RunningConsumer;
-let app: Awaited<ReturnType<typeof buildApp>>['app'];
+let app: GradingRunning['app'];
 
 beforeAll(async () => {
   const config = loadConfig(GradingConfig, { ...run.env, GRADING_MAX_DELIVER: String(MAX_DELIVER), GRADING_CONCURRENCY: String(CONCURRENCY) });
-  const infra = await openInfra('grading', config, lifecycle, { bus: true });
-  bus = infra.bus!;
-  let started: RunningConsumer | null = null;
-  app = buildApp({ config, infra, worker: () => started }).app;
-  worker = started = await startGradingWorker({
-    bus,
-    logger: app.log,
-    graders: { builtin: testGrader },
-    defaultGrader: config.GRADER,
-    concurrency: config.GRADING_CONCURRENCY,
-    maxDeliver: config.GRADING_MAX_DELIVER,
-    ackWaitMs: config.GRADING_ACK_WAIT_MS,
-    backoffMs: () => 50,
-  });
-  lifecycle.onClose('worker', () => worker.stop());
+  service = await startService(config, { graders: { builtin: testGrader }, backoffMs: () => 50 });
+  ({ app, worker } = service);
+  bus = service.infra.bus;
 });
 afterAll(async () => {
   releaseSlow();
   releaseBounded();
-  await app.close();
-  await lifecycle.close();
+  await service?.stop();
   await run.cleanup();
 });
 

@@ -2,43 +2,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { AssessmentFallbackReasons, Events, Results } from '@corestone/contracts';
-import { Lifecycle, loadConfig, newId, openInfra, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import { loadConfig, newId, publishEvent, type Bus } from '@corestone/service-kit';
 import { createTestRun } from '@corestone/service-kit/testing';
 import { FakeOpenAI } from '../../../tests/support/fake-openai';
 import { GradingConfig } from '../src/config';
-import { buildApp } from '../src/app';
 import { createGraders } from '../src/graders';
-import { startGradingWorker } from '../src/events/worker';
+import { startService, type GradingRunning } from '../src/start';
 import { job } from './rubrics';
 import { replyFor } from './replies';
 import { gradingEventsFor, hasType, until } from './events';
 
 /** GRADER=openai from configuration, through the real worker on NATS, against the fake server. */
 const run = createTestRun('grdai');
-const lifecycle = new Lifecycle();
 const fake = new FakeOpenAI();
 const EE_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-good.txt'), 'utf8');
+let service: GradingRunning | undefined;
 let bus: Bus;
-let worker: RunningConsumer;
-let app: ReturnType<typeof buildApp>['app'];
 
 beforeAll(async () => {
   await fake.start();
   const config = loadConfig(GradingConfig, {
     ...run.env, GRADER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: 'gpt-test', OPENAI_BUDGET_MS: '3000', OPENAI_MAX_RETRIES: '0',
+    GRADING_CONCURRENCY: '2', GRADING_MAX_DELIVER: '2',
   });
-  const infra = await openInfra('grading', config, lifecycle, { bus: true });
-  bus = infra.bus!;
-  app = buildApp({ config, infra, worker: () => worker }).app;
-  lifecycle.onClose('app', () => app.close());
-  worker = await startGradingWorker({
-    bus, logger: app.log, graders: createGraders(config, app.log), defaultGrader: config.GRADER,
-    concurrency: 2, maxDeliver: 2, ackWaitMs: config.GRADING_ACK_WAIT_MS,
-  });
-  lifecycle.onClose('worker', () => worker.stop());
+  service = await startService(config);
+  bus = service.infra.bus;
 });
 afterAll(async () => {
-  await lifecycle.close();
+  await service?.stop();
   await fake.stop();
   await run.cleanup();
 });
@@ -70,7 +61,7 @@ it('a failing model still completes the evaluation, with the built-in result mar
 });
 
 it('counts results by grader and fallbacks by reason at /metrics', async () => {
-  const metrics = (await app.inject({ url: '/metrics' })).body;
+  const metrics = (await service!.app.inject({ url: '/metrics' })).body;
   expect(metrics).toMatch(/grading_results_total\{[^}]*grader="openai"[^}]*\} 1/);
   expect(metrics).toMatch(/grading_results_total\{[^}]*grader="builtin-fallback"[^}]*\} 1/);
   expect(metrics).toMatch(/grading_model_fallbacks_total\{[^}]*reason="No assessment response received from OpenAI"[^}]*\} 1/);

@@ -1,29 +1,22 @@
 import type { InjectOptions } from 'fastify';
 import type { Role } from '@corestone/contracts';
-import { Lifecycle, loadConfig, newId, openInfra } from '@corestone/service-kit';
+import { loadConfig, newId } from '@corestone/service-kit';
 import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { RubricConfig } from '../src/config';
-import { migrations } from '../src/store/migrations';
-import { buildApp } from '../src/app';
-import { serveRubricRpc } from '../src/events/rpc';
-import { startUsageConsumer } from '../src/events/usage';
+import { startService } from '../src/start';
 
 export const ROLES: readonly Role[] = ['student', 'teacher', 'admin', 'super_admin'];
 
-/** The rubric service against the real Postgres and NATS, in a test run of its own. */
+/** The rubric service as server.ts starts it (startService), on the real servers of a test run of its own. */
 export async function startRubricService(label: string, env: Record<string, string> = {}) {
   const run = createTestRun(label);
-  const lifecycle = new Lifecycle();
   const config = loadConfig(RubricConfig, { ...run.env, ...env });
-  const infra = await openInfra('rubric', config, lifecycle, { migrations, bus: true });
   const tokens = await createTestTokens();
-  const { app, store, usage } = buildApp({ config, infra: { ...infra, db: infra.db! }, verify: tokens.verify });
-  await store.seedDefaults();
-  const subs = serveRubricRpc(infra.bus!, store, app.log);
-  lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
-  const consumer = await startUsageConsumer(infra.bus!, usage, app.log);
-  lifecycle.onClose('usage consumer', () => consumer.stop());
-  await app.ready();
+  const service = await startService(config, { verify: tokens.verify }).catch(async (err) => {
+    await run.cleanup();
+    throw err;
+  });
+  const { app, store, usage, infra } = service;
 
   const bearer: Record<Role, string> = {} as Record<Role, string>;
   for (const role of ROLES) bearer[role] = `Bearer ${await tokens.sign(newId(), role)}`;
@@ -40,8 +33,7 @@ export async function startRubricService(label: string, env: Record<string, stri
     run,
     as,
     async close() {
-      await app.close();
-      await lifecycle.close();
+      await service.stop();
       await run.cleanup();
     },
   };

@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { Rpc, type CreditAccount, type Role, type User } from '@corestone/contracts';
-import { Lifecycle, callRpc, loadConfig, loadPlatformKeys, newId, openInfra, serveRpc } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
+import { callRpc, loadConfig, newId, serveRpc } from '@corestone/service-kit';
+import { createTestRun, createTestTokens, storedEvents } from '@corestone/service-kit/testing';
 import { UsersConfig } from '../src/config';
-import { migrations } from '../src/store/migrations';
-import { buildApp } from '../src/app';
-import { serveUsersRpc } from '../src/events/rpc';
+import { startService } from '../src/start';
 
 export type Harness = Awaited<ReturnType<typeof startUsers>>;
 
@@ -20,21 +18,18 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-/** The users service on the real Postgres and NATS of an isolated test run, plus helpers. */
+/** The users service as server.ts starts it (startService), on the real servers of an isolated test run, plus helpers. */
 export async function startUsers(label: string) {
   const run = createTestRun(label);
   const avatarDir = fs.mkdtempSync(path.join(os.tmpdir(), `corestone-avatars-${run.id}-`));
   const config = loadConfig(UsersConfig, { ...run.env, AVATAR_DIR: avatarDir });
-  const lifecycle = new Lifecycle();
-  const infra = await openInfra('users', config, lifecycle, { migrations, bus: true });
-  const db = infra.db!;
-  const bus = infra.bus!;
   const tokens = await createTestTokens();
-  const keys = loadPlatformKeys(config);
-  const { app, ctx } = buildApp({ config, infra: { ...infra, db, bus }, verify: tokens.verify, dataKey: keys.dataKey });
-  await app.ready();
-  const subs = serveUsersRpc(bus, ctx.store, ctx.billing, app.log);
-  lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
+  const service = await startService(config, { verify: tokens.verify }).catch(async (err) => {
+    await run.cleanup();
+    throw err;
+  });
+  const { app, ctx, relay } = service;
+  const { db, bus } = service.infra;
 
   let n = 0;
   /** Creates an account through rpc.users.create and mints an access token for it. */
@@ -52,13 +47,11 @@ export async function startUsers(label: string) {
     return { id, email, role, token, headers: { authorization: `Bearer ${token}` } };
   };
 
-  /** Events written to this service's outbox (the relay is not running in these tests). */
+  /** Events this service has published so far (its outbox flushed to the run's `users` stream). */
   const outbox = async (userId?: string) => {
-    const { rows } = await db.pool.query<{ subject: string; payload: { id: string; data: Record<string, unknown> } }>(
-      `SELECT subject, payload FROM outbox ORDER BY seq`,
-    );
-    return rows
-      .map((r) => ({ subject: r.subject, id: r.payload.id, data: r.payload.data }))
+    await relay.flush();
+    return (await storedEvents<Record<string, unknown>>(bus, 'users'))
+      .map((e) => ({ subject: e.type, id: e.id, data: e.data }))
       .filter((e) => !userId || e.data.user_id === userId);
   };
 
@@ -70,13 +63,12 @@ export async function startUsers(label: string) {
     bus,
     config,
     tokens,
-    lifecycle,
+    relay,
     avatarDir,
     user,
     outbox,
     close: async () => {
-      await app.close();
-      await lifecycle.close();
+      await service.stop();
       await run.cleanup();
       fs.rmSync(avatarDir, { recursive: true, force: true });
       fs.rmSync(config.KEYS_DIR, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { Events, Rpc, streamName, type User } from '@corestone/contracts';
-import { callRpc, ensureStream, newId, publishEvent, startOutboxRelay } from '@corestone/service-kit';
-import { BILLING_MIRROR_DURABLE, startBillingMirror } from '../src/events/billing';
+import { callRpc, newId, publishEvent } from '@corestone/service-kit';
+import { BILLING_MIRROR_DURABLE } from '../src/events/billing';
 import { billingStandIn, eventually, json, startUsers, type Harness } from './helpers';
 
 let h: Harness;
@@ -107,73 +107,63 @@ describe('rpc.users.get_view', () => {
 });
 
 describe('billing.account_updated.v1 mirror', () => {
-  it('keeps the highest version, ignores older and repeated events (by event id)', async () => {
-    const consumer = await startBillingMirror(h.bus, h.ctx.store, h.app.log);
-    try {
-      const { user } = await create();
-      const token = await h.tokens.sign(user.id, 'student');
-      const account = (v: number, credits: number) => ({
-        user_id: user.id,
-        essay_credits: credits,
-        max_essay_credits: 10,
-        subscription_plan: 'super_core_pack',
-        subscription_status: 'active',
-        version: v,
-      });
-      const processed = (eventId: string) => async () =>
-        (await h.db.pool.query(`SELECT 1 FROM processed_events WHERE event_id = $1`, [eventId])).rowCount === 1;
-      const me = async () => json<User>(await h.app.inject({ url: '/users/me', headers: { authorization: `Bearer ${token}` } }));
+  it('keeps the highest version, ignores older and repeated events (by event id); the service runs the mirror', async () => {
+    const { user } = await create();
+    const token = await h.tokens.sign(user.id, 'student');
+    const account = (v: number, credits: number) => ({
+      user_id: user.id,
+      essay_credits: credits,
+      max_essay_credits: 10,
+      subscription_plan: 'super_core_pack',
+      subscription_status: 'active',
+      version: v,
+    });
+    const processed = (eventId: string) => async () =>
+      (await h.db.pool.query(`SELECT 1 FROM processed_events WHERE event_id = $1`, [eventId])).rowCount === 1;
+    const me = async () => json<User>(await h.app.inject({ url: '/users/me', headers: { authorization: `Bearer ${token}` } }));
 
-      const e5 = await publishEvent(h.bus, Events.billingAccountUpdated, account(5, 7));
-      await eventually(processed(e5));
-      expect(await me()).toMatchObject({ essay_credits: 7, max_essay_credits: 10, subscription_plan: 'super_core_pack' });
+    const e5 = await publishEvent(h.bus, Events.billingAccountUpdated, account(5, 7));
+    await eventually(processed(e5));
+    expect(await me()).toMatchObject({ essay_credits: 7, max_essay_credits: 10, subscription_plan: 'super_core_pack' });
 
-      // the same event again (a redelivery) changes nothing, even if its body differed
-      expect(await h.ctx.store.applyAccountUpdated(BILLING_MIRROR_DURABLE, e5, account(9, 1))).toBe(false);
-      expect((await me()).essay_credits).toBe(7);
+    // the same event again (a redelivery) changes nothing, even if its body differed
+    expect(await h.ctx.store.applyAccountUpdated(BILLING_MIRROR_DURABLE, e5, account(9, 1))).toBe(false);
+    expect((await me()).essay_credits).toBe(7);
 
-      const e3 = await publishEvent(h.bus, Events.billingAccountUpdated, account(3, 99)); // older: ignored
-      await eventually(processed(e3));
-      expect((await me()).essay_credits).toBe(7);
+    const e3 = await publishEvent(h.bus, Events.billingAccountUpdated, account(3, 99)); // older: ignored
+    await eventually(processed(e3));
+    expect((await me()).essay_credits).toBe(7);
 
-      // an event for a user not (yet) known is kept for when the account appears
-      const early = newId();
-      const eEarly = await publishEvent(h.bus, Events.billingAccountUpdated, { ...account(1, 4), user_id: early });
-      await eventually(processed(eEarly));
-      const { user: later } = await create({ user_id: early });
-      expect(later.essay_credits).toBe(4);
+    // an event for a user not (yet) known is kept for when the account appears
+    const early = newId();
+    const eEarly = await publishEvent(h.bus, Events.billingAccountUpdated, { ...account(1, 4), user_id: early });
+    await eventually(processed(eEarly));
+    const { user: later } = await create({ user_id: early });
+    expect(later.essay_credits).toBe(4);
 
-      // the admin list reads the mirror too
-      const admin = await h.user('admin');
-      const list = await h.app.inject({ url: `/users/users?search=${encodeURIComponent(user.email)}`, headers: admin.headers });
-      expect(list.json().users[0]).toMatchObject({ essay_credits: 7 });
-    } finally {
-      await consumer.stop();
-    }
+    // the admin list reads the mirror too
+    const admin = await h.user('admin');
+    const list = await h.app.inject({ url: `/users/users?search=${encodeURIComponent(user.email)}`, headers: admin.headers });
+    expect(list.json().users[0]).toMatchObject({ essay_credits: 7 });
   });
 });
 
-describe('outbox relay', () => {
-  it('publishes the users events to the users stream', async () => {
-    await ensureStream(h.bus, 'users');
-    const relay = startOutboxRelay({ pool: h.db.pool, schema: h.db.schema, bus: h.bus, logger: h.app.log });
-    try {
-      const { user } = await create();
-      const sa = await h.user('super_admin');
-      await h.app.inject({ method: 'PUT', url: `/users/admin/users/${user.id}/status`, headers: sa.headers, payload: { is_active: false } });
-      await relay.flush();
-      const stream = streamName(h.bus.prefix, 'users');
-      const last = await eventually(async () => {
-        const msg = await h.bus.jsm.streams.getMessage(stream, { last_by_subj: h.bus.subject(Events.usersAccessChanged.subject) }).catch(() => null);
-        return msg ?? null;
-      });
-      expect(JSON.parse(new TextDecoder().decode(last.data))).toMatchObject({
-        type: Events.usersAccessChanged.subject,
-        data: { user_id: user.id, role: 'student', is_active: false },
-      });
-      expect(await h.outbox()).toHaveLength(0);
-    } finally {
-      await relay.stop();
-    }
+describe('outbox relay (started with the service)', () => {
+  it('publishes the users events to the users stream and empties the outbox', async () => {
+    const { user } = await create();
+    const sa = await h.user('super_admin');
+    await h.app.inject({ method: 'PUT', url: `/users/admin/users/${user.id}/status`, headers: sa.headers, payload: { is_active: false } });
+    await h.relay.flush();
+    const stream = streamName(h.bus.prefix, 'users');
+    const last = await eventually(async () => {
+      const msg = await h.bus.jsm.streams.getMessage(stream, { last_by_subj: h.bus.subject(Events.usersAccessChanged.subject) }).catch(() => null);
+      return msg ?? null;
+    });
+    expect(JSON.parse(new TextDecoder().decode(last.data))).toMatchObject({
+      type: Events.usersAccessChanged.subject,
+      data: { user_id: user.id, role: 'student', is_active: false },
+    });
+    const { rows } = await h.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox`);
+    expect(rows[0].n).toBe(0);
   });
 });

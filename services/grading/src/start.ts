@@ -1,0 +1,44 @@
+import { openInfra, startWith, type RunningConsumer } from '@corestone/service-kit';
+import type { GradingConfig } from './config';
+import { buildApp } from './app';
+import { createGraders } from './graders';
+import type { Grader } from './domain/job';
+import { startGradingWorker, type GradingWorkerOptions } from './events/worker';
+
+export interface GradingStartOptions {
+  /** The graders by name (default: those the configuration offers, `createGraders`). */
+  graders?: Record<string, Grader>;
+  /** Redelivery backoff (tests shorten it). */
+  backoffMs?: GradingWorkerOptions['backoffMs'];
+}
+
+/**
+ * grading's composition root: NATS, the health-only app (ready once the worker runs) and the
+ * grading worker (durable consumer of `evaluation.submitted.v1`). On stop the worker finishes its
+ * in-flight jobs and publishes their results before NATS closes.
+ * server.ts listens on the answer; tests publish jobs on the run's NATS.
+ */
+export function startService(config: GradingConfig, opts: GradingStartOptions = {}) {
+  return startWith(async (lifecycle) => {
+    const opened = await openInfra('grading', config, lifecycle, { bus: true });
+    const infra = { ...opened, bus: opened.bus! };
+    let worker: RunningConsumer | null = null;
+    const { app } = buildApp({ config, infra, worker: () => worker });
+    worker = await startGradingWorker({
+      bus: infra.bus,
+      logger: app.log,
+      graders: opts.graders ?? createGraders(config, app.log),
+      defaultGrader: config.GRADER,
+      concurrency: config.GRADING_CONCURRENCY,
+      maxDeliver: config.GRADING_MAX_DELIVER,
+      ackWaitMs: config.GRADING_ACK_WAIT_MS,
+      backoffMs: opts.backoffMs,
+    });
+    const running = worker;
+    lifecycle.onClose('grading worker', () => running.stop());
+    await app.ready();
+    return { app, config, infra, worker: running };
+  });
+}
+
+export type GradingRunning = Awaited<ReturnType<typeof startService>>;

@@ -1,0 +1,36 @@
+import { createTokenVerifier, ensureStream, loadPlatformKeys, openInfra, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
+import type { UsersConfig } from './config';
+import { migrations } from './store/migrations';
+import { buildApp, type UsersDeps } from './app';
+import { serveUsersRpc } from './events/rpc';
+import { startBillingMirror } from './events/billing';
+
+/**
+ * users' composition root: Postgres + NATS, the app, the outbox relay to the `users` stream,
+ * the mirror of billing's credit updates and the `rpc.users.*` handlers.
+ * server.ts listens on the answer; tests inject into it (with their own token verifier).
+ */
+export function startService(config: UsersConfig, opts: { verify?: TokenVerifier } = {}) {
+  return startWith(async (lifecycle) => {
+    const keys = loadPlatformKeys(config);
+    const opened = await openInfra('users', config, lifecycle, { migrations, bus: true });
+    const infra: UsersDeps['infra'] = { ...opened, db: opened.db!, bus: opened.bus! };
+    const { app, ctx } = buildApp({
+      config,
+      infra,
+      verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }),
+      dataKey: keys.dataKey,
+    });
+    await ensureStream(infra.bus, 'users');
+    const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log });
+    lifecycle.onClose('outbox relay', () => relay.stop());
+    const mirror = await startBillingMirror(infra.bus, ctx.store, app.log);
+    lifecycle.onClose('billing mirror', () => mirror.stop());
+    const subs = serveUsersRpc(infra.bus, ctx.store, ctx.billing, app.log);
+    lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
+    await app.ready();
+    return { app, ctx, config, infra, relay };
+  });
+}
+
+export type UsersRunning = Awaited<ReturnType<typeof startService>>;
