@@ -212,4 +212,27 @@ describe('results page additions', () => {
     expect(opts.maxPolls ?? 60).toBe(60);
     expect(typeof opts.onProgress).toBe('function');
   });
+
+  test('criterion feedback shows the essay passages it points at, highlighted', async () => {
+    const withPassages = {
+      ...ee,
+      id: 'h1',
+      results: {
+        ...ee.results!,
+        criteria: [
+          crit('A', 'Focus and Method', 5, 6, {
+            strengths: ['A clear research question'],
+            strengthDetails: [{ text: 'A clear research question', passages: [{ start: 0, end: 40, quote: 'To what extent did the 1918 pandemic' }] }],
+            improvements: ['Explain the method'],
+            improvementDetails: [{ text: 'Explain the method', passages: [] }],
+          }),
+        ],
+      },
+    };
+    renderAt('/dashboard/results/h1', route({ '/evaluation/h1': () => res(200, withPassages) }));
+    const card = await screen.findByTestId('criterion-A');
+    const marks = card.querySelectorAll('mark');
+    expect([...marks].map((m) => m.textContent)).toEqual(['“To what extent did the 1918 pandemic”']);
+    expect(card.textContent).toContain('Explain the method');
+  });
 });

@@ -1,6 +1,7 @@
 import { Card, Col, Row, Typography } from 'antd';
 import type { Evaluation } from '@corestone/sdk';
 import { insightsOf } from '../lib/report';
+import type { ViewRemark } from '../lib/evaluation';
 
 const { Text, Paragraph } = Typography;
 
@@ -21,6 +22,32 @@ export function BulletList({ title, items }: { title: string; items: string[] })
       <Text strong>{title}</Text>
       <ul style={{ paddingInlineStart: 20, margin: '4px 0 0' }}>
         {items.map((i, k) => <li key={k}>{i}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Strengths or improvements, each with the essay passages it points at, highlighted as quotes
+ * (the grader's `strengthDetails` / `improvementDetails`).
+ */
+export function RemarkList({ title, items }: { title: string; items: ViewRemark[] }) {
+  if (!items.length) return null;
+  return (
+    <div style={{ marginBottom: 8 }}>
+      <Text strong>{title}</Text>
+      <ul style={{ paddingInlineStart: 20, margin: '4px 0 0' }}>
+        {items.map((r, k) => (
+          <li key={k}>
+            {r.text}
+            {r.quotes.map((q, i) => (
+              <div key={i} className="essay-passage" style={{ margin: '4px 0 2px', paddingLeft: 10, borderLeft: '3px solid #facc15', fontSize: 13, color: '#475569' }}>
+                <span style={{ fontSize: 11, color: '#94a3b8', display: 'block' }}>In your essay:</span>
+                <mark style={{ background: '#fef9c3', padding: '0 2px' }}>“{q}”</mark>
+              </div>
+            ))}
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -26,6 +26,28 @@ export interface ViewCriterion {
   feedback: string;
   strengths: string[];
   improvements: string[];
+  /** strengths / improvements with the essay passages each refers to (quotes; empty when none) */
+  strengthDetails: ViewRemark[];
+  improvementDetails: ViewRemark[];
+}
+
+export interface ViewRemark {
+  text: string;
+  quotes: string[];
+}
+
+/** Remarks with their passages; falls back to the plain texts (no passages) when the grader gave none. */
+export function remarksOf(details: unknown, texts: string[]): ViewRemark[] {
+  if (!Array.isArray(details) || !details.length) return texts.map((text) => ({ text, quotes: [] }));
+  return details
+    .filter((d): d is Loose => !!d && typeof d === 'object' && typeof (d as Loose).text === 'string')
+    .map((d) => ({
+      text: d.text as string,
+      quotes: (Array.isArray(d.passages) ? d.passages : [])
+        .map((p: Loose) => (p && typeof p.quote === 'string' ? p.quote.trim() : ''))
+        .filter((q: string) => q.length > 0)
+        .slice(0, 2),
+    }));
 }
 
 type Loose = Record<string, unknown>;
@@ -47,6 +69,8 @@ export function criteriaOf(ev: Evaluation): ViewCriterion[] {
     feedback: s(c.feedback) || s(c.comment),
     strengths: list(c.strengths),
     improvements: list(c.improvements),
+    strengthDetails: remarksOf(c.strengthDetails, list(c.strengths)),
+    improvementDetails: remarksOf(c.improvementDetails, list(c.improvements)),
   }));
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../lib/report';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
-import { BulletList, fmt } from '../components/results';
+import { BulletList, fmt, RemarkList } from '../components/results';
 
 const { Title, Text, Paragraph } = Typography;
 
@@ -104,8 +104,8 @@ function CriterionDetail({ c }: { c: ViewCriterion }) {
       {c.band && <Tag color="blue" style={{ margin: '8px 0' }}>{c.band}</Tag>}
       {c.feedback && <Paragraph style={{ marginTop: 8 }}>{c.feedback}</Paragraph>}
       <Row gutter={[24, 8]}>
-        {c.strengths.length > 0 && <Col xs={24} md={12}><BulletList title="Strengths" items={c.strengths} /></Col>}
-        {c.improvements.length > 0 && <Col xs={24} md={12}><BulletList title="To improve" items={c.improvements} /></Col>}
+        {c.strengthDetails.length > 0 && <Col xs={24} md={12}><RemarkList title="Strengths" items={c.strengthDetails} /></Col>}
+        {c.improvementDetails.length > 0 && <Col xs={24} md={12}><RemarkList title="To improve" items={c.improvementDetails} /></Col>}
       </Row>
     </div>
   );

@@ -6,7 +6,7 @@ import { errorMessage, type CorestoneClient, type Evaluation, type EvaluationPro
 import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel } from '../lib/evaluation';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
-import { BulletList, fmt, Metric, WritingInsightsCard } from '../components/results';
+import { BulletList, fmt, Metric, RemarkList, WritingInsightsCard } from '../components/results';
 
 const { Title, Text, Paragraph } = Typography;
 
@@ -168,8 +168,8 @@ export function Results({ client }: RemoteAppProps) {
                 </div>
                 <Progress percent={pct} showInfo={false} strokeColor={scoreColor(pct)} style={{ margin: '8px 0 12px' }} />
                 {c.feedback && <Paragraph style={{ marginBottom: 8 }}>{c.feedback}</Paragraph>}
-                {c.strengths.length > 0 && <BulletList title="Strengths" items={c.strengths} />}
-                {c.improvements.length > 0 && <BulletList title="To improve" items={c.improvements} />}
+                <RemarkList title="Strengths" items={c.strengthDetails} />
+                <RemarkList title="To improve" items={c.improvementDetails} />
               </Card>
             </Col>
           );
