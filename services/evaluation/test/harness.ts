@@ -3,32 +3,16 @@ import {
   Codes,
   Messages,
   Rpc,
-  streamName,
   type EventEnvelope,
   type Results,
   type Role,
   type RubricSnapshot,
   type User,
 } from '@corestone/contracts';
-import {
-  HttpError,
-  Lifecycle,
-  ensureStream,
-  loadConfig,
-  newId,
-  notFound,
-  openInfra,
-  schemaFor,
-  serveRpc,
-  startOutboxRelay,
-  type Bus,
-} from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
+import { HttpError, loadConfig, newId, notFound, serveRpc, type Bus } from '@corestone/service-kit';
+import { createTestRun, createTestTokens, storedEvents } from '@corestone/service-kit/testing';
 import { EvaluationConfig } from '../src/config';
-import { migrations } from '../src/store/migrations';
-import { buildApp } from '../src/app';
-import { startGradingConsumer } from '../src/events/grading';
-import { startUsersConsumer } from '../src/events/users';
+import { startService } from '../src/start';
 
 const structure = (total: number): RubricSnapshot['scoring_structure'] => ({
   total_points: total,
@@ -39,13 +23,13 @@ const structure = (total: number): RubricSnapshot['scoring_structure'] => ({
 });
 
 /**
- * The evaluation service against the real Postgres and NATS of a fresh test run, with small
+ * The evaluation service as server.ts starts it (startService; the sweeper off unless a test sets
+ * SWEEP_INTERVAL_MS), on the real Postgres and NATS of a fresh test run, with small
  * stand-ins answering the rubric, users and billing RPCs (billing: an in-memory ledger,
  * idempotent by evaluation id, that can lose its replies or go away).
  */
 export async function startHarness(label: string, env: Record<string, string> = {}) {
   const run = createTestRun(label);
-  const lifecycle = new Lifecycle();
   const config = loadConfig(EvaluationConfig, {
     ...run.env,
     CREDIT_RPC_TIMEOUT_MS: '500',
@@ -54,18 +38,13 @@ export async function startHarness(label: string, env: Record<string, string> = 
     SSE_POLL_MS: '50',
     ...env,
   });
-  const infra = await openInfra('evaluation', config, lifecycle, { migrations, bus: true });
-  const db = infra.db!;
-  const bus = infra.bus!;
   const tokens = await createTestTokens();
-  const { app, store, charging } = buildApp({ config, infra: { ...infra, db, bus }, verify: tokens.verify });
-  await ensureStream(bus, 'evaluation');
-  const relay = startOutboxRelay({ pool: db.pool, schema: schemaFor(config, 'evaluation'), bus, logger: app.log });
-  lifecycle.onClose('outbox', () => relay.stop());
-  const consumer = await startGradingConsumer(bus, store, app.log);
-  lifecycle.onClose('consumer', () => consumer.stop());
-  const usersConsumer = await startUsersConsumer(bus, db.pool, app.log);
-  lifecycle.onClose('users-consumer', () => usersConsumer.stop());
+  const service = await startService(config, { verify: tokens.verify }).catch(async (err) => {
+    await run.cleanup();
+    throw err;
+  });
+  const { app, store, charging, relay } = service;
+  const { db, bus } = service.infra;
 
   // --- stand-ins ---
   const rubrics = {
@@ -153,24 +132,14 @@ export async function startHarness(label: string, env: Record<string, string> = 
   /** Every event of one type now in the run's evaluation stream (after the outbox is flushed). */
   async function streamEvents<T = unknown>(type: string): Promise<Array<EventEnvelope<T>>> {
     await relay.flush();
-    const name = streamName(bus.prefix, 'evaluation');
-    const info = await bus.jsm.streams.info(name);
-    const out: Array<EventEnvelope<T>> = [];
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
-      const msg = await bus.jsm.streams.getMessage(name, { seq }).catch(() => null);
-      if (!msg) continue;
-      const event = JSON.parse(new TextDecoder().decode(msg.data)) as EventEnvelope<T>;
-      if (event.type === type) out.push(event);
-    }
-    return out;
+    return (await storedEvents<T>(bus, 'evaluation')).filter((event) => event.type === type);
   }
 
   async function close() {
     ledger.held.splice(0).forEach((r) => r());
-    await app.close();
     subs.forEach((s) => s.unsubscribe());
     billingSub?.unsubscribe();
-    await lifecycle.close();
+    await service.stop();
     await run.cleanup();
   }
 

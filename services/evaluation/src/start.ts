@@ -1,0 +1,33 @@
+import { createTokenVerifier, ensureStream, openInfra, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
+import type { EvaluationConfig } from './config';
+import { migrations } from './store/migrations';
+import { buildApp } from './app';
+import { startGradingConsumer } from './events/grading';
+import { startUsersConsumer } from './events/users';
+
+/**
+ * evaluation's composition root: Postgres + NATS, the app, the outbox relay to the `evaluation`
+ * stream, the consumers of grading's results and of users' changes, and the sweeper that settles
+ * submissions left in `charging` (off when SWEEP_INTERVAL_MS is 0).
+ * server.ts listens on the answer; tests inject into it (with their own token verifier).
+ */
+export function startService(config: EvaluationConfig, opts: { verify?: TokenVerifier } = {}) {
+  return startWith(async (lifecycle) => {
+    const opened = await openInfra('evaluation', config, lifecycle, { migrations, bus: true });
+    const infra = { ...opened, db: opened.db!, bus: opened.bus! };
+    const { app, store, charging } = buildApp({ config, infra, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+    await ensureStream(infra.bus, 'evaluation'); // the stream our outbox publishes to
+    const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log });
+    lifecycle.onClose('outbox relay', () => relay.stop());
+    const grading = await startGradingConsumer(infra.bus, store, app.log);
+    lifecycle.onClose('grading consumer', () => grading.stop());
+    const users = await startUsersConsumer(infra.bus, infra.db.pool, app.log);
+    lifecycle.onClose('users consumer', () => users.stop());
+    const sweeper = charging.startSweeper(config.SWEEP_INTERVAL_MS, config.SWEEP_AFTER_MS);
+    lifecycle.onClose('charging sweeper', () => sweeper.stop());
+    await app.ready();
+    return { app, store, charging, config, infra, relay };
+  });
+}
+
+export type EvaluationRunning = Awaited<ReturnType<typeof startService>>;
