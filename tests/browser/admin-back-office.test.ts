@@ -160,6 +160,70 @@ it('shows the other admin screens', async () => {
   expect(pageErrors).toEqual([]);
 });
 
+it('charts the analytics figures for a day range', async () => {
+  await page.getByRole('menuitem', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Analytics' }).click();
+  await page.waitForURL(/\/admin\/analytics$/);
+  await page.getByTestId('chart-submissions').waitFor();
+  await page.getByTestId('chart-grades').getByText(/^Grade /).first().waitFor();
+  await page.getByText('7 days').click();
+  await page.getByTestId('chart-submissions').waitFor();
+  await settled(page);
+  await screenshot(page, 'admin-analytics');
+});
+
+it('creates a teacher with a generated password, deactivates them, and their next sign-in is refused', async () => {
+  const email = uniqueEmail('teacher');
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First Name').fill('Tess');
+  await dialog.getByLabel('Last Name').fill('Teacher');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  const password = await dialog.getByLabel('Password').inputValue();
+  expect(password).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+  await dialog.getByLabel('Role').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Teacher' }).click();
+  await screenshot(page, 'admin-create-user');
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await page.getByTestId('user-form-success').waitFor();
+  await dialog.waitFor({ state: 'hidden' }); // closes by itself after 1.5 s
+  expect((await p.api.call('POST', '/auth/login', { json: { username: email, password } })).status).toBe(200);
+
+  const row = page.locator('tr', { hasText: email });
+  await row.waitFor();
+  expect(await row.innerText()).toContain('Teacher');
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await row.getByText('Inactive').waitFor();
+  const refused = await p.api.call('POST', '/auth/login', { json: { username: email, password } });
+  expect(refused.status).toBeGreaterThanOrEqual(400);
+  expect(refused.status).toBeLessThan(500);
+});
+
+it("an admin who is not super admin sees 'Access Denied' on the super-admin screens", async () => {
+  const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body.access_token;
+  const email = uniqueEmail('ada');
+  const created = await p.api.call('POST', '/users/admin/create-user', { token: superToken, json: { first_name: 'Ada', last_name: 'Admin', email, password: 'ada-pass-12', user_type: 'admin' } });
+  expect(created.status).toBeLessThan(300);
+  const other = await launchBrowser();
+  try {
+    await signIn(other.page, email, 'ada-pass-12');
+    await other.page.waitForURL(/\/admin$/);
+    await other.page.getByTestId('admin-overview').waitFor({ timeout: 30_000 });
+    for (const path of ['submissions', 'rubrics']) {
+      await other.page.getByRole('menuitem', { name: path === 'submissions' ? 'Submissions' : 'Rubrics' }).click();
+      await other.page.getByTestId('access-denied').getByText('Admin privileges required.').waitFor();
+    }
+    await screenshot(other.page, 'admin-not-super-access-denied');
+    // the detail screen is open to admins
+    await other.page.goto(`${p.gatewayUrl}/admin/submissions/${graded.id}`);
+    await other.page.getByTestId('submission-detail').waitFor({ timeout: 30_000 });
+  } finally {
+    await other.close();
+  }
+});
+
 it('a student opening /admin is sent away and never downloads the admin remote', async () => {
   const student = await launchBrowser();
   const requests: string[] = [];

@@ -24,6 +24,7 @@ import { Rubrics } from '../pages/Rubrics';
 import { Links } from '../pages/Links';
 import { Policies } from '../pages/Policies';
 import { Settings } from '../pages/Settings';
+import { Analytics } from '../pages/Analytics';
 
 const { Sider, Header, Content } = Layout;
 
@@ -40,6 +41,7 @@ export const NAV = [
 function selectedKey(path: string): string {
   const rest = path.replace(/^\/admin\/?/, '');
   if (rest.startsWith('evaluations')) return 'submissions';
+  if (rest.startsWith('analytics')) return 'overview';
   const first = rest.split('/')[0];
   return NAV.find((n) => n.key === first)?.key ?? 'overview';
 }
@@ -151,6 +153,7 @@ export default function AdminApp(props: RemoteAppProps) {
               <Route path="links" element={<Links {...props} />} />
               <Route path="policies" element={<Policies {...props} />} />
               <Route path="settings" element={<Settings {...props} />} />
+              <Route path="analytics" element={<Analytics {...props} />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />
             </Routes>
           </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Col, Empty, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, BookOutlined, CheckCircleFilled, CloseCircleFilled, FileDoneOutlined, LoadingOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, BarChartOutlined, ArrowUpOutlined, BookOutlined, CheckCircleFilled, CloseCircleFilled, FileDoneOutlined, LoadingOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { errorMessage, type Evaluation, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useHealth, useLoad } from '../components/common';
 import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../components/badges';
@@ -23,6 +23,7 @@ const percent = (v: number | null) => (v === null ? '—' : `${v}%`);
 
 export function Overview({ client, user }: RemoteAppProps) {
   const superAdmin = isSuperAdmin(user);
+  const navigate = useNavigate();
   const figures = useLoad(() => loadOverview(client, superAdmin), [client, superAdmin]);
 
   if (figures.loading && !figures.data) return <Loading />;
@@ -33,7 +34,12 @@ export function Overview({ client, user }: RemoteAppProps) {
       <PageHeader
         title="Admin Dashboard"
         subtitle={`Welcome back, ${user.first_name || user.name}. Here is what is happening on Corestone.`}
-        extra={<Button icon={<ReloadOutlined />} onClick={figures.reload}>Refresh</Button>}
+        extra={
+          <>
+            <Button icon={<BarChartOutlined />} onClick={() => navigate('/admin/analytics')}>Analytics</Button>
+            <Button icon={<ReloadOutlined />} onClick={figures.reload}>Refresh</Button>
+          </>
+        }
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} xl={5}>
