@@ -223,8 +223,11 @@ describe('results page additions', () => {
           crit('A', 'Focus and Method', 5, 6, {
             strengths: ['A clear research question'],
             strengthDetails: [{ text: 'A clear research question', passages: [{ start: 0, end: 40, quote: 'To what extent did the 1918 pandemic' }] }],
-            improvements: ['Explain the method'],
-            improvementDetails: [{ text: 'Explain the method', passages: [] }],
+            improvements: ['Explain the method', 'Cite sources'],
+            improvementDetails: [
+              { text: 'Explain the method', passages: [{ start: 0, end: 40, quote: 'To what extent did the 1918 pandemic' }] }, // shown above already
+              { text: 'Cite sources', passages: [{ start: 50, end: 57, quote: 'Introduction' }, { start: 60, end: 90, quote: 'as Smith argues in his history' }] },
+            ],
           }),
         ],
       },
@@ -232,7 +235,8 @@ describe('results page additions', () => {
     renderAt('/dashboard/results/h1', route({ '/evaluation/h1': () => res(200, withPassages) }));
     const card = await screen.findByTestId('criterion-A');
     const marks = card.querySelectorAll('mark');
-    expect([...marks].map((m) => m.textContent)).toEqual(['“To what extent did the 1918 pandemic”']);
+    // once per criterion, at least three words
+    expect([...marks].map((m) => m.textContent)).toEqual(['“To what extent did the 1918 pandemic”', '“as Smith argues in his history”']);
     expect(card.textContent).toContain('Explain the method');
   });
 });

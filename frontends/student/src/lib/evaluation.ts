@@ -36,18 +36,34 @@ export interface ViewRemark {
   quotes: string[];
 }
 
-/** Remarks with their passages; falls back to the plain texts (no passages) when the grader gave none. */
-export function remarksOf(details: unknown, texts: string[]): ViewRemark[] {
+const QUOTE_MAX_CHARS = 160;
+
+/**
+ * Remarks with the passages worth showing: at most one per remark, at least three words, each
+ * passage only once per criterion (`seen`), long ones cut at a word boundary. Falls back to the
+ * plain texts (no passages) when the grader gave none.
+ */
+export function remarksOf(details: unknown, texts: string[], seen: Set<string> = new Set()): ViewRemark[] {
+  const worth = (q: string) => {
+    const key = q.toLowerCase();
+    if (q.split(/\s+/).length < 3 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  const cut = (q: string) => (q.length <= QUOTE_MAX_CHARS ? q : `${q.slice(0, q.lastIndexOf(' ', QUOTE_MAX_CHARS))}…`);
   if (!Array.isArray(details) || !details.length) return texts.map((text) => ({ text, quotes: [] }));
   return details
     .filter((d): d is Loose => !!d && typeof d === 'object' && typeof (d as Loose).text === 'string')
-    .map((d) => ({
-      text: d.text as string,
-      quotes: (Array.isArray(d.passages) ? d.passages : [])
+    .map((d) => {
+      const text = d.text as string;
+      const quotes = (Array.isArray(d.passages) ? d.passages : [])
         .map((p: Loose) => (p && typeof p.quote === 'string' ? p.quote.trim() : ''))
-        .filter((q: string) => q.length > 0)
-        .slice(0, 2),
-    }));
+        // the remark may already quote it ("A clear research question: \"To what extent…\"")
+        .filter((q: string) => q.length > 0 && !text.toLowerCase().includes(q.slice(0, 30).toLowerCase()) && worth(q))
+        .slice(0, 1)
+        .map(cut);
+      return { text, quotes };
+    });
 }
 
 type Loose = Record<string, unknown>;
@@ -60,18 +76,21 @@ export function criteriaOf(ev: Evaluation): ViewCriterion[] {
   const crit = (ev.results as unknown as Loose | null)?.criteria;
   if (!Array.isArray(crit)) return [];
   const defaultMax = ev.essay_type === 'tok' ? 5 : 6;
-  return crit.map((c: Loose, i) => ({
-    code: s(c.code) || String.fromCharCode(65 + i),
-    name: s(c.name) || `Criterion ${s(c.code) || String.fromCharCode(65 + i)}`,
-    score: n(c.score) ?? n(c.grade) ?? 0,
-    maxScore: n(c.maxScore) ?? n(c.maxGrade) ?? n(c.max_score) ?? defaultMax,
-    band: s(c.band),
-    feedback: s(c.feedback) || s(c.comment),
-    strengths: list(c.strengths),
-    improvements: list(c.improvements),
-    strengthDetails: remarksOf(c.strengthDetails, list(c.strengths)),
-    improvementDetails: remarksOf(c.improvementDetails, list(c.improvements)),
-  }));
+  return crit.map((c: Loose, i) => {
+    const seen = new Set<string>(); // a passage is shown once per criterion
+    return {
+      code: s(c.code) || String.fromCharCode(65 + i),
+      name: s(c.name) || `Criterion ${s(c.code) || String.fromCharCode(65 + i)}`,
+      score: n(c.score) ?? n(c.grade) ?? 0,
+      maxScore: n(c.maxScore) ?? n(c.maxGrade) ?? n(c.max_score) ?? defaultMax,
+      band: s(c.band),
+      feedback: s(c.feedback) || s(c.comment),
+      strengths: list(c.strengths),
+      improvements: list(c.improvements),
+      strengthDetails: remarksOf(c.strengthDetails, list(c.strengths), seen),
+      improvementDetails: remarksOf(c.improvementDetails, list(c.improvements), seen),
+    };
+  });
 }
 
 /** Fallback grade bands on the percentage (spec §9): A ≥80, B ≥70, C ≥60, D ≥50, else E. */
