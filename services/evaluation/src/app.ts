@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@corestone/contracts';
 import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Database, type Infra, type TokenVerifier } from '@corestone/service-kit';
 import type { EvaluationConfig } from './config';
 import { EvaluationStore } from './store/evaluations';
-import { Charging } from './events/charging';
+import { Charging } from './flows/charging';
 import { submitRoutes } from './routes/submit';
 import { evaluationRoutes } from './routes/evaluations';
 import { streamRoutes } from './routes/stream';

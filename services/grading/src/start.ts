@@ -1,7 +1,7 @@
 import { openInfra, startWith, type RunningConsumer } from '@corestone/service-kit';
 import type { GradingConfig } from './config';
 import { buildApp } from './app';
-import { createGraders } from './graders';
+import { createGraders } from './flows';
 import type { Grader } from './domain/job';
 import { startGradingWorker, type GradingWorkerOptions } from './events/worker';
 

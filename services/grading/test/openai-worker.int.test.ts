@@ -6,7 +6,7 @@ import { loadConfig, newId, publishEvent, type Bus } from '@corestone/service-ki
 import { createTestRun } from '@corestone/service-kit/testing';
 import { FakeOpenAI } from '../../../tests/support/fake-openai';
 import { GradingConfig } from '../src/config';
-import { createGraders } from '../src/graders';
+import { createGraders } from '../src/flows';
 import { startService, type GradingRunning } from '../src/start';
 import { job } from './rubrics';
 import { replyFor } from './replies';

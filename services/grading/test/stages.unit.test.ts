@@ -1,5 +1,5 @@
-import { builtinGrader } from '../src/graders/builtin';
-import { specLocalGrader } from '../src/graders/spec-local';
+import { builtinGrader } from '../src/flows/builtin';
+import { specLocalGrader } from '../src/flows/spec-local';
 import { EE_RUBRIC, job } from './rubrics';
 
 /**

@@ -30,7 +30,7 @@ import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import { ReviewError, applyResultsEdit, checkMetadataUnchanged, checkOverallScore, nonBlank } from '../domain/review';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore, ReviewChanges } from '../store/admin';
-import { submittedData } from '../events/charging';
+import { submittedData } from '../flows/charging';
 import { loadForReader } from './evaluations';
 
 const security = [{ bearer: [] }];

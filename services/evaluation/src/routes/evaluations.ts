@@ -15,7 +15,7 @@ import { conflict, forbidden, isUuid, notFound, principalOf, requireAuth, type P
 import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import { renderReport, reportFileName } from '../report/pdf';
 import type { EvaluationStore } from '../store/evaluations';
-import type { Charging } from '../events/charging';
+import type { Charging } from '../flows/charging';
 import { busPeers } from '../events/peers';
 import { DashboardStore } from '../store/dashboard';
 import { deleteEvaluation } from '../store/deletion';

@@ -29,7 +29,7 @@ import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@c
 import { contentKeyOf, titleOrDefault, toEvaluation } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import { directory } from '../store/directory';
-import type { Charging } from '../events/charging';
+import type { Charging } from '../flows/charging';
 
 /** The multipart text fields of a submission (the file travels as part `file`). */
 export const SubmitFields = Type.Object({
