@@ -1,17 +1,55 @@
 /**
  * Production fails closed: each process, started with a production environment that lacks one
  * required value (or carries a development-only one), refuses to start and names the setting.
+ *
+ * What each process requires is read from its own config schema (the kit's `production` rules:
+ * required, requiredUnless, forbids) and from whether it loads the platform keys, so a service added
+ * to PLATFORM_PROCESSES is covered without a line here.
  */
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { PLATFORM_PROCESSES, entryOf, type ProcessName } from '@corestone/devstack';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TObject } from '@sinclair/typebox';
+import { PLATFORM_PROCESSES, REPO_ROOT, entryOf, type ProcessName } from '@corestone/devstack';
+import type { ProductionRule } from '../../packages/service-kit/src/config';
 
-const BASE_REQUIRED = ['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'PUBLIC_BASE_URL'];
 const KEYS = ['JWT_PRIVATE_KEY', 'DATA_ENCRYPTION_KEY', 'TOKEN_HMAC_KEY'];
-const EXTRA_REQUIRED: Partial<Record<ProcessName, string[]>> = {
-  auth: ['SMTP_URL', 'SETUP_TOKEN', ...KEYS],
-  users: KEYS,
-};
+
+const sourceDirOf = (name: ProcessName) => path.join(REPO_ROOT, name === 'gateway' ? 'gateway' : `services/${name}`, 'src');
+
+/** The process's config schema (`<Name>Config` exported by its src/config.ts). */
+function configSchemaOf(name: ProcessName): TObject {
+  const exported = require(path.join(sourceDirOf(name), 'config.ts'));
+  const schema = exported[`${name[0].toUpperCase()}${name.slice(1)}Config`] as TObject | undefined;
+  if (!schema) throw new Error(`${name}: src/config.ts exports no ${name[0].toUpperCase()}${name.slice(1)}Config`);
+  return schema;
+}
+
+/** Whether the process loads the platform keys (required from the environment in production). */
+function loadsPlatformKeys(name: ProcessName): boolean {
+  const files = fs.readdirSync(sourceDirOf(name), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  return files.some((f) => fs.readFileSync(path.join(sourceDirOf(name), f), 'utf8').includes('loadPlatformKeys('));
+}
+
+function productionRulesOf(name: ProcessName): { required: string[]; forbidden: Array<{ key: string; value: string }> } {
+  const required: string[] = [];
+  const forbidden: Array<{ key: string; value: string }> = [];
+  for (const [key, prop] of Object.entries(configSchemaOf(name).properties)) {
+    const rule = (prop as { production?: ProductionRule }).production;
+    if (rule === 'required' || (typeof rule === 'object' && 'requiredUnless' in rule)) required.push(key);
+    else if (typeof rule === 'object' && 'forbids' in rule) forbidden.push(...rule.forbids.map((value) => ({ key, value })));
+  }
+  return { required: [...required, ...(loadsPlatformKeys(name) ? KEYS : [])], forbidden };
+}
+const RULES = Object.fromEntries(PLATFORM_PROCESSES.map((name) => [name, productionRulesOf(name)])) as Record<ProcessName, ReturnType<typeof productionRulesOf>>;
+
+test('the rules read from the schemas include what the platform is known to need', () => {
+  for (const name of PLATFORM_PROCESSES) expect(RULES[name].required).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'PUBLIC_BASE_URL']));
+  expect(RULES.auth.required).toEqual(expect.arrayContaining(['SMTP_URL', 'SETUP_TOKEN', ...KEYS]));
+  expect(RULES.users.required).toEqual(expect.arrayContaining(KEYS));
+  if (PLATFORM_PROCESSES.includes('billing')) expect(RULES.billing.forbidden).toContainEqual({ key: 'PAYMENTS', value: 'local' });
+});
 
 /** A complete production environment pointing at nothing that answers (a refusal must come first). */
 const complete: Record<string, string> = {
@@ -45,15 +83,22 @@ function runUntilExit(name: ProcessName, env: Record<string, string>): Promise<{
 }
 
 const without = (key: string) => Object.fromEntries(Object.entries(complete).filter(([k]) => k !== key));
-const cases = PLATFORM_PROCESSES.flatMap((name) =>
-  [...BASE_REQUIRED, ...(EXTRA_REQUIRED[name] ?? [])].map((key) => ({ name, key })),
-);
+const cases = PLATFORM_PROCESSES.flatMap((name) => RULES[name].required.map((key) => ({ name, key })));
+const forbiddenCases = PLATFORM_PROCESSES.flatMap((name) => RULES[name].forbidden.map((f) => ({ name, ...f })));
 
 describe.each(cases)('$name in production without $key', ({ name, key }) => {
   test.concurrent('refuses to start and names the setting', async () => {
     const { code, output } = await runUntilExit(name, without(key));
     expect(code).not.toBe(0);
     expect(output).toContain(key);
+  });
+});
+
+describe.each(forbiddenCases)('$name in production with $key=$value', ({ name, key, value }) => {
+  test.concurrent('refuses the development-only setting and names it', async () => {
+    const { code, output } = await runUntilExit(name, { ...complete, [key]: value });
+    expect(code).not.toBe(0);
+    expect(output).toContain(`${key}=${value}`);
   });
 });
 
