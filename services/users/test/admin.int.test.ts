@@ -158,7 +158,8 @@ describe('admin screens', () => {
     const s = await h.user('student');
     const res = await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/credits`, payload: { essay_credits: 7, max_essay_credits: -1 } });
     expect(json<User>(res)).toMatchObject({ id: s.id, essay_credits: 7, max_essay_credits: -1 });
-    expect(billing.setCalls.at(-1)).toEqual({ user_id: s.id, essay_credits: 7, max_essay_credits: -1 });
+    // the admin who made the change is named on billing's ledger line
+    expect(billing.setCalls.at(-1)).toEqual({ user_id: s.id, essay_credits: 7, max_essay_credits: -1, actor: callers.admin!.id });
     // the list (mirror) shows it as well
     const list = json<UserList>(await send(callers.admin, { url: `/users/users?search=${encodeURIComponent(s.email)}` }));
     expect(list.users[0]).toMatchObject({ essay_credits: 7, max_essay_credits: -1 });
