@@ -12,7 +12,7 @@ import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jet
 import { streamName, deadLetterSubject } from '@corestone/contracts';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 import { EE_ESSAY } from '../fixtures/essays';
-import { TEST_DATABASE_URL, TEST_NATS_URL, TEST_REDIS_URL } from '../../packages/service-kit/src/testing';
+import { TEST_DATABASE_URL, TEST_NATS_URL, TEST_REDIS_URL } from '@corestone/service-kit/testing';
 
 let p: TestPlatform;
 let nc: NatsConnection;

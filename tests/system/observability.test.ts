@@ -12,7 +12,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { PLATFORM_PROCESSES as PROCESS_NAMES } from '@corestone/devstack';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 import { EE_ESSAY } from '../fixtures/essays';
-import { TEST_NATS_URL } from '../../packages/service-kit/src/testing';
+import { TEST_NATS_URL } from '@corestone/service-kit/testing';
 
 interface Sample {
   name: string;

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TObject } from '@sinclair/typebox';
 import { PLATFORM_PROCESSES, REPO_ROOT, entryOf, type ProcessName } from '@corestone/devstack';
-import type { ProductionRule } from '../../packages/service-kit/src/config';
+import type { ProductionRule } from '@corestone/service-kit';
 
 const KEYS = ['JWT_PRIVATE_KEY', 'DATA_ENCRYPTION_KEY', 'TOKEN_HMAC_KEY'];
 
@@ -20,6 +20,7 @@ const sourceDirOf = (name: ProcessName) => path.join(REPO_ROOT, name === 'gatewa
 
 /** The process's config schema (`<Name>Config` exported by its src/config.ts). */
 function configSchemaOf(name: ProcessName): TObject {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the process is chosen at run time
   const exported = require(path.join(sourceDirOf(name), 'config.ts'));
   const schema = exported[`${name[0].toUpperCase()}${name.slice(1)}Config`] as TObject | undefined;
   if (!schema) throw new Error(`${name}: src/config.ts exports no ${name[0].toUpperCase()}${name.slice(1)}Config`);
