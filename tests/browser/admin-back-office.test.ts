@@ -201,6 +201,92 @@ it('creates a teacher with a generated password, deactivates them, and their nex
   expect(refused.status).toBeLessThan(500);
 });
 
+it('imports a 30-row class list: 30 accounts with one-time passwords', async () => {
+  const tag = Date.now().toString(36);
+  const lines = ['first name,last name,email,role,credits', ...Array.from({ length: 30 }, (_, i) => `Pupil${i + 1},Class${tag},pupil${i + 1}.${tag}@school.example,${i % 10 === 0 ? 'teacher' : 'student'},2`)];
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await page.getByLabel('Class list CSV').fill(lines.join('\n'));
+  expect(await page.getByTestId('import-summary').innerText()).toContain('30 of 30 rows can be imported');
+  await page.getByTestId('import-run').click();
+  await page.getByTestId('import-report').getByText('30 accounts created, 0 not created').waitFor({ timeout: 60_000 });
+  await screenshot(page, 'admin-class-import');
+  const password = (await page.getByRole('dialog').locator('code').first().innerText()).trim();
+  expect(password).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+  const login = await p.api.call('POST', '/auth/login', { json: { username: `pupil1.${tag}@school.example`, password } });
+  expect(login.status).toBe(200);
+  expect(login.body.user).toMatchObject({ role: 'teacher', essay_credits: 2 });
+  await page.getByRole('dialog').locator('button', { hasText: 'Close' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await page.getByLabel('Search users').fill(`Class${tag}`);
+  await page.locator('tr', { hasText: `pupil30.${tag}@school.example` }).waitFor();
+});
+
+it('edits a policy: a draft stays private, publishing shows it on the public page', async () => {
+  const sentence = `Reviewed by the school board on ${Date.now().toString(36)}.`;
+  await page.getByRole('menuitem', { name: 'Policies & CMS' }).click();
+  await page.getByTestId('policy-safeguarding').click();
+  await page.getByRole('button', { name: 'Edit Policy' }).click();
+  const box = page.getByLabel('Policy content');
+  await box.fill(`${await box.inputValue()}\n\n${sentence}`);
+  await page.getByLabel('Policy status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Draft' }).click();
+  await page.getByTestId('policy-preview').getByText(sentence).waitFor(); // live preview
+  await screenshot(page, 'admin-policy-edit');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByTestId('policy-safeguarding').getByText('draft').waitFor();
+  expect(JSON.stringify((await p.api.call('GET', '/general/safeguarding')).body)).not.toContain(sentence);
+
+  await page.getByRole('button', { name: 'Edit Policy' }).click();
+  await page.getByLabel('Policy status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Published' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByTestId('policy-safeguarding').getByText('published').waitFor();
+  expect(await page.getByTestId('policy-safeguarding').innerText()).toContain('Grace Hopper');
+  const visitor = await launchBrowser();
+  try {
+    await visitor.page.goto(`${p.gatewayUrl}/safeguarding-policy`);
+    await visitor.page.getByText(sentence).waitFor({ timeout: 30_000 });
+  } finally {
+    await visitor.close();
+  }
+});
+
+it('adds a link: it shows in the public footer, a click is counted', async () => {
+  await page.getByRole('menuitem', { name: 'External Links' }).click();
+  await page.getByRole('button', { name: 'Add New' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  await dialog.getByText('Social media platform is required').waitFor();
+  await dialog.getByText('URL is required').waitFor();
+  await dialog.getByText('Description is required').waitFor();
+  await dialog.getByLabel('Social media platform').click();
+  await page.locator('.ant-select-item-option', { hasText: 'TikTok' }).click();
+  await dialog.getByLabel('URL').fill('https://www.tiktok.com/@corestone.test');
+  await dialog.getByLabel('Description').fill('Corestone on TikTok');
+  await dialog.getByRole('button', { name: 'Add Link' }).click();
+  const row = page.locator('tr', { hasText: 'https://www.tiktok.com/@corestone.test' });
+  await row.waitFor();
+  expect(await row.innerText()).toContain('0 clicks');
+
+  const visitor = await launchBrowser();
+  try {
+    await visitor.page.route('https://www.tiktok.com/**', (route) => route.fulfill({ status: 200, body: 'ok' })); // no internet here
+    await visitor.page.goto(`${p.gatewayUrl}/`);
+    const icon = visitor.page.getByTestId('social-icons').getByLabel('TikTok');
+    await icon.waitFor({ timeout: 30_000 });
+    const popup = visitor.context.waitForEvent('page');
+    await icon.click();
+    await (await popup).close();
+  } finally {
+    await visitor.close();
+  }
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await row.getByText('1 clicks').waitFor({ timeout: 15_000 });
+  await settled(page);
+  await screenshot(page, 'admin-links-after-click');
+});
+
 it("an admin who is not super admin sees 'Access Denied' on the super-admin screens", async () => {
   const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body.access_token;
   const email = uniqueEmail('ada');

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Col, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, UploadOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { errorMessage, initialsAvatar, normalizeRole, ROLE_COLORS, roleLabel, type RemoteAppProps, type Role, type User } from '@corestone/sdk';
 import { Counter, LoadError, PageHeader } from '../components/common';
+import { ClassImport } from '../components/ClassImport';
 import { useDebounced } from '../lib/debounce';
 import { generatePassword } from '../lib/password';
 import { userManagementRights } from '../lib/roles';
@@ -43,6 +44,7 @@ export function Users({ client, user }: RemoteAppProps) {
   const [list, setList] = useState<{ users: User[]; loading: boolean; error?: string }>({ users: [], loading: true });
   const [tick, setTick] = useState(0);
   const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
 
   useEffect(() => {
     let alive = true;
@@ -115,7 +117,13 @@ export function Users({ client, user }: RemoteAppProps) {
 
   return (
     <div data-testid="admin-users">
-      <PageHeader title="User Management" subtitle="Accounts, roles, access and essay credits" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>Add User</Button>} />
+      <PageHeader title="User Management" subtitle="Accounts, roles, access and essay credits" extra={
+          <>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>Import CSV</Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>Add User</Button>
+          </>
+        }
+      />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}><Counter testId="count-users" title="Total Users" value={counters.total} /></Col>
         <Col xs={12} md={6}><Counter title="Students" value={counters.students} color="#16a34a" /></Col>
@@ -158,6 +166,7 @@ export function Users({ client, user }: RemoteAppProps) {
           </Space>
         )}
       </Card>
+      {importing && <ClassImport client={client} roles={rights.creatableRoles} onClose={() => setImporting(false)} onDone={reload} />}
       {editing && (
         <UserModal
           client={client}
