@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startPlatform, REPO_ROOT, type Platform, type PlatformOptions } from '@corestone/devstack';
+import { freePort, startPlatform, PLATFORM_PROCESSES, REPO_ROOT, type Platform, type PlatformOptions, type ProcessName } from '@corestone/devstack';
 import { createTestRun, type TestRun } from '@corestone/service-kit/testing';
 
 export interface TestPlatform extends Platform {
@@ -107,4 +107,17 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined |
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Free ports chosen up front, for a platform whose own URL must be known before it starts (PUBLIC_BASE_URL). */
+export async function choosePorts(): Promise<Record<ProcessName, number>> {
+  const ports = {} as Record<ProcessName, number>;
+  const taken = new Set<number>();
+  for (const name of PLATFORM_PROCESSES) {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
+    ports[name] = port;
+  }
+  return ports;
 }

@@ -26,11 +26,11 @@ function Where() {
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 
-function setup(path: string, handler: (c: Call) => Response, user: SessionUser = student) {
+function setup(path: string, handler: (c: Call) => Response, user: SessionUser = student, refreshed: SessionUser = user) {
   localStorage.clear();
   const f = fakeFetch(handler);
   const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
-  const refreshUser = jest.fn(async () => user);
+  const refreshUser = jest.fn(async () => refreshed);
   const props: RemoteAppProps = { user, client, refreshUser, logout: jest.fn(async () => {}) };
   render(
     <AntApp>
@@ -107,11 +107,33 @@ describe('plans', () => {
 
 describe('returning from checkout', () => {
   test('/dashboard?plan=success refreshes the user, says Plan Activated! and drops the parameter', async () => {
-    const { refreshUser } = setup('/dashboard?plan=success', base({}));
+    const upgraded = normalizeUser({ ...student, user_type: 'student', subscription_plan: 'super_core_pack', essay_credits: 10, max_essay_credits: 10 })!;
+    const { refreshUser } = setup('/dashboard?plan=success', base({}), student, upgraded);
     expect(await screen.findByText('Plan Activated!')).toBeTruthy();
     expect(screen.getByText('Your new plan has been activated successfully.')).toBeTruthy();
     expect(refreshUser).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+  });
+});
+
+describe('account refresh after checkout and the average grade', () => {
+  test('refreshUntilAccountChanges retries until plan or credits change, then stops', async () => {
+    const { refreshUntilAccountChanges } = await import('../src/lib/account');
+    const upgraded = { ...student, essay_credits: 5 };
+    const refresh = jest.fn().mockResolvedValueOnce(student).mockResolvedValueOnce(student).mockResolvedValue(upgraded);
+    await expect(refreshUntilAccountChanges(refresh, student, { delayMs: 1 })).resolves.toBe(upgraded);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    const never = jest.fn().mockResolvedValue(student);
+    await refreshUntilAccountChanges(never, student, { tries: 4, delayMs: 1 });
+    expect(never).toHaveBeenCalledTimes(4);
+  });
+
+  test('averageGradeOf: mean percentage of completed results', async () => {
+    const { averageGradeOf } = await import('../src/lib/evaluation');
+    const ev = (percentage: number) => ({ status: 'completed', essay_type: 'ee', results: { percentage, criteria: [], overallSummary: {} } }) as never;
+    expect(averageGradeOf([ev(90), ev(50)])).toBe('B · 70%');
+    expect(averageGradeOf([ev(40)])).toBe('E · 40%');
+    expect(averageGradeOf([])).toBe('—');
   });
 });
 

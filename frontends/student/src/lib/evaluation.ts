@@ -132,6 +132,14 @@ export function summaryOf(ev: Evaluation) {
   };
 }
 
+/** Average Grade card: the mean percentage of the completed results as a grade and percent ('B · 74%'), else '—'. */
+export function averageGradeOf(completed: Evaluation[]): string {
+  const percents = completed.filter((e) => e.results).map((e) => summaryOf(e).percent);
+  if (!percents.length) return '—';
+  const mean = Math.round(percents.reduce((a, b) => a + b, 0) / percents.length);
+  return `${gradeFor(mean)} · ${mean}%`;
+}
+
 /** Grade shown in lists: results.overallGrade, else '—'. */
 export function gradeOf(ev: Evaluation): string {
   if (ev.status !== 'completed' || !ev.results) return '—';

@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, FileTextOutlined, LoadingOutlined, TrophyOutlined, UploadOutlined } from '@ant-design/icons';
 import { canGrade, creditLabel, isGradingRole, planLabel, type RemoteAppProps } from '@corestone/sdk';
 import { StatusDot } from '../components/common';
-import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
+import { averageGradeOf, formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
+import { refreshUntilAccountChanges } from '../lib/account';
 
 export function Overview({ user, client, refreshUser }: RemoteAppProps) {
   const navigate = useNavigate();
@@ -14,10 +15,14 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
   const evs = useMyEvaluations(client);
   const grading = isGradingRole(user);
 
+  const userRef = useRef(user);
+  userRef.current = user;
   // Returning from checkout: ?plan=success refreshes the user and removes the parameter.
   useEffect(() => {
     if (params.get('plan') === 'success') {
-      refreshUser().then(() => notification.success({ title: 'Plan Activated!', description: 'Your new plan has been activated successfully.', duration: 5 }));
+      refreshUntilAccountChanges(refreshUser, userRef.current).then(() =>
+        notification.success({ title: 'Plan Activated!', description: 'Your new plan has been activated successfully.', duration: 5 }),
+      );
       params.delete('plan');
       setParams(params, { replace: true });
     } else if (params.get('plan') === 'cancelled') {
@@ -29,8 +34,8 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
   const items = evs.items;
   const completed = items.filter((e) => e.status === 'completed');
   const processing = items.filter((e) => isInProgress(e.status));
-  // Average Grade: the grade of the first completed item (spec §2).
-  const averageGrade = completed.length ? gradeOf(completed[0]!) : '—';
+  // Average Grade: the real average of the completed results (the spec's first-item grade is a defect, issue 9).
+  const averageGrade = averageGradeOf(completed);
 
   return (
     <div>

@@ -82,7 +82,7 @@ export function Plans({ user, client }: RemoteAppProps) {
                   {held && <div style={{ background: '#16a34a', color: '#fff', textAlign: 'center', margin: '-24px -24px 16px', padding: 6, borderRadius: '8px 8px 0 0', fontWeight: 600 }}>Current Plan</div>}
                   <Typography.Title level={4} style={{ marginTop: 0 }}>{p.display_name}</Typography.Title>
                   <Typography.Paragraph type="secondary">{p.description}</Typography.Paragraph>
-                  <div style={{ fontSize: 28, fontWeight: 700 }}>{priceLabel(p)}</div>
+                  <PriceTag label={priceLabel(p)} />
                   <Typography.Text strong style={{ color: '#1d4ed8' }}>{creditsLabel(p.essay_credits)}</Typography.Text>
                   <ul style={{ listStyle: 'none', padding: 0, margin: '16px 0', flex: 1 }}>
                     {p.features.map((f) => (
@@ -117,6 +117,19 @@ export function Plans({ user, client }: RemoteAppProps) {
           <li>All plans include detailed feedback.</li>
         </ul>
       </Card>
+    </div>
+  );
+}
+
+/** '$19.99/one time': the amount large, the period small beside it (one line on narrow cards). */
+function PriceTag({ label }: { label: string }) {
+  const slash = label.indexOf('/');
+  const amount = slash < 0 ? label : label.slice(0, slash);
+  const period = slash < 0 ? '' : label.slice(slash);
+  return (
+    <div style={{ fontSize: 28, fontWeight: 700, lineHeight: 1.3 }} data-testid="plan-price">
+      {amount}
+      {period && <span style={{ fontSize: 14, fontWeight: 500, color: '#64748b', marginLeft: 2 }}>{period}</span>}
     </div>
   );
 }
