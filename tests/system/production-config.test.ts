@@ -131,3 +131,9 @@ test('auth without SMTP starts only when mail is explicitly off', async () => {
   // Past the configuration check it tries the (unreachable) database: the refusal is not about mail.
   expect(output).not.toContain('SMTP_URL must be set');
 });
+
+test('billing refuses the local checkout (PAYMENTS=local) in production: it grants credits without money', async () => {
+  const { code, output } = await runUntilExit('billing', { ...complete, PAYMENTS: 'local' });
+  expect(code).not.toBe(0);
+  expect(output).toContain('PAYMENTS=local is for development only');
+});
