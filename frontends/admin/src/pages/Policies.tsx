@@ -119,7 +119,9 @@ export function Policies({ client, user }: RemoteAppProps) {
           <Card
             variant="borderless"
             title={current?.title ?? meta.title}
-            extra={
+            extra={current && <Badge status={STATUS_BADGE[current.status]} text={current.status} />}
+          >
+            <div style={{ marginBottom: 16 }}>
               <Space wrap>
                 <Button icon={<ExportOutlined />} href={meta.publicPath} target="_blank">
                   View Public Version
@@ -142,8 +144,7 @@ export function Policies({ client, user }: RemoteAppProps) {
                   )
                 )}
               </Space>
-            }
-          >
+            </div>
             {!mayEdit && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="Only a super admin can edit policies." />}
             {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={error} />}
             {!current && !editing ? (
