@@ -26,7 +26,7 @@ function page(title: string, body: string): string {
   .note { color: #6b7280; font-size: .9rem; }
   .price { font-size: 2rem; font-weight: 700; margin: 16px 0 4px; }
   .actions { display: flex; gap: 12px; margin-top: 24px; }
-  button, a.button { flex: 1; padding: 12px; border-radius: 8px; font-size: 1rem; text-align: center; cursor: pointer; text-decoration: none; }
+  button, a.button { flex: 1; font: inherit; padding: 12px; border-radius: 8px; font-size: 1rem; text-align: center; cursor: pointer; text-decoration: none; }
   button { background: #2563eb; color: #fff; border: 0; }
   button:disabled { background: #93c5fd; cursor: default; }
   a.button { border: 1px solid #d1d5db; color: #1f2937; background: #fff; }
