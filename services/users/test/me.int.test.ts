@@ -1,5 +1,5 @@
-import { Events, type MessageAllowance, type User, type UserPermissions } from '@corestone/contracts';
-import { decryptSecret, loadPlatformKeys, newId } from '@corestone/service-kit';
+import { Events, Rpc, type MessageAllowance, type User, type UserPermissions } from '@corestone/contracts';
+import { callRpc, decryptSecret, loadPlatformKeys, newId } from '@corestone/service-kit';
 import { json, startUsers, type Harness } from './helpers';
 
 let h: Harness;
@@ -167,6 +167,17 @@ describe('anonymous flag, permissions, messages', () => {
       can_manage_rubrics: false,
     });
     expect(await perms('super_admin')).toMatchObject({ is_super_admin: true, can_change_roles: true, can_manage_admins: true, can_manage_rubrics: true });
+  });
+
+  it('counts messages for billing (rpc.users.count_message): the same counter, an unlimited plan lifts the limit', async () => {
+    const s = await h.user('student');
+    const count = (unlimited: boolean) => callRpc(h.bus, Rpc.usersCountMessage, { user_id: s.id, unlimited });
+    for (let i = 1; i <= 9; i++) await count(false);
+    expect(await count(false)).toEqual({ can_send: false, message_count: 10, max_messages: 10 });
+    await expect(count(false)).rejects.toMatchObject({ statusCode: 403, code: 'MESSAGE_LIMIT_REACHED' });
+    expect(await count(true)).toEqual({ can_send: true, message_count: 11, max_messages: -1 });
+    expect(json<User>(await h.app.inject({ url: '/users/me', headers: s.headers })).chatbot_count).toBe(11);
+    await expect(callRpc(h.bus, Rpc.usersCountMessage, { user_id: newId(), unlimited: false })).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('limits students to max_chatbot messages and leaves other roles unlimited', async () => {
