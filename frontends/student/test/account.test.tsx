@@ -213,3 +213,20 @@ describe('search submissions', () => {
     expect(f.calls.some((c) => c.url.endsWith('/evaluation/a/download-pdf'))).toBe(true);
   });
 });
+
+describe('TOK prescribed titles', () => {
+  test('the wizard lists the titles the content service serves', async () => {
+    const teacher = normalizeUser({ id: 'u3', user_type: 'teacher', essay_credits: 3, max_essay_credits: 5 })!;
+    setup('/dashboard/upload/tok', base({
+      '/rubrics/active': () => res(200, [{ id: 'rt', title: 'TOK 2027', rubric_type: 'tok', status: 'active', scoring_structure: { total_points: 10, criteria: [] } }]),
+      '/general/tok-prescribed-titles': () => res(200, { success: true, data: { session: 'May 2027', titles: [{ number: 1, text: 'Is certainty overrated?' }, { number: 2, text: 'Can machines know?' }], last_updated: null, updated_by: null } }),
+    }), teacher);
+    const input = (await waitFor(() => document.querySelector('input[type=file]'))) as HTMLInputElement;
+    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } }); });
+    await click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByTestId('step-metadata');
+    await act(async () => { fireEvent.mouseDown(document.querySelector('#meta-prescribed')!.closest('.ant-select')!.querySelector('.ant-select-selector') ?? document.querySelector('#meta-prescribed')!); });
+    expect((await screen.findAllByText('Title 2: Can machines know?')).length).toBeGreaterThan(0);
+    expect(screen.queryAllByText(/^Title 17:/)).toHaveLength(0);
+  });
+});

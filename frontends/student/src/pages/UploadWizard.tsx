@@ -23,7 +23,8 @@ import {
 import { CloudUploadOutlined, DeleteOutlined, FileTextOutlined, LoadingOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { errorMessage, type EssayType, type RemoteAppProps, type Rubric } from '@corestone/sdk';
 import { CreditBanner, PageTitle } from '../components/common';
-import { AREAS_OF_KNOWLEDGE, CITATION_STYLES, EE_SUBJECTS, TOK_PRESCRIBED_TITLES, tokTitleLabel } from '../data/subjects';
+import { AREAS_OF_KNOWLEDGE, CITATION_STYLES, EE_SUBJECTS } from '../data/subjects';
+import { useTokTitles } from '../lib/useTokTitles';
 import { checkFile, isLargePdf, processingStage, sizeMb, submitFailureText } from '../lib/upload';
 
 export interface EeMeta {
@@ -103,6 +104,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
   }, [client, type]);
 
   const rubric = useMemo(() => rubrics.list.find((r) => r.id === rubricId), [rubrics.list, rubricId]);
+  const tokTitles = useTokTitles(client);
 
   if (!type) return <Navigate to="/dashboard" replace />;
 
@@ -273,7 +275,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                           id="meta-prescribed"
                           placeholder="Choose the prescribed title you answered"
                           value={tok.prescribedTitle || undefined}
-                          options={TOK_PRESCRIBED_TITLES.map((_, i) => ({ value: tokTitleLabel(i), label: tokTitleLabel(i) }))}
+                          options={tokTitles.map((t) => ({ value: t, label: t }))}
                           onChange={(v) => setTok({ ...tok, prescribedTitle: v })}
                           popupMatchSelectWidth
                           listHeight={320}

@@ -1,4 +1,4 @@
-import type { ContactEnquiryInput, PolicyId, PolicyResponse, PolicyUpdate, PolicyUpdated } from '@corestone/contracts';
+import type { ContactEnquiryInput, PolicyId, PolicyResponse, PolicyUpdate, PolicyUpdated, TokTitles } from '@corestone/contracts';
 import type { Transport } from '../transport';
 
 /** `/general/*`: the four policy documents (public read, super_admin edit). */
@@ -12,6 +12,11 @@ export class ContentApi {
 
   updatePolicy(resource: PolicyId, update: PolicyUpdate): Promise<PolicyUpdated> {
     return this.t.request<PolicyUpdated>(`/general/${resource}`, { method: 'PUT', json: update });
+  }
+
+  /** GET /general/tok-prescribed-titles (public): this session's TOK titles, numbered. */
+  tokTitles(): Promise<{ success: true; data: TokTitles }> {
+    return this.t.request<{ success: true; data: TokTitles }>('/general/tok-prescribed-titles', { anonymous: true });
   }
 
   /** POST /general/contact (public): an institution's enquiry → 201 `{success, message, id}`. */
