@@ -44,7 +44,7 @@ async function main() {
   const logDir = path.join(root, 'tests', 'artifacts', 'logs', run.id);
   // Generous sign-in budgets: every load user signs in from this one address.
   const platform = await startPlatform({ ports: 'random', output: { dir: logDir }, env: { ...run.env, LOG_LEVEL: 'warn', RATE_LOGIN_ADDRESS_MAX: '100000' } });
-  let passed = false;
+  let passed;
   try {
     const base = platform.gatewayUrl;
     const client = createClient(base);

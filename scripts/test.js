@@ -1,17 +1,36 @@
 #!/usr/bin/env node
 /**
- * npm test: every test — unit, integration against the real servers, system tests across
- * services, browser tests in real Chromium. Builds first (system and browser tests run the
- * built services and frontends), makes sure the local servers run, then runs jest once.
- * Extra arguments go to jest (e.g. `npm test -- --selectProjects unit`).
+ * npm test: the fast static checks first — `npm run lint` (ESLint, then entry-point imports) and
+ * `npm run typecheck` (tsc in every workspace) — so a slip fails in under a minute; then every
+ * test — unit, integration against the real servers, system tests across services, browser
+ * tests in real Chromium. Builds before the type check (workspaces check against the built
+ * declarations of the packages they use) and the tests (system and browser tests run the built
+ * services and frontends), makes sure the local servers run, then runs jest once.
+ * Extra arguments go to jest (e.g. `npm test -- --selectProjects unit`); SKIP_CHECKS=1 skips
+ * lint and typecheck (for a quick re-run of some tests).
  */
 const fs = require('node:fs');
 const { spawnSync } = require('node:child_process');
 const { root, installIfNeeded, build } = require('./prepare');
 
+/** Runs an npm script; exits with its status when it fails. */
+function check(script) {
+  const started = Date.now();
+  console.log(`npm run ${script}…`);
+  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) {
+    console.error(`npm run ${script} failed: fix it before the tests run.`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`npm run ${script}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 async function main() {
   installIfNeeded();
+  const checks = process.env.SKIP_CHECKS !== '1';
+  if (checks) check('lint');
   build();
+  if (checks) check('typecheck');
   if (!fs.existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
     throw new Error('The browser tests need Debian\'s Chromium: apt-get install -y chromium (never a downloaded browser).');
   }

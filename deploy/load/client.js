@@ -22,7 +22,7 @@ function createClient(baseUrl) {
         await new Promise((r) => setTimeout(r, Math.min(60, seconds) * 1000));
         continue;
       }
-      let parsed = null;
+      let parsed;
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {

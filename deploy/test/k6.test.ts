@@ -3,9 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './support';
-
-const { evaluateThresholds, parseThreshold, percentile } = require('../load/thresholds');
-const { surgeRate } = require('../load/generator');
+import { evaluateThresholds, parseThreshold, percentile } from '../load/thresholds';
+import { surgeRate } from '../load/generator';
 
 const k6Dir = path.join(repoRoot, 'deploy', 'k6');
 const thresholds: Record<string, string[]> = JSON.parse(fs.readFileSync(path.join(k6Dir, 'thresholds.json'), 'utf8'));

@@ -35,7 +35,7 @@ export function parseRemotes(text: string, source: string): Remotes {
   try {
     body = JSON.parse(text);
   } catch (err) {
-    throw new Error(`${source}: not JSON (${(err as Error).message})`);
+    throw new Error(`${source}: not JSON (${(err as Error).message})`, { cause: err });
   }
   if (!Value.Check(Manifest, body)) {
     const first = [...Value.Errors(Manifest, body)][0];

@@ -33,7 +33,7 @@ export class RemoteConfig {
       try {
         text = fs.readFileSync(file, 'utf8');
       } catch (err) {
-        throw new Error(`MF_REMOTES_FILE: cannot read ${file} (${(err as Error).message})`);
+        throw new Error(`MF_REMOTES_FILE: cannot read ${file} (${(err as Error).message})`, { cause: err });
       }
       const rc = new RemoteConfig(file, parseRemotes(text, 'MF_REMOTES_FILE'), log);
       rc.mtimeMs = fs.statSync(file).mtimeMs;

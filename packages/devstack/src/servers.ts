@@ -87,7 +87,7 @@ export async function ensureLocalServers(log: (line: string) => void = console.l
     try {
       execSync(command, { stdio: 'inherit', shell: '/bin/bash' });
     } catch (err) {
-      throw new Error(`could not start ${s.name} with: ${command}\n${(err as Error).message}`);
+      throw new Error(`could not start ${s.name} with: ${command}\n${(err as Error).message}`, { cause: err });
     }
     if (!(await waitListening(s.host, s.port, 15_000))) throw new Error(`${s.name} did not start listening on ${s.host}:${s.port}`);
   }

@@ -41,7 +41,7 @@ export function kindOf(fileName: string, accepted: readonly FileKind[] = FILE_KI
 
 /** Line endings to \n, no trailing spaces on the whole; keeps paragraphs. */
 export function normaliseText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\u0000/g, '').trim();
+  return text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trim();
 }
 
 /** Words as spec admin §5 counts them: the text split on whitespace, empty pieces ignored. */

@@ -167,7 +167,7 @@ async function migrate(pool: Pool, schema: string, migrations: Migration[]): Pro
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK');
-          throw new Error(`migration ${m.id} failed: ${(err as Error).message}`);
+          throw new Error(`migration ${m.id} failed: ${(err as Error).message}`, { cause: err });
         }
       }
     } finally {

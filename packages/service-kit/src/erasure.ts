@@ -78,7 +78,7 @@ async function eraseDeadLetters(bus: Bus, aggregates: Set<string>): Promise<numb
   for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
     const msg = await bus.jsm.streams.getMessage(stream, { seq }).catch(() => null);
     if (!msg) continue;
-    let about: unknown[] = [];
+    let about: unknown[];
     try {
       const data = parseEvent(msg.data).data as { evaluation_id?: unknown; user_id?: unknown };
       about = [data?.evaluation_id, data?.user_id];

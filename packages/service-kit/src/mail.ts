@@ -15,8 +15,8 @@ export const MailSettings = {
   MAIL_FROM: Type.String({ default: 'Corestone <no-reply@corestone.local>' }),
   MAIL_DIR: Type.String({ default: path.join(REPO_ROOT, '.data', 'mail') }),
 };
-const MailConfigSchema = Type.Object(MailSettings);
-export type MailConfig = Static<typeof MailConfigSchema>;
+export const MailConfig = Type.Object(MailSettings);
+export type MailConfig = Static<typeof MailConfig>;
 
 export interface Mail {
   to: string;

@@ -400,7 +400,7 @@ function findResearchQuestion(text: string, sentences: Segment[]): TextFeatures[
 }
 
 function mechanicsOf(body: string, sentences: Segment[], avg: number) {
-  const lowerStarts = sentences.filter((s) => !/^["“'(\[]?[A-Z0-9]/.test(s.text));
+  const lowerStarts = sentences.filter((s) => !/^["“'([]?[A-Z0-9]/.test(s.text));
   const capitalisedStarts = sentences.length ? 1 - lowerStarts.length / sentences.length : 0;
   const lowercaseHits = [...body.matchAll(/(?<![\w.])i(?![\w.])/g)].map((m) => ({ start: m.index!, end: m.index! + 1, text: 'i' }));
   const repeatedHits = [...body.matchAll(/\b([A-Za-z]+)\s+\1\b/gi)]
