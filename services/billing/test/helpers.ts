@@ -1,6 +1,6 @@
 import type { Role } from '@corestone/contracts';
 import { loadConfig, newId } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '../../../packages/service-kit/src/testing';
+import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { BillingConfig } from '../src/config';
 import { startService, type BillingService } from '../src/start';
 
