@@ -4,14 +4,17 @@
  *   npm run deadletters                 all consumers
  *   npm run deadletters -- <consumer>   one consumer (its durable name, e.g. grading-worker)
  * Uses NATS_URL and NATS_PREFIX like the services do. Counts per consumer are also in each
- * service's /metrics (nats_consumer_dead_letters_total). Needs `npm run build` first.
+ * service's /metrics (nats_dead_letters_stored, nats_consumer_dead_letters_total) and, for admins, at
+ * GET /api/v1/dashboard/dead-letters. Needs `npm run build` first.
  */
-const { connectBus, listDeadLetters } = require('@corestone/service-kit');
+const { connectBus, deadLetterCounts, listDeadLetters } = require('@corestone/service-kit');
 
 async function main() {
   const consumer = process.argv[2];
   const bus = await connectBus({ url: process.env.NATS_URL || 'nats://127.0.0.1:4222', prefix: process.env.NATS_PREFIX || '', name: 'deadletters-cli' });
   try {
+    const counts = await deadLetterCounts(bus);
+    for (const [name, n] of Object.entries(counts)) if (!consumer || name === consumer) console.log(`${name}: ${n} kept`);
     const list = await listDeadLetters(bus, { consumer, limit: 1000 });
     if (list.length === 0) console.log('no dead letters');
     for (const d of list) {
