@@ -1,0 +1,105 @@
+/**
+ * More journeys in real Chromium through the gateway: a TOK essay as a .pdf through the wizard to
+ * its result; deleting a submission with the exact confirmation text; forgot password → the mailed
+ * link from the mail folder → reset → sign in with the new password.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { makePdf } from '@corestone/documents/testing';
+import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
+import { launchBrowser, screenshot } from '../support/browser';
+import { TOK_ESSAY } from '../fixtures/essays';
+
+let p: TestPlatform;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  browser = await launchBrowser();
+  page = browser.page;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.shutdown();
+});
+
+async function signInThroughAuth(email: string, password: string) {
+  await page.goto(`${p.gatewayUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Submissions', async () => {
+  const email = uniqueEmail('tok');
+  expect((await p.api.signup(email, 'a-good-password', 'teacher')).status).toBe(201);
+  await signInThroughAuth(email, 'a-good-password');
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tok-'));
+  const pdf = path.join(dir, 'knowledge-and-certainty.pdf');
+  // one line per sentence-ish chunk: a real one-page PDF with a text layer
+  const lines = TOK_ESSAY.split('\n').flatMap((l) => l.match(/.{1,90}(\s|$)/g) ?? ['']).slice(0, 48);
+  fs.writeFileSync(pdf, makePdf(lines));
+
+  await page.goto(`${p.gatewayUrl}/dashboard/upload/tok`);
+  await page.getByTestId('step-upload').locator('input[type=file]').setInputFiles(pdf);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('step-metadata').waitFor();
+  await page.locator('#meta-title').fill('Knowledge and certainty');
+  await page.locator('#meta-prescribed').click({ force: true });
+  await page.locator('.ant-select-item-option', { hasText: /^Title 3: / }).click();
+  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+  await page.getByTestId('step-submit').waitFor();
+  expect(await page.getByTestId('step-submit').innerText()).toContain('knowledge-and-certainty.pdf');
+  await page.getByRole('button', { name: 'Submit for Evaluation' }).click();
+  await page.waitForURL(/\/dashboard\/results\//, { timeout: 60_000 });
+  await page.getByTestId('results-completed').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('total-points').innerText()).toMatch(/\/ 10$/);
+  await screenshot(page, '40-tok-pdf-results');
+
+  await page.goto(`${p.gatewayUrl}/dashboard/submissions`);
+  await page.getByText('Knowledge and certainty').waitFor();
+  await page.getByRole('button', { name: 'Delete Knowledge and certainty' }).click();
+  await page.getByText('Are you sure you want to delete "Knowledge and certainty"? This action cannot be undone.').waitFor();
+  await screenshot(page, '41-delete-confirmation');
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByText('Submission deleted').waitFor();
+  await page.getByText('No submissions yet').waitFor();
+  expect(pageErrors).toEqual([]);
+});
+
+it('resets a forgotten password through the mailed link and signs in with the new one', async () => {
+  const email = uniqueEmail('forgot');
+  expect((await p.api.signup(email, 'old-password-1')).status).toBe(201);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${p.gatewayUrl}/auth`);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.locator('#forgot-email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await page.locator('.ant-result-title', { hasText: 'Check Your Email' }).waitFor();
+  await screenshot(page, '42-check-your-email');
+
+  const mailDir = p.env.MAIL_DIR!;
+  const mail = await waitFor('the reset mail', async () => {
+    if (!fs.existsSync(mailDir)) return null;
+    return fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8')).find((m) => m.includes(email));
+  });
+  const token = /reset-password\?token=([A-Za-z0-9_.-]+)/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1];
+
+  await page.goto(`${p.gatewayUrl}/reset-password?token=${token}`);
+  await page.getByLabel('New Password', { exact: true }).fill('new-password-2');
+  await page.getByLabel('Confirm New Password').fill('new-password-2');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await page.waitForURL(/\/auth/);
+  await signInThroughAuth(email, 'new-password-2');
+  await page.getByTestId('credits-value').waitFor();
+  expect(pageErrors).toEqual([]);
+});
