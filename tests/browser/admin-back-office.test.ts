@@ -5,6 +5,7 @@
  * without notes, approved with notes — checked through the API); the other admin screens; and a
  * student who opens /admin is sent away without ever downloading the admin remote.
  */
+import fs from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 import { launchBrowser, screenshot } from '../support/browser';
@@ -285,6 +286,75 @@ it('adds a link: it shows in the public footer, a click is counted', async () =>
   await row.getByText('1 clicks').waitFor({ timeout: 15_000 });
   await settled(page);
   await screenshot(page, 'admin-links-after-click');
+});
+
+it("changes a student's credits: the student sees them on /auth/me", async () => {
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill(studentEmail);
+  const row = page.locator('tr', { hasText: studentEmail });
+  await row.waitFor();
+  await row.getByRole('button', { name: `Edit ${studentEmail}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Essay credits').fill('7');
+  await dialog.getByLabel('Max credits').fill('9');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByTestId('user-form-success').waitFor();
+  const me = (await p.api.call('GET', '/auth/me', { token: studentToken })).body;
+  expect([me.essay_credits, me.max_essay_credits]).toEqual([7, 9]);
+});
+
+it('creates a rubric from an uploaded file, edits its scoring, and a new submission is graded with it', async () => {
+  const title = `Physics EE (department ${Date.now().toString(36)})`;
+  const text = [
+    'Physics EE rubric',
+    'Criterion A: Question and method (8 marks)',
+    '0: The work does not reach a standard described below.',
+    '1–4: The question is broad and the method barely described.',
+    '5–8: The question is focused and the method justified.',
+    'Criterion B: Analysis (8 marks)',
+    '0: No analysis.',
+    '1–4: Data are described rather than analysed.',
+    '5–8: Data are analysed with uncertainties and limitations.',
+  ].join('\n');
+  await page.getByRole('menuitem', { name: 'Rubrics' }).click();
+  await page.getByRole('button', { name: 'Create Rubric' }).click();
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.getByRole('button', { name: 'Create Rubric' }).isDisabled()).toBe(true); // nothing processed yet
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'rubric.png', mimeType: 'image/png', buffer: Buffer.from('x') });
+  await dialog.getByText('Unsupported file type. Please upload: .pdf, .docx, .doc, .txt').waitFor();
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'physics-rubric.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await dialog.getByRole('button', { name: 'Process File' }).click();
+  await dialog.getByText('2 criteria · 16 points').waitFor({ timeout: 30_000 });
+  await dialog.getByLabel('Rubric title').fill(title);
+  await dialog.getByLabel('Maximum of criterion 2').fill('10');
+  await dialog.getByText('total 18 points').waitFor();
+  await screenshot(page, 'admin-rubric-create');
+  await dialog.getByRole('button', { name: 'Create Rubric' }).click();
+  await page.locator('tr', { hasText: title }).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await page.locator('tr', { hasText: title }).innerText()).toContain('18');
+
+  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: studentToken })).body.find((r: { title: string }) => r.title === title);
+  expect(rubric.scoring_structure.criteria.map((c: { maxScore: number }) => c.maxScore)).toEqual([8, 10]);
+  const form = p.api.essayForm(EE_ESSAY, { title: 'Pendulum damping', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'Physics' }, 'pendulum.txt');
+  const up = await p.api.call('POST', '/evaluation/evaluate-async', { token: studentToken, form });
+  expect(up.status).toBe(201);
+  const done = await p.api.waitForEvaluation(up.body.id, studentToken, 60_000);
+  expect(done.status).toBe('completed');
+  expect(done.rubric.id).toBe(rubric.id);
+  expect(done.results.maxPoints).toBe(18);
+});
+
+it('exports the submissions as CSV', async () => {
+  await page.getByRole('menuitem', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Analytics' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Submissions CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^submissions_export_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await file.path())!, 'utf8');
+  expect(csv).toContain('Influenza and public health policy in Canadian cities, 1918-1925');
+  expect(csv).toContain('Pendulum damping');
 });
 
 it("an admin who is not super admin sees 'Access Denied' on the super-admin screens", async () => {

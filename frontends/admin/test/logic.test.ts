@@ -175,3 +175,31 @@ describe('forms', () => {
     expect(linkCounters([{ is_active: true, clicks: 3 }, { is_active: false, clicks: 4 }] as never)).toEqual({ total: 2, active: 1, clicks: 7, average: 3.5 });
   });
 });
+
+import { scoringProblems, totalOf } from '../src/lib/scoring';
+
+describe('rubric scoring editor checks', () => {
+  const base = {
+    total_points: 12,
+    scoring_method: 'weighted_sum' as const,
+    pass_threshold: 50,
+    criteria: [
+      { code: 'A', name: 'Focus', maxScore: 6, weight: 1, scoring_levels: [{ min: 0, max: 3, descriptor: 'weak' }] },
+      { code: 'B', name: 'Analysis', maxScore: 6, weight: 1 },
+    ],
+    grade_boundaries: [{ grade: 'A', min_percentage: 80, max_percentage: 100, description: 'Excellent' }],
+  };
+  it('accepts a sound structure and totals the maxima', () => {
+    expect(scoringProblems(base)).toEqual([]);
+    expect(totalOf(base)).toBe(12);
+  });
+  it('names each problem', () => {
+    expect(scoringProblems({ ...base, criteria: [] })).toEqual(['A rubric needs at least one criterion.']);
+    expect(scoringProblems({ ...base, criteria: [base.criteria[0]!, { ...base.criteria[1]!, code: 'A', maxScore: 0 }] })).toEqual([
+      'Criterion code A is used twice.',
+      'Criterion A: the maximum must be above 0.',
+    ]);
+    expect(scoringProblems({ ...base, criteria: [{ ...base.criteria[0]!, scoring_levels: [{ min: 4, max: 7, descriptor: '' }] }] })).toEqual(['Criterion A: level 4–7 must lie within 0–6.']);
+    expect(scoringProblems({ ...base, grade_boundaries: [{ grade: 'B', min_percentage: 90, max_percentage: 70, description: '' }] })).toEqual(['Grade B: 90–70% is not a range within 0–100.']);
+  });
+});

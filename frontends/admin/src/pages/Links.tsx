@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { errorMessage, type ExternalLink, type LinkCategory, type RemoteAppProps } from '@corestone/sdk';
-import { Counter, LoadError, PageHeader } from '../components/common';
+import { Counter, LoadError, Loading, PageHeader, useLoad } from '../components/common';
+import { ColumnChart, dayLabel } from '../components/charts';
 import { formatDate, saveBlob } from '../lib/text';
 
 /** The six social platforms the add/edit picker offers (spec §2); labels as the public footer shows them. */
@@ -43,6 +44,7 @@ export function Links({ client }: RemoteAppProps) {
   const [tick, setTick] = useState(0);
   const [editing, setEditing] = useState<ExternalLink | 'new' | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
+  const [chart, setChart] = useState<ExternalLink | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -161,7 +163,15 @@ export function Links({ client }: RemoteAppProps) {
                   </Space>
                 ),
               },
-              { title: 'Performance', key: 'clicks', render: (_: unknown, l: ExternalLink) => <Typography.Text strong>{l.clicks} clicks</Typography.Text> },
+              {
+                title: 'Performance',
+                key: 'clicks',
+                render: (_: unknown, l: ExternalLink) => (
+                  <Button type="link" style={{ padding: 0 }} icon={<BarChartOutlined />} onClick={() => setChart(l)} aria-label={`Clicks per day for ${l.title}`}>
+                    {l.clicks} clicks
+                  </Button>
+                ),
+              },
               { title: 'Last Updated', key: 'updated', render: (_: unknown, l: ExternalLink) => formatDate(l.updated_at) },
               {
                 title: 'Actions',
@@ -179,6 +189,7 @@ export function Links({ client }: RemoteAppProps) {
           />
         )}
       </Card>
+      {chart && <ClicksModal client={client} link={chart} onClose={() => setChart(null)} />}
       {editing && <LinkModal client={client} link={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />}
     </div>
   );
@@ -230,6 +241,25 @@ function LinkModal({ client, link, onClose, onSaved }: { client: RemoteAppProps[
         </Form.Item>
       </Form>
       {failure && <Typography.Text type="danger">{failure}</Typography.Text>}
+    </Modal>
+  );
+}
+
+/** One link's clicks per day (GET /external_links/{id}/analytics), 30 days. */
+function ClicksModal({ client, link, onClose }: { client: RemoteAppProps['client']; link: ExternalLink; onClose: () => void }) {
+  const data = useLoad(() => client.links.analytics(link.id, 30), [client, link.id]);
+  return (
+    <Modal open width={720} title={`${link.title}: clicks per day`} footer={null} onCancel={onClose}>
+      {data.loading ? (
+        <Loading />
+      ) : data.error || !data.data ? (
+        <Typography.Text type="danger">{data.error ?? 'Failed to fetch link'}</Typography.Text>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">{data.data.total_clicks} clicks in total · last {data.data.days} days</Typography.Paragraph>
+          <ColumnChart testId="link-clicks-chart" color="#7c3aed" data={data.data.clicks_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))} />
+        </>
+      )}
     </Modal>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { App, Alert, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { errorMessage, type EssayType, type ProcessedRubricFile, type RemoteAppProps, type Rubric, type RubricStatus } from '@corestone/sdk';
+import { errorMessage, type EssayType, type ProcessedRubricFile, type RemoteAppProps, type Rubric, type RubricStatus, type ScoringStructure } from '@corestone/sdk';
 import { AccessDenied, Counter, PageHeader } from '../components/common';
 import { mayOpen } from '../lib/roles';
 import { rubricFileError } from '../lib/rubricFile';
 import { formatDate } from '../lib/text';
+import { scoringProblems } from '../lib/scoring';
+import { ScoringEditor } from '../components/ScoringEditor';
 
 const STATUS_COLORS: Record<RubricStatus, string> = { active: 'green', draft: 'gold', deprecated: 'default' };
 
@@ -123,6 +125,7 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
   const [type, setType] = useState<EssayType>(rubric?.rubric_type ?? 'ee');
   const [status, setStatus] = useState<RubricStatus>(rubric?.status ?? 'active');
   const [criteria, setCriteria] = useState(rubric?.criteria_text ?? '');
+  const [scoring, setScoring] = useState<ScoringStructure | null>(rubric?.scoring_structure ?? null);
   const [file, setFile] = useState<File | null>(null);
   const [processed, setProcessed] = useState<ProcessedRubricFile | null>(null);
   const [busy, setBusy] = useState<'process' | 'save' | null>(null);
@@ -154,6 +157,7 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
     try {
       const p = await client.rubrics.processFile(file, type);
       setProcessed(p);
+      setScoring(p.structured_rubric.scoring_structure);
       setCriteria(p.criteria_text);
       if (!title.trim()) setTitle(p.structured_rubric.title);
       if (!description.trim()) setDescription(p.structured_rubric.description);
@@ -167,13 +171,14 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
     setError(null);
     if (!title.trim()) return setError('Title is required');
     if (creating && !processed) return setError('Please process a file first before creating the rubric.');
+    if (scoring && scoringProblems(scoring).length) return setError(scoringProblems(scoring)[0]!);
     setBusy('save');
     try {
       if (creating) {
-        await client.rubrics.create({ title: title.trim(), description: description.trim(), rubric_type: type, criteria_text: processed!.criteria_text, scoring_structure: processed!.structured_rubric.scoring_structure, status });
+        await client.rubrics.create({ title: title.trim(), description: description.trim(), rubric_type: type, criteria_text: processed!.criteria_text, scoring_structure: scoring ?? processed!.structured_rubric.scoring_structure, status });
         setSuccess('Rubric created successfully');
       } else {
-        await client.rubrics.update(rubric.id, { title: title.trim(), description: description.trim(), criteria_text: criteria, status });
+        await client.rubrics.update(rubric.id, { title: title.trim(), description: description.trim(), criteria_text: criteria, status, ...(scoring && JSON.stringify(scoring) !== JSON.stringify(rubric.scoring_structure) ? { scoring_structure: scoring } : {}) });
         setSuccess('Rubric updated successfully');
       }
       onSaved();
@@ -222,6 +227,11 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
           <Input.TextArea aria-label="Criteria text" autoSize={{ minRows: 6, maxRows: 16 }} value={criteria} readOnly={creating} onChange={(e) => setCriteria(e.target.value)} style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }} />
         </Form.Item>
         {processed?.warnings.length ? <Alert type="warning" showIcon title={processed.warnings.join(' ')} /> : null}
+        {scoring && (
+          <Form.Item label="Scoring">
+            <ScoringEditor value={scoring} onChange={setScoring} />
+          </Form.Item>
+        )}
       </Form>
       {error && <Typography.Text type="danger" data-testid="rubric-form-error">{error}</Typography.Text>}
       {success && <Typography.Text type="success">{success}</Typography.Text>}
