@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { makePdf } from '@corestone/documents/testing';
+import { makeDocx, makePdf } from '@corestone/documents/testing';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 import { launchBrowser, screenshot } from '../support/browser';
-import { TOK_ESSAY } from '../fixtures/essays';
+import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -72,6 +72,42 @@ it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Sub
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByText('Submission deleted').waitFor();
   await page.getByText('No submissions yet').waitFor();
+  expect(pageErrors).toEqual([]);
+});
+
+it('signs up, uploads an EE .docx through the wizard, watches progress, reads the result and opens the report', async () => {
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${p.gatewayUrl}/auth`);
+  await page.getByTestId('auth-toggle').click();
+  await page.getByLabel('Full Name').fill('Noor Haddad');
+  await page.getByLabel('Email').fill(uniqueEmail('docx'));
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL(/\/dashboard/);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ee-'));
+  const docx = path.join(dir, 'influenza.docx');
+  fs.writeFileSync(docx, await makeDocx(EE_ESSAY.split(/\n+/)));
+  await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
+  await page.getByTestId('step-upload').locator('input[type=file]').setInputFiles(docx);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('step-metadata').waitFor();
+  await page.locator('#meta-title').fill('Influenza and public health');
+  await page.locator('#meta-category').click({ force: true });
+  await page.locator('.ant-select-item-option', { hasText: 'Individuals and Societies' }).click();
+  await page.locator('#meta-subject').click({ force: true });
+  await page.locator('.ant-select-item-option', { hasText: /^History$/ }).click();
+  await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
+  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+  await page.getByRole('button', { name: 'Submit for Evaluation' }).click();
+  await page.waitForURL(/\/dashboard\/results\//, { timeout: 60_000 });
+  // the processing view (if grading is not already done) or the result
+  await page.locator('[data-testid=results-processing], [data-testid=results-completed]').first().waitFor({ timeout: 30_000 });
+  await page.getByTestId('results-completed').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('total-points').innerText()).toMatch(/\/ 34$/);
+  await page.getByTestId('report-link').click();
+  await page.getByTestId('deep-overview').waitFor({ timeout: 30_000 });
   expect(pageErrors).toEqual([]);
 });
 

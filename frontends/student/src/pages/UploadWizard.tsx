@@ -96,7 +96,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
         setRubrics({ loading: false, list: ofType, error: null });
         if (ofType.length === 1) setRubricId(ofType[0]!.id);
       },
-      (e) => alive && setRubrics({ loading: false, list: [], error: errorMessage(e) }),
+      (e) => alive && setRubrics({ loading: false, list: [], error: errorMessage(e, 'Failed to load rubrics. Please try again.') }),
     );
     return () => {
       alive = false;
