@@ -3,7 +3,8 @@ import { openDatabase, type Database, type Migration } from './db';
 import { connectBus, type Bus } from './nats';
 import { connectRedis, type Redis } from './redis';
 import { stopTracing } from './tracing';
-import type { BaseConfig } from './config';
+import type { Static, TObject } from '@sinclair/typebox';
+import { loadConfig, type BaseConfig } from './config';
 
 /** Things to close on shutdown, closed in reverse order of registration. */
 export class Lifecycle {
@@ -135,4 +136,23 @@ export function serveService(service: StartedService, opts: { port: number; host
   const lifecycle = new Lifecycle();
   lifecycle.onClose('service', () => service.stop());
   return serve(service.app, lifecycle, opts);
+}
+
+/**
+ * All of a service's server.ts after `startTracing`: reads the configuration (`schema`), starts
+ * the service through its composition root and listens on PORT/HOST; a failed start is printed
+ * and exits with 1.
+ */
+export function runService<T extends TObject>(
+  schema: T,
+  start: (config: Static<T>) => Promise<StartedService>,
+): void {
+  const main = async () => {
+    const config = loadConfig(schema) as Static<T> & { PORT: number; HOST: string };
+    await serveService(await start(config), { port: config.PORT, host: config.HOST });
+  };
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createClient } from 'redis';
-import { streamName, type EventEnvelope } from '@corestone/contracts';
+import { streamName, type EventEnvelope, type User } from '@corestone/contracts';
 import type { Bus } from './nats';
 
 /**
@@ -92,6 +92,38 @@ export async function createTestTokens(): Promise<{ verify: TokenVerifier; sign(
         .sign(privateKey),
   };
 }
+/**
+ * A users-service view of an account (`User` from the contracts), for stand-ins of the users
+ * service in other services' tests: defaults of a new free account, `name` from the names.
+ */
+export function testUserView(fields: Pick<User, 'id' | 'email' | 'role'> & Partial<User>): User {
+  const now = new Date().toISOString();
+  const first_name = fields.first_name ?? 'Test';
+  const last_name = fields.last_name ?? 'User';
+  return {
+    user_id: fields.id,
+    name: `${first_name} ${last_name}`.trim(),
+    first_name,
+    last_name,
+    display_name: null,
+    user_type: fields.role,
+    is_active: true,
+    is_anonymous: false,
+    avatar: null,
+    subscription_plan: 'free',
+    subscription_status: 'active',
+    essay_credits: 1,
+    max_essay_credits: 1,
+    chatbot_count: 0,
+    max_chatbot: 10,
+    assigned_personas: [],
+    openai_api_key: null,
+    createdAt: now,
+    created_at: now,
+    ...fields,
+  };
+}
+
 /** Every event stored in one service's stream of the run, in order, with the subject it went out on. */
 export async function storedEvents<T = unknown>(bus: Bus, service: string): Promise<Array<EventEnvelope<T> & { subject: string }>> {
   const name = streamName(bus.prefix, service);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { Subscription } from '@nats-io/transport-node';
 import { Rpc, type Role, type User } from '@corestone/contracts';
 import { HttpError, loadConfig, notFound, serveRpc, type Bus } from '@corestone/service-kit';
-import { createTestRun } from '@corestone/service-kit/testing';
+import { createTestRun, testUserView } from '@corestone/service-kit/testing';
 import { AuthConfig } from '../src/config';
 import type { AuthService } from '../src/app';
 import { startService, type AuthRunning } from '../src/start';
@@ -32,31 +32,15 @@ export class FakeUsers {
           this.createCalls.push(req.user_id);
           let user = this.users.get(req.user_id);
           if (!user) {
-            const now = new Date().toISOString();
-            user = {
+            user = testUserView({
               id: req.user_id,
-              user_id: req.user_id,
               email: req.email,
-              name: `${req.first_name} ${req.last_name}`.trim(),
               first_name: req.first_name,
               last_name: req.last_name,
-              display_name: null,
               role: req.role,
-              user_type: req.role,
-              is_active: true,
-              is_anonymous: false,
-              avatar: null,
-              subscription_plan: 'free',
-              subscription_status: 'active',
               essay_credits: req.essay_credits ?? 1,
               max_essay_credits: req.max_essay_credits ?? 1,
-              chatbot_count: 0,
-              max_chatbot: 10,
-              assigned_personas: [],
-              openai_api_key: null,
-              createdAt: now,
-              created_at: now,
-            };
+            });
             this.users.set(req.user_id, user);
           }
           if (this.failAfterStore > 0) {

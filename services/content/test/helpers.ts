@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Subscription } from '@nats-io/transport-node';
-import { Rpc, type Role, type User } from '@corestone/contracts';
+import { Rpc, type Role } from '@corestone/contracts';
 import { loadConfig, newId, notFound, serveRpc, type Bus } from '@corestone/service-kit';
-import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
+import { createTestRun, createTestTokens, testUserView } from '@corestone/service-kit/testing';
 import { ContentConfig } from '../src/config';
 import { startService, type ContentService } from '../src/start';
 
@@ -28,31 +28,7 @@ export function serveUserNames(bus: Bus, names: Record<string, string>, log: Con
     async ({ user_id }) => {
       const name = names[user_id];
       if (!name) throw notFound('User not found');
-      const now = new Date().toISOString();
-      const user: User = {
-        id: user_id,
-        user_id,
-        email: `${user_id}@school.example`,
-        name,
-        first_name: name,
-        last_name: '',
-        display_name: null,
-        role: 'super_admin',
-        user_type: 'super_admin',
-        is_active: true,
-        is_anonymous: false,
-        avatar: null,
-        subscription_plan: 'free',
-        subscription_status: 'active',
-        essay_credits: 1,
-        max_essay_credits: 1,
-        chatbot_count: 0,
-        max_chatbot: 10,
-        assigned_personas: [],
-        openai_api_key: null,
-        createdAt: now,
-        created_at: now,
-      };
+      const user = testUserView({ id: user_id, email: `${user_id}@school.example`, name, first_name: name, last_name: '', role: 'super_admin' });
       return { user };
     },
     log,

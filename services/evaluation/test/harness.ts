@@ -10,7 +10,7 @@ import {
   type User,
 } from '@corestone/contracts';
 import { HttpError, loadConfig, newId, notFound, serveRpc, type Bus } from '@corestone/service-kit';
-import { createTestRun, createTestTokens, storedEvents } from '@corestone/service-kit/testing';
+import { createTestRun, createTestTokens, storedEvents, testUserView } from '@corestone/service-kit/testing';
 import { EvaluationConfig } from '../src/config';
 import { startService } from '../src/start';
 
@@ -117,13 +117,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
   async function user(role: Role, credits = 5, name = 'Test User') {
     const id = newId();
     const [first_name, ...rest] = name.split(' ');
-    const now = new Date().toISOString();
-    users.set(id, {
-      id, user_id: id, email: `${id}@example.com`, name, first_name, last_name: rest.join(' '), display_name: null,
-      role, user_type: role, is_active: true, is_anonymous: false, avatar: null, subscription_plan: 'free',
-      subscription_status: 'active', essay_credits: credits, max_essay_credits: credits, chatbot_count: 0, max_chatbot: 10,
-      assigned_personas: [], openai_api_key: null, createdAt: now, created_at: now,
-    });
+    users.set(id, testUserView({ id, email: `${id}@example.com`, name, first_name, last_name: rest.join(' '), role, essay_credits: credits, max_essay_credits: credits }));
     ledger.credits.set(id, credits);
     const token = await tokens.sign(id, role);
     return { id, email: `${id}@example.com`, name, headers: { authorization: `Bearer ${token}` } };
