@@ -357,6 +357,36 @@ it('exports the submissions as CSV', async () => {
   expect(csv).toContain('Pendulum damping');
 });
 
+it('regrades a submission, then deletes it after the confirmation; small screens get cards', async () => {
+  await page.getByRole('menuitem', { name: 'Submissions' }).click();
+  const row = page.locator('tr', { hasText: 'Pendulum damping' });
+  await row.getByRole('link').first().click();
+  await page.getByTestId('results-editor').waitFor();
+  await page.getByRole('button', { name: 'Regrade' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Regrade' }).click();
+  await page.getByText('Regrading started').waitFor();
+  const id = page.url().split('/').pop()!;
+  const regraded = await p.api.waitForEvaluation(id, studentToken, 60_000);
+  expect([regraded.status, regraded.attempt, regraded.approval_status]).toEqual(['completed', 2, 'pending_review']);
+
+  await page.getByRole('menuitem', { name: 'Submissions' }).click();
+  await page.getByTestId('count-total').getByText('2', { exact: true }).waitFor();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.getByTestId('submission-card').first().waitFor();
+    await settled(page);
+    await screenshot(page, 'admin-submissions-phone');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+  await page.locator('tr', { hasText: 'Pendulum damping' }).getByRole('button', { name: 'Delete submission' }).click();
+  await page.getByText('This cannot be undone. The essay, its results and feedback will be removed.').waitFor();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Submission deleted').waitFor();
+  await page.getByTestId('count-total').getByText('1', { exact: true }).waitFor();
+  expect((await p.api.call('GET', `/evaluation/${id}`, { token: studentToken })).status).toBe(404);
+});
+
 it("an admin who is not super admin sees 'Access Denied' on the super-admin screens", async () => {
   const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body.access_token;
   const email = uniqueEmail('ada');
