@@ -82,10 +82,15 @@ describe('local checkout', () => {
     expect((await current(stranger.headers)).essay_credits).toBe(1);
   });
 
-  it('answers an unknown session page with a 404 page', async () => {
-    const res = await h.app.inject({ url: '/billing/checkout-page/0190a3c2-0000-7000-8000-000000000000' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('Checkout not found');
+  it('answers an unknown session page with a 404 page to a browser, the error envelope to other clients', async () => {
+    const url = '/billing/checkout-page/0190a3c2-0000-7000-8000-000000000000';
+    const page = await h.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Checkout not found');
+    const api = await h.app.inject({ url });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: expect.any(String), code: 'CHECKOUT_NOT_FOUND' });
   });
 });
 

@@ -31,8 +31,13 @@ export function localCheckoutRoutes(app: FastifyInstance, deps: { enabled: boole
     async (req, reply) => {
       const purchase = await openLocal((req.params as { session_id: string }).session_id);
       const plan = purchase && PLANS.find((p) => p.name === purchase.plan);
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (!purchase || !plan) return reply.code(404).send(notFoundPage());
+      reply.header('cache-control', 'no-store');
+      if (!purchase || !plan) {
+        // A browser loading the page gets a page; any other client the error envelope.
+        if (!(req.headers.accept ?? '').includes('text/html')) throw checkoutNotFound();
+        return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
+      }
+      reply.type('text/html; charset=utf-8');
       return checkoutPage(purchase, plan);
     },
   );
