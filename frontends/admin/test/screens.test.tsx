@@ -168,3 +168,35 @@ describe('user management', () => {
     expect([...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)).toEqual(['Student', 'Teacher']);
   });
 });
+
+describe('overview', () => {
+  const stats = {
+    total_users: 42, total_submissions: 17, active_rubrics: 6, average_score: 71.5, success_rate: 94.1, completed: 16, processing: 0, failed: 1,
+    users_by_role: { student: 40, super_admin: 2 },
+    growth: { users: { current: 12, previous: 8, change_percent: 50 }, submissions: { current: 5, previous: 10, change_percent: -50 } },
+  };
+
+  it('shows the figures of /dashboard/stats with real growth and the success label', async () => {
+    setup('/admin', api({ '/dashboard/stats': stats, '/evaluation/admin/all': { evaluations: [completed], total: 1 } }));
+    const users = await screen.findByTestId('stat-users');
+    expect(users.textContent).toContain('42');
+    expect(users.textContent).toContain('50% vs previous 30 days');
+    expect(screen.getByTestId('stat-submissions').textContent).toContain('50% vs previous 30 days');
+    expect(screen.getByTestId('stat-avg').textContent).toContain('71.5%');
+    expect(screen.getByTestId('stat-success').textContent).toContain('Excellent');
+    expect(await screen.findByText('Causes of the 1929 Crash')).toBeTruthy();
+  });
+
+  it("an admin (not super) sees user figures, not submission figures, and no submissions call is made", async () => {
+    const f = setup('/admin', api({ '/dashboard/stats': stats }), admin);
+    expect((await screen.findByTestId('stat-submissions')).textContent).toContain('Super admin only');
+    expect(screen.getByText('Submission lists are available to super admins.')).toBeTruthy();
+    expect(f.calls.some((c) => pathOf(c) === '/evaluation/admin/all')).toBe(false);
+  });
+
+  it("shows 'Failed to load dashboard data' with Retry when the figures cannot be read", async () => {
+    setup('/admin', api({ '/dashboard/stats': () => res(503, { detail: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }) }));
+    expect(await screen.findByText('Failed to load dashboard data')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

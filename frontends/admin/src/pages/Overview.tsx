@@ -86,6 +86,7 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
   const [status, setStatus] = useState<EvaluationStatus | ''>('');
   const [type, setType] = useState<EssayType | ''>('');
   const [search, setSearch] = useState('');
+  const [tick, setTick] = useState(0);
   const [state, setState] = useState<{ items: Evaluation[]; total: number; loading: boolean; error?: string }>({ items: [], total: 0, loading: true });
 
   useEffect(() => {
@@ -100,7 +101,7 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
     return () => {
       alive = false;
     };
-  }, [client, visible, viewAll, limit, status, type, search]);
+  }, [client, visible, viewAll, limit, status, type, search, tick]);
 
   const items = viewAll ? state.items : state.items.slice(0, 5);
   return (
@@ -134,7 +135,7 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
             </Space>
           )}
           {state.error ? (
-            <LoadError message={state.error} onRetry={() => setLimit((l) => l)} />
+            <LoadError message={state.error} onRetry={() => setTick((n) => n + 1)} />
           ) : (
             <List
               loading={state.loading}
