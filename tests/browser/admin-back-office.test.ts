@@ -142,6 +142,7 @@ it('reviews a completed student submission: edit a criterion, reject needs notes
   const approved = (await p.api.call('GET', `/evaluation/${graded.id}`, { token: studentToken })).body;
   expect(approved.approval_status).toBe('approved');
   expect(approved.admin_notes).toBe('Well argued; sources used with care.');
+  expect(await page.getByLabel('Admin notes').inputValue()).toBe('Well argued; sources used with care.');
   await screenshot(page, 'admin-submission-approved');
 });
 

@@ -237,6 +237,8 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
   const [criteria, setCriteria] = useState(results.criteria.map((c) => ({ code: c.code, name: c.name, score: c.score as number | null, maxScore: c.maxScore, feedback: c.feedback })));
   const [notes, setNotes] = useState(ev.admin_notes ?? '');
   const [feedback, setFeedback] = useState(ev.ai_feedback ?? '');
+  // notes written in the approve/reject modal arrive with the evaluation: show them, never save over them
+  useEffect(() => setNotes(ev.admin_notes ?? ''), [ev.admin_notes]);
   const [saving, setSaving] = useState(false);
 
   /** A criterion change updates the overall score to the new sum (the admin may still set it by hand). */
