@@ -134,6 +134,15 @@ it('the privacy policy shows the seeded text; footer links; contact form; phone-
       .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
   );
   expect(wide).toEqual([]);
+  // the header's bar fits at every desktop width (slide-in menu below 992 px)
+  for (const width of [1000, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(p.gatewayUrl);
+    await page.locator('header').waitFor();
+    const fits = await page.evaluate(() => [...document.querySelectorAll('header *')].every((el) => el.getBoundingClientRect().right <= window.innerWidth + 0.5));
+    expect([width, fits]).toEqual([width, true]);
+    await page.screenshot({ path: `${SCREENSHOTS}/27-header-${width}.png`, clip: { x: 0, y: 0, width, height: 80 } });
+  }
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(p.gatewayUrl);
   await page.getByTestId('tutoring-hero').waitFor();

@@ -47,7 +47,8 @@ export function Header() {
         <Link to="/" aria-label="Corestone home">
           <Logo />
         </Link>
-        {screens.md ? (
+        {/* the full bar needs a wide screen now that it carries the sister sites; narrower: the slide-in menu */}
+        {screens.lg ? (
           <>
             <nav aria-label="Main" style={{ display: 'flex', gap: 4, flex: 1 }}>
               {links.map((l) => (
@@ -63,7 +64,7 @@ export function Header() {
             </nav>
             {user ? (
               <Space size={12}>
-                <Typography.Text strong>{user.name}</Typography.Text>
+                {screens.xl && <Typography.Text strong>{user.name}</Typography.Text>}
                 <Tag color={ROLE_COLORS[user.role]} data-testid="role-label">
                   {roleLabel(user.role)}
                 </Tag>
