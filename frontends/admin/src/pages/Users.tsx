@@ -225,7 +225,7 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
         try {
           await client.users.create({ first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim(), password: v.password, user_type: v.user_type, essay_credits: credits, max_essay_credits: max });
         } catch (e) {
-          throw new Error(errorMessage(e, 'Failed to create user'));
+          throw new Error(errorMessage(e, 'Failed to create user'), { cause: e });
         }
         setSuccess('User created successfully');
       } else {
@@ -233,12 +233,12 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
           await client.users.update(target.id, { first_name: v.first_name.trim(), last_name: v.last_name.trim() });
           if (rights.mayChangeRole && v.user_type !== target.role) await client.users.setRole(target.id, v.user_type);
         } catch (e) {
-          throw new Error(errorMessage(e, 'Failed to update user'));
+          throw new Error(errorMessage(e, 'Failed to update user'), { cause: e });
         }
         try {
           if (credits !== target.essay_credits || max !== target.max_essay_credits) await client.users.setCredits(target.id, credits, max);
         } catch (e) {
-          throw new Error(errorMessage(e, 'Failed to update user credits'));
+          throw new Error(errorMessage(e, 'Failed to update user credits'), { cause: e });
         }
         const personas = v.personas.split(',').map((p) => p.trim()).filter(Boolean);
         if (personas.join(',') !== target.assigned_personas.join(',')) await client.users.setPersonas(target.id, personas);
