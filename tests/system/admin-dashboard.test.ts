@@ -161,7 +161,7 @@ it('refuses a PDF of 20,000 empty pages in seconds, nothing charged or stored', 
   form.append('title', 'Page bomb');
   form.append('essay_type', 'ee');
   form.append('rubric_id', eeRubric.id);
-  form.append('file', new Blob([makeManyPagePdf(20_000)]), 'bomb.pdf');
+  form.append('file', new Blob([new Uint8Array(makeManyPagePdf(20_000))]), 'bomb.pdf');
   const t0 = Date.now();
   const res = await p.api.call('POST', '/evaluation/evaluate-async', { token: student.token, form });
   const ms = Date.now() - t0;

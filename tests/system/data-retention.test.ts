@@ -57,7 +57,7 @@ async function whereIs(needle: string): Promise<string[]> {
       if (m && new TextDecoder().decode(m.data).includes(needle)) found.push(`stream ${s.config.name} #${seq}`);
     }
   }
-  const redis = createClient({ url: TEST_REDIS_URL });
+  const redis = connectRedis();
   await redis.connect();
   try {
     for await (const batch of redis.scanIterator({ MATCH: `${p.run.id}:*`, COUNT: 500 })) {
@@ -71,7 +71,10 @@ async function whereIs(needle: string): Promise<string[]> {
   return found;
 }
 
-async function redisValue(redis: ReturnType<typeof createClient>, key: string): Promise<unknown> {
+const connectRedis = () => createClient({ url: TEST_REDIS_URL });
+type Redis = ReturnType<typeof connectRedis>;
+
+async function redisValue(redis: Redis, key: string): Promise<unknown> {
   switch (await redis.type(key)) {
     case 'string':
       return redis.get(key);
