@@ -90,8 +90,32 @@ it('results → report tabs → Export PDF downloads the report', async () => {
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
   expect(await page.getByText(/Route (GET|POST)/).count()).toBe(0);
+
+  // the report and the results on a 375 px phone: nothing sticks out sideways
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const route of [`/report/${done.id}`, `/dashboard/results/${done.id}`]) {
+    await page.goto(`${p.gatewayUrl}${route}`);
+    await page.locator('[data-testid=report], [data-testid=results-completed]').first().waitFor({ timeout: 30_000 });
+    expect([route, await sideways(page)]).toEqual([route, []]);
+    await page.screenshot({ path: `${SCREENSHOTS}/28-phone-${route.split('/')[1]}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
   expect(pageErrors).toEqual([]);
 });
+
+/** Elements reaching past the right edge (not fixed, not inside a box that scrolls or clips them). */
+function sideways(pg: Page): Promise<string[]> {
+  return pg.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        if (el.getBoundingClientRect().right <= window.innerWidth + 0.5 || getComputedStyle(el).position === 'fixed') return false;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+}
 
 it('the privacy policy shows the seeded text; footer links; contact form; phone-width landing', async () => {
   await page.goto(`${p.gatewayUrl}/privacy-policy`);
@@ -122,18 +146,7 @@ it('the privacy policy shows the seeded text; footer links; contact form; phone-
   await page.evaluate(() => document.getElementById('pricing')?.scrollIntoView());
   await page.screenshot({ path: `${SCREENSHOTS}/25-landing-phone-pricing.png` });
   // nothing sticks out sideways on a 375 px phone
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => {
-        if (el.getBoundingClientRect().right <= window.innerWidth + 0.5 || getComputedStyle(el).position === 'fixed') return false;
-        // content scrolled or clipped inside a box of its own (tab strips) does not widen the page
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return false;
-        return true;
-      })
-      .slice(0, 5)
-      .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  expect(wide).toEqual([]);
+  expect(await sideways(page)).toEqual([]);
   // the header's bar fits at every desktop width (slide-in menu below 992 px)
   for (const width of [1000, 1280]) {
     await page.setViewportSize({ width, height: 800 });

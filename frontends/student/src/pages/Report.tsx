@@ -1,5 +1,5 @@
 import { useParams, useNavigate } from 'react-router-dom';
-import { Button, Card, Col, Collapse, Empty, Progress, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Col, Collapse, Empty, Grid, Progress, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, BulbOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { Evaluation, RemoteAppProps } from '@corestone/sdk';
 import { isInProgress, summaryOf, typeColor, typeLabel, type ViewCriterion } from '../lib/evaluation';
@@ -26,6 +26,7 @@ export function Report({ client }: RemoteAppProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { state, reload } = useEvaluation(client, id);
+  const screens = Grid.useBreakpoint();
   const ev = state.ev;
 
   if (state.notFound)
@@ -82,7 +83,7 @@ export function Report({ client }: RemoteAppProps) {
               {ev.rubric?.title && <Tag>{ev.rubric.title}</Tag>}
             </Space>
           </Col>
-          <Col xs={24} md={7} style={{ display: 'flex', gap: 24, justifyContent: 'flex-end' }}>
+          <Col xs={24} md={7} style={{ display: 'flex', gap: 24, flexWrap: 'wrap', justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>
             <Statistic title="Grade" value={s.grade} styles={{ content: { color, fontWeight: 700 } }} />
             <Statistic title="Points" value={`${fmt(s.total)} / ${fmt(s.max)}`} />
             <Statistic title="Score" value={`${s.percent}%`} styles={{ content: { color } }} />
