@@ -388,6 +388,25 @@ it('regrades a submission, then deletes it after the confirmation; small screens
   expect((await p.api.call('GET', `/evaluation/${id}`, { token: studentToken })).status).toBe(404);
 });
 
+it('assesses a pasted essay in the browser: kept in local storage, the server refuses admins, the spec fallback scores it', async () => {
+  await page.getByRole('menuitem', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Assess an Essay' }).click();
+  await page.getByTestId('admin-assess').waitFor();
+  await page.getByLabel('Subject').fill('History');
+  await page.getByLabel('Research question').fill('How did the 1918 pandemic change public health policy?');
+  await page.getByLabel('Essay text').fill(EE_ESSAY);
+  await page.getByRole('button', { name: 'Assess' }).click();
+  await page.getByTestId('assess-source').waitFor({ timeout: 40_000 });
+  // POST /evaluation/evaluate grades for students and teachers only: the admin gets the local estimate
+  expect(await page.getByTestId('assess-source').innerText()).toBe('Local estimate (fallback rules)');
+  expect(await page.getByTestId('assess-result').innerText()).toContain('Only students and teachers can submit essays for grading');
+  expect(await page.getByTestId('assess-grade').innerText()).toMatch(/^[ABC] · \d+\/34$/);
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('corestone.local_submissions.')).map((k) => JSON.parse(localStorage.getItem(k)!)));
+  expect(stored.flat()).toEqual([expect.objectContaining({ status: 'completed', source: 'fallback', fileName: 'EE Essay Analysis', type: 'ee' })]);
+  await settled(page);
+  await screenshot(page, 'admin-quick-assessment');
+});
+
 it("an admin who is not super admin sees 'Access Denied' on the super-admin screens", async () => {
   const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body.access_token;
   const email = uniqueEmail('ada');

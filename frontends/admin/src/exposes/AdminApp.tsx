@@ -25,6 +25,7 @@ import { Links } from '../pages/Links';
 import { Policies } from '../pages/Policies';
 import { Settings } from '../pages/Settings';
 import { Analytics } from '../pages/Analytics';
+import { Assess } from '../pages/Assess';
 
 const { Sider, Header, Content } = Layout;
 
@@ -41,7 +42,7 @@ export const NAV = [
 function selectedKey(path: string): string {
   const rest = path.replace(/^\/admin\/?/, '');
   if (rest.startsWith('evaluations')) return 'submissions';
-  if (rest.startsWith('analytics')) return 'overview';
+  if (rest.startsWith('analytics') || rest.startsWith('assess')) return 'overview';
   const first = rest.split('/')[0];
   return NAV.find((n) => n.key === first)?.key ?? 'overview';
 }
@@ -154,6 +155,7 @@ export default function AdminApp(props: RemoteAppProps) {
               <Route path="policies" element={<Policies {...props} />} />
               <Route path="settings" element={<Settings {...props} />} />
               <Route path="analytics" element={<Analytics {...props} />} />
+              <Route path="assess" element={<Assess {...props} />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />
             </Routes>
           </div>

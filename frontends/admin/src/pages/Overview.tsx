@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Col, Empty, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
-import { ArrowDownOutlined, BarChartOutlined, ArrowUpOutlined, BookOutlined, CheckCircleFilled, CloseCircleFilled, FileDoneOutlined, LoadingOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, BarChartOutlined, ExperimentOutlined, ArrowUpOutlined, BookOutlined, CheckCircleFilled, CloseCircleFilled, FileDoneOutlined, LoadingOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { errorMessage, type Evaluation, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useHealth, useLoad } from '../components/common';
 import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../components/badges';
@@ -214,6 +214,9 @@ function QuickActions() {
         </Button>
         <Button block icon={<FileDoneOutlined />} onClick={() => navigate('/admin/submissions')}>
           Review Submissions
+        </Button>
+        <Button block icon={<ExperimentOutlined />} onClick={() => navigate('/admin/assess')}>
+          Assess an Essay
         </Button>
       </Space>
     </Card>

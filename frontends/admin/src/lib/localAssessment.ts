@@ -1,0 +1,157 @@
+/**
+ * The browser-local assessment path (spec admin §1, §3, §4, §7, §9): a pasted essay is kept in the
+ * browser's local storage per user id and assessed through the server's grading endpoint
+ * (`POST /evaluation/evaluate`, then its live status) — never by a call from the browser to an AI
+ * service, so no API key reaches the browser. When the server's answer fails or takes over 30 s,
+ * the spec's local fallback scoring (shared with the grading service) gives the result and the
+ * submission still becomes completed.
+ */
+import { errorMessage, type CorestoneClient, type EssayType, type Results, type SessionUser } from '@corestone/sdk';
+import { localFallbackResults } from '@corestone/contracts/local-assessment';
+import { wordCount } from './text';
+
+export const LOCAL_ASSESSMENT_TIMEOUT_MS = 30_000;
+export const NOT_AUTHENTICATED = 'User not authenticated';
+export const TIMEOUT_MESSAGE = 'AI assessment timeout';
+
+export interface LocalSubmission {
+  id: string;
+  user_id: string;
+  type: EssayType;
+  fileName: string;
+  filePath: string;
+  fileSize: number;
+  metadata: { subject: string; researchQuestion?: string; prescribedTitle?: string };
+  status: 'processing' | 'completed' | 'failed';
+  submittedAt: string;
+  createdAt: string;
+  updatedAt: string;
+  extractedText: string;
+  extractedWordCount: number;
+  processing_started_at: string;
+  processingTime?: number;
+  processingCompletedAt?: string;
+  results?: Results;
+  /** who assessed it: the server's grader, or the local fallback rules (with why) */
+  source?: 'server' | 'fallback';
+  fallbackReason?: string;
+  evaluation_id?: string;
+  error?: string;
+}
+
+export interface LocalInput {
+  type: EssayType;
+  text: string;
+  subject: string;
+  researchQuestion?: string;
+  prescribedTitle?: string;
+}
+
+/** Local storage keys (the spec leaves their names open): one list per user id, and the profiles list. */
+export const submissionsKey = (userId: string) => `corestone.local_submissions.${userId}`;
+export const PROFILES_KEY = 'corestone.local_profiles';
+
+export function listLocal(userId: string, storage: Storage = localStorage): LocalSubmission[] {
+  try {
+    const list = JSON.parse(storage.getItem(submissionsKey(userId)) ?? '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveAll(userId: string, list: LocalSubmission[], storage: Storage) {
+  storage.setItem(submissionsKey(userId), JSON.stringify(list));
+}
+
+/** Replaces (or adds) one submission in its owner's list. */
+export function putLocal(sub: LocalSubmission, storage: Storage = localStorage): void {
+  const list = listLocal(sub.user_id, storage).filter((s) => s.id !== sub.id);
+  saveAll(sub.user_id, [sub, ...list], storage);
+}
+
+/** Creates the submission in status processing (spec §4) and keeps the owner in the profiles list. */
+export function createLocal(user: Pick<SessionUser, 'id' | 'name' | 'email'> | null, input: LocalInput, storage: Storage = localStorage, now = new Date()): LocalSubmission {
+  if (!user?.id) throw new Error(NOT_AUTHENTICATED);
+  const at = now.toISOString();
+  const fileName = input.type === 'ee' ? 'EE Essay Analysis' : 'TOK Essay Analysis';
+  const sub: LocalSubmission = {
+    id: `sub_${now.getTime()}`,
+    user_id: user.id,
+    type: input.type,
+    fileName,
+    filePath: `${user.id}/text/${now.getTime()}.txt`,
+    fileSize: input.text.length,
+    metadata: {
+      subject: input.subject,
+      ...(input.type === 'ee' ? { researchQuestion: input.researchQuestion ?? '' } : { prescribedTitle: input.prescribedTitle ?? '' }),
+    },
+    status: 'processing',
+    submittedAt: at,
+    createdAt: at,
+    updatedAt: at,
+    extractedText: input.text,
+    extractedWordCount: wordCount(input.text),
+    processing_started_at: at,
+  };
+  putLocal(sub, storage);
+  try {
+    const profiles = JSON.parse(storage.getItem(PROFILES_KEY) ?? '[]') as { id: string; full_name: string; email: string }[];
+    storage.setItem(PROFILES_KEY, JSON.stringify([{ id: user.id, full_name: user.name, email: user.email }, ...profiles.filter((p) => p.id !== user.id)]));
+  } catch {
+    storage.setItem(PROFILES_KEY, JSON.stringify([{ id: user.id, full_name: user.name, email: user.email }]));
+  }
+  return sub;
+}
+
+/** Deleting requires a signed-in user and only touches their own list. */
+export function deleteLocal(user: Pick<SessionUser, 'id'> | null, id: string, storage: Storage = localStorage): void {
+  if (!user?.id) throw new Error(NOT_AUTHENTICATED);
+  saveAll(user.id, listLocal(user.id, storage).filter((s) => s.id !== id), storage);
+}
+
+function timeout(ms: number, signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const t = setTimeout(() => reject(new Error(TIMEOUT_MESSAGE)), ms);
+    signal.addEventListener('abort', () => clearTimeout(t));
+  });
+}
+
+/** The server's grading of the text: submit, then follow it until completed (or failed). */
+async function serverAssessment(client: CorestoneClient, sub: LocalSubmission, signal: AbortSignal): Promise<{ results: Results; evaluation_id: string }> {
+  const [rubric] = await client.rubrics.active(sub.type);
+  if (!rubric) throw new Error('No active rubric for this essay type');
+  const title = sub.metadata.researchQuestion || sub.metadata.prescribedTitle || sub.fileName;
+  const created = await client.evaluations.evaluateText({ essay_content: sub.extractedText, title, essay_type: sub.type, rubric_id: rubric.id, subject_area: sub.metadata.subject || undefined, signal });
+  const done = created.status === 'completed' ? created : await client.evaluations.watch(created.id, { signal });
+  if (done.status !== 'completed' || !done.results) throw new Error(done.error_message || 'No assessment response received');
+  return { results: done.results, evaluation_id: done.id };
+}
+
+/**
+ * Assesses a stored submission: the server's result within `timeoutMs` (30 s), else the local
+ * fallback; the submission becomes completed either way, failed only on an unexpected error.
+ */
+export async function assessLocal(client: CorestoneClient, sub: LocalSubmission, opts: { timeoutMs?: number; storage?: Storage; now?: () => number } = {}): Promise<LocalSubmission> {
+  const storage = opts.storage ?? localStorage;
+  const now = opts.now ?? Date.now;
+  const started = Date.parse(sub.processing_started_at);
+  const controller = new AbortController();
+  let next: LocalSubmission;
+  try {
+    try {
+      const { results, evaluation_id } = await Promise.race([serverAssessment(client, sub, controller.signal), timeout(opts.timeoutMs ?? LOCAL_ASSESSMENT_TIMEOUT_MS, controller.signal)]);
+      next = { ...sub, status: 'completed', results, source: 'server', evaluation_id };
+    } catch (e) {
+      next = { ...sub, status: 'completed', results: localFallbackResults(sub.extractedText, sub.type), source: 'fallback', fallbackReason: errorMessage(e, 'No assessment response received') };
+    } finally {
+      controller.abort();
+    }
+    const at = now();
+    next = { ...next, processingTime: Math.round((at - started) / 100) / 10, processingCompletedAt: new Date(at).toISOString(), updatedAt: new Date(at).toISOString() };
+  } catch (e) {
+    next = { ...sub, status: 'failed', error: errorMessage(e), updatedAt: new Date(now()).toISOString() };
+  }
+  putLocal(next, storage);
+  return next;
+}
