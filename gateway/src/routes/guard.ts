@@ -5,6 +5,7 @@ import { HttpError, badRequest, bearerToken, unauthorized, type Limiter, type To
 import type { GatewayConfig } from '../config';
 import type { RouteTable } from '../domain/route-table';
 import { API_PREFIX, queryCarriesToken } from '../domain/urls';
+import { lingerAfterAnswer } from './linger';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,6 +73,11 @@ export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfi
     }
 
     if (route.rate) await consume(req, deps.limiter, route.rate, clientAddress(req), budgets[route.rate]);
+  });
+
+  // A 413 usually leaves the client mid-body: let it finish sending so it reads the answer.
+  app.addHook('onSend', async (req, reply) => {
+    if (reply.statusCode === 413) lingerAfterAnswer(req.raw);
   });
 
   // Bodies are counted while they stream (chunked uploads have no Content-Length to check).
