@@ -60,7 +60,7 @@ module.exports = {
     backend('system', ['<rootDir>/tests/system/**/*.test.ts'], withTimeout(120_000)),
     backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], withTimeout(180_000)),
     backend('deploy', ['<rootDir>/deploy/test/**/*.test.ts'], withTimeout(120_000)),
-    ...['packages/sdk', 'frontends/shell', 'frontends/student']
+    ...['packages/sdk', 'frontends/shell', 'frontends/student', 'frontends/admin']
       .map((dir) => path.join(__dirname, dir, 'jest.config.js'))
       .filter((file) => fs.existsSync(file)),
   ],
