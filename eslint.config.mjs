@@ -8,7 +8,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/.turbo/**', 'tests/artifacts/**', 'charts/**', '.keys/**', '.data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.turbo/**',
+      'tests/artifacts/**',
+      'charts/**',
+      '.keys/**',
+      '.data/**',
+    ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
@@ -44,7 +53,13 @@ export default tseslint.config(
   },
   // Frontends run in the browser; the React hooks rules apply.
   {
-    files: ['frontends/*/src/**/*.{ts,tsx}', 'frontends/*/test/**', 'frontends/test-support/**', 'packages/sdk/src/**/*.ts', 'packages/sdk/test/**'],
+    files: [
+      'frontends/*/src/**/*.{ts,tsx}',
+      'frontends/*/test/**',
+      'frontends/test-support/**',
+      'packages/sdk/src/**/*.ts',
+      'packages/sdk/test/**',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   // The classic hooks rules. The plugin's React-Compiler rules (set-state-in-effect, refs, …)

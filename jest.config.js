@@ -10,7 +10,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+];
 // Packages published as ES modules only: transformed to CommonJS for jest.
 const esmOnly = ['jose', 'openid-client', 'oauth4webapi', 'cookie', 'content-disposition'];
 /**

@@ -92,7 +92,9 @@ function federatedConfig({ dir, name, publicPath, entry = {}, federation = {}, h
       plugins,
       optimization: {
         minimize: prod,
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
+        minimizer: [
+          new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } }),
+        ],
       },
       performance: { hints: false },
     };

@@ -75,7 +75,9 @@ function findViolations() {
       if (!target || target === own) continue;
       const within = path.relative(target.dir, resolved).split(path.sep)[0];
       if (within === 'src' || within === 'dist') {
-        problems.push(`${where} imports '${spec}': reaches into ${target.name}'s ${within}/; import '${target.name}' (or a subpath it exports)`);
+        problems.push(
+          `${where} imports '${spec}': reaches into ${target.name}'s ${within}/; import '${target.name}' (or a subpath it exports)`,
+        );
       }
     }
   }

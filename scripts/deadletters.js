@@ -11,7 +11,11 @@ const { connectBus, deadLetterCounts, listDeadLetters } = require('@corestone/se
 
 async function main() {
   const consumer = process.argv[2];
-  const bus = await connectBus({ url: process.env.NATS_URL || 'nats://127.0.0.1:4222', prefix: process.env.NATS_PREFIX || '', name: 'deadletters-cli' });
+  const bus = await connectBus({
+    url: process.env.NATS_URL || 'nats://127.0.0.1:4222',
+    prefix: process.env.NATS_PREFIX || '',
+    name: 'deadletters-cli',
+  });
   try {
     const counts = await deadLetterCounts(bus);
     for (const [name, n] of Object.entries(counts)) if (!consumer || name === consumer) console.log(`${name}: ${n} kept`);

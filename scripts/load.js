@@ -43,7 +43,11 @@ async function main() {
   const run = createTestRun('load');
   const logDir = path.join(root, 'tests', 'artifacts', 'logs', run.id);
   // Generous sign-in budgets: every load user signs in from this one address.
-  const platform = await startPlatform({ ports: 'random', output: { dir: logDir }, env: { ...run.env, LOG_LEVEL: 'warn', RATE_LOGIN_ADDRESS_MAX: '100000' } });
+  const platform = await startPlatform({
+    ports: 'random',
+    output: { dir: logDir },
+    env: { ...run.env, LOG_LEVEL: 'warn', RATE_LOGIN_ADDRESS_MAX: '100000' },
+  });
   let passed;
   try {
     const base = platform.gatewayUrl;
@@ -55,7 +59,9 @@ async function main() {
     console.log(`Provisioning ${userCount} load users through the admin API…`);
     const file = await createLoadUsers({ baseUrl: base, adminToken, count: userCount, credits: -1 });
 
-    console.log(`Running: uploads ramp to ${settings.peakRate}/s (25% up, 50% hold, 25% down) over ${settings.durationSeconds}s, browsing ${settings.browseRate}/s, at most ${settings.maxVUs} in flight.`);
+    console.log(
+      `Running: uploads ramp to ${settings.peakRate}/s (25% up, 50% hold, 25% down) over ${settings.durationSeconds}s, browsing ${settings.browseRate}/s, at most ${settings.maxVUs} in flight.`,
+    );
     const before = await processFigures(platform.urls);
     const result = await runLoad({ ...settings, baseUrl: base, users: file.users });
     const after = await processFigures(platform.urls);
@@ -70,20 +76,36 @@ async function main() {
     console.table(rows);
     const c = result.counts;
     console.log('Counts');
-    console.table([{ ...c, seconds: Math.round(result.seconds), intake_per_s: round(c.accepted / result.seconds, 2), graded_per_s: round(c.completed / result.seconds, 2) }]);
+    console.table([
+      {
+        ...c,
+        seconds: Math.round(result.seconds),
+        intake_per_s: round(c.accepted / result.seconds, 2),
+        graded_per_s: round(c.completed / result.seconds, 2),
+      },
+    ]);
     console.log('Per process during the run (CPU from process_cpu_seconds_total, memory from process_resident_memory_bytes)');
     console.table(
       Object.fromEntries(
         Object.keys(after).map((name) => {
           const cpu = after[name].cpu - before[name].cpu;
-          return [name, { cpu_s: round(cpu, 2), cpu_ms_per_essay: c.accepted ? round((cpu * 1000) / c.accepted, 1) : null, rss_mb: round(after[name].rss / 2 ** 20, 0) }];
+          return [
+            name,
+            {
+              cpu_s: round(cpu, 2),
+              cpu_ms_per_essay: c.accepted ? round((cpu * 1000) / c.accepted, 1) : null,
+              rss_mb: round(after[name].rss / 2 ** 20, 0),
+            },
+          ];
         }),
       ),
     );
     if (result.errors.length) console.log(`Iterations that threw (first ${result.errors.length}):\n  ${result.errors.join('\n  ')}`);
     passed = rows.every((r) => r.ok === '✓') && c.accepted > 0 && c.iterationErrors === 0;
     await removeLoadUsers({ baseUrl: base, adminToken, users: file.users });
-    console.log(`\nload: ${passed ? 'PASS' : 'FAIL'} — ${rows.filter((r) => r.ok === '✓').length}/${rows.length} thresholds met; ${c.accepted} essays accepted, ${c.completed} graded, ${c.dropped} iterations dropped, ${c.failed} failed requests, ${c.iterationErrors} iterations threw`);
+    console.log(
+      `\nload: ${passed ? 'PASS' : 'FAIL'} — ${rows.filter((r) => r.ok === '✓').length}/${rows.length} thresholds met; ${c.accepted} essays accepted, ${c.completed} graded, ${c.dropped} iterations dropped, ${c.failed} failed requests, ${c.iterationErrors} iterations threw`,
+    );
   } finally {
     await platform.stop();
     await run.cleanup();

@@ -15,12 +15,16 @@ async function main() {
     process.exit(2);
   }
   const schema = `${process.env.PG_SCHEMA_PREFIX ?? ''}${service}`.toLowerCase();
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL || DEFAULT_DATABASE_URL, options: `-c search_path=${quoteIdent(schema)}` });
+  const pool = new Pool({
+    connectionString: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    options: `-c search_path=${quoteIdent(schema)}`,
+  });
   try {
     if (action === 'list') {
       const parked = await listParkedEvents(pool, 1000);
       if (parked.length === 0) console.log(`${service}: no parked events`);
-      for (const e of parked) console.log(`${e.id}  ${e.subject}  attempts=${e.attempts}  parked=${new Date(e.parked_at).toISOString()}  ${e.last_error ?? ''}`);
+      for (const e of parked)
+        console.log(`${e.id}  ${e.subject}  attempts=${e.attempts}  parked=${new Date(e.parked_at).toISOString()}  ${e.last_error ?? ''}`);
     } else {
       const n = await replayParkedEvents(pool, ids.length ? ids : undefined);
       console.log(`${service}: ${n} event(s) back in the outbox; the running service publishes them now`);

@@ -22,7 +22,9 @@ async function main() {
     supervise: true,
   });
   const url = process.env.PUBLIC_BASE_URL || `http://localhost:${new URL(platform.gatewayUrl).port}`;
-  console.log(`\n  Corestone is running at ${url}\n  API docs: ${url}/api/docs   Health: ${url}/api/v1/health\n  First admin: ${url}/setup   Mail (password resets): .data/mail/\n  Ctrl-C stops it.\n`);
+  console.log(
+    `\n  Corestone is running at ${url}\n  API docs: ${url}/api/docs   Health: ${url}/api/v1/health\n  First admin: ${url}/setup   Mail (password resets): .data/mail/\n  Ctrl-C stops it.\n`,
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

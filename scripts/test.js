@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * npm test: the fast static checks first — `npm run lint` (ESLint, then entry-point imports) and
+ * npm test: the fast static checks first — `npm run lint` (ESLint, then entry-point imports),
+ * `npm run format:check` (Prettier) and
  * `npm run typecheck` (tsc in every workspace) — so a slip fails in under a minute; then every
  * test — unit, integration against the real servers, system tests across services, browser
  * tests in real Chromium. Builds before the type check (workspaces check against the built
@@ -17,7 +18,11 @@ const { root, installIfNeeded, build } = require('./prepare');
 function check(script) {
   const started = Date.now();
   console.log(`npm run ${script}…`);
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync('npm', ['run', '--silent', script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) {
     console.error(`npm run ${script} failed: fix it before the tests run.`);
     process.exit(result.status ?? 1);
@@ -28,11 +33,14 @@ function check(script) {
 async function main() {
   installIfNeeded();
   const checks = process.env.SKIP_CHECKS !== '1';
-  if (checks) check('lint');
+  if (checks) {
+    check('lint');
+    check('format:check');
+  }
   build();
   if (checks) check('typecheck');
   if (!fs.existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
-    throw new Error('The browser tests need Debian\'s Chromium: apt-get install -y chromium (never a downloaded browser).');
+    throw new Error("The browser tests need Debian's Chromium: apt-get install -y chromium (never a downloaded browser).");
   }
   const { ensureLocalServers } = require('@corestone/devstack');
   await ensureLocalServers();

@@ -30,7 +30,18 @@ async function runLoad(opts) {
   const profile = { peak: peakRate, rampUp: durationSeconds * 0.25, hold: durationSeconds * 0.5, rampDown: durationSeconds * 0.25 };
   const series = { upload: [], browse: [], login: [], poll: [] };
   const timeToGraded = [];
-  const counts = { requests: 0, failed: 0, iterationErrors: 0, dropped: 0, uploads: 0, accepted: 0, completed: 0, gradingFailed: 0, timedOut: 0, browses: 0 };
+  const counts = {
+    requests: 0,
+    failed: 0,
+    iterationErrors: 0,
+    dropped: 0,
+    uploads: 0,
+    accepted: 0,
+    completed: 0,
+    gradingFailed: 0,
+    timedOut: 0,
+    browses: 0,
+  };
   const errors = [];
   const tokens = new Map();
   const rubrics = new Map();
@@ -72,7 +83,11 @@ async function runLoad(opts) {
     return tokens.get(user.email);
   };
   const rubricOf = (token, type) => {
-    if (!rubrics.has(type)) rubrics.set(type, timed('browse', 'GET', `/rubrics/active?rubric_type=${type}`, { token }).then((r) => r.body[0].id));
+    if (!rubrics.has(type))
+      rubrics.set(
+        type,
+        timed('browse', 'GET', `/rubrics/active?rubric_type=${type}`, { token }).then((r) => r.body[0].id),
+      );
     return rubrics.get(type);
   };
 
@@ -139,7 +154,8 @@ async function runLoad(opts) {
     await new Promise((r) => setTimeout(r, tickMs));
   }
   // Bounded drain: the iterations in flight finish (each is bounded by gradingTimeoutMs).
-  while (inFlight > 0 && performance.now() - began < (durationSeconds * 1000 + gradingTimeoutMs)) await new Promise((r) => setTimeout(r, 100));
+  while (inFlight > 0 && performance.now() - began < durationSeconds * 1000 + gradingTimeoutMs)
+    await new Promise((r) => setTimeout(r, 100));
   const seconds = (performance.now() - began) / 1000;
 
   return {

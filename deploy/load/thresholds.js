@@ -32,7 +32,15 @@ function statOf(t, series) {
   return values[values.length - 1];
 }
 
-const compare = { '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '==': (a, b) => a === b, '===': (a, b) => a === b, '!=': (a, b) => a !== b };
+const compare = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+  '==': (a, b) => a === b,
+  '===': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+};
 
 /** Evaluates every threshold: [{ metric, expr, value, ok }]. A metric with no series fails. */
 function evaluateThresholds(thresholds, metrics) {

@@ -18,7 +18,15 @@ const fs = require('node:fs');
 const { createClient, signIn, mapLimit } = require('./client');
 
 /** Creates `count` student accounts with `credits` credits (-1 = unlimited). */
-async function createLoadUsers({ baseUrl, adminToken, count, credits = 5, concurrency = 4, domain = 'load-test.example.org', run = crypto.randomBytes(3).toString('hex') }) {
+async function createLoadUsers({
+  baseUrl,
+  adminToken,
+  count,
+  credits = 5,
+  concurrency = 4,
+  domain = 'load-test.example.org',
+  run = crypto.randomBytes(3).toString('hex'),
+}) {
   const client = createClient(baseUrl);
   const specs = Array.from({ length: count }, (_, i) => ({
     email: `load-${run}-${String(i + 1).padStart(4, '0')}@${domain}`,
@@ -80,7 +88,14 @@ async function main() {
   if (args.command === 'create') {
     const count = Number(args.count);
     if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new Error('--count must be 1…10000');
-    const file = await createLoadUsers({ baseUrl, adminToken, count, credits: Number(args.credits ?? 5), concurrency, domain: args.domain });
+    const file = await createLoadUsers({
+      baseUrl,
+      adminToken,
+      count,
+      credits: Number(args.credits ?? 5),
+      concurrency,
+      domain: args.domain,
+    });
     const out = args.out ?? 'load-users.json';
     fs.writeFileSync(out, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
     console.log(`created ${file.users.length} load users (run ${file.run}) → ${out}`);

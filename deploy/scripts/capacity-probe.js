@@ -55,7 +55,10 @@ const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 function cpuPerOp(before, after, ops) {
   return Object.fromEntries(
     Object.keys(after)
-      .map((n) => [n, round(((after[n].cpu - (Number.isFinite(before[n]?.cpu) && before[n].cpu <= after[n].cpu ? before[n].cpu : 0)) * 1000) / ops, 2)])
+      .map((n) => [
+        n,
+        round(((after[n].cpu - (Number.isFinite(before[n]?.cpu) && before[n].cpu <= after[n].cpu ? before[n].cpu : 0)) * 1000) / ops, 2),
+      ])
       .filter(([, ms]) => ms >= 0.5),
   );
 }
@@ -90,41 +93,62 @@ async function main() {
 
     // 1. /auth/me
     let before = await processFigures(platform.urls);
-    const wrk = spawnSync('wrk', ['-t2', '-c16', `-d${WRK_SECONDS}s`, '--latency', '-H', `authorization: Bearer ${token}`, `${platform.gatewayUrl}/api/v1/auth/me`], { encoding: 'utf8' });
+    const wrk = spawnSync(
+      'wrk',
+      ['-t2', '-c16', `-d${WRK_SECONDS}s`, '--latency', '-H', `authorization: Bearer ${token}`, `${platform.gatewayUrl}/api/v1/auth/me`],
+      { encoding: 'utf8' },
+    );
     let after = await processFigures(platform.urls);
     const rps = Number((wrk.stdout.match(/Requests\/sec:\s+([\d.]+)/) ?? [])[1]);
     const p99 = (wrk.stdout.match(/99%\s+(\S+)/) ?? [])[1];
     const non2xx = Number((wrk.stdout.match(/Non-2xx or 3xx responses: (\d+)/) ?? [0, 0])[1]);
-    results.push({ measure: '/auth/me through the gateway (wrk -c16)', per_second: round(rps), p99, errors: non2xx, cpu_ms_per_op: cpuPerOp(before, after, rps * WRK_SECONDS) });
+    results.push({
+      measure: '/auth/me through the gateway (wrk -c16)',
+      per_second: round(rps),
+      p99,
+      errors: non2xx,
+      cpu_ms_per_op: cpuPerOp(before, after, rps * WRK_SECONDS),
+    });
 
     // 2. intake, grading stopped
     const rubrics = {};
-    for (const type of ['ee', 'tok']) rubrics[type] = (await client.call('GET', `/rubrics/active?rubric_type=${type}`, { token })).body[0].id;
+    for (const type of ['ee', 'tok'])
+      rubrics[type] = (await client.call('GET', `/rubrics/active?rubric_type=${type}`, { token })).body[0].id;
     await platform.stopProcess('grading');
     before = await processFigures(platform.urls);
     let t0 = performance.now();
     const files = await Promise.all(SAMPLES.map(uploadFile));
-    const ids = await mapLimit(Array.from({ length: ESSAY_COUNT }, (_, i) => i % SAMPLES.length), CONCURRENCY, async (i) => {
-      const essay = SAMPLES[i];
-      const res = await client.call('POST', '/evaluation/evaluate-async', {
-        token,
-        retries: 0,
-        form: () => {
-          const form = new FormData();
-          form.append('title', essay.name);
-          form.append('essay_type', essay.type);
-          form.append('rubric_id', rubrics[essay.type]);
-          form.append('file', files[i].blob, files[i].filename);
-          return form;
-        },
-      });
-      return res.status === 201 ? res.body.id : null;
-    });
+    const ids = await mapLimit(
+      Array.from({ length: ESSAY_COUNT }, (_, i) => i % SAMPLES.length),
+      CONCURRENCY,
+      async (i) => {
+        const essay = SAMPLES[i];
+        const res = await client.call('POST', '/evaluation/evaluate-async', {
+          token,
+          retries: 0,
+          form: () => {
+            const form = new FormData();
+            form.append('title', essay.name);
+            form.append('essay_type', essay.type);
+            form.append('rubric_id', rubrics[essay.type]);
+            form.append('file', files[i].blob, files[i].filename);
+            return form;
+          },
+        });
+        return res.status === 201 ? res.body.id : null;
+      },
+    );
     const intakeSeconds = (performance.now() - t0) / 1000;
     after = await processFigures(platform.urls);
     const accepted = ids.filter(Boolean).length;
     const words = Math.round(SAMPLES.reduce((n, e) => n + e.text.split(/\s+/).length, 0) / SAMPLES.length);
-    results.push({ measure: `intake: ${ESSAY_COUNT} .${FORMAT} essays of ~${words} words, ${CONCURRENCY} at a time`, per_second: round(accepted / intakeSeconds), p99: '-', errors: ESSAY_COUNT - accepted, cpu_ms_per_op: cpuPerOp(before, after, accepted) });
+    results.push({
+      measure: `intake: ${ESSAY_COUNT} .${FORMAT} essays of ~${words} words, ${CONCURRENCY} at a time`,
+      per_second: round(accepted / intakeSeconds),
+      p99: '-',
+      errors: ESSAY_COUNT - accepted,
+      cpu_ms_per_op: cpuPerOp(before, after, accepted),
+    });
 
     // 3. grading drains the queue
     before = await processFigures(platform.urls);
@@ -140,7 +164,13 @@ async function main() {
     }
     const gradeSeconds = (performance.now() - t0) / 1000;
     after = await processFigures(platform.urls);
-    results.push({ measure: `built-in grading: drain ${accepted} queued jobs (one worker process, default concurrency; includes its start-up)`, per_second: round(done / gradeSeconds), p99: '-', errors: accepted - done, cpu_ms_per_op: cpuPerOp(before, after, done) });
+    results.push({
+      measure: `built-in grading: drain ${accepted} queued jobs (one worker process, default concurrency; includes its start-up)`,
+      per_second: round(done / gradeSeconds),
+      p99: '-',
+      errors: accepted - done,
+      cpu_ms_per_op: cpuPerOp(before, after, done),
+    });
 
     // 4. memory
     const memory = await processFigures(platform.urls);

@@ -29,7 +29,8 @@ const step = (text) => console.log(`\n== ${text}`);
 function ensureTools() {
   const missing = ['buildah', 'debootstrap'].filter((t) => !has(t));
   if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) throw new Error(`images:check needs ${missing.join(', ')} (apt-get install -y ${missing.join(' ')}) and root`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`images:check needs ${missing.join(', ')} (apt-get install -y ${missing.join(' ')}) and root`);
   step(`installing ${missing.join(', ')} (apt-get)`);
   sh('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
@@ -58,7 +59,16 @@ function makeBase() {
     const ctr = out('buildah', ['from', 'scratch']);
     try {
       sh('buildah', ['add', ctr, path.join(work, 'rootfs.tar'), '/']);
-      sh('buildah', ['config', '--env', 'NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt', '--env', 'PATH=/usr/local/bin:/usr/bin:/bin', '--cmd', 'node', ctr]);
+      sh('buildah', [
+        'config',
+        '--env',
+        'NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt',
+        '--env',
+        'PATH=/usr/local/bin:/usr/bin:/bin',
+        '--cmd',
+        'node',
+        ctr,
+      ]);
       sh('buildah', ['commit', '--rm', ctr, BASE]);
     } catch (err) {
       spawnSync('buildah', ['rm', ctr]);
@@ -74,7 +84,34 @@ function build({ app, port, tag }) {
   const revision = out('git', ['-C', root, 'rev-parse', 'HEAD']);
   const version = require(path.join(root, app, 'package.json')).version;
   const started = Date.now();
-  sh('buildah', ['bud', '--isolation', 'chroot', '--pull=never', '--layers', '--format', 'docker', '-f', 'deploy/docker/Dockerfile', '--build-arg', `NODE_IMAGE=${BASE}`, '--build-arg', `APP=${app}`, '--build-arg', `PORT=${port}`, '--build-arg', `VERSION=${version}`, '--build-arg', `REVISION=${revision}`, '-t', tag, '.'], { cwd: root });
+  sh(
+    'buildah',
+    [
+      'bud',
+      '--isolation',
+      'chroot',
+      '--pull=never',
+      '--layers',
+      '--format',
+      'docker',
+      '-f',
+      'deploy/docker/Dockerfile',
+      '--build-arg',
+      `NODE_IMAGE=${BASE}`,
+      '--build-arg',
+      `APP=${app}`,
+      '--build-arg',
+      `PORT=${port}`,
+      '--build-arg',
+      `VERSION=${version}`,
+      '--build-arg',
+      `REVISION=${revision}`,
+      '-t',
+      tag,
+      '.',
+    ],
+    { cwd: root },
+  );
   return Math.round((Date.now() - started) / 1000);
 }
 
@@ -93,14 +130,17 @@ async function runLivez({ tag }, env) {
   const port = await freePort();
   const ctr = out('buildah', ['from', '--pull=never', tag]);
   const envArgs = Object.entries({ ...env, PORT: String(port) }).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
-  const child = spawn('buildah', ['run', '--isolation', 'chroot', ...envArgs, ctr, '--', 'node', 'dist/server.js'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('buildah', ['run', '--isolation', 'chroot', ...envArgs, ctr, '--', 'node', 'dist/server.js'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
   try {
     for (let i = 0; i < 150; i++) {
       const res = await fetch(`http://127.0.0.1:${port}/livez`).catch(() => null);
-      if (res) return { status: res.status, body: await res.text(), user: out('buildah', ['inspect', '--format', '{{.OCIv1.Config.User}}', tag]) };
+      if (res)
+        return { status: res.status, body: await res.text(), user: out('buildah', ['inspect', '--format', '{{.OCIv1.Config.User}}', tag]) };
       if (child.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -16,7 +16,14 @@ const home = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-helm-'));
 fs.writeFileSync(path.join(home, 'kubeconfig'), 'apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\nusers: []\n', { mode: 0o600 });
 const env = { PATH: process.env.PATH, HOME: home, KUBECONFIG: path.join(home, 'kubeconfig') };
 
-const cases = [['default', null], ...fs.readdirSync(examples).filter((f) => f.endsWith('.values.yaml')).sort().map((f) => [f.replace(/\.values\.yaml$/, ''), path.join(examples, f)])];
+const cases = [
+  ['default', null],
+  ...fs
+    .readdirSync(examples)
+    .filter((f) => f.endsWith('.values.yaml'))
+    .sort()
+    .map((f) => [f.replace(/\.values\.yaml$/, ''), path.join(examples, f)]),
+];
 fs.mkdirSync(path.join(examples, 'expected'), { recursive: true });
 for (const [name, file] of cases) {
   const args = ['template', 'corestone', chart, '--namespace', 'corestone', ...(file ? ['-f', file] : [])];

@@ -95,7 +95,10 @@ describe.each(cases)('values: $name', ({ name, file }) => {
     expect(Object.keys(remotes).length).toBeGreaterThan(0);
     const [ingress] = all(name, 'Ingress');
     const paths = ingress.spec.rules[0].http.paths;
-    expect(paths.find((p: { path: string }) => p.path === '/mf/manifest.json')).toMatchObject({ pathType: 'Exact', backend: { service: { name: expect.stringMatching(/-gateway$/) } } });
+    expect(paths.find((p: { path: string }) => p.path === '/mf/manifest.json')).toMatchObject({
+      pathType: 'Exact',
+      backend: { service: { name: expect.stringMatching(/-gateway$/) } },
+    });
   });
 
   it('runs every service on its port from the contracts', () => {
@@ -109,7 +112,18 @@ describe.each(cases)('values: $name', ({ name, file }) => {
 describe('defaults and fallbacks', () => {
   it('creates every kind the issue asks for with default values', () => {
     const kinds = new Set(rendered.default.manifests.map((m) => m.kind));
-    for (const kind of ['Deployment', 'Service', 'ServiceAccount', 'HorizontalPodAutoscaler', 'ScaledObject', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress', 'ConfigMap', 'Pod']) {
+    for (const kind of [
+      'Deployment',
+      'Service',
+      'ServiceAccount',
+      'HorizontalPodAutoscaler',
+      'ScaledObject',
+      'PodDisruptionBudget',
+      'NetworkPolicy',
+      'Ingress',
+      'ConfigMap',
+      'Pod',
+    ]) {
       expect(kinds).toContain(kind);
     }
     expect(find('default', 'Ingress', 'corestone')!.spec.tls[0].secretName).toBe('corestone-tls');
@@ -170,7 +184,20 @@ describe('values.schema.json', () => {
 });
 
 describe('documentation and pinning', () => {
-  const freeForm = new Set(['remotes', 'annotations', 'labels', 'extraEnv', 'env', 'resources', 'podSecurityContext', 'securityContext', 'podAnnotations', 'podLabels', 'nodeSelector', 'affinity']);
+  const freeForm = new Set([
+    'remotes',
+    'annotations',
+    'labels',
+    'extraEnv',
+    'env',
+    'resources',
+    'podSecurityContext',
+    'securityContext',
+    'podAnnotations',
+    'podLabels',
+    'nodeSelector',
+    'affinity',
+  ]);
   const leaves = (value: unknown, prefix: string): string[] =>
     value && typeof value === 'object' && !Array.isArray(value) && !freeForm.has(prefix.split('.').pop()!)
       ? Object.entries(value).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k))

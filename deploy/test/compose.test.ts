@@ -23,7 +23,11 @@ function asDraft2019(schema: unknown): unknown {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== 'object') return node;
-    return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'id' && typeof v === 'string')).map(([k, v]) => [k, walk(v)]));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k, v]) => !(k === 'id' && typeof v === 'string'))
+        .map(([k, v]) => [k, walk(v)]),
+    );
   };
   return { ...(walk(schema) as object), $schema: 'https://json-schema.org/draft/2019-09/schema' };
 }
@@ -38,7 +42,12 @@ function validator() {
 }
 const validate = validator();
 
-const nodeProcesses: Record<string, number> = { gateway: 8080, content: 8107, links: 8108, ...Object.fromEntries(Object.entries(SERVICES).map(([n, s]) => [n, s.port])) };
+const nodeProcesses: Record<string, number> = {
+  gateway: 8080,
+  content: 8107,
+  links: 8108,
+  ...Object.fromEntries(Object.entries(SERVICES).map(([n, s]) => [n, s.port])),
+};
 
 it('is valid against the Compose specification schema', () => {
   const ok = validate(compose);
@@ -47,7 +56,8 @@ it('is valid against the Compose specification schema', () => {
 });
 
 it('passes yamllint, with the collector configuration it mounts', () => {
-  for (const f of ['compose.yaml', 'otel-collector.yaml']) expect(yamllint(fs.readFileSync(path.join(repoRoot, 'deploy', f), 'utf8'))).toBe('');
+  for (const f of ['compose.yaml', 'otel-collector.yaml'])
+    expect(yamllint(fs.readFileSync(path.join(repoRoot, 'deploy', f), 'utf8'))).toBe('');
 });
 
 it('would refuse a misspelt key (the validation is not vacuous)', () => {
@@ -61,7 +71,9 @@ it('would refuse a misspelt key (the validation is not vacuous)', () => {
 });
 
 it('runs PostgreSQL, Redis, NATS JetStream, an OpenTelemetry Collector, the frontends and every process', () => {
-  expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'nats', 'otel-collector', 'frontends', ...Object.keys(nodeProcesses)]));
+  expect(Object.keys(compose.services)).toEqual(
+    expect.arrayContaining(['postgres', 'redis', 'nats', 'otel-collector', 'frontends', ...Object.keys(nodeProcesses)]),
+  );
   expect(compose.services.nats.command).toEqual(expect.arrayContaining(['-js']));
   expect(compose.services.frontends.ports).toEqual(['${CORESTONE_PORT:-8080}:8080']);
 });

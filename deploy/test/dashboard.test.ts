@@ -8,7 +8,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Events } from '@corestone/contracts';
-import { Limiter, connectBus, createServiceApp, outboxMetrics, publishEvent, startConsumer, type Bus, type Redis, type RunningConsumer } from '@corestone/service-kit';
+import {
+  Limiter,
+  connectBus,
+  createServiceApp,
+  outboxMetrics,
+  publishEvent,
+  startConsumer,
+  type Bus,
+  type Redis,
+  type RunningConsumer,
+} from '@corestone/service-kit';
 import { chartDir, repoRoot, startNatsServer } from './support';
 
 const dashboard = JSON.parse(fs.readFileSync(path.join(chartDir, 'dashboards', 'corestone.json'), 'utf8')) as {
@@ -57,7 +67,9 @@ beforeAll(async () => {
   new Limiter({} as Redis, 'dashboard-test:');
 });
 /** No database here: the depth gauge's read fails and the scrape goes on without it. */
-const unreachable = { query: () => Promise.reject(new Error('no database in this test')) } as unknown as Parameters<typeof outboxMetrics>[0];
+const unreachable = { query: () => Promise.reject(new Error('no database in this test')) } as unknown as Parameters<
+  typeof outboxMetrics
+>[0];
 afterAll(async () => {
   await consumer?.stop();
   await bus?.close();
@@ -73,7 +85,9 @@ it('queries only metric names a service declares at /metrics, labelled by servic
     const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
     const declared = new Set([...metrics.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
     expect(metrics).toContain('service="grading"');
-    const used = dashboard.panels.flatMap((p) => p.targets.flatMap((t) => [...t.expr.matchAll(/([a-z_:][a-z0-9_:]*)[{[]/g)].map((m) => m[1])));
+    const used = dashboard.panels.flatMap((p) =>
+      p.targets.flatMap((t) => [...t.expr.matchAll(/([a-z_:][a-z0-9_:]*)[{[]/g)].map((m) => m[1])),
+    );
     expect(used).toEqual(
       expect.arrayContaining([
         'http_request_duration_seconds_bucket',
@@ -90,7 +104,9 @@ it('queries only metric names a service declares at /metrics, labelled by servic
         'rate_limit_refusals_total',
       ]),
     );
-    const missing = used.filter((name) => !scrapeSeries.has(name) && !declared.has(name) && !declared.has(base(name)) && !declaredByService(base(name)));
+    const missing = used.filter(
+      (name) => !scrapeSeries.has(name) && !declared.has(name) && !declared.has(base(name)) && !declaredByService(base(name)),
+    );
     expect(missing).toEqual([]);
   } finally {
     await app.close();

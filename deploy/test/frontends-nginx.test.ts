@@ -36,10 +36,20 @@ async function serve(dir: string, apiConf: string, gatewayAddress?: string): Pro
     .replace('root /usr/share/nginx/html;', `root ${path.join(dir, 'site')};`);
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
   execFileSync('chmod', ['-R', 'a+rX', dir]); // workers may run as another user when started as root
-  const child: ChildProcess = spawn(nginxBin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    nginxBin,
+    ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${url}/livez`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${url}/livez`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null) throw new Error(`nginx exited: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -149,7 +159,10 @@ describe('on one host (compose: api-proxy.conf)', () => {
   });
 
   it('proxies /api and the remotes manifest to the gateway, and serves the rest itself', async () => {
-    expect(await (await fetch(`${server.url}/api/v1/users/avatars/a.png`)).json()).toEqual({ from: 'gateway', url: '/api/v1/users/avatars/a.png' });
+    expect(await (await fetch(`${server.url}/api/v1/users/avatars/a.png`)).json()).toEqual({
+      from: 'gateway',
+      url: '/api/v1/users/avatars/a.png',
+    });
     expect(await (await fetch(`${server.url}/mf/manifest.json`)).json()).toEqual({ from: 'gateway', url: '/mf/manifest.json' });
     expect(await (await fetch(`${server.url}/mf/student/remoteEntry.js`)).text()).toBe('// student entry');
     expect(seen).toEqual(['/api/v1/users/avatars/a.png xff=127.0.0.1', '/mf/manifest.json xff=127.0.0.1']);

@@ -13,11 +13,16 @@ it('type-checks every k6 script with tsc --checkJs and @types/k6', () => {
   const tsconfig = JSON.parse(fs.readFileSync(path.join(k6Dir, 'tsconfig.json'), 'utf8'));
   expect(tsconfig.compilerOptions).toMatchObject({ checkJs: true, strict: true, noEmit: true, types: ['k6'] });
   // One compiler run: --listFiles names what was checked, and errors would print as `error TS…`.
-  const res = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(k6Dir, 'tsconfig.json'), '--listFiles'], { encoding: 'utf8' });
+  const res = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(k6Dir, 'tsconfig.json'), '--listFiles'], {
+    encoding: 'utf8',
+  });
   const lines = (res.stdout + res.stderr).split('\n').filter(Boolean);
   expect(lines.filter((l) => l.includes('error TS'))).toEqual([]);
   expect(res.status).toBe(0);
-  const checked = lines.filter((f) => f.startsWith(k6Dir)).map((f) => path.relative(k6Dir, f)).sort();
+  const checked = lines
+    .filter((f) => f.startsWith(k6Dir))
+    .map((f) => path.relative(k6Dir, f))
+    .sort();
   expect(checked).toEqual(['browse.js', 'grading.js', 'lib/api.js', 'lib/config.js', 'lib/essays.js', 'lib/users.js']);
   expect(lines.some((f) => f.includes('@types/k6/'))).toBe(true);
 });
@@ -45,7 +50,12 @@ describe('threshold evaluation of npm run load (as k6 evaluates them)', () => {
 
   it('passes and fails on trend, rate and count, and fails a metric without data', () => {
     const results = evaluateThresholds(
-      { 'http_req_duration{kind:upload}': ['p(95)<100', 'max<=50'], http_req_failed: ['rate<0.01'], dropped_iterations: ['count<1'], time_to_graded: ['p(95)<1'] },
+      {
+        'http_req_duration{kind:upload}': ['p(95)<100', 'max<=50'],
+        http_req_failed: ['rate<0.01'],
+        dropped_iterations: ['count<1'],
+        time_to_graded: ['p(95)<1'],
+      },
       { 'http_req_duration{kind:upload}': { values: [10, 20, 60] }, http_req_failed: { rate: 0.02 }, dropped_iterations: { count: 0 } },
     );
     expect(results.map((r: { expr: string; ok: boolean }) => [r.expr, r.ok])).toEqual([

@@ -37,7 +37,10 @@ function chartTrigger(name: string): { trigger: Trigger; prefix: string } {
 async function kedaLag(t: Trigger): Promise<number | null> {
   const res = await fetch(`${nats.monitorUrl}/jsz?acc=${encodeURIComponent(t.account)}&consumers=true&config=true`);
   const jsz = (await res.json()) as {
-    account_details?: Array<{ name: string; stream_detail?: Array<{ name: string; consumer_detail?: Array<{ name: string; num_pending: number; num_ack_pending: number }> }> }>;
+    account_details?: Array<{
+      name: string;
+      stream_detail?: Array<{ name: string; consumer_detail?: Array<{ name: string; num_pending: number; num_ack_pending: number }> }>;
+    }>;
   };
   const account = jsz.account_details?.find((a) => a.name === t.account);
   const consumer = account?.stream_detail?.find((s) => s.name === t.stream)?.consumer_detail?.find((c) => c.name === t.consumer);

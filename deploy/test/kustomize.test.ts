@@ -7,7 +7,11 @@ import { gatewayRemotes, startupProblems } from './production-config';
 
 // Every process of the platform: the contracts' service directory, plus the edge components.
 // content and links are listed until their entries land in contracts.
-const services: Record<string, number> = { content: 8107, links: 8108, ...Object.fromEntries(Object.entries(SERVICES).map(([n, s]) => [n, s.port])) };
+const services: Record<string, number> = {
+  content: 8107,
+  links: 8108,
+  ...Object.fromEntries(Object.entries(SERVICES).map(([n, s]) => [n, s.port])),
+};
 const components = ['gateway', 'frontends', ...Object.keys(services)];
 
 const rendered: Record<string, Manifest[]> = {};
@@ -54,7 +58,11 @@ describe.each(['dev', 'prod'])('overlay %s', (overlay) => {
       expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
       expect(pod.automountServiceAccountToken).toBe(false);
       const [container] = pod.containers;
-      expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+      expect(container.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
       expect(container.livenessProbe.httpGet.path).toBe('/livez');
       expect(container.readinessProbe.httpGet.path).toBe('/readyz');
       expect(container.resources.requests.cpu).toBeDefined();
@@ -64,17 +72,22 @@ describe.each(['dev', 'prod'])('overlay %s', (overlay) => {
   });
 
   it('gives every process what its production configuration requires (it fails closed)', () => {
-    const checked = components.filter((name) => name !== 'frontends').map((name) => {
-      const problems = startupProblems(find(overlay, 'Deployment', name)!, rendered[overlay]);
-      if (problems) expect({ name, problems }).toEqual({ name, problems: [] });
-      return problems ? name : null;
-    });
+    const checked = components
+      .filter((name) => name !== 'frontends')
+      .map((name) => {
+        const problems = startupProblems(find(overlay, 'Deployment', name)!, rendered[overlay]);
+        if (problems) expect({ name, problems }).toEqual({ name, problems: [] });
+        return problems ? name : null;
+      });
     expect(checked.filter(Boolean).length).toBeGreaterThanOrEqual(7);
   });
 
   it('lets the gateway answer /mf/manifest.json from the mounted remotes ConfigMap', () => {
     const paths = find(overlay, 'Ingress', 'corestone')!.spec.rules[0].http.paths;
-    expect(paths.find((p: { path: string }) => p.path === '/mf/manifest.json')).toMatchObject({ pathType: 'Exact', backend: { service: { name: 'gateway' } } });
+    expect(paths.find((p: { path: string }) => p.path === '/mf/manifest.json')).toMatchObject({
+      pathType: 'Exact',
+      backend: { service: { name: 'gateway' } },
+    });
     expect(Object.keys(gatewayRemotes(rendered[overlay])).sort()).toEqual(['admin', 'student']);
   });
 
@@ -98,7 +111,9 @@ describe.each(['dev', 'prod'])('overlay %s', (overlay) => {
 describe('dev overlay', () => {
   it('brings PostgreSQL, Redis and NATS JetStream with one replica of everything', () => {
     for (const name of ['postgres', 'redis', 'nats']) expect(find('dev', 'StatefulSet', name)).toBeDefined();
-    expect(find('dev', 'StatefulSet', 'nats')!.spec.template.spec.containers[0].args).toEqual(expect.arrayContaining(['-js', '-m', '8222']));
+    expect(find('dev', 'StatefulSet', 'nats')!.spec.template.spec.containers[0].args).toEqual(
+      expect.arrayContaining(['-js', '-m', '8222']),
+    );
     for (const d of byKind('dev', 'Deployment')) expect(d.spec.replicas).toBe(1);
   });
 
@@ -112,7 +127,9 @@ describe('dev overlay', () => {
 
 describe('prod overlay', () => {
   it('autoscales the gateway, every service and grading, leaving their replica counts to the HPA', () => {
-    const scaled = byKind('prod', 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name).sort();
+    const scaled = byKind('prod', 'HorizontalPodAutoscaler')
+      .map((h) => h.spec.scaleTargetRef.name)
+      .sort();
     expect(scaled).toEqual(components.filter((c) => c !== 'frontends').sort());
     for (const name of scaled) expect(find('prod', 'Deployment', name)!.spec.replicas).toBeUndefined();
   });

@@ -64,7 +64,10 @@ export function gatewayRemotes(manifests: Manifest[]): Record<string, { url: str
 export function startupProblems(deployment: Manifest, manifests: Manifest[]): string[] | null {
   const schema = configSchemaOf(deployment.metadata.labels!['app.kubernetes.io/name']);
   if (!schema) return null;
-  const env = containerEnv(deployment, manifests.filter((m) => m.kind === 'ConfigMap'));
+  const env = containerEnv(
+    deployment,
+    manifests.filter((m) => m.kind === 'ConfigMap'),
+  );
   if (env.NODE_ENV !== 'production') return [`NODE_ENV is ${env.NODE_ENV}`];
   return productionProblems(schema, env);
 }

@@ -22,7 +22,9 @@ export interface Manifest {
 // helm and kubectl fall back to http://localhost:8080 without a kubeconfig — our gateway's port.
 // Nothing here talks to a cluster; an empty kubeconfig and a private HOME keep it that way.
 const isolated = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-deploy-'));
-fs.writeFileSync(path.join(isolated, 'kubeconfig'), 'apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\nusers: []\n', { mode: 0o600 });
+fs.writeFileSync(path.join(isolated, 'kubeconfig'), 'apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\nusers: []\n', {
+  mode: 0o600,
+});
 const toolEnv = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
   HOME: isolated,
@@ -88,7 +90,9 @@ export async function startNatsServer(): Promise<{ url: string; monitorUrl: stri
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-js-'));
   const [clientPort, monitorPort] = [await freePort(), await freePort()];
   const bin = fs.existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server';
-  const server = spawn(bin, ['-a', '127.0.0.1', '-p', String(clientPort), '-m', String(monitorPort), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  const server = spawn(bin, ['-a', '127.0.0.1', '-p', String(clientPort), '-m', String(monitorPort), '-js', '-sd', storeDir], {
+    stdio: 'ignore',
+  });
   const monitorUrl = `http://127.0.0.1:${monitorPort}`;
   const stop = async () => {
     if (server.exitCode === null) {
@@ -99,7 +103,13 @@ export async function startNatsServer(): Promise<{ url: string; monitorUrl: stri
     fs.rmSync(storeDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${monitorUrl}/healthz`).then((r) => r.ok, () => false)) return { url: `nats://127.0.0.1:${clientPort}`, monitorUrl, stop };
+    if (
+      await fetch(`${monitorUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url: `nats://127.0.0.1:${clientPort}`, monitorUrl, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();

@@ -5,5 +5,7 @@ module.exports = frontendJest({
   displayName: 'frontend-admin',
   rootDir: __dirname,
   // the local fallback scoring is shared with the grading service (contracts), tested from source
-  moduleNameMapper: { '^@corestone/contracts/local-assessment$': require('node:path').join(__dirname, '../../packages/contracts/src/local-assessment.ts') },
+  moduleNameMapper: {
+    '^@corestone/contracts/local-assessment$': require('node:path').join(__dirname, '../../packages/contracts/src/local-assessment.ts'),
+  },
 });

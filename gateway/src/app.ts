@@ -3,7 +3,15 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { Agent, type Dispatcher } from 'undici';
 import { ROUTE_POLICY, SERVICES } from '@corestone/contracts';
-import { Limiter, addInfraReadiness, createServiceApp, createTokenVerifier, loggerOptions, type Redis, type TokenVerifier } from '@corestone/service-kit';
+import {
+  Limiter,
+  addInfraReadiness,
+  createServiceApp,
+  createTokenVerifier,
+  loggerOptions,
+  type Redis,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 import { corsOrigins, parseTrustProxy, type GatewayConfig } from './config';
 import { RouteTable, reachablePolicies } from './domain/route-table';
 import { API_PREFIX } from './domain/urls';
@@ -36,7 +44,11 @@ export function serviceUrls(config: GatewayConfig): Record<string, string> {
 }
 
 /** The gateway as a Fastify app (no listen): tests inject into it or listen on port 0. */
-export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { app: FastifyInstance; frontends: Frontends; dispatcher: Dispatcher } {
+export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
+  app: FastifyInstance;
+  frontends: Frontends;
+  dispatcher: Dispatcher;
+} {
   const app = createServiceApp({
     name: 'gateway',
     // Fastify accepts a hop count at runtime; its types omit numbers.
@@ -63,7 +75,9 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): { a
   const frontends = findFrontends(config.FRONTENDS_DIR, remotes);
   // Remotes served from another origin (a CDN) need their scripts allowed; a live file may add origins.
   const withRemotes = (own: string[]) =>
-    remotes.live ? [() => [...own, remotes.origins()].filter(Boolean).join(' ')] : [...own, ...remotes.origins().split(' ').filter(Boolean)];
+    remotes.live
+      ? [() => [...own, remotes.origins()].filter(Boolean).join(' ')]
+      : [...own, ...remotes.origins().split(' ').filter(Boolean)];
   addInfraReadiness(app, { redis });
 
   void app.register(cors, {

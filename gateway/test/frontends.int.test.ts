@@ -79,7 +79,9 @@ describe('remotes from configuration', () => {
     touch(JSON.stringify(configured), 10);
     expect((await app.inject({ url: '/mf/manifest.json' })).json()).toEqual(configured);
     expect((await app.inject({ url: '/mf/student-next/remoteEntry.js' })).statusCode).toBe(200);
-    expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain("script-src 'self' https://cdn.example.org;");
+    expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain(
+      "script-src 'self' https://cdn.example.org;",
+    );
 
     touch('{"remotes": {"admin": {"url": "javascript:alert(1)"}}}', 20);
     expect((await app.inject({ url: '/mf/manifest.json' })).json()).toEqual(configured);
@@ -135,7 +137,14 @@ it('falls back to the shell only for HTML page loads', async () => {
   const asset = await gw.inject({ url: '/static/missing.css' });
   expect(asset.statusCode).toBe(404);
   expect(asset.json().code).toBe('NOT_FOUND');
-  for (const url of ['/api/v1/nothing', '/api/whatever', '/mf/student/missing.js', '/mf/unknown/remoteEntry.js', '/mf/not-built/remoteEntry.js', '/mf/half-built/index.js']) {
+  for (const url of [
+    '/api/v1/nothing',
+    '/api/whatever',
+    '/mf/student/missing.js',
+    '/mf/unknown/remoteEntry.js',
+    '/mf/not-built/remoteEntry.js',
+    '/mf/half-built/index.js',
+  ]) {
     const res = await page(url);
     expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'NOT_FOUND']);
   }

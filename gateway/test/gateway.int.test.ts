@@ -38,8 +38,17 @@ describe('routing', () => {
     ['/api/v1/subscribe/use-credit', 'billing', '/subscribe/use-credit'],
     ['/api/v1/billing/webhooks/stripe', 'billing', '/billing/webhooks/stripe'],
   ])('%s goes to %s as %s', async (url, service, upstreamUrl) => {
-    const method = url.includes('update-password') ? 'PUT' : url.includes('create-user') || url.includes('use-credit') || url.includes('webhook') ? 'POST' : 'GET';
-    const res = await gw.inject({ method, url, headers: { ...bearer(), 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : { a: 1 } });
+    const method = url.includes('update-password')
+      ? 'PUT'
+      : url.includes('create-user') || url.includes('use-credit') || url.includes('webhook')
+        ? 'POST'
+        : 'GET';
+    const res = await gw.inject({
+      method,
+      url,
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      payload: method === 'GET' ? undefined : { a: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ service, url: upstreamUrl });
   });
@@ -49,7 +58,14 @@ describe('routing', () => {
     const res = await gw.inject({
       method: 'POST',
       url: '/api/v1/evaluation/anything',
-      headers: { ...bearer(), 'x-request-id': 'req-123', traceparent, expect: '100-continue', 'x-forwarded-for': '6.6.6.6', 'content-type': 'application/json' },
+      headers: {
+        ...bearer(),
+        'x-request-id': 'req-123',
+        traceparent,
+        expect: '100-continue',
+        'x-forwarded-for': '6.6.6.6',
+        'content-type': 'application/json',
+      },
       payload: { hello: 'world' },
     });
     expect(res.statusCode).toBe(200);
@@ -104,7 +120,11 @@ describe('tokens at the gateway', () => {
       ['POST', '/billing/webhooks/stripe'],
     ];
     for (const [method, path] of publicCalls) {
-      const res = await gw.inject({ method, url: `/api/v1${path}`, payload: method === 'POST' ? { email: 'a@b.c', password: 'x'.repeat(8) } : undefined });
+      const res = await gw.inject({
+        method,
+        url: `/api/v1${path}`,
+        payload: method === 'POST' ? { email: 'a@b.c', password: 'x'.repeat(8) } : undefined,
+      });
       expect([method, path, res.statusCode]).toEqual([method, path, 200]);
     }
   });
@@ -129,7 +149,12 @@ describe('tokens at the gateway', () => {
         const res = await gw.inject({ url, headers });
         expect([label, url, res.statusCode, res.json().code]).toEqual([label, url, 401, code]);
       }
-      const put = await gw.inject({ method: 'PUT', url: '/api/v1/users/update-password', headers: { ...headers, 'content-type': 'application/json' }, payload: { current_password: 'a', new_password: 'b' } });
+      const put = await gw.inject({
+        method: 'PUT',
+        url: '/api/v1/users/update-password',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: { current_password: 'a', new_password: 'b' },
+      });
       expect([label, put.statusCode]).toEqual([label, 401]);
     }
     expect(h.services.users.calls.length).toBe(before);
@@ -178,7 +203,11 @@ describe('bodies', () => {
     const body = JSON.stringify({ blob: 'x'.repeat(6 * 1024 * 1024) });
     const outcomes = await Promise.all(
       Array.from({ length: 12 }, () =>
-        fetch(`${url}/api/v1/rubrics/validate-criteria`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body }).then(
+        fetch(`${url}/api/v1/rubrics/validate-criteria`, {
+          method: 'POST',
+          headers: { ...bearer(), 'content-type': 'application/json' },
+          body,
+        }).then(
           async (res) => `${res.status} ${((await res.json()) as { code: string }).code}`,
           (err: Error) => `${err.message}: ${(err.cause as NodeJS.ErrnoException | undefined)?.code}`,
         ),
@@ -189,10 +218,20 @@ describe('bodies', () => {
 
   it('applies the small limit to other routes and the upload limit to uploads', async () => {
     const big = 'x'.repeat(1024 * 1024 + 10);
-    const small = await gw.inject({ method: 'POST', url: '/api/v1/rubrics/validate-criteria', headers: { ...bearer(), 'content-type': 'text/plain' }, payload: big });
+    const small = await gw.inject({
+      method: 'POST',
+      url: '/api/v1/rubrics/validate-criteria',
+      headers: { ...bearer(), 'content-type': 'text/plain' },
+      payload: big,
+    });
     expect(small.statusCode).toBe(413);
     expect(small.json().code).toBe('PAYLOAD_TOO_LARGE');
-    const upload = await gw.inject({ method: 'POST', url: '/api/v1/evaluation/evaluate-async', headers: { ...bearer(), 'content-type': 'application/octet-stream' }, payload: 'y'.repeat(60 * 1024) });
+    const upload = await gw.inject({
+      method: 'POST',
+      url: '/api/v1/evaluation/evaluate-async',
+      headers: { ...bearer(), 'content-type': 'application/octet-stream' },
+      payload: 'y'.repeat(60 * 1024),
+    });
     expect(upload.statusCode).toBe(200);
     expect(upload.json().body).toEqual({ bytes: 60 * 1024 });
   });
@@ -201,11 +240,15 @@ describe('bodies', () => {
     const url = await listenUrl(gw);
     const before = h.services.evaluation.calls.length;
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${url}/api/v1/evaluation/evaluate-async`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/octet-stream' } }, (r) => {
-        let body = '';
-        r.on('data', (c) => (body += c));
-        r.on('end', () => resolve({ status: r.statusCode!, body }));
-      });
+      const req = http.request(
+        `${url}/api/v1/evaluation/evaluate-async`,
+        { method: 'POST', headers: { ...bearer(), 'content-type': 'application/octet-stream' } },
+        (r) => {
+          let body = '';
+          r.on('data', (c) => (body += c));
+          r.on('end', () => resolve({ status: r.statusCode!, body }));
+        },
+      );
       req.on('error', reject);
       let sent = 0;
       const chunk = Buffer.alloc(16 * 1024, 1);
@@ -235,28 +278,50 @@ describe('bodies', () => {
       payload: new URLSearchParams({ token: 't', new_password: long }).toString(),
     });
     expect(form.statusCode).toBe(400);
-    const ok = await gw.inject({ method: 'PUT', url: '/api/v1/users/update-password', headers: bearer(), payload: { current_password: 'a', new_password: 'p'.repeat(MAX_PASSWORD_LENGTH) } });
+    const ok = await gw.inject({
+      method: 'PUT',
+      url: '/api/v1/users/update-password',
+      headers: bearer(),
+      payload: { current_password: 'a', new_password: 'p'.repeat(MAX_PASSWORD_LENGTH) },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ service: 'auth', url: '/users/update-password' });
     expect(lastCall('auth').headers.authorization).toBe(`Bearer ${token}`);
     const odd = await gw.inject({ method: 'POST', url: '/api/v1/auth/signup', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
     expect(odd.statusCode).toBe(415);
     expect(odd.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const broken = await gw.inject({ method: 'POST', url: '/api/v1/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const broken = await gw.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(broken.statusCode).toBe(400);
   });
 });
 
 describe('browser-facing headers', () => {
   it('allows exactly the configured origins', async () => {
-    const allowed = await gw.inject({ method: 'OPTIONS', url: '/api/v1/users/me', headers: { origin: 'https://app.example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const allowed = await gw.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/users/me',
+      headers: {
+        origin: 'https://app.example.org',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.org');
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
     const get = await gw.inject({ url: '/api/v1/users/me', headers: { ...bearer(), origin: 'http://localhost:3000' } });
     expect(get.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     for (const origin of ['https://evil.example.org', 'https://app.example.org.evil.com', 'http://app.example.org', 'null']) {
-      const res = await gw.inject({ method: 'OPTIONS', url: '/api/v1/users/me', headers: { origin, 'access-control-request-method': 'GET' } });
+      const res = await gw.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/users/me',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
       expect([origin, res.headers['access-control-allow-origin']]).toEqual([origin, undefined]);
     }
   });
@@ -266,7 +331,15 @@ describe('browser-facing headers', () => {
       const res = await gw.inject({ url });
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       const csp = String(res.headers['content-security-policy']);
-      for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "connect-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]) {
+      for (const part of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+      ]) {
         expect(csp).toContain(part);
       }
       expect(csp).not.toContain('unsafe-eval');
@@ -288,7 +361,16 @@ describe('health', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({
       status: 'ok',
-      services: { auth: { ready: true }, users: { ready: true }, evaluation: { ready: true }, grading: { ready: true }, rubric: { ready: true }, billing: { ready: true }, content: { ready: true }, links: { ready: true } },
+      services: {
+        auth: { ready: true },
+        users: { ready: true },
+        evaluation: { ready: true },
+        grading: { ready: true },
+        rubric: { ready: true },
+        billing: { ready: true },
+        content: { ready: true },
+        links: { ready: true },
+      },
       not_ready: [],
     });
     h.services.grading.state.ready = false;
@@ -314,7 +396,12 @@ describe('a service that is down', () => {
     const res = await broken.inject({ url: '/api/v1/plans/plans' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ detail: 'The billing service is unavailable. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
-    const post = await broken.inject({ method: 'POST', url: '/api/v1/subscription/cancel-subscription', headers: bearer(), payload: { a: 1 } });
+    const post = await broken.inject({
+      method: 'POST',
+      url: '/api/v1/subscription/cancel-subscription',
+      headers: bearer(),
+      payload: { a: 1 },
+    });
     expect(post.statusCode).toBe(503);
   });
 
@@ -367,13 +454,23 @@ describe('services that declare routes before they are platform processes (conte
   it('are forwarded with their declared policies once CONTENT_URL and LINKS_URL are set', async () => {
     const both = await h.gateway({ REDIS_PREFIX: `${h.run.env.REDIS_PREFIX}extras:` }, undefined, true);
     const call = (method: string, url: string, headers: Record<string, string> = {}) =>
-      both.inject({ method, url: `/api/v1${url}`, headers: { ...headers, 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : {} });
+      both.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: method === 'GET' ? undefined : {},
+      });
     expect((await call('GET', '/general/privacy')).json()).toMatchObject({ service: 'content', url: '/general/privacy' });
     expect((await call('PUT', '/general/privacy')).statusCode).toBe(401);
     expect((await call('PUT', '/general/privacy', bearer())).json()).toMatchObject({ service: 'content' });
     expect((await call('GET', '/external_links/public')).json()).toMatchObject({ service: 'links', url: '/external_links/public' });
     expect((await call('POST', '/external_links/0190/click')).json()).toMatchObject({ service: 'links' });
-    for (const [method, url] of [['GET', '/external_links'], ['GET', '/external_links/0190'], ['DELETE', '/external_links/0190'], ['GET', '/external_links/export']]) {
+    for (const [method, url] of [
+      ['GET', '/external_links'],
+      ['GET', '/external_links/0190'],
+      ['DELETE', '/external_links/0190'],
+      ['GET', '/external_links/export'],
+    ]) {
       expect([method, url, (await call(method, url)).statusCode]).toEqual([method, url, 401]);
     }
     const health = (await both.inject({ url: '/api/v1/health' })).json();

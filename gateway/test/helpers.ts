@@ -81,7 +81,11 @@ export async function startFakeService(name: string, jwks?: object): Promise<Fak
   });
   const prefix = (ROUTE_POLICY as Record<string, { prefixes: readonly string[] }>)[name]?.prefixes[0] ?? `/${name}`;
   await app.register(async (scope) => {
-    scope.get(`${prefix}/documented`, { schema: { summary: `a documented ${name} route`, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
+    scope.get(
+      `${prefix}/documented`,
+      { schema: { summary: `a documented ${name} route`, response: { 200: Type.Object({ ok: Type.Boolean() }) } } },
+      async () => ({ ok: true }),
+    );
   });
   if (jwks) {
     app.get('/auth/.well-known/jwks.json', async () => jwks);
@@ -138,7 +142,8 @@ export async function startHarness(label: string): Promise<Harness> {
   const keys = await createKeys();
   const redis = await connectRedis(run.env.REDIS_URL);
   const services: Record<string, FakeService> = {};
-  for (const name of [...Object.keys(SERVICES), ...NOT_PROCESSES]) services[name] = await startFakeService(name, name === 'auth' ? keys.jwks : undefined);
+  for (const name of [...Object.keys(SERVICES), ...NOT_PROCESSES])
+    services[name] = await startFakeService(name, name === 'auth' ? keys.jwks : undefined);
   const gateways: FastifyInstance[] = [];
   const tmp: string[] = [];
   return {

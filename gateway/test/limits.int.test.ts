@@ -55,7 +55,8 @@ describe('sign-in', () => {
   it('lets a class of 60 behind one address sign in within a minute', async () => {
     const school = await h.gateway({ REDIS_PREFIX: `${h.run.env.REDIS_PREFIX}school:` });
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i++) statuses.push((await login(school, GOOD_USER, GOOD_PASSWORD, { headers: { 'x-forwarded-for': '' } })).statusCode);
+    for (let i = 0; i < 60; i++)
+      statuses.push((await login(school, GOOD_USER, GOOD_PASSWORD, { headers: { 'x-forwarded-for': '' } })).statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(60);
   });
 
@@ -77,7 +78,10 @@ describe('sign-in', () => {
     await login(logged, GOOD_USER, 'Form-Secret-456', { form: true });
     await logged.inject({ url: '/api/v1/users/me', headers: { authorization: `Bearer ${token}` } });
     await logged.inject({ url: '/api/v1/auth/google/callback?code=google-code-xyz&state=s' });
-    await logged.inject({ url: '/auth/google/callback?access_token=at-secret-1&refresh_token=rt-secret-2&oauth=success', headers: { accept: 'text/html' } });
+    await logged.inject({
+      url: '/auth/google/callback?access_token=at-secret-1&refresh_token=rt-secret-2&oauth=success',
+      headers: { accept: 'text/html' },
+    });
     await logged.inject({ url: `/api/v1/users/me?access_token=${token}` });
     const all = lines.join('');
     expect(all).toContain('/api/v1/users/me'); // requests are logged …
@@ -89,7 +93,12 @@ describe('sign-in', () => {
 
 describe('per-address budgets and X-Forwarded-For', () => {
   const signup = (gw: FastifyInstance, xff: string) =>
-    gw.inject({ method: 'POST', url: '/api/v1/auth/signup', headers: { 'x-forwarded-for': xff }, payload: { email: `${newId()}@example.com`, password: 'long-enough' } });
+    gw.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: { 'x-forwarded-for': xff },
+      payload: { email: `${newId()}@example.com`, password: 'long-enough' },
+    });
 
   it('ignores X-Forwarded-For by default: one socket address, one budget', async () => {
     const gw = await h.gateway({ RATE_SIGNUP_ADDRESS_MAX: '2', REDIS_PREFIX: `${h.run.env.REDIS_PREFIX}xff1:` });
@@ -111,11 +120,16 @@ describe('per-address budgets and X-Forwarded-For', () => {
   });
 
   it('budgets forgot-password and setup-admin per address', async () => {
-    const gw = await h.gateway({ RATE_FORGOT_PASSWORD_ADDRESS_MAX: '1', RATE_SETUP_ADMIN_ADDRESS_MAX: '1', REDIS_PREFIX: `${h.run.env.REDIS_PREFIX}fp:` });
+    const gw = await h.gateway({
+      RATE_FORGOT_PASSWORD_ADDRESS_MAX: '1',
+      RATE_SETUP_ADMIN_ADDRESS_MAX: '1',
+      REDIS_PREFIX: `${h.run.env.REDIS_PREFIX}fp:`,
+    });
     const forgot = () => gw.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'a@example.com' } });
     expect((await forgot()).statusCode).toBe(200);
     expect((await forgot()).statusCode).toBe(429);
-    const setup = () => gw.inject({ method: 'POST', url: '/api/v1/auth/setup-admin', payload: { email: 'a@example.com', password: 'long-enough' } });
+    const setup = () =>
+      gw.inject({ method: 'POST', url: '/api/v1/auth/setup-admin', payload: { email: 'a@example.com', password: 'long-enough' } });
     expect((await setup()).statusCode).toBe(200);
     expect((await setup()).statusCode).toBe(429);
   });

@@ -20,7 +20,15 @@ describe('remote configuration', () => {
   });
 
   it('refuses what could escape the frontends folder or run as something else', () => {
-    for (const url of ['/mf/../x/remoteEntry.js', '/mf/a.b/remoteEntry.js', '/mf/x/', '/elsewhere/remoteEntry.js', 'javascript:alert(1)', 'data:text/javascript,1', '//cdn.example.org/x.js']) {
+    for (const url of [
+      '/mf/../x/remoteEntry.js',
+      '/mf/a.b/remoteEntry.js',
+      '/mf/x/',
+      '/elsewhere/remoteEntry.js',
+      'javascript:alert(1)',
+      'data:text/javascript,1',
+      '//cdn.example.org/x.js',
+    ]) {
       expect(() => parseRemotes(JSON.stringify({ remotes: { x: { url } } }), 'MF_REMOTES')).toThrow(/MF_REMOTES/);
     }
     expect(() => parseRemotes('{"remotes": {"x": {"url": "/mf/x/remoteEntry.js", "extra": 1}}}', 'F')).toThrow(/F: expected/);

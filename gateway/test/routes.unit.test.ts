@@ -24,7 +24,11 @@ describe('route table built from ROUTE_POLICY', () => {
     expect(table.ownerOf('/rubricsx')).toBeNull();
     expect(table.ownerOf('/grading/jobs')).toBeNull();
     expect(table.ownerOf('/')).toBeNull();
-    for (const [path, service] of [['/users/update-password', 'auth'], ['/users/update-passwordx', 'users'], ['/users/admin/create-user/x', 'auth']]) {
+    for (const [path, service] of [
+      ['/users/update-password', 'auth'],
+      ['/users/update-passwordx', 'users'],
+      ['/users/admin/create-user/x', 'auth'],
+    ]) {
       expect([path, table.lookup('PUT', path)?.service]).toEqual([path, service]);
     }
   });
@@ -52,7 +56,13 @@ describe('route table built from ROUTE_POLICY', () => {
   });
 
   it('treats undeclared paths under a prefix as protected, and paths nobody owns as none', () => {
-    expect(table.lookup('GET', '/evaluation/x/y/z')).toEqual({ service: 'evaluation', policy: null, public: false, body: 'default', rate: null });
+    expect(table.lookup('GET', '/evaluation/x/y/z')).toEqual({
+      service: 'evaluation',
+      policy: null,
+      public: false,
+      body: 'default',
+      rate: null,
+    });
     expect(table.lookup('GET', '/dashboard')).toMatchObject({ service: 'evaluation', public: false });
     expect(table.lookup('GET', '/users/%E0%A4%A')).toMatchObject({ service: 'users', public: false }); // malformed escape
     expect(table.lookup('GET', '/nothing')).toBeNull();
@@ -88,7 +98,7 @@ describe('route table built from ROUTE_POLICY', () => {
     expect(some.upstreams.map((u) => u.service).sort()).toEqual(['auth', 'auth', 'auth', 'users']);
   });
 
-  it('refuses a declaration outside its service\'s prefixes', () => {
+  it("refuses a declaration outside its service's prefixes", () => {
     const bad: Record<string, ServiceRoutes> = {
       users: { prefixes: ['/users'], routes: [] },
       auth: { prefixes: ['/auth'], routes: [{ method: 'GET', path: '/users/me', access: 'public' }] },
@@ -103,7 +113,9 @@ describe('secrets in URLs', () => {
     expect(queryCarriesToken('access_token=x')).toBe(true);
     expect(queryCarriesToken('a=1&Token=x')).toBe(true);
     expect(queryCarriesToken('status=completed&tokens=2')).toBe(false);
-    expect(redactUrl('/cb?access_token=abc&oauth=success&refresh_token=def')).toBe('/cb?access_token=%5BREDACTED%5D&oauth=success&refresh_token=%5BREDACTED%5D');
+    expect(redactUrl('/cb?access_token=abc&oauth=success&refresh_token=def')).toBe(
+      '/cb?access_token=%5BREDACTED%5D&oauth=success&refresh_token=%5BREDACTED%5D',
+    );
     expect(redactUrl('/api/v1/auth/google/callback?code=xyz&state=1')).not.toContain('xyz');
     expect(redactUrl('/plain?status=1')).toBe('/plain?status=1');
   });
@@ -120,7 +132,10 @@ describe('config', () => {
 
   it('builds the exact CORS origins', () => {
     expect(corsOrigins({ CORS_ORIGINS: '', PUBLIC_BASE_URL: 'https://app.example.org/some/path' })).toEqual(['https://app.example.org']);
-    expect(corsOrigins({ CORS_ORIGINS: 'http://a.test:3000/, https://b.test', PUBLIC_BASE_URL: 'x' })).toEqual(['http://a.test:3000', 'https://b.test']);
+    expect(corsOrigins({ CORS_ORIGINS: 'http://a.test:3000/, https://b.test', PUBLIC_BASE_URL: 'x' })).toEqual([
+      'http://a.test:3000',
+      'https://b.test',
+    ]);
   });
 });
 
@@ -129,8 +144,14 @@ describe('openapi merge', () => {
     const doc = mergeOpenApi(
       table,
       [
-        { service: 'users', doc: { paths: { '/users/me': { get: { summary: 'me' } }, '/users/update-password': { put: {} }, '/readyz': { get: {} } } } },
-        { service: 'auth', doc: { paths: { '/users/update-password': { put: { summary: 'pw' } }, '/auth/login': { post: {}, parameters: {} as never } } } },
+        {
+          service: 'users',
+          doc: { paths: { '/users/me': { get: { summary: 'me' } }, '/users/update-password': { put: {} }, '/readyz': { get: {} } } },
+        },
+        {
+          service: 'auth',
+          doc: { paths: { '/users/update-password': { put: { summary: 'pw' } }, '/auth/login': { post: {}, parameters: {} as never } } },
+        },
       ],
       ['billing'],
     );

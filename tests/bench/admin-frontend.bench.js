@@ -5,30 +5,55 @@ const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = 3;
 
 /** Signs a super admin in through the API and hands the tokens to the page (as /auth would). */
 async function adminSession(api) {
   const email = `bench.admin.${Date.now().toString(36)}@school.example`;
-  const setup = await fetch(`${api}/auth/setup-admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench Admin', email, password: 'bench-admin-1' }) });
+  const setup = await fetch(`${api}/auth/setup-admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Admin', email, password: 'bench-admin-1' }),
+  });
   if (setup.status !== 200) throw new Error(`first-admin setup answered ${setup.status} (an admin exists already on this platform)`);
-  const login = await fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'bench-admin-1' }) });
+  const login = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: 'bench-admin-1' }),
+  });
   return login.json();
 }
 
 /** One page load of /admin in a fresh profile (cold) then a reload (warm cache): JS bytes and time to the overview. */
 async function measure(gatewayUrl, auth) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-bench-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, viewport: { width: 1366, height: 900 }, args: ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1366, height: 900 },
+    args: ARGS,
+  });
   try {
     const page = context.pages()[0] || (await context.newPage());
     await page.goto(`${gatewayUrl}/privacy-policy`);
-    await page.evaluate(([a, r, u]) => {
-      localStorage.setItem('access_token', a);
-      localStorage.setItem('refresh_token', r);
-      localStorage.setItem('user', u);
-    }, [auth.access_token, auth.refresh_token, JSON.stringify(auth.user)]);
+    await page.evaluate(
+      ([a, r, u]) => {
+        localStorage.setItem('access_token', a);
+        localStorage.setItem('refresh_token', r);
+        localStorage.setItem('user', u);
+      },
+      [auth.access_token, auth.refresh_token, JSON.stringify(auth.user)],
+    );
     const scripts = [];
     page.on('response', async (res) => {
       if (res.request().resourceType() !== 'script') return;

@@ -8,12 +8,24 @@ module.exports = {
     const direct = await load(`${platform.urls.billing}/plans/plans`);
     const proxied = await load(`${platform.gatewayUrl}/api/v1/plans/plans`);
     const own = await load(`${platform.gatewayUrl}/livez`);
-    const row = (name, r) => ({ path: name, 'req/s': round(r.rps, 0), 'p50 ms': round(r.p50, 2), 'p99 ms': round(r.p99, 2), errors: r.errors });
+    const row = (name, r) => ({
+      path: name,
+      'req/s': round(r.rps, 0),
+      'p50 ms': round(r.p50, 2),
+      'p99 ms': round(r.p99, 2),
+      errors: r.errors,
+    });
     return [
       row('billing direct', direct),
       row('via gateway', proxied),
       row('gateway /livez (no proxy)', own),
-      { path: 'ratio gateway/direct', 'req/s': round(proxied.rps / direct.rps, 2), 'p50 ms': round(proxied.p50 / direct.p50, 2), 'p99 ms': round(proxied.p99 / direct.p99, 2), errors: '' },
+      {
+        path: 'ratio gateway/direct',
+        'req/s': round(proxied.rps / direct.rps, 2),
+        'p50 ms': round(proxied.p50 / direct.p50, 2),
+        'p99 ms': round(proxied.p99 / direct.p99, 2),
+        errors: '',
+      },
     ];
   },
 };

@@ -52,7 +52,11 @@ module.exports = {
     return [
       { figure: 'accepted (POST answered)', 'p50 ms': pct(accept, 50), 'p95 ms': pct(accept, 95) },
       { figure: 'submit → completed', 'p50 ms': pct(total, 50), 'p95 ms': pct(total, 95) },
-      { figure: 'ratio completed/accepted', 'p50 ms': round(pct(total, 50) / pct(accept, 50), 2), 'p95 ms': round(pct(total, 95) / pct(accept, 95), 2) },
+      {
+        figure: 'ratio completed/accepted',
+        'p50 ms': round(pct(total, 50) / pct(accept, 50), 2),
+        'p95 ms': round(pct(total, 95) / pct(accept, 95), 2),
+      },
       { figure: `graded per minute (offered ${(60_000 / INTERVAL_MS).toFixed(0)}/min)`, 'p50 ms': round(N / minutes, 0), 'p95 ms': '' },
     ];
   },

@@ -73,7 +73,14 @@ module.exports = {
       await new Promise((r) => setTimeout(r, 500));
     }
     const drainSeconds = (Date.now() - t0) / 1000;
-    const row = (name, r) => ({ path: name, 'uploads/s': round(r.rps, 1), 'p50 ms': round(r.p50, 0), 'p99 ms': round(r.p99, 0), uploads: r.requests, errors: r.errors });
+    const row = (name, r) => ({
+      path: name,
+      'uploads/s': round(r.rps, 1),
+      'p50 ms': round(r.p50, 0),
+      'p99 ms': round(r.p99, 0),
+      uploads: r.requests,
+      errors: r.errors,
+    });
     return [
       row('via gateway', viaGateway),
       row('evaluation direct', direct),

@@ -30,8 +30,14 @@ async function startModelGrading(platform, fakeUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, [entryOf('grading')], {
     env: {
-      ...process.env, ...platform.env, PORT: String(port), LOG_LEVEL: 'info', // its 'graded' lines carry each job's time in the worker
-      GRADER: 'openai', OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fakeUrl, OPENAI_MODEL: 'bench-model',
+      ...process.env,
+      ...platform.env,
+      PORT: String(port),
+      LOG_LEVEL: 'info', // its 'graded' lines carry each job's time in the worker
+      GRADER: 'openai',
+      OPENAI_API_KEY: 'sk-bench',
+      OPENAI_BASE_URL: fakeUrl,
+      OPENAI_MODEL: 'bench-model',
       // A remote grader waits on the network: one replica can have every essay in flight.
       GRADING_CONCURRENCY: String(ESSAYS),
     },
@@ -48,7 +54,10 @@ async function startModelGrading(platform, fakeUrl) {
     }
   });
   for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -66,11 +75,25 @@ module.exports = {
     const rubric = (await call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
     const reply = {
       criteria: rubric.scoring_structure.criteria.map((c) => ({
-        code: c.code, score: Math.round(c.maxScore * 0.7), feedback: `Solid work on ${c.name}.`,
-        strengths: [{ text: 'Clear focus', quote: '' }], improvements: [{ text: 'Evaluate sources', quote: '' }],
+        code: c.code,
+        score: Math.round(c.maxScore * 0.7),
+        feedback: `Solid work on ${c.name}.`,
+        strengths: [{ text: 'Clear focus', quote: '' }],
+        improvements: [{ text: 'Evaluate sources', quote: '' }],
       })),
-      overallSummary: { holisticCommentary: 'A focused essay.', strengths: ['Focus'], improvements: ['Evaluation'], nextSteps: ['Weigh counter-claims'] },
-      insight_feedback: { clarity_and_cohesion: 'Clear.', argument_and_evidence: 'Cited.', grammar_and_mechanics: 'Clean.', critical_thinking: 'Developing.', originality_and_insight: 'Personal.' },
+      overallSummary: {
+        holisticCommentary: 'A focused essay.',
+        strengths: ['Focus'],
+        improvements: ['Evaluation'],
+        nextSteps: ['Weigh counter-claims'],
+      },
+      insight_feedback: {
+        clarity_and_cohesion: 'Clear.',
+        argument_and_evidence: 'Cited.',
+        grammar_and_mechanics: 'Clean.',
+        critical_thinking: 'Developing.',
+        originality_and_insight: 'Personal.',
+      },
       suggestions: ['Weigh a counter-claim in each section'],
     };
     const fake = await new FakeOpenAI().start();
@@ -131,7 +154,13 @@ module.exports = {
         row('accepted → result stored, p50', pct(afterAccept, 50)),
         row('accepted → result stored, max', Math.max(...afterAccept)),
         row(`total wall time (${ESSAYS} essays)`, wall),
-        { figure: `model requests / graded by: ${Object.entries(graders).map(([g, n]) => `${g} ${n}`).join(', ')}`, seconds: fake.requests.length, 'vs floor': '' },
+        {
+          figure: `model requests / graded by: ${Object.entries(graders)
+            .map(([g, n]) => `${g} ${n}`)
+            .join(', ')}`,
+          seconds: fake.requests.length,
+          'vs floor': '',
+        },
       ];
     } finally {
       grading.kill('SIGTERM');

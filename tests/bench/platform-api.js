@@ -2,18 +2,22 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /** JSON/multipart calls to /api/v1 of a running platform. */
-const api = (base) => Object.assign(async (method, p, { token, json, form } = {}) => {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) body = form;
-  const res = await fetch(`${base}/api/v1${p}`, { method, headers, body });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}, { base });
+const api = (base) =>
+  Object.assign(
+    async (method, p, { token, json, form } = {}) => {
+      const headers = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      let body;
+      if (json) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(json);
+      } else if (form) body = form;
+      const res = await fetch(`${base}/api/v1${p}`, { method, headers, body });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { base },
+  );
 
 function essayText() {
   // the system-test fixture, as plain text (the .ts file holds it in a template literal)

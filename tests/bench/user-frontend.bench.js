@@ -11,7 +11,16 @@ const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = 3;
 const LANDING_BUDGET_GZIP_KB = 350;
 
@@ -29,16 +38,24 @@ async function studentSession(api) {
 /** One cold load of `route` in a fresh profile, then a warm one; `ready` is the selector of the first render. */
 async function measure(gatewayUrl, route, ready, auth) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-bench-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, viewport: { width: 1366, height: 900 }, args: ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1366, height: 900 },
+    args: ARGS,
+  });
   try {
     const page = context.pages()[0] || (await context.newPage());
     if (auth) {
       await page.goto(`${gatewayUrl}/privacy-policy`);
-      await page.evaluate(([a, r, u]) => {
-        localStorage.setItem('access_token', a);
-        localStorage.setItem('refresh_token', r);
-        localStorage.setItem('user', u);
-      }, [auth.access_token, auth.refresh_token, JSON.stringify(auth.user)]);
+      await page.evaluate(
+        ([a, r, u]) => {
+          localStorage.setItem('access_token', a);
+          localStorage.setItem('refresh_token', r);
+          localStorage.setItem('user', u);
+        },
+        [auth.access_token, auth.refresh_token, JSON.stringify(auth.user)],
+      );
       await page.goto('about:blank');
       // the first visit above filled the cache: start cold again for the measured one
       await context.clearCookies();
@@ -81,7 +98,14 @@ module.exports = {
   async run(platform) {
     const auth = await studentSession(`${platform.gatewayUrl}/api/v1`);
     const rows = [];
-    const row = (what, xs, extra = '') => ({ what, files: xs.length, 'raw KB': kb(sum(xs, 'raw')), 'gzip KB': kb(sum(xs, 'gzip')), ms: '', note: extra });
+    const row = (what, xs, extra = '') => ({
+      what,
+      files: xs.length,
+      'raw KB': kb(sum(xs, 'raw')),
+      'gzip KB': kb(sum(xs, 'gzip')),
+      ms: '',
+      note: extra,
+    });
     const time = (what, ms) => ({ what, files: '', 'raw KB': '', 'gzip KB': '', ms, note: '' });
     for (const [name, route, ready, session] of [
       ['landing /', '/', '[data-testid=tutoring-hero]', null],
@@ -93,9 +117,17 @@ module.exports = {
       const student = scripts.filter((s) => s.url.includes('/mf/student/'));
       const shell = scripts.filter((s) => !s.url.includes('/mf/'));
       const gz = kb(sum(scripts, 'gzip'));
-      const budget = route === '/' ? (gz <= LANDING_BUDGET_GZIP_KB ? `within ${LANDING_BUDGET_GZIP_KB} KB budget` : `OVER the ${LANDING_BUDGET_GZIP_KB} KB budget`) : '';
+      const budget =
+        route === '/'
+          ? gz <= LANDING_BUDGET_GZIP_KB
+            ? `within ${LANDING_BUDGET_GZIP_KB} KB budget`
+            : `OVER the ${LANDING_BUDGET_GZIP_KB} KB budget`
+          : '';
       rows.push(row(`all JS for ${name}`, scripts, budget), row('  shell', shell), row('  student remote', student));
-      rows.push(time(`first render of ${name}, cold`, median(runs.map((r) => r.cold))), time(`first render of ${name}, warm`, median(runs.map((r) => r.warm))));
+      rows.push(
+        time(`first render of ${name}, cold`, median(runs.map((r) => r.cold))),
+        time(`first render of ${name}, warm`, median(runs.map((r) => r.warm))),
+      );
     }
     return rows;
   },

@@ -27,7 +27,16 @@ beforeAll(async () => {
   expect(signup.status).toBe(201);
   studentToken = signup.body.access_token;
   const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: studentToken })).body[0];
-  const form = p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health policy in Canadian cities, 1918-1925', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' }, 'influenza.txt');
+  const form = p.api.essayForm(
+    EE_ESSAY,
+    {
+      title: 'Influenza and public health policy in Canadian cities, 1918-1925',
+      essay_type: 'ee',
+      rubric_id: rubric.id,
+      subject_area: 'History',
+    },
+    'influenza.txt',
+  );
   const up = await p.api.call('POST', '/evaluation/evaluate-async', { token: studentToken, form });
   expect(up.status).toBe(201);
   const done = await p.api.waitForEvaluation(up.body.id, studentToken, 60_000);
@@ -99,7 +108,10 @@ it('reviews a completed student submission: edit a criterion, reject needs notes
   await row.getByRole('link').first().click();
   await page.waitForURL(new RegExp(`/admin/submissions/${graded.id}$`));
   await page.getByTestId('results-editor').waitFor();
-  await page.getByTestId('essay-content').getByText(/words ·/).waitFor();
+  await page
+    .getByTestId('essay-content')
+    .getByText(/words ·/)
+    .waitFor();
   await settled(page);
   await screenshot(page, 'admin-submission-detail');
 
@@ -167,7 +179,11 @@ it('charts the analytics figures for a day range', async () => {
   await page.getByRole('button', { name: 'Analytics' }).click();
   await page.waitForURL(/\/admin\/analytics$/);
   await page.getByTestId('chart-submissions').waitFor();
-  await page.getByTestId('chart-grades').getByText(/^Grade /).first().waitFor();
+  await page
+    .getByTestId('chart-grades')
+    .getByText(/^Grade /)
+    .first()
+    .waitFor();
   await page.getByText('7 days').click();
   await page.getByTestId('chart-submissions').waitFor();
   await settled(page);
@@ -205,7 +221,13 @@ it('creates a teacher with a generated password, deactivates them, and their nex
 
 it('imports a 30-row class list: 30 accounts with one-time passwords', async () => {
   const tag = Date.now().toString(36);
-  const lines = ['first name,last name,email,role,credits', ...Array.from({ length: 30 }, (_, i) => `Pupil${i + 1},Class${tag},pupil${i + 1}.${tag}@school.example,${i % 10 === 0 ? 'teacher' : 'student'},2`)];
+  const lines = [
+    'first name,last name,email,role,credits',
+    ...Array.from(
+      { length: 30 },
+      (_, i) => `Pupil${i + 1},Class${tag},pupil${i + 1}.${tag}@school.example,${i % 10 === 0 ? 'teacher' : 'student'},2`,
+    ),
+  ];
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await page.getByLabel('Class list CSV').fill(lines.join('\n'));
@@ -335,9 +357,15 @@ it('creates a rubric from an uploaded file, edits its scoring, and a new submiss
   await dialog.waitFor({ state: 'hidden' });
   expect(await page.locator('tr', { hasText: title }).innerText()).toContain('18');
 
-  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: studentToken })).body.find((r: { title: string }) => r.title === title);
+  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: studentToken })).body.find(
+    (r: { title: string }) => r.title === title,
+  );
   expect(rubric.scoring_structure.criteria.map((c: { maxScore: number }) => c.maxScore)).toEqual([8, 10]);
-  const form = p.api.essayForm(EE_ESSAY, { title: 'Pendulum damping', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'Physics' }, 'pendulum.txt');
+  const form = p.api.essayForm(
+    EE_ESSAY,
+    { title: 'Pendulum damping', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'Physics' },
+    'pendulum.txt',
+  );
   const up = await p.api.call('POST', '/evaluation/evaluate-async', { token: studentToken, form });
   expect(up.status).toBe(201);
   const done = await p.api.waitForEvaluation(up.body.id, studentToken, 60_000);
@@ -401,16 +429,26 @@ it('assesses a pasted essay in the browser: kept in local storage, the server re
   expect(await page.getByTestId('assess-source').innerText()).toBe('Local estimate (fallback rules)');
   expect(await page.getByTestId('assess-result').innerText()).toContain('Only students and teachers can submit essays for grading');
   expect(await page.getByTestId('assess-grade').innerText()).toMatch(/^[ABC] · \d+\/34$/);
-  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('corestone.local_submissions.')).map((k) => JSON.parse(localStorage.getItem(k)!)));
-  expect(stored.flat()).toEqual([expect.objectContaining({ status: 'completed', source: 'fallback', fileName: 'EE Essay Analysis', type: 'ee' })]);
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('corestone.local_submissions.'))
+      .map((k) => JSON.parse(localStorage.getItem(k)!)),
+  );
+  expect(stored.flat()).toEqual([
+    expect.objectContaining({ status: 'completed', source: 'fallback', fileName: 'EE Essay Analysis', type: 'ee' }),
+  ]);
   await settled(page);
   await screenshot(page, 'admin-quick-assessment');
 });
 
 it("an admin who is not super admin sees 'Access Denied' on the super-admin screens", async () => {
-  const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body.access_token;
+  const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body
+    .access_token;
   const email = uniqueEmail('ada');
-  const created = await p.api.call('POST', '/users/admin/create-user', { token: superToken, json: { first_name: 'Ada', last_name: 'Admin', email, password: 'ada-pass-12', user_type: 'admin' } });
+  const created = await p.api.call('POST', '/users/admin/create-user', {
+    token: superToken,
+    json: { first_name: 'Ada', last_name: 'Admin', email, password: 'ada-pass-12', user_type: 'admin' },
+  });
   expect(created.status).toBeLessThan(300);
   const other = await launchBrowser();
   try {

@@ -63,7 +63,14 @@ it('buys core_pack through the local checkout and comes back with 5 more credits
   await page.getByTestId('plan-core_pack').getByRole('button', { name: 'Purchase' }).click();
   await page.waitForURL(/\/checkout\/local\//, { timeout: 30_000 }).catch(async (e) => {
     await screenshot(page, '31-checkout-failed');
-    const r = await p.api.call('POST', '/subscription/create-checkout-session', { token, json: { plan_type: 'core_pack', success_url: `${p.gatewayUrl}/dashboard?plan=success`, cancel_url: `${p.gatewayUrl}/dashboard?plan=cancelled` } });
+    const r = await p.api.call('POST', '/subscription/create-checkout-session', {
+      token,
+      json: {
+        plan_type: 'core_pack',
+        success_url: `${p.gatewayUrl}/dashboard?plan=success`,
+        cancel_url: `${p.gatewayUrl}/dashboard?plan=cancelled`,
+      },
+    });
     throw new Error(`${(e as Error).message}\nat ${page.url()}; API says ${r.status} ${JSON.stringify(r.body)}`);
   });
   await page.locator('#pay').waitFor();
@@ -73,7 +80,9 @@ it('buys core_pack through the local checkout and comes back with 5 more credits
 
   await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
   await page.getByText('Plan Activated!').waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => document.querySelector('[data-testid=credits-value]')?.textContent?.startsWith('5'), null, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=credits-value]')?.textContent?.startsWith('5'), null, {
+    timeout: 15_000,
+  });
   expect(new URL(page.url()).search).toBe('');
   await screenshot(page, '32-plan-activated');
   expect(pageErrors).toEqual([]);

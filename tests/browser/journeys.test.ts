@@ -44,7 +44,9 @@ it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Sub
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tok-'));
   const pdf = path.join(dir, 'knowledge-and-certainty.pdf');
   // one line per sentence-ish chunk: a real one-page PDF with a text layer
-  const lines = TOK_ESSAY.split('\n').flatMap((l) => l.match(/.{1,90}(\s|$)/g) ?? ['']).slice(0, 48);
+  const lines = TOK_ESSAY.split('\n')
+    .flatMap((l) => l.match(/.{1,90}(\s|$)/g) ?? [''])
+    .slice(0, 48);
   fs.writeFileSync(pdf, makePdf(lines));
 
   await page.goto(`${p.gatewayUrl}/dashboard/upload/tok`);
@@ -125,7 +127,10 @@ it('resets a forgotten password through the mailed link and signs in with the ne
   const mailDir = p.env.MAIL_DIR!;
   const mail = await waitFor('the reset mail', async () => {
     if (!fs.existsSync(mailDir)) return null;
-    return fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8')).find((m) => m.includes(email));
+    return fs
+      .readdirSync(mailDir)
+      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
+      .find((m) => m.includes(email));
   });
   const token = /reset-password\?token=([A-Za-z0-9_.-]+)/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1];
 

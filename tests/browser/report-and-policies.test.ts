@@ -48,7 +48,11 @@ it('results → report tabs → Export PDF downloads the report', async () => {
   const token = await signedInStudent();
   const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token });
   const rubric = rubrics.body.find((r: { rubric_type: string }) => r.rubric_type === 'ee');
-  const form = p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health in Canadian cities', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' }, 'influenza.txt');
+  const form = p.api.essayForm(
+    EE_ESSAY,
+    { title: 'Influenza and public health in Canadian cities', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' },
+    'influenza.txt',
+  );
   const submitted = await p.api.call('POST', '/evaluation/evaluate-async', { token, form });
   expect(submitted.status).toBeLessThan(300);
   const done = await p.api.waitForEvaluation(submitted.body.id, token, 60_000);
@@ -109,7 +113,8 @@ function sideways(pg: Page): Promise<string[]> {
     [...document.querySelectorAll('body *')]
       .filter((el) => {
         if (el.getBoundingClientRect().right <= window.innerWidth + 0.5 || getComputedStyle(el).position === 'fixed') return false;
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return false;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (getComputedStyle(a).overflowX !== 'visible') return false;
         return true;
       })
       .slice(0, 5)
@@ -125,7 +130,13 @@ it('the privacy policy shows the seeded text; footer links; contact form; phone-
   await screenshot(page, '23-privacy-policy');
 
   const hrefs = await page.locator('footer a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
-  expect(hrefs).toEqual(expect.arrayContaining([['Privacy Policy', '/privacy-policy'], ['Academic Integrity', '/client-terms'], ['Client Terms', '/academic-integrity-policy']]));
+  expect(hrefs).toEqual(
+    expect.arrayContaining([
+      ['Privacy Policy', '/privacy-policy'],
+      ['Academic Integrity', '/client-terms'],
+      ['Client Terms', '/academic-integrity-policy'],
+    ]),
+  );
 
   await page.goto(`${p.gatewayUrl}/contact`);
   await page.getByLabel('Your Name').fill('Ms Ortega');
@@ -152,7 +163,9 @@ it('the privacy policy shows the seeded text; footer links; contact form; phone-
     await page.setViewportSize({ width, height: 800 });
     await page.goto(p.gatewayUrl);
     await page.locator('header').waitFor();
-    const fits = await page.evaluate(() => [...document.querySelectorAll('header *')].every((el) => el.getBoundingClientRect().right <= window.innerWidth + 0.5));
+    const fits = await page.evaluate(() =>
+      [...document.querySelectorAll('header *')].every((el) => el.getBoundingClientRect().right <= window.innerWidth + 0.5),
+    );
     expect([width, fits]).toEqual([width, true]);
     await page.screenshot({ path: `${SCREENSHOTS}/27-header-${width}.png`, clip: { x: 0, y: 0, width, height: 80 } });
   }
@@ -164,7 +177,10 @@ it('the privacy policy shows the seeded text; footer links; contact form; phone-
   // a student's dashboard pages: the sidebar column runs the whole page
   await page.goto(`${p.gatewayUrl}/dashboard/submissions`);
   await page.getByTestId('dashboard-sidebar').waitFor();
-  const heights = await page.evaluate(() => [document.querySelector('[data-testid=dashboard-sidebar]')!.getBoundingClientRect().height, document.documentElement.scrollHeight]);
+  const heights = await page.evaluate(() => [
+    document.querySelector('[data-testid=dashboard-sidebar]')!.getBoundingClientRect().height,
+    document.documentElement.scrollHeight,
+  ]);
   expect(heights[0]).toBeGreaterThanOrEqual(heights[1]! - 1);
   expect(pageErrors).toEqual([]);
 });

@@ -103,7 +103,13 @@ export class FakeOidcProvider {
     const url = new URL(authorizationUrl);
     const p = url.searchParams;
     if (p.get('client_id') !== this.clientId || p.get('response_type') !== 'code') throw new Error('bad authorization request');
-    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('nonce') || !p.get('state') || !p.get('redirect_uri')) {
+    if (
+      p.get('code_challenge_method') !== 'S256' ||
+      !p.get('code_challenge') ||
+      !p.get('nonce') ||
+      !p.get('state') ||
+      !p.get('redirect_uri')
+    ) {
       throw new Error('authorization request without PKCE, nonce or state');
     }
     const code = randomBytes(16).toString('hex');
@@ -130,7 +136,8 @@ export class FakeOidcProvider {
     const pending = this.codes.get(code);
     this.codes.delete(code);
     if (!pending || form.get('grant_type') !== 'authorization_code') return { status: 400, body: { error: 'invalid_grant' } };
-    if (form.get('redirect_uri') !== pending.redirectUri) return { status: 400, body: { error: 'invalid_grant', error_description: 'redirect_uri' } };
+    if (form.get('redirect_uri') !== pending.redirectUri)
+      return { status: 400, body: { error: 'invalid_grant', error_description: 'redirect_uri' } };
     const verifier = form.get('code_verifier') ?? '';
     if (createHash('sha256').update(verifier).digest('base64url') !== pending.challenge) {
       return { status: 400, body: { error: 'invalid_grant', error_description: 'PKCE verification failed' } };
@@ -143,6 +150,9 @@ export class FakeOidcProvider {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(this.keys.privateKey);
-    return { status: 200, body: { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 3600, id_token: idToken } };
+    return {
+      status: 200,
+      body: { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 3600, id_token: idToken },
+    };
   }
 }

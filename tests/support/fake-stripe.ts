@@ -35,7 +35,11 @@ export interface FakeStripe {
   /** The next create calls answer this HTTP status with a Stripe error body. */
   failNext(status: number, times?: number): void;
   /** An event Stripe would send for a session (`type` e.g. checkout.session.completed). */
-  event(type: string, sessionId: string, patch?: Partial<FakeSession>): { id: string; object: 'event'; type: string; data: { object: FakeSession } };
+  event(
+    type: string,
+    sessionId: string,
+    patch?: Partial<FakeSession>,
+  ): { id: string; object: 'event'; type: string; data: { object: FakeSession } };
   close(): Promise<void>;
 }
 

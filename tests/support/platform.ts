@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { freePort, startPlatform, PLATFORM_PROCESSES, REPO_ROOT, type Platform, type PlatformOptions, type ProcessName } from '@corestone/devstack';
+import {
+  freePort,
+  startPlatform,
+  PLATFORM_PROCESSES,
+  REPO_ROOT,
+  type Platform,
+  type PlatformOptions,
+  type ProcessName,
+} from '@corestone/devstack';
 import { createTestRun, type TestRun } from '@corestone/service-kit/testing';
 
 export interface TestPlatform extends Platform {
@@ -53,7 +61,11 @@ export interface ApiResponse<T = any> {
 export class Api {
   constructor(readonly base: string) {}
 
-  async call<T = any>(method: string, path: string, opts: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    opts: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: RequestInit['body'];

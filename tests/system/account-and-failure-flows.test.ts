@@ -41,7 +41,9 @@ it('resets a password through the link mailed to the local folder', async () => 
 
   const reset = await p.api.call('POST', '/auth/reset-password', { json: { token: link![1], new_password: 'new-password-2' } });
   expect(reset.status).toBe(200);
-  expect((await p.api.call('POST', '/auth/reset-password', { json: { token: link![1], new_password: 'again-password-3' } })).body.code).toBe('INVALID_RESET_TOKEN');
+  expect(
+    (await p.api.call('POST', '/auth/reset-password', { json: { token: link![1], new_password: 'again-password-3' } })).body.code,
+  ).toBe('INVALID_RESET_TOKEN');
   expect((await p.api.call('POST', '/auth/login', { json: { username: email, password: 'old-password-1' } })).status).toBe(401);
   expect((await p.api.call('POST', '/auth/login', { json: { username: email, password: 'new-password-2' } })).status).toBe(200);
   // the reset ended the sessions that existed before it

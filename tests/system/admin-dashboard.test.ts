@@ -24,7 +24,13 @@ async function login(email: string, password: string): Promise<string> {
 beforeAll(async () => {
   p = await startTestPlatform();
   const superEmail = uniqueEmail('super');
-  expect((await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Sue Super', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' } })).status).toBe(200);
+  expect(
+    (
+      await p.api.call('POST', '/auth/setup-admin', {
+        json: { name: 'Sue Super', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' },
+      })
+    ).status,
+  ).toBe(200);
   superToken = await login(superEmail, 'super-secret-1');
   const adminEmail = uniqueEmail('admin');
   const created = await p.api.call('POST', '/users/admin/create-user', {

@@ -27,7 +27,9 @@ it('a student with no credits buys core_pack through local checkout and sees 5 m
   expect((await p.api.call('GET', '/auth/me', { token })).body).toMatchObject({ essay_credits: 0, subscription_plan: 'free' });
 
   const plans = await p.api.call('GET', '/plans/plans');
-  expect(plans.body.map((pl: { name: string; price: number | null; essay_credits: number }) => [pl.name, pl.price, pl.essay_credits])).toEqual([
+  expect(
+    plans.body.map((pl: { name: string; price: number | null; essay_credits: number }) => [pl.name, pl.price, pl.essay_credits]),
+  ).toEqual([
     ['free', 0, 1],
     ['core_pack', 19.99, 5],
     ['super_core_pack', 35.99, 10],
@@ -64,7 +66,11 @@ it('a student with no credits buys core_pack through local checkout and sees 5 m
   const me = (await p.api.call('GET', '/auth/me', { token })).body;
   expect(Date.now() - started).toBeLessThan(1000);
   expect(me).toMatchObject({ essay_credits: 5, subscription_plan: 'core_pack' });
-  expect((await p.api.call('GET', '/subscription/current', { token })).body).toMatchObject({ plan: 'core_pack', essay_credits: 5, can_use_credits: true });
+  expect((await p.api.call('GET', '/subscription/current', { token })).body).toMatchObject({
+    plan: 'core_pack',
+    essay_credits: 5,
+    can_use_credits: true,
+  });
 
   // once only
   const again = await p.api.call('POST', `/billing/local-checkout/${session.body.session_id}/complete`, { token });

@@ -49,7 +49,11 @@ it('buys super_core_pack with Stripe Checkout and a signed webhook through the g
   expect(stripeSession).toMatchObject({ mode: 'payment', amount_total: 3599, currency: 'usd' });
 
   // pretty-printed on purpose: any re-serialisation on the way would break the signature
-  const payload = JSON.stringify(fake.event('checkout.session.completed', stripeSession.id, { status: 'complete', payment_status: 'paid' }), null, 2);
+  const payload = JSON.stringify(
+    fake.event('checkout.session.completed', stripeSession.id, { status: 'complete', payment_status: 'paid' }),
+    null,
+    2,
+  );
   expect((await webhook(payload, 't=1,v1=00')).status).toBe(400);
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const [first, second] = await Promise.all([webhook(payload, signature), webhook(payload, signature)]);

@@ -16,7 +16,9 @@ beforeAll(async () => {
   p = await startTestPlatform({ RATE_CONTACT_ADDRESS_MAX: '2' });
   mailDir = p.env.MAIL_DIR;
   const email = uniqueEmail('super');
-  const setup = await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Ada Admin', email, password: 'super-secret-1', user_type: 'super-admin' } });
+  const setup = await p.api.call('POST', '/auth/setup-admin', {
+    json: { name: 'Ada Admin', email, password: 'super-secret-1', user_type: 'super-admin' },
+  });
   expect(setup.status).toBeLessThan(300);
   superToken = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'super-secret-1' } })).body.access_token;
 });
@@ -51,7 +53,13 @@ it('lists 17 TOK prescribed titles publicly', async () => {
 });
 
 it('takes an institution enquiry, mails it and shows it to admins; the address budget holds', async () => {
-  const enquiry = { name: 'Maria Rossi', school: 'Lakeside School', email: 'm.rossi@lakeside.example', number_of_students: 80, message: 'Unlimited feedback for our cohort, please.' };
+  const enquiry = {
+    name: 'Maria Rossi',
+    school: 'Lakeside School',
+    email: 'm.rossi@lakeside.example',
+    number_of_students: 80,
+    message: 'Unlimited feedback for our cohort, please.',
+  };
   const first = await p.api.call('POST', '/general/contact', { json: enquiry });
   expect(first.status).toBe(201);
   expect(first.body.success).toBe(true);
@@ -60,7 +68,8 @@ it('takes an institution enquiry, mails it and shows it to admins; the address b
   expect((await p.api.call('GET', '/general/contact/enquiries')).status).toBe(401);
 
   const mailed = () =>
-    fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').includes('Power User enquiry: Lakeside School'));
+    fs.existsSync(mailDir) &&
+    fs.readdirSync(mailDir).some((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').includes('Power User enquiry: Lakeside School'));
   for (let i = 0; i < 50 && !mailed(); i++) await new Promise((r) => setTimeout(r, 100));
   expect(mailed()).toBe(true);
 

@@ -27,7 +27,9 @@ beforeAll(async () => {
   pg = new Client({ connectionString: TEST_DATABASE_URL });
   await pg.connect();
   const email = uniqueEmail('super');
-  const setup = await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Ada Admin', email, password: 'super-secret-1', user_type: 'super-admin' } });
+  const setup = await p.api.call('POST', '/auth/setup-admin', {
+    json: { name: 'Ada Admin', email, password: 'super-secret-1', user_type: 'super-admin' },
+  });
   expect(setup.status).toBeLessThan(300);
   superToken = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'super-secret-1' } })).body.access_token;
 });
@@ -108,8 +110,11 @@ async function gradedEssay(label: string, marker: string) {
   expect(upload.status).toBeLessThan(300);
   const done = await p.api.waitForEvaluation(upload.body.id, token);
   expect(done.status).toBe('completed');
-  const quotes: string[] = done.results.criteria.flatMap((c: { strengthDetails: Array<{ passages: Array<{ quote: string }> }>; improvementDetails: Array<{ passages: Array<{ quote: string }> }> }) =>
-    [...c.strengthDetails, ...c.improvementDetails].flatMap((d) => d.passages.map((q) => q.quote)),
+  const quotes: string[] = done.results.criteria.flatMap(
+    (c: {
+      strengthDetails: Array<{ passages: Array<{ quote: string }> }>;
+      improvementDetails: Array<{ passages: Array<{ quote: string }> }>;
+    }) => [...c.strengthDetails, ...c.improvementDetails].flatMap((d) => d.passages.map((q) => q.quote)),
   );
   // A long quote is specific to this essay's feedback (grading.completed carries it).
   const quote = quotes.sort((a, b) => b.length - a.length)[0];
@@ -131,7 +136,7 @@ it('deleting an evaluation removes its text and quoted feedback from every table
   expect((await p.api.call('GET', `/evaluation/${e.id}`, { token: e.token })).status).toBe(404);
 });
 
-it("deleting a user removes their essays, dead letters about them and their sign-up event everywhere", async () => {
+it('deleting a user removes their essays, dead letters about them and their sign-up event everywhere', async () => {
   const marker = `Inkwellbarrow${Date.now().toString(36)}`;
   const e = await gradedEssay('erase-user', marker);
   // A job given up on keeps a copy of the essay in the dead-letter stream: make one the way the

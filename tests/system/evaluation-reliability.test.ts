@@ -18,7 +18,13 @@ beforeAll(async () => {
   p = await startTestPlatform();
   db = new Pool({ connectionString: p.run.env.DATABASE_URL, max: 2 });
   const email = uniqueEmail('super');
-  expect((await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Ada Admin', email, password: 'super-secret-1', user_type: 'super-admin' } })).status).toBe(200);
+  expect(
+    (
+      await p.api.call('POST', '/auth/setup-admin', {
+        json: { name: 'Ada Admin', email, password: 'super-secret-1', user_type: 'super-admin' },
+      })
+    ).status,
+  ).toBe(200);
   superToken = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'super-secret-1' } })).body.access_token;
 });
 afterAll(async () => {
@@ -38,7 +44,10 @@ async function student(credits?: number) {
   }
   const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
   const upload = (text = EE_ESSAY) =>
-    p.api.call('POST', '/evaluation/evaluate-async', { token, form: p.api.essayForm(text, { title: 'Reliability', essay_type: 'ee', rubric_id: rubric.id }) });
+    p.api.call('POST', '/evaluation/evaluate-async', {
+      token,
+      form: p.api.essayForm(text, { title: 'Reliability', essay_type: 'ee', rubric_id: rubric.id }),
+    });
   return { id: signup.user.id as string, token, upload };
 }
 
@@ -134,7 +143,11 @@ it('streams live progress through the gateway with a bearer header, then serves 
   expect(pdf.status).toBe(200);
   expect(pdf.headers.get('content-type')).toBe('application/pdf');
   expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="Reliability-report.pdf"');
-  expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });
 
 it('a failed grading is refunded; its retry is charged under <id>#2 and completes', async () => {
@@ -149,8 +162,13 @@ it('a failed grading is refunded; its retry is charged under <id>#2 and complete
     const jsm = await jetstreamManager(nc);
     const stream = streamName(prefix, 'evaluation');
     const subject = prefixed(prefix, 'evaluation.submitted.v1');
-    const original = await waitFor('the submitted event', () => jsm.streams.getMessage(stream, { last_by_subj: subject }).catch(() => null));
-    const event = original.json<{ id: string; data: { evaluation_id: string; rubric: { scoring_structure: { criteria: Array<{ code: string }> } } } }>();
+    const original = await waitFor('the submitted event', () =>
+      jsm.streams.getMessage(stream, { last_by_subj: subject }).catch(() => null),
+    );
+    const event = original.json<{
+      id: string;
+      data: { evaluation_id: string; rubric: { scoring_structure: { criteria: Array<{ code: string }> } } };
+    }>();
     expect(event.data.evaluation_id).toBe(up.body.id);
     const criteria = event.data.rubric.scoring_structure.criteria;
     criteria.push({ ...criteria[0] });

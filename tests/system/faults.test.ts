@@ -21,7 +21,9 @@ beforeAll(async () => {
   db.pathname = '/corestone';
   p = await startTestPlatform({ DATABASE_URL: db.toString(), NATS_URL: nats.url, REDIS_URL: redis.url });
   const email = uniqueEmail('faults-admin');
-  await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Fay Admin', email, password: 'super-secret-1', user_type: 'super-admin' } });
+  await p.api.call('POST', '/auth/setup-admin', {
+    json: { name: 'Fay Admin', email, password: 'super-secret-1', user_type: 'super-admin' },
+  });
   adminToken = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'super-secret-1' } })).body.access_token;
 }, 120_000);
 
@@ -34,7 +36,10 @@ async function student(credits: number) {
   const signup = await p.api.signup(uniqueEmail('faults'));
   const token = signup.body.access_token as string;
   const id = signup.body.user?.id ?? (await p.api.call('GET', '/auth/me', { token })).body.id;
-  const set = await p.api.call('PUT', `/users/admin/users/${id}/credits`, { token: adminToken, json: { essay_credits: credits, max_essay_credits: credits } });
+  const set = await p.api.call('PUT', `/users/admin/users/${id}/credits`, {
+    token: adminToken,
+    json: { essay_credits: credits, max_essay_credits: credits },
+  });
   expect(set.status).toBe(200);
   const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
   // Each upload is a different essay: an unchanged re-submission would carry its stored result
@@ -64,7 +69,11 @@ async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeou
   }
 }
 
-const healthy = () => eventually(() => fetch(`${p.gatewayUrl}/api/v1/health`).then((r) => r.status), (s) => s === 200);
+const healthy = () =>
+  eventually(
+    () => fetch(`${p.gatewayUrl}/api/v1/health`).then((r) => r.status),
+    (s) => s === 200,
+  );
 
 /** Every answer is either accepted or a clean refusal: a 4xx/503 with the error envelope, never a 500. */
 function expectCleanOutcomes(results: Array<{ status: number; body: any }>) {
@@ -76,7 +85,11 @@ function expectCleanOutcomes(results: Array<{ status: number; body: any }>) {
 }
 
 /** Accepted submissions all complete; credits spent = accepted (refused ones cost nothing). */
-async function expectNothingLostOrDoubled(s: Awaited<ReturnType<typeof student>>, start: number, results: Array<{ status: number; body: any }>) {
+async function expectNothingLostOrDoubled(
+  s: Awaited<ReturnType<typeof student>>,
+  start: number,
+  results: Array<{ status: number; body: any }>,
+) {
   const accepted = results.filter((r) => r.status < 300).map((r) => r.body.id as string);
   for (const id of accepted) expect((await p.api.waitForEvaluation(id, s.token, 90_000)).status).toBe('completed');
   const mine = await s.mine();
@@ -141,7 +154,11 @@ test('gateway restarted while an upload streams: a clean error for the client, n
   const outcome = new Promise<string>((resolve) => {
     const req = http.request(url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${s.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + 2_000_000) },
+      headers: {
+        authorization: `Bearer ${s.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + 2_000_000),
+      },
     });
     req.on('response', (res) => {
       res.resume();

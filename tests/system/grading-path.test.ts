@@ -28,7 +28,13 @@ it('grades a first essay, spends the free credit, and refuses the second upload'
 
   const upload = await p.api.call('POST', '/evaluation/evaluate-async', {
     token,
-    form: p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History', include_reflection: 'true' }),
+    form: p.api.essayForm(EE_ESSAY, {
+      title: 'Influenza and public health',
+      essay_type: 'ee',
+      rubric_id: rubric.id,
+      subject_area: 'History',
+      include_reflection: 'true',
+    }),
   });
   expect(upload.status).toBeLessThan(300);
   expect(upload.body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -50,7 +56,10 @@ it('grades a first essay, spends the free credit, and refuses the second upload'
   // extracted text (offsets + quoted words), suggestions and text metrics.
   type Detail = { passages: Array<{ start: number; end: number; quote: string }> };
   const text = normaliseText(EE_ESSAY);
-  const details: Detail[] = done.results.criteria.flatMap((c: { strengthDetails: Detail[]; improvementDetails: Detail[] }) => [...c.strengthDetails, ...c.improvementDetails]);
+  const details: Detail[] = done.results.criteria.flatMap((c: { strengthDetails: Detail[]; improvementDetails: Detail[] }) => [
+    ...c.strengthDetails,
+    ...c.improvementDetails,
+  ]);
   const passages = details.flatMap((d) => d.passages);
   expect(passages.length).toBeGreaterThan(0);
   for (const q of passages) expect(text.slice(q.start, q.end)).toBe(q.quote);
@@ -80,10 +89,19 @@ it('reports every service ready through the gateway', async () => {
   const health = await p.api.call('GET', '/health');
   expect(health.status).toBe(200);
   expect(health.body.not_ready).toEqual([]);
-  expect(Object.keys(health.body.services).sort()).toEqual(['auth', 'billing', 'content', 'evaluation', 'grading', 'links', 'rubric', 'users']);
+  expect(Object.keys(health.body.services).sort()).toEqual([
+    'auth',
+    'billing',
+    'content',
+    'evaluation',
+    'grading',
+    'links',
+    'rubric',
+    'users',
+  ]);
 });
 
-it('never lets one user see another user\'s evaluation', async () => {
+it("never lets one user see another user's evaluation", async () => {
   const a = (await p.api.signup(uniqueEmail('owner'))).body.access_token;
   const b = (await p.api.signup(uniqueEmail('other'))).body.access_token;
   const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=tok', { token: a })).body[0];
@@ -97,12 +115,19 @@ it('never lets one user see another user\'s evaluation', async () => {
   expect((await p.api.call('GET', '/evaluation/my-evaluations', { token: b })).body.total).toBe(0);
 });
 
-it('aggregates every service\'s routes in the OpenAPI document at /api/docs', async () => {
+it("aggregates every service's routes in the OpenAPI document at /api/docs", async () => {
   const res = await fetch(`${p.gatewayUrl}/api/docs/json`);
   expect(res.status).toBe(200);
   const doc = (await res.json()) as { paths: Record<string, unknown> };
   const paths = Object.keys(doc.paths);
-  for (const expected of ['/api/v1/auth/login', '/api/v1/auth/signup', '/api/v1/users/me', '/api/v1/evaluation/evaluate-async', '/api/v1/rubrics/active', '/api/v1/plans/plans']) {
+  for (const expected of [
+    '/api/v1/auth/login',
+    '/api/v1/auth/signup',
+    '/api/v1/users/me',
+    '/api/v1/evaluation/evaluate-async',
+    '/api/v1/rubrics/active',
+    '/api/v1/plans/plans',
+  ]) {
     expect(paths).toContain(expected);
   }
   expect((await fetch(`${p.gatewayUrl}/api/docs`)).status).toBe(200);

@@ -34,8 +34,16 @@ const tokens: Record<'super_admin' | 'admin' | 'teacher' | 'student', string> = 
 beforeAll(async () => {
   p = await startTestPlatform();
   const email = uniqueEmail('linksuper');
-  expect((await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Lena Links', email, password: 'super-secret-1', user_type: 'super-admin' } })).status).toBeLessThan(300);
-  tokens.super_admin = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'super-secret-1' } })).body.access_token;
+  expect(
+    (
+      await p.api.call('POST', '/auth/setup-admin', {
+        json: { name: 'Lena Links', email, password: 'super-secret-1', user_type: 'super-admin' },
+      })
+    ).status,
+  ).toBeLessThan(300);
+  tokens.super_admin = (
+    await p.api.call('POST', '/auth/login', { json: { username: email, password: 'super-secret-1' } })
+  ).body.access_token;
   for (const role of ['admin', 'teacher'] as const) {
     const user = { first_name: 'Lou', last_name: role, email: uniqueEmail(`links${role}`), password: 'role-secret-1', user_type: role };
     expect((await p.api.call('POST', '/users/admin/create-user', { json: user, token: tokens.super_admin })).status).toBeLessThan(300);
@@ -56,7 +64,9 @@ it('serves the seeded footer links publicly and counts concurrent clicks exactly
 
   const N = 200;
   const answers = await Promise.all(
-    Array.from({ length: N }, () => p.api.call('POST', `/external_links/${target.id}/click`, { json: { user_agent: 'Mozilla/5.0 (system test)' } })),
+    Array.from({ length: N }, () =>
+      p.api.call('POST', `/external_links/${target.id}/click`, { json: { user_agent: 'Mozilla/5.0 (system test)' } }),
+    ),
   );
   expect(answers.map((a) => a.status)).toEqual(Array(N).fill(200));
   expect(new Set(answers.map((a) => a.body.clicks)).size).toBe(N);
@@ -67,7 +77,13 @@ it('serves the seeded footer links publicly and counts concurrent clicks exactly
 });
 
 it('keeps management to admins and super admins, at the gateway and in the service', async () => {
-  const body = { title: 'Facebook', url: 'https://facebook.com/corestone', description: 'Us on Facebook', category: 'facebook', featured: false };
+  const body = {
+    title: 'Facebook',
+    url: 'https://facebook.com/corestone',
+    description: 'Us on Facebook',
+    category: 'facebook',
+    featured: false,
+  };
   expect((await p.api.call('POST', '/external_links', { json: body })).status).toBe(401);
   expect((await p.api.call('GET', '/external_links/')).status).toBe(401);
   for (const role of ['student', 'teacher'] as const) {
@@ -79,7 +95,9 @@ it('keeps management to admins and super admins, at the gateway and in the servi
     expect(made.status).toBe(201);
     const missing = await p.api.call('POST', '/external_links', { json: { ...body, description: '' }, token: tokens[role] });
     expect(missing).toMatchObject({ status: 400, body: { detail: 'Description is required', code: 'VALIDATION_ERROR' } });
-    expect((await p.api.call('PUT', `/external_links/${made.body.id}`, { json: { is_active: false }, token: tokens[role] })).body.is_active).toBe(false);
+    expect(
+      (await p.api.call('PUT', `/external_links/${made.body.id}`, { json: { is_active: false }, token: tokens[role] })).body.is_active,
+    ).toBe(false);
     expect((await p.api.call('GET', '/external_links/public')).body.links.map((l: { id: string }) => l.id)).not.toContain(made.body.id);
     expect((await p.api.call('DELETE', `/external_links/${made.body.id}`, { token: tokens[role] })).status).toBe(200);
   }

@@ -43,14 +43,30 @@ async function student() {
       strengths: [{ text: 'A clear statement of purpose', quote: QUOTE }],
       improvements: [{ text: 'Evaluate the sources', quote: '' }],
     })),
-    overallSummary: { holisticCommentary: 'A focused historical investigation.', strengths: ['Focus'], improvements: ['Evaluation'], nextSteps: ['Weigh the sources'] },
-    insight_feedback: { clarity_and_cohesion: 'Clear.', argument_and_evidence: 'Cited.', grammar_and_mechanics: 'Clean.', critical_thinking: 'Developing.', originality_and_insight: 'Personal.' },
+    overallSummary: {
+      holisticCommentary: 'A focused historical investigation.',
+      strengths: ['Focus'],
+      improvements: ['Evaluation'],
+      nextSteps: ['Weigh the sources'],
+    },
+    insight_feedback: {
+      clarity_and_cohesion: 'Clear.',
+      argument_and_evidence: 'Cited.',
+      grammar_and_mechanics: 'Clean.',
+      critical_thinking: 'Developing.',
+      originality_and_insight: 'Personal.',
+    },
     suggestions: ['Compare the three cities directly'],
   });
   const upload = () =>
     p.api.call('POST', '/evaluation/evaluate-async', {
       token,
-      form: p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' }),
+      form: p.api.essayForm(EE_ESSAY, {
+        title: 'Influenza and public health',
+        essay_type: 'ee',
+        rubric_id: rubric.id,
+        subject_area: 'History',
+      }),
     });
   return { token, rubric, reply, upload };
 }

@@ -49,7 +49,9 @@ beforeAll(async () => {
   p = await startTestPlatform({ RATE_FORGOT_PASSWORD_ADDRESS_MAX: '2' });
   nc = await connect({ servers: TEST_NATS_URL });
   const email = uniqueEmail('ops');
-  await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Olga Ops', email, password: 'super-secret-1', user_type: 'super-admin' } });
+  await p.api.call('POST', '/auth/setup-admin', {
+    json: { name: 'Olga Ops', email, password: 'super-secret-1', user_type: 'super-admin' },
+  });
   superToken = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'super-secret-1' } })).body.access_token;
 });
 afterAll(async () => {
@@ -62,7 +64,12 @@ async function upload(label: string) {
   const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
   const res = await p.api.call('POST', '/evaluation/evaluate-async', {
     token,
-    form: p.api.essayForm(`${EE_ESSAY}\n\nWritten for ${label}.`, { title: label, essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' }),
+    form: p.api.essayForm(`${EE_ESSAY}\n\nWritten for ${label}.`, {
+      title: label,
+      essay_type: 'ee',
+      rubric_id: rubric.id,
+      subject_area: 'History',
+    }),
   });
   expect(res.status).toBeLessThan(300);
   return { token, id: res.body.id as string };
@@ -99,9 +106,16 @@ it('exports the figures an operator needs, with values that fit the traffic', as
   expect(statuses[2]).toBe(429);
 
   const scrape = async (name: string) => parseMetrics(await (await fetch(`${p.urls[name as keyof typeof p.urls]}/metrics`)).text());
-  await waitFor('the dead letter to be counted', async () => (value((await scrape('evaluation')).samples, 'nats_consumer_dead_letters_total', { consumer: 'evaluation-grading' }) ?? 0) >= 1);
+  await waitFor(
+    'the dead letter to be counted',
+    async () =>
+      (value((await scrape('evaluation')).samples, 'nats_consumer_dead_letters_total', { consumer: 'evaluation-grading' }) ?? 0) >= 1,
+  );
   // (the restarted worker's counters start at zero: it sees the queued job only)
-  await waitFor('the queued job to be taken', async () => (value((await scrape('grading')).samples, 'grading_queue_wait_seconds_count') ?? 0) >= 1);
+  await waitFor(
+    'the queued job to be taken',
+    async () => (value((await scrape('grading')).samples, 'grading_queue_wait_seconds_count') ?? 0) >= 1,
+  );
 
   const all = Object.fromEntries(await Promise.all(PROCESS_NAMES.map(async (n) => [n, await scrape(n)] as const)));
   const evaluation = all.evaluation.samples;
@@ -115,7 +129,8 @@ it('exports the figures an operator needs, with values that fit the traffic', as
   }
   const intake = { method: 'POST', route: '/evaluation/evaluate-async', status: '201' };
   expect(value(evaluation, 'http_request_duration_seconds_count', intake)).toBeGreaterThanOrEqual(2);
-  const intakeSeconds = value(evaluation, 'http_request_duration_seconds_sum', intake)! / value(evaluation, 'http_request_duration_seconds_count', intake)!;
+  const intakeSeconds =
+    value(evaluation, 'http_request_duration_seconds_sum', intake)! / value(evaluation, 'http_request_duration_seconds_count', intake)!;
   expect(intakeSeconds).toBeGreaterThan(0);
   expect(intakeSeconds).toBeLessThan(30);
   expect(value(gateway, 'http_request_duration_seconds_count', { status: '429' })).toBeGreaterThanOrEqual(1);
@@ -158,11 +173,15 @@ it('exports the figures an operator needs, with values that fit the traffic', as
   expect(value(gateway, 'rate_limit_refusals_total', { bucket: 'forgot_password' })).toBe(1);
 
   // The dashboard queries only what these processes declare
-  const dashboard = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'charts', 'corestone', 'dashboards', 'corestone.json'), 'utf8')) as {
+  const dashboard = JSON.parse(
+    fs.readFileSync(path.join(__dirname, '..', '..', 'charts', 'corestone', 'dashboards', 'corestone.json'), 'utf8'),
+  ) as {
     panels: Array<{ targets?: Array<{ expr: string }> }>;
   };
   const declared = new Set(PROCESS_NAMES.flatMap((n) => [...all[n].declared]));
-  const used = dashboard.panels.flatMap((panel) => (panel.targets ?? []).flatMap((t) => [...t.expr.matchAll(/([a-z_:][a-z0-9_:]*)[{[]/g)].map((m) => m[1])));
+  const used = dashboard.panels.flatMap((panel) =>
+    (panel.targets ?? []).flatMap((t) => [...t.expr.matchAll(/([a-z_:][a-z0-9_:]*)[{[]/g)].map((m) => m[1])),
+  );
   expect(used.length).toBeGreaterThan(5);
   const missing = used.filter((name) => name !== 'up' && !declared.has(name) && !declared.has(name.replace(/_(bucket|count|sum)$/, '')));
   expect(missing).toEqual([]);

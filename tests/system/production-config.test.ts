@@ -43,10 +43,14 @@ function productionRulesOf(name: ProcessName): { required: string[]; forbidden: 
   }
   return { required: [...required, ...(loadsPlatformKeys(name) ? KEYS : [])], forbidden };
 }
-const RULES = Object.fromEntries(PLATFORM_PROCESSES.map((name) => [name, productionRulesOf(name)])) as Record<ProcessName, ReturnType<typeof productionRulesOf>>;
+const RULES = Object.fromEntries(PLATFORM_PROCESSES.map((name) => [name, productionRulesOf(name)])) as Record<
+  ProcessName,
+  ReturnType<typeof productionRulesOf>
+>;
 
 test('the rules read from the schemas include what the platform is known to need', () => {
-  for (const name of PLATFORM_PROCESSES) expect(RULES[name].required).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'PUBLIC_BASE_URL']));
+  for (const name of PLATFORM_PROCESSES)
+    expect(RULES[name].required).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'PUBLIC_BASE_URL']));
   expect(RULES.auth.required).toEqual(expect.arrayContaining(['SMTP_URL', 'SETUP_TOKEN', ...KEYS]));
   expect(RULES.users.required).toEqual(expect.arrayContaining(KEYS));
   if (PLATFORM_PROCESSES.includes('billing')) expect(RULES.billing.forbidden).toContainEqual({ key: 'PAYMENTS', value: 'local' });

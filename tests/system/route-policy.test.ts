@@ -37,7 +37,9 @@ async function exposedRoutes(): Promise<Array<{ service: string; method: string;
 it('finds a declared policy for every route of every service', async () => {
   const routes = await exposedRoutes();
   expect(routes.length).toBeGreaterThan(30);
-  const undeclared = routes.filter((r) => !declaredPolicy(r.service, r.method, r.path)).map((r) => `${r.service}: ${r.method.toUpperCase()} ${r.path}`);
+  const undeclared = routes
+    .filter((r) => !declaredPolicy(r.service, r.method, r.path))
+    .map((r) => `${r.service}: ${r.method.toUpperCase()} ${r.path}`);
   expect(undeclared).toEqual([]);
 });
 
@@ -48,7 +50,9 @@ it('declares public exactly the routes the services document as needing no token
     if (!policy) continue; // reported above
     const serviceSaysPublic = !r.op.security?.length;
     if ((policy.access === 'public') !== serviceSaysPublic) {
-      mismatched.push(`${r.service}: ${r.method.toUpperCase()} ${r.path} is ${serviceSaysPublic ? 'public' : 'protected'} in the service, declared ${JSON.stringify(policy.access)} (${policy.path})`);
+      mismatched.push(
+        `${r.service}: ${r.method.toUpperCase()} ${r.path} is ${serviceSaysPublic ? 'public' : 'protected'} in the service, declared ${JSON.stringify(policy.access)} (${policy.path})`,
+      );
     }
   }
   expect(mismatched).toEqual([]);

@@ -13,7 +13,9 @@ let studentToken = '';
 beforeAll(async () => {
   p = await startTestPlatform();
   const email = uniqueEmail('rubric-admin');
-  const setup = await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Rita Rubric', email, password: 'rubric-admin-1', user_type: 'super-admin' } });
+  const setup = await p.api.call('POST', '/auth/setup-admin', {
+    json: { name: 'Rita Rubric', email, password: 'rubric-admin-1', user_type: 'super-admin' },
+  });
   expect(setup.status).toBe(200);
   superToken = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'rubric-admin-1' } })).body.access_token;
   const student = uniqueEmail('rubric-student');
@@ -112,6 +114,9 @@ it("refuses a rubric file over 10 MB with the spec's message through the gateway
   big.append('file', new Blob([new Uint8Array(10 * 1024 * 1024 + 1).fill(97)]), 'rubric.txt');
   const res = await p.api.call('POST', '/rubrics/process-file', { token: superToken, form: big });
   expect([res.status, res.body]).toEqual([413, { detail: 'File too large. Maximum size is 10MB.', code: 'PAYLOAD_TOO_LARGE' }]);
-  const odd = await p.api.call('POST', '/rubrics/process-file', { token: superToken, form: docxForm(Buffer.from('x'), { rubric_type: 'ee' }, 'rubric.rtf') });
+  const odd = await p.api.call('POST', '/rubrics/process-file', {
+    token: superToken,
+    form: docxForm(Buffer.from('x'), { rubric_type: 'ee' }, 'rubric.rtf'),
+  });
   expect([odd.status, odd.body.detail]).toEqual([415, 'Unsupported file type. Please upload: .pdf, .docx, .doc, .txt']);
 });

@@ -52,10 +52,22 @@ it('follows a submission over the event stream to its graded result', async () =
       return fetch(input, init);
     },
   });
-  await client.auth.signup({ email: uniqueEmail('live'), password: 'correct-horse-9', first_name: 'Lia', last_name: 'Live', user_type: 'student' });
+  await client.auth.signup({
+    email: uniqueEmail('live'),
+    password: 'correct-horse-9',
+    first_name: 'Lia',
+    last_name: 'Live',
+    user_type: 'student',
+  });
   const [rubric] = await client.rubrics.active('ee');
   const file = new File([EE_ESSAY], 'essay.txt', { type: 'text/plain' });
-  const submitted = await client.evaluations.submit({ file, title: 'Live essay', essay_type: 'ee', rubric_id: rubric!.id, subject_area: 'History' });
+  const submitted = await client.evaluations.submit({
+    file,
+    title: 'Live essay',
+    essay_type: 'ee',
+    rubric_id: rubric!.id,
+    subject_area: 'History',
+  });
 
   const seen: EvaluationProgress[] = [];
   calls.length = 0;
@@ -65,7 +77,10 @@ it('follows a submission over the event stream to its graded result', async () =
   expect(done.results?.criteria.length).toBe(rubric!.scoring_structure.criteria.length);
   expect(seen.at(-1)).toMatchObject({ id: submitted.id, status: 'completed', progress: 100 });
   // one stream, then one read of the whole result: the polling fallback was not needed
-  expect(calls.map((c) => c.url.replace(p.gatewayUrl, ''))).toEqual([`/api/v1/evaluation/${submitted.id}/events`, `/api/v1/evaluation/${submitted.id}`]);
+  expect(calls.map((c) => c.url.replace(p.gatewayUrl, ''))).toEqual([
+    `/api/v1/evaluation/${submitted.id}/events`,
+    `/api/v1/evaluation/${submitted.id}`,
+  ]);
   expect(calls[0]!.accept).toBe('text/event-stream');
   expect(calls[0]!.auth).toMatch(/^Bearer /);
   expect(calls[0]!.url).not.toMatch(/token/i);

@@ -22,7 +22,9 @@ beforeAll(async () => {
 
   expect((await call('GET', '/auth/setup-status')).body).toEqual({ admin_exists: false });
   const superEmail = uniqueEmail('super');
-  const setup = await call('POST', '/auth/setup-admin', { json: { name: 'Ada Admin', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' } });
+  const setup = await call('POST', '/auth/setup-admin', {
+    json: { name: 'Ada Admin', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' },
+  });
   expect(setup.status).toBe(200);
   expect(setup.body.success).toBe(true);
   const sup = await login(superEmail, 'super-secret-1');
@@ -49,7 +51,9 @@ afterAll(async () => {
 });
 
 it('closes first-admin setup for good once it has succeeded', async () => {
-  const again = await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Eve', email: uniqueEmail('eve'), password: 'whatever-1', user_type: 'super-admin' } });
+  const again = await p.api.call('POST', '/auth/setup-admin', {
+    json: { name: 'Eve', email: uniqueEmail('eve'), password: 'whatever-1', user_type: 'super-admin' },
+  });
   expect(again.status).toBeGreaterThanOrEqual(400);
   expect(again.status).toBeLessThan(500);
   expect(again.body.success).toBe(false);
@@ -58,7 +62,9 @@ it('closes first-admin setup for good once it has succeeded', async () => {
 
 it('refuses every role escalation', async () => {
   for (const user_type of ['admin', 'super_admin', 'super-admin', 'moderator']) {
-    const res = await p.api.call('POST', '/auth/signup', { json: { email: uniqueEmail('esc'), password: 'escalate-1', first_name: 'E', last_name: 'S', user_type } });
+    const res = await p.api.call('POST', '/auth/signup', {
+      json: { email: uniqueEmail('esc'), password: 'escalate-1', first_name: 'E', last_name: 'S', user_type },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   }
@@ -69,9 +75,15 @@ it('refuses every role escalation', async () => {
   expect((await p.api.call('PUT', '/users/me', { token: tokens.teacher, json: { user_type: 'student' } })).status).toBe(200);
   expect((await p.api.call('PUT', '/users/me', { token: tokens.teacher, json: { user_type: 'teacher' } })).status).toBe(200);
   // an admin may not create admins; a student may not create anyone
-  const byAdmin = await p.api.call('POST', '/users/admin/create-user', { token: tokens.admin, json: { name: 'X Y', email: uniqueEmail('x'), password: 'abcdef-1', user_type: 'admin' } });
+  const byAdmin = await p.api.call('POST', '/users/admin/create-user', {
+    token: tokens.admin,
+    json: { name: 'X Y', email: uniqueEmail('x'), password: 'abcdef-1', user_type: 'admin' },
+  });
   expect(byAdmin.status).toBe(403);
-  const byStudent = await p.api.call('POST', '/users/admin/create-user', { token: tokens.student, json: { name: 'X Y', email: uniqueEmail('x'), password: 'abcdef-1', user_type: 'student' } });
+  const byStudent = await p.api.call('POST', '/users/admin/create-user', {
+    token: tokens.student,
+    json: { name: 'X Y', email: uniqueEmail('x'), password: 'abcdef-1', user_type: 'student' },
+  });
   expect(byStudent.status).toBe(403);
   const promote = await p.api.call('PUT', `/users/admin/users/${ids.student}/role`, { token: tokens.admin, json: { new_role: 'admin' } });
   expect(promote.status).toBe(403);
@@ -87,7 +99,12 @@ const matrix: Array<{ method: string; path: string; json?: unknown; allowed: Rol
   { method: 'GET', path: '/users/permissions', allowed: SIGNED_IN },
   { method: 'GET', path: '/users/users', allowed: ['admin', 'super_admin'] },
   { method: 'GET', path: '/users/admin/users/:student', allowed: ['admin', 'super_admin'] },
-  { method: 'PUT', path: '/users/admin/users/:teacher/personas', json: { assigned_personas: ['coach'] }, allowed: ['admin', 'super_admin'] },
+  {
+    method: 'PUT',
+    path: '/users/admin/users/:teacher/personas',
+    json: { assigned_personas: ['coach'] },
+    allowed: ['admin', 'super_admin'],
+  },
   { method: 'GET', path: '/rubrics/active?rubric_type=ee', allowed: SIGNED_IN },
   { method: 'GET', path: '/evaluation/my-evaluations', allowed: SIGNED_IN },
   { method: 'GET', path: '/plans/plans', allowed: ALL },

@@ -46,14 +46,26 @@ function startCollector() {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         resourceSpans: Array<{
           resource: { attributes: KeyValue[] };
-          scopeSpans: Array<{ scope: { name: string }; spans: Array<Omit<Exported, 'service' | 'scope' | 'attributes'> & { attributes?: KeyValue[] }> }>;
+          scopeSpans: Array<{
+            scope: { name: string };
+            spans: Array<Omit<Exported, 'service' | 'scope' | 'attributes'> & { attributes?: KeyValue[] }>;
+          }>;
         }>;
       };
       for (const rs of body.resourceSpans) {
         const service = String(attrs(rs.resource.attributes)['service.name']);
         for (const ss of rs.scopeSpans) {
           for (const s of ss.spans) {
-            spans.push({ service, scope: ss.scope.name, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '', name: s.name, kind: s.kind, attributes: attrs(s.attributes) });
+            spans.push({
+              service,
+              scope: ss.scope.name,
+              traceId: s.traceId,
+              spanId: s.spanId,
+              parentSpanId: s.parentSpanId ?? '',
+              name: s.name,
+              kind: s.kind,
+              attributes: attrs(s.attributes),
+            });
           }
         }
       }
@@ -101,7 +113,12 @@ it('exports one trace per upload: gateway → evaluation → billing rpc → out
   const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
   const upload = await p.api.call('POST', '/evaluation/evaluate-async', {
     token,
-    form: p.api.essayForm(EE_ESSAY, { title: 'Influenza and public health', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' }),
+    form: p.api.essayForm(EE_ESSAY, {
+      title: 'Influenza and public health',
+      essay_type: 'ee',
+      rubric_id: rubric.id,
+      subject_area: 'History',
+    }),
   });
   expect(upload.status).toBeLessThan(300);
   expect((await p.api.waitForEvaluation(upload.body.id, token)).status).toBe('completed');
@@ -110,24 +127,36 @@ it('exports one trace per upload: gateway → evaluation → billing rpc → out
   // instrumentation, which hooks only when startTracing runs before anything loads http.
   const root = await eventually('the gateway span of the upload', () =>
     collector.spans.find(
-      (s) => s.service === 'gateway' && s.kind === SERVER && !s.parentSpanId && Object.values(s.attributes).some((v) => String(v).includes('/evaluation/evaluate-async')),
+      (s) =>
+        s.service === 'gateway' &&
+        s.kind === SERVER &&
+        !s.parentSpanId &&
+        Object.values(s.attributes).some((v) => String(v).includes('/evaluation/evaluate-async')),
     ),
   );
   expect(root.scope).toBe('@opentelemetry/instrumentation-http');
   const inTrace = (service: string, kind: number, name?: string, scope?: string) =>
     collector.spans.find(
       (s) =>
-        s.traceId === root.traceId && s.service === service && s.kind === kind && (name === undefined || s.name === name) && (scope === undefined || s.scope === scope),
+        s.traceId === root.traceId &&
+        s.service === service &&
+        s.kind === kind &&
+        (name === undefined || s.name === name) &&
+        (scope === undefined || s.scope === scope),
     );
   const byId = (id: string) => collector.spans.find((s) => s.traceId === root.traceId && s.spanId === id);
 
   // evaluation answers the proxied request inside the gateway's trace, as a child of a gateway span
   const evaluationServer = await eventually('the evaluation HTTP span in the trace', () =>
-    collector.spans.find((s) => s.traceId === root.traceId && s.service === 'evaluation' && s.kind === SERVER && byId(s.parentSpanId)?.service === 'gateway'),
+    collector.spans.find(
+      (s) => s.traceId === root.traceId && s.service === 'evaluation' && s.kind === SERVER && byId(s.parentSpanId)?.service === 'gateway',
+    ),
   );
   expect(evaluationServer.scope).toBe('@opentelemetry/instrumentation-http');
   // and its queries are traced too
-  await eventually("evaluation's Postgres spans in the trace", () => inTrace('evaluation', CLIENT, undefined, '@opentelemetry/instrumentation-pg'));
+  await eventually("evaluation's Postgres spans in the trace", () =>
+    inTrace('evaluation', CLIENT, undefined, '@opentelemetry/instrumentation-pg'),
+  );
 
   // rpc evaluation → billing: client span in evaluation, server span in billing, its child
   const charge = await eventually('the billing rpc client span', () => inTrace('evaluation', CLIENT, 'rpc billing.consume_credit'));
@@ -135,7 +164,9 @@ it('exports one trace per upload: gateway → evaluation → billing rpc → out
   expect(charged.parentSpanId).toBe(charge.spanId);
 
   // evaluation.submitted.v1: published by evaluation's outbox relay, processed by grading, in the same trace
-  const published = await eventually('the evaluation.submitted.v1 producer span', () => inTrace('evaluation', PRODUCER, 'evaluation.submitted.v1 publish'));
+  const published = await eventually('the evaluation.submitted.v1 producer span', () =>
+    inTrace('evaluation', PRODUCER, 'evaluation.submitted.v1 publish'),
+  );
   const processed = await eventually('the grading consumer span', () => inTrace('grading', CONSUMER, 'evaluation.submitted.v1 process'));
   expect(processed.parentSpanId).toBe(published.spanId);
   expect(processed.attributes['messaging.destination.name']).toBe('evaluation.submitted.v1');

@@ -2,14 +2,29 @@ import { parseCsv, readClassList, reportCsv } from '../src/lib/classImport';
 
 describe('class list CSV', () => {
   it('parses quotes, escaped quotes, CRLF, semicolons and a BOM', () => {
-    expect(parseCsv('\uFEFFa,"b, c","say ""hi"""\r\n1,2,3\n\n')).toEqual([['a', 'b, c', 'say "hi"'], ['1', '2', '3']]);
-    expect(parseCsv('first;last;email\nAnn;Lee;a@b.co')).toEqual([['first', 'last', 'email'], ['Ann', 'Lee', 'a@b.co']]);
+    expect(parseCsv('\uFEFFa,"b, c","say ""hi"""\r\n1,2,3\n\n')).toEqual([
+      ['a', 'b, c', 'say "hi"'],
+      ['1', '2', '3'],
+    ]);
+    expect(parseCsv('first;last;email\nAnn;Lee;a@b.co')).toEqual([
+      ['first', 'last', 'email'],
+      ['Ann', 'Lee', 'a@b.co'],
+    ]);
     expect(parseCsv('"multi\nline",x')).toEqual([['multi\nline', 'x']]);
   });
 
   it('reads rows by header names in any order, with defaults and per-row problems', () => {
     const rows = readClassList(
-      ['E-mail,Last Name,First Name,Credits,Role', 'ANN@School.org,Lee,Ann,3,Student', 'bob@school.org,Bay,Bob,,teacher', 'ann@school.org,Lee,Ann,1,student', 'not-an-email,X,Y,1,student', 'cy@school.org,Zed,Cy,-2,student', 'di@school.org,Do,Di,1,admin', 'ed@school.org,,Ed,1,student'].join('\n'),
+      [
+        'E-mail,Last Name,First Name,Credits,Role',
+        'ANN@School.org,Lee,Ann,3,Student',
+        'bob@school.org,Bay,Bob,,teacher',
+        'ann@school.org,Lee,Ann,1,student',
+        'not-an-email,X,Y,1,student',
+        'cy@school.org,Zed,Cy,-2,student',
+        'di@school.org,Do,Di,1,admin',
+        'ed@school.org,,Ed,1,student',
+      ].join('\n'),
       ['student', 'teacher'],
     );
     expect(rows.map((r) => [r.line, r.email, r.role, r.credits, r.problem])).toEqual([
@@ -25,7 +40,15 @@ describe('class list CSV', () => {
 
   it('without a header the columns are first name, last name, e-mail, role, credits', () => {
     const [row] = readClassList('Ann,Lee,ann@school.org,teacher,2', ['student', 'teacher']);
-    expect(row).toEqual({ line: 1, first_name: 'Ann', last_name: 'Lee', email: 'ann@school.org', role: 'teacher', credits: 2, problem: null });
+    expect(row).toEqual({
+      line: 1,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@school.org',
+      role: 'teacher',
+      credits: 2,
+      problem: null,
+    });
   });
 
   it('writes a report with each one-time password, quoted', () => {

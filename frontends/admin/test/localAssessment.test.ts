@@ -1,6 +1,15 @@
 import { createClient } from '@corestone/sdk';
 import { localFallbackResults } from '@corestone/contracts/local-assessment';
-import { assessLocal, createLocal, deleteLocal, listLocal, NOT_AUTHENTICATED, PROFILES_KEY, submissionsKey, TIMEOUT_MESSAGE } from '../src/lib/localAssessment';
+import {
+  assessLocal,
+  createLocal,
+  deleteLocal,
+  listLocal,
+  NOT_AUTHENTICATED,
+  PROFILES_KEY,
+  submissionsKey,
+  TIMEOUT_MESSAGE,
+} from '../src/lib/localAssessment';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
 const user = { id: 'u1', name: 'Grace Hopper', email: 'grace@school.org' };
@@ -17,7 +26,12 @@ beforeEach(() => localStorage.clear());
 
 describe('local submissions', () => {
   it('are created processing with the spec fields, per user, with the owner in the profiles list', () => {
-    const sub = createLocal(user, { type: 'tok', text: TEXT, subject: 'TOK', prescribedTitle: 'Title 3' }, localStorage, new Date('2026-03-01T10:00:00Z'));
+    const sub = createLocal(
+      user,
+      { type: 'tok', text: TEXT, subject: 'TOK', prescribedTitle: 'Title 3' },
+      localStorage,
+      new Date('2026-03-01T10:00:00Z'),
+    );
     expect(sub).toMatchObject({
       id: `sub_${Date.parse('2026-03-01T10:00:00Z')}`,
       user_id: 'u1',
@@ -64,7 +78,9 @@ describe('assessment', () => {
 
   it('falls back to the spec local scoring when the server refuses, and still completes', async () => {
     const { client: c } = client((call) =>
-      pathOf(call) === '/rubrics/active' ? res(200, [rubric]) : res(403, { detail: 'Only students and teachers can submit essays for grading', code: 'FORBIDDEN' }),
+      pathOf(call) === '/rubrics/active'
+        ? res(200, [rubric])
+        : res(403, { detail: 'Only students and teachers can submit essays for grading', code: 'FORBIDDEN' }),
     );
     const done = await assessLocal(c, createLocal(user, { type: 'ee', text: TEXT, subject: '' }));
     expect(done.status).toBe('completed');

@@ -50,7 +50,12 @@ describe('text', () => {
   });
   it('counts words on whitespace, paragraphs on blank lines, characters', () => {
     expect(wordCount('  one\ttwo\n\nthree  ')).toBe(3);
-    expect(textStats('First para here.\n\n  \nSecond one.\nSame para.')).toEqual({ words: 7, paragraphs: 2, characters: 43, readingMinutes: 1 });
+    expect(textStats('First para here.\n\n  \nSecond one.\nSame para.')).toEqual({
+      words: 7,
+      paragraphs: 2,
+      characters: 43,
+      readingMinutes: 1,
+    });
   });
   it('truncates names at 40 characters with an ellipsis', () => {
     expect(truncate('a'.repeat(40))).toBe('a'.repeat(40));
@@ -141,13 +146,26 @@ describe('overview figures', () => {
   });
   it('system checks come from the real health answer', () => {
     const ok = systemChecks({ status: 'ok', not_ready: [], services: { auth: { ready: true }, grading: { ready: true } } });
-    expect(ok.map((r) => [r.name, r.ok])).toEqual([['API', true], ['Database', true], ['Message Bus', true], ['AI Service', true]]);
+    expect(ok.map((r) => [r.name, r.ok])).toEqual([
+      ['API', true],
+      ['Database', true],
+      ['Message Bus', true],
+      ['AI Service', true],
+    ]);
     const down = systemChecks({
       status: 'degraded',
       not_ready: ['users', 'grading'],
-      services: { users: { ready: false, detail: 'not ready: postgres (connection refused)' }, grading: { ready: false, detail: 'not ready: nats (timeout)' } },
+      services: {
+        users: { ready: false, detail: 'not ready: postgres (connection refused)' },
+        grading: { ready: false, detail: 'not ready: nats (timeout)' },
+      },
     });
-    expect(down.map((r) => [r.name, r.ok])).toEqual([['API', true], ['Database', false], ['Message Bus', false], ['AI Service', false]]);
+    expect(down.map((r) => [r.name, r.ok])).toEqual([
+      ['API', true],
+      ['Database', false],
+      ['Message Bus', false],
+      ['AI Service', false],
+    ]);
     expect(systemChecks('error')[0]).toEqual({ name: 'API', ok: false, detail: 'Not reachable' });
   });
 });
@@ -167,12 +185,23 @@ describe('forms', () => {
     expect(creditValue('x', 1)).toBe(1);
   });
   it('user counters count admins and super admins together', () => {
-    expect(userCounters([{ role: 'student' }, { role: 'teacher' }, { role: 'admin' }, { role: 'super_admin' }, { role: 'student' }] as never)).toEqual({ total: 5, students: 2, teachers: 1, admins: 2 });
+    expect(
+      userCounters([{ role: 'student' }, { role: 'teacher' }, { role: 'admin' }, { role: 'super_admin' }, { role: 'student' }] as never),
+    ).toEqual({ total: 5, students: 2, teachers: 1, admins: 2 });
   });
   it('link form messages and counters', () => {
-    expect(linkFormErrors({})).toEqual({ category: 'Social media platform is required', url: 'URL is required', description: 'Description is required' });
+    expect(linkFormErrors({})).toEqual({
+      category: 'Social media platform is required',
+      url: 'URL is required',
+      description: 'Description is required',
+    });
     expect(linkFormErrors({ category: 'youtube', url: 'https://youtube.com/@corestone', description: 'Our channel' })).toEqual({});
-    expect(linkCounters([{ is_active: true, clicks: 3 }, { is_active: false, clicks: 4 }] as never)).toEqual({ total: 2, active: 1, clicks: 7, average: 3.5 });
+    expect(
+      linkCounters([
+        { is_active: true, clicks: 3 },
+        { is_active: false, clicks: 4 },
+      ] as never),
+    ).toEqual({ total: 2, active: 1, clicks: 7, average: 3.5 });
   });
 });
 
@@ -199,7 +228,11 @@ describe('rubric scoring editor checks', () => {
       'Criterion code A is used twice.',
       'Criterion A: the maximum must be above 0.',
     ]);
-    expect(scoringProblems({ ...base, criteria: [{ ...base.criteria[0]!, scoring_levels: [{ min: 4, max: 7, descriptor: '' }] }] })).toEqual(['Criterion A: level 4–7 must lie within 0–6.']);
-    expect(scoringProblems({ ...base, grade_boundaries: [{ grade: 'B', min_percentage: 90, max_percentage: 70, description: '' }] })).toEqual(['Grade B: 90–70% is not a range within 0–100.']);
+    expect(
+      scoringProblems({ ...base, criteria: [{ ...base.criteria[0]!, scoring_levels: [{ min: 4, max: 7, descriptor: '' }] }] }),
+    ).toEqual(['Criterion A: level 4–7 must lie within 0–6.']);
+    expect(
+      scoringProblems({ ...base, grade_boundaries: [{ grade: 'B', min_percentage: 90, max_percentage: 70, description: '' }] }),
+    ).toEqual(['Grade B: 90–70% is not a range within 0–100.']);
   });
 });

@@ -8,21 +8,62 @@ import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk
 import AdminApp from '../src/exposes/AdminApp';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
-const superAdmin = normalizeUser({ id: 'sa1', email: 'grace@school.org', first_name: 'Grace', last_name: 'Hopper', user_type: 'super_admin' })!;
+const superAdmin = normalizeUser({
+  id: 'sa1',
+  email: 'grace@school.org',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  user_type: 'super_admin',
+})!;
 const admin = normalizeUser({ id: 'a1', email: 'alan@school.org', first_name: 'Alan', last_name: 'Turing', user_type: 'admin' })!;
 const student = normalizeUser({ id: 's1', email: 'ann@school.org', first_name: 'Ann', last_name: 'Lee', user_type: 'student' })!;
 
 const health = { status: 'ok', services: { auth: { ready: true }, grading: { ready: true } }, not_ready: [] };
 const completed = {
-  id: 'e1', user_id: 's1', user_name: 'Ann Lee', user_type: 'student', title: 'Causes of the 1929 Crash', fileName: 'crash.txt', essay_type: 'ee', subject_area: 'Economics',
-  status: 'completed', approval_status: 'pending_review', overall_score: 24, admin_notes: null, ai_feedback: null, processingTime: 4.2, progress: 100, error_message: null,
-  created_at: '2026-03-02T10:00:00Z', submittedAt: '2026-03-02T10:00:00Z', completed_at: '2026-03-02T10:00:05Z', extractedWordCount: 5,
+  id: 'e1',
+  user_id: 's1',
+  user_name: 'Ann Lee',
+  user_type: 'student',
+  title: 'Causes of the 1929 Crash',
+  fileName: 'crash.txt',
+  essay_type: 'ee',
+  subject_area: 'Economics',
+  status: 'completed',
+  approval_status: 'pending_review',
+  overall_score: 24,
+  admin_notes: null,
+  ai_feedback: null,
+  processingTime: 4.2,
+  progress: 100,
+  error_message: null,
+  created_at: '2026-03-02T10:00:00Z',
+  submittedAt: '2026-03-02T10:00:00Z',
+  completed_at: '2026-03-02T10:00:05Z',
+  extractedWordCount: 5,
   profiles: { full_name: 'Ann Lee', email: 'ann@school.org' },
   rubric: { id: 'rb1', title: 'IB EE', rubric_type: 'ee', scoring_structure: { total_points: 34, criteria: [] } },
   results: {
-    overallGrade: 'B', overallBand: 'Good', totalPoints: 24, maxPoints: 34, percentage: 70.6, grader: 'builtin',
-    criteria: [{ code: 'A', name: 'Focus and Method', score: 4, maxScore: 6, band: 'Good', feedback: 'Focused.', weight: 1, strengths: [], improvements: [] }],
-    overallSummary: { holisticCommentary: '', nextSteps: [], strengths: [], improvements: [] }, insight_feedback: {},
+    overallGrade: 'B',
+    overallBand: 'Good',
+    totalPoints: 24,
+    maxPoints: 34,
+    percentage: 70.6,
+    grader: 'builtin',
+    criteria: [
+      {
+        code: 'A',
+        name: 'Focus and Method',
+        score: 4,
+        maxScore: 6,
+        band: 'Good',
+        feedback: 'Focused.',
+        weight: 1,
+        strengths: [],
+        improvements: [],
+      },
+    ],
+    overallSummary: { holisticCommentary: '', nextSteps: [], strengths: [], improvements: [] },
+    insight_feedback: {},
   },
 };
 
@@ -70,7 +111,8 @@ describe('admin layout and role gates', () => {
     // jsdom is a small screen: the sidebar sits in a drawer behind the menu button
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('menu', { name: 'Admin' });
-    for (const label of ['Overview', 'Submissions', 'Users', 'Rubrics', 'External Links', 'Policies & CMS', 'Settings']) expect(within(nav).getByText(label)).toBeTruthy();
+    for (const label of ['Overview', 'Submissions', 'Users', 'Rubrics', 'External Links', 'Policies & CMS', 'Settings'])
+      expect(within(nav).getByText(label)).toBeTruthy();
     expect(screen.getByTestId('admin-user-name').textContent).toBe('Grace Hopper');
     expect(screen.getByTestId('admin-user-role').textContent).toBe('Super Admin');
     expect(await screen.findByText('Admin Settings')).toBeTruthy();
@@ -130,7 +172,27 @@ describe('submission review', () => {
 });
 
 describe('user management', () => {
-  const users = { success: true, total: 1, users: [{ id: 'u9', email: 't@school.org', name: 'Tess Teacher', first_name: 'Tess', last_name: 'Teacher', role: 'teacher', user_type: 'teacher', is_active: true, essay_credits: 1, max_essay_credits: 1, assigned_personas: [], created_at: '2026-01-01T00:00:00Z', avatar: null }] };
+  const users = {
+    success: true,
+    total: 1,
+    users: [
+      {
+        id: 'u9',
+        email: 't@school.org',
+        name: 'Tess Teacher',
+        first_name: 'Tess',
+        last_name: 'Teacher',
+        role: 'teacher',
+        user_type: 'teacher',
+        is_active: true,
+        essay_credits: 1,
+        max_essay_credits: 1,
+        assigned_personas: [],
+        created_at: '2026-01-01T00:00:00Z',
+        avatar: null,
+      },
+    ],
+  };
 
   it('re-sends the search 300 ms after typing stops, once', async () => {
     jest.useFakeTimers();
@@ -171,7 +233,14 @@ describe('user management', () => {
 
 describe('overview', () => {
   const stats = {
-    total_users: 42, total_submissions: 17, active_rubrics: 6, average_score: 71.5, success_rate: 94.1, completed: 16, processing: 0, failed: 1,
+    total_users: 42,
+    total_submissions: 17,
+    active_rubrics: 6,
+    average_score: 71.5,
+    success_rate: 94.1,
+    completed: 16,
+    processing: 0,
+    failed: 1,
     users_by_role: { student: 40, super_admin: 2 },
     growth: { users: { current: 12, previous: 8, change_percent: 50 }, submissions: { current: 5, previous: 10, change_percent: -50 } },
   };
@@ -187,7 +256,7 @@ describe('overview', () => {
     expect(await screen.findByText('Causes of the 1929 Crash')).toBeTruthy();
   });
 
-  it("an admin (not super) sees user figures, not submission figures, and no submissions call is made", async () => {
+  it('an admin (not super) sees user figures, not submission figures, and no submissions call is made', async () => {
     const f = setup('/admin', api({ '/dashboard/stats': stats }), admin);
     expect((await screen.findByTestId('stat-submissions')).textContent).toContain('Super admin only');
     expect(screen.getByText('Submission lists are available to super admins.')).toBeTruthy();

@@ -91,9 +91,30 @@ function AppRoutes() {
         <Route path="safeguarding-policy" element={<PolicyPage resource="safeguarding" />} />
         <Route path="client-terms" element={<PolicyPage resource="client-terms" />} />
         <Route path="academic-integrity-policy" element={<PolicyPage resource="academic-integrity" />} />
-        <Route path="upload/:type" element={<RequireUser><StudentRemote expose="./UploadPage" padded /></RequireUser>} />
-        <Route path="results/:id" element={<RequireUser><StudentRemote expose="./ResultsPage" padded /></RequireUser>} />
-        <Route path="report/:id" element={<RequireUser><StudentRemote expose="./ReportPage" padded /></RequireUser>} />
+        <Route
+          path="upload/:type"
+          element={
+            <RequireUser>
+              <StudentRemote expose="./UploadPage" padded />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="results/:id"
+          element={
+            <RequireUser>
+              <StudentRemote expose="./ResultsPage" padded />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="report/:id"
+          element={
+            <RequireUser>
+              <StudentRemote expose="./ReportPage" padded />
+            </RequireUser>
+          }
+        />
         <Route path="plans" element={<PlansRoute />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -30,14 +30,18 @@ function renderAuth(handler: (c: Call) => Response) {
   return f;
 }
 
-const unauth = (c: Call) => (c.url.endsWith('/auth/me') ? res(401, { detail: 'Not authenticated', code: 'UNAUTHENTICATED' }) : res(404, {}));
+const unauth = (c: Call) =>
+  c.url.endsWith('/auth/me') ? res(401, { detail: 'Not authenticated', code: 'UNAUTHENTICATED' }) : res(404, {});
 
 describe('auth page', () => {
   test('sign-up validation texts appear as a Validation Error toast, first error first', async () => {
     renderAuth(unauth);
     fireEvent.click(screen.getByTestId('auth-toggle'));
     expect(screen.getByLabelText('Full Name')).toBeTruthy();
-    const submit = () => act(async () => { fireEvent.click(screen.getByTestId('auth-submit')); });
+    const submit = () =>
+      act(async () => {
+        fireEvent.click(screen.getByTestId('auth-submit'));
+      });
 
     await submit();
     expect(await screen.findByText('Full name is required')).toBeTruthy();
@@ -61,27 +65,47 @@ describe('auth page', () => {
   });
 
   test('sign-up sends the split name and the chosen role, then shows Account created! and goes to /dashboard', async () => {
-    const user = { id: 'u9', email: 'tom@school.org', first_name: 'Tom', last_name: 'van Dijk', user_type: 'teacher', essay_credits: 1, max_essay_credits: 1 };
+    const user = {
+      id: 'u9',
+      email: 'tom@school.org',
+      first_name: 'Tom',
+      last_name: 'van Dijk',
+      user_type: 'teacher',
+      essay_credits: 1,
+      max_essay_credits: 1,
+    };
     const f = renderAuth((c) =>
-      c.url.endsWith('/auth/signup') ? res(201, { access_token: 'a.b.c', refresh_token: 'r1', token_type: 'bearer', expires_in: 900, user }) : unauth(c),
+      c.url.endsWith('/auth/signup')
+        ? res(201, { access_token: 'a.b.c', refresh_token: 'r1', token_type: 'bearer', expires_in: 900, user })
+        : unauth(c),
     );
     fireEvent.click(screen.getByTestId('auth-toggle'));
     fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Tom van Dijk' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' tom@school.org ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret12' } });
     fireEvent.click(screen.getByText('Teacher'));
-    await act(async () => { fireEvent.click(screen.getByTestId('auth-submit')); });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('auth-submit'));
+    });
     expect(await screen.findByText('DASHBOARD')).toBeTruthy();
     expect(screen.getByText('Account created!')).toBeTruthy();
     const call = f.calls.find((c) => c.url.endsWith('/auth/signup'))!;
-    expect(call.body).toEqual({ email: 'tom@school.org', password: 'secret12', first_name: 'Tom', last_name: 'van Dijk', user_type: 'teacher' });
+    expect(call.body).toEqual({
+      email: 'tom@school.org',
+      password: 'secret12',
+      first_name: 'Tom',
+      last_name: 'van Dijk',
+      user_type: 'teacher',
+    });
   });
 
   test('sign-in failure shows the catalogue text for the server code', async () => {
     renderAuth((c) => (c.url.endsWith('/auth/login') ? res(401, { detail: 'Incorrect password', code: 'INCORRECT_PASSWORD' }) : unauth(c)));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@school.org' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
-    await act(async () => { fireEvent.click(screen.getByTestId('auth-submit')); });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('auth-submit'));
+    });
     expect(await screen.findByText('The password you entered is incorrect. Please try again.')).toBeTruthy();
   });
 
@@ -89,7 +113,9 @@ describe('auth page', () => {
     const f = renderAuth((c) => (c.url.endsWith('/auth/forgot-password') ? res(200, { success: true, message: 'ok' }) : unauth(c)));
     fireEvent.click(screen.getByText('Forgot password?'));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@school.org' } });
-    await act(async () => { fireEvent.click(screen.getByText('Send Reset Link')); });
+    await act(async () => {
+      fireEvent.click(screen.getByText('Send Reset Link'));
+    });
     expect(await screen.findByText('Check Your Email')).toBeTruthy();
     expect(screen.getByText('Send Another Email')).toBeTruthy();
     expect(f.calls.find((c) => c.url.endsWith('/auth/forgot-password'))!.body).toEqual({ email: 'ann@school.org' });
@@ -102,7 +128,9 @@ describe('auth logic', () => {
   test('validation order and texts', () => {
     expect(validateAuth('signin', { email: '', password: '' })).toBe('Email address is required');
     expect(validateAuth('signin', { email: 'a@b.co', password: '1' })).toBeNull();
-    expect(validateAuth('signup', { email: 'a@b.co', password: '12345', fullName: 'A' })).toBe('Password must be at least 6 characters long');
+    expect(validateAuth('signup', { email: 'a@b.co', password: '12345', fullName: 'A' })).toBe(
+      'Password must be at least 6 characters long',
+    );
     expect(splitName('  Mary  Ann   Smith ')).toEqual({ first_name: 'Mary', last_name: 'Ann Smith' });
     expect(splitName('Cher')).toEqual({ first_name: 'Cher', last_name: '' });
   });
@@ -112,8 +140,13 @@ describe('auth logic', () => {
     expect(signInError(new ApiError(400, 'No account found with this email address')).description).toBe(
       'No account exists with this email address. Please check your email or sign up for a new account.',
     );
-    expect(signInError(new ApiError(403, 'x', 'ACCOUNT_DEACTIVATED')).description).toBe('Your account has been deactivated. Please contact support for assistance.');
-    expect(signInError(new ApiError(400, 'Email and password are required'))).toEqual({ title: 'Missing information', description: 'Email and password are required' });
+    expect(signInError(new ApiError(403, 'x', 'ACCOUNT_DEACTIVATED')).description).toBe(
+      'Your account has been deactivated. Please contact support for assistance.',
+    );
+    expect(signInError(new ApiError(400, 'Email and password are required'))).toEqual({
+      title: 'Missing information',
+      description: 'Email and password are required',
+    });
     expect(signInError(new ApiError(500, 'Boom')).title).toBe('Login failed');
   });
 

@@ -11,7 +11,17 @@ import { GoogleCallbackPage } from '../src/pages/GoogleCallbackPage';
 import { browserNavigation } from '../src/auth/google';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
-const user = { id: 'g1', user_id: 'g1', email: 'gina@school.org', first_name: 'Gina', last_name: 'Google', user_type: 'student', role: 'student', essay_credits: 1, max_essay_credits: 1 };
+const user = {
+  id: 'g1',
+  user_id: 'g1',
+  email: 'gina@school.org',
+  first_name: 'Gina',
+  last_name: 'Google',
+  user_type: 'student',
+  role: 'student',
+  essay_credits: 1,
+  max_essay_credits: 1,
+};
 /** An access token the client reads as valid (exp an hour ahead). */
 const accessToken = (sub = 'g1') => `h.${btoa(JSON.stringify({ sub, exp: Math.floor(Date.now() / 1000) + 3600 }))}.s`;
 
@@ -46,7 +56,8 @@ const unauth = () => res(401, { detail: 'Not authenticated', code: 'UNAUTHENTICA
 const server =
   (google: boolean | 'broken', me: (c: Call) => Response | Promise<Response> = unauth) =>
   (c: Call) => {
-    if (path(c) === '/auth/providers') return google === 'broken' ? res(502, { detail: 'Bad gateway', code: 'UPSTREAM_ERROR' }) : res(200, { google });
+    if (path(c) === '/auth/providers')
+      return google === 'broken' ? res(502, { detail: 'Bad gateway', code: 'UPSTREAM_ERROR' }) : res(200, { google });
     if (path(c) === '/auth/me') return me(c);
     return res(404, { detail: 'Not found', code: 'NOT_FOUND' });
   };
@@ -129,7 +140,10 @@ describe('/auth/google/callback', () => {
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'old.r');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, id: 'old', email: 'old@school.org' }));
     const access = accessToken();
-    renderAt(`/auth/google/callback?access_token=${access}&refresh_token=r2&oauth=success`, server(true, (c) => (c.headers.Authorization === `Bearer ${access}` ? res(200, user) : unauth())));
+    renderAt(
+      `/auth/google/callback?access_token=${access}&refresh_token=r2&oauth=success`,
+      server(true, (c) => (c.headers.Authorization === `Bearer ${access}` ? res(200, user) : unauth())),
+    );
     expect(await screen.findByText('DASHBOARD gina@school.org')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r2');
   });
@@ -153,7 +167,10 @@ describe('/auth/google/callback', () => {
   });
 
   test('when the user cannot be fetched: Failed to fetch user data, and nothing stays stored', async () => {
-    renderAt(`/auth/google/callback?access_token=${accessToken()}&refresh_token=r1&oauth=success`, server(true, () => res(500, { detail: 'boom', code: 'INTERNAL' })));
+    renderAt(
+      `/auth/google/callback?access_token=${accessToken()}&refresh_token=r1&oauth=success`,
+      server(true, () => res(500, { detail: 'boom', code: 'INTERNAL' })),
+    );
     expect(await screen.findByText('Authentication Failed')).toBeTruthy();
     expect(screen.getByText('Failed to fetch user data')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();

@@ -44,8 +44,18 @@ function renderAt(path: string, element: React.ReactNode, handler: (c: Call) => 
 const apiPath = (c: Call) => c.url.replace(/^.*\/api\/v1/, '').split('?')[0]!;
 
 const link = (id: string, category: string, extra: object = {}) => ({
-  id, title: `${category} title`, url: `https://example.org/${id}`, description: `${category} description`, category, featured: false, is_featured: false,
-  is_active: true, clicks: 0, created_at: '', updated_at: '', ...extra,
+  id,
+  title: `${category} title`,
+  url: `https://example.org/${id}`,
+  description: `${category} description`,
+  category,
+  featured: false,
+  is_featured: false,
+  is_active: true,
+  clicks: 0,
+  created_at: '',
+  updated_at: '',
+  ...extra,
 });
 const LINKS = {
   links: [
@@ -70,7 +80,8 @@ describe('policy pages', () => {
       apiPath(c) === '/general/privacy' ? (new Promise<Response>((r) => (answer = r)) as unknown as Response) : res(401, {}),
     );
     expect(await screen.findByText('Loading Privacy Policy...')).toBeTruthy();
-    const content = '# Privacy Policy\n\nWe keep **little** data and *nothing* else.\n\n- essays\n- scores\n\n1. first\n2. second\n\n<script>alert(1)</script><b onclick="x()">bold html</b> <img src=x onerror=alert(2)>';
+    const content =
+      '# Privacy Policy\n\nWe keep **little** data and *nothing* else.\n\n- essays\n- scores\n\n1. first\n2. second\n\n<script>alert(1)</script><b onclick="x()">bold html</b> <img src=x onerror=alert(2)>';
     await act(async () => answer(res(200, { success: true, data: { id: 'privacy', title: 'Privacy Policy', content } })));
     expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeTruthy();
     expect(screen.getByText('little').tagName).toBe('STRONG');
@@ -88,7 +99,9 @@ describe('policy pages', () => {
     ['academic-integrity', 'Failed to load academic integrity policy'],
   ] as const)('%s failure: Error heading with the spec message (never the route text)', async (resource, message) => {
     renderAt('/p', <PolicyPage resource={resource} />, (c) =>
-      apiPath(c).startsWith('/general') ? res(404, { detail: `Route GET /api/v1/general/${resource} not found`, code: 'NOT_FOUND' }) : res(401, {}),
+      apiPath(c).startsWith('/general')
+        ? res(404, { detail: `Route GET /api/v1/general/${resource} not found`, code: 'NOT_FOUND' })
+        : res(401, {}),
     );
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Error' })).toBeTruthy();
@@ -112,9 +125,14 @@ describe('policy pages', () => {
 describe('contact page', () => {
   test('validation, then POST /general/contact and the server confirmation', async () => {
     const f = renderAt('/contact', <ContactPage />, (c) =>
-      apiPath(c) === '/general/contact' ? res(201, { success: true, message: 'Thank you — we will reply within one working day.', id: 'q1' }) : res(401, {}),
+      apiPath(c) === '/general/contact'
+        ? res(201, { success: true, message: 'Thank you — we will reply within one working day.', id: 'q1' })
+        : res(401, {}),
     );
-    const send = () => act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Send Message' })); });
+    const send = () =>
+      act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+      });
     await send();
     expect(await screen.findByText('Please enter your name')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Your Name'), { target: { value: 'Ms Ortega' } });
@@ -127,17 +145,29 @@ describe('contact page', () => {
     expect(screen.getByText('Thank you — we will reply within one working day.')).toBeTruthy();
     const post = f.calls.find((c) => c.url.endsWith('/general/contact'))!;
     expect(post.method).toBe('POST');
-    expect(post.body).toEqual({ name: 'Ms Ortega', school: 'Lakeside International', email: 'ortega@school.org', number_of_students: 120, message: 'We would like the Power User plan.' });
+    expect(post.body).toEqual({
+      name: 'Ms Ortega',
+      school: 'Lakeside International',
+      email: 'ortega@school.org',
+      number_of_students: 120,
+      message: 'We would like the Power User plan.',
+    });
   });
 
   test('a server fault shows the plain failure text', async () => {
-    renderAt('/contact', <ContactPage />, (c) => (apiPath(c) === '/general/contact' ? res(503, { detail: 'Service content is unavailable', code: 'UPSTREAM_UNAVAILABLE' }) : res(401, {})));
+    renderAt('/contact', <ContactPage />, (c) =>
+      apiPath(c) === '/general/contact'
+        ? res(503, { detail: 'Service content is unavailable', code: 'UPSTREAM_UNAVAILABLE' })
+        : res(401, {}),
+    );
     fireEvent.change(screen.getByLabelText('Your Name'), { target: { value: 'A' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.org' } });
     fireEvent.change(screen.getByLabelText('School or Institution'), { target: { value: 'S' } });
     fireEvent.change(screen.getByLabelText('Number of Students'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Send Message' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    });
     expect((await screen.findByTestId('contact-error')).textContent).toContain('Failed to send your message. Please try again.');
   });
 
@@ -153,7 +183,11 @@ describe('contact page', () => {
 describe('footer and header links', () => {
   test('sister sites and social icons from the public links, tooltips, click tracking, spec label/path pairing', async () => {
     const f = renderAt('/', <Footer />, (c) =>
-      apiPath(c) === '/external_links/public' ? res(200, LINKS) : apiPath(c).endsWith('/click') ? res(200, { success: true, clicks: 1 }) : res(401, {}),
+      apiPath(c) === '/external_links/public'
+        ? res(200, LINKS)
+        : apiPath(c).endsWith('/click')
+          ? res(200, { success: true, clicks: 1 })
+          : res(401, {}),
     );
     const sisters = await screen.findByTestId('sister-sites');
     await waitFor(() => expect(sisters.textContent).toContain('IBDP Tutoring'));
@@ -163,12 +197,18 @@ describe('footer and header links', () => {
     expect(icons[0]!.getAttribute('target')).toBe('_blank');
     expect(document.body.textContent).not.toContain('reference title');
 
-    await act(async () => { fireEvent.mouseEnter(icons[1]!); });
+    await act(async () => {
+      fireEvent.mouseEnter(icons[1]!);
+    });
     expect(await screen.findByText('youtube description')).toBeTruthy();
-    await act(async () => { fireEvent.mouseEnter(icons[0]!); });
+    await act(async () => {
+      fireEvent.mouseEnter(icons[0]!);
+    });
     expect(await screen.findByText('instagram title')).toBeTruthy(); // no description: the title
 
-    await act(async () => { fireEvent.click(icons[1]!); });
+    await act(async () => {
+      fireEvent.click(icons[1]!);
+    });
     await waitFor(() => expect(f.calls.some((c) => c.url.endsWith('/external_links/y1/click') && c.method === 'POST')).toBe(true));
     const click = f.calls.find((c) => c.url.endsWith('/external_links/y1/click'))!;
     expect(click.body).toEqual({ user_agent: navigator.userAgent });
@@ -184,7 +224,11 @@ describe('footer and header links', () => {
 
   test('failures fetching the links are only logged', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    renderAt('/', <Footer />, (c) => (apiPath(c) === '/external_links/public' ? res(404, { detail: 'Route GET /api/v1/external_links/public not found', code: 'NOT_FOUND' }) : res(401, {})));
+    renderAt('/', <Footer />, (c) =>
+      apiPath(c) === '/external_links/public'
+        ? res(404, { detail: 'Route GET /api/v1/external_links/public not found', code: 'NOT_FOUND' })
+        : res(401, {}),
+    );
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.queryByTestId('social-icons')).toBeNull();
     expect(document.body.textContent).not.toContain('Route GET');
@@ -192,7 +236,11 @@ describe('footer and header links', () => {
   });
 
   test('splitLinks keeps active http(s) links only', () => {
-    const { sisters, social } = splitLinks([link('a', 'instagram', { url: 'javascript:alert(1)' }), link('b', 'tiktok', { is_active: false }), link('c', 'facebook')] as never);
+    const { sisters, social } = splitLinks([
+      link('a', 'instagram', { url: 'javascript:alert(1)' }),
+      link('b', 'tiktok', { is_active: false }),
+      link('c', 'facebook'),
+    ] as never);
     expect(sisters).toEqual([]);
     expect(social.map((l) => l.id)).toEqual(['c']);
   });
@@ -206,7 +254,9 @@ describe('footer and header links', () => {
     signIn({ id: 'u1', email: 'x@school.org', first_name: 'X', user_type: role, essay_credits: 1, max_essay_credits: 1 });
     renderAt('/', <Header />, (c) => (apiPath(c) === '/external_links/public' ? res(200, LINKS) : res(401, {})));
     // jsdom has no wide screen: the mobile slide-in menu carries the same entries
-    await act(async () => { fireEvent.click(await screen.findByRole('button', { name: 'Open menu' })); });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    });
     expect(await screen.findByText('Dashboard')).toBeTruthy();
     expect(!!screen.queryByText('Upload EE')).toBe(shown);
     expect(!!screen.queryByText('Upload TOK')).toBe(shown);
@@ -238,9 +288,13 @@ describe('splash', () => {
     try {
       const first = render(<Probe />);
       expect(screen.getByText('Professional IBDP Essay Assessment Platform')).toBeTruthy();
-      act(() => { jest.advanceTimersByTime(SPLASH_MS - 10); });
+      act(() => {
+        jest.advanceTimersByTime(SPLASH_MS - 10);
+      });
       expect(screen.queryByTestId('splash')).toBeTruthy();
-      act(() => { jest.advanceTimersByTime(20); });
+      act(() => {
+        jest.advanceTimersByTime(20);
+      });
       expect(screen.queryByTestId('splash')).toBeNull();
       first.unmount();
       render(<Probe />);

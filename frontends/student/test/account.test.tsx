@@ -12,13 +12,54 @@ import { priceLabel, creditsLabel } from '../src/pages/Plans';
 import { avatarFailureText, checkAvatar, hasUploadedAvatar } from '../src/lib/avatar';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
-const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', user_type: 'student', subscription_plan: 'core_pack', essay_credits: 0, max_essay_credits: 5, created_at: '2025-01-05T00:00:00Z' })!;
+const student = normalizeUser({
+  id: 'u1',
+  email: 'ann@school.org',
+  first_name: 'Ann',
+  user_type: 'student',
+  subscription_plan: 'core_pack',
+  essay_credits: 0,
+  max_essay_credits: 5,
+  created_at: '2025-01-05T00:00:00Z',
+})!;
 
 const PLANS = [
-  { name: 'free', display_name: 'Free', description: 'Try it', price: 0, billing_period: 'one_time', essay_credits: 1, features: ['1 evaluation'] },
-  { name: 'core_pack', display_name: 'Core Pack', description: 'Occasional', price: 19.99, billing_period: 'one_time', essay_credits: 5, features: ['5 evaluations'] },
-  { name: 'super_core_pack', display_name: 'Super Core Pack', description: 'Regular', price: 35.99, billing_period: 'one_time', essay_credits: 10, features: ['10 evaluations'] },
-  { name: 'power_user_monthly', display_name: 'Power User', description: 'Schools', price: null, billing_period: 'month', essay_credits: -1, features: ['Unlimited'] },
+  {
+    name: 'free',
+    display_name: 'Free',
+    description: 'Try it',
+    price: 0,
+    billing_period: 'one_time',
+    essay_credits: 1,
+    features: ['1 evaluation'],
+  },
+  {
+    name: 'core_pack',
+    display_name: 'Core Pack',
+    description: 'Occasional',
+    price: 19.99,
+    billing_period: 'one_time',
+    essay_credits: 5,
+    features: ['5 evaluations'],
+  },
+  {
+    name: 'super_core_pack',
+    display_name: 'Super Core Pack',
+    description: 'Regular',
+    price: 35.99,
+    billing_period: 'one_time',
+    essay_credits: 10,
+    features: ['10 evaluations'],
+  },
+  {
+    name: 'power_user_monthly',
+    display_name: 'Power User',
+    description: 'Schools',
+    price: null,
+    billing_period: 'month',
+    essay_credits: -1,
+    features: ['Unlimited'],
+  },
 ];
 
 function Where() {
@@ -36,7 +77,15 @@ function setup(path: string, handler: (c: Call) => Response, user: SessionUser =
     <AntApp>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/dashboard/*" element={<><DashboardApp {...props} /><Where /></>} />
+          <Route
+            path="/dashboard/*"
+            element={
+              <>
+                <DashboardApp {...props} />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </AntApp>,
@@ -52,7 +101,10 @@ const base = (extra: Record<string, (c: Call) => Response>) => (c: Call) => {
   if (p === '/evaluation/my-evaluations') return res(200, { evaluations: [], total: 0 });
   return res(404, { detail: `Route GET ${p} not found`, code: 'NOT_FOUND' });
 };
-const click = (el: HTMLElement) => act(async () => { fireEvent.click(el); });
+const click = (el: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(el);
+  });
 const planButton = (name: string) => screen.getByTestId(`plan-${name}`).querySelector('button') as HTMLButtonElement;
 
 afterEach(() => (goToUrl as jest.Mock).mockReset());
@@ -75,7 +127,10 @@ describe('plans', () => {
 
   test('Purchase: Processing..., then full-page navigation to checkout_url with success/cancel urls', async () => {
     let answer!: (r: Response) => void;
-    const f = setup('/dashboard/plans', base({ '/subscription/create-checkout-session': () => new Promise<Response>((r) => (answer = r)) as unknown as Response }));
+    const f = setup(
+      '/dashboard/plans',
+      base({ '/subscription/create-checkout-session': () => new Promise<Response>((r) => (answer = r)) as unknown as Response }),
+    );
     await screen.findByTestId('plan-super_core_pack');
     await click(planButton('super_core_pack'));
     expect(planButton('super_core_pack').textContent).toContain('Processing...');
@@ -83,11 +138,21 @@ describe('plans', () => {
     await waitFor(() => expect(goToUrl).toHaveBeenCalledWith('http://localhost/checkout/cs_123'));
     const call = f.calls.find((c) => c.url.endsWith('/subscription/create-checkout-session'))!;
     expect(call.method).toBe('POST');
-    expect(call.body).toEqual({ plan_type: 'super_core_pack', success_url: `${location.origin}/dashboard?plan=success`, cancel_url: `${location.origin}/dashboard?plan=cancelled` });
+    expect(call.body).toEqual({
+      plan_type: 'super_core_pack',
+      success_url: `${location.origin}/dashboard?plan=success`,
+      cancel_url: `${location.origin}/dashboard?plan=cancelled`,
+    });
   });
 
   test('a missing checkout route never shows its route text', async () => {
-    setup('/dashboard/plans', base({ '/subscription/create-checkout-session': () => res(404, { detail: 'Route POST /api/v1/subscription/create-checkout-session not found', code: 'NOT_FOUND' }) }));
+    setup(
+      '/dashboard/plans',
+      base({
+        '/subscription/create-checkout-session': () =>
+          res(404, { detail: 'Route POST /api/v1/subscription/create-checkout-session not found', code: 'NOT_FOUND' }),
+      }),
+    );
     await screen.findByTestId('plan-super_core_pack');
     await click(planButton('super_core_pack'));
     expect(await screen.findByText('Failed to initiate purchase. Please try again.')).toBeTruthy();
@@ -98,7 +163,13 @@ describe('plans', () => {
   });
 
   test('a refused plan shows the server message', async () => {
-    setup('/dashboard/plans', base({ '/subscription/create-checkout-session': () => res(400, { detail: 'This plan cannot be bought in the app', code: 'VALIDATION_ERROR' }) }));
+    setup(
+      '/dashboard/plans',
+      base({
+        '/subscription/create-checkout-session': () =>
+          res(400, { detail: 'This plan cannot be bought in the app', code: 'VALIDATION_ERROR' }),
+      }),
+    );
     await screen.findByTestId('plan-super_core_pack');
     await click(planButton('super_core_pack'));
     expect(await screen.findByText('This plan cannot be bought in the app')).toBeTruthy();
@@ -107,7 +178,13 @@ describe('plans', () => {
 
 describe('returning from checkout', () => {
   test('/dashboard?plan=success refreshes the user, says Plan Activated! and drops the parameter', async () => {
-    const upgraded = normalizeUser({ ...student, user_type: 'student', subscription_plan: 'super_core_pack', essay_credits: 10, max_essay_credits: 10 })!;
+    const upgraded = normalizeUser({
+      ...student,
+      user_type: 'student',
+      subscription_plan: 'super_core_pack',
+      essay_credits: 10,
+      max_essay_credits: 10,
+    })!;
     const { refreshUser } = setup('/dashboard?plan=success', base({}), student, upgraded);
     expect(await screen.findByText('Plan Activated!')).toBeTruthy();
     expect(screen.getByText('Your new plan has been activated successfully.')).toBeTruthy();
@@ -130,7 +207,8 @@ describe('account refresh after checkout and the average grade', () => {
 
   test('averageGradeOf: mean percentage of completed results', async () => {
     const { averageGradeOf } = await import('../src/lib/evaluation');
-    const ev = (percentage: number) => ({ status: 'completed', essay_type: 'ee', results: { percentage, criteria: [], overallSummary: {} } }) as never;
+    const ev = (percentage: number) =>
+      ({ status: 'completed', essay_type: 'ee', results: { percentage, criteria: [], overallSummary: {} } }) as never;
     expect(averageGradeOf([ev(90), ev(50)])).toBe('B · 70%');
     expect(averageGradeOf([ev(40)])).toBe('E · 40%');
     expect(averageGradeOf([])).toBe('—');
@@ -150,12 +228,24 @@ describe('avatar', () => {
 
   test('upload posts the file and refreshes the user; remove deletes it', async () => {
     const withPhoto = normalizeUser({ ...student, user_type: 'student', avatar: '/api/v1/users/avatars/0123.png' })!;
-    const f = setup('/dashboard/profile', base({
-      '/users/me/avatar': (c) => res(200, { id: 'u1', email: 'ann@school.org', user_type: 'student', avatar: c.method === 'DELETE' ? null : '/api/v1/users/avatars/0123.png' }),
-    }), withPhoto);
+    const f = setup(
+      '/dashboard/profile',
+      base({
+        '/users/me/avatar': (c) =>
+          res(200, {
+            id: 'u1',
+            email: 'ann@school.org',
+            user_type: 'student',
+            avatar: c.method === 'DELETE' ? null : '/api/v1/users/avatars/0123.png',
+          }),
+      }),
+      withPhoto,
+    );
     const input = (await screen.findByTestId('avatar-input')) as HTMLInputElement;
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
-    await act(async () => { fireEvent.change(input, { target: { files: [png] } }); });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [png] } });
+    });
     await waitFor(() => expect(f.calls.some((c) => c.url.endsWith('/users/me/avatar') && c.method === 'POST')).toBe(true));
     const post = f.calls.find((c) => c.method === 'POST')!;
     expect((post.body as FormData).get('file')).toBeTruthy();
@@ -170,7 +260,9 @@ describe('avatar', () => {
   test('a refused type is checked before any call', async () => {
     const f = setup('/dashboard/profile', base({}));
     const input = (await screen.findByTestId('avatar-input')) as HTMLInputElement;
-    await act(async () => { fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' })] } }); });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' })] } });
+    });
     expect(await screen.findByText('Please choose a PNG, JPEG or WebP image.')).toBeTruthy();
     expect(f.calls.some((c) => c.url.includes('/avatar'))).toBe(false);
     expect(screen.queryByRole('button', { name: 'Remove avatar' })).toBeNull();
@@ -179,10 +271,24 @@ describe('avatar', () => {
 
 describe('search submissions', () => {
   const ev = (id: string, title: string, essay_type: string, subject_area: string, status = 'completed') => ({
-    id, title, essay_type, subject_area, status, fileName: `${id}.docx`, extractedWordCount: 100, created_at: '2025-03-01T00:00:00Z',
+    id,
+    title,
+    essay_type,
+    subject_area,
+    status,
+    fileName: `${id}.docx`,
+    extractedWordCount: 100,
+    created_at: '2025-03-01T00:00:00Z',
     results: status === 'completed' ? { overallGrade: 'B', criteria: [], overallSummary: {} } : null,
   });
-  const LIST = { evaluations: [ev('a', 'Causes of the 1929 Crash', 'ee', 'Economics'), ev('b', 'Knowledge and certainty', 'tok', ''), ev('c', 'Enzyme kinetics', 'ee', 'Biology', 'processing')], total: 3 };
+  const LIST = {
+    evaluations: [
+      ev('a', 'Causes of the 1929 Crash', 'ee', 'Economics'),
+      ev('b', 'Knowledge and certainty', 'tok', ''),
+      ev('c', 'Enzyme kinetics', 'ee', 'Biology', 'processing'),
+    ],
+    total: 3,
+  };
 
   test('matchesSearch: every word in title, subject, type or file name', async () => {
     const { matchesSearch } = await import('../src/lib/search');
@@ -193,12 +299,17 @@ describe('search submissions', () => {
   });
 
   test('typing in the header search filters My Submissions; completed rows download the PDF', async () => {
-    const f = setup('/dashboard', base({
-      '/evaluation/my-evaluations': () => res(200, LIST),
-      '/evaluation/a/download-pdf': () => res(503, { detail: 'Service evaluation is unavailable', code: 'UPSTREAM_UNAVAILABLE' }),
-    }));
+    const f = setup(
+      '/dashboard',
+      base({
+        '/evaluation/my-evaluations': () => res(200, LIST),
+        '/evaluation/a/download-pdf': () => res(503, { detail: 'Service evaluation is unavailable', code: 'UPSTREAM_UNAVAILABLE' }),
+      }),
+    );
     const box = await screen.findByLabelText('Search submissions');
-    await act(async () => { fireEvent.change(box, { target: { value: 'enzyme' } }); });
+    await act(async () => {
+      fireEvent.change(box, { target: { value: 'enzyme' } });
+    });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard/submissions?q=enzyme'));
     expect((await screen.findByTestId('search-note')).textContent).toContain('1 of 3 submissions match “enzyme”');
     expect(screen.getByText('Enzyme kinetics')).toBeTruthy();
@@ -217,15 +328,41 @@ describe('search submissions', () => {
 describe('TOK prescribed titles', () => {
   test('the wizard lists the titles the content service serves', async () => {
     const teacher = normalizeUser({ id: 'u3', user_type: 'teacher', essay_credits: 3, max_essay_credits: 5 })!;
-    setup('/dashboard/upload/tok', base({
-      '/rubrics/active': () => res(200, [{ id: 'rt', title: 'TOK 2027', rubric_type: 'tok', status: 'active', scoring_structure: { total_points: 10, criteria: [] } }]),
-      '/general/tok-prescribed-titles': () => res(200, { success: true, data: { session: 'May 2027', titles: [{ number: 1, text: 'Is certainty overrated?' }, { number: 2, text: 'Can machines know?' }], last_updated: null, updated_by: null } }),
-    }), teacher);
+    setup(
+      '/dashboard/upload/tok',
+      base({
+        '/rubrics/active': () =>
+          res(200, [
+            { id: 'rt', title: 'TOK 2027', rubric_type: 'tok', status: 'active', scoring_structure: { total_points: 10, criteria: [] } },
+          ]),
+        '/general/tok-prescribed-titles': () =>
+          res(200, {
+            success: true,
+            data: {
+              session: 'May 2027',
+              titles: [
+                { number: 1, text: 'Is certainty overrated?' },
+                { number: 2, text: 'Can machines know?' },
+              ],
+              last_updated: null,
+              updated_by: null,
+            },
+          }),
+      }),
+      teacher,
+    );
     const input = (await waitFor(() => document.querySelector('input[type=file]'))) as HTMLInputElement;
-    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } }); });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } });
+    });
     await click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByTestId('step-metadata');
-    await act(async () => { fireEvent.mouseDown(document.querySelector('#meta-prescribed')!.closest('.ant-select')!.querySelector('.ant-select-selector') ?? document.querySelector('#meta-prescribed')!); });
+    await act(async () => {
+      fireEvent.mouseDown(
+        document.querySelector('#meta-prescribed')!.closest('.ant-select')!.querySelector('.ant-select-selector') ??
+          document.querySelector('#meta-prescribed')!,
+      );
+    });
     expect((await screen.findAllByText('Title 2: Can machines know?')).length).toBeGreaterThan(0);
     expect(screen.queryAllByText(/^Title 17:/)).toHaveLength(0);
   });

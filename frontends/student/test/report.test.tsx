@@ -12,27 +12,78 @@ import { criteriaOf } from '../src/lib/evaluation';
 import { pdfFileName } from '../src/lib/pdf';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
-const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', user_type: 'student', essay_credits: 3, max_essay_credits: 5 })!;
+const student = normalizeUser({
+  id: 'u1',
+  email: 'ann@school.org',
+  first_name: 'Ann',
+  user_type: 'student',
+  essay_credits: 3,
+  max_essay_credits: 5,
+})!;
 
 const crit = (code: string, name: string, score: number, maxScore: number, extra: object = {}) => ({
-  code, name, score, maxScore, band: 'Good', feedback: `Feedback on ${name}.`, weight: 1, strengths: [`${name} strength`], improvements: [`${name} improvement`], ...extra,
+  code,
+  name,
+  score,
+  maxScore,
+  band: 'Good',
+  feedback: `Feedback on ${name}.`,
+  weight: 1,
+  strengths: [`${name} strength`],
+  improvements: [`${name} improvement`],
+  ...extra,
 });
 
 const ee = {
-  id: 'e1', title: 'Causes of the 1929 Crash', essay_type: 'ee', subject_area: 'Economics', status: 'completed', extractedWordCount: 3987, processingTime: 42.3,
-  created_at: '2025-03-02T10:00:00Z', suggestions: [],
-  rubric: { id: 'rb1', title: 'IB Extended Essay 2027', rubric_type: 'ee', scoring_structure: { total_points: 34, criteria: [
-    { code: 'A', name: 'Focus and Method', maxScore: 6 }, { code: 'B', name: 'Knowledge and Understanding', maxScore: 6 },
-    { code: 'C', name: 'Critical Thinking', maxScore: 12 }, { code: 'D', name: 'Presentation', maxScore: 4 }, { code: 'E', name: 'Engagement', maxScore: 6 },
-  ] } },
+  id: 'e1',
+  title: 'Causes of the 1929 Crash',
+  essay_type: 'ee',
+  subject_area: 'Economics',
+  status: 'completed',
+  extractedWordCount: 3987,
+  processingTime: 42.3,
+  created_at: '2025-03-02T10:00:00Z',
+  suggestions: [],
+  rubric: {
+    id: 'rb1',
+    title: 'IB Extended Essay 2027',
+    rubric_type: 'ee',
+    scoring_structure: {
+      total_points: 34,
+      criteria: [
+        { code: 'A', name: 'Focus and Method', maxScore: 6 },
+        { code: 'B', name: 'Knowledge and Understanding', maxScore: 6 },
+        { code: 'C', name: 'Critical Thinking', maxScore: 12 },
+        { code: 'D', name: 'Presentation', maxScore: 4 },
+        { code: 'E', name: 'Engagement', maxScore: 6 },
+      ],
+    },
+  },
   results: {
-    overallGrade: 'B', overallBand: 'Good', totalPoints: 22, maxPoints: 34, percentage: 65,
+    overallGrade: 'B',
+    overallBand: 'Good',
+    totalPoints: 22,
+    maxPoints: 34,
+    percentage: 65,
     // E is missing on purpose: 'Criterion data is not available'
-    criteria: [crit('A', 'Focus and Method', 5, 6), crit('B', 'Knowledge and Understanding', 2, 6), crit('C', 'Critical Thinking', 9, 12), crit('D', 'Presentation', 3, 4)],
-    overallSummary: { holisticCommentary: 'A well-argued essay.', nextSteps: ['Deepen evaluation'], strengths: ['Structure'], improvements: ['Evaluation'] },
+    criteria: [
+      crit('A', 'Focus and Method', 5, 6),
+      crit('B', 'Knowledge and Understanding', 2, 6),
+      crit('C', 'Critical Thinking', 9, 12),
+      crit('D', 'Presentation', 3, 4),
+    ],
+    overallSummary: {
+      holisticCommentary: 'A well-argued essay.',
+      nextSteps: ['Deepen evaluation'],
+      strengths: ['Structure'],
+      improvements: ['Evaluation'],
+    },
     insight_feedback: {
-      clarity_and_cohesion: 'Paragraphs link well.', argument_and_evidence: 'Claims are backed by data.', grammar_and_mechanics: 'Few errors.',
-      critical_thinking: 'Weighs counter-arguments.', originality_and_insight: 'A fresh angle on credit.',
+      clarity_and_cohesion: 'Paragraphs link well.',
+      argument_and_evidence: 'Claims are backed by data.',
+      grammar_and_mechanics: 'Few errors.',
+      critical_thinking: 'Weighs counter-arguments.',
+      originality_and_insight: 'A fresh angle on credit.',
     },
     grader: 'builtin',
     suggestions: ['One', 'Two', 'Three', 'Four', 'Five'],
@@ -61,7 +112,10 @@ const route = (routes: Record<string, () => Response>) => (c: Call) => {
   const path = c.url.replace('/api/v1', '').split('?')[0]!;
   return routes[path]?.() ?? res(404, { detail: 'Evaluation not found', code: 'NOT_FOUND' });
 };
-const click = (el: HTMLElement) => act(async () => { fireEvent.click(el); });
+const click = (el: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(el);
+  });
 
 describe('report rules', () => {
   test('priorities: under 3 high, 3 to under 5 medium, 5 and over maintain', () => {
@@ -71,7 +125,9 @@ describe('report rules', () => {
     expect(g.medium.map((c) => c.code)).toEqual(['D']);
     expect(g.maintain.map((c) => c.code)).toEqual(['A', 'C']);
     expect(timelineOf(criteriaOf(ee)).map((t) => [t.weeks, t.criteria.map((c) => c.code)])).toEqual([
-      ['Weeks 1-2', ['B']], ['Weeks 3-4', ['D']], ['Week 5+', ['A', 'C']],
+      ['Weeks 1-2', ['B']],
+      ['Weeks 3-4', ['D']],
+      ['Week 5+', ['A', 'C']],
     ]);
   });
 
@@ -82,8 +138,20 @@ describe('report rules', () => {
   });
 
   test('tab names per essay type, report colours, PDF file names', () => {
-    expect(reportTabs('ee').map((t) => t.label)).toEqual(['Deep Analysis', 'Research Analysis', 'Evidence Review', 'Writing Insights', 'Expert Recommendations']);
-    expect(reportTabs('tok').map((t) => t.label)).toEqual(['Deep Analysis', 'Epistemological Analysis', 'Example Analysis', 'Writing Insights', 'Expert Recommendations']);
+    expect(reportTabs('ee').map((t) => t.label)).toEqual([
+      'Deep Analysis',
+      'Research Analysis',
+      'Evidence Review',
+      'Writing Insights',
+      'Expert Recommendations',
+    ]);
+    expect(reportTabs('tok').map((t) => t.label)).toEqual([
+      'Deep Analysis',
+      'Epistemological Analysis',
+      'Example Analysis',
+      'Writing Insights',
+      'Expert Recommendations',
+    ]);
     expect([83, 67, 50, 49].map(reportColor)).toEqual(['#16a34a', '#2563eb', '#ca8a04', '#dc2626']);
     expect(pdfFileName('report-e1.pdf', 'x')).toBe('report-e1.pdf');
     expect(pdfFileName(null, 'Causes of the 1929 Crash?')).toBe('Causes-of-the-1929-Crash.pdf');
@@ -133,15 +201,25 @@ describe('Deep Analysis Report screen', () => {
   });
 
   test('unfinished evaluation: Processing Essay', async () => {
-    renderAt('/report/e2', route({ '/evaluation/e2': () => res(200, { ...ee, id: 'e2', status: 'processing', results: null }), '/evaluation/e2/events': () => res(503, {}) }));
+    renderAt(
+      '/report/e2',
+      route({
+        '/evaluation/e2': () => res(200, { ...ee, id: 'e2', status: 'processing', results: null }),
+        '/evaluation/e2/events': () => res(503, {}),
+      }),
+    );
     expect(await screen.findByText('Processing Essay')).toBeTruthy();
   });
 
   test('Export PDF: a route error is never shown, the plain message is', async () => {
-    renderAt('/report/e1', route({
-      '/evaluation/e1': () => res(200, ee),
-      '/evaluation/e1/download-pdf': () => res(404, { detail: 'Route GET /api/v1/evaluation/e1/download-pdf not found', code: 'NOT_FOUND' }),
-    }));
+    renderAt(
+      '/report/e1',
+      route({
+        '/evaluation/e1': () => res(200, ee),
+        '/evaluation/e1/download-pdf': () =>
+          res(404, { detail: 'Route GET /api/v1/evaluation/e1/download-pdf not found', code: 'NOT_FOUND' }),
+      }),
+    );
     await click(await screen.findByTestId('export-pdf'));
     expect(await screen.findByText('Failed to export the PDF report. Please try again.')).toBeTruthy();
     expect(screen.queryByText(/Route GET/)).toBeNull();
@@ -159,10 +237,14 @@ describe('results page additions', () => {
   });
 
   test('Retry failure shows the plain message, not the server route text', async () => {
-    renderAt('/dashboard/results/f1', route({
-      '/evaluation/f1': () => res(200, { ...ee, id: 'f1', status: 'failed', results: null, error_message: 'The file contains no readable text' }),
-      '/evaluation/f1/retry': () => res(503, { detail: 'Service evaluation is unavailable', code: 'UPSTREAM_UNAVAILABLE' }),
-    }));
+    renderAt(
+      '/dashboard/results/f1',
+      route({
+        '/evaluation/f1': () =>
+          res(200, { ...ee, id: 'f1', status: 'failed', results: null, error_message: 'The file contains no readable text' }),
+        '/evaluation/f1/retry': () => res(503, { detail: 'Service evaluation is unavailable', code: 'UPSTREAM_UNAVAILABLE' }),
+      }),
+    );
     await click(await screen.findByRole('button', { name: /Retry Evaluation/ }));
     expect(await screen.findByText('Failed to retry the evaluation. Please try again.')).toBeTruthy();
   });
@@ -171,30 +253,49 @@ describe('results page additions', () => {
     const enc = new TextEncoder();
     let push!: (s: string) => void;
     let end!: () => void;
-    const body = new ReadableStream<Uint8Array>({ start(c) { push = (s) => c.enqueue(enc.encode(s)); end = () => c.close(); } });
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        push = (s) => c.enqueue(enc.encode(s));
+        end = () => c.close();
+      },
+    });
     let done = false;
     renderAt('/dashboard/results/p1', (c) => {
       const path = c.url.replace('/api/v1', '').split('?')[0]!;
-      if (path === '/evaluation/p1') return res(200, done ? { ...ee, id: 'p1' } : { ...ee, id: 'p1', status: 'processing', progress: 5, results: null });
+      if (path === '/evaluation/p1')
+        return res(200, done ? { ...ee, id: 'p1' } : { ...ee, id: 'p1', status: 'processing', progress: 5, results: null });
       if (path === '/evaluation/p1/events')
-        return { ok: true, status: 200, headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? 'text/event-stream' : null) }, body } as unknown as Response;
+        return {
+          ok: true,
+          status: 200,
+          headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? 'text/event-stream' : null) },
+          body,
+        } as unknown as Response;
       return res(404, {});
     });
     expect(await screen.findByTestId('results-processing')).toBeTruthy();
-    const ev = (p: object) => `event: status\ndata: ${JSON.stringify({ id: 'p1', overall_score: null, error_message: null, completed_at: null, ...p })}\n\n`;
+    const ev = (p: object) =>
+      `event: status\ndata: ${JSON.stringify({ id: 'p1', overall_score: null, error_message: null, completed_at: null, ...p })}\n\n`;
     await act(async () => push(ev({ status: 'processing', progress: 70, stage: 'Generating Feedback' })));
     await waitFor(() => expect(screen.getByTestId('live-progress').textContent).toContain('70%'));
     expect(document.querySelector('.ant-steps-item-process')?.textContent).toContain('Generating Feedback');
     done = true;
-    await act(async () => { push(ev({ status: 'completed', progress: 100 })); end(); });
+    await act(async () => {
+      push(ev({ status: 'completed', progress: 100 }));
+      end();
+    });
     expect(await screen.findByTestId('results-completed')).toBeTruthy();
   });
 
   test('when polling gives up: the spec timeout message and Check Again follows again', async () => {
     let watch!: jest.SpyInstance;
-    renderAt('/dashboard/results/p2', route({ '/evaluation/p2': () => res(200, { ...ee, id: 'p2', status: 'pending', progress: 0, results: null }) }), (client) => {
-      watch = jest.spyOn(client.evaluations, 'watch').mockRejectedValue(new Error(POLLING_TIMEOUT_MESSAGE));
-    });
+    renderAt(
+      '/dashboard/results/p2',
+      route({ '/evaluation/p2': () => res(200, { ...ee, id: 'p2', status: 'pending', progress: 0, results: null }) }),
+      (client) => {
+        watch = jest.spyOn(client.evaluations, 'watch').mockRejectedValue(new Error(POLLING_TIMEOUT_MESSAGE));
+      },
+    );
     expect((await screen.findByTestId('progress-error')).textContent).toContain('Polling timeout: Evaluation did not complete in time');
     expect(watch).toHaveBeenCalledTimes(1);
     await click(screen.getByRole('button', { name: 'Check Again' }));
@@ -203,9 +304,13 @@ describe('results page additions', () => {
 
   test('the results page asks the sdk for live progress with the spec polling fallback (2 s, 60 tries)', async () => {
     let watch!: jest.SpyInstance;
-    renderAt('/dashboard/results/p3', route({ '/evaluation/p3': () => res(200, { ...ee, id: 'p3', status: 'processing', progress: 0, results: null }) }), (client) => {
-      watch = jest.spyOn(client.evaluations, 'watch').mockReturnValue(new Promise(() => {}));
-    });
+    renderAt(
+      '/dashboard/results/p3',
+      route({ '/evaluation/p3': () => res(200, { ...ee, id: 'p3', status: 'processing', progress: 0, results: null }) }),
+      (client) => {
+        watch = jest.spyOn(client.evaluations, 'watch').mockReturnValue(new Promise(() => {}));
+      },
+    );
     await screen.findByTestId('results-processing');
     const opts = watch.mock.calls[0]![1];
     expect(opts.pollIntervalMs ?? 2000).toBe(2000);
@@ -222,11 +327,19 @@ describe('results page additions', () => {
         criteria: [
           crit('A', 'Focus and Method', 5, 6, {
             strengths: ['A clear research question'],
-            strengthDetails: [{ text: 'A clear research question', passages: [{ start: 0, end: 40, quote: 'To what extent did the 1918 pandemic' }] }],
+            strengthDetails: [
+              { text: 'A clear research question', passages: [{ start: 0, end: 40, quote: 'To what extent did the 1918 pandemic' }] },
+            ],
             improvements: ['Explain the method', 'Cite sources'],
             improvementDetails: [
               { text: 'Explain the method', passages: [{ start: 0, end: 40, quote: 'To what extent did the 1918 pandemic' }] }, // shown above already
-              { text: 'Cite sources', passages: [{ start: 50, end: 57, quote: 'Introduction' }, { start: 60, end: 90, quote: 'as Smith argues in his history' }] },
+              {
+                text: 'Cite sources',
+                passages: [
+                  { start: 50, end: 57, quote: 'Introduction' },
+                  { start: 60, end: 90, quote: 'as Smith argues in his history' },
+                ],
+              },
             ],
           }),
         ],

@@ -11,23 +11,74 @@ import { checkFile, submitFailureText } from '../src/lib/upload';
 import { TOK_PRESCRIBED_TITLES, tokTitleLabel } from '../src/data/subjects';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
-const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', last_name: 'Lee', user_type: 'student', essay_credits: 3, max_essay_credits: 5 })!;
+const student = normalizeUser({
+  id: 'u1',
+  email: 'ann@school.org',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  user_type: 'student',
+  essay_credits: 3,
+  max_essay_credits: 5,
+})!;
 
-const rubric = { id: 'rb1', title: 'IB Extended Essay 2027', rubric_type: 'ee', status: 'active', scoring_structure: { total_points: 34, criteria: [] } };
+const rubric = {
+  id: 'rb1',
+  title: 'IB Extended Essay 2027',
+  rubric_type: 'ee',
+  status: 'active',
+  scoring_structure: { total_points: 34, criteria: [] },
+};
 
 const completed = {
-  id: 'e1', title: 'Causes of the 1929 Crash', essay_type: 'ee', subject_area: 'Economics', status: 'completed', extractedWordCount: 3987, processingTime: 42.3,
-  created_at: '2025-03-02T10:00:00Z', rubric: { id: 'rb1', title: 'IB Extended Essay 2027' },
+  id: 'e1',
+  title: 'Causes of the 1929 Crash',
+  essay_type: 'ee',
+  subject_area: 'Economics',
+  status: 'completed',
+  extractedWordCount: 3987,
+  processingTime: 42.3,
+  created_at: '2025-03-02T10:00:00Z',
+  rubric: { id: 'rb1', title: 'IB Extended Essay 2027' },
   results: {
-    overallGrade: 'B', overallBand: 'Good', totalPoints: 25, maxPoints: 34, percentage: 74,
+    overallGrade: 'B',
+    overallBand: 'Good',
+    totalPoints: 25,
+    maxPoints: 34,
+    percentage: 74,
     criteria: [
-      { code: 'A', name: 'Focus and Method', score: 5, maxScore: 6, band: 'Good', feedback: 'Focused research question.', weight: 1, strengths: [], improvements: [] },
-      { code: 'C', name: 'Critical Thinking', score: 9, maxScore: 12, band: 'Good', feedback: 'Convincing analysis.', weight: 1, strengths: ['Depth'], improvements: ['Evaluate sources'] },
+      {
+        code: 'A',
+        name: 'Focus and Method',
+        score: 5,
+        maxScore: 6,
+        band: 'Good',
+        feedback: 'Focused research question.',
+        weight: 1,
+        strengths: [],
+        improvements: [],
+      },
+      {
+        code: 'C',
+        name: 'Critical Thinking',
+        score: 9,
+        maxScore: 12,
+        band: 'Good',
+        feedback: 'Convincing analysis.',
+        weight: 1,
+        strengths: ['Depth'],
+        improvements: ['Evaluate sources'],
+      },
       // legacy spelling: grade / maxGrade / comment
       { code: 'D', name: 'Presentation', grade: 3, maxGrade: 4, band: 'Good', comment: 'Clear structure.' },
     ],
-    overallSummary: { holisticCommentary: 'A well-argued essay.', nextSteps: ['Deepen evaluation'], strengths: ['Structure'], improvements: ['Evaluation'] },
-    insight_feedback: {}, grader: 'builtin',
+    overallSummary: {
+      holisticCommentary: 'A well-argued essay.',
+      nextSteps: ['Deepen evaluation'],
+      strengths: ['Structure'],
+      improvements: ['Evaluation'],
+    },
+    insight_feedback: {},
+    grader: 'builtin',
   },
 };
 
@@ -55,7 +106,10 @@ const api = (routes: Record<string, unknown>) => (c: Call) => {
   return res(404, { detail: 'Evaluation not found', code: 'NOT_FOUND' });
 };
 
-const click = (el: HTMLElement) => act(async () => { fireEvent.click(el); });
+const click = (el: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(el);
+  });
 
 describe('upload wizard', () => {
   test('Continue without a file says "Please upload a file"; bad files are refused', async () => {
@@ -66,11 +120,15 @@ describe('upload wizard', () => {
     expect(await screen.findByText('Please upload a file')).toBeTruthy();
 
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
-    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'essay.exe')] } }); });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['x'], 'essay.exe')] } });
+    });
     expect(await screen.findByText('Only .txt, .docx, .pdf files are allowed')).toBeTruthy();
 
     const input2 = document.querySelector('input[type=file]') as HTMLInputElement; // rc-upload remounts its input
-    await act(async () => { fireEvent.change(input2, { target: { files: [new File(['An essay about markets.'], 'Essay.TXT', { type: 'text/plain' })] } }); });
+    await act(async () => {
+      fireEvent.change(input2, { target: { files: [new File(['An essay about markets.'], 'Essay.TXT', { type: 'text/plain' })] } });
+    });
     expect(await screen.findByText('Essay.TXT')).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('step-metadata')).toBeTruthy();
@@ -83,7 +141,9 @@ describe('upload wizard', () => {
   test('empty rubric list message for the essay type', async () => {
     setup('/dashboard/upload/tok', api({ '/rubrics/active': [] }));
     const input = (await waitFor(() => document.querySelector('input[type=file]'))) as HTMLInputElement;
-    await act(async () => { fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } }); });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } });
+    });
     await click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('No active rubrics available for tok')).toBeTruthy();
     expect(screen.getByText('TOK essays should be about 1,600 words.', { selector: '.ant-alert *' })).toBeTruthy();
@@ -104,13 +164,21 @@ describe('upload wizard', () => {
   test('file checks and submit failure texts', () => {
     expect(checkFile({ name: 'a.PDF', size: 20 * 1024 * 1024 + 1 })).toBe('File size must be less than 20MB');
     expect(checkFile({ name: 'a.docx', size: 10 })).toBeNull();
-    expect(submitFailureText(Object.assign(new Error('Forbidden'), { status: 403 }))).toBe('You have no essay credits remaining. Please purchase more credits to continue.');
-    expect(submitFailureText(new Error('Insufficient essay credits'))).toBe('You have no essay credits remaining. Please purchase more credits to continue.');
+    expect(submitFailureText(Object.assign(new Error('Forbidden'), { status: 403 }))).toBe(
+      'You have no essay credits remaining. Please purchase more credits to continue.',
+    );
+    expect(submitFailureText(new Error('Insufficient essay credits'))).toBe(
+      'You have no essay credits remaining. Please purchase more credits to continue.',
+    );
     expect(submitFailureText(new Error('The file contains no readable text'))).toBe('The file contains no readable text');
     expect(submitFailureText(undefined)).toBe('Failed to submit essay. Please try again.');
     // a route error or a server fault never reaches a person
-    expect(submitFailureText(new ApiError(404, 'Route POST /api/v1/evaluation/evaluate-async not found', 'NOT_FOUND'))).toBe('Failed to submit essay. Please try again.');
-    expect(submitFailureText(new ApiError(503, 'Service evaluation is unavailable (credit check)', 'UPSTREAM_UNAVAILABLE'))).toBe('Failed to submit essay. Please try again.');
+    expect(submitFailureText(new ApiError(404, 'Route POST /api/v1/evaluation/evaluate-async not found', 'NOT_FOUND'))).toBe(
+      'Failed to submit essay. Please try again.',
+    );
+    expect(submitFailureText(new ApiError(503, 'Service evaluation is unavailable (credit check)', 'UPSTREAM_UNAVAILABLE'))).toBe(
+      'Failed to submit essay. Please try again.',
+    );
   });
 });
 
@@ -140,7 +208,10 @@ describe('results', () => {
   });
 
   test('in-progress evaluation shows the three processing stages', async () => {
-    setup('/dashboard/results/e2', api({ '/evaluation/e2': { ...completed, id: 'e2', status: 'processing', results: null, progress: 10 } }));
+    setup(
+      '/dashboard/results/e2',
+      api({ '/evaluation/e2': { ...completed, id: 'e2', status: 'processing', results: null, progress: 10 } }),
+    );
     expect(await screen.findByTestId('results-processing')).toBeTruthy();
     for (const s of ['File Processing', 'Content Analysis', 'Generating Feedback']) expect(screen.getByText(s)).toBeTruthy();
   });
@@ -148,7 +219,15 @@ describe('results', () => {
 
 describe('dashboard overview', () => {
   test('credits, stats and recent submissions; no-credit warning', async () => {
-    const list = { evaluations: [completed, { ...completed, id: 'e2', status: 'pending', results: null }, { ...completed, id: 'e3', status: 'failed', results: null }, { ...completed, id: 'e4' }], total: 4 };
+    const list = {
+      evaluations: [
+        completed,
+        { ...completed, id: 'e2', status: 'pending', results: null },
+        { ...completed, id: 'e3', status: 'failed', results: null },
+        { ...completed, id: 'e4' },
+      ],
+      total: 4,
+    };
     setup('/dashboard', api({ '/evaluation/my-evaluations': list }));
     expect((await screen.findByTestId('credits-value')).textContent).toBe('3 / 5');
     await waitFor(() => expect(screen.getByTestId('stat-total-submissions').textContent).toContain('4'));

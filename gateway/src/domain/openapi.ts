@@ -16,7 +16,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * One document for the whole API: each service's paths that the gateway routes to it, under
  * /api/v1, tagged with the service's name; public operations say so (`security: []`).
  */
-export function mergeOpenApi(table: RouteTable, parts: Array<{ service: string; doc: OpenApiDoc }>, missing: string[], own?: OpenApiDoc): OpenApiDoc {
+export function mergeOpenApi(
+  table: RouteTable,
+  parts: Array<{ service: string; doc: OpenApiDoc }>,
+  missing: string[],
+  own?: OpenApiDoc,
+): OpenApiDoc {
   const paths: NonNullable<OpenApiDoc['paths']> = {};
   const schemas: Record<string, unknown> = {};
   const add = (service: string, path: string, item: Record<string, Record<string, unknown>>) => {

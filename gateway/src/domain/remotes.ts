@@ -39,11 +39,14 @@ export function parseRemotes(text: string, source: string): Remotes {
   }
   if (!Value.Check(Manifest, body)) {
     const first = [...Value.Errors(Manifest, body)][0];
-    throw new Error(`${source}: expected {"remotes": {"<name>": {"url": "...", "version": "..."}}}${first ? ` (${first.path || '/'}: ${first.message})` : ''}`);
+    throw new Error(
+      `${source}: expected {"remotes": {"<name>": {"url": "...", "version": "..."}}}${first ? ` (${first.path || '/'}: ${first.message})` : ''}`,
+    );
   }
   for (const [name, { url }] of Object.entries(body.remotes)) {
     if (!REMOTE_NAME.test(name)) throw new Error(`${source}: "${name}" is not a valid remote name`);
-    if (!LOCAL_URL.test(url) && !isHttpUrl(url)) throw new Error(`${source}: the URL of "${name}" must be /mf/<folder>/<file> or an http(s) URL`);
+    if (!LOCAL_URL.test(url) && !isHttpUrl(url))
+      throw new Error(`${source}: the URL of "${name}" must be /mf/<folder>/<file> or an http(s) URL`);
   }
   return body.remotes;
 }
@@ -69,5 +72,11 @@ export function localFolders(remotes: Remotes): Set<string> {
 
 /** Origins of remotes served elsewhere: the CSP must allow their scripts. */
 export function remoteOrigins(remotes: Remotes): string[] {
-  return [...new Set(Object.values(remotes).filter((r) => isHttpUrl(r.url)).map((r) => new URL(r.url).origin))];
+  return [
+    ...new Set(
+      Object.values(remotes)
+        .filter((r) => isHttpUrl(r.url))
+        .map((r) => new URL(r.url).origin),
+    ),
+  ];
 }

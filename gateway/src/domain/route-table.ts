@@ -65,7 +65,13 @@ export class RouteTable {
         if (owner !== service) {
           throw new Error(`ROUTE_POLICY: ${service} declares ${policy.path}, but that path belongs to ${owner ?? 'no service'}`);
         }
-        const entry: RouteEntry = { service, policy, public: policy.access === 'public', body: policy.body ?? 'default', rate: policy.rate ?? null };
+        const entry: RouteEntry = {
+          service,
+          policy,
+          public: policy.access === 'public',
+          body: policy.body ?? 'default',
+          rate: policy.rate ?? null,
+        };
         const methods = policyMethods(policy) as HTTPMethod[];
         const pattern = routerPath(policy.path);
         if (pattern.endsWith('/*')) put(methods, pattern.slice(0, -2), entry);
@@ -95,6 +101,9 @@ export class RouteTable {
 }
 
 /** The services of `policies` the gateway has an address for. */
-export function reachablePolicies(urls: Record<string, string | undefined>, policies: Record<string, ServiceRoutes> = ROUTE_POLICY): Record<string, ServiceRoutes> {
+export function reachablePolicies(
+  urls: Record<string, string | undefined>,
+  policies: Record<string, ServiceRoutes> = ROUTE_POLICY,
+): Record<string, ServiceRoutes> {
   return Object.fromEntries(Object.entries(policies).filter(([service]) => urls[service]));
 }

@@ -18,7 +18,12 @@ export function registerDocs(
 
   const refresh = async () => {
     const withRoutes = [...new Set(deps.table.upstreams.map((u) => u.service))];
-    const results = await Promise.all(withRoutes.map(async (service) => ({ service, res: await getJson(deps.dispatcher, `${deps.urls[service]}/openapi.json`, deps.timeoutMs) })));
+    const results = await Promise.all(
+      withRoutes.map(async (service) => ({
+        service,
+        res: await getJson(deps.dispatcher, `${deps.urls[service]}/openapi.json`, deps.timeoutMs),
+      })),
+    );
     const parts: Array<{ service: string; doc: OpenApiDoc }> = [];
     const missing: string[] = [];
     for (const { service, res } of results) {

@@ -42,7 +42,10 @@ export function addressBudgets(config: GatewayConfig): Record<RateClass, { max: 
  * the body budget (from Content-Length, 413 at once), no tokens in the URL, a valid bearer
  * token on protected routes, and the per-address budgets.
  */
-export function registerGuard(app: FastifyInstance, deps: { config: GatewayConfig; table: RouteTable; verify: TokenVerifier; limiter: Limiter }): void {
+export function registerGuard(
+  app: FastifyInstance,
+  deps: { config: GatewayConfig; table: RouteTable; verify: TokenVerifier; limiter: Limiter },
+): void {
   const { table } = deps;
   const limits = bodyLimits(deps.config);
   const budgets = addressBudgets(deps.config);

@@ -22,7 +22,10 @@ export async function platformHealth(urls: Record<string, string>, dispatcher: D
   return { status: not_ready.length ? 'degraded' : 'ok', services, not_ready };
 }
 
-export function registerHealthRoute(app: FastifyInstance, deps: { urls: Record<string, string>; dispatcher: Dispatcher; timeoutMs: number }): void {
+export function registerHealthRoute(
+  app: FastifyInstance,
+  deps: { urls: Record<string, string>; dispatcher: Dispatcher; timeoutMs: number },
+): void {
   app.get(
     `${API_PREFIX}/health`,
     {

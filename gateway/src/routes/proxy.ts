@@ -61,7 +61,10 @@ const ALL_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS']
  * `/api/v1<prefix>/*` → the owning service at `<prefix>/*`, one proxy per table entry, all
  * sharing one keep-alive undici pool. Bodies stream through untouched.
  */
-export function registerProxies(app: FastifyInstance, deps: { table: RouteTable; urls: Record<string, string>; dispatcher: Dispatcher }): void {
+export function registerProxies(
+  app: FastifyInstance,
+  deps: { table: RouteTable; urls: Record<string, string>; dispatcher: Dispatcher },
+): void {
   for (const { prefix, service } of deps.table.upstreams) {
     // The password routes are answered by credentials.ts (it reads their bodies).
     const taken = deps.table.passwordRoutes.filter((r) => r.path === prefix).map((r) => r.method as string);

@@ -34,7 +34,7 @@ export const PurchaseStatus = Type.Union(
 /** POST /billing/local-checkout/{session_id}/complete. */
 export const LocalCheckoutCompleted = Type.Object({
   success: Type.Literal(true),
-  redirect_url: Type.String({ description: "the success_url given when the session was created" }),
+  redirect_url: Type.String({ description: 'the success_url given when the session was created' }),
   subscription: CurrentSubscription,
 });
 export type LocalCheckoutCompleted = Static<typeof LocalCheckoutCompleted>;
@@ -73,10 +73,8 @@ export const BillingMessages = {
   CHECKOUT_NOT_FOUND: 'Checkout session not found',
   CHECKOUT_CLOSED: 'This checkout session is no longer open',
   PAYMENT_PROVIDER_FAILED: 'The payment provider could not start the checkout. Please try again.',
-  NO_SUBSCRIPTION:
-    'You have no recurring subscription to cancel: credit packs are one-off purchases and their credits do not expire',
-  SUBSCRIPTION_CANCELLED:
-    'Your Power User subscription is cancelled. Unlimited credits stay until your institution agreement ends.',
+  NO_SUBSCRIPTION: 'You have no recurring subscription to cancel: credit packs are one-off purchases and their credits do not expire',
+  SUBSCRIPTION_CANCELLED: 'Your Power User subscription is cancelled. Unlimited credits stay until your institution agreement ends.',
   SUBSCRIPTION_ALREADY_CANCELLED: 'Your Power User subscription is already cancelled',
   WEBHOOK_SIGNATURE: 'Invalid Stripe signature',
 } as const;

@@ -184,7 +184,15 @@ export type UserAnalytics = Static<typeof UserAnalytics>;
 /** `GET /dashboard/analytics/rubrics?days=`. */
 export const RubricAnalytics = Type.Object({
   days: Type.Integer(),
-  rubrics: Type.Array(Type.Object({ rubric_id: Type.String(), title: Type.String(), essay_type: EssayType, submissions: Count, average_percent: Nullable(Type.Number()) })),
+  rubrics: Type.Array(
+    Type.Object({
+      rubric_id: Type.String(),
+      title: Type.String(),
+      essay_type: EssayType,
+      submissions: Count,
+      average_percent: Nullable(Type.Number()),
+    }),
+  ),
 });
 export type RubricAnalytics = Static<typeof RubricAnalytics>;
 

@@ -76,7 +76,11 @@ export type LinksOverview = Static<typeof LinksOverview>;
 /** `POST /external_links/bulk-update` and `/bulk-delete`. */
 export const LinkBulkUpdate = Type.Object({
   link_ids: Type.Array(Type.String(), { minItems: 1, maxItems: 500 }),
-  update_data: Type.Object({ is_active: Type.Optional(Type.Boolean()), featured: Type.Optional(Type.Boolean()), category: Type.Optional(LinkCategorySchema) }),
+  update_data: Type.Object({
+    is_active: Type.Optional(Type.Boolean()),
+    featured: Type.Optional(Type.Boolean()),
+    category: Type.Optional(LinkCategorySchema),
+  }),
 });
 export type LinkBulkUpdate = Static<typeof LinkBulkUpdate>;
 export const LinkBulkDelete = Type.Object({ link_ids: Type.Array(Type.String(), { minItems: 1, maxItems: 500 }) });
@@ -107,7 +111,18 @@ export const LinksSummary = Type.Object({
   total_clicks: Count,
   clicks_in_period: Count,
   clicks_per_day: Type.Array(Type.Object({ date: Type.String(), count: Count })),
-  by_category: Type.Array(Type.Object({ category: LinkCategorySchema, label: Type.String(), links: Count, clicks: Count, clicks_in_period: Count })),
-  top_links: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), url: Type.String(), category: LinkCategorySchema, clicks: Count, clicks_in_period: Count })),
+  by_category: Type.Array(
+    Type.Object({ category: LinkCategorySchema, label: Type.String(), links: Count, clicks: Count, clicks_in_period: Count }),
+  ),
+  top_links: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      url: Type.String(),
+      category: LinkCategorySchema,
+      clicks: Count,
+      clicks_in_period: Count,
+    }),
+  ),
 });
 export type LinksSummary = Static<typeof LinksSummary>;

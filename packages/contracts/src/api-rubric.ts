@@ -115,7 +115,9 @@ export const RubricUsageStats = Type.Object({
   submission_count: Type.Integer({ description: 'evaluations ever submitted with this rubric' }),
   evaluations_in_use: Type.Integer({ description: 'of those, the ones not deleted' }),
   completed_count: Type.Integer({ description: 'evaluations in use that were graded' }),
-  average_percent: Type.Union([Type.Number(), Type.Null()], { description: 'their mean score as a percentage of the rubric total they were graded against' }),
+  average_percent: Type.Union([Type.Number(), Type.Null()], {
+    description: 'their mean score as a percentage of the rubric total they were graded against',
+  }),
   first_used_at: Type.Union([Type.String(), Type.Null()]),
   last_used_at: Type.Union([Type.String(), Type.Null()]),
   can_delete: Type.Boolean(),

@@ -7,12 +7,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-export const Role = Type.Union([
-  Type.Literal('student'),
-  Type.Literal('teacher'),
-  Type.Literal('admin'),
-  Type.Literal('super_admin'),
-]);
+export const Role = Type.Union([Type.Literal('student'), Type.Literal('teacher'), Type.Literal('admin'), Type.Literal('super_admin')]);
 export type Role = Static<typeof Role>;
 export const ROLES: readonly Role[] = ['student', 'teacher', 'admin', 'super_admin'];
 export const ADMIN_ROLES: readonly Role[] = ['admin', 'super_admin'];
@@ -80,9 +75,7 @@ export const RubricCriterion = Type.Object({
   maxScore: Type.Number(),
   weight: Type.Number(),
   description: Type.Optional(Type.String()),
-  scoring_levels: Type.Optional(
-    Type.Array(Type.Object({ min: Type.Number(), max: Type.Number(), descriptor: Type.String() })),
-  ),
+  scoring_levels: Type.Optional(Type.Array(Type.Object({ min: Type.Number(), max: Type.Number(), descriptor: Type.String() }))),
 });
 export type RubricCriterion = Static<typeof RubricCriterion>;
 
@@ -193,7 +186,9 @@ export const Results = Type.Object({
     improvements: Type.Array(Type.String()),
   }),
   insight_feedback: InsightFeedback,
-  grader: Type.String({ description: 'which grader produced the result: builtin, openai, builtin-fallback, spec-local, spec-local-fallback' }),
+  grader: Type.String({
+    description: 'which grader produced the result: builtin, openai, builtin-fallback, spec-local, spec-local-fallback',
+  }),
   /** Concrete suggestions, most useful first (the report shows the first 4). */
   suggestions: Type.Optional(Type.Array(Type.String())),
   /** Why the requested grader's result was replaced by a fallback (grader ends in '-fallback'). */

@@ -43,11 +43,7 @@ export const Events = {
     Type.Object({ user_id: Type.String(), email: Type.String(), role: Role, first_name: Type.String(), last_name: Type.String() }),
   ),
   /** Role or activation changed: auth revokes the user's refresh-token families. */
-  usersAccessChanged: event(
-    'users',
-    'access_changed',
-    Type.Object({ user_id: Type.String(), role: Role, is_active: Type.Boolean() }),
-  ),
+  usersAccessChanged: event('users', 'access_changed', Type.Object({ user_id: Type.String(), role: Role, is_active: Type.Boolean() })),
   usersDeleted: event('users', 'deleted', Type.Object({ user_id: Type.String() })),
 
   billingAccountUpdated: event('billing', 'account_updated', CreditAccount),
@@ -94,7 +90,9 @@ export const Events = {
       user_id: Type.String(),
       reason: Type.String(),
       charge_key: Type.Optional(
-        Type.String({ description: 'the key the failed attempt was charged under (rpc.billing.consume_credit evaluation_id); absent = evaluation_id' }),
+        Type.String({
+          description: 'the key the failed attempt was charged under (rpc.billing.consume_credit evaluation_id); absent = evaluation_id',
+        }),
       ),
     }),
   ),
@@ -130,7 +128,11 @@ export type EventData<E extends { schema: TSchema }> = Static<E['schema']>;
  * remember where each one sits in its stream, and deleting its evaluation or user erases it there
  * (service-kit erasure.ts; docs/data-retention.md). Other events carry ids, scores and states only.
  */
-export const ERASABLE_SUBJECTS = [Events.evaluationSubmitted.subject, Events.gradingCompleted.subject, Events.usersCreated.subject] as const;
+export const ERASABLE_SUBJECTS = [
+  Events.evaluationSubmitted.subject,
+  Events.gradingCompleted.subject,
+  Events.usersCreated.subject,
+] as const;
 
 /** Services that publish events, each owning one stream. */
 export const STREAM_OWNERS = ['users', 'billing', 'evaluation', 'grading'] as const;

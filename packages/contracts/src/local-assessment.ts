@@ -137,7 +137,9 @@ export function localFallbackResults(text: string, essayType: EssayType): Result
     },
     insight_feedback: {
       clarity_and_cohesion: s.signposted ? 'An introduction or conclusion is signposted.' : 'No introduction or conclusion is signposted.',
-      argument_and_evidence: s.parentheses ? 'Parenthetical material (possibly citations) is present.' : 'No parenthetical citations were found.',
+      argument_and_evidence: s.parentheses
+        ? 'Parenthetical material (possibly citations) is present.'
+        : 'No parenthetical citations were found.',
       grammar_and_mechanics: note,
       critical_thinking: note,
       originality_and_insight: note,

@@ -124,8 +124,10 @@ export const Messages = {
   RUBRIC_FILE_TOO_LARGE: 'File too large. Maximum size is 10MB.',
   RUBRIC_FILE_REQUIRED: 'Please process a file first before creating the rubric.',
   RUBRIC_FILE_EMPTY: 'The file contains no readable text. Upload a document with selectable text (a scanned image cannot be read).',
-  RUBRIC_FILE_UNRECOGNISED: 'No rubric criteria were found in the file. Each criterion needs a heading such as "Criterion A: Focus and method (6 marks)".',
-  RUBRIC_NO_CRITERIA: 'No rubric criteria were found in the criteria text. Each criterion needs a heading such as "Criterion A: Focus and method (6 marks)".',
+  RUBRIC_FILE_UNRECOGNISED:
+    'No rubric criteria were found in the file. Each criterion needs a heading such as "Criterion A: Focus and method (6 marks)".',
+  RUBRIC_NO_CRITERIA:
+    'No rubric criteria were found in the criteria text. Each criterion needs a heading such as "Criterion A: Focus and method (6 marks)".',
   RUBRIC_FILE_MISSING: 'Please upload a file',
   RUBRIC_TITLE_REQUIRED: 'Title is required',
   RUBRIC_IN_USE: 'This rubric is used by existing evaluations and cannot be deleted. Set its status to deprecated instead.',

@@ -25,11 +25,7 @@ export const Rpc = {
    * Count one chatbot message (billing's POST /subscription/use-message): a student at
    * `max_chatbot` is refused with 403 MESSAGE_LIMIT_REACHED; `unlimited` (an unlimited plan) lifts the limit.
    */
-  usersCountMessage: rpc(
-    'users.count_message',
-    Type.Object({ user_id: Type.String(), unlimited: Type.Boolean() }),
-    MessageAllowance,
-  ),
+  usersCountMessage: rpc('users.count_message', Type.Object({ user_id: Type.String(), unlimited: Type.Boolean() }), MessageAllowance),
   /** Create the account record; idempotent by user_id (a retried sign-up completes). */
   usersCreate: rpc(
     'users.create',

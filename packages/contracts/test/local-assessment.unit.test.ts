@@ -38,12 +38,20 @@ describe('spec admin §9 local fallback scoring, exactly as written', () => {
     const ee = localFallbackResults(`${words(3000)} introduction (x)`, 'ee');
     expect(ee).toMatchObject({ overallGrade: 'A', totalPoints: 28, maxPoints: 34, grader: 'spec-local' });
     expect(ee.criteria.map((c) => [c.code, c.name, c.score, c.maxScore])).toEqual([
-      ['A', 'Focus and Method', 6, 6], ['B', 'Knowledge and Understanding', 6, 6], ['C', 'Critical Thinking', 5, 6], ['D', 'Presentation', 6, 6], ['E', 'Engagement', 6, 6],
+      ['A', 'Focus and Method', 6, 6],
+      ['B', 'Knowledge and Understanding', 6, 6],
+      ['C', 'Critical Thinking', 5, 6],
+      ['D', 'Presentation', 6, 6],
+      ['E', 'Engagement', 6, 6],
     ]);
     expect(Value.Check(Results, ee)).toBe(true);
     const tok = localFallbackResults(`${words(1100)} (x)`, 'tok');
     expect(tok).toMatchObject({ overallGrade: 'B', totalPoints: 10, maxPoints: 10 });
-    expect(tok.criteria.map((c) => [c.code, c.score, c.maxScore])).toEqual([['A', 3, 4], ['B', 3, 4], ['C', 2, 2]]);
+    expect(tok.criteria.map((c) => [c.code, c.score, c.maxScore])).toEqual([
+      ['A', 3, 4],
+      ['B', 3, 4],
+      ['C', 2, 2],
+    ]);
     expect(localFallbackResults('short', 'ee').overallGrade).toBe('C');
     expect(Value.Check(Results, tok)).toBe(true);
   });

@@ -1,6 +1,8 @@
 import { ROUTE_POLICY, declaredPolicy, policyMethods, type RoutePolicy, type ServiceRoutes } from '../src';
 
-const all = Object.entries(ROUTE_POLICY as Record<string, ServiceRoutes>).flatMap(([service, s]) => s.routes.map((r: RoutePolicy) => ({ service, ...r })));
+const all = Object.entries(ROUTE_POLICY as Record<string, ServiceRoutes>).flatMap(([service, s]) =>
+  s.routes.map((r: RoutePolicy) => ({ service, ...r })),
+);
 
 describe('ROUTE_POLICY', () => {
   it('writes every path the one way: from /, `{param}` segments, `/*` only at the end', () => {
@@ -20,7 +22,7 @@ describe('ROUTE_POLICY', () => {
     }
   });
 
-  it('keeps each declaration under one of its own service\'s prefixes', () => {
+  it("keeps each declaration under one of its own service's prefixes", () => {
     for (const { service, path } of all) {
       const prefixes = (ROUTE_POLICY as Record<string, ServiceRoutes>)[service].prefixes;
       const base = path.replace(/\/\*$/, '');

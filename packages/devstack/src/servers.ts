@@ -28,7 +28,8 @@ export const LOCAL_SERVERS: ServerSpec[] = [
     port: 6379,
     binary: 'redis-server',
     apt: 'redis-server',
-    start: 'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log',
+    start:
+      'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log',
   },
   {
     name: 'NATS',
@@ -36,7 +37,8 @@ export const LOCAL_SERVERS: ServerSpec[] = [
     port: 4222,
     binary: 'nats-server',
     apt: 'nats-server',
-    start: 'start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log',
+    start:
+      'start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log',
   },
 ];
 

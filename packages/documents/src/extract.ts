@@ -117,7 +117,6 @@ function checkDocxSize(data: Buffer): void {
   }
 }
 
-
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
@@ -153,8 +152,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 `;
 
 /** pdf.js reports a PDF it cannot open without a password as PasswordException. */
-const passwordProtected = () =>
-  new ExtractError('refused', 'The PDF is password-protected; please upload a copy without a password');
+const passwordProtected = () => new ExtractError('refused', 'The PDF is password-protected; please upload a copy without a password');
 
 type ParsedKind = Exclude<FileKind, 'txt'>;
 const LIBRARIES: Record<ParsedKind, string> = { docx: 'mammoth', pdf: 'pdf-parse', doc: 'word-extractor' };
@@ -197,7 +195,6 @@ function inWorker(kind: ParsedKind, data: Buffer, timeoutMs: number): Promise<st
     );
   });
 }
-
 
 /** The essay text of an uploaded file, normalised. Throws ExtractError when the file is refused. */
 export async function extractText(kind: FileKind, data: Buffer, opts: { timeoutMs?: number } = {}): Promise<string> {

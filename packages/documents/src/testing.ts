@@ -3,7 +3,17 @@ import * as CFB from 'cfb';
 import JSZip from 'jszip';
 
 /** Characters of Windows-1252 outside Latin-1 that rubric documents use (dashes, quotes, bullet). */
-const WIN_ANSI: Record<string, number> = { '€': 0x80, '…': 0x85, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97 };
+const WIN_ANSI: Record<string, number> = {
+  '€': 0x80,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+};
 
 /** A PDF string's bytes in WinAnsiEncoding, the standard 14 fonts' encoding. */
 function winAnsi(s: string): string {
@@ -27,7 +37,11 @@ export function makePdf(lines: string[]): Buffer {
 /** A PDF of `pages` empty pages sharing one empty content stream (a page bomb: ~120 bytes a page). */
 export function makeManyPagePdf(pages: number): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(' ');
-  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, '<< /Length 0 >>\nstream\n\nendstream'];
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    '<< /Length 0 >>\nstream\n\nendstream',
+  ];
   for (let i = 0; i < pages; i++) objs.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>');
   return pdfOf(objs);
 }

@@ -28,7 +28,10 @@ export class ApiError extends Error {
 export function isApiError(e: unknown): e is ApiError {
   return (
     e instanceof ApiError ||
-    (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ApiError' && typeof (e as { status?: unknown }).status === 'number')
+    (typeof e === 'object' &&
+      e !== null &&
+      (e as { name?: unknown }).name === 'ApiError' &&
+      typeof (e as { status?: unknown }).status === 'number')
   );
 }
 
@@ -38,12 +41,20 @@ export function messageFromBody(body: unknown): string {
     const b = body as Record<string, unknown>;
     if (typeof b.detail === 'string' && b.detail) return b.detail;
     if (Array.isArray(b.detail)) {
-      const parts = b.detail.map((d) => (d && typeof d === 'object' ? String((d as { msg?: unknown; message?: unknown }).msg ?? (d as { message?: unknown }).message ?? '') : String(d))).filter(Boolean);
+      const parts = b.detail
+        .map((d) =>
+          d && typeof d === 'object'
+            ? String((d as { msg?: unknown; message?: unknown }).msg ?? (d as { message?: unknown }).message ?? '')
+            : String(d),
+        )
+        .filter(Boolean);
       if (parts.length) return parts.join('; ');
     }
     if (typeof b.message === 'string' && b.message) return b.message;
     if (Array.isArray(b.errors)) {
-      const parts = b.errors.map((d) => (d && typeof d === 'object' ? String((d as { message?: unknown }).message ?? '') : String(d))).filter(Boolean);
+      const parts = b.errors
+        .map((d) => (d && typeof d === 'object' ? String((d as { message?: unknown }).message ?? '') : String(d)))
+        .filter(Boolean);
       if (parts.length) return parts.join(', ');
     }
   } else if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<')) {

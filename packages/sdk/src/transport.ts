@@ -244,7 +244,8 @@ export class Transport {
 
   private async toError(res: Response): Promise<ApiError> {
     const body = await parseBody(res).catch(() => undefined);
-    const code = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : '';
+    const code =
+      body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : '';
     return new ApiError(res.status, messageFromBody(body), code, body);
   }
 
@@ -307,7 +308,8 @@ export class Transport {
       const res = await this.send('/auth/refresh', { method: 'POST', json: { refresh_token: refreshToken }, anonymous: true }, null);
       if (!res.ok) throw await this.toError(res);
       const data = (await parseBody(res)) as Partial<AuthResponse> | undefined;
-      if (!data || typeof data.access_token !== 'string') throw new ApiError(res.status, 'Invalid refresh response', 'INVALID_REFRESH_RESPONSE');
+      if (!data || typeof data.access_token !== 'string')
+        throw new ApiError(res.status, 'Invalid refresh response', 'INVALID_REFRESH_RESPONSE');
       this.storeAuth(data as AuthResponse);
       return data.access_token;
     };

@@ -36,7 +36,9 @@ const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const num = (v: unknown, dflt: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : dflt);
 
 export function normalizeRole(raw: unknown): SessionRole {
-  const r = str(raw).toLowerCase().replace(/[\s_]+/g, '-');
+  const r = str(raw)
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
   if (r === 'super-admin' || r === 'superadmin') return 'super-admin';
   if (r === 'admin' || r === 'teacher') return r;
   return 'student';

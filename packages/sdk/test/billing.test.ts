@@ -19,7 +19,11 @@ describe('billing module: paths, methods and bodies (billing README)', () => {
     expect([create.method, create.url, create.body]).toEqual([
       'POST',
       '/api/v1/subscription/create-checkout-session',
-      { plan_type: 'core_pack', success_url: 'https://essays.example/dashboard?plan=success', cancel_url: 'https://essays.example/dashboard?plan=cancelled' },
+      {
+        plan_type: 'core_pack',
+        success_url: 'https://essays.example/dashboard?plan=success',
+        cancel_url: 'https://essays.example/dashboard?plan=cancelled',
+      },
     ]);
     expect([cancel.method, cancel.url]).toEqual(['POST', '/api/v1/subscription/cancel-subscription']);
     expect([message.method, message.url]).toEqual(['POST', '/api/v1/subscription/use-message']);
@@ -30,6 +34,9 @@ describe('billing module: paths, methods and bodies (billing README)', () => {
   test('checkout refusals reach the caller with the server detail', async () => {
     const f = fakeFetch(() => json(409, { detail: 'You already hold this plan', code: 'PLAN_ALREADY_HELD' }));
     const client = createClient({ fetch: f.fetch, locks: null });
-    await expect(client.billing.checkout('core_pack', 'https://essays.example')).rejects.toMatchObject({ status: 409, message: 'You already hold this plan' });
+    await expect(client.billing.checkout('core_pack', 'https://essays.example')).rejects.toMatchObject({
+      status: 409,
+      message: 'You already hold this plan',
+    });
   });
 });

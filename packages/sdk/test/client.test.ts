@@ -1,7 +1,18 @@
 import { ApiError, createClient, isTokenExpired, POLLING_TIMEOUT_MESSAGE, SESSION_EXPIRED_MESSAGE, STORAGE_KEYS } from '../src';
 import { fakeFetch, fakeLocks, future, json, past, type Call } from './helpers';
 
-const user = { id: 'u1', user_id: 'u1', email: 'a@b.co', name: 'Ann Lee', first_name: 'Ann', last_name: 'Lee', user_type: 'student', role: 'student', essay_credits: 1, max_essay_credits: 1 };
+const user = {
+  id: 'u1',
+  user_id: 'u1',
+  email: 'a@b.co',
+  name: 'Ann Lee',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  user_type: 'student',
+  role: 'student',
+  essay_credits: 1,
+  max_essay_credits: 1,
+};
 
 /** A fake auth server: access tokens are valid until it rotates them; refresh tokens rotate. */
 function server(opts: { refreshDelayMs?: number; refreshFails?: boolean } = {}) {
@@ -13,7 +24,8 @@ function server(opts: { refreshDelayMs?: number; refreshFails?: boolean } = {}) 
     if (path === '/auth/refresh') {
       if (opts.refreshDelayMs) await new Promise((r) => setTimeout(r, opts.refreshDelayMs));
       const body = c.body as { refresh_token: string };
-      if (opts.refreshFails || body.refresh_token !== refresh) return json(401, { detail: 'Invalid or expired refresh token', code: 'INVALID_REFRESH_TOKEN' });
+      if (opts.refreshFails || body.refresh_token !== refresh)
+        return json(401, { detail: 'Invalid or expired refresh token', code: 'INVALID_REFRESH_TOKEN' });
       n++;
       valid = future('u1', { v: n });
       refresh = `r${n}`;
@@ -24,7 +36,18 @@ function server(opts: { refreshDelayMs?: number; refreshFails?: boolean } = {}) 
     if (path.startsWith('/evaluation/')) return json(200, { id: path.split('/').pop(), status: 'completed' });
     return json(404, { detail: 'Not found', code: 'NOT_FOUND' });
   });
-  return { ...f, get valid() { return valid; }, get refresh() { return refresh; }, get refreshCount() { return n; } };
+  return {
+    ...f,
+    get valid() {
+      return valid;
+    },
+    get refresh() {
+      return refresh;
+    },
+    get refreshCount() {
+      return n;
+    },
+  };
 }
 
 function signedInStaleStorage() {
@@ -51,7 +74,12 @@ describe('sdk client: auth header, 401 refresh and replay', () => {
     signedInStaleStorage();
     const s = server({ refreshDelayMs: 20 });
     const client = createClient({ fetch: s.fetch, locks: null });
-    const results = await Promise.all([client.evaluations.get('a'), client.evaluations.get('b'), client.auth.me(), client.evaluations.get('c')]);
+    const results = await Promise.all([
+      client.evaluations.get('a'),
+      client.evaluations.get('b'),
+      client.auth.me(),
+      client.evaluations.get('c'),
+    ]);
     expect(results.map((r) => (r as { id: string }).id)).toEqual(['a', 'b', 'u1', 'c']);
     expect(s.calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1);
     expect(s.refreshCount).toBe(1);
@@ -102,7 +130,7 @@ describe('sdk client: auth header, 401 refresh and replay', () => {
     expect(localStorage.getItem('refresh_token')).toBe('r0');
   });
 
-  test('two tabs sharing storage and a lock refresh once: the second tab reuses the first tab\'s result', async () => {
+  test("two tabs sharing storage and a lock refresh once: the second tab reuses the first tab's result", async () => {
     signedInStaleStorage();
     const s = server({ refreshDelayMs: 20 });
     const locks = fakeLocks();
@@ -125,7 +153,9 @@ describe('sdk client: auth header, 401 refresh and replay', () => {
   test('logout clears tokens even when the server call fails', async () => {
     localStorage.setItem('access_token', future());
     localStorage.setItem('refresh_token', 'r0');
-    const f = fakeFetch(() => { throw new TypeError('Failed to fetch'); });
+    const f = fakeFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
     const client = createClient({ fetch: f.fetch, locks: null });
     await expect(client.auth.logout()).resolves.toBeUndefined();
     expect(localStorage.getItem('access_token')).toBeNull();
@@ -164,7 +194,12 @@ describe('errors, expiry, polling, multipart', () => {
     const f = fakeFetch(() => json(403, { detail: 'Insufficient essay credits', code: 'INSUFFICIENT_CREDITS' }));
     const client = createClient({ fetch: f.fetch, locks: null });
     const e = await client.evaluations.get('x').catch((x) => x);
-    expect([e.status, e.code, e.detail, e.message]).toEqual([403, 'INSUFFICIENT_CREDITS', 'Insufficient essay credits', 'Insufficient essay credits']);
+    expect([e.status, e.code, e.detail, e.message]).toEqual([
+      403,
+      'INSUFFICIENT_CREDITS',
+      'Insufficient essay credits',
+      'Insufficient essay credits',
+    ]);
   });
 
   test('token expiry from the exp claim; missing token or claim = expired', () => {
@@ -201,7 +236,13 @@ describe('errors, expiry, polling, multipart', () => {
     expect(c.url).toBe('/api/v1/evaluation/evaluate-async');
     const fd = c.body as FormData;
     expect(fd).toBeInstanceOf(FormData);
-    expect(Object.fromEntries([...fd.entries()].filter(([k]) => k !== 'file'))).toEqual({ title: 'T', essay_type: 'ee', rubric_id: 'r1', subject_area: 'History', include_reflection: 'true' });
+    expect(Object.fromEntries([...fd.entries()].filter(([k]) => k !== 'file'))).toEqual({
+      title: 'T',
+      essay_type: 'ee',
+      rubric_id: 'r1',
+      subject_area: 'History',
+      include_reflection: 'true',
+    });
     expect((fd.get('file') as File).name).toBe('essay.txt');
     expect(c.headers['Content-Type']).toBeUndefined();
   });
@@ -211,7 +252,10 @@ describe('errors, expiry, polling, multipart', () => {
     const client = createClient({ fetch: f.fetch, locks: null });
     await client.evaluations.mine({ status: 'completed', essay_type: 'tok' });
     await client.rubrics.active('ee');
-    expect(f.calls.map((c) => c.url)).toEqual(['/api/v1/evaluation/my-evaluations?status=completed&essay_type=tok', '/api/v1/rubrics/active?rubric_type=ee']);
+    expect(f.calls.map((c) => c.url)).toEqual([
+      '/api/v1/evaluation/my-evaluations?status=completed&essay_type=tok',
+      '/api/v1/rubrics/active?rubric_type=ee',
+    ]);
   });
 
   test('providers() asks anonymously and reads only a literal true; googleLoginUrl() is the full-page login route', async () => {
@@ -225,6 +269,8 @@ describe('errors, expiry, polling, multipart', () => {
     answer = { google: 'yes' };
     expect(await client.auth.providers()).toEqual({ google: false });
     expect(client.auth.googleLoginUrl()).toBe('/api/v1/auth/google/login');
-    expect(createClient({ fetch: f.fetch, locks: null, baseUrl: 'https://x.example/api/v1/' }).auth.googleLoginUrl()).toBe('https://x.example/api/v1/auth/google/login');
+    expect(createClient({ fetch: f.fetch, locks: null, baseUrl: 'https://x.example/api/v1/' }).auth.googleLoginUrl()).toBe(
+      'https://x.example/api/v1/auth/google/login',
+    );
   });
 });

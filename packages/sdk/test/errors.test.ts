@@ -15,7 +15,9 @@ describe('errorMessage never shows infrastructure failures to a person', () => {
   test('domain answers keep their text', () => {
     expect(isInfrastructureError(new ApiError(404, 'Evaluation not found', 'NOT_FOUND'))).toBe(false);
     expect(errorMessage(new ApiError(400, 'Plan cannot be purchased', 'VALIDATION_ERROR'), 'x')).toBe('Plan cannot be purchased');
-    expect(errorMessage(new Error('Polling timeout: Evaluation did not complete in time'))).toBe('Polling timeout: Evaluation did not complete in time');
+    expect(errorMessage(new Error('Polling timeout: Evaluation did not complete in time'))).toBe(
+      'Polling timeout: Evaluation did not complete in time',
+    );
     expect(errorMessage(undefined)).toBe(DEFAULT_ERROR_MESSAGE);
   });
 });

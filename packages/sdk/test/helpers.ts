@@ -6,7 +6,12 @@ export function jwt(claims: Record<string, unknown>): string {
 export const future = (sub = 'u1', extra: Record<string, unknown> = {}) => jwt({ sub, exp: Math.floor(Date.now() / 1000) + 900, ...extra });
 export const past = (sub = 'u1') => jwt({ sub, exp: Math.floor(Date.now() / 1000) - 60 });
 
-export interface Call { url: string; method: string; headers: Record<string, string>; body: unknown }
+export interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
 
 /** A fake server behind `fetch`: routes by "METHOD path" and records every call. */
 export function fakeFetch(handler: (call: Call) => Promise<Response> | Response) {
@@ -42,7 +47,10 @@ export function fakeLocks(): LockManager {
       const cb = (typeof optsOrCb === 'function' ? optsOrCb : maybeCb) as (l: unknown) => Promise<unknown>;
       const prev = tails.get(name) ?? Promise.resolve();
       const run = prev.catch(() => undefined).then(() => cb({ name, mode: 'exclusive' }));
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
     query: async () => ({ held: [], pending: [] }),

@@ -25,7 +25,15 @@ function sse(chunks: string[], opts: { hang?: boolean } = {}): Response {
 
 const status = (p: Partial<EvaluationProgress> & { status: EvaluationProgress['status'] }) =>
   `event: status\ndata: ${JSON.stringify({ id: 'e1', progress: 0, overall_score: null, error_message: null, completed_at: null, ...p })}\n\n`;
-const evaluation = (status: string, extra: Record<string, unknown> = {}) => ({ id: 'e1', status, progress: 0, overall_score: null, error_message: null, completed_at: null, ...extra });
+const evaluation = (status: string, extra: Record<string, unknown> = {}) => ({
+  id: 'e1',
+  status,
+  progress: 0,
+  overall_score: null,
+  error_message: null,
+  completed_at: null,
+  ...extra,
+});
 
 describe('live progress: the event stream, with polling as the fallback', () => {
   beforeEach(() => {
@@ -36,7 +44,13 @@ describe('live progress: the event stream, with polling as the fallback', () => 
   test('follows the stream with the bearer header (no token in the URL), then reads the final evaluation once', async () => {
     const f = fakeFetch((c: Call) => {
       if (c.url.endsWith('/events'))
-        return sse([`retry: 1000\n\n`, status({ status: 'pending' }), ': keep-alive\n\n', status({ status: 'processing', progress: 40 }), status({ status: 'completed', progress: 100, overall_score: 27 })]);
+        return sse([
+          `retry: 1000\n\n`,
+          status({ status: 'pending' }),
+          ': keep-alive\n\n',
+          status({ status: 'processing', progress: 40 }),
+          status({ status: 'completed', progress: 100, overall_score: 27 }),
+        ]);
       return json(200, evaluation('completed', { overall_score: 27, results: { overallGrade: 'B' } }));
     });
     const client = createClient({ fetch: f.fetch, locks: null });
@@ -67,17 +81,27 @@ describe('live progress: the event stream, with polling as the fallback', () => 
   });
 
   test('a stream cut before the end falls back to polling; polling gives up after maxPolls with the spec text', async () => {
-    const f = fakeFetch((c: Call) => (c.url.endsWith('/events') ? sse([status({ status: 'processing', progress: 10 })]) : json(200, evaluation('processing', { progress: 10 }))));
+    const f = fakeFetch((c: Call) =>
+      c.url.endsWith('/events')
+        ? sse([status({ status: 'processing', progress: 10 })])
+        : json(200, evaluation('processing', { progress: 10 })),
+    );
     const client = createClient({ fetch: f.fetch, locks: null });
     const seen: string[] = [];
-    await expect(client.evaluations.watch('e1', { pollIntervalMs: 1, maxPolls: 3, onProgress: (p) => seen.push(p.status) })).rejects.toThrow(POLLING_TIMEOUT_MESSAGE);
+    await expect(
+      client.evaluations.watch('e1', { pollIntervalMs: 1, maxPolls: 3, onProgress: (p) => seen.push(p.status) }),
+    ).rejects.toThrow(POLLING_TIMEOUT_MESSAGE);
     expect(f.calls.filter((c) => !c.url.endsWith('/events'))).toHaveLength(3);
     // the unchanged state is reported once
     expect(seen).toEqual(['processing']);
   });
 
   test('a silent stream (no heartbeat) is abandoned for polling', async () => {
-    const f = fakeFetch((c: Call) => (c.url.endsWith('/events') ? sse([status({ status: 'pending' })], { hang: true }) : json(200, evaluation('failed', { error_message: 'x' }))));
+    const f = fakeFetch((c: Call) =>
+      c.url.endsWith('/events')
+        ? sse([status({ status: 'pending' })], { hang: true })
+        : json(200, evaluation('failed', { error_message: 'x' })),
+    );
     const client = createClient({ fetch: f.fetch, locks: null });
     const done = await client.evaluations.watch('e1', { streamIdleMs: 20, pollIntervalMs: 1 });
     expect(done.status).toBe('failed');
@@ -112,7 +136,16 @@ describe('SseParser', () => {
   test('events split across chunks, CRLF and CR line ends, multi-line data, comments and ids', () => {
     const got: SseEvent[] = [];
     const p = new SseParser((e) => got.push(e));
-    for (const chunk of ['event: sta', 'tus\r\ndata: {"a":', '1}\r', '\n\r\n', ': ping\n\n', 'id: 7\ndata: one\ndata: two\n\n', 'data:x\r\r\n']) p.push(chunk);
+    for (const chunk of [
+      'event: sta',
+      'tus\r\ndata: {"a":',
+      '1}\r',
+      '\n\r\n',
+      ': ping\n\n',
+      'id: 7\ndata: one\ndata: two\n\n',
+      'data:x\r\r\n',
+    ])
+      p.push(chunk);
     expect(got).toEqual([
       { event: 'status', data: '{"a":1}', id: null },
       { event: 'message', data: 'one\ntwo', id: '7' },

@@ -5,7 +5,10 @@ function fileResponse(text: string, disposition: string | null): Response {
   return {
     ok: true,
     status: 200,
-    headers: { get: (k: string) => (k.toLowerCase() === 'content-disposition' ? disposition : k.toLowerCase() === 'content-type' ? 'text/csv' : null) },
+    headers: {
+      get: (k: string) =>
+        k.toLowerCase() === 'content-disposition' ? disposition : k.toLowerCase() === 'content-type' ? 'text/csv' : null,
+    },
     blob: async () => new Blob([text], { type: 'text/csv' }),
   } as unknown as Response;
 }
@@ -70,7 +73,15 @@ describe('service modules: paths, methods and bodies of spec admin §7', () => {
     const f = fakeFetch(() => json(200, { success: true, users: [], total: 0 }));
     const client = createClient({ fetch: f.fetch, locks: null });
     await client.users.list({ search: 'lee' });
-    await client.users.create({ first_name: 'A', last_name: 'B', email: 'a@b.co', password: 'Xy1!Xy1!Xy1!', user_type: 'teacher', essay_credits: 1, max_essay_credits: 1 });
+    await client.users.create({
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@b.co',
+      password: 'Xy1!Xy1!Xy1!',
+      user_type: 'teacher',
+      essay_credits: 1,
+      max_essay_credits: 1,
+    });
     await client.users.setActive('u 1', false);
     await client.users.setCredits('u1', 3, 5);
     await client.users.setRole('u1', 'admin');
@@ -81,7 +92,11 @@ describe('service modules: paths, methods and bodies of spec admin §7', () => {
       'PUT /api/v1/users/admin/users/u1/credits',
       'PUT /api/v1/users/admin/users/u1/role',
     ]);
-    expect(f.calls.slice(2).map((c) => c.body)).toEqual([{ is_active: false }, { essay_credits: 3, max_essay_credits: 5 }, { new_role: 'admin' }]);
+    expect(f.calls.slice(2).map((c) => c.body)).toEqual([
+      { is_active: false },
+      { essay_credits: 3, max_essay_credits: 5 },
+      { new_role: 'admin' },
+    ]);
   });
 
   test('links and content: public calls go without a token; updates carry it', async () => {
@@ -93,7 +108,11 @@ describe('service modules: paths, methods and bodies of spec admin §7', () => {
     await client.content.updatePolicy('privacy', { content: '# Privacy', status: 'draft' });
     const [pub, click, bulk, put] = f.calls as [Call, Call, Call, Call];
     expect(pub.headers.Authorization).toBeUndefined();
-    expect([click.url, click.body, click.headers.Authorization]).toEqual(['/api/v1/external_links/l1/click', { user_agent: 'UA' }, undefined]);
+    expect([click.url, click.body, click.headers.Authorization]).toEqual([
+      '/api/v1/external_links/l1/click',
+      { user_agent: 'UA' },
+      undefined,
+    ]);
     expect(bulk.body).toEqual({ link_ids: ['l1', 'l2'], update_data: { is_active: false } });
     expect([put.method, put.url, put.headers.Authorization]).toEqual(['PUT', '/api/v1/general/privacy', expect.stringMatching(/^Bearer /)]);
   });

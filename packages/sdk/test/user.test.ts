@@ -2,7 +2,15 @@ import { canGrade, creditLabel, normalizeUser, userChanged } from '../src';
 
 describe('normalizeUser', () => {
   test('maps the server user and spells super_admin as super-admin', () => {
-    const u = normalizeUser({ id: '1', email: 'root@x.io', first_name: 'Root', last_name: '', user_type: 'super_admin', essay_credits: 0, max_essay_credits: 0 })!;
+    const u = normalizeUser({
+      id: '1',
+      email: 'root@x.io',
+      first_name: 'Root',
+      last_name: '',
+      user_type: 'super_admin',
+      essay_credits: 0,
+      max_essay_credits: 0,
+    })!;
     expect(u.role).toBe('super-admin');
     expect(u.user_type).toBe('super_admin');
     expect(u.name).toBe('Root');
@@ -29,7 +37,8 @@ describe('normalizeUser', () => {
   });
 
   test('canGrade: students/teachers with credits or unlimited', () => {
-    const mk = (user_type: string, essay_credits: number, max_essay_credits: number) => normalizeUser({ user_type, essay_credits, max_essay_credits })!;
+    const mk = (user_type: string, essay_credits: number, max_essay_credits: number) =>
+      normalizeUser({ user_type, essay_credits, max_essay_credits })!;
     expect(canGrade(mk('student', 1, 1))).toBe(true);
     expect(canGrade(mk('teacher', 0, 5))).toBe(false);
     expect(canGrade(mk('teacher', 0, -1))).toBe(true);

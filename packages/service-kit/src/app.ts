@@ -34,8 +34,7 @@ function validationDetail(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return err.message;
   const field =
-    (first.params as { missingProperty?: string })?.missingProperty ??
-    first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    (first.params as { missingProperty?: string })?.missingProperty ?? first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const where = field || err.validationContext || 'request';
   return `${where}: ${first.message ?? 'is invalid'}`;
 }
@@ -93,7 +92,9 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     }
     if (isPostgresDataError(err)) {
       // Class 22 (data exception): e.g. a NUL byte or a malformed uuid in client input.
-      return reply.status(400).send({ detail: 'The request contains a value that cannot be stored (invalid characters or format)', code: Codes.VALIDATION });
+      return reply
+        .status(400)
+        .send({ detail: 'The request contains a value that cannot be stored (invalid characters or format)', code: Codes.VALIDATION });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -7,10 +7,7 @@ import { SERVICES, type ServiceName } from '@corestone/contracts';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const serviceUrls = Object.fromEntries(
-  Object.entries(SERVICES).map(([name, s]) => [
-    `${name.toUpperCase()}_URL`,
-    Type.String({ default: `http://127.0.0.1:${s.port}` }),
-  ]),
+  Object.entries(SERVICES).map(([name, s]) => [`${name.toUpperCase()}_URL`, Type.String({ default: `http://127.0.0.1:${s.port}` })]),
 ) as Record<`${Uppercase<ServiceName>}_URL`, ReturnType<typeof Type.String>>;
 
 /** The local database `npm start` uses (created on first start when missing). */
@@ -65,11 +62,16 @@ export function productionProblems(schema: TObject, env: NodeJS.ProcessEnv): str
     if (rule === 'required' && !given(key)) problems.push(`${key} must be set in production`);
     else if (typeof rule === 'object' && 'requiredUnless' in rule && !given(key) && !given(rule.requiredUnless)) {
       problems.push(`${key} must be set in production (or set ${rule.requiredUnless})`);
-    } else if (typeof rule === 'object' && 'forbids' in rule && rule.forbids.includes(String(env[key] ?? (prop as { default?: unknown }).default))) {
+    } else if (
+      typeof rule === 'object' &&
+      'forbids' in rule &&
+      rule.forbids.includes(String(env[key] ?? (prop as { default?: unknown }).default))
+    ) {
       problems.push(`${key}=${env[key] ?? (prop as { default?: unknown }).default} is for development only and is refused in production`);
     }
   }
-  if (given('PUBLIC_BASE_URL') && !/^https:\/\//i.test(env.PUBLIC_BASE_URL!)) problems.push('PUBLIC_BASE_URL must be an https:// address in production');
+  if (given('PUBLIC_BASE_URL') && !/^https:\/\//i.test(env.PUBLIC_BASE_URL!))
+    problems.push('PUBLIC_BASE_URL must be an https:// address in production');
   return problems;
 }
 

@@ -20,10 +20,11 @@ export function isErasable(subject: string): boolean {
 
 /** Notes that stream message `seq` of `stream` is about `aggregate`, so it can be erased with it. */
 export async function rememberStreamMessage(db: Queryable, aggregate: string, stream: string, seq: number): Promise<void> {
-  await db.query(
-    `INSERT INTO stream_messages (stream, seq, aggregate) VALUES ($1, $2, $3) ON CONFLICT (stream, seq) DO NOTHING`,
-    [stream, seq, aggregate],
-  );
+  await db.query(`INSERT INTO stream_messages (stream, seq, aggregate) VALUES ($1, $2, $3) ON CONFLICT (stream, seq) DO NOTHING`, [
+    stream,
+    seq,
+    aggregate,
+  ]);
 }
 
 /** Deletes one message from a stream, overwriting it on disk; a message already gone is fine. */
@@ -52,8 +53,14 @@ export interface ErasureResult {
 export async function eraseAggregates(db: Queryable, bus: Bus, aggregates: string[], logger?: FastifyBaseLogger): Promise<ErasureResult> {
   if (aggregates.length === 0) return { messages: 0, outboxRows: 0 };
   const subjects = [...ERASABLE_SUBJECTS];
-  const outbox = await db.query(`DELETE FROM outbox WHERE order_key = ANY($1::text[]) AND subject = ANY($2::text[])`, [aggregates, subjects]);
-  const parked = await db.query(`DELETE FROM outbox_dead WHERE order_key = ANY($1::text[]) AND subject = ANY($2::text[])`, [aggregates, subjects]);
+  const outbox = await db.query(`DELETE FROM outbox WHERE order_key = ANY($1::text[]) AND subject = ANY($2::text[])`, [
+    aggregates,
+    subjects,
+  ]);
+  const parked = await db.query(`DELETE FROM outbox_dead WHERE order_key = ANY($1::text[]) AND subject = ANY($2::text[])`, [
+    aggregates,
+    subjects,
+  ]);
   const { rows } = await db.query<{ stream: string; seq: string }>(
     `DELETE FROM stream_messages WHERE aggregate = ANY($1::text[]) RETURNING stream, seq`,
     [aggregates],

@@ -69,10 +69,11 @@ export async function openInfra(
 
 export function addInfraReadiness(app: FastifyInstance, infra: Infra): void {
   if (infra.db) app.readiness.add('postgres', async () => void (await infra.db!.pool.query('SELECT 1')));
-  if (infra.bus) app.readiness.add('nats', async () => {
-    if (infra.bus!.nc.isClosed()) throw new Error('closed');
-    await infra.bus!.nc.flush();
-  });
+  if (infra.bus)
+    app.readiness.add('nats', async () => {
+      if (infra.bus!.nc.isClosed()) throw new Error('closed');
+      await infra.bus!.nc.flush();
+    });
   if (infra.redis) app.readiness.add('redis', async () => void (await infra.redis!.ping()));
 }
 
@@ -143,10 +144,7 @@ export function serveService(service: StartedService, opts: { port: number; host
  * the service through its composition root and listens on PORT/HOST; a failed start is printed
  * and exits with 1.
  */
-export function runService<T extends TObject>(
-  schema: T,
-  start: (config: Static<T>) => Promise<StartedService>,
-): void {
+export function runService<T extends TObject>(schema: T, start: (config: Static<T>) => Promise<StartedService>): void {
   const main = async () => {
     const config = loadConfig(schema) as Static<T> & { PORT: number; HOST: string };
     await serveService(await start(config), { port: config.PORT, host: config.HOST });

@@ -2,7 +2,17 @@ import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values never reach a log: tokens, OAuth codes and state, API keys. */
-export const SECRET_QUERY_PARAMS = ['token', 'access_token', 'refresh_token', 'id_token', 'code', 'state', 'session_state', 'api_key', 'ticket'];
+export const SECRET_QUERY_PARAMS = [
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'state',
+  'session_state',
+  'api_key',
+  'ticket',
+];
 
 /** The URL with the values of secret query parameters replaced, for logs. */
 export function redactUrl(url: string): string {

@@ -49,20 +49,23 @@ export async function enqueueEvent<E extends EventDef>(
   }
   const orderKey = opts.orderKey === undefined ? defaultOrderKey(data) : opts.orderKey;
   // The trace context of the request that made the change: the relay's publish span joins its trace.
-  await db.query(
-    `INSERT INTO outbox (id, subject, payload, headers, order_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-    [event.id, def.subject, payload, JSON.stringify(injectTraceContext({})), orderKey],
-  );
+  await db.query(`INSERT INTO outbox (id, subject, payload, headers, order_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`, [
+    event.id,
+    def.subject,
+    payload,
+    JSON.stringify(injectTraceContext({})),
+    orderKey,
+  ]);
   await db.query(`SELECT pg_notify(current_schema() || '_outbox', '')`);
   return event.id;
 }
 
 /** Records that a consumer handled an event; false when it already had (idempotent consumers). */
 export async function markProcessed(db: Queryable, consumer: string, eventId: string): Promise<boolean> {
-  const res = await db.query(
-    `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-    [consumer, eventId],
-  );
+  const res = await db.query(`INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    consumer,
+    eventId,
+  ]);
   return res.rowCount === 1;
 }
 
@@ -136,9 +139,18 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, ran
 export function outboxMetrics(pool: Pool, registry: Registry = processMetrics) {
   const reuse = <T>(name: string, make: () => T): T => (registry?.getSingleMetric(name) as T | undefined) ?? make();
   const registers = registry ? [registry] : [];
-  const published = reuse('outbox_published_total', () => new Counter({ name: 'outbox_published_total', help: 'Outbox events published', registers }));
-  const failures = reuse('outbox_publish_failures_total', () => new Counter({ name: 'outbox_publish_failures_total', help: 'Failed outbox publishes (each retried)', registers }));
-  const parked = reuse('outbox_parked_total', () => new Counter({ name: 'outbox_parked_total', help: 'Outbox events parked after too many failed publishes', registers }));
+  const published = reuse(
+    'outbox_published_total',
+    () => new Counter({ name: 'outbox_published_total', help: 'Outbox events published', registers }),
+  );
+  const failures = reuse(
+    'outbox_publish_failures_total',
+    () => new Counter({ name: 'outbox_publish_failures_total', help: 'Failed outbox publishes (each retried)', registers }),
+  );
+  const parked = reuse(
+    'outbox_parked_total',
+    () => new Counter({ name: 'outbox_parked_total', help: 'Outbox events parked after too many failed publishes', registers }),
+  );
   if (registry && !registry.getSingleMetric('outbox_depth')) {
     const oldest = new Gauge({ name: 'outbox_oldest_age_seconds', help: 'Age of the oldest event waiting in the outbox', registers });
     // Read on scrape; the scrape does not fail when Postgres is away.
@@ -168,7 +180,13 @@ async function reachable(bus: Bus, timeoutMs = 1000): Promise<boolean> {
   if (bus.nc.isClosed()) return false;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
-  const ok = await Promise.race([bus.nc.flush().then(() => true, () => false), timeout]);
+  const ok = await Promise.race([
+    bus.nc.flush().then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]);
   clearTimeout(timer);
   return ok;
 }

@@ -67,7 +67,18 @@ export async function startOwnPostgres(): Promise<OwnServer> {
   };
   run(pgBin('initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const pgCtl = (action: string) =>
-    run(pgBin('pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-m', 'fast', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, action]);
+    run(pgBin('pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-m',
+      'fast',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      action,
+    ]);
   const start = async () => {
     pgCtl('start');
     await waitListening(port);
@@ -95,7 +106,13 @@ export async function startOwnPostgres(): Promise<OwnServer> {
 }
 
 /** A server run as a child process of the test (NATS, Redis): start, stop, restart on one port. */
-async function ownChildServer(binary: string, args: string[], port: number, url: string, cleanup = () => undefined as void): Promise<OwnServer> {
+async function ownChildServer(
+  binary: string,
+  args: string[],
+  port: number,
+  url: string,
+  cleanup = () => undefined as void,
+): Promise<OwnServer> {
   let child: ChildProcess | null = null;
   const start = async () => {
     child = spawn(binary, args, { stdio: 'ignore' });

@@ -24,7 +24,9 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
       // probes and scrapes every few seconds would bury real traces
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req: { url?: string }) => /^\/(livez|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req: { url?: string }) => /^\/(livez|readyz|metrics)(\?|$)/.test(req.url ?? ''),
+      }),
       new PgInstrumentation({ requireParentSpan: true }), // no stray traces from outbox polling
       new FastifyOtelInstrumentation({ registerOnInitialization: true }),
     ],

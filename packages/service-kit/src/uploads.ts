@@ -50,7 +50,11 @@ export async function readUpload(req: FastifyRequest, opts: { tooLarge: string }
  * Checks multipart text fields against a TypeBox object (unknown fields dropped), answering 400
  * with `<field>: <problem>`, or with the caller's own sentence for a field named in `details`.
  */
-export function checkFormFields<T extends TObject>(schema: T, raw: Record<string, string>, details: Record<string, string> = {}): Static<T> {
+export function checkFormFields<T extends TObject>(
+  schema: T,
+  raw: Record<string, string>,
+  details: Record<string, string> = {},
+): Static<T> {
   const fields = Value.Clean(schema, { ...raw }) as Static<T>;
   if (!Value.Check(schema, fields)) {
     const first = [...Value.Errors(schema, fields)][0];

@@ -18,6 +18,14 @@ describe('csv', () => {
   });
 
   it('joins rows with CRLF and ends with one', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x,y'], [null, '=1']])).toBe('a,b\r\n1,"x,y"\r\n,\'=1\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x,y'],
+          [null, '=1'],
+        ],
+      ),
+    ).toBe('a,b\r\n1,"x,y"\r\n,\'=1\r\n');
   });
 });

@@ -38,7 +38,13 @@ afterAll(async () => {
   await run.cleanup();
 });
 
-const created = (userId: string, email: string) => ({ user_id: userId, email, role: 'student' as const, first_name: 'Ada', last_name: 'Lovelace' });
+const created = (userId: string, email: string) => ({
+  user_id: userId,
+  email,
+  role: 'student' as const,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+});
 
 /** Every message body of a stream, as text. */
 async function bodies(service: string): Promise<string[]> {
@@ -73,7 +79,10 @@ it('erases the published and unpublished personal events of one user, and nothin
     await enqueueEvent(c, Events.usersDeleted, { user_id: gone });
   });
   // A dead letter about the user, as the consumer kit writes it.
-  await bus.js.publish(deadLetterSubject(bus.prefix, 'someone'), JSON.stringify(makeEvent(Events.usersCreated, created(gone, 'gone@school.example'))));
+  await bus.js.publish(
+    deadLetterSubject(bus.prefix, 'someone'),
+    JSON.stringify(makeEvent(Events.usersCreated, created(gone, 'gone@school.example'))),
+  );
   expect((await bodies('users')).join()).toContain('gone@school.example');
   expect((await bodies(DEAD_LETTER_STREAM)).join()).toContain('gone@school.example');
 

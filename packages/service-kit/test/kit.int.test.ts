@@ -28,7 +28,11 @@ let bus: Bus;
 const log = createServiceApp({ name: 'kit-test', logLevel: 'silent' }).log;
 
 beforeAll(async () => {
-  db = await openDatabase({ url: run.env.DATABASE_URL, schema: `${run.id}_kit`, migrations: [{ id: '001', sql: 'CREATE TABLE things (id uuid primary key)' }] });
+  db = await openDatabase({
+    url: run.env.DATABASE_URL,
+    schema: `${run.id}_kit`,
+    migrations: [{ id: '001', sql: 'CREATE TABLE things (id uuid primary key)' }],
+  });
   bus = await connectBus({ url: run.env.NATS_URL, prefix: run.env.NATS_PREFIX, name: 'kit-test' });
 });
 afterAll(async () => {
@@ -160,12 +164,24 @@ describe('outbox, consumer and rpc against real NATS and Postgres', () => {
       Rpc.billingGetAccount,
       async ({ user_id }) => {
         if (user_id === 'missing') throw new HttpError(404, 'NOT_FOUND', 'no such account');
-        return { account: { user_id, essay_credits: 1, max_essay_credits: 1, subscription_plan: 'free', subscription_status: 'active', version: 1 } };
+        return {
+          account: {
+            user_id,
+            essay_credits: 1,
+            max_essay_credits: 1,
+            subscription_plan: 'free',
+            subscription_status: 'active',
+            version: 1,
+          },
+        };
       },
       log,
     );
     await expect(callRpc(bus, Rpc.billingGetAccount, { user_id: 'u1' })).resolves.toMatchObject({ account: { user_id: 'u1' } });
-    await expect(callRpc(bus, Rpc.billingGetAccount, { user_id: 'missing' })).rejects.toMatchObject({ statusCode: 404, detail: 'no such account' });
+    await expect(callRpc(bus, Rpc.billingGetAccount, { user_id: 'missing' })).rejects.toMatchObject({
+      statusCode: 404,
+      detail: 'no such account',
+    });
     sub.unsubscribe();
     await expect(callRpc(bus, Rpc.billingGetAccount, { user_id: 'u1' }, { timeoutMs: 300 })).rejects.toMatchObject({ statusCode: 503 });
   });

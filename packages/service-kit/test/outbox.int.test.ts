@@ -76,7 +76,9 @@ test('a row that cannot be published does not delay the rows behind it; its own 
     const ids = await publishedUserIds();
     expect(ids).toEqual(expect.arrayContaining([0, 1, 2].map((i) => `ok-${i}-${tag}`)));
     expect(ids).not.toContain(`after-bad-same-aggregate-${tag}`);
-    const { rows } = await db.pool.query(`SELECT payload->'data'->>'user_id' AS user_id, attempts, last_error, next_attempt_at > now() AS later FROM outbox ORDER BY seq`);
+    const { rows } = await db.pool.query(
+      `SELECT payload->'data'->>'user_id' AS user_id, attempts, last_error, next_attempt_at > now() AS later FROM outbox ORDER BY seq`,
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ user_id: `bad-${tag}`, attempts: 1, later: true });
     expect(rows[0].last_error).toBeTruthy();
@@ -91,7 +93,17 @@ test('after maxAttempts a row is parked with its error, counted and logged once;
   const registry = new Registry();
   await enqueue(Unpublishable, `poison-${tag}`, null);
   await enqueue(Events.usersDeleted, `fine-${tag}`, null);
-  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: log, registry, pollMs: 60_000, maxAttempts: 3, retryBaseMs: 5, retryMaxMs: 10 });
+  const relay = startOutboxRelay({
+    pool: db.pool,
+    schema: db.schema,
+    bus,
+    logger: log,
+    registry,
+    pollMs: 60_000,
+    maxAttempts: 3,
+    retryBaseMs: 5,
+    retryMaxMs: 10,
+  });
   try {
     for (let i = 0; i < 20 && (await db.pool.query('SELECT 1 FROM outbox')).rowCount! > 0; i++) {
       await new Promise((r) => setTimeout(r, 30));

@@ -1,6 +1,15 @@
 /** Stream retention declared in contracts, and dead letters an operator can list. */
 import { Events, STREAM_MAX_AGE_DAYS, streamName } from '@corestone/contracts';
-import { connectBus, createServiceApp, ensureStream, listDeadLetters, newId, publishEvent, startConsumer, type Bus } from '@corestone/service-kit';
+import {
+  connectBus,
+  createServiceApp,
+  ensureStream,
+  listDeadLetters,
+  newId,
+  publishEvent,
+  startConsumer,
+  type Bus,
+} from '@corestone/service-kit';
 import { createTestRun } from '../src/testing';
 
 const run = createTestRun('str');

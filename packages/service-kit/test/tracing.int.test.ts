@@ -66,7 +66,12 @@ async function spanNamed(name: string, kind: SpanKind, count = 1): Promise<Reada
     if (found.length >= count) return found;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`no ${SpanKind[kind]} span "${name}"; have: ${exporter.getFinishedSpans().map((s) => s.name).join(', ')}`);
+  throw new Error(
+    `no ${SpanKind[kind]} span "${name}"; have: ${exporter
+      .getFinishedSpans()
+      .map((s) => s.name)
+      .join(', ')}`,
+  );
 }
 
 const parentOf = (s: ReadableSpan) => s.parentSpanContext?.spanId;
@@ -80,7 +85,16 @@ describe('trace context across NATS', () => {
       async ({ user_id }) => {
         activeInHandler = trace.getActiveSpan()?.spanContext().spanId;
         if (user_id === 'missing') throw new HttpError(404, 'NOT_FOUND', 'no such account');
-        return { account: { user_id, essay_credits: 1, max_essay_credits: 1, subscription_plan: 'free', subscription_status: 'active', version: 1 } };
+        return {
+          account: {
+            user_id,
+            essay_credits: 1,
+            max_essay_credits: 1,
+            subscription_plan: 'free',
+            subscription_status: 'active',
+            version: 1,
+          },
+        };
       },
       log,
     );
@@ -124,7 +138,9 @@ describe('trace context across NATS', () => {
     });
     const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: log });
     try {
-      const { root } = await inRequest(() => withTransaction(db.pool, (c) => enqueueEvent(c, Events.usersDeleted, { user_id: 'u-7' }, newId())));
+      const { root } = await inRequest(() =>
+        withTransaction(db.pool, (c) => enqueueEvent(c, Events.usersDeleted, { user_id: 'u-7' }, newId())),
+      );
       // Flushed outside the request: the trace context comes from the stored headers.
       await relay.flush();
       const [producer] = await spanNamed('users.deleted.v1 publish', SpanKind.PRODUCER);

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import { Limiter, Mailer, addInfraReadiness, createServiceApp, registerAuth, type Database, type Infra, type Bus, type PlatformKeys, type Redis } from '@corestone/service-kit';
+import {
+  Limiter,
+  Mailer,
+  addInfraReadiness,
+  createServiceApp,
+  registerAuth,
+  type Database,
+  type Infra,
+  type Bus,
+  type PlatformKeys,
+  type Redis,
+} from '@corestone/service-kit';
 import { publicBase, type AuthConfig } from './config';
 import { AuthStore } from './store/auth-store';
 import { UsersClient } from './events/users-rpc';

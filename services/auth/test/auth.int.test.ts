@@ -13,8 +13,7 @@ afterAll(async () => {
 });
 
 const signup = (body: Record<string, unknown>) => h.app.inject({ method: 'POST', url: '/auth/signup', payload: body });
-const login = (username: string, password: string) =>
-  h.app.inject({ method: 'POST', url: '/auth/login', payload: { username, password } });
+const login = (username: string, password: string) => h.app.inject({ method: 'POST', url: '/auth/login', payload: { username, password } });
 const refresh = (refresh_token: string) => h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token } });
 const me = (token: string) => h.app.inject({ url: '/auth/me', headers: bearer(token) });
 

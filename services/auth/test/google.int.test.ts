@@ -94,7 +94,9 @@ it('links an existing password account by e-mail only when the e-mail is verifie
   expect(me.json()).toMatchObject({ id: s.user.id, role: 'teacher' });
   expect((await h.store.findById(s.user.id))?.google_sub).toBe(sub);
   // the password still works too
-  expect((await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: s.password } })).statusCode).toBe(200);
+  expect(
+    (await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: s.password } })).statusCode,
+  ).toBe(200);
 });
 
 it('refuses an unverified e-mail for a new account, and an identity without e-mail', async () => {

@@ -20,7 +20,10 @@ export class FakeUsers {
   failAfterStore = 0;
   private subs: Subscription[] = [];
 
-  constructor(private readonly bus: Bus, private readonly log: AuthService['app']['log']) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly log: AuthService['app']['log'],
+  ) {}
 
   start(): void {
     if (this.subs.length) return;

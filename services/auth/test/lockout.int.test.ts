@@ -66,7 +66,8 @@ it('clears the failures of an account after a successful sign-in', async () => {
 
 it('does not count other failures (a bad body, a deactivated account) as wrong passwords', async () => {
   const { email, password } = await account();
-  for (let i = 0; i < 4; i++) expect((await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email } })).statusCode).toBe(400);
+  for (let i = 0; i < 4; i++)
+    expect((await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email } })).statusCode).toBe(400);
   expect((await login(email, password)).statusCode).toBe(200);
 
   const off = await h.userWithSession('teacher', 'right-password-2');

@@ -56,7 +56,9 @@ describe('password reset with mails written to MAIL_DIR', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toContain(token);
 
-    const other = (await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: 'old-password' } })).json() as AuthResponse;
+    const other = (
+      await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: 'old-password' } })
+    ).json() as AuthResponse;
     const short = await resetPassword(token, '123');
     expect(short.json().code).toBe('PASSWORD_TOO_SHORT');
     const done = await resetPassword(token, 'brand-new-password');
@@ -147,6 +149,8 @@ describe('password reset over SMTP (fake server on loopback, real nodemailer tra
     const token = new URL(link).searchParams.get('token')!;
     const done = await h.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token, new_password: 'via-smtp-1' } });
     expect(done.statusCode).toBe(200);
-    expect((await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: 'via-smtp-1' } })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: 'via-smtp-1' } })).statusCode,
+    ).toBe(200);
   });
 });

@@ -78,27 +78,49 @@ describe('role matrix', () => {
     });
     expect(explicit.json().user).toMatchObject({ essay_credits: 0, max_essay_credits: -1 });
     // the created user can sign in with the password the admin set
-    expect((await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: 'secret1' } })).statusCode).toBe(200);
-    const dup = await createUser(sessions.admin.access, { name: 'X', email: email.toUpperCase(), password: 'secret1', user_type: 'student' });
+    expect((await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: email, password: 'secret1' } })).statusCode).toBe(
+      200,
+    );
+    const dup = await createUser(sessions.admin.access, {
+      name: 'X',
+      email: email.toUpperCase(),
+      password: 'secret1',
+      user_type: 'student',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('EMAIL_ALREADY_EXISTS');
-    const badRole = await createUser(sessions.super_admin.access, { name: 'X', email: uniqueEmail(), password: 'secret1', user_type: 'moderator' });
+    const badRole = await createUser(sessions.super_admin.access, {
+      name: 'X',
+      email: uniqueEmail(),
+      password: 'secret1',
+      user_type: 'moderator',
+    });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().code).toBe('INVALID_ROLE');
-    expect((await createUser(sessions.admin.access, { name: 'X', user_type: 'student' })).json().detail).toBe('Email and password are required');
-    expect((await createUser(sessions.admin.access, { name: 'X', email: uniqueEmail(), password: '123', user_type: 'student' })).json().code).toBe(
-      'PASSWORD_TOO_SHORT',
+    expect((await createUser(sessions.admin.access, { name: 'X', user_type: 'student' })).json().detail).toBe(
+      'Email and password are required',
     );
-    expect((await createUser(sessions.admin.access, { name: 'X', email: uniqueEmail(), password: '123456', credits: -3 })).statusCode).toBe(400);
+    expect(
+      (await createUser(sessions.admin.access, { name: 'X', email: uniqueEmail(), password: '123', user_type: 'student' })).json().code,
+    ).toBe('PASSWORD_TOO_SHORT');
+    expect((await createUser(sessions.admin.access, { name: 'X', email: uniqueEmail(), password: '123456', credits: -3 })).statusCode).toBe(
+      400,
+    );
   });
 
   it('PUT /users/update-password: anonymous 401; every role changes its own password and keeps only the current session', async () => {
-    const anon = await h.app.inject({ method: 'PUT', url: '/users/update-password', payload: { current_password: 'a', new_password: 'b' } });
+    const anon = await h.app.inject({
+      method: 'PUT',
+      url: '/users/update-password',
+      payload: { current_password: 'a', new_password: 'b' },
+    });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
     for (const role of ROLES) {
       const s = await h.userWithSession(role, 'old-password');
-      const other = (await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: 'old-password' } })).json();
+      const other = (
+        await h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password: 'old-password' } })
+      ).json();
       const wrong = await h.app.inject({
         method: 'PUT',
         url: '/users/update-password',
@@ -130,7 +152,9 @@ describe('role matrix', () => {
       // current session kept, the other one revoked
       expect((await h.app.inject({ url: '/auth/me', headers: bearer(s.access) })).statusCode).toBe(200);
       expect((await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } })).statusCode).toBe(200);
-      expect((await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: other.refresh_token } })).statusCode).toBe(401);
+      expect(
+        (await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: other.refresh_token } })).statusCode,
+      ).toBe(401);
       expect((await h.app.inject({ url: '/auth/me', headers: bearer(other.access_token) })).statusCode).toBe(401);
       const login = (password: string) => h.app.inject({ method: 'POST', url: '/auth/login', payload: { username: s.email, password } });
       expect((await login('new-password')).statusCode).toBe(200);
@@ -140,9 +164,22 @@ describe('role matrix', () => {
 
   it('describes every route in /openapi.json', async () => {
     const doc = (await h.app.inject({ url: '/openapi.json' })).json();
-    for (const p of ['/auth/signup', '/auth/login', '/auth/refresh', '/auth/logout', '/auth/me', '/auth/.well-known/jwks.json',
-      '/auth/forgot-password', '/auth/reset-password', '/auth/google/login', '/auth/google/callback', '/auth/setup-status',
-      '/auth/setup-admin', '/users/update-password', '/users/admin/create-user']) {
+    for (const p of [
+      '/auth/signup',
+      '/auth/login',
+      '/auth/refresh',
+      '/auth/logout',
+      '/auth/me',
+      '/auth/.well-known/jwks.json',
+      '/auth/forgot-password',
+      '/auth/reset-password',
+      '/auth/google/login',
+      '/auth/google/callback',
+      '/auth/setup-status',
+      '/auth/setup-admin',
+      '/users/update-password',
+      '/users/admin/create-user',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });
@@ -151,7 +188,9 @@ describe('role matrix', () => {
     expect((await h.app.inject({ url: '/auth/.well-known/jwks.json' })).statusCode).toBe(200);
     expect((await h.app.inject({ url: '/auth/setup-status' })).statusCode).toBe(200);
     expect((await h.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: uniqueEmail() } })).statusCode).toBe(200);
-    expect((await h.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: 'x', new_password: 'secret1' } })).statusCode).toBe(400);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: 'x', new_password: 'secret1' } })).statusCode,
+    ).toBe(400);
     expect((await h.app.inject({ url: '/auth/google/login' })).statusCode).toBe(404);
   });
 });
@@ -196,15 +235,31 @@ describe('token verification', () => {
     const res = await h.app.inject({ url: '/auth/me', headers: bearer(expired) });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('TOKEN_EXPIRED');
-    expect((await h.app.inject({ url: '/auth/me', headers: bearer(await sign({ ...payload('teacher', s.user.id, sid), iss: 'evil' }, now + 60)) })).statusCode).toBe(401);
-    expect((await h.app.inject({ url: '/auth/me', headers: bearer(await sign({ ...payload('teacher', s.user.id, sid), aud: 'other' }, now + 60)) })).statusCode).toBe(401);
+    expect(
+      (
+        await h.app.inject({
+          url: '/auth/me',
+          headers: bearer(await sign({ ...payload('teacher', s.user.id, sid), iss: 'evil' }, now + 60)),
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await h.app.inject({
+          url: '/auth/me',
+          headers: bearer(await sign({ ...payload('teacher', s.user.id, sid), aud: 'other' }, now + 60)),
+        })
+      ).statusCode,
+    ).toBe(401);
     // correctly signed (our key) but naming a session that is not this user's: refused here
     const strangerSid = await sign(payload('teacher', s.user.id, sessions.student.user.id), now + 60);
     expect((await h.app.inject({ url: '/auth/me', headers: bearer(strangerSid) })).statusCode).toBe(401);
     const otherUsersSession = await sign(payload('admin', sessions.admin.user.id, sid), now + 60);
     expect((await h.app.inject({ url: '/auth/me', headers: bearer(otherUsersSession) })).statusCode).toBe(401);
     // and our own key with a fresh token for the real session works (the test is able to pass)
-    expect((await h.app.inject({ url: '/auth/me', headers: bearer(await sign(payload('teacher', s.user.id, sid), now + 60)) })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ url: '/auth/me', headers: bearer(await sign(payload('teacher', s.user.id, sid), now + 60)) })).statusCode,
+    ).toBe(200);
   });
 
   it('a demoted admin whose role changed loses create-user at the next refresh', async () => {
@@ -233,7 +288,10 @@ describe('bad input never makes a 500', () => {
     { payload: '[]', type: 'application/json' },
     { payload: '"text"', type: 'application/json' },
     { payload: 'null', type: 'application/json' },
-    { payload: JSON.stringify({ email: { $ne: 1 }, password: ['a'], username: 5, refresh_token: {}, token: [1], user_type: {} }), type: 'application/json' },
+    {
+      payload: JSON.stringify({ email: { $ne: 1 }, password: ['a'], username: 5, refresh_token: {}, token: [1], user_type: {} }),
+      type: 'application/json',
+    },
     { payload: JSON.stringify({ email: 'a'.repeat(5000), password: 'p'.repeat(5000), name: 'n'.repeat(5000) }), type: 'application/json' },
     { payload: 'email=%E0%A4%A&password', type: 'application/x-www-form-urlencoded' },
     { payload: '<xml/>', type: 'application/xml' },
@@ -271,4 +329,3 @@ describe('bad input never makes a 500', () => {
     expect(await h.store.onceForEvent('auth-users', id, async () => undefined)).toBe(false);
   });
 });
-

@@ -133,7 +133,11 @@ describe('first-admin setup across two replicas', () => {
   });
 
   it('creates exactly one super admin when two app instances race (Postgres advisory lock)', async () => {
-    const second = await buildApp({ config: h.config, infra: { ...h.infra, db: h.infra.db!, bus: h.infra.bus!, redis: h.infra.redis! }, keys: loadPlatformKeys(h.config) });
+    const second = await buildApp({
+      config: h.config,
+      infra: { ...h.infra, db: h.infra.db!, bus: h.infra.bus!, redis: h.infra.redis! },
+      keys: loadPlatformKeys(h.config),
+    });
     try {
       const apps = [h.app, second.app, h.app, second.app, h.app, second.app];
       const results = await Promise.all(apps.map((app) => app.inject({ method: 'POST', url: '/auth/setup-admin', payload: setupBody() })));

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Database, type Infra, type TokenVerifier } from '@corestone/service-kit';
+import {
+  createServiceApp,
+  registerAuth,
+  addInfraReadiness,
+  type Bus,
+  type Database,
+  type Infra,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 import { paymentMode, type BillingConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { PurchaseStore } from './store/purchases';
@@ -42,7 +50,15 @@ export function buildApp({ config, infra, verify }: BillingDeps): BillingApp {
   void app.register(async (scope) => {
     billingRoutes(scope, store);
     subscriptionRoutes(scope, {
-      checkout: { mode, publicBaseUrl: config.PUBLIC_BASE_URL, currency: config.CURRENCY, accounts: store, purchases, stripe, log: app.log },
+      checkout: {
+        mode,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        currency: config.CURRENCY,
+        accounts: store,
+        purchases,
+        stripe,
+        log: app.log,
+      },
       accounts: store,
       bus: infra.bus,
       usersTimeoutMs: config.USERS_TIMEOUT_MS,

@@ -38,13 +38,16 @@ export function paymentMode(config: BillingConfig): PaymentMode {
     throw new Error('Invalid configuration:\n  PAYMENTS=local and STRIPE_SECRET_KEY are both set: choose one way to take payments');
   }
   if (config.PAYMENTS === 'local') {
-    if (config.NODE_ENV === 'production') throw new Error('Invalid configuration:\n  PAYMENTS=local is for development only and is refused in production');
+    if (config.NODE_ENV === 'production')
+      throw new Error('Invalid configuration:\n  PAYMENTS=local is for development only and is refused in production');
     return 'local';
   }
   if (config.PAYMENTS === 'off') return 'off';
   if (config.PAYMENTS === 'stripe' && !stripe) throw new Error('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY');
   if (stripe && !config.STRIPE_WEBHOOK_SECRET) {
-    throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (purchases are granted by the signed webhook)');
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (purchases are granted by the signed webhook)',
+    );
   }
   return stripe ? 'stripe' : 'off';
 }

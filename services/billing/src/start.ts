@@ -22,7 +22,13 @@ export async function startService(config: BillingConfig, opts: { verify?: Token
     const infra = await openInfra('billing', config, lifecycle, { migrations, bus: true });
     const opened = { ...infra, db: infra.db!, bus: infra.bus! };
     const service = buildApp({ config, infra: opened, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
-    const messaging = await startBillingMessaging({ bus: opened.bus, db: opened.db, store: service.store, lifecycle, logger: service.app.log });
+    const messaging = await startBillingMessaging({
+      bus: opened.bus,
+      db: opened.db,
+      store: service.store,
+      lifecycle,
+      logger: service.app.log,
+    });
     let stopping: Promise<void> | null = null;
     const stop = () =>
       (stopping ??= (async () => {

@@ -56,7 +56,15 @@ describe('credit ledger over RPC', () => {
   it('opens an account with one free credit on first use, once, however many ask at once', async () => {
     const user = newId();
     const accounts = await Promise.all(Array.from({ length: 8 }, () => account(user)));
-    for (const a of accounts) expect(a).toMatchObject({ user_id: user, essay_credits: 1, max_essay_credits: 1, subscription_plan: 'free', subscription_status: 'active', version: 1 });
+    for (const a of accounts)
+      expect(a).toMatchObject({
+        user_id: user,
+        essay_credits: 1,
+        max_essay_credits: 1,
+        subscription_plan: 'free',
+        subscription_status: 'active',
+        version: 1,
+      });
     expect(await ctx.store.ledgerOf(user)).toEqual([{ kind: 'open', delta: 1, evaluation_id: null }]);
   });
 
@@ -86,7 +94,9 @@ describe('credit ledger over RPC', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => consume(user, evaluation)));
     for (const r of results) expect(r.charged).toBe(true);
     expect((await account(user)).essay_credits).toBe(4);
-    expect((await ctx.store.ledgerOf(user)).filter((l) => l.kind === 'consume')).toEqual([{ kind: 'consume', delta: -1, evaluation_id: evaluation }]);
+    expect((await ctx.store.ledgerOf(user)).filter((l) => l.kind === 'consume')).toEqual([
+      { kind: 'consume', delta: -1, evaluation_id: evaluation },
+    ]);
   });
 
   it('refunds once however often asked, and a repeat charge after the refund charges nothing', async () => {
@@ -127,7 +137,9 @@ describe('credit ledger over RPC', () => {
 
   it('refuses bad requests with 400 and a charge of one evaluation to two users with 409', async () => {
     await expect(consume('', newId())).rejects.toMatchObject({ statusCode: 400 });
-    await expect(callRpc(ctx.bus, Rpc.billingSetCredits, { user_id: newId(), essay_credits: -1, max_essay_credits: 1 })).rejects.toMatchObject({
+    await expect(
+      callRpc(ctx.bus, Rpc.billingSetCredits, { user_id: newId(), essay_credits: -1, max_essay_credits: 1 }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       code: Codes.VALIDATION,
     });
@@ -190,7 +202,16 @@ describe('HTTP routes', () => {
     ]);
     expect(plans[3].billing_period).toBe('monthly');
     expect(plans[2].features).toContain('Most popular');
-    for (const p of plans) expect(Object.keys(p).sort()).toEqual(['billing_period', 'description', 'display_name', 'essay_credits', 'features', 'name', 'price']);
+    for (const p of plans)
+      expect(Object.keys(p).sort()).toEqual([
+        'billing_period',
+        'description',
+        'display_name',
+        'essay_credits',
+        'features',
+        'name',
+        'price',
+      ]);
   });
 
   it('GET /subscription/current answers the caller’s own account, opening it on first use', async () => {
@@ -242,7 +263,12 @@ describe('HTTP routes', () => {
     const user = newId();
     const token = await ctx.tokens.sign(user, 'student');
     for (const url of ['/subscription/use-essay-credit', '/subscribe/use-credit']) {
-      const res = await ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { evaluation_id: 'x' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { evaluation_id: 'x' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: Messages.CREDITS_USED_BY_EVALUATION, code: Codes.CREDITS_USED_BY_EVALUATION });
       expect((await ctx.app.inject({ method: 'POST', url })).statusCode).toBe(401);

@@ -120,7 +120,8 @@ describe('create-checkout-session refusals', () => {
       const u = await h.user(role);
       const res = await create(u.headers, { plan_type: 'core_pack', ...RETURN_URLS });
       expect([role, res.statusCode]).toEqual([role, expected[role]]);
-      if (res.statusCode === 403) expect(res.json()).toEqual({ code: 'CHECKOUT_ROLE_ONLY', detail: 'Only students and teachers can purchase plans' });
+      if (res.statusCode === 403)
+        expect(res.json()).toEqual({ code: 'CHECKOUT_ROLE_ONLY', detail: 'Only students and teachers can purchase plans' });
     }
     expect((await create({}, { plan_type: 'core_pack', ...RETURN_URLS })).statusCode).toBe(401);
   });
@@ -249,7 +250,12 @@ describe('payment settings', () => {
     const off = await startBilling('boff');
     try {
       const s = await off.user('student');
-      const res = await off.app.inject({ method: 'POST', url: '/subscription/create-checkout-session', headers: s.headers, payload: { plan_type: 'core_pack', ...RETURN_URLS } });
+      const res = await off.app.inject({
+        method: 'POST',
+        url: '/subscription/create-checkout-session',
+        headers: s.headers,
+        payload: { plan_type: 'core_pack', ...RETURN_URLS },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('PAYMENTS_DISABLED');
       expect(await off.service.purchases.ofUser(s.id)).toEqual([]);

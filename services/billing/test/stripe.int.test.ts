@@ -41,14 +41,18 @@ function deliver(event: object, opts: { signature?: string; payload?: string } =
 
 async function checkout(plan_type = 'core_pack') {
   const buyer = await h.user('student');
-  const res = await h.app.inject({ method: 'POST', url: '/subscription/create-checkout-session', headers: buyer.headers, payload: { plan_type, ...RETURN_URLS } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/subscription/create-checkout-session',
+    headers: buyer.headers,
+    payload: { plan_type, ...RETURN_URLS },
+  });
   expect(res.statusCode).toBe(200);
   const sessionId = [...fake.sessions.values()].find((s) => s.metadata.purchase_id === res.json().session_id)!.id;
   return { buyer, body: res.json(), sessionId };
 }
 
-const current = async (headers: Record<string, string>) =>
-  (await h.app.inject({ url: '/subscription/current', headers })).json();
+const current = async (headers: Record<string, string>) => (await h.app.inject({ url: '/subscription/current', headers })).json();
 const grants = async (userId: string) => (await h.service.store.auditOf(userId)).filter((l) => l.kind === 'grant');
 
 describe('Stripe Checkout Session', () => {
@@ -66,7 +70,9 @@ describe('Stripe Checkout Session', () => {
       cancel_url: RETURN_URLS.cancel_url,
       metadata: { user_id: buyer.id, plan_type: 'super_core_pack', purchase_id: body.session_id },
       payment_intent_data: { metadata: { user_id: buyer.id, plan_type: 'super_core_pack' } },
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3599', product_data: { name: 'Corestone Super Core Pack' } } }],
+      line_items: [
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: '3599', product_data: { name: 'Corestone Super Core Pack' } } },
+      ],
     });
     // nothing is granted before Stripe says it is paid
     expect(await current(buyer.headers)).toMatchObject({ essay_credits: 1, plan: 'free' });
@@ -75,9 +81,17 @@ describe('Stripe Checkout Session', () => {
   it('answers 502 with the envelope when Stripe fails, and grants nothing', async () => {
     fake.failNext(500);
     const buyer = await h.user('teacher');
-    const res = await h.app.inject({ method: 'POST', url: '/subscription/create-checkout-session', headers: buyer.headers, payload: { plan_type: 'core_pack', ...RETURN_URLS } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/subscription/create-checkout-session',
+      headers: buyer.headers,
+      payload: { plan_type: 'core_pack', ...RETURN_URLS },
+    });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ code: 'PAYMENT_PROVIDER_FAILED', detail: 'The payment provider could not start the checkout. Please try again.' });
+    expect(res.json()).toEqual({
+      code: 'PAYMENT_PROVIDER_FAILED',
+      detail: 'The payment provider could not start the checkout. Please try again.',
+    });
     expect(await current(buyer.headers)).toMatchObject({ essay_credits: 1 });
   });
 });
@@ -90,7 +104,12 @@ describe('Stripe webhook', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, result: 'paid' });
     for (let i = 0; i < 3; i++) expect((await deliver(event)).json()).toEqual({ received: true, result: 'duplicate' });
-    expect(await current(buyer.headers)).toMatchObject({ plan: 'core_pack', essay_credits: 6, max_essay_credits: 6, can_use_credits: true });
+    expect(await current(buyer.headers)).toMatchObject({
+      plan: 'core_pack',
+      essay_credits: 6,
+      max_essay_credits: 6,
+      can_use_credits: true,
+    });
     const lines = await grants(buyer.id);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ delta: 5, actor: `user:${buyer.id}` });
@@ -118,9 +137,13 @@ describe('Stripe webhook', () => {
 
   it('settles delayed payments: unpaid completion waits, async success grants, failure grants nothing', async () => {
     const a = await checkout('core_pack');
-    expect((await deliver(fake.event('checkout.session.completed', a.sessionId, { payment_status: 'unpaid' }))).json().result).toBe('awaiting_payment');
+    expect((await deliver(fake.event('checkout.session.completed', a.sessionId, { payment_status: 'unpaid' }))).json().result).toBe(
+      'awaiting_payment',
+    );
     expect((await current(a.buyer.headers)).essay_credits).toBe(1);
-    expect((await deliver(fake.event('checkout.session.async_payment_succeeded', a.sessionId, { payment_status: 'paid' }))).json().result).toBe('paid');
+    expect(
+      (await deliver(fake.event('checkout.session.async_payment_succeeded', a.sessionId, { payment_status: 'paid' }))).json().result,
+    ).toBe('paid');
     expect((await current(a.buyer.headers)).essay_credits).toBe(6);
 
     const b = await checkout('core_pack');
@@ -132,14 +155,20 @@ describe('Stripe webhook', () => {
 
   it('handles events out of order: a late unpaid completion after the async success changes nothing', async () => {
     const a = await checkout('core_pack');
-    expect((await deliver(fake.event('checkout.session.async_payment_succeeded', a.sessionId, { payment_status: 'paid' }))).json().result).toBe('paid');
-    expect((await deliver(fake.event('checkout.session.completed', a.sessionId, { payment_status: 'unpaid' }))).json().result).toBe('unchanged');
+    expect(
+      (await deliver(fake.event('checkout.session.async_payment_succeeded', a.sessionId, { payment_status: 'paid' }))).json().result,
+    ).toBe('paid');
+    expect((await deliver(fake.event('checkout.session.completed', a.sessionId, { payment_status: 'unpaid' }))).json().result).toBe(
+      'unchanged',
+    );
     expect((await current(a.buyer.headers)).essay_credits).toBe(6);
     expect((await h.service.purchases.ofUser(a.buyer.id))[0].status).toBe('paid');
 
     const b = await checkout('core_pack');
     await deliver(fake.event('checkout.session.async_payment_failed', b.sessionId));
-    expect((await deliver(fake.event('checkout.session.completed', b.sessionId, { payment_status: 'unpaid' }))).json().result).toBe('unchanged');
+    expect((await deliver(fake.event('checkout.session.completed', b.sessionId, { payment_status: 'unpaid' }))).json().result).toBe(
+      'unchanged',
+    );
     expect((await h.service.purchases.ofUser(b.buyer.id))[0].status).toBe('failed');
   });
 
@@ -160,7 +189,12 @@ describe('Stripe webhook', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'Invalid Stripe signature', code: 'WEBHOOK_SIGNATURE_INVALID' });
     }
-    const unsigned = await h.app.inject({ method: 'POST', url: '/billing/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload });
+    const unsigned = await h.app.inject({
+      method: 'POST',
+      url: '/billing/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await grants(buyer.id)).toEqual([]);
     // the genuine delivery still works afterwards
@@ -169,7 +203,9 @@ describe('Stripe webhook', () => {
 
   it('grants nothing when the signed event disagrees with the purchase, and ignores events it does not handle', async () => {
     const { buyer, sessionId } = await checkout('core_pack');
-    expect((await deliver(fake.event('checkout.session.completed', sessionId, { payment_status: 'paid', amount_total: 1 }))).json().result).toBe('mismatch');
+    expect(
+      (await deliver(fake.event('checkout.session.completed', sessionId, { payment_status: 'paid', amount_total: 1 }))).json().result,
+    ).toBe('mismatch');
     const otherUser = await h.user();
     const forged = fake.event('checkout.session.completed', sessionId, { payment_status: 'paid' });
     forged.data.object.metadata = { ...forged.data.object.metadata, user_id: otherUser.id };
@@ -191,7 +227,11 @@ describe('Stripe webhook', () => {
 
   it('has no local checkout while Stripe takes the payments', async () => {
     const { buyer, body } = await checkout('core_pack');
-    const complete = await h.app.inject({ method: 'POST', url: `/billing/local-checkout/${body.session_id}/complete`, headers: buyer.headers });
+    const complete = await h.app.inject({
+      method: 'POST',
+      url: `/billing/local-checkout/${body.session_id}/complete`,
+      headers: buyer.headers,
+    });
     expect(complete.statusCode).toBe(404);
     expect((await h.app.inject({ url: `/billing/checkout-page/${body.session_id}` })).statusCode).toBe(404);
     expect((await current(buyer.headers)).essay_credits).toBe(1);

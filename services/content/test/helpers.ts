@@ -28,7 +28,14 @@ export function serveUserNames(bus: Bus, names: Record<string, string>, log: Con
     async ({ user_id }) => {
       const name = names[user_id];
       if (!name) throw notFound('User not found');
-      const user = testUserView({ id: user_id, email: `${user_id}@school.example`, name, first_name: name, last_name: '', role: 'super_admin' });
+      const user = testUserView({
+        id: user_id,
+        email: `${user_id}@school.example`,
+        name,
+        first_name: name,
+        last_name: '',
+        role: 'super_admin',
+      });
       return { user };
     },
     log,
@@ -61,5 +68,11 @@ export async function startContent(label: string, env: Record<string, string> = 
   };
 }
 
-export const mailFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : []);
+export const mailFiles = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
 export const readMail = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');

@@ -70,10 +70,20 @@ describe('policies', () => {
     }
     for (const role of ['student', 'teacher'] as const) expect((await get('privacy', h.as[role])).json().data).toEqual(before);
 
-    const published = { title: 'Privacy Notice', content: '# Privacy Notice\n\nPublished *v2*.\n\n<script>kept as written</script>', status: 'published' };
+    const published = {
+      title: 'Privacy Notice',
+      content: '# Privacy Notice\n\nPublished *v2*.\n\n<script>kept as written</script>',
+      status: 'published',
+    };
     expect((await put('privacy', published)).statusCode).toBe(200);
     const after = (await get('privacy')).json().data;
-    expect(after).toMatchObject({ id: 'privacy', title: 'Privacy Notice', content: published.content, status: 'published', updated_by: h.idOf.super_admin });
+    expect(after).toMatchObject({
+      id: 'privacy',
+      title: 'Privacy Notice',
+      content: published.content,
+      status: 'published',
+      updated_by: h.idOf.super_admin,
+    });
     expect(new Date(after.last_updated).getTime()).toBeGreaterThan(new Date(before.last_updated).getTime());
   });
 
@@ -119,7 +129,12 @@ describe('policies', () => {
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
       expect(res.json().detail).toBeTruthy();
     }
-    const notJson = await h.app.inject({ method: 'PUT', url: '/general/privacy', headers: { ...h.as.super_admin, 'content-type': 'application/json' }, payload: '{nope' });
+    const notJson = await h.app.inject({
+      method: 'PUT',
+      url: '/general/privacy',
+      headers: { ...h.as.super_admin, 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().success).toBe(false);
   });
@@ -137,19 +152,34 @@ describe('TOK prescribed titles', () => {
   });
 
   it('lets only a super admin replace them, invalidating the cache at once', async () => {
-    const body = { session: 'May 2027', titles: ['To what extent is knowledge shaped by the knower? Discuss.', 'Can we know what we cannot measure? Discuss.'] };
+    const body = {
+      session: 'May 2027',
+      titles: ['To what extent is knowledge shaped by the knower? Discuss.', 'Can we know what we cannot measure? Discuss.'],
+    };
     const put = (headers: Record<string, string>, payload: unknown = body) =>
       h.app.inject({ method: 'PUT', url: '/general/tok-prescribed-titles', headers, payload: payload as object });
     await get('tok-prescribed-titles');
     expect((await put(h.as.anonymous)).statusCode).toBe(401);
     for (const role of ['student', 'teacher', 'admin'] as const) expect((await put(h.as[role])).statusCode).toBe(403);
-    for (const bad of [{ ...body, titles: [] }, { ...body, titles: ['short'] }, { ...body, titles: Array(41).fill(body.titles[0]) }, { titles: body.titles }, { ...body, session: '' }]) {
+    for (const bad of [
+      { ...body, titles: [] },
+      { ...body, titles: ['short'] },
+      { ...body, titles: Array(41).fill(body.titles[0]) },
+      { titles: body.titles },
+      { ...body, session: '' },
+    ]) {
       const res = await put(h.as.super_admin, bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().success).toBe(false);
     }
     expect((await put(h.as.super_admin)).statusCode).toBe(200);
     const { data } = (await get('tok-prescribed-titles')).json();
-    expect(data).toMatchObject({ session: 'May 2027', titles: [{ number: 1, text: body.titles[0] }, { number: 2, text: body.titles[1] }] });
+    expect(data).toMatchObject({
+      session: 'May 2027',
+      titles: [
+        { number: 1, text: body.titles[0] },
+        { number: 2, text: body.titles[1] },
+      ],
+    });
   });
 });

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@corestone/contracts';
-import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Database, type Infra, type TokenVerifier } from '@corestone/service-kit';
+import {
+  createServiceApp,
+  registerAuth,
+  addInfraReadiness,
+  type Bus,
+  type Database,
+  type Infra,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 import type { EvaluationConfig } from './config';
 import { EvaluationStore } from './store/evaluations';
 import { Charging } from './flows/charging';

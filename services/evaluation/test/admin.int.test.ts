@@ -17,21 +17,38 @@ afterAll(async () => {
 
 type Headers = Record<string, string>;
 
-async function submitted(headers: Headers, o: { title?: string; type?: 'ee' | 'tok'; file?: string; text?: string } = {}): Promise<Evaluation> {
+async function submitted(
+  headers: Headers,
+  o: { title?: string; type?: 'ee' | 'tok'; file?: string; text?: string } = {},
+): Promise<Evaluation> {
   const type = o.type ?? 'ee';
   const body = multipart(
     { title: o.title ?? 'Admin essay', essay_type: type, rubric_id: type === 'ee' ? h.rubrics.ee.id : h.rubrics.tok.id },
     { name: o.file ?? 'essay.txt', data: o.text ?? `${ESSAY}\n${Math.random()}` },
   );
-  const res = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/evaluation/evaluate-async',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
-const read = async (id: string, headers: Headers = sup): Promise<Evaluation> => (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
+const read = async (id: string, headers: Headers = sup): Promise<Evaluation> =>
+  (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
 async function completed(headers: Headers, total = 24, o: Parameters<typeof submitted>[1] = {}): Promise<Evaluation> {
   const e = await submitted(headers, o);
-  await publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: e.id, results: results(total, 34), grader: 'builtin', processing_ms: 900 });
-  return until(() => read(e.id), (x) => x.status === 'completed');
+  await publishEvent(h.bus, Events.gradingCompleted, {
+    evaluation_id: e.id,
+    results: results(total, 34),
+    grader: 'builtin',
+    processing_ms: 900,
+  });
+  return until(
+    () => read(e.id),
+    (x) => x.status === 'completed',
+  );
 }
 const list = (query: string, headers: Headers = sup) => h.app.inject({ url: `/evaluation/admin/all${query}`, headers });
 
@@ -60,11 +77,24 @@ describe('GET /evaluation/admin/all', () => {
     const limited = (await list(`?search_query=${tag}&limit=2`)).json();
     expect(limited.evaluations).toHaveLength(2);
     expect(limited.total).toBe(3);
-    expect(limited.evaluations[0]).toMatchObject({ id: t1.id, profiles: { full_name: 'Tom Teacher', email: tom.email }, user_type: 'teacher' });
+    expect(limited.evaluations[0]).toMatchObject({
+      id: t1.id,
+      profiles: { full_name: 'Tom Teacher', email: tom.email },
+      user_type: 'teacher',
+    });
 
     // the name the users service knows now (users.created) is searchable too
-    await publishEvent(h.bus, Events.usersCreated, { user_id: tom.id, email: tom.email, role: 'teacher', first_name: 'Thomasina', last_name: tag });
-    await until(() => ids('?search_query=Thomasina'), (x) => x.length === 1);
+    await publishEvent(h.bus, Events.usersCreated, {
+      user_id: tom.id,
+      email: tom.email,
+      role: 'teacher',
+      first_name: 'Thomasina',
+      last_name: tag,
+    });
+    await until(
+      () => ids('?search_query=Thomasina'),
+      (x) => x.length === 1,
+    );
     expect(await ids('?search_query=Thomasina')).toEqual([t1.id]);
 
     for (const bad of ['?limit=0', '?limit=x', '?status=charging', '?essay_type=ia', '?user_type=god']) {
@@ -82,7 +112,10 @@ describe('GET /evaluation/admin/stats', () => {
     await submitted(me.headers, { type: 'tok' });
     const failed = await submitted(me.headers);
     await publishEvent(h.bus, Events.gradingFailed, { evaluation_id: failed.id, code: 'X', reason: 'broken' });
-    await until(() => read(failed.id), (x) => x.status === 'failed');
+    await until(
+      () => read(failed.id),
+      (x) => x.status === 'failed',
+    );
     const after = (await h.app.inject({ url: '/evaluation/admin/stats', headers: sup })).json();
     expect(after.total - before.total).toBe(3);
     expect(after.completed - before.completed).toBe(1);
@@ -96,7 +129,8 @@ describe('GET /evaluation/admin/stats', () => {
 });
 
 describe('PUT /evaluation/admin/{id}', () => {
-  const put = (id: string, payload: object, headers: Headers = adm) => h.app.inject({ method: 'PUT', url: `/evaluation/admin/${id}`, headers, payload });
+  const put = (id: string, payload: object, headers: Headers = adm) =>
+    h.app.inject({ method: 'PUT', url: `/evaluation/admin/${id}`, headers, payload });
 
   it('saves feedback, notes, a score within the rubric total and results with maxPoints 100', async () => {
     const me = await h.user('student', 5);
@@ -106,7 +140,15 @@ describe('PUT /evaluation/admin/{id}', () => {
       ai_feedback: 'Strong method; weak conclusion.',
       admin_notes: 'Checked by hand',
       overall_score: 30,
-      results: { overallGrade: 'A', totalPoints: 81, maxPoints: 34, criteria: [{ code: 'A', name: 'Focus', score: 30, maxScore: 34, feedback: 'Edited.' }, { code: 'Z', name: 'Extra', score: 1, maxScore: 2, feedback: 'New.' }] },
+      results: {
+        overallGrade: 'A',
+        totalPoints: 81,
+        maxPoints: 34,
+        criteria: [
+          { code: 'A', name: 'Focus', score: 30, maxScore: 34, feedback: 'Edited.' },
+          { code: 'Z', name: 'Extra', score: 1, maxScore: 2, feedback: 'New.' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     const saved = res.json();
@@ -134,7 +176,17 @@ describe('PUT /evaluation/admin/{id}', () => {
     await expect400({ overall_score: 35 }, 'overall_score: must be between 0 and 34');
     await expect400({ overall_score: -1 }, /overall_score/);
     await expect400({ results: { overallGrade: 'A', totalPoints: 101, maxPoints: 100, criteria: [] } }, /at most 100/);
-    await expect400({ results: { overallGrade: 'A', totalPoints: 5, maxPoints: 100, criteria: [{ code: 'A', name: 'A', score: 7, maxScore: 6, feedback: '' }] } }, /above its maximum/);
+    await expect400(
+      {
+        results: {
+          overallGrade: 'A',
+          totalPoints: 5,
+          maxPoints: 100,
+          criteria: [{ code: 'A', name: 'A', score: 7, maxScore: 6, feedback: '' }],
+        },
+      },
+      /above its maximum/,
+    );
     const pending = await submitted(me.headers);
     const early = await put(pending.id, { overall_score: 3 });
     expect(early.statusCode).toBe(409);
@@ -170,7 +222,12 @@ describe('GET /evaluation/admin/{id}/text', () => {
 describe('approve, reject and regrade', () => {
   const decide = (id: string, what: 'approve' | 'reject', notes?: string, headers: Headers = adm) => {
     const body = multipart(notes === undefined ? {} : { admin_notes: notes });
-    return h.app.inject({ method: 'POST', url: `/evaluation/admin/${id}/${what}`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    return h.app.inject({
+      method: 'POST',
+      url: `/evaluation/admin/${id}/${what}`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   it('only completed evaluations; reject needs non-blank notes', async () => {
@@ -190,7 +247,12 @@ describe('approve, reject and regrade', () => {
     expect((await read(e.id)).approval_status).toBe('approved');
     const rejected = await decide(e.id, 'reject', ' Plagiarised passages in section 2 ', sup);
     expect(rejected.json()).toMatchObject({ approval_status: 'rejected', admin_notes: 'Plagiarised passages in section 2' });
-    const json = await h.app.inject({ method: 'POST', url: `/evaluation/admin/${e.id}/approve`, headers: adm, payload: { admin_notes: 'On second reading, fine' } });
+    const json = await h.app.inject({
+      method: 'POST',
+      url: `/evaluation/admin/${e.id}/approve`,
+      headers: adm,
+      payload: { admin_notes: 'On second reading, fine' },
+    });
     expect(json.json()).toMatchObject({ approval_status: 'approved', admin_notes: 'On second reading, fine' });
     expect((await decide(e.id, 'approve', undefined, me.headers)).statusCode).toBe(403);
   });
@@ -202,15 +264,34 @@ describe('approve, reject and regrade', () => {
     const calls = h.ledger.calls;
     const res = await h.app.inject({ method: 'POST', url: `/evaluation/admin/${e.id}/regrade`, headers: adm });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'pending', approval_status: 'pending_review', attempt: 2, results: null, overall_score: null });
+    expect(res.json()).toMatchObject({
+      status: 'pending',
+      approval_status: 'pending_review',
+      attempt: 2,
+      results: null,
+      overall_score: null,
+    });
     expect(h.ledger.calls).toBe(calls);
-    const jobs = (await h.streamEvents<{ evaluation_id: string; attempt: number }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === e.id);
+    const jobs = (await h.streamEvents<{ evaluation_id: string; attempt: number }>('evaluation.submitted.v1')).filter(
+      (x) => x.data.evaluation_id === e.id,
+    );
     expect(jobs.map((j) => j.data.attempt)).toEqual([1, 2]);
     const again = await h.app.inject({ method: 'POST', url: `/evaluation/admin/${e.id}/regrade`, headers: adm });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('EVALUATION_IN_PROGRESS');
-    await publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: e.id, results: results(28, 34), grader: 'builtin', processing_ms: 500, attempt: 2 });
-    expect(await until(() => read(e.id), (x) => x.status === 'completed')).toMatchObject({ overall_score: 28, attempt: 2 });
+    await publishEvent(h.bus, Events.gradingCompleted, {
+      evaluation_id: e.id,
+      results: results(28, 34),
+      grader: 'builtin',
+      processing_ms: 500,
+      attempt: 2,
+    });
+    expect(
+      await until(
+        () => read(e.id),
+        (x) => x.status === 'completed',
+      ),
+    ).toMatchObject({ overall_score: 28, attempt: 2 });
     expect((await h.app.inject({ method: 'POST', url: `/evaluation/admin/${e.id}/regrade`, headers: me.headers })).statusCode).toBe(403);
   });
 });

@@ -29,7 +29,12 @@ async function submitted(headers: Headers, o: { title?: string; type?: 'ee' | 't
     { title: o.title ?? 'Dashboard essay', essay_type: type, rubric_id: type === 'ee' ? h.rubrics.ee.id : h.rubrics.tok.id },
     { name: 'essay.txt', data: `${ESSAY}\n${Math.random()}` },
   );
-  const res = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/evaluation/evaluate-async',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -43,14 +48,31 @@ beforeAll(async () => {
   tea = await h.user('teacher', 10, 'Terry Teacher');
 
   done = await submitted(stu.headers, { title: '=HYPERLINK("x") Photosynthesis' });
-  await publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: done.id, results: results(24, 34), grader: 'builtin', processing_ms: 1500 });
+  await publishEvent(h.bus, Events.gradingCompleted, {
+    evaluation_id: done.id,
+    results: results(24, 34),
+    grader: 'builtin',
+    processing_ms: 1500,
+  });
   failed = await submitted(stu.headers, { title: 'Broken essay' });
   await publishEvent(h.bus, Events.gradingFailed, { evaluation_id: failed.id, code: 'X', reason: 'broken' });
   pending = await submitted(tea.headers, { type: 'tok', title: 'Knowledge, "certainty"' });
-  await until(() => read(done.id), (e) => e.status === 'completed');
-  await until(() => read(failed.id), (e) => e.status === 'failed');
+  await until(
+    () => read(done.id),
+    (e) => e.status === 'completed',
+  );
+  await until(
+    () => read(failed.id),
+    (e) => e.status === 'failed',
+  );
   // a user only the users service announces
-  await publishEvent(h.bus, Events.usersCreated, { user_id: 'u-admin-1', email: 'ada@example.com', role: 'admin', first_name: 'Ada', last_name: 'Admin' });
+  await publishEvent(h.bus, Events.usersCreated, {
+    user_id: 'u-admin-1',
+    email: 'ada@example.com',
+    role: 'admin',
+    first_name: 'Ada',
+    last_name: 'Admin',
+  });
   await until(
     async () => (await h.db.pool.query(`SELECT count(*)::int AS n FROM user_directory`)).rows[0].n,
     (n) => n === 3,
@@ -67,7 +89,12 @@ function serveRubricCounts() {
 
 describe('roles', () => {
   it('figures for admin and super admin; the submissions export for super admin only', async () => {
-    for (const url of ['/dashboard/summary', '/dashboard/analytics/trends', '/dashboard/recent-activity', '/dashboard/analytics/export/trends']) {
+    for (const url of [
+      '/dashboard/summary',
+      '/dashboard/analytics/trends',
+      '/dashboard/recent-activity',
+      '/dashboard/analytics/export/trends',
+    ]) {
       expect((await get(url, stu.headers)).statusCode).toBe(403);
       expect((await get(url, {})).statusCode).toBe(401);
     }
@@ -77,7 +104,12 @@ describe('roles', () => {
   });
 
   it('bad parameters are 400 {detail, code}', async () => {
-    for (const url of ['/dashboard/analytics/users?days=0', '/dashboard/performance-metrics?days=x', '/dashboard/recent-activity?limit=0', '/dashboard/analytics/export/essays']) {
+    for (const url of [
+      '/dashboard/analytics/users?days=0',
+      '/dashboard/performance-metrics?days=x',
+      '/dashboard/recent-activity?limit=0',
+      '/dashboard/analytics/export/essays',
+    ]) {
       const res = await get(url);
       expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 400, code: 'VALIDATION_ERROR' });
     }
@@ -122,13 +154,30 @@ describe('GET /dashboard/recent-activity', () => {
   it('submissions, completions, failures and decisions, newest first; limit default 20', async () => {
     const all = (await get('/dashboard/recent-activity')).json();
     expect(all.total).toBe(5);
-    expect(all.activities.map((a: { kind: string }) => a.kind).sort()).toEqual(['completed', 'failed', 'submitted', 'submitted', 'submitted']);
-    const approve = await h.app.inject({ method: 'POST', url: `/evaluation/admin/${done.id}/approve`, headers: adm, payload: { admin_notes: 'fine' } });
+    expect(all.activities.map((a: { kind: string }) => a.kind).sort()).toEqual([
+      'completed',
+      'failed',
+      'submitted',
+      'submitted',
+      'submitted',
+    ]);
+    const approve = await h.app.inject({
+      method: 'POST',
+      url: `/evaluation/admin/${done.id}/approve`,
+      headers: adm,
+      payload: { admin_notes: 'fine' },
+    });
     expect(approve.statusCode).toBe(200);
     const two = (await get('/dashboard/recent-activity?limit=2')).json();
     expect(two.total).toBe(6);
     expect(two.activities).toHaveLength(2);
-    expect(two.activities[0]).toMatchObject({ kind: 'approved', evaluation_id: done.id, user_name: 'Stella Student', essay_type: 'ee', status: 'completed' });
+    expect(two.activities[0]).toMatchObject({
+      kind: 'approved',
+      evaluation_id: done.id,
+      user_name: 'Stella Student',
+      essay_type: 'ee',
+      status: 'completed',
+    });
     const times = all.activities.map((a: { at: string }) => a.at);
     expect([...times].sort().reverse()).toEqual(times);
   });
@@ -207,7 +256,8 @@ describe('analytics', () => {
 });
 
 describe('exports', () => {
-  const exportCsv = (payload: unknown) => h.app.inject({ method: 'POST', url: '/dashboard/export', headers: sup, payload: payload as object });
+  const exportCsv = (payload: unknown) =>
+    h.app.inject({ method: 'POST', url: '/dashboard/export', headers: sup, payload: payload as object });
   const lines = (csv: string) => csv.trimEnd().split('\r\n');
 
   it('POST /dashboard/export: submissions_export_{date}.csv with the admin filters; formulas neutralised', async () => {
@@ -245,7 +295,12 @@ describe('exports', () => {
     const trends = await get('/dashboard/analytics/export/trends?days=3', adm);
     expect(trends.statusCode).toBe(200);
     expect(trends.headers['content-disposition']).toBe(`attachment; filename="trends_analytics_${today}.csv"`);
-    expect(lines(trends.body)).toEqual(['date,submissions,ee,tok,average_percent', expect.stringMatching(/,0,0,0,$/), expect.any(String), `${today},3,2,1,71`]);
+    expect(lines(trends.body)).toEqual([
+      'date,submissions,ee,tok,average_percent',
+      expect.stringMatching(/,0,0,0,$/),
+      expect.any(String),
+      `${today},3,2,1,71`,
+    ]);
     const rubrics = lines((await get('/dashboard/analytics/export/rubrics')).body);
     expect(rubrics[1]).toBe(`${h.rubrics.ee.id},EE rubric,ee,2,71`);
     const perf = lines((await get('/dashboard/analytics/export/performance')).body);

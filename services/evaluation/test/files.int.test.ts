@@ -12,7 +12,12 @@ afterAll(async () => {
 
 function submit(headers: Record<string, string>, file: FilePart) {
   const body = multipart({ title: 'File check', essay_type: 'ee', rubric_id: h.rubrics.ee.id }, file);
-  return h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/evaluation/evaluate-async',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 async function rowsOf(userId: string): Promise<number> {
@@ -29,7 +34,12 @@ describe('uploaded files are checked by extension and by content', () => {
       { file: { name: 'setup.pdf', data: fakeExe() }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /not a \.pdf document/ },
       { file: { name: 'setup.docx', data: fakeExe() }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /not a \.docx document/ },
       { file: { name: 'setup.TXT', data: fakeExe() }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /binary data/ },
-      { file: { name: 'setup.exe', data: fakeExe() }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /^Only \.txt, \.docx, \.pdf files are allowed$/ },
+      {
+        file: { name: 'setup.exe', data: fakeExe() },
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        detail: /^Only \.txt, \.docx, \.pdf files are allowed$/,
+      },
       { file: { name: 'bomb.docx', data: makeZipBombDocx() }, status: 422, code: 'FILE_REFUSED', detail: /expands to more than 200 MB/ },
       {
         file: { name: 'locked.pdf', data: await makePdfWith({ text: ESSAY, userPassword: 'secret' }) },
@@ -46,7 +56,11 @@ describe('uploaded files are checked by extension and by content', () => {
     ];
     for (const c of cases) {
       const res = await submit(me.headers, c.file);
-      expect({ name: c.file.name, status: res.statusCode, code: res.json().code }).toEqual({ name: c.file.name, status: c.status, code: c.code });
+      expect({ name: c.file.name, status: res.statusCode, code: res.json().code }).toEqual({
+        name: c.file.name,
+        status: c.status,
+        code: c.code,
+      });
       expect(res.json().detail).toMatch(c.detail);
       expect(Object.keys(res.json()).sort()).toEqual(['code', 'detail']);
     }
@@ -57,7 +71,10 @@ describe('uploaded files are checked by extension and by content', () => {
 
   it('accepts the same kinds of files when they are what they claim, whatever the extension case', async () => {
     const me = await h.user('student', 3);
-    const pdf = await submit(me.headers, { name: 'ESSAY.PDF', data: await makePdfWith({ text: 'An essay written with pdfkit about light.' }) });
+    const pdf = await submit(me.headers, {
+      name: 'ESSAY.PDF',
+      data: await makePdfWith({ text: 'An essay written with pdfkit about light.' }),
+    });
     expect(pdf.statusCode).toBe(201);
     expect(pdf.json().extractedWordCount).toBe(7);
     const txt = await submit(me.headers, { name: 'Essay.Txt', data: 'one  two\n\nthree — four' });

@@ -60,7 +60,9 @@ export function makeZipBombDocx(): Buffer {
     },
     {
       name: 'word/document.xml',
-      data: xml('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Boom</w:t></w:r></w:p></w:body></w:document>'),
+      data: xml(
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Boom</w:t></w:r></w:p></w:body></w:document>',
+      ),
     },
     { name: 'word/media/padding.bin', data: Buffer.alloc(210 * 1024 * 1024) },
   ]);
@@ -68,7 +70,12 @@ export function makeZipBombDocx(): Buffer {
 
 /** A PDF written by pdfkit: with `userPassword` it is encrypted; with `image` it holds only a picture (a "scan"). */
 export function makePdfWith(opts: { text?: string; userPassword?: string; image?: boolean }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', userPassword: opts.userPassword, ownerPassword: opts.userPassword ? 'owner' : undefined, pdfVersion: '1.7' });
+  const doc = new PDFDocument({
+    size: 'A4',
+    userPassword: opts.userPassword,
+    ownerPassword: opts.userPassword ? 'owner' : undefined,
+    pdfVersion: '1.7',
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((r) => doc.on('end', () => r(Buffer.concat(chunks))));

@@ -20,7 +20,12 @@ async function submitted(headers: Headers, essay_type: 'ee' | 'tok' = 'ee', titl
     { title, essay_type, rubric_id: essay_type === 'ee' ? h.rubrics.ee.id : h.rubrics.tok.id, subject_area: 'History' },
     { name: 'essay.txt', data: ESSAY },
   );
-  const res = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/evaluation/evaluate-async',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -33,11 +38,22 @@ describe('grading events', () => {
     const me = await h.user('student', 5);
     const e = await submitted(me.headers);
     await publishEvent(h.bus, Events.gradingProgress, { evaluation_id: e.id, stage: 'analysing', percent: 40 });
-    const processing = await until(() => read(e.id, me.headers), (x) => x.progress === 40);
+    const processing = await until(
+      () => read(e.id, me.headers),
+      (x) => x.progress === 40,
+    );
     expect(processing).toMatchObject({ status: 'processing', progress: 40 });
 
-    await publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: e.id, results: results(24, 34), grader: 'builtin', processing_ms: 2345 });
-    const done = await until(() => read(e.id, me.headers), (x) => x.status === 'completed');
+    await publishEvent(h.bus, Events.gradingCompleted, {
+      evaluation_id: e.id,
+      results: results(24, 34),
+      grader: 'builtin',
+      processing_ms: 2345,
+    });
+    const done = await until(
+      () => read(e.id, me.headers),
+      (x) => x.status === 'completed',
+    );
     expect(done).toMatchObject({
       status: 'completed',
       progress: 100,
@@ -56,13 +72,18 @@ describe('grading events', () => {
       await publishEvent(h.bus, Events.gradingFailed, { evaluation_id: e.id, code: 'LATE', reason: 'late failure' }),
     ];
     const handled = async () =>
-      (await h.db.pool.query(`SELECT count(*)::int AS n FROM processed_events WHERE event_id = ANY($1::uuid[])`, [late])).rows[0].n as number;
+      (await h.db.pool.query(`SELECT count(*)::int AS n FROM processed_events WHERE event_id = ANY($1::uuid[])`, [late])).rows[0]
+        .n as number;
     expect(await until(handled, (n) => n === 2)).toBe(2);
     expect(await read(e.id, me.headers)).toMatchObject({ status: 'completed', progress: 100, overall_score: 24, error_message: null });
 
-    const completed = (await h.streamEvents<{ evaluation_id: string }>('evaluation.completed.v1')).filter((x) => x.data.evaluation_id === e.id);
+    const completed = (await h.streamEvents<{ evaluation_id: string }>('evaluation.completed.v1')).filter(
+      (x) => x.data.evaluation_id === e.id,
+    );
     expect(completed.map((x) => x.data)).toEqual([{ evaluation_id: e.id, user_id: me.id, overall_score: 24, overall_grade: 'B' }]);
-    expect((await h.streamEvents<{ evaluation_id: string }>('evaluation.failed.v1')).filter((x) => x.data.evaluation_id === e.id)).toHaveLength(0);
+    expect(
+      (await h.streamEvents<{ evaluation_id: string }>('evaluation.failed.v1')).filter((x) => x.data.evaluation_id === e.id),
+    ).toHaveLength(0);
   });
 
   it('marks a failed grading failed and emits evaluation.failed.v1 once (billing refunds on it)', async () => {
@@ -70,27 +91,47 @@ describe('grading events', () => {
     const e = await submitted(me.headers, 'tok');
     const failed = makeEvent(Events.gradingFailed, { evaluation_id: e.id, code: 'GRADER_ERROR', reason: 'The grader gave up' });
     await h.bus.js.publish(h.bus.subject(failed.type), JSON.stringify(failed), { msgID: failed.id });
-    const got = await until(() => read(e.id, me.headers), (x) => x.status === 'failed');
+    const got = await until(
+      () => read(e.id, me.headers),
+      (x) => x.status === 'failed',
+    );
     expect(got).toMatchObject({ status: 'failed', error_message: 'The grader gave up', overall_score: null, results: null });
     // the same event again (a redelivery) and a fresh completion change nothing
     await handleGradingEvent(h.store, failed);
-    await handleGradingEvent(h.store, makeEvent(Events.gradingCompleted, { evaluation_id: e.id, results: results(5, 10), grader: 'builtin', processing_ms: 10 }));
+    await handleGradingEvent(
+      h.store,
+      makeEvent(Events.gradingCompleted, { evaluation_id: e.id, results: results(5, 10), grader: 'builtin', processing_ms: 10 }),
+    );
     expect(await read(e.id, me.headers)).toMatchObject({ status: 'failed', results: null });
     const events = (await h.streamEvents<{ evaluation_id: string }>('evaluation.failed.v1')).filter((x) => x.data.evaluation_id === e.id);
-    expect(events.map((x) => x.data)).toEqual([{ evaluation_id: e.id, user_id: me.id, reason: 'GRADER_ERROR: The grader gave up', charge_key: e.id }]);
+    expect(events.map((x) => x.data)).toEqual([
+      { evaluation_id: e.id, user_id: me.id, reason: 'GRADER_ERROR: The grader gave up', charge_key: e.id },
+    ]);
   });
 
   it('applies a redelivered event once and ignores events for unknown evaluations', async () => {
     const me = await h.user('student', 5);
     const e = await submitted(me.headers);
-    const completed = makeEvent(Events.gradingCompleted, { evaluation_id: e.id, results: results(30, 34), grader: 'openai', processing_ms: 500 });
+    const completed = makeEvent(Events.gradingCompleted, {
+      evaluation_id: e.id,
+      results: results(30, 34),
+      grader: 'openai',
+      processing_ms: 500,
+    });
     await handleGradingEvent(h.store, completed);
     await handleGradingEvent(h.store, completed);
     expect(await read(e.id, me.headers)).toMatchObject({ status: 'completed', overall_score: 30 });
-    expect((await h.streamEvents<{ evaluation_id: string }>('evaluation.completed.v1')).filter((x) => x.data.evaluation_id === e.id)).toHaveLength(1);
-    await expect(handleGradingEvent(h.store, makeEvent(Events.gradingProgress, { evaluation_id: newId(), stage: 's', percent: 5 }))).resolves.toBeUndefined();
+    expect(
+      (await h.streamEvents<{ evaluation_id: string }>('evaluation.completed.v1')).filter((x) => x.data.evaluation_id === e.id),
+    ).toHaveLength(1);
     await expect(
-      handleGradingEvent(h.store, makeEvent(Events.gradingCompleted, { evaluation_id: 'not-a-uuid', results: results(1, 2), grader: 'b', processing_ms: 1 })),
+      handleGradingEvent(h.store, makeEvent(Events.gradingProgress, { evaluation_id: newId(), stage: 's', percent: 5 })),
+    ).resolves.toBeUndefined();
+    await expect(
+      handleGradingEvent(
+        h.store,
+        makeEvent(Events.gradingCompleted, { evaluation_id: 'not-a-uuid', results: results(1, 2), grader: 'b', processing_ms: 1 }),
+      ),
     ).resolves.toBeUndefined();
   });
 });
@@ -122,7 +163,10 @@ describe('reading and deleting', () => {
     const second = await submitted(me.headers, 'tok', 'second');
     const third = await submitted(me.headers, 'ee', 'third');
     await submitted(other.headers, 'ee', 'not mine');
-    await handleGradingEvent(h.store, makeEvent(Events.gradingCompleted, { evaluation_id: first.id, results: results(20, 34), grader: 'builtin', processing_ms: 1 }));
+    await handleGradingEvent(
+      h.store,
+      makeEvent(Events.gradingCompleted, { evaluation_id: first.id, results: results(20, 34), grader: 'builtin', processing_ms: 1 }),
+    );
 
     const list = (await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json();
     expect(list.total).toBe(3);
@@ -139,7 +183,10 @@ describe('reading and deleting', () => {
     expect((await h.app.inject({ url: '/evaluation/my-evaluations?essay_type=x', headers: me.headers })).statusCode).toBe(400);
     expect((await h.app.inject({ url: '/evaluation/my-evaluations' })).statusCode).toBe(401);
     const admin = await h.user('admin');
-    expect((await h.app.inject({ url: '/evaluation/my-evaluations', headers: admin.headers })).json()).toEqual({ evaluations: [], total: 0 });
+    expect((await h.app.inject({ url: '/evaluation/my-evaluations', headers: admin.headers })).json()).toEqual({
+      evaluations: [],
+      total: 0,
+    });
   });
 
   it('DELETE /evaluation/{id}: the owner or a super admin', async () => {
@@ -163,7 +210,9 @@ describe('reading and deleting', () => {
     expect((await del(e2.id, (await h.user('super_admin')).headers)).statusCode).toBe(200);
     expect((await get(e2.id, owner.headers)).statusCode).toBe(404);
     // grading events for a deleted evaluation are ignored
-    await expect(handleGradingEvent(h.store, makeEvent(Events.gradingFailed, { evaluation_id: e2.id, code: 'X', reason: 'y' }))).resolves.toBeUndefined();
+    await expect(
+      handleGradingEvent(h.store, makeEvent(Events.gradingFailed, { evaluation_id: e2.id, code: 'X', reason: 'y' })),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -205,9 +254,15 @@ describe('GET /evaluation/{id}/events (server-sent events)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const seen = await collect(res, async (_name, data) => {
-      if (data.status === 'pending') await publishEvent(h.bus, Events.gradingProgress, { evaluation_id: e.id, stage: 'reading', percent: 30 });
+      if (data.status === 'pending')
+        await publishEvent(h.bus, Events.gradingProgress, { evaluation_id: e.id, stage: 'reading', percent: 30 });
       if (data.status === 'processing') {
-        await publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: e.id, results: results(25, 34), grader: 'builtin', processing_ms: 1000 });
+        await publishEvent(h.bus, Events.gradingCompleted, {
+          evaluation_id: e.id,
+          results: results(25, 34),
+          grader: 'builtin',
+          processing_ms: 1000,
+        });
       }
     });
     expect(seen.map((s) => `${s.event}:${s.data.status}:${s.data.progress}`)).toEqual([

@@ -1,14 +1,5 @@
 import type { Subscription } from '@nats-io/transport-node';
-import {
-  Codes,
-  Messages,
-  Rpc,
-  type EventEnvelope,
-  type Results,
-  type Role,
-  type RubricSnapshot,
-  type User,
-} from '@corestone/contracts';
+import { Codes, Messages, Rpc, type EventEnvelope, type Results, type Role, type RubricSnapshot, type User } from '@corestone/contracts';
 import { HttpError, loadConfig, newId, notFound, serveRpc, type Bus } from '@corestone/service-kit';
 import { createTestRun, createTestTokens, storedEvents, testUserView } from '@corestone/service-kit/testing';
 import { EvaluationConfig } from '../src/config';
@@ -99,7 +90,14 @@ export async function startHarness(label: string, env: Record<string, string> = 
         if (ledger.loseReplies) await new Promise<void>((r) => ledger.held.push(r));
         const credits = ledger.credits.get(user_id) ?? 0;
         return {
-          account: { user_id, essay_credits: credits, max_essay_credits: 5, subscription_plan: 'free', subscription_status: 'active', version: 1 },
+          account: {
+            user_id,
+            essay_credits: credits,
+            max_essay_credits: 5,
+            subscription_plan: 'free',
+            subscription_status: 'active',
+            version: 1,
+          },
           charged: true,
         };
       },
@@ -117,7 +115,19 @@ export async function startHarness(label: string, env: Record<string, string> = 
   async function user(role: Role, credits = 5, name = 'Test User') {
     const id = newId();
     const [first_name, ...rest] = name.split(' ');
-    users.set(id, testUserView({ id, email: `${id}@example.com`, name, first_name, last_name: rest.join(' '), role, essay_credits: credits, max_essay_credits: credits }));
+    users.set(
+      id,
+      testUserView({
+        id,
+        email: `${id}@example.com`,
+        name,
+        first_name,
+        last_name: rest.join(' '),
+        role,
+        essay_credits: credits,
+        max_essay_credits: credits,
+      }),
+    );
     ledger.credits.set(id, credits);
     const token = await tokens.sign(id, role);
     return { id, email: `${id}@example.com`, name, headers: { authorization: `Bearer ${token}` } };
@@ -137,7 +147,24 @@ export async function startHarness(label: string, env: Record<string, string> = 
     await run.cleanup();
   }
 
-  return { run, config, app, store, charging, bus: bus as Bus, db, relay, rubrics, users, ledger, billingUp, billingDown, user, streamEvents, close };
+  return {
+    run,
+    config,
+    app,
+    store,
+    charging,
+    bus: bus as Bus,
+    db,
+    relay,
+    rubrics,
+    users,
+    ledger,
+    billingUp,
+    billingDown,
+    user,
+    streamEvents,
+    close,
+  };
 }
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -162,7 +189,17 @@ export function results(total: number, max: number): Results {
     maxPoints: max,
     percentage: Math.round((total / max) * 100),
     criteria: [
-      { code: 'A', name: 'Focus', score: total, maxScore: max, band: 'Good', feedback: 'Clear focus.', weight: 1, strengths: ['s'], improvements: ['i'] },
+      {
+        code: 'A',
+        name: 'Focus',
+        score: total,
+        maxScore: max,
+        band: 'Good',
+        feedback: 'Clear focus.',
+        weight: 1,
+        strengths: ['s'],
+        improvements: ['i'],
+      },
     ],
     overallSummary: {
       holisticCommentary: 'A solid essay.',

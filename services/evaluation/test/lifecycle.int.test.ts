@@ -15,25 +15,48 @@ afterAll(async () => {
 type Headers = Record<string, string>;
 
 async function submit(headers: Headers, text = ESSAY) {
-  const body = multipart({ title: 'Lifecycle essay', essay_type: 'ee', rubric_id: h.rubrics.ee.id, subject_area: 'Biology' }, { name: 'essay.txt', data: text });
-  return h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const body = multipart(
+    { title: 'Lifecycle essay', essay_type: 'ee', rubric_id: h.rubrics.ee.id, subject_area: 'Biology' },
+    { name: 'essay.txt', data: text },
+  );
+  return h.app.inject({
+    method: 'POST',
+    url: '/evaluation/evaluate-async',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 async function submitted(headers: Headers, text = ESSAY): Promise<Evaluation> {
   const res = await submit(headers, text);
   expect(res.statusCode).toBe(201);
   return res.json();
 }
-const read = async (id: string, headers: Headers): Promise<Evaluation> => (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
+const read = async (id: string, headers: Headers): Promise<Evaluation> =>
+  (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
 const retry = (id: string, headers: Headers) => h.app.inject({ method: 'POST', url: `/evaluation/${id}/retry`, headers });
 const fail = (id: string, attempt?: number) =>
-  publishEvent(h.bus, Events.gradingFailed, { evaluation_id: id, code: 'GRADER_ERROR', reason: 'The grader gave up', ...(attempt ? { attempt } : {}) });
+  publishEvent(h.bus, Events.gradingFailed, {
+    evaluation_id: id,
+    code: 'GRADER_ERROR',
+    reason: 'The grader gave up',
+    ...(attempt ? { attempt } : {}),
+  });
 const complete = (id: string, total: number, attempt?: number) =>
-  publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: id, results: results(total, 34), grader: 'builtin', processing_ms: 1200, ...(attempt ? { attempt } : {}) });
+  publishEvent(h.bus, Events.gradingCompleted, {
+    evaluation_id: id,
+    results: results(total, 34),
+    grader: 'builtin',
+    processing_ms: 1200,
+    ...(attempt ? { attempt } : {}),
+  });
 
 async function failed(headers: Headers): Promise<Evaluation> {
   const e = await submitted(headers);
   await fail(e.id);
-  return until(() => read(e.id, headers), (x) => x.status === 'failed');
+  return until(
+    () => read(e.id, headers),
+    (x) => x.status === 'failed',
+  );
 }
 
 describe('POST /evaluation/{id}/retry', () => {
@@ -41,7 +64,9 @@ describe('POST /evaluation/{id}/retry', () => {
     const me = await h.user('student', 3);
     const e = await failed(me.headers);
     expect(h.ledger.credits.get(me.id)).toBe(2); // the harness ledger does not refund; billing does on evaluation.failed.v1
-    const failedEvent = (await h.streamEvents<{ evaluation_id: string; charge_key: string }>('evaluation.failed.v1')).find((x) => x.data.evaluation_id === e.id);
+    const failedEvent = (await h.streamEvents<{ evaluation_id: string; charge_key: string }>('evaluation.failed.v1')).find(
+      (x) => x.data.evaluation_id === e.id,
+    );
     expect(failedEvent?.data.charge_key).toBe(e.id);
 
     const res = await retry(e.id, me.headers);
@@ -49,14 +74,19 @@ describe('POST /evaluation/{id}/retry', () => {
     expect(res.json()).toMatchObject({ id: e.id, status: 'pending', attempt: 2, error_message: null, progress: 0, results: null });
     expect(h.ledger.charges.get(`${e.id}#2`)).toBe(me.id);
     expect(h.ledger.credits.get(me.id)).toBe(1);
-    const jobs = (await h.streamEvents<{ evaluation_id: string; attempt: number }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === e.id);
+    const jobs = (await h.streamEvents<{ evaluation_id: string; attempt: number }>('evaluation.submitted.v1')).filter(
+      (x) => x.data.evaluation_id === e.id,
+    );
     expect(jobs.map((j) => j.data.attempt)).toEqual([1, 2]);
 
     // a late event of attempt 1 changes nothing; attempt 2's result lands
     await fail(e.id);
     await complete(e.id, 20); // no attempt named = attempt 1
     await complete(e.id, 26, 2);
-    const done = await until(() => read(e.id, me.headers), (x) => x.status === 'completed');
+    const done = await until(
+      () => read(e.id, me.headers),
+      (x) => x.status === 'completed',
+    );
     expect(done).toMatchObject({ overall_score: 26, attempt: 2 });
     const again = await retry(e.id, me.headers);
     expect(again.statusCode).toBe(409);
@@ -68,8 +98,13 @@ describe('POST /evaluation/{id}/retry', () => {
     const e = await failed(me.headers);
     expect((await retry(e.id, me.headers)).statusCode).toBe(200);
     await fail(e.id, 2);
-    await until(() => read(e.id, me.headers), (x) => x.status === 'failed');
-    const events = (await h.streamEvents<{ evaluation_id: string; charge_key: string }>('evaluation.failed.v1')).filter((x) => x.data.evaluation_id === e.id);
+    await until(
+      () => read(e.id, me.headers),
+      (x) => x.status === 'failed',
+    );
+    const events = (await h.streamEvents<{ evaluation_id: string; charge_key: string }>('evaluation.failed.v1')).filter(
+      (x) => x.data.evaluation_id === e.id,
+    );
     expect(events.map((x) => x.data.charge_key)).toEqual([e.id, `${e.id}#2`]);
   });
 
@@ -122,7 +157,10 @@ describe('GET /evaluation/{id}/download-pdf', () => {
     const me = await h.user('student', 2, 'Zoë Ørsted');
     const e = await submitted(me.headers, `${ESSAY}\nFor the report.`);
     await complete(e.id, 24);
-    await until(() => read(e.id, me.headers), (x) => x.status === 'completed');
+    await until(
+      () => read(e.id, me.headers),
+      (x) => x.status === 'completed',
+    );
     const res = await h.app.inject({ url: `/evaluation/${e.id}/download-pdf`, headers: me.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -170,7 +208,10 @@ describe('an unchanged re-submission carries the stored result at no charge', ()
     const text = `${ESSAY}\nReuse me.`;
     const first = await submitted(me.headers, text);
     await complete(first.id, 22);
-    await until(() => read(first.id, me.headers), (x) => x.status === 'completed');
+    await until(
+      () => read(first.id, me.headers),
+      (x) => x.status === 'completed',
+    );
     const calls = h.ledger.calls;
 
     const again = await submitted(me.headers, text);
@@ -178,7 +219,9 @@ describe('an unchanged re-submission carries the stored result at no charge', ()
     expect(again.id).not.toBe(first.id);
     expect(h.ledger.calls).toBe(calls);
     expect(h.ledger.credits.get(me.id)).toBe(2);
-    const jobs = (await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === again.id);
+    const jobs = (await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter(
+      (x) => x.data.evaluation_id === again.id,
+    );
     expect(jobs).toHaveLength(0);
 
     expect((await submitted(me.headers, `${text} Changed.`)).status).toBe('pending');
@@ -194,10 +237,20 @@ describe('POST /evaluation/evaluate (essay as text)', () => {
   it('accepts multipart and JSON, charging one credit each', async () => {
     const me = await h.user('student', 2);
     const body = multipart({ ...fields(), essay_content: '  Typed essay text\r\nwith two lines ' });
-    const res = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate', headers: { ...me.headers, ...body.headers }, payload: body.payload });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/evaluation/evaluate',
+      headers: { ...me.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'pending', fileName: 'essay_content.txt', extractedWordCount: 6, title: 'Typed essay' });
-    const json = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate', headers: me.headers, payload: { ...fields(), essay_content: 'Another typed essay.' } });
+    const json = await h.app.inject({
+      method: 'POST',
+      url: '/evaluation/evaluate',
+      headers: me.headers,
+      payload: { ...fields(), essay_content: 'Another typed essay.' },
+    });
     expect(json.statusCode).toBe(201);
     expect(h.ledger.credits.get(me.id)).toBe(0);
   });
@@ -209,7 +262,16 @@ describe('POST /evaluation/evaluate (essay as text)', () => {
     expect((await post({ ...fields(), essay_content: ' \n ' })).json()).toEqual({ detail: Messages.EMPTY_ESSAY, code: 'EMPTY_ESSAY' });
     expect((await post({ ...fields(), essay_content: 'x', essay_type: 'ia' })).statusCode).toBe(400);
     expect((await post({ ...fields(), essay_content: 'x' }, (await h.user('admin')).headers)).statusCode).toBe(403);
-    expect((await h.app.inject({ method: 'POST', url: '/evaluation/evaluate', headers: { ...me.headers, 'content-type': 'text/plain' }, payload: 'hi' })).statusCode).toBe(415);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/evaluation/evaluate',
+          headers: { ...me.headers, 'content-type': 'text/plain' },
+          payload: 'hi',
+        })
+      ).statusCode,
+    ).toBe(415);
     expect(h.ledger.credits.get(me.id)).toBe(2);
   });
 });

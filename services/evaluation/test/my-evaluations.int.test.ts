@@ -18,11 +18,17 @@ async function submitted(headers: Headers, type: 'ee' | 'tok'): Promise<Evaluati
     { title: 'Mine', essay_type: type, rubric_id: type === 'ee' ? h.rubrics.ee.id : h.rubrics.tok.id },
     { name: 'essay.txt', data: `${ESSAY}\n${Math.random()}` },
   );
-  const res = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/evaluation/evaluate-async',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
-const read = async (id: string, headers: Headers): Promise<Evaluation> => (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
+const read = async (id: string, headers: Headers): Promise<Evaluation> =>
+  (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
 const mine = async (query: string, headers: Headers) => {
   const res = await h.app.inject({ url: `/evaluation/my-evaluations${query}`, headers });
   expect(res.statusCode).toBe(200);
@@ -35,13 +41,24 @@ it('filters by status and type, only the caller’s, newest first; a retry being
   const me = await h.user('student', 5);
   const other = await h.user('student', 5);
   const done = await submitted(me.headers, 'ee');
-  await publishEvent(h.bus, Events.gradingCompleted, { evaluation_id: done.id, results: results(20, 34), grader: 'builtin', processing_ms: 100 });
+  await publishEvent(h.bus, Events.gradingCompleted, {
+    evaluation_id: done.id,
+    results: results(20, 34),
+    grader: 'builtin',
+    processing_ms: 100,
+  });
   const failed = await submitted(me.headers, 'ee');
   await publishEvent(h.bus, Events.gradingFailed, { evaluation_id: failed.id, code: 'X', reason: 'broken' });
   const tok = await submitted(me.headers, 'tok');
   await submitted(other.headers, 'ee');
-  await until(() => read(failed.id, me.headers), (e) => e.status === 'failed');
-  await until(() => read(done.id, me.headers), (e) => e.status === 'completed');
+  await until(
+    () => read(failed.id, me.headers),
+    (e) => e.status === 'failed',
+  );
+  await until(
+    () => read(done.id, me.headers),
+    (e) => e.status === 'completed',
+  );
 
   expect(await mine('', me.headers)).toEqual([tok.id, failed.id, done.id]);
   expect(await mine('?essay_type=tok', me.headers)).toEqual([tok.id]);

@@ -15,10 +15,21 @@ type Headers = Record<string, string>;
 
 function submit(headers: Headers, fields: Record<string, string>, file?: FilePart) {
   const body = multipart(fields, file);
-  return h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: { ...headers, ...body.headers }, payload: body.payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/evaluation/evaluate-async',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
-const eeFields = () => ({ title: 'Solar power in coastal cities', essay_type: 'ee', rubric_id: h.rubrics.ee.id, subject_area: 'Physics', include_reflection: 'true' });
+const eeFields = () => ({
+  title: 'Solar power in coastal cities',
+  essay_type: 'ee',
+  rubric_id: h.rubrics.ee.id,
+  subject_area: 'Physics',
+  include_reflection: 'true',
+});
 const txt = (text = ESSAY): FilePart => ({ name: 'essay.txt', data: text, contentType: 'text/plain' });
 
 async function rowState(id: string): Promise<string | undefined> {
@@ -64,21 +75,43 @@ describe('POST /evaluation/evaluate-async', () => {
 
     const events = (await h.streamEvents<Record<string, unknown>>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === e.id);
     expect(events).toHaveLength(1);
-    expect(events[0].data).toMatchObject({ user_id: me.id, essay_type: 'ee', title: e.title, subject_area: 'Physics', text: ESSAY, word_count: e.extractedWordCount, rubric: h.rubrics.ee });
+    expect(events[0].data).toMatchObject({
+      user_id: me.id,
+      essay_type: 'ee',
+      title: e.title,
+      subject_area: 'Physics',
+      text: ESSAY,
+      word_count: e.extractedWordCount,
+      rubric: h.rubrics.ee,
+    });
   });
 
   it('reads real .docx and .pdf files and defaults an empty title by essay type', async () => {
     const me = await h.user('teacher', 5);
-    const docx = await submit(me.headers, { ...eeFields(), title: '' }, { name: 'Essay.DOCX', data: await makeDocx(['Paragraph one of the essay.', 'Paragraph two.']) });
+    const docx = await submit(
+      me.headers,
+      { ...eeFields(), title: '' },
+      { name: 'Essay.DOCX', data: await makeDocx(['Paragraph one of the essay.', 'Paragraph two.']) },
+    );
     expect(docx.statusCode).toBe(201);
-    expect(docx.json()).toMatchObject({ title: 'Extended Essay Submission', extractedWordCount: 7, user_type: 'teacher', fileName: 'Essay.DOCX' });
+    expect(docx.json()).toMatchObject({
+      title: 'Extended Essay Submission',
+      extractedWordCount: 7,
+      user_type: 'teacher',
+      fileName: 'Essay.DOCX',
+    });
     const pdf = await submit(
       me.headers,
       { essay_type: 'tok', rubric_id: h.rubrics.tok.id },
       { name: 'tok.pdf', data: makePdf(['Knowledge is justified true belief', 'or is it?']), contentType: 'application/pdf' },
     );
     expect(pdf.statusCode).toBe(201);
-    expect(pdf.json()).toMatchObject({ title: 'Theory of Knowledge Submission', essay_type: 'tok', subject_area: '', extractedWordCount: 8 });
+    expect(pdf.json()).toMatchObject({
+      title: 'Theory of Knowledge Submission',
+      essay_type: 'tok',
+      subject_area: '',
+      extractedWordCount: 8,
+    });
     const texts = (await h.streamEvents<{ evaluation_id: string; text: string }>('evaluation.submitted.v1'))
       .filter((x) => x.data.evaluation_id === pdf.json().id)
       .map((x) => x.data.text);
@@ -107,11 +140,31 @@ describe('POST /evaluation/evaluate-async', () => {
       ['wrong essay_type', () => submit(me.headers, { ...eeFields(), essay_type: 'ia' }, txt()), 400, 'VALIDATION_ERROR'],
       ['missing rubric_id', () => submit(me.headers, { essay_type: 'ee' }, txt()), 400, 'VALIDATION_ERROR'],
       ['missing file', () => submit(me.headers, eeFields()), 400, 'VALIDATION_ERROR'],
-      ['binary named .txt', () => submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]) }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
-      ['latin-1 named .txt', () => submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from('caf\xe9 cr\xe8me', 'latin1') }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [
+        'binary named .txt',
+        () => submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]) }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+      [
+        'latin-1 named .txt',
+        () => submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from('caf\xe9 cr\xe8me', 'latin1') }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
       ['text named .pdf', () => submit(me.headers, eeFields(), { name: 'essay.pdf', data: ESSAY }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
-      ['broken pdf', () => submit(me.headers, eeFields(), { name: 'essay.pdf', data: '%PDF-1.4\nnot really' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
-      ['pdf named .docx', () => submit(me.headers, eeFields(), { name: 'essay.docx', data: makePdf(['x']) }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [
+        'broken pdf',
+        () => submit(me.headers, eeFields(), { name: 'essay.pdf', data: '%PDF-1.4\nnot really' }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+      [
+        'pdf named .docx',
+        () => submit(me.headers, eeFields(), { name: 'essay.docx', data: makePdf(['x']) }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
       ['.exe', () => submit(me.headers, eeFields(), { name: 'essay.exe', data: ESSAY }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
       ['no extension', () => submit(me.headers, eeFields(), { name: 'essay', data: ESSAY }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
       ['empty file', () => submit(me.headers, eeFields(), txt('')), 400, 'EMPTY_ESSAY'],
@@ -120,7 +173,12 @@ describe('POST /evaluation/evaluate-async', () => {
       ['unknown rubric', () => submit(me.headers, { ...eeFields(), rubric_id: newId() }, txt()), 404, 'RUBRIC_NOT_FOUND'],
       ['non-uuid rubric', () => submit(me.headers, { ...eeFields(), rubric_id: "x' OR 1=1" }, txt()), 404, 'RUBRIC_NOT_FOUND'],
       ['inactive rubric', () => submit(me.headers, { ...eeFields(), rubric_id: h.rubrics.eeDraft.id }, txt()), 404, 'RUBRIC_NOT_FOUND'],
-      ['rubric of the other type', () => submit(me.headers, { ...eeFields(), rubric_id: h.rubrics.tok.id }, txt()), 400, 'RUBRIC_TYPE_MISMATCH'],
+      [
+        'rubric of the other type',
+        () => submit(me.headers, { ...eeFields(), rubric_id: h.rubrics.tok.id }, txt()),
+        400,
+        'RUBRIC_TYPE_MISMATCH',
+      ],
       ['title too long', () => submit(me.headers, { ...eeFields(), title: 'x'.repeat(501) }, txt()), 400, 'VALIDATION_ERROR'],
     ];
     for (const [name, send, status, code] of cases) {
@@ -128,11 +186,16 @@ describe('POST /evaluation/evaluate-async', () => {
       expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status, code });
       expect(typeof res.json().detail).toBe('string');
     }
-    expect(
-      (await submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x41, 0x00, 0x42]) })).json().detail,
-    ).toMatch(/^Only \.txt, \.docx, \.pdf files are allowed/);
+    expect((await submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x41, 0x00, 0x42]) })).json().detail).toMatch(
+      /^Only \.txt, \.docx, \.pdf files are allowed/,
+    );
 
-    const json = await h.app.inject({ method: 'POST', url: '/evaluation/evaluate-async', headers: me.headers, payload: { essay_type: 'ee' } });
+    const json = await h.app.inject({
+      method: 'POST',
+      url: '/evaluation/evaluate-async',
+      headers: me.headers,
+      payload: { essay_type: 'ee' },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const garbled = await h.app.inject({
@@ -188,8 +251,18 @@ describe('POST /evaluation/evaluate-async', () => {
 describe('charging sweeper', () => {
   const insertCharging = async (userId: string, id = newId()) => {
     await h.store.insertCharging({
-      id, user_id: userId, user_name: 'Crash Test', user_email: 'c@example.com', user_type: 'student', file_name: 'essay.txt',
-      title: 'Left behind', essay_type: 'ee', subject_area: '', rubric: h.rubrics.ee, essay_text: ESSAY, word_count: 40,
+      id,
+      user_id: userId,
+      user_name: 'Crash Test',
+      user_email: 'c@example.com',
+      user_type: 'student',
+      file_name: 'essay.txt',
+      title: 'Left behind',
+      essay_type: 'ee',
+      subject_area: '',
+      rubric: h.rubrics.ee,
+      essay_text: ESSAY,
+      word_count: 40,
       content_key: `crash-${id}`,
     });
     return id;
@@ -206,7 +279,9 @@ describe('charging sweeper', () => {
     expect(await rowState(id)).toBe('pending');
     expect(h.ledger.credits.get(me.id)).toBe(1);
     expect((await h.charging.sweepOnce(0)).completed).toBe(0);
-    expect((await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === id)).toHaveLength(1);
+    expect(
+      (await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === id),
+    ).toHaveLength(1);
     const got = await h.app.inject({ url: `/evaluation/${id}`, headers: me.headers });
     expect(got.json()).toMatchObject({ id, status: 'pending', title: 'Left behind' });
   });
@@ -223,7 +298,9 @@ describe('charging sweeper', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
     expect(h.ledger.credits.get(me.id)).toBe(1); // billing did charge
-    const { rows } = await h.db.pool.query<{ id: string; status: string }>(`SELECT id, status FROM evaluations WHERE user_id = $1`, [me.id]);
+    const { rows } = await h.db.pool.query<{ id: string; status: string }>(`SELECT id, status FROM evaluations WHERE user_id = $1`, [
+      me.id,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('charging');
     expect((await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json().total).toBe(0);
@@ -233,7 +310,9 @@ describe('charging sweeper', () => {
     expect(h.ledger.calls).toBe(callsBefore + 1); // asked again…
     expect(h.ledger.credits.get(me.id)).toBe(1); // …and not charged again
     expect(await rowState(rows[0].id)).toBe('pending');
-    expect((await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === rows[0].id)).toHaveLength(1);
+    expect(
+      (await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === rows[0].id),
+    ).toHaveLength(1);
     expect((await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json().total).toBe(1);
   });
 
@@ -244,7 +323,9 @@ describe('charging sweeper', () => {
     try {
       const res = await submit(me.headers, eeFields(), txt());
       expect(res.statusCode).toBe(503);
-      const { rows } = await h.db.pool.query<{ id: string }>(`SELECT id FROM evaluations WHERE user_id = $1 AND status = 'charging'`, [me.id]);
+      const { rows } = await h.db.pool.query<{ id: string }>(`SELECT id FROM evaluations WHERE user_id = $1 AND status = 'charging'`, [
+        me.id,
+      ]);
       expect(rows).toHaveLength(1);
       id = rows[0].id;
       expect(await h.charging.sweepOnce(0)).toMatchObject({ completed: 0, unavailable: 1 });
@@ -272,7 +353,12 @@ describe('charging sweeper', () => {
     const id = await insertCharging(me.id);
     const sweeper = h.charging.startSweeper(20, 0);
     try {
-      expect(await until(() => rowState(id), (s) => s === 'pending')).toBe('pending');
+      expect(
+        await until(
+          () => rowState(id),
+          (s) => s === 'pending',
+        ),
+      ).toBe('pending');
     } finally {
       await sweeper.stop();
     }

@@ -11,7 +11,10 @@ async function main() {
   const config = loadConfig(GradingConfig);
   const bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'grading-ensure-consumer' });
   try {
-    const { stream, durable } = await ensureGradingConsumer(bus, { concurrency: config.GRADING_CONCURRENCY, ackWaitMs: config.GRADING_ACK_WAIT_MS });
+    const { stream, durable } = await ensureGradingConsumer(bus, {
+      concurrency: config.GRADING_CONCURRENCY,
+      ackWaitMs: config.GRADING_ACK_WAIT_MS,
+    });
     console.log(JSON.stringify({ msg: 'consumer ready', stream, durable }));
   } finally {
     await bus.close();

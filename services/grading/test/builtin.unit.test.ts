@@ -44,8 +44,12 @@ describe('built-in grader', () => {
   });
 
   it('a TOK essay graded as TOK scores higher than the same text graded as an EE, and vice versa', () => {
-    expect(gradeBuiltin(job(TOK_GOOD, { essay_type: 'tok' })).percentage).toBeGreaterThan(gradeBuiltin(job(TOK_GOOD, { essay_type: 'ee' })).percentage);
-    expect(gradeBuiltin(job(EE_GOOD, { essay_type: 'ee' })).percentage).toBeGreaterThan(gradeBuiltin(job(EE_GOOD, { essay_type: 'tok' })).percentage);
+    expect(gradeBuiltin(job(TOK_GOOD, { essay_type: 'tok' })).percentage).toBeGreaterThan(
+      gradeBuiltin(job(TOK_GOOD, { essay_type: 'ee' })).percentage,
+    );
+    expect(gradeBuiltin(job(EE_GOOD, { essay_type: 'ee' })).percentage).toBeGreaterThan(
+      gradeBuiltin(job(EE_GOOD, { essay_type: 'tok' })).percentage,
+    );
   });
 
   it.each([
@@ -74,7 +78,11 @@ describe('built-in grader', () => {
     expect(r.overallBand).toBe(boundaryFor(r.percentage, DEFAULT_BOUNDARIES).description);
     expect(r.grader).toBe('builtin');
     expect(Object.keys(r.insight_feedback).sort()).toEqual([
-      'argument_and_evidence', 'clarity_and_cohesion', 'critical_thinking', 'grammar_and_mechanics', 'originality_and_insight',
+      'argument_and_evidence',
+      'clarity_and_cohesion',
+      'critical_thinking',
+      'grammar_and_mechanics',
+      'originality_and_insight',
     ]);
     expect(r.overallSummary.holisticCommentary).toContain(`${r.totalPoints}/${r.maxPoints}`);
     expect(r.overallSummary.nextSteps.length).toBeGreaterThan(0);
@@ -108,7 +116,16 @@ describe('built-in grader', () => {
       scoring_structure: {
         total_points: 30,
         criteria: [
-          { code: 'CONTENT', name: 'Content', maxScore: 15, weight: 0.5, scoring_levels: [{ min: 0, max: 7, descriptor: 'Developing' }, { min: 8, max: 15, descriptor: 'Secure' }] },
+          {
+            code: 'CONTENT',
+            name: 'Content',
+            maxScore: 15,
+            weight: 0.5,
+            scoring_levels: [
+              { min: 0, max: 7, descriptor: 'Developing' },
+              { min: 8, max: 15, descriptor: 'Secure' },
+            ],
+          },
           { code: 'STRUCT', name: 'Structure', maxScore: 15, weight: 0.5 },
         ],
         grade_boundaries: [
@@ -126,7 +143,9 @@ describe('built-in grader', () => {
     expect(gradeBuiltin(job(NEAR_EMPTY, { rubric })).overallGrade).toBe('Fail');
 
     // criteria that do not add up to the total: scaled by weights to the rubric total
-    const scaled = gradeBuiltin(job(EE_GOOD, { rubric: { ...rubric, scoring_structure: { ...rubric.scoring_structure, total_points: 100 } } }));
+    const scaled = gradeBuiltin(
+      job(EE_GOOD, { rubric: { ...rubric, scoring_structure: { ...rubric.scoring_structure, total_points: 100 } } }),
+    );
     expect(scaled.maxPoints).toBe(100);
     expect(scaled.percentage).toBeCloseTo(good.percentage, 0);
   });
@@ -140,10 +159,22 @@ describe('built-in grader', () => {
 
 describe('grade boundaries', () => {
   it.each([
-    [100, 'A'], [80, 'A'], [79.9, 'B'], [70, 'B'], [69.5, 'C'], [60, 'C'], [59.9, 'D'], [50, 'D'], [49.9, 'E'], [0, 'E'],
+    [100, 'A'],
+    [80, 'A'],
+    [79.9, 'B'],
+    [70, 'B'],
+    [69.5, 'C'],
+    [60, 'C'],
+    [59.9, 'D'],
+    [50, 'D'],
+    [49.9, 'E'],
+    [0, 'E'],
   ])('%p%% is %s', (pct, grade) => expect(boundaryFor(pct, DEFAULT_BOUNDARIES).grade).toBe(grade));
   it('orders boundaries itself and uses the lowest below all of them', () => {
-    const b = [{ grade: 'X', min_percentage: 10, max_percentage: 100, description: 'x' }, { grade: 'Y', min_percentage: 50, max_percentage: 100, description: 'y' }];
+    const b = [
+      { grade: 'X', min_percentage: 10, max_percentage: 100, description: 'x' },
+      { grade: 'Y', min_percentage: 50, max_percentage: 100, description: 'y' },
+    ];
     expect(boundaryFor(60, b).grade).toBe('Y');
     expect(boundaryFor(20, b).grade).toBe('X');
     expect(boundaryFor(5, b).grade).toBe('X');
@@ -153,12 +184,24 @@ describe('grade boundaries', () => {
 
 describe('criterion classification', () => {
   it('maps the default criteria to what they assess', () => {
-    expect(EE_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual(['focus', 'knowledge', 'critical', 'presentation', 'engagement']);
+    expect(EE_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual([
+      'focus',
+      'knowledge',
+      'critical',
+      'presentation',
+      'engagement',
+    ]);
     expect(TOK_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual(['focus', 'critical']);
     expect(dimensionOf({ name: 'Content' })).toBe('knowledge');
     expect(dimensionOf({ name: 'Structure' })).toBe('presentation');
     expect(dimensionOf({ name: 'Something else' })).toBe('general');
-    expect(EE_2027_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual(['focus', 'knowledge', 'analysis', 'evaluation', 'engagement']);
+    expect(EE_2027_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual([
+      'focus',
+      'knowledge',
+      'analysis',
+      'evaluation',
+      'engagement',
+    ]);
     expect(TOK_HOLISTIC_RUBRIC.scoring_structure.criteria.map((c) => dimensionOf(c))).toEqual(['holistic']);
   });
 });
@@ -189,7 +232,9 @@ describe('text analysis', () => {
   });
 
   it('counts bracketed citations and quotations, and does not split on abbreviations', () => {
-    const f = analyseText('As shown in [1] and [2, 3], "knowledge is provisional and revisable" (Popper, 1959). See e.g. Kuhn et al. for more. Dr. Smith agrees.');
+    const f = analyseText(
+      'As shown in [1] and [2, 3], "knowledge is provisional and revisable" (Popper, 1959). See e.g. Kuhn et al. for more. Dr. Smith agrees.',
+    );
     expect(f.citations.bracketed).toBe(2);
     expect(f.citations.parenthetical).toBe(1);
     expect(f.quotations.count).toBe(1);
@@ -206,12 +251,20 @@ describe('text analysis', () => {
 describe('unusable jobs', () => {
   it('refuses empty text and broken rubrics as ungradable', () => {
     expect(() => checkJob(job('   \n '))).toThrow(UngradableJobError);
-    expect(() => checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, criteria: [] } } }))).toThrow(/no criteria/);
-    expect(() => checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, total_points: 0 } } }))).toThrow(/total points/);
+    expect(() =>
+      checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, criteria: [] } } })),
+    ).toThrow(/no criteria/);
+    expect(() =>
+      checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, total_points: 0 } } })),
+    ).toThrow(/total points/);
     const zero = { ...EE_RUBRIC.scoring_structure.criteria[0], maxScore: 0 };
-    expect(() => checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, criteria: [zero] } } }))).toThrow(/maximum score/);
+    expect(() =>
+      checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, criteria: [zero] } } })),
+    ).toThrow(/maximum score/);
     const dup = EE_RUBRIC.scoring_structure.criteria[0];
-    expect(() => checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, criteria: [dup, dup] } } }))).toThrow(/twice/);
+    expect(() =>
+      checkJob(job('text', { rubric: { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, criteria: [dup, dup] } } })),
+    ).toThrow(/twice/);
     expect(() => gradeBuiltin(job(''))).toThrow(UngradableJobError);
   });
 });

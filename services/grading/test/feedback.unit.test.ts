@@ -78,10 +78,15 @@ describe('feedback that points into the essay', () => {
   });
 
   it('uses the research question the student entered when the text states none', () => {
-    const text = WEAK.replace('This essay is about the sugar tax and if it worked.', 'This essay is about whether the sugar levy reduced sugar consumption.');
+    const text = WEAK.replace(
+      'This essay is about the sugar tax and if it worked.',
+      'This essay is about whether the sugar levy reduced sugar consumption.',
+    );
     const given = gradeBuiltin(job(text, { research_question: 'Did the sugar levy reduce sugar consumption in the UK?' }));
     expect(given.criteria.find((c) => c.code === 'A')!.feedback).toContain('research question you entered');
-    expect(given.criteria.find((c) => c.code === 'A')!.score).toBeGreaterThanOrEqual(gradeBuiltin(job(text)).criteria.find((c) => c.code === 'A')!.score);
+    expect(given.criteria.find((c) => c.code === 'A')!.score).toBeGreaterThanOrEqual(
+      gradeBuiltin(job(text)).criteria.find((c) => c.code === 'A')!.score,
+    );
   });
 });
 
@@ -92,7 +97,9 @@ describe('subject vocabulary', () => {
     const asChemistry = gradeBuiltin(job(EE_GOOD, { subject_area: 'Chemistry' }));
     const b = asChemistry.criteria.find((c) => c.code === 'B')!;
     expect(b.score).toBeLessThanOrEqual(economics.score);
-    expect(asChemistry.overallSummary.improvements.join(' ') + b.improvements.join(' ')).toMatch(/Chemistry concepts precisely where they apply \(e\.g\. '/);
+    expect(asChemistry.overallSummary.improvements.join(' ') + b.improvements.join(' ')).toMatch(
+      /Chemistry concepts precisely where they apply \(e\.g\. '/,
+    );
     expect(subjectGlossary('Business Management')).toContain('stakeholder');
     expect(subjectGlossary('Environmental Systems and Societies')).toContain('ecosystem');
     expect(subjectGlossary('Underwater Basket Weaving')).toEqual([]);
@@ -121,11 +128,18 @@ describe('band labels from mark bands', () => {
     ...TOK_HOLISTIC_RUBRIC,
     scoring_structure: {
       ...TOK_HOLISTIC_RUBRIC.scoring_structure,
-      criteria: TOK_HOLISTIC_RUBRIC.scoring_structure.criteria.map((c) => ({ ...c, scoring_levels: levels.map(([min, max, descriptor]) => ({ min, max, descriptor })) })),
+      criteria: TOK_HOLISTIC_RUBRIC.scoring_structure.criteria.map((c) => ({
+        ...c,
+        scoring_levels: levels.map(([min, max, descriptor]) => ({ min, max, descriptor })),
+      })),
     },
   });
   it('a short label leading a long descriptor is the band; the descriptor is quoted in the feedback', () => {
-    const rubric = withLevels([[0, 4, 'Basic. The essay is connected to the title and makes some links.'], [5, 6, 'Satisfactory. The essay is focused on the title.'], [7, 10, 'Good. The essay is focused on the title and linked effectively to areas of knowledge.']]);
+    const rubric = withLevels([
+      [0, 4, 'Basic. The essay is connected to the title and makes some links.'],
+      [5, 6, 'Satisfactory. The essay is focused on the title.'],
+      [7, 10, 'Good. The essay is focused on the title and linked effectively to areas of knowledge.'],
+    ]);
     const c = gradeBuiltin(job(TOK_GOOD, { essay_type: 'tok', rubric })).criteria[0];
     const level = rubric.scoring_structure.criteria[0].scoring_levels.find((l) => c.score >= l.min && c.score <= l.max)!;
     expect(c.band).toBe(level.descriptor.split('.')[0]);
@@ -142,10 +156,30 @@ describe('band labels from mark bands', () => {
 describe('referencing style', () => {
   const body = (cites: string[]) => cites.map((c, i) => `Claim number ${i} is supported ${c}.`).join(' ');
   it.each([
-    ['APA', body(['(Smith, 2019)', '(Jones & Lee, 2020, p. 4)']), ['Smith, J. (2019). The title. Publisher.', 'Jones, A., & Lee, B. (2020). Another title. Journal, 4(2), 1-9.'], false],
-    ['Harvard', body(['(Smith 2019)', '(Jones and Lee 2020, p. 4)']), ['Smith, J. (2019) The title. London: Publisher.', 'Jones, A. and Lee, B. (2020) Another title.'], false],
-    ['MLA', body(['(Smith 45)', '(Jones and Lee 112-14)']), ['Smith, John. The Title. Publisher, 2019.', 'Jones, Ann, and Bo Lee. Another Title. Press, 2020.'], true],
-    ['Chicago', `${body(['(Smith 2019, 45)'])} Ibid. Ibid.`, ['Smith, John. The Title. London: Publisher, 2019.', 'Jones, Ann. Another Title. New York: Press, 2020.'], false],
+    [
+      'APA',
+      body(['(Smith, 2019)', '(Jones & Lee, 2020, p. 4)']),
+      ['Smith, J. (2019). The title. Publisher.', 'Jones, A., & Lee, B. (2020). Another title. Journal, 4(2), 1-9.'],
+      false,
+    ],
+    [
+      'Harvard',
+      body(['(Smith 2019)', '(Jones and Lee 2020, p. 4)']),
+      ['Smith, J. (2019) The title. London: Publisher.', 'Jones, A. and Lee, B. (2020) Another title.'],
+      false,
+    ],
+    [
+      'MLA',
+      body(['(Smith 45)', '(Jones and Lee 112-14)']),
+      ['Smith, John. The Title. Publisher, 2019.', 'Jones, Ann, and Bo Lee. Another Title. Press, 2020.'],
+      true,
+    ],
+    [
+      'Chicago',
+      `${body(['(Smith 2019, 45)'])} Ibid. Ibid.`,
+      ['Smith, John. The Title. London: Publisher, 2019.', 'Jones, Ann. Another Title. New York: Press, 2020.'],
+      false,
+    ],
     ['numeric', body(['[1]', '[2, 3]']), ['[1] J. Smith, The title, 2019.'], false],
   ] as const)('recognises %s', (style, text, entries, worksCited) => {
     expect(analyseCitations(text, entries, worksCited).style).toBe(style);
@@ -181,7 +215,13 @@ describe('passages and quotes', () => {
 function hardWrapped(text: string): string {
   return text
     .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim().replace(/(.{1,80})(\s+|$)/g, '$1\n').trim())
+    .map((p) =>
+      p
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/(.{1,80})(\s+|$)/g, '$1\n')
+        .trim(),
+    )
     .join('\n');
 }
 
@@ -203,7 +243,9 @@ describe('text analysis extras', () => {
     const flat = analyseText('The cat sat. The cat ran. The cat ate. The cat hid. The cat slept.');
     expect(flat.sentenceVariation).toBe(0);
     expect(flat.openerVariety).toBeLessThan(0.5);
-    const varied = analyseText('Taxes change behaviour. Yet the response of firms, which could reformulate their products before the levy began, was larger than most economists predicted in 2016. Why?');
+    const varied = analyseText(
+      'Taxes change behaviour. Yet the response of firms, which could reformulate their products before the levy began, was larger than most economists predicted in 2016. Why?',
+    );
     expect(varied.sentenceVariation).toBeGreaterThan(0.5);
     expect(varied.readabilityGrade).toBeGreaterThan(flat.readabilityGrade);
   });

@@ -53,7 +53,11 @@ let worker: RunningConsumer;
 let app: GradingRunning['app'];
 
 beforeAll(async () => {
-  const config = loadConfig(GradingConfig, { ...run.env, GRADING_MAX_DELIVER: String(MAX_DELIVER), GRADING_CONCURRENCY: String(CONCURRENCY) });
+  const config = loadConfig(GradingConfig, {
+    ...run.env,
+    GRADING_MAX_DELIVER: String(MAX_DELIVER),
+    GRADING_CONCURRENCY: String(CONCURRENCY),
+  });
   service = await startService(config, { graders: { builtin: testGrader }, backoffMs: () => 50 });
   ({ app, worker } = service);
   bus = service.infra.bus;
@@ -96,9 +100,17 @@ it('a job delivered twice publishes its completion once (deterministic event ids
   const j = job(EE_GOOD, { evaluation_id: newId() });
   await publishEvent(bus, Events.evaluationSubmitted, j);
   await publishEvent(bus, Events.evaluationSubmitted, j); // a second submission event for the same evaluation
-  await until(async () => calls.get(j.evaluation_id) ?? 0, (n) => n === 2, 'both deliveries graded');
+  await until(
+    async () => calls.get(j.evaluation_id) ?? 0,
+    (n) => n === 2,
+    'both deliveries graded',
+  );
   const events = await until(() => gradingEventsOf(j.evaluation_id), hasType(Events.gradingCompleted.subject), 'completed');
-  await until(async () => (await bus.jsm.consumers.info(streamName(bus.prefix, 'evaluation'), 'grading')).num_ack_pending, (n) => n === 0, 'acks');
+  await until(
+    async () => (await bus.jsm.consumers.info(streamName(bus.prefix, 'evaluation'), 'grading')).num_ack_pending,
+    (n) => n === 0,
+    'acks',
+  );
   const after = await gradingEventsOf(j.evaluation_id);
   expect(after.filter((e) => e.type === Events.gradingCompleted.subject)).toHaveLength(1);
   expect(after.filter((e) => e.type === Events.gradingProgress.subject)).toHaveLength(4);
@@ -110,7 +122,11 @@ it('an unusable job fails at once with UNGRADABLE_JOB, without retries or gradin
   await publishEvent(bus, Events.evaluationSubmitted, j);
   const events = await until(() => gradingEventsOf(j.evaluation_id), hasType(Events.gradingFailed.subject), 'grading.failed.v1');
   expect(events).toHaveLength(1);
-  expect(events[0].data).toEqual({ evaluation_id: j.evaluation_id, code: Codes.UNGRADABLE, reason: 'The essay has no readable text to grade' });
+  expect(events[0].data).toEqual({
+    evaluation_id: j.evaluation_id,
+    code: Codes.UNGRADABLE,
+    reason: 'The essay has no readable text to grade',
+  });
   expect(calls.get(j.evaluation_id)).toBeUndefined();
   const dead = (await stored('deadletter')).filter((e) => (e.data as { evaluation_id?: string }).evaluation_id === j.evaluation_id);
   expect(dead).toHaveLength(0);
@@ -118,7 +134,13 @@ it('an unusable job fails at once with UNGRADABLE_JOB, without retries or gradin
 
 it('a malformed job is reported as failed for its evaluation id', async () => {
   const evaluationId = newId();
-  const bad = { id: newId(), type: Events.evaluationSubmitted.subject, version: 1, occurredAt: new Date().toISOString(), data: { evaluation_id: evaluationId, text: 'no rubric here' } };
+  const bad = {
+    id: newId(),
+    type: Events.evaluationSubmitted.subject,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data: { evaluation_id: evaluationId, text: 'no rubric here' },
+  };
   await bus.js.publish(bus.subject(Events.evaluationSubmitted.subject), JSON.stringify(bad), { msgID: bad.id });
   const events = await until(() => gradingEventsOf(evaluationId), hasType(Events.gradingFailed.subject), 'failed for malformed job');
   expect(events[0].data).toMatchObject({ code: Codes.UNGRADABLE });
@@ -127,21 +149,35 @@ it('a malformed job is reported as failed for its evaluation id', async () => {
 it('a poison job is retried a bounded number of times, dead-lettered and reported as grading.failed.v1', async () => {
   const j = job(`${EE_GOOD}\nPOISON-MARKER`, { evaluation_id: newId() });
   await publishEvent(bus, Events.evaluationSubmitted, j);
-  const events = await until(() => gradingEventsOf(j.evaluation_id), hasType(Events.gradingFailed.subject), 'grading.failed.v1 after retries');
+  const events = await until(
+    () => gradingEventsOf(j.evaluation_id),
+    hasType(Events.gradingFailed.subject),
+    'grading.failed.v1 after retries',
+  );
   expect(calls.get(j.evaluation_id)).toBe(MAX_DELIVER);
   const failed = events.filter((e) => e.type === Events.gradingFailed.subject);
   expect(failed).toHaveLength(1);
   expect(failed[0].data).toMatchObject({ evaluation_id: j.evaluation_id, code: Codes.GRADING_FAILED });
   expect(JSON.stringify(failed[0].data)).not.toContain('exploded'); // internals stay in the logs
   expect(events.some((e) => e.type === Events.gradingCompleted.subject)).toBe(false);
-  const dead = await until(() => stored('deadletter'), (d) => d.some((e) => (e.data as { evaluation_id?: string }).evaluation_id === j.evaluation_id), 'dead letter');
-  expect(dead.find((e) => (e.data as { evaluation_id?: string }).evaluation_id === j.evaluation_id)!.subject).toBe(`${bus.prefix}.deadletter.grading`);
+  const dead = await until(
+    () => stored('deadletter'),
+    (d) => d.some((e) => (e.data as { evaluation_id?: string }).evaluation_id === j.evaluation_id),
+    'dead letter',
+  );
+  expect(dead.find((e) => (e.data as { evaluation_id?: string }).evaluation_id === j.evaluation_id)!.subject).toBe(
+    `${bus.prefix}.deadletter.grading`,
+  );
 });
 
 it(`grades at most GRADING_CONCURRENCY (${CONCURRENCY}) jobs at once`, async () => {
   const ids = Array.from({ length: 5 }, () => newId());
   for (const id of ids) await publishEvent(bus, Events.evaluationSubmitted, job(`${EE_GOOD}\nBOUNDED-MARKER`, { evaluation_id: id }));
-  await until(async () => active, (n) => n === CONCURRENCY, 'the first jobs to start');
+  await until(
+    async () => active,
+    (n) => n === CONCURRENCY,
+    'the first jobs to start',
+  );
   releaseBounded();
   for (const id of ids) await until(() => gradingEventsOf(id), hasType(Events.gradingCompleted.subject), `completed ${id}`);
   expect(maxActive).toBe(CONCURRENCY);

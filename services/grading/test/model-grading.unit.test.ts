@@ -7,7 +7,8 @@ import { isRetryableStatus, retryAfterMs, retryDelayMs } from '../src/domain/ret
 import { EE_RUBRIC, job } from './rubrics';
 import { replyFor } from './replies';
 
-const TEXT = 'Introduction\n\nThis essay asks: to what extent did the levy change recipes? Firms cut sugar by 29% (PHE, 2020).\n\nConclusion\n\nThe levy worked mainly through reformulation.';
+const TEXT =
+  'Introduction\n\nThis essay asks: to what extent did the levy change recipes? Firms cut sugar by 29% (PHE, 2020).\n\nConclusion\n\nThe levy worked mainly through reformulation.';
 const headers = (h: Record<string, string>) => new Headers(h);
 
 describe('retry policy (admin spec §7)', () => {
@@ -38,12 +39,21 @@ describe('model replies', () => {
   const filler = gradeBuiltin(j);
 
   it('the prompt carries the essay type, subject, question, every criterion with its maximum and descriptors, and the essay', () => {
-    const rubric = { ...EE_RUBRIC, scoring_structure: { ...EE_RUBRIC.scoring_structure, criteria: EE_RUBRIC.scoring_structure.criteria.map((c, i) => (i === 0 ? { ...c, scoring_levels: [{ min: 5, max: 6, descriptor: 'Sharply focused' }] } : c)) } };
+    const rubric = {
+      ...EE_RUBRIC,
+      scoring_structure: {
+        ...EE_RUBRIC.scoring_structure,
+        criteria: EE_RUBRIC.scoring_structure.criteria.map((c, i) =>
+          i === 0 ? { ...c, scoring_levels: [{ min: 5, max: 6, descriptor: 'Sharply focused' }] } : c,
+        ),
+      },
+    };
     const p = userPrompt(job(TEXT, { rubric, research_question: 'Did the levy change recipes?' }));
     expect(p).toContain('Extended Essay (EE)');
     expect(p).toContain('Subject: Economics');
     expect(p).toContain('Research question: Did the levy change recipes?');
-    for (const c of EE_RUBRIC.scoring_structure.criteria) expect(p).toContain(`- ${c.code} ${c.name} (max ${c.maxScore}): ${c.description}`);
+    for (const c of EE_RUBRIC.scoring_structure.criteria)
+      expect(p).toContain(`- ${c.code} ${c.name} (max ${c.maxScore}): ${c.description}`);
     expect(p).toContain('5-6: Sharply focused');
     expect(p).toContain('Firms cut sugar by 29%');
   });
@@ -57,12 +67,20 @@ describe('model replies', () => {
 
   it('turns a reply into results: rubric maxima, whole marks within bounds, totals and grade from the rubric, quotes located', () => {
     const r = resultsFromReply(j, parseReply(JSON.stringify(replyFor([5, 4.4, 13, 2, -1])), j, filler));
-    expect(r.criteria.map((c) => [c.code, c.score, c.maxScore])).toEqual([['A', 5, 6], ['B', 4, 6], ['C', 12, 12], ['D', 2, 4], ['E', 0, 6]]);
+    expect(r.criteria.map((c) => [c.code, c.score, c.maxScore])).toEqual([
+      ['A', 5, 6],
+      ['B', 4, 6],
+      ['C', 12, 12],
+      ['D', 2, 4],
+      ['E', 0, 6],
+    ]);
     expect(r.totalPoints).toBe(23);
     expect(r.maxPoints).toBe(34);
     expect(r.overallGrade).toBe('C'); // 67.6 % with the default boundaries
     const a = r.criteria[0];
-    expect(a.strengthDetails![0].passages).toEqual([{ start: TEXT.indexOf('Firms cut'), end: TEXT.indexOf('Firms cut') + 22, quote: 'Firms cut sugar by 29%' }]);
+    expect(a.strengthDetails![0].passages).toEqual([
+      { start: TEXT.indexOf('Firms cut'), end: TEXT.indexOf('Firms cut') + 22, quote: 'Firms cut sugar by 29%' },
+    ]);
     expect(a.improvementDetails![0].passages).toEqual([]); // not in the essay: no passage rather than a wrong one
     expect(Value.Check(Results, { ...r, grader: 'openai' })).toBe(true);
   });
@@ -78,7 +96,11 @@ describe('model replies', () => {
     ['broken JSON', '{"criteria": [ {"code": "A", ', AssessmentFallbackReasons.NO_JSON],
     ['JSON that does not parse', '{"criteria": [}', AssessmentFallbackReasons.UNPARSEABLE],
     ['a JSON array (not an object)', '[1, 2]', AssessmentFallbackReasons.NO_JSON],
-    ['a criterion without a score', JSON.stringify(replyFor([3, 3, 6, 2, 3], { criteria: replyFor([3, 3, 6, 2, 3]).criteria.slice(0, 4) })), AssessmentFallbackReasons.UNPARSEABLE],
+    [
+      'a criterion without a score',
+      JSON.stringify(replyFor([3, 3, 6, 2, 3], { criteria: replyFor([3, 3, 6, 2, 3]).criteria.slice(0, 4) })),
+      AssessmentFallbackReasons.UNPARSEABLE,
+    ],
   ])('refuses %s with the spec reason', (_n, content, reason) => {
     let error: unknown;
     try {
@@ -107,7 +129,13 @@ describe('consistency mode', () => {
     const j = job(TEXT);
     const replies = [replyFor([4, 4, 8, 3, 4]), replyFor([5, 4, 9, 3, 2]), replyFor([4, 3, 12, 2, 4])];
     const c = combineSamples(j, replies);
-    expect([...c.medians.entries()]).toEqual([['A', 4], ['B', 4], ['C', 9], ['D', 3], ['E', 4]]);
+    expect([...c.medians.entries()]).toEqual([
+      ['A', 4],
+      ['B', 4],
+      ['C', 9],
+      ['D', 3],
+      ['E', 4],
+    ]);
     expect(c.consistency.samples).toBe(3);
     // marks more than one away from the median: C 12 (vs 9), E 2 (vs 4) → 13 of 15 agree
     expect(c.consistency.agreement).toBe(0.87);

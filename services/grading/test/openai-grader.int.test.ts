@@ -16,10 +16,24 @@ import { replyFor } from './replies';
 const EE_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-good.txt'), 'utf8');
 const QUOTE = 'Unlike most consumption taxes, the levy was designed less to raise revenue';
 const fake = new FakeOpenAI();
-const good = (scores = [5, 4, 9, 3, 4]) => ({ content: JSON.stringify(replyFor(scores, { criteria: replyFor(scores).criteria.map((c) => ({ ...c, strengths: [{ text: 'Clear purpose', quote: QUOTE }] })) })) });
+const good = (scores = [5, 4, 9, 3, 4]) => ({
+  content: JSON.stringify(
+    replyFor(scores, { criteria: replyFor(scores).criteria.map((c) => ({ ...c, strengths: [{ text: 'Clear purpose', quote: QUOTE }] })) }),
+  ),
+});
 
 const grader = (over: Partial<OpenAiGraderOptions> = {}) =>
-  createOpenAiGrader({ apiKey: 'sk-test', baseURL: fake.baseURL, model: 'gpt-test', budgetMs: 5000, maxRetries: 3, samples: 1, fallback: builtinGrader, random: () => 0, ...over });
+  createOpenAiGrader({
+    apiKey: 'sk-test',
+    baseURL: fake.baseURL,
+    model: 'gpt-test',
+    budgetMs: 5000,
+    maxRetries: 3,
+    samples: 1,
+    fallback: builtinGrader,
+    random: () => 0,
+    ...over,
+  });
 const eeJob = () => job(EE_GOOD);
 
 beforeAll(() => fake.start());
@@ -53,7 +67,8 @@ it('grades with the model: spec settings, strict JSON schema, rubric in the prom
   expect(schema.required).toEqual(['criteria', 'overallSummary', 'insight_feedback', 'suggestions']);
   expect(schema.additionalProperties).toBe(false);
   expect(body.messages![0].role).toBe('system');
-  for (const c of EE_RUBRIC.scoring_structure.criteria) expect(body.messages![1].content).toContain(`${c.code} ${c.name} (max ${c.maxScore}): ${c.description}`);
+  for (const c of EE_RUBRIC.scoring_structure.criteria)
+    expect(body.messages![1].content).toContain(`${c.code} ${c.name} (max ${c.maxScore}): ${c.description}`);
   expect(body.messages![1].content).toContain(QUOTE);
 });
 
@@ -87,7 +102,10 @@ it('a client error (401) is not retried', async () => {
   fake.always({ status: 401 });
   const r = await grader().grade(eeJob());
   expect(fake.requests).toHaveLength(1);
-  expect(r).toMatchObject({ grader: 'builtin-fallback', fallbackReason: `${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 401 after 1 attempt` });
+  expect(r).toMatchObject({
+    grader: 'builtin-fallback',
+    fallbackReason: `${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 401 after 1 attempt`,
+  });
 });
 
 it('a retry-after longer than the budget left ends the attempt at once', async () => {
@@ -101,7 +119,11 @@ it.each([
   ['not JSON', 'Sorry, I cannot help with that.', AssessmentFallbackReasons.NO_JSON],
   ['malformed JSON', '{"criteria": [{"code": "A", "score": }]}', AssessmentFallbackReasons.UNPARSEABLE], // + the parser's message
   ['an empty answer', '', AssessmentFallbackReasons.NO_RESPONSE],
-  ['a criterion without a score', JSON.stringify({ criteria: [{ code: 'A', score: 4 }] }), `${AssessmentFallbackReasons.UNPARSEABLE}: criterion B has no score`],
+  [
+    'a criterion without a score',
+    JSON.stringify({ criteria: [{ code: 'A', score: 4 }] }),
+    `${AssessmentFallbackReasons.UNPARSEABLE}: criterion B has no score`,
+  ],
 ])('%s: the built-in result is used, with the reason', async (_n, content, reason) => {
   fake.reply({ content });
   const r = await grader().grade(eeJob());
@@ -138,5 +160,9 @@ it('consistency mode survives one failed sample', async () => {
 it('with the spec-local fallback configured, a failure gives the spec’s local fallback scoring', async () => {
   fake.always({ status: 500 });
   const r = await grader({ maxRetries: 0, fallback: specLocalGrader }).grade(eeJob());
-  expect(r).toMatchObject({ grader: 'spec-local-fallback', maxPoints: 34, fallbackReason: `${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 500 after 1 attempt` });
+  expect(r).toMatchObject({
+    grader: 'spec-local-fallback',
+    maxPoints: 34,
+    fallbackReason: `${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 500 after 1 attempt`,
+  });
 });

@@ -22,8 +22,15 @@ let bus: Bus;
 beforeAll(async () => {
   await fake.start();
   const config = loadConfig(GradingConfig, {
-    ...run.env, GRADER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: 'gpt-test', OPENAI_BUDGET_MS: '3000', OPENAI_MAX_RETRIES: '0',
-    GRADING_CONCURRENCY: '2', GRADING_MAX_DELIVER: '2',
+    ...run.env,
+    GRADER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: fake.baseURL,
+    OPENAI_MODEL: 'gpt-test',
+    OPENAI_BUDGET_MS: '3000',
+    OPENAI_MAX_RETRIES: '0',
+    GRADING_CONCURRENCY: '2',
+    GRADING_MAX_DELIVER: '2',
   });
   service = await startService(config);
   bus = service.infra.bus;

@@ -18,7 +18,13 @@ function snapshot(id: string, type: 'ee' | 'tok', criteria: Array<[string, strin
     rubric_type: type,
     scoring_structure: {
       total_points: total,
-      criteria: criteria.map(([code, name, maxScore, description]) => ({ code, name, maxScore, description, weight: Math.round((maxScore / total) * 1000) / 1000 })),
+      criteria: criteria.map(([code, name, maxScore, description]) => ({
+        code,
+        name,
+        maxScore,
+        description,
+        weight: Math.round((maxScore / total) * 1000) / 1000,
+      })),
       grade_boundaries: BOUNDARIES,
       scoring_method: 'weighted_sum',
       pass_threshold: 50,
@@ -35,7 +41,12 @@ export const EE_RUBRIC = snapshot('0193a000-0000-7000-8000-0000000000ee', 'ee', 
 ]);
 
 export const TOK_RUBRIC = snapshot('0193a000-0000-7000-8000-000000000070', 'tok', [
-  ['A', 'Understanding Knowledge Questions', 5, 'Focus on the prescribed title and the knowledge questions it raises, linked to areas of knowledge.'],
+  [
+    'A',
+    'Understanding Knowledge Questions',
+    5,
+    'Focus on the prescribed title and the knowledge questions it raises, linked to areas of knowledge.',
+  ],
   ['B', 'Quality of Analysis', 5, 'Arguments, examples, counter-claims and their implications, clearly evaluated.'],
 ]);
 
@@ -50,7 +61,12 @@ export const EE_2027_RUBRIC = snapshot('0193a000-0000-7000-8000-0000000002ee', '
 
 /** The TOK essay's single holistic criterion (10 marks). */
 export const TOK_HOLISTIC_RUBRIC = snapshot('0193a000-0000-7000-8000-000000000270', 'tok', [
-  ['A', 'Does the student provide a clear, coherent and critical exploration of the essay title?', 10, 'One holistic judgement of the essay against the prescribed title: focus, links to areas of knowledge, arguments and examples, and evaluation of different points of view.'],
+  [
+    'A',
+    'Does the student provide a clear, coherent and critical exploration of the essay title?',
+    10,
+    'One holistic judgement of the essay against the prescribed title: focus, links to areas of knowledge, arguments and examples, and evaluation of different points of view.',
+  ],
 ]);
 
 export function job(text: string, over: Partial<GradingJob> = {}): GradingJob {

@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { GenerationCache, addInfraReadiness, createServiceApp, registerAuth, type Bus, type Database, type Infra, type Redis, type TokenVerifier } from '@corestone/service-kit';
+import {
+  GenerationCache,
+  addInfraReadiness,
+  createServiceApp,
+  registerAuth,
+  type Bus,
+  type Database,
+  type Infra,
+  type Redis,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 import type { LinksConfig } from './config';
 import { LinkStore } from './store/links';
 import { openClickPool } from './store/click-pool';

@@ -14,7 +14,14 @@ afterAll(async () => {
 
 const admin = () => h.as.admin;
 const create = async (body: Record<string, unknown>) =>
-  (await h.app.inject({ method: 'POST', url: '/external_links', payload: { description: 'd', url: 'https://example.com/', ...body }, headers: admin() })).json();
+  (
+    await h.app.inject({
+      method: 'POST',
+      url: '/external_links',
+      payload: { description: 'd', url: 'https://example.com/', ...body },
+      headers: admin(),
+    })
+  ).json();
 const click = (id: string, payload: unknown = { user_agent: 'Mozilla/5.0 (jest)' }) =>
   h.app.inject({ method: 'POST', url: `/external_links/${id}/click`, payload: payload as object });
 const get = (url: string) => h.app.inject({ url, headers: admin() });
@@ -36,7 +43,10 @@ describe('click tracking', () => {
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     // every click saw a distinct running total: no two increments were lost into one
-    const seenA = results.filter((_, i) => i % 4 !== 0).map((r) => r.body.clicks).sort((x, y) => x - y);
+    const seenA = results
+      .filter((_, i) => i % 4 !== 0)
+      .map((r) => r.body.clicks)
+      .sort((x, y) => x - y);
     expect(seenA).toEqual(Array.from({ length: (N * 3) / 4 }, (_, i) => i + 1));
     expect((await get(`/external_links/${a.id}`)).json().clicks).toBe((N * 3) / 4);
     expect((await get(`/external_links/${b.id}`)).json().clicks).toBe(N / 4);
@@ -75,7 +85,8 @@ describe('analytics', () => {
   afterAll(async () => {
     await fresh?.close();
   });
-  const inject = (method: 'GET' | 'POST', url: string, payload?: object) => fresh.app.inject({ method, url, payload, headers: fresh.as.super_admin });
+  const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    fresh.app.inject({ method, url, payload, headers: fresh.as.super_admin });
 
   it('counts links, clicks, popular links, per-day and per-category sums consistently', async () => {
     const seeded = (await inject('GET', '/external_links/')).json().links;
@@ -102,7 +113,10 @@ describe('analytics', () => {
       featured_links: seeded.filter((l: { featured: boolean }) => l.featured).length + 1,
       total_clicks: 11,
       average_clicks: Math.round((11 / total) * 100) / 100,
-      by_category: expect.objectContaining({ academic: 2, tool: seeded.filter((l: { category: string }) => l.category === 'tool').length + 1 }),
+      by_category: expect.objectContaining({
+        academic: 2,
+        tool: seeded.filter((l: { category: string }) => l.category === 'tool').length + 1,
+      }),
     });
 
     const popular = (await inject('GET', '/external_links/popular')).json();
@@ -123,7 +137,14 @@ describe('analytics', () => {
       clicks: 11,
       clicks_in_period: 11,
     });
-    expect(summary.top_links[0]).toEqual({ id: y.id, title: 'Academic Resources', url: 'https://academic.example/', category: 'academic', clicks: 6, clicks_in_period: 6 });
+    expect(summary.top_links[0]).toEqual({
+      id: y.id,
+      title: 'Academic Resources',
+      url: 'https://academic.example/',
+      category: 'academic',
+      clicks: 6,
+      clicks_in_period: 6,
+    });
     // a window of two days leaves the older clicks out of the period but not out of the totals
     const short = (await inject('GET', '/external_links/analytics/summary?days=2')).json();
     expect(short).toMatchObject({ days: 2, total_clicks: 11, clicks_in_period: 7 });
@@ -147,11 +168,18 @@ describe('analytics', () => {
   });
 
   it('exports every link as CSV, neutralising formulas', async () => {
-    await inject('POST', '/external_links', { category: 'reference', url: 'https://ref.example/', description: '=HYPERLINK("http://evil.example"), "quoted"', title: '@Sum' });
+    await inject('POST', '/external_links', {
+      category: 'reference',
+      url: 'https://ref.example/',
+      description: '=HYPERLINK("http://evil.example"), "quoted"',
+      title: '@Sum',
+    });
     const res = await inject('GET', '/external_links/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="external_links_export_${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="external_links_export_${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe('id,title,url,description,category,featured,is_active,clicks,created_at,updated_at');
     const all = (await inject('GET', '/external_links/?limit=500')).json();

@@ -5,7 +5,10 @@ import { ROLES, startLinks, type Caller, type Harness } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startLinks('lnk', { SEED_TUTORING_URL: 'https://tutoring.school.example/', SEED_PREDICTION_URL: 'https://predict.school.example/' });
+  h = await startLinks('lnk', {
+    SEED_TUTORING_URL: 'https://tutoring.school.example/',
+    SEED_PREDICTION_URL: 'https://predict.school.example/',
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -29,10 +32,24 @@ describe('seeded links', () => {
     expect(total).toBe(links.length);
     const urls = links.map((l: { url: string }) => l.url);
     expect(urls).toEqual(expect.arrayContaining(['https://tutoring.school.example/', 'https://predict.school.example/']));
-    expect(links.filter((l: { category: string }) => SOCIAL_LINK_CATEGORIES.includes(l.category as never)).length).toBeGreaterThanOrEqual(3);
+    expect(links.filter((l: { category: string }) => SOCIAL_LINK_CATEGORIES.includes(l.category as never)).length).toBeGreaterThanOrEqual(
+      3,
+    );
     for (const l of links) {
       expect(Object.keys(l).sort()).toEqual(
-        ['category', 'clicks', 'created_at', 'description', 'featured', 'id', 'is_active', 'is_featured', 'title', 'updated_at', 'url'].sort(),
+        [
+          'category',
+          'clicks',
+          'created_at',
+          'description',
+          'featured',
+          'id',
+          'is_active',
+          'is_featured',
+          'title',
+          'updated_at',
+          'url',
+        ].sort(),
       );
       expect(l.is_active).toBe(true);
       expect(l.featured).toBe(l.is_featured);
@@ -44,12 +61,19 @@ describe('seeded links', () => {
     try {
       const before = (await other.app.inject({ url: '/external_links/', headers: other.as.admin })).json();
       const victim = before.links[0];
-      expect((await other.app.inject({ method: 'DELETE', url: `/external_links/${victim.id}`, headers: other.as.admin })).statusCode).toBe(200);
+      expect((await other.app.inject({ method: 'DELETE', url: `/external_links/${victim.id}`, headers: other.as.admin })).statusCode).toBe(
+        200,
+      );
       expect(await other.service.links.seed('initial-links', [])).toBe(false);
       const again = await startService(other.config, { verify: async () => ({ id: 'x', role: 'admin' }) as never });
       const after = (await again.links.list({ limit: 100, offset: 0 })).links;
       await again.stop();
-      expect(after.map((l) => l.id).sort()).toEqual(before.links.map((l: { id: string }) => l.id).filter((id: string) => id !== victim.id).sort());
+      expect(after.map((l) => l.id).sort()).toEqual(
+        before.links
+          .map((l: { id: string }) => l.id)
+          .filter((id: string) => id !== victim.id)
+          .sort(),
+      );
     } finally {
       await other.close();
     }
@@ -59,7 +83,16 @@ describe('seeded links', () => {
 describe('managing links', () => {
   it('creates a link with the admin form payload, deriving the title from the platform label', async () => {
     const link = await create({ ...valid, featured: true });
-    expect(link).toMatchObject({ title: 'TikTok', url: 'https://www.tiktok.com/@school', description: 'Our TikTok', category: 'tiktok', featured: true, is_featured: true, is_active: true, clicks: 0 });
+    expect(link).toMatchObject({
+      title: 'TikTok',
+      url: 'https://www.tiktok.com/@school',
+      description: 'Our TikTok',
+      category: 'tiktok',
+      featured: true,
+      is_featured: true,
+      is_active: true,
+      clicks: 0,
+    });
     expect((await call('GET', `/external_links/${link.id}`)).json()).toEqual(link);
     const titled = await create({ ...valid, title: '  School TikTok ', category: 'academic' });
     expect(titled.title).toBe('School TikTok');
@@ -84,7 +117,15 @@ describe('managing links', () => {
   });
 
   it('accepts only absolute http(s) URLs', async () => {
-    for (const url of ['javascript:alert(1)', 'ftp://files.example/x', 'data:text/html,hi', '/relative', 'https://user:pw@host.example/', 'https://exa mple.com', 'x'.repeat(3000)]) {
+    for (const url of [
+      'javascript:alert(1)',
+      'ftp://files.example/x',
+      'data:text/html,hi',
+      '/relative',
+      'https://user:pw@host.example/',
+      'https://exa mple.com',
+      'x'.repeat(3000),
+    ]) {
       const res = await call('POST', '/external_links', { ...valid, url });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toMatch(/INVALID_URL|VALIDATION_ERROR/);
@@ -141,7 +182,12 @@ describe('managing links', () => {
         ['POST', `/external_links/${id}/click`, { user_agent: 'jest' }],
       ] as Array<[Method, string, unknown]>) {
         const res = await call(method, url, payload);
-        expect({ url, method, status: res.statusCode, body: res.json() }).toEqual({ url, method, status: 404, body: { detail: 'Link not found', code: 'LINK_NOT_FOUND' } });
+        expect({ url, method, status: res.statusCode, body: res.json() }).toEqual({
+          url,
+          method,
+          status: 404,
+          body: { detail: 'Link not found', code: 'LINK_NOT_FOUND' },
+        });
       }
     }
   });
@@ -150,8 +196,17 @@ describe('managing links', () => {
     const link = await create(valid);
     const off = (await call('PUT', `/external_links/${link.id}`, { is_active: false })).json();
     expect(off).toMatchObject({ ...link, is_active: false, updated_at: expect.any(String) });
-    const changed = (await call('PUT', `/external_links/${link.id}`, { featured: true, url: 'https://tiktok.com/@other', description: ' New ' })).json();
-    expect(changed).toMatchObject({ featured: true, is_featured: true, is_active: false, url: 'https://tiktok.com/@other', description: 'New', title: 'TikTok' });
+    const changed = (
+      await call('PUT', `/external_links/${link.id}`, { featured: true, url: 'https://tiktok.com/@other', description: ' New ' })
+    ).json();
+    expect(changed).toMatchObject({
+      featured: true,
+      is_featured: true,
+      is_active: false,
+      url: 'https://tiktok.com/@other',
+      description: 'New',
+      title: 'TikTok',
+    });
     expect((await call('DELETE', `/external_links/${link.id}`)).json()).toEqual({ success: true, message: 'Link deleted successfully' });
     expect((await call('GET', `/external_links/${link.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/external_links/${link.id}`)).statusCode).toBe(404);
@@ -160,13 +215,18 @@ describe('managing links', () => {
   it('filters the list by category, is_featured and is_active; the public list has active links only, at once', async () => {
     const a = await create({ ...valid, category: 'reference', featured: true });
     const b = await create({ ...valid, category: 'reference', is_active: false });
-    const publicIds = async () => (await call('GET', '/external_links/public', undefined, 'anonymous')).json().links.map((l: { id: string }) => l.id);
+    const publicIds = async () =>
+      (await call('GET', '/external_links/public', undefined, 'anonymous')).json().links.map((l: { id: string }) => l.id);
     await publicIds(); // cached now
     const refs = (await call('GET', '/external_links/?category=reference')).json();
     expect(refs.links.map((l: { id: string }) => l.id).sort()).toEqual([a.id, b.id].sort());
     expect(refs.total).toBe(2);
-    expect((await call('GET', '/external_links/?category=reference&is_featured=true')).json().links.map((l: { id: string }) => l.id)).toEqual([a.id]);
-    expect((await call('GET', '/external_links/?category=reference&is_active=false')).json().links.map((l: { id: string }) => l.id)).toEqual([b.id]);
+    expect(
+      (await call('GET', '/external_links/?category=reference&is_featured=true')).json().links.map((l: { id: string }) => l.id),
+    ).toEqual([a.id]);
+    expect(
+      (await call('GET', '/external_links/?category=reference&is_active=false')).json().links.map((l: { id: string }) => l.id),
+    ).toEqual([b.id]);
     const page = (await call('GET', '/external_links/?limit=1&offset=1')).json();
     expect(page.links).toHaveLength(1);
     expect(page.total).toBeGreaterThan(2);
@@ -180,9 +240,13 @@ describe('managing links', () => {
 
   it('bulk-updates and bulk-deletes, counting only links that exist', async () => {
     const ids = [(await create(valid)).id, (await create(valid)).id, (await create(valid)).id];
-    const up = await call('POST', '/external_links/bulk-update', { link_ids: [...ids, newId(), 'junk', ids[0]], update_data: { featured: true, category: 'youtube' } });
+    const up = await call('POST', '/external_links/bulk-update', {
+      link_ids: [...ids, newId(), 'junk', ids[0]],
+      update_data: { featured: true, category: 'youtube' },
+    });
     expect(up.json()).toEqual({ success: true, affected: 3, message: '3 links updated' });
-    for (const id of ids) expect((await call('GET', `/external_links/${id}`)).json()).toMatchObject({ featured: true, category: 'youtube', title: 'TikTok' });
+    for (const id of ids)
+      expect((await call('GET', `/external_links/${id}`)).json()).toMatchObject({ featured: true, category: 'youtube', title: 'TikTok' });
     const del = await call('POST', '/external_links/bulk-delete', { link_ids: [ids[0], ids[1], newId()] });
     expect(del.json()).toEqual({ success: true, affected: 2, message: '2 links deleted' });
     expect((await call('GET', `/external_links/${ids[2]}`)).statusCode).toBe(200);
@@ -199,11 +263,25 @@ describe('managing links', () => {
       url: 'file:///etc/passwd',
       detail: 'URL must be an http:// or https:// address',
     });
-    expect((await call('POST', '/external_links/validate-url', { url: '' })).json()).toMatchObject({ valid: false, detail: 'URL is required' });
+    expect((await call('POST', '/external_links/validate-url', { url: '' })).json()).toMatchObject({
+      valid: false,
+      detail: 'URL is required',
+    });
   });
 
   it('knows the ten categories of admin §3', () => {
-    expect(Object.keys(LINK_CATEGORIES)).toEqual(['instagram', 'linkedin', 'youtube', 'twitter', 'facebook', 'tiktok', 'academic', 'resource', 'tool', 'reference']);
+    expect(Object.keys(LINK_CATEGORIES)).toEqual([
+      'instagram',
+      'linkedin',
+      'youtube',
+      'twitter',
+      'facebook',
+      'tiktok',
+      'academic',
+      'resource',
+      'tool',
+      'reference',
+    ]);
   });
 });
 

@@ -25,7 +25,13 @@ it('counts rubrics by status, following creations and status changes', async () 
   const created = await svc.as('super_admin', {
     method: 'POST',
     url: '/rubrics',
-    payload: { title: 'Counted', description: 'x', rubric_type: 'ee', status: 'draft', scoring_structure: { criteria: [{ code: 'A', name: 'All', maxScore: 10 }] } },
+    payload: {
+      title: 'Counted',
+      description: 'x',
+      rubric_type: 'ee',
+      status: 'draft',
+      scoring_structure: { criteria: [{ code: 'A', name: 'All', maxScore: 10 }] },
+    },
   });
   expect(created.statusCode).toBe(201);
   expect(await ask()).toEqual({ ...seeded, draft: seeded.draft + 1 });

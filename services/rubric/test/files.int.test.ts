@@ -40,7 +40,11 @@ const expectRecognised = (result: ProcessedRubricFile) => {
     ['A', 'Research focus', 6, 3],
     ['B', 'Use of sources', 4, 3],
   ]);
-  expect(result.structured_rubric.criteria[1].scoring_levels?.[2]).toEqual({ min: 3, max: 4, descriptor: 'Sources are evaluated for origin and purpose.' });
+  expect(result.structured_rubric.criteria[1].scoring_levels?.[2]).toEqual({
+    min: 3,
+    max: 4,
+    descriptor: 'Sources are evaluated for origin and purpose.',
+  });
   expect(result.structured_rubric.scoring_structure.total_points).toBe(10);
   expect(result.structured_rubric.detailed_guidance).toEqual(['Is the question answerable within 4,000 words?']);
   expect(result.extracted_prompts).toEqual(['Is the question answerable within 4,000 words?']);
@@ -66,10 +70,16 @@ describe('POST /rubrics/process-file', () => {
 
   it("answers the spec's messages for a wrong type or an oversized file", async () => {
     const odt = await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'rubric.odt', data: 'x' });
-    expect([odt.statusCode, odt.json()]).toEqual([415, { detail: 'Unsupported file type. Please upload: .pdf, .docx, .doc, .txt', code: 'UNSUPPORTED_MEDIA_TYPE' }]);
+    expect([odt.statusCode, odt.json()]).toEqual([
+      415,
+      { detail: 'Unsupported file type. Please upload: .pdf, .docx, .doc, .txt', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    ]);
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'a');
     const tooLarge = await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'rubric.txt', data: big });
-    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([413, { detail: 'File too large. Maximum size is 10MB.', code: 'PAYLOAD_TOO_LARGE' }]);
+    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([
+      413,
+      { detail: 'File too large. Maximum size is 10MB.', code: 'PAYLOAD_TOO_LARGE' },
+    ]);
     const exactly10Mb = Buffer.concat([Buffer.from(RUBRIC_LINES.join('\n') + '\n'), Buffer.alloc(10 * 1024 * 1024 - 2000, ' ')]);
     expect((await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'rubric.txt', data: exactly10Mb })).statusCode).toBe(200);
   });
@@ -77,7 +87,9 @@ describe('POST /rubrics/process-file', () => {
   it('refuses content that is not what the extension says, unreadable, empty or rubric-less documents, and bad fields', async () => {
     const fakePdf = await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'rubric.pdf', data: RUBRIC_LINES.join('\n') });
     expect(fakePdf.statusCode).toBe(415);
-    expect(fakePdf.json().detail).toBe("Unsupported file type. Please upload: .pdf, .docx, .doc, .txt (The file's content is not a .pdf document)");
+    expect(fakePdf.json().detail).toBe(
+      "Unsupported file type. Please upload: .pdf, .docx, .doc, .txt (The file's content is not a .pdf document)",
+    );
     const exe = await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'rubric.doc', data: Buffer.from('MZ\x90\x00binary') });
     expect(exe.statusCode).toBe(415);
     const brokenDocx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(300, 9)]);
@@ -88,7 +100,11 @@ describe('POST /rubrics/process-file', () => {
       detail: 'The file contains no readable text. Upload a document with selectable text (a scanned image cannot be read).',
       code: 'FILE_EMPTY',
     });
-    const letter = await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'letter.txt', data: 'Dear parents,\nthe trip is on Friday.' });
+    const letter = await upload(
+      '/rubrics/process-file',
+      { rubric_type: 'ee' },
+      { name: 'letter.txt', data: 'Dear parents,\nthe trip is on Friday.' },
+    );
     expect([letter.statusCode, letter.json().code]).toEqual([422, 'RUBRIC_FILE_UNRECOGNISED']);
     const noFile = await upload('/rubrics/process-file', { rubric_type: 'ee' });
     expect([noFile.statusCode, noFile.json().detail]).toEqual([400, 'Please upload a file']);
@@ -122,7 +138,11 @@ describe('POST /rubrics/create-from-file', () => {
   });
 
   it('needs a title and a file', async () => {
-    const noTitle = await upload('/rubrics/create-from-file', { rubric_type: 'tok', title: '  ' }, { name: 'r.txt', data: RUBRIC_LINES.join('\n') });
+    const noTitle = await upload(
+      '/rubrics/create-from-file',
+      { rubric_type: 'tok', title: '  ' },
+      { name: 'r.txt', data: RUBRIC_LINES.join('\n') },
+    );
     expect(noTitle.json()).toEqual({ detail: 'Title is required', code: 'VALIDATION_ERROR' });
     const noFile = await upload('/rubrics/create-from-file', { rubric_type: 'tok', title: 'T' });
     expect(noFile.json()).toEqual({ detail: 'Please process a file first before creating the rubric.', code: 'VALIDATION_ERROR' });
@@ -131,7 +151,11 @@ describe('POST /rubrics/create-from-file', () => {
 
 describe('generate-ai-rubric without a language model', () => {
   it("answers the document parser's result and says so", async () => {
-    const res = await upload('/rubrics/generate-ai-rubric', { rubric_type: 'ee', generate_scoring: 'true' }, { name: 'r.pdf', data: makePdf(RUBRIC_LINES) });
+    const res = await upload(
+      '/rubrics/generate-ai-rubric',
+      { rubric_type: 'ee', generate_scoring: 'true' },
+      { name: 'r.pdf', data: makePdf(RUBRIC_LINES) },
+    );
     expect(res.statusCode).toBe(200);
     const result = res.json() as ProcessedRubricFile;
     expect(result.source).toBe('parser');
@@ -212,7 +236,10 @@ describe('generate-ai-rubric with a language model (fake OpenAI server on loopba
     const sent = fake.requests[0];
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.headers.authorization).toBe('Bearer sk-test-key');
-    expect(sent.body).toMatchObject({ model: 'gpt-test', response_format: { type: 'json_schema', json_schema: { name: 'rubric', strict: true } } });
+    expect(sent.body).toMatchObject({
+      model: 'gpt-test',
+      response_format: { type: 'json_schema', json_schema: { name: 'rubric', strict: true } },
+    });
     expect(sent.body.messages?.[0].content).toContain('write IB-style bands');
     expect(sent.body.messages?.[1].content).toContain('Criterion B: Use of sources (4 marks)');
     expect(sent.body.messages?.[1].content).toContain('Extended Essay');
@@ -224,7 +251,11 @@ describe('generate-ai-rubric with a language model (fake OpenAI server on loopba
       payload: { structured_rubric: result.structured_rubric, status: 'draft' },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ title: 'History EE rubric', status: 'draft', scoring_structure: result.structured_rubric.scoring_structure });
+    expect(created.json()).toMatchObject({
+      title: 'History EE rubric',
+      status: 'draft',
+      scoring_structure: result.structured_rubric.scoring_structure,
+    });
     expect(created.json().criteria_text).toContain('Guidance\n- Read the whole essay first.');
   });
 
@@ -232,13 +263,17 @@ describe('generate-ai-rubric with a language model (fake OpenAI server on loopba
     fake.reply({ content: 'Sure! Here is the rubric: {' });
     let result = (await generate()).json() as ProcessedRubricFile;
     expect(result.source).toBe('parser');
-    expect(result.warnings[0]).toBe("The language model's answer could not be used (the answer is not JSON); this is the document parser's result");
+    expect(result.warnings[0]).toBe(
+      "The language model's answer could not be used (the answer is not JSON); this is the document parser's result",
+    );
     expectRecognised({ ...result, warnings: [] });
 
     fake.reply({ content: JSON.stringify({ ...modelAnswer, criteria: [{ code: 'A', name: 'x' }] }) });
     result = (await generate()).json();
     expect(result.source).toBe('parser');
-    expect(result.warnings[0]).toMatch(/^The language model's answer could not be used \(the answer does not match the rubric schema \(\/criteria\/0/);
+    expect(result.warnings[0]).toMatch(
+      /^The language model's answer could not be used \(the answer does not match the rubric schema \(\/criteria\/0/,
+    );
 
     fake.reply({ content: JSON.stringify({ ...modelAnswer, criteria: [{ ...modelAnswer.criteria[0], maxScore: 0 }] }) });
     result = (await generate()).json();
@@ -274,9 +309,17 @@ describe('POST /rubrics/create-from-ai-structure', () => {
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ rubric_type: 'tok', status: 'active', scoring_structure: { total_points: 10 } });
-    const none = await svc.as('super_admin', { method: 'POST', url: '/rubrics/create-from-ai-structure?rubric_type=tok', payload: { title: 'None' } });
+    const none = await svc.as('super_admin', {
+      method: 'POST',
+      url: '/rubrics/create-from-ai-structure?rubric_type=tok',
+      payload: { title: 'None' },
+    });
     expect(none.json()).toEqual({ detail: 'Please process a file first before creating the rubric.', code: 'RUBRIC_NO_CRITERIA' });
-    const noType = await svc.as('super_admin', { method: 'POST', url: '/rubrics/create-from-ai-structure', payload: { title: 'x', criteria: [] } });
+    const noType = await svc.as('super_admin', {
+      method: 'POST',
+      url: '/rubrics/create-from-ai-structure',
+      payload: { title: 'x', criteria: [] },
+    });
     expect(noType.statusCode).toBe(400);
   });
 });

@@ -28,8 +28,29 @@ async function legacyDatabase(): Promise<string> {
   };
   const insert = `INSERT INTO rubrics (id, default_key, title, description, rubric_type, criteria_text, scoring_structure) VALUES ($1, $2, $3, '', $4, '', $5)`;
   const ee = newId();
-  await old.pool.query(insert, [ee, 'default-ee', 'IB Extended Essay (2027 criteria)', 'ee', structure([['A', 'Focus and Method', 6], ['B', 'Knowledge and Understanding', 6], ['C', 'Critical Thinking', 12], ['D', 'Presentation', 4], ['E', 'Engagement', 6]])]);
-  await old.pool.query(insert, [newId(), 'default-tok', 'IB Theory of Knowledge Essay', 'tok', structure([['A', 'Understanding Knowledge Questions', 5], ['B', 'Quality of Analysis', 5]])]);
+  await old.pool.query(insert, [
+    ee,
+    'default-ee',
+    'IB Extended Essay (2027 criteria)',
+    'ee',
+    structure([
+      ['A', 'Focus and Method', 6],
+      ['B', 'Knowledge and Understanding', 6],
+      ['C', 'Critical Thinking', 12],
+      ['D', 'Presentation', 4],
+      ['E', 'Engagement', 6],
+    ]),
+  ]);
+  await old.pool.query(insert, [
+    newId(),
+    'default-tok',
+    'IB Theory of Knowledge Essay',
+    'tok',
+    structure([
+      ['A', 'Understanding Knowledge Questions', 5],
+      ['B', 'Quality of Analysis', 5],
+    ]),
+  ]);
   await old.close();
   return ee;
 }
@@ -38,7 +59,10 @@ it('renames the old seeded rubrics, brings them to the current seed text as a ne
   const oldEeId = await legacyDatabase();
   db = await openDatabase({ url: TEST_DATABASE_URL, schema, migrations });
   const renamed = await db.pool.query<{ title: string }>(`SELECT title FROM rubrics ORDER BY rubric_type`);
-  expect(renamed.rows.map((r) => r.title)).toEqual(['Extended Essay — Corestone default (34 points)', 'TOK — Corestone default (10 points)']);
+  expect(renamed.rows.map((r) => r.title)).toEqual([
+    'Extended Essay — Corestone default (34 points)',
+    'TOK — Corestone default (10 points)',
+  ]);
 
   const store = new RubricStore(db.pool);
   await store.seedDefaults();

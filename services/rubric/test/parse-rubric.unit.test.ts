@@ -77,7 +77,11 @@ describe('parseRubricText on a rubric document', () => {
       { min: 0, max: 0, descriptor: 'The work does not reach a standard described by the descriptors below.' },
       { min: 1, max: 2, descriptor: 'The topic is not clearly communicated and the research question lacks focus.' },
       { min: 3, max: 4, descriptor: 'The topic is communicated and the research question is generally focused.' },
-      { min: 5, max: 6, descriptor: 'The topic is clearly communicated and the research question is sharply focused; methods are justified.' },
+      {
+        min: 5,
+        max: 6,
+        descriptor: 'The topic is clearly communicated and the research question is sharply focused; methods are justified.',
+      },
     ]);
     expect(b.scoring_levels?.map((l) => `${l.min}-${l.max} ${l.descriptor}`)).toEqual([
       '0-0 The work does not reach a standard described by the descriptors below.',
@@ -142,7 +146,12 @@ Criterion A: Content (15 points)
 11–15: Ideas are developed in depth.`);
     expect(parsed.criteria).toHaveLength(1);
     const a = parsed.criteria[0];
-    expect(a).toMatchObject({ code: 'A', name: 'Content', maxScore: 15, description: '3 sources were consulted by most students in 2026.' });
+    expect(a).toMatchObject({
+      code: 'A',
+      name: 'Content',
+      maxScore: 15,
+      description: '3 sources were consulted by most students in 2026.',
+    });
     expect(a.scoring_levels?.map((l) => [l.min, l.max, l.descriptor])).toEqual([
       [1, 5, 'Ideas are few.'],
       [6, 10, 'Ideas are relevant. 4'],
@@ -157,7 +166,9 @@ Criterion A: Content (15 points)
       ['B', 'Structure', 15],
       ['C', 'Criterion C', 0],
     ]);
-    expect(parsed.warnings).toEqual(expect.arrayContaining(['Criterion A: no mark bands found', 'Criterion C: no name found', 'Criterion C: no marks found']));
+    expect(parsed.warnings).toEqual(
+      expect.arrayContaining(['Criterion A: no mark bands found', 'Criterion C: no name found', 'Criterion C: no marks found']),
+    );
   });
 
   it('finds nothing in text that is not a rubric', () => {

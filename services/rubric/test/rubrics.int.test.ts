@@ -37,7 +37,12 @@ const simple = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
   description: 'A rubric made in a test',
   rubric_type: 'ee',
-  scoring_structure: { criteria: [{ code: 'A', name: 'Argument', maxScore: 10 }, { code: 'B', name: 'Evidence', maxScore: 10 }] },
+  scoring_structure: {
+    criteria: [
+      { code: 'A', name: 'Argument', maxScore: 10 },
+      { code: 'B', name: 'Evidence', maxScore: 10 },
+    ],
+  },
   ...extra,
 });
 
@@ -54,13 +59,9 @@ describe('seeded rubrics', () => {
       'E Engagement 6',
     ]);
     expect(corestoneEe.scoring_structure.total_points).toBe(34);
-    expect(corestoneEe.scoring_structure.grade_boundaries.map((b) => `${b.grade} ${b.min_percentage}-${b.max_percentage} ${b.description}`)).toEqual([
-      'A 80-100 Excellent',
-      'B 70-79 Good',
-      'C 60-69 Satisfactory',
-      'D 50-59 Mediocre',
-      'E 0-49 Elementary',
-    ]);
+    expect(
+      corestoneEe.scoring_structure.grade_boundaries.map((b) => `${b.grade} ${b.min_percentage}-${b.max_percentage} ${b.description}`),
+    ).toEqual(['A 80-100 Excellent', 'B 70-79 Good', 'C 60-69 Satisfactory', 'D 50-59 Mediocre', 'E 0-49 Elementary']);
     const [ib] = byTitle(all, SEED_TITLES[1]);
     expect(scheme(ib)).toEqual([
       'A Framework for the essay 6',
@@ -74,7 +75,14 @@ describe('seeded rubrics', () => {
     expect(holistic.rubric_type).toBe('tok');
     expect(holistic.scoring_structure.criteria).toHaveLength(1);
     expect(holistic.scoring_structure.criteria[0].maxScore).toBe(10);
-    expect(holistic.scoring_structure.criteria[0].scoring_levels?.map((l) => `${l.min}-${l.max}`)).toEqual(['0-0', '1-2', '3-4', '5-6', '7-8', '9-10']);
+    expect(holistic.scoring_structure.criteria[0].scoring_levels?.map((l) => `${l.min}-${l.max}`)).toEqual([
+      '0-0',
+      '1-2',
+      '3-4',
+      '5-6',
+      '7-8',
+      '9-10',
+    ]);
     const [tok] = byTitle(all, SEED_TITLES[3]);
     expect(scheme(tok)).toEqual(['A Understanding Knowledge Questions 5', 'B Quality of Analysis 5']);
     const generics = byTitle(all, SEED_TITLES[4]);
@@ -138,7 +146,11 @@ describe('role matrix', () => {
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     for (const role of ['student', 'teacher', 'admin'] as const) {
       const res = await svc.as(role, request);
-      expect([role, res.statusCode, res.json()]).toEqual([role, 403, { detail: 'Access denied. Admin privileges required.', code: 'FORBIDDEN' }]);
+      expect([role, res.statusCode, res.json()]).toEqual([
+        role,
+        403,
+        { detail: 'Access denied. Admin privileges required.', code: 'FORBIDDEN' },
+      ]);
     }
   });
 
@@ -170,7 +182,8 @@ describe('managing rubrics', () => {
     const r = await create({
       title: 'From text',
       rubric_type: 'tok',
-      criteria_text: 'Criterion A: Knowledge questions (5 marks)\n0: Nothing relevant.\n1–3: Some questions.\n4–5: Sharp questions.\n\nCriterion B: Analysis (5 marks)',
+      criteria_text:
+        'Criterion A: Knowledge questions (5 marks)\n0: Nothing relevant.\n1–3: Some questions.\n4–5: Sharp questions.\n\nCriterion B: Analysis (5 marks)',
     });
     expect(r.scoring_structure.criteria).toEqual([
       {
@@ -216,7 +229,12 @@ describe('managing rubrics', () => {
     );
     expect((await post({ ...simple('x'), rubric_type: 'ib' })).statusCode).toBe(400);
     expect((await post({ ...simple('x'), status: 'archived' })).statusCode).toBe(400);
-    const malformed = await svc.as('super_admin', { method: 'POST', url: '/rubrics', payload: '{"title": ', headers: { 'content-type': 'application/json' } });
+    const malformed = await svc.as('super_admin', {
+      method: 'POST',
+      url: '/rubrics',
+      payload: '{"title": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().detail).toEqual(expect.any(String));
     const nul = await post({ ...simple('x'), title: 'bad\u0000title' });
@@ -316,7 +334,11 @@ describe('scoring helpers', () => {
       warnings: ['Criterion A: no level describes 0 marks', "Weights (summing to 1) were set to each criterion's share of the total"],
       scoring_structure: { total_points: 30, pass_threshold: 50, grade_boundaries: expect.any(Array) },
     });
-    const invalid = await svc.as('super_admin', { method: 'POST', url: '/rubrics/validate-scoring', payload: { scoring_structure: { criteria: [] } } });
+    const invalid = await svc.as('super_admin', {
+      method: 'POST',
+      url: '/rubrics/validate-scoring',
+      payload: { scoring_structure: { criteria: [] } },
+    });
     expect(invalid.json()).toMatchObject({ valid: false, errors: ['At least one criterion is required'] });
     expect((await svc.as('super_admin', { method: 'POST', url: '/rubrics/validate-scoring', payload: {} })).statusCode).toBe(400);
   });
@@ -342,7 +364,10 @@ describe('scoring helpers', () => {
     const tok = (await svc.as('super_admin', { url: '/rubrics/default-scoring/tok' })).json();
     expect(tok.total_points).toBe(10);
     const generic = (await svc.as('super_admin', { url: '/rubrics/default-scoring/generic' })).json();
-    expect(generic.criteria.map((c: { name: string; maxScore: number }) => `${c.name} ${c.maxScore}`)).toEqual(['Content 15', 'Structure 15']);
+    expect(generic.criteria.map((c: { name: string; maxScore: number }) => `${c.name} ${c.maxScore}`)).toEqual([
+      'Content 15',
+      'Structure 15',
+    ]);
     expect(generic.total_points).toBe(30);
     expect((await svc.as('super_admin', { url: '/rubrics/default-scoring/essay' })).statusCode).toBe(400);
   });

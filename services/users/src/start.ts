@@ -1,4 +1,12 @@
-import { createTokenVerifier, ensureStream, loadPlatformKeys, openInfra, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
+import {
+  createTokenVerifier,
+  ensureStream,
+  loadPlatformKeys,
+  openInfra,
+  startOutboxRelay,
+  startWith,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 import type { UsersConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp, type UsersDeps } from './app';

@@ -42,7 +42,11 @@ type Row = [name: string, make: (target: TestUser) => Call, expected: [number, n
 const own: Row[] = [
   ['GET /users/me', () => ({ url: '/users/me' }), [401, 200, 200, 200, 200]],
   ['PUT /users/me', () => ({ method: 'PUT', url: '/users/me', payload: { first_name: 'Same' } }), [401, 200, 200, 200, 200]],
-  ['POST /users/toggle-anonymous', () => ({ method: 'POST', url: '/users/toggle-anonymous', payload: { enabled: true } }), [401, 200, 200, 200, 200]],
+  [
+    'POST /users/toggle-anonymous',
+    () => ({ method: 'POST', url: '/users/toggle-anonymous', payload: { enabled: true } }),
+    [401, 200, 200, 200, 200],
+  ],
   ['GET /users/permissions', () => ({ url: '/users/permissions' }), [401, 200, 200, 200, 200]],
   ['GET /users/can-send-message', () => ({ url: '/users/can-send-message' }), [401, 200, 200, 200, 200]],
   ['POST /users/increment-message-count', () => ({ method: 'POST', url: '/users/increment-message-count' }), [401, 200, 200, 200, 200]],
@@ -55,18 +59,46 @@ const own: Row[] = [
     [401, 200, 200, 200, 200],
   ],
   ['DELETE /users/me/avatar', () => ({ method: 'DELETE', url: '/users/me/avatar' }), [401, 200, 200, 200, 200]],
-  ['PUT /users/admin/api-key', () => ({ method: 'PUT', url: '/users/admin/api-key', payload: { api_key: 'sk-test-1234567890' } }), [401, 403, 403, 200, 200]],
+  [
+    'PUT /users/admin/api-key',
+    () => ({ method: 'PUT', url: '/users/admin/api-key', payload: { api_key: 'sk-test-1234567890' } }),
+    [401, 403, 403, 200, 200],
+  ],
   ['GET /users/users', () => ({ url: '/users/users' }), [401, 403, 403, 200, 200]],
 ];
 const onStudent: Row[] = [
   ['GET /users/admin/users/{id}', (t) => ({ url: `/users/admin/users/${t.id}` }), [401, 403, 403, 200, 200]],
-  ['PUT /users/admin/users/{id}', (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}`, payload: { first_name: 'Edited', user_type: 'student', is_active: true } }), [401, 403, 403, 200, 200]],
-  ['PUT /users/admin/users/{id} (role change)', (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}`, payload: { user_type: 'teacher' } }), [401, 403, 403, 403, 200]],
+  [
+    'PUT /users/admin/users/{id}',
+    (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}`, payload: { first_name: 'Edited', user_type: 'student', is_active: true } }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'PUT /users/admin/users/{id} (role change)',
+    (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}`, payload: { user_type: 'teacher' } }),
+    [401, 403, 403, 403, 200],
+  ],
   ['DELETE /users/admin/users/{id}', (t) => ({ method: 'DELETE', url: `/users/admin/users/${t.id}` }), [401, 403, 403, 200, 200]],
-  ['PUT …/role', (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/role`, payload: { new_role: 'teacher' } }), [401, 403, 403, 403, 200]],
-  ['PUT …/status', (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/status`, payload: { is_active: false } }), [401, 403, 403, 200, 200]],
-  ['PUT …/credits', (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/credits`, payload: { essay_credits: 5, max_essay_credits: 5 } }), [401, 403, 403, 200, 200]],
-  ['PUT …/personas', (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/personas`, payload: { assigned_personas: ['tutor'] } }), [401, 403, 403, 200, 200]],
+  [
+    'PUT …/role',
+    (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/role`, payload: { new_role: 'teacher' } }),
+    [401, 403, 403, 403, 200],
+  ],
+  [
+    'PUT …/status',
+    (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/status`, payload: { is_active: false } }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'PUT …/credits',
+    (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/credits`, payload: { essay_credits: 5, max_essay_credits: 5 } }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'PUT …/personas',
+    (t) => ({ method: 'PUT', url: `/users/admin/users/${t.id}/personas`, payload: { assigned_personas: ['tutor'] } }),
+    [401, 403, 403, 200, 200],
+  ],
 ];
 // The same screens on an admin account: only a super admin may touch it (reading is open to admins).
 const onAdmin: Row[] = onStudent.map(([name, make, [a, s, t, , sa]]) => [name, make, [a, s, t, name.startsWith('GET') ? 200 : 403, sa]]);
@@ -102,7 +134,11 @@ describe('role matrix', () => {
 
   it('judges the stored role, not a stale token role', async () => {
     const demoted = await h.user('admin');
-    const res = await send(callers.super_admin, { method: 'PUT', url: `/users/admin/users/${demoted.id}/role`, payload: { new_role: 'student' } });
+    const res = await send(callers.super_admin, {
+      method: 'PUT',
+      url: `/users/admin/users/${demoted.id}/role`,
+      payload: { new_role: 'student' },
+    });
     expect(res.statusCode).toBe(200);
     // the old token still says admin; the account says student
     expect((await send(demoted, { url: '/users/users' })).statusCode).toBe(403);
@@ -150,20 +186,31 @@ describe('admin screens', () => {
       expect(r.json().code).toBe('USER_NOT_FOUND');
       expect((await send(callers.super_admin, { method: 'DELETE', url: `/users/admin/users/${id}` })).statusCode).toBe(404);
     }
-    expect((await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}`, payload: { first_name: ' ' } })).statusCode).toBe(400);
+    expect((await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}`, payload: { first_name: ' ' } })).statusCode).toBe(
+      400,
+    );
     expect((await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/status`, payload: {} })).statusCode).toBe(400);
   });
 
   it('forwards credits to billing and answers the updated user', async () => {
     const s = await h.user('student');
-    const res = await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/credits`, payload: { essay_credits: 7, max_essay_credits: -1 } });
+    const res = await send(callers.admin, {
+      method: 'PUT',
+      url: `/users/admin/users/${s.id}/credits`,
+      payload: { essay_credits: 7, max_essay_credits: -1 },
+    });
     expect(json<User>(res)).toMatchObject({ id: s.id, essay_credits: 7, max_essay_credits: -1 });
     // the admin who made the change is named on billing's ledger line
     expect(billing.setCalls.at(-1)).toEqual({ user_id: s.id, essay_credits: 7, max_essay_credits: -1, actor: callers.admin!.id });
     // the list (mirror) shows it as well
     const list = json<UserList>(await send(callers.admin, { url: `/users/users?search=${encodeURIComponent(s.email)}` }));
     expect(list.users[0]).toMatchObject({ essay_credits: 7, max_essay_credits: -1 });
-    for (const payload of [{ essay_credits: -1, max_essay_credits: 1 }, { essay_credits: 1, max_essay_credits: -2 }, { essay_credits: 1.5, max_essay_credits: 2 }, {}]) {
+    for (const payload of [
+      { essay_credits: -1, max_essay_credits: 1 },
+      { essay_credits: 1, max_essay_credits: -2 },
+      { essay_credits: 1.5, max_essay_credits: 2 },
+      {},
+    ]) {
       expect((await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/credits`, payload })).statusCode).toBe(400);
     }
   });
@@ -176,15 +223,25 @@ describe('admin screens', () => {
       payload: { assigned_personas: ['tutor', ' tutor ', 'critic'] },
     });
     expect(json<User>(res).assigned_personas).toEqual(['tutor', 'critic']);
-    expect((await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/personas`, payload: { assigned_personas: 'tutor' } })).json().assigned_personas).toEqual(['tutor']);
-    expect((await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/personas`, payload: { assigned_personas: [{}] } })).statusCode).toBe(400);
+    expect(
+      (
+        await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/personas`, payload: { assigned_personas: 'tutor' } })
+      ).json().assigned_personas,
+    ).toEqual(['tutor']);
+    expect(
+      (await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/personas`, payload: { assigned_personas: [{}] } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('lets a super admin change any role, creating admins', async () => {
     const s = await h.user('student');
     const res = await send(callers.super_admin, { method: 'PUT', url: `/users/admin/users/${s.id}/role`, payload: { new_role: 'admin' } });
     expect(json<User>(res)).toMatchObject({ role: 'admin', user_type: 'admin' });
-    expect((await send(callers.super_admin, { method: 'PUT', url: `/users/admin/users/${s.id}/role`, payload: { new_role: 'moderator' } })).statusCode).toBe(400);
+    expect(
+      (await send(callers.super_admin, { method: 'PUT', url: `/users/admin/users/${s.id}/role`, payload: { new_role: 'moderator' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('refuses self-deletion and self-deactivation to everyone', async () => {

@@ -103,7 +103,14 @@ it('replacing removes the old file; DELETE removes the avatar', async () => {
 
 it('serves only well-formed names', async () => {
   fs.writeFileSync(path.join(h.avatarDir, 'secret.txt'), 'do not serve');
-  for (const name of ['secret.txt', '..%2Fsecret.txt', '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', 'ABCDEF0123456789ABCDEF0123456789.png', `${'a'.repeat(32)}.gif`, `${'a'.repeat(32)}.png`]) {
+  for (const name of [
+    'secret.txt',
+    '..%2Fsecret.txt',
+    '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd',
+    'ABCDEF0123456789ABCDEF0123456789.png',
+    `${'a'.repeat(32)}.gif`,
+    `${'a'.repeat(32)}.png`,
+  ]) {
     const res = await h.app.inject({ url: `/users/avatars/${name}` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toHaveProperty('code', 'NOT_FOUND');

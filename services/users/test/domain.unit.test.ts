@@ -64,7 +64,13 @@ describe('avatars', () => {
   it('accepts only the names it makes', () => {
     expect(avatarKindOf(`${'0a'.repeat(16)}.png`)).toBe('png');
     expect(avatarKindOf(`${'0a'.repeat(16)}.webp`)).toBe('webp');
-    for (const bad of ['../x.png', `${'0a'.repeat(16)}.PNG`, `${'0a'.repeat(15)}.png`, `${'0a'.repeat(16)}.png/..`, `${'0A'.repeat(16)}.jpg`]) {
+    for (const bad of [
+      '../x.png',
+      `${'0a'.repeat(16)}.PNG`,
+      `${'0a'.repeat(15)}.png`,
+      `${'0a'.repeat(16)}.png/..`,
+      `${'0A'.repeat(16)}.jpg`,
+    ]) {
       expect(avatarKindOf(bad)).toBeNull();
     }
   });

@@ -65,7 +65,12 @@ describe('PUT /users/me', () => {
       payload: { first_name: '  Grace ', last_name: 'Hopper', display_name: 'Amazing Grace', email: 'hijack@example.test', role: 'admin' },
     });
     expect(res.statusCode).toBe(200);
-    expect(json<User>(res)).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', display_name: 'Amazing Grace', name: 'Amazing Grace' });
+    expect(json<User>(res)).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      display_name: 'Amazing Grace',
+      name: 'Amazing Grace',
+    });
     // unknown fields (email, role) are stripped: the e-mail cannot be changed, the role is untouched
     expect(json<User>(res)).toMatchObject({ email: s.email, role: 'student' });
     const cleared = await h.app.inject({ method: 'PUT', url: '/users/me', headers: s.headers, payload: { display_name: '  ' } });
@@ -112,7 +117,12 @@ describe('PUT /users/me', () => {
     ['super_admin', 'student'],
   ] as const)('refuses a %s who asks to become %s, and changes nothing', async (from, to) => {
     const u = await h.user(from);
-    const res = await h.app.inject({ method: 'PUT', url: '/users/me', headers: u.headers, payload: { user_type: to, first_name: 'Changed' } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/users/me',
+      headers: u.headers,
+      payload: { user_type: to, first_name: 'Changed' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
     const me = json<User>(await h.app.inject({ url: '/users/me', headers: u.headers }));
@@ -122,7 +132,12 @@ describe('PUT /users/me', () => {
 
   it('accepts an admin sending their own unchanged role (settings screen)', async () => {
     const a = await h.user('admin');
-    const res = await h.app.inject({ method: 'PUT', url: '/users/me', headers: a.headers, payload: { first_name: 'Ann', user_type: 'admin' } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/users/me',
+      headers: a.headers,
+      payload: { first_name: 'Ann', user_type: 'admin' },
+    });
     expect(res.statusCode).toBe(200);
     expect(json<User>(res)).toMatchObject({ first_name: 'Ann', role: 'admin' });
   });
@@ -130,7 +145,12 @@ describe('PUT /users/me', () => {
   it('refuses a deactivated account on every own route', async () => {
     const admin = await h.user('super_admin');
     const s = await h.user('student');
-    const off = await h.app.inject({ method: 'PUT', url: `/users/admin/users/${s.id}/status`, headers: admin.headers, payload: { is_active: false } });
+    const off = await h.app.inject({
+      method: 'PUT',
+      url: `/users/admin/users/${s.id}/status`,
+      headers: admin.headers,
+      payload: { is_active: false },
+    });
     expect(off.statusCode).toBe(200);
     const res = await h.app.inject({ method: 'PUT', url: '/users/me', headers: s.headers, payload: { first_name: 'X' } });
     expect(res.statusCode).toBe(403);
@@ -166,7 +186,12 @@ describe('anonymous flag, permissions, messages', () => {
       can_change_roles: false,
       can_manage_rubrics: false,
     });
-    expect(await perms('super_admin')).toMatchObject({ is_super_admin: true, can_change_roles: true, can_manage_admins: true, can_manage_rubrics: true });
+    expect(await perms('super_admin')).toMatchObject({
+      is_super_admin: true,
+      can_change_roles: true,
+      can_manage_admins: true,
+      can_manage_rubrics: true,
+    });
   });
 
   it('counts messages for billing (rpc.users.count_message): the same counter, an unlimited plan lifts the limit', async () => {
@@ -226,7 +251,12 @@ describe('isolation and secrets', () => {
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain(a.email);
     }
-    const put = await h.app.inject({ method: 'PUT', url: `/users/admin/users/${a.id}`, headers: b.headers, payload: { first_name: 'Pwned' } });
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/users/admin/users/${a.id}`,
+      headers: b.headers,
+      payload: { first_name: 'Pwned' },
+    });
     expect(put.statusCode).toBe(403);
     expect(json<User>(await h.app.inject({ url: '/users/me', headers: a.headers })).first_name).toBe('Alice');
   });

@@ -156,7 +156,9 @@ describe('outbox relay (started with the service)', () => {
     await h.relay.flush();
     const stream = streamName(h.bus.prefix, 'users');
     const last = await eventually(async () => {
-      const msg = await h.bus.jsm.streams.getMessage(stream, { last_by_subj: h.bus.subject(Events.usersAccessChanged.subject) }).catch(() => null);
+      const msg = await h.bus.jsm.streams
+        .getMessage(stream, { last_by_subj: h.bus.subject(Events.usersAccessChanged.subject) })
+        .catch(() => null);
       return msg ?? null;
     });
     expect(JSON.parse(new TextDecoder().decode(last.data))).toMatchObject({

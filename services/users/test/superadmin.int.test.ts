@@ -23,7 +23,12 @@ it('refuses to demote the last super admin, by either route', async () => {
   const viaRole = await setRole(only, only, 'admin');
   expect(viaRole.statusCode).toBe(409);
   expect(viaRole.json()).toEqual({ detail: 'The last super admin cannot be demoted, deactivated or deleted', code: 'LAST_SUPER_ADMIN' });
-  const viaEdit = await h.app.inject({ method: 'PUT', url: `/users/admin/users/${only.id}`, headers: only.headers, payload: { user_type: 'student' } });
+  const viaEdit = await h.app.inject({
+    method: 'PUT',
+    url: `/users/admin/users/${only.id}`,
+    headers: only.headers,
+    payload: { user_type: 'student' },
+  });
   expect(viaEdit.statusCode).toBe(409);
   // and an unchanged role or a name edit is fine
   const edit = await h.app.inject({
@@ -43,14 +48,32 @@ it('lets a super admin step down once another one is active', async () => {
   expect(await activeSuperAdmins()).toBe(1);
   // a deactivated super admin does not count as "another one"
   const third = await h.user('super_admin');
-  expect((await h.app.inject({ method: 'PUT', url: `/users/admin/users/${third.id}/status`, headers: only.headers, payload: { is_active: false } })).statusCode).toBe(200);
+  expect(
+    (
+      await h.app.inject({
+        method: 'PUT',
+        url: `/users/admin/users/${third.id}/status`,
+        headers: only.headers,
+        payload: { is_active: false },
+      })
+    ).statusCode,
+  ).toBe(200);
   expect((await setRole(only, only, 'admin')).statusCode).toBe(409);
 });
 
 it('an admin can neither demote, deactivate nor delete a super admin', async () => {
   const admin = await h.user('admin');
   expect((await setRole(admin, only, 'student')).statusCode).toBe(403);
-  expect((await h.app.inject({ method: 'PUT', url: `/users/admin/users/${only.id}/status`, headers: admin.headers, payload: { is_active: false } })).statusCode).toBe(403);
+  expect(
+    (
+      await h.app.inject({
+        method: 'PUT',
+        url: `/users/admin/users/${only.id}/status`,
+        headers: admin.headers,
+        payload: { is_active: false },
+      })
+    ).statusCode,
+  ).toBe(403);
   expect((await h.app.inject({ method: 'DELETE', url: `/users/admin/users/${only.id}`, headers: admin.headers })).statusCode).toBe(403);
   expect(await activeSuperAdmins()).toBe(1);
 });

@@ -65,10 +65,19 @@ export function EssayViewer({ open, onClose, title, text, essayType, submitter, 
                 {copied ? 'Copied!' : 'Copy'}
               </Button>
             </Tooltip>
-            <Button size="small" icon={<DownloadOutlined />} onClick={() => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), txtFileName(title))}>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), txtFileName(title))}
+            >
               Download
             </Button>
-            <Button size="small" icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} aria-label="Toggle fullscreen" onClick={() => setFullscreen((f) => !f)} />
+            <Button
+              size="small"
+              icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              aria-label="Toggle fullscreen"
+              onClick={() => setFullscreen((f) => !f)}
+            />
           </Space>
         </Space>
       }
@@ -82,7 +91,9 @@ export function EssayViewer({ open, onClose, title, text, essayType, submitter, 
         <Descriptions.Item label="Characters">{stats.characters.toLocaleString()}</Descriptions.Item>
         <Descriptions.Item label="Reading time">{stats.readingMinutes} min</Descriptions.Item>
       </Descriptions>
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', fontFamily: 'Georgia, serif', fontSize: 15, lineHeight: 1.75 }}>{text}</Typography.Paragraph>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', fontFamily: 'Georgia, serif', fontSize: 15, lineHeight: 1.75 }}>
+        {text}
+      </Typography.Paragraph>
     </Modal>
   );
 }

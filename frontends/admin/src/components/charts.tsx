@@ -12,8 +12,21 @@ export interface Point {
 const PALETTE = ['#1d4ed8', '#7c3aed', '#0891b2', '#16a34a', '#ca8a04', '#dc2626', '#db2777', '#475569'];
 
 /** Columns over a series (e.g. submissions per day); labels thinned so they never overlap. */
-export function ColumnChart({ data, color = '#1d4ed8', height = 180, testId, format = (v: number) => String(v) }: { data: Point[]; color?: string; height?: number; testId?: string; format?: (v: number) => string }) {
-  if (!data.length || data.every((d) => d.value === 0)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data in this period" />;
+export function ColumnChart({
+  data,
+  color = '#1d4ed8',
+  height = 180,
+  testId,
+  format = (v: number) => String(v),
+}: {
+  data: Point[];
+  color?: string;
+  height?: number;
+  testId?: string;
+  format?: (v: number) => string;
+}) {
+  if (!data.length || data.every((d) => d.value === 0))
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data in this period" />;
   const max = Math.max(...data.map((d) => d.value), 1);
   const w = 100 / data.length;
   const every = Math.ceil(data.length / 8);
@@ -45,7 +58,17 @@ export function ColumnChart({ data, color = '#1d4ed8', height = 180, testId, for
 }
 
 /** Horizontal bars with their values (grades, criteria, roles, rubrics, links). */
-export function BarList({ data, max, format = (v: number) => String(v), testId }: { data: Point[]; max?: number; format?: (v: number) => string; testId?: string }) {
+export function BarList({
+  data,
+  max,
+  format = (v: number) => String(v),
+  testId,
+}: {
+  data: Point[];
+  max?: number;
+  format?: (v: number) => string;
+  testId?: string;
+}) {
   if (!data.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data in this period" />;
   const top = max ?? Math.max(...data.map((d) => d.value), 1);
   return (
@@ -58,7 +81,14 @@ export function BarList({ data, max, format = (v: number) => String(v), testId }
           </div>
           <Tooltip title={`${d.label}: ${format(d.value)}`}>
             <div style={{ height: 8, background: '#f1f5f9', borderRadius: 4, marginTop: 4 }}>
-              <div style={{ width: `${Math.min(100, (d.value / top) * 100)}%`, height: '100%', background: PALETTE[i % PALETTE.length], borderRadius: 4 }} />
+              <div
+                style={{
+                  width: `${Math.min(100, (d.value / top) * 100)}%`,
+                  height: '100%',
+                  background: PALETTE[i % PALETTE.length],
+                  borderRadius: 4,
+                }}
+              />
             </div>
           </Tooltip>
         </div>
@@ -68,4 +98,5 @@ export function BarList({ data, max, format = (v: number) => String(v), testId }
 }
 
 /** 'YYYY-MM-DD' → 'Mar 2'. */
-export const dayLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const dayLabel = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });

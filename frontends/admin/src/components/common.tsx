@@ -32,10 +32,29 @@ export function PageHeader({ title, subtitle, extra }: { title: string; subtitle
   );
 }
 
-export function Counter({ title, value, suffix, color, testId, footer }: { title: string; value: ReactNode; suffix?: string; color?: string; testId?: string; footer?: ReactNode }) {
+export function Counter({
+  title,
+  value,
+  suffix,
+  color,
+  testId,
+  footer,
+}: {
+  title: string;
+  value: ReactNode;
+  suffix?: string;
+  color?: string;
+  testId?: string;
+  footer?: ReactNode;
+}) {
   return (
     <Card variant="borderless" style={{ height: '100%', boxShadow: '0 1px 2px rgba(15,23,42,.06)' }} data-testid={testId}>
-      <Statistic title={title} value={value as number | string} suffix={suffix} styles={{ content: { color: color ?? '#0f172a', fontWeight: 600 } }} />
+      <Statistic
+        title={title}
+        value={value as number | string}
+        suffix={suffix}
+        styles={{ content: { color: color ?? '#0f172a', fontWeight: 600 } }}
+      />
       {footer && <div style={{ marginTop: 6, fontSize: 12 }}>{footer}</div>}
     </Card>
   );
@@ -125,7 +144,11 @@ export function SystemIndicator({ client }: { client: CorestoneClient }) {
   const { color, text } = healthSummary(health);
   const title = health && health !== 'error' && health.not_ready.length ? `Not ready: ${health.not_ready.join(', ')}` : undefined;
   return (
-    <span data-testid="system-indicator" title={title} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: '#334155', whiteSpace: 'nowrap' }}>
+    <span
+      data-testid="system-indicator"
+      title={title}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: '#334155', whiteSpace: 'nowrap' }}
+    >
       <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: color, boxShadow: `0 0 0 3px ${color}22` }} />
       {text}
     </span>

@@ -112,12 +112,31 @@ export default function AdminApp(props: RemoteAppProps) {
           {sidebar}
         </Sider>
       ) : (
-        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false}>
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          size={264}
+          styles={{ body: { padding: 0 } }}
+          closable={false}
+        >
           {sidebar}
         </Drawer>
       )}
       <Layout>
-        <Header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '0 24px', background: '#fff', borderBottom: '1px solid #eef0f3', position: 'sticky', top: 0, zIndex: 10 }}>
+        <Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 16,
+            padding: '0 24px',
+            background: '#fff',
+            borderBottom: '1px solid #eef0f3',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
           {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
           <Input
             prefix={<SearchOutlined />}
@@ -138,9 +157,7 @@ export default function AdminApp(props: RemoteAppProps) {
           <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 0 }} data-testid="admin-user-role">
             {roleLabel(user.role)}
           </Tag>
-          {screens.lg && (
-            <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} aria-label="Logout" />
-          )}
+          {screens.lg && <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} aria-label="Logout" />}
         </Header>
         <Content style={{ padding: screens.md ? 32 : 16, background: '#f6f8fb' }}>
           <div style={{ maxWidth: 1240, margin: '0 auto' }}>

@@ -80,11 +80,22 @@ export function readClassList(text: string, allowedRoles: readonly Role[]): Impo
   const seen = new Set<string>();
   return rows.slice(hasHeader ? 1 : 0).map((cells, i) => {
     const get = (key: string) => (cells[columns.indexOf(key as never)] ?? '').trim();
-    const rawRole = get('role').toLowerCase().replace(/[\s-]+/g, '_') || 'student';
+    const rawRole =
+      get('role')
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_') || 'student';
     const rawCredits = get('credits');
     const credits = rawCredits === '' ? 1 : Number(rawCredits);
     const email = get('email').toLowerCase();
-    const row: ImportRow = { line: i + (hasHeader ? 2 : 1), first_name: get('first_name'), last_name: get('last_name'), email, role: rawRole as Role, credits, problem: null };
+    const row: ImportRow = {
+      line: i + (hasHeader ? 2 : 1),
+      first_name: get('first_name'),
+      last_name: get('last_name'),
+      email,
+      role: rawRole as Role,
+      credits,
+      problem: null,
+    };
     if (!row.first_name || !row.last_name) row.problem = 'First and last name are required';
     else if (!EMAIL.test(email)) row.problem = 'Not a valid e-mail address';
     else if (seen.has(email)) row.problem = 'The same e-mail appears earlier in the file';
@@ -98,5 +109,12 @@ export function readClassList(text: string, allowedRoles: readonly Role[]): Impo
 /** The report a school keeps: one line per row, the one-time password of each created account. */
 export function reportCsv(results: { row: ImportRow; status: string; password: string }[]): string {
   const q = (v: string | number) => `"${String(v).replace(/"/g, '""')}"`;
-  return ['line,first name,last name,email,role,credits,result,one-time password', ...results.map(({ row, status, password }) => [row.line, row.first_name, row.last_name, row.email, row.role, row.credits, status, password].map(q).join(','))].join('\r\n') + '\r\n';
+  return (
+    [
+      'line,first name,last name,email,role,credits,result,one-time password',
+      ...results.map(({ row, status, password }) =>
+        [row.line, row.first_name, row.last_name, row.email, row.role, row.credits, status, password].map(q).join(','),
+      ),
+    ].join('\r\n') + '\r\n'
+  );
 }

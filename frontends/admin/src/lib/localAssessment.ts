@@ -71,7 +71,12 @@ export function putLocal(sub: LocalSubmission, storage: Storage = localStorage):
 }
 
 /** Creates the submission in status processing (spec §4) and keeps the owner in the profiles list. */
-export function createLocal(user: Pick<SessionUser, 'id' | 'name' | 'email'> | null, input: LocalInput, storage: Storage = localStorage, now = new Date()): LocalSubmission {
+export function createLocal(
+  user: Pick<SessionUser, 'id' | 'name' | 'email'> | null,
+  input: LocalInput,
+  storage: Storage = localStorage,
+  now = new Date(),
+): LocalSubmission {
   if (!user?.id) throw new Error(NOT_AUTHENTICATED);
   const at = now.toISOString();
   const fileName = input.type === 'ee' ? 'EE Essay Analysis' : 'TOK Essay Analysis';
@@ -97,7 +102,10 @@ export function createLocal(user: Pick<SessionUser, 'id' | 'name' | 'email'> | n
   putLocal(sub, storage);
   try {
     const profiles = JSON.parse(storage.getItem(PROFILES_KEY) ?? '[]') as { id: string; full_name: string; email: string }[];
-    storage.setItem(PROFILES_KEY, JSON.stringify([{ id: user.id, full_name: user.name, email: user.email }, ...profiles.filter((p) => p.id !== user.id)]));
+    storage.setItem(
+      PROFILES_KEY,
+      JSON.stringify([{ id: user.id, full_name: user.name, email: user.email }, ...profiles.filter((p) => p.id !== user.id)]),
+    );
   } catch {
     storage.setItem(PROFILES_KEY, JSON.stringify([{ id: user.id, full_name: user.name, email: user.email }]));
   }
@@ -107,7 +115,11 @@ export function createLocal(user: Pick<SessionUser, 'id' | 'name' | 'email'> | n
 /** Deleting requires a signed-in user and only touches their own list. */
 export function deleteLocal(user: Pick<SessionUser, 'id'> | null, id: string, storage: Storage = localStorage): void {
   if (!user?.id) throw new Error(NOT_AUTHENTICATED);
-  saveAll(user.id, listLocal(user.id, storage).filter((s) => s.id !== id), storage);
+  saveAll(
+    user.id,
+    listLocal(user.id, storage).filter((s) => s.id !== id),
+    storage,
+  );
 }
 
 function timeout(ms: number, signal: AbortSignal): Promise<never> {
@@ -118,11 +130,22 @@ function timeout(ms: number, signal: AbortSignal): Promise<never> {
 }
 
 /** The server's grading of the text: submit, then follow it until completed (or failed). */
-async function serverAssessment(client: CorestoneClient, sub: LocalSubmission, signal: AbortSignal): Promise<{ results: Results; evaluation_id: string }> {
+async function serverAssessment(
+  client: CorestoneClient,
+  sub: LocalSubmission,
+  signal: AbortSignal,
+): Promise<{ results: Results; evaluation_id: string }> {
   const [rubric] = await client.rubrics.active(sub.type);
   if (!rubric) throw new Error('No active rubric for this essay type');
   const title = sub.metadata.researchQuestion || sub.metadata.prescribedTitle || sub.fileName;
-  const created = await client.evaluations.evaluateText({ essay_content: sub.extractedText, title, essay_type: sub.type, rubric_id: rubric.id, subject_area: sub.metadata.subject || undefined, signal });
+  const created = await client.evaluations.evaluateText({
+    essay_content: sub.extractedText,
+    title,
+    essay_type: sub.type,
+    rubric_id: rubric.id,
+    subject_area: sub.metadata.subject || undefined,
+    signal,
+  });
   const done = created.status === 'completed' ? created : await client.evaluations.watch(created.id, { signal });
   if (done.status !== 'completed' || !done.results) throw new Error(done.error_message || 'No assessment response received');
   return { results: done.results, evaluation_id: done.id };
@@ -132,7 +155,11 @@ async function serverAssessment(client: CorestoneClient, sub: LocalSubmission, s
  * Assesses a stored submission: the server's result within `timeoutMs` (30 s), else the local
  * fallback; the submission becomes completed either way, failed only on an unexpected error.
  */
-export async function assessLocal(client: CorestoneClient, sub: LocalSubmission, opts: { timeoutMs?: number; storage?: Storage; now?: () => number } = {}): Promise<LocalSubmission> {
+export async function assessLocal(
+  client: CorestoneClient,
+  sub: LocalSubmission,
+  opts: { timeoutMs?: number; storage?: Storage; now?: () => number } = {},
+): Promise<LocalSubmission> {
   const storage = opts.storage ?? localStorage;
   const now = opts.now ?? Date.now;
   const started = Date.parse(sub.processing_started_at);
@@ -140,15 +167,29 @@ export async function assessLocal(client: CorestoneClient, sub: LocalSubmission,
   let next: LocalSubmission;
   try {
     try {
-      const { results, evaluation_id } = await Promise.race([serverAssessment(client, sub, controller.signal), timeout(opts.timeoutMs ?? LOCAL_ASSESSMENT_TIMEOUT_MS, controller.signal)]);
+      const { results, evaluation_id } = await Promise.race([
+        serverAssessment(client, sub, controller.signal),
+        timeout(opts.timeoutMs ?? LOCAL_ASSESSMENT_TIMEOUT_MS, controller.signal),
+      ]);
       next = { ...sub, status: 'completed', results, source: 'server', evaluation_id };
     } catch (e) {
-      next = { ...sub, status: 'completed', results: localFallbackResults(sub.extractedText, sub.type), source: 'fallback', fallbackReason: errorMessage(e, 'No assessment response received') };
+      next = {
+        ...sub,
+        status: 'completed',
+        results: localFallbackResults(sub.extractedText, sub.type),
+        source: 'fallback',
+        fallbackReason: errorMessage(e, 'No assessment response received'),
+      };
     } finally {
       controller.abort();
     }
     const at = now();
-    next = { ...next, processingTime: Math.round((at - started) / 100) / 10, processingCompletedAt: new Date(at).toISOString(), updatedAt: new Date(at).toISOString() };
+    next = {
+      ...next,
+      processingTime: Math.round((at - started) / 100) / 10,
+      processingCompletedAt: new Date(at).toISOString(),
+      updatedAt: new Date(at).toISOString(),
+    };
   } catch (e) {
     next = { ...sub, status: 'failed', error: errorMessage(e), updatedAt: new Date(now()).toISOString() };
   }

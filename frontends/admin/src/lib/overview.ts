@@ -79,8 +79,14 @@ async function computeStats(client: CorestoneClient, superAdmin: boolean, now: n
       failed: counts.failed,
       users_by_role: byRole,
       growth: {
-        users: periodCounts(users.users.map((u) => u.created_at), now),
-        submissions: periodCounts(submissions.map((e) => e.created_at), now),
+        users: periodCounts(
+          users.users.map((u) => u.created_at),
+          now,
+        ),
+        submissions: periodCounts(
+          submissions.map((e) => e.created_at),
+          now,
+        ),
       },
     },
   };
@@ -110,16 +116,27 @@ export function systemChecks(health: Health | null | 'error'): CheckRow[] {
       ...['Database', 'Message Bus', 'AI Service'].map((name) => ({ name, ok: null, detail: 'Unknown' })),
     ];
   }
-  const failing = (dep: string) => Object.entries(health.services).filter(([, s]) => !s.ready && (s.detail ?? '').includes(dep)).map(([n]) => n);
-  const row = (name: string, bad: string[], okText: string): CheckRow => ({ name, ok: bad.length === 0, detail: bad.length ? `Failing in ${bad.join(', ')}` : okText });
+  const failing = (dep: string) =>
+    Object.entries(health.services)
+      .filter(([, s]) => !s.ready && (s.detail ?? '').includes(dep))
+      .map(([n]) => n);
+  const row = (name: string, bad: string[], okText: string): CheckRow => ({
+    name,
+    ok: bad.length === 0,
+    detail: bad.length ? `Failing in ${bad.join(', ')}` : okText,
+  });
   const down = health.not_ready.filter((n) => !(health.services[n]?.detail ?? '').match(/postgres|nats/));
   const grading = health.services.grading;
   return [
-    row('API', down.filter((n) => n !== 'grading'), `${Object.keys(health.services).length} services ready`),
+    row(
+      'API',
+      down.filter((n) => n !== 'grading'),
+      `${Object.keys(health.services).length} services ready`,
+    ),
     row('Database', failing('postgres'), 'PostgreSQL connected'),
     row('Message Bus', failing('nats'), 'NATS JetStream connected'),
     grading
-      ? { name: 'AI Service', ok: grading.ready, detail: grading.ready ? 'Grading workers ready' : grading.detail ?? 'Not ready' }
+      ? { name: 'AI Service', ok: grading.ready, detail: grading.ready ? 'Grading workers ready' : (grading.detail ?? 'Not ready') }
       : { name: 'AI Service', ok: null, detail: 'Not reported' },
   ];
 }

@@ -1,7 +1,8 @@
 /** Role gates of the admin area (spec admin §2, §6). The server is the real guard; these decide what the screen offers. */
 import { isAdminRole, type SessionUser } from '@corestone/sdk';
 
-export type AdminScreen = 'overview' | 'submissions' | 'submission-detail' | 'users' | 'rubrics' | 'links' | 'policies' | 'settings' | 'analytics';
+export type AdminScreen =
+  'overview' | 'submissions' | 'submission-detail' | 'users' | 'rubrics' | 'links' | 'policies' | 'settings' | 'analytics';
 
 /** Screens only a super admin may open (spec §6: submissions list and rubric management). */
 const SUPER_ADMIN_ONLY: ReadonlySet<AdminScreen> = new Set(['submissions', 'rubrics']);

@@ -11,11 +11,13 @@ export function scoringProblems(s: ScoringStructure): string[] {
     codes.add(c.code);
     if (!(c.maxScore > 0)) out.push(`Criterion ${c.code}: the maximum must be above 0.`);
     for (const l of c.scoring_levels ?? []) {
-      if (l.min > l.max || l.min < 0 || l.max > c.maxScore) out.push(`Criterion ${c.code}: level ${l.min}–${l.max} must lie within 0–${c.maxScore}.`);
+      if (l.min > l.max || l.min < 0 || l.max > c.maxScore)
+        out.push(`Criterion ${c.code}: level ${l.min}–${l.max} must lie within 0–${c.maxScore}.`);
     }
   }
   for (const b of s.grade_boundaries) {
-    if (b.min_percentage > b.max_percentage || b.min_percentage < 0 || b.max_percentage > 100) out.push(`Grade ${b.grade}: ${b.min_percentage}–${b.max_percentage}% is not a range within 0–100.`);
+    if (b.min_percentage > b.max_percentage || b.min_percentage < 0 || b.max_percentage > 100)
+      out.push(`Grade ${b.grade}: ${b.min_percentage}–${b.max_percentage}% is not a range within 0–100.`);
   }
   return [...new Set(out)];
 }

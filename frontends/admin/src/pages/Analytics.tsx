@@ -19,19 +19,16 @@ const seconds = (v: number | null) => (v === null ? '—' : `${Math.round(v * 10
 export function Analytics({ client, user }: RemoteAppProps) {
   const { message } = App.useApp();
   const [days, setDays] = useState(30);
-  const data = useLoad(
-    async () => {
-      const [performance, trends, users, rubrics, links] = await Promise.all([
-        client.admin.performance(days),
-        client.admin.trends(days),
-        client.admin.userAnalytics(days),
-        client.admin.rubricAnalytics(days),
-        client.admin.linkAnalytics(days).catch(() => null),
-      ]);
-      return { performance, trends, users, rubrics, links };
-    },
-    [client, days],
-  );
+  const data = useLoad(async () => {
+    const [performance, trends, users, rubrics, links] = await Promise.all([
+      client.admin.performance(days),
+      client.admin.trends(days),
+      client.admin.userAnalytics(days),
+      client.admin.rubricAnalytics(days),
+      client.admin.linkAnalytics(days).catch(() => null),
+    ]);
+    return { performance, trends, users, rubrics, links };
+  }, [client, days]);
   const download = async (type: AnalyticsExportType | 'submissions') => {
     try {
       const file = type === 'submissions' ? await client.admin.exportSubmissions({}) : await client.admin.exportAnalytics(type, days);
@@ -48,15 +45,35 @@ export function Analytics({ client, user }: RemoteAppProps) {
       extra={
         <>
           <Segmented aria-label="Day range" options={RANGES} value={days} onChange={(v) => setDays(v as number)} />
-          {isSuperAdmin(user) && <Button icon={<DownloadOutlined />} onClick={() => download('submissions')}>Submissions CSV</Button>}
+          {isSuperAdmin(user) && (
+            <Button icon={<DownloadOutlined />} onClick={() => download('submissions')}>
+              Submissions CSV
+            </Button>
+          )}
         </>
       }
     />
   );
-  if (data.loading && !data.data) return <>{header}<Loading /></>;
-  if (data.error || !data.data) return <>{header}<LoadError message={data.error ?? 'Failed to fetch performance metrics'} onRetry={data.reload} /></>;
+  if (data.loading && !data.data)
+    return (
+      <>
+        {header}
+        <Loading />
+      </>
+    );
+  if (data.error || !data.data)
+    return (
+      <>
+        {header}
+        <LoadError message={data.error ?? 'Failed to fetch performance metrics'} onRetry={data.reload} />
+      </>
+    );
   const { performance, trends, users, rubrics, links } = data.data;
-  const csv = (type: AnalyticsExportType) => <Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`Export ${type} CSV`} onClick={() => download(type)}>CSV</Button>;
+  const csv = (type: AnalyticsExportType) => (
+    <Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`Export ${type} CSV`} onClick={() => download(type)}>
+      CSV
+    </Button>
+  );
 
   return (
     <div data-testid="admin-analytics">
@@ -64,17 +81,30 @@ export function Analytics({ client, user }: RemoteAppProps) {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card title="Submissions per day" variant="borderless" extra={csv('trends')}>
-            <ColumnChart testId="chart-submissions" data={trends.submissions_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))} />
+            <ColumnChart
+              testId="chart-submissions"
+              data={trends.submissions_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={8}>
           <Card title="Grade distribution" variant="borderless" extra={csv('performance')}>
-            <BarList testId="chart-grades" data={performance.grade_distribution.map((g) => ({ label: `Grade ${g.grade}`, value: g.count }))} />
+            <BarList
+              testId="chart-grades"
+              data={performance.grade_distribution.map((g) => ({ label: `Grade ${g.grade}`, value: g.count }))}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={12}>
           <Card title="Average per criterion" variant="borderless">
-            <BarList data={performance.criteria.map((c) => ({ label: `${c.essay_type.toUpperCase()} ${c.code} · ${c.name}`, value: Math.round(c.average_percent) }))} max={100} format={(v) => `${v}%`} />
+            <BarList
+              data={performance.criteria.map((c) => ({
+                label: `${c.essay_type.toUpperCase()} ${c.code} · ${c.name}`,
+                value: Math.round(c.average_percent),
+              }))}
+              max={100}
+              format={(v) => `${v}%`}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={12}>
@@ -96,7 +126,11 @@ export function Analytics({ client, user }: RemoteAppProps) {
         </Col>
         <Col xs={24} xl={12}>
           <Card title="Link clicks per day" variant="borderless" extra={links && csv('links')}>
-            {links ? <ColumnChart color="#7c3aed" data={links.clicks_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))} /> : 'The links service did not answer.'}
+            {links ? (
+              <ColumnChart color="#7c3aed" data={links.clicks_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))} />
+            ) : (
+              'The links service did not answer.'
+            )}
           </Card>
         </Col>
       </Row>

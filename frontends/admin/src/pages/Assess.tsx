@@ -21,7 +21,12 @@ export function Assess({ client, user }: RemoteAppProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const sub = createLocal(user, { type, text, subject, ...(type === 'ee' ? { researchQuestion: question } : { prescribedTitle: question }) });
+      const sub = createLocal(user, {
+        type,
+        text,
+        subject,
+        ...(type === 'ee' ? { researchQuestion: question } : { prescribedTitle: question }),
+      });
       refresh();
       setOpen(sub.id);
       const done = await assessLocal(client, sub);
@@ -44,16 +49,33 @@ export function Assess({ client, user }: RemoteAppProps) {
           <Card variant="borderless" title="Essay">
             <Form layout="vertical">
               <Form.Item label="Essay type">
-                <Radio.Group value={type} onChange={(e) => setType(e.target.value)} options={[{ value: 'ee', label: 'Extended Essay' }, { value: 'tok', label: 'TOK Essay' }]} optionType="button" />
+                <Radio.Group
+                  value={type}
+                  onChange={(e) => setType(e.target.value)}
+                  options={[
+                    { value: 'ee', label: 'Extended Essay' },
+                    { value: 'tok', label: 'TOK Essay' },
+                  ]}
+                  optionType="button"
+                />
               </Form.Item>
               <Form.Item label="Subject">
                 <Input aria-label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
               </Form.Item>
               <Form.Item label={type === 'ee' ? 'Research question' : 'Prescribed title'}>
-                <Input aria-label={type === 'ee' ? 'Research question' : 'Prescribed title'} value={question} onChange={(e) => setQuestion(e.target.value)} />
+                <Input
+                  aria-label={type === 'ee' ? 'Research question' : 'Prescribed title'}
+                  value={question}
+                  onChange={(e) => setQuestion(e.target.value)}
+                />
               </Form.Item>
               <Form.Item label="Essay text" extra={`${wordCount(text)} words`}>
-                <Input.TextArea aria-label="Essay text" autoSize={{ minRows: 8, maxRows: 18 }} value={text} onChange={(e) => setText(e.target.value)} />
+                <Input.TextArea
+                  aria-label="Essay text"
+                  autoSize={{ minRows: 8, maxRows: 18 }}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                />
               </Form.Item>
               <Button type="primary" icon={<ExperimentOutlined />} loading={busy} disabled={!text.trim()} onClick={run}>
                 {busy ? 'Assessing…' : 'Assess'}
@@ -69,8 +91,22 @@ export function Assess({ client, user }: RemoteAppProps) {
                   style={{ cursor: 'pointer', background: s.id === open ? '#eff6ff' : undefined, paddingInline: 8 }}
                   onClick={() => setOpen(s.id)}
                   actions={[
-                    <Popconfirm key="d" title="Remove this assessment from this browser?" onConfirm={() => { deleteLocal(user, s.id); refresh(); }}>
-                      <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="Remove" onClick={(e) => e.stopPropagation()} />
+                    <Popconfirm
+                      key="d"
+                      title="Remove this assessment from this browser?"
+                      onConfirm={() => {
+                        deleteLocal(user, s.id);
+                        refresh();
+                      }}
+                    >
+                      <Button
+                        size="small"
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label="Remove"
+                        onClick={(e) => e.stopPropagation()}
+                      />
                     </Popconfirm>,
                   ]}
                 >

@@ -24,7 +24,11 @@ const CATEGORY_LABELS: Record<string, string> = {
 };
 
 /** The form's checks (spec §5), in the order the spec lists them. */
-export function linkFormErrors(v: { category?: string; url?: string; description?: string }): Partial<Record<'category' | 'url' | 'description', string>> {
+export function linkFormErrors(v: {
+  category?: string;
+  url?: string;
+  description?: string;
+}): Partial<Record<'category' | 'url' | 'description', string>> {
   const out: Partial<Record<'category' | 'url' | 'description', string>> = {};
   if (!v.category) out.category = 'Social media platform is required';
   if (!v.url?.trim()) out.url = 'URL is required';
@@ -35,7 +39,12 @@ export function linkFormErrors(v: { category?: string; url?: string; description
 
 export function linkCounters(links: Pick<ExternalLink, 'is_active' | 'clicks'>[]) {
   const clicks = links.reduce((n, l) => n + l.clicks, 0);
-  return { total: links.length, active: links.filter((l) => l.is_active).length, clicks, average: links.length ? Math.round((clicks / links.length) * 10) / 10 : 0 };
+  return {
+    total: links.length,
+    active: links.filter((l) => l.is_active).length,
+    clicks,
+    average: links.length ? Math.round((clicks / links.length) * 10) / 10 : 0,
+  };
 }
 
 export function Links({ client }: RemoteAppProps) {
@@ -79,7 +88,10 @@ export function Links({ client }: RemoteAppProps) {
   };
   const bulk = async (what: 'activate' | 'deactivate' | 'delete') => {
     try {
-      const r = what === 'delete' ? await client.links.bulkDelete(selected) : await client.links.bulkUpdate(selected, { is_active: what === 'activate' });
+      const r =
+        what === 'delete'
+          ? await client.links.bulkDelete(selected)
+          : await client.links.bulkUpdate(selected, { is_active: what === 'activate' });
       message.success(r.message);
       setSelected([]);
       reload();
@@ -103,26 +115,51 @@ export function Links({ client }: RemoteAppProps) {
         subtitle="The links in the public footer, with their clicks"
         extra={
           <>
-            <Button icon={<ReloadOutlined />} onClick={reload}>Refresh</Button>
-            <Button icon={<DownloadOutlined />} onClick={exportCsv}>Export CSV</Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>Add New</Button>
+            <Button icon={<ReloadOutlined />} onClick={reload}>
+              Refresh
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={exportCsv}>
+              Export CSV
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              Add New
+            </Button>
           </>
         }
       />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} md={6}><Counter title="Total Links" value={counters.total} /></Col>
-        <Col xs={12} md={6}><Counter title="Active Links" value={counters.active} color="#16a34a" /></Col>
-        <Col xs={12} md={6}><Counter title="Total Clicks" value={counters.clicks} color="#2563eb" /></Col>
-        <Col xs={12} md={6}><Counter title="Avg Clicks" value={counters.average} /></Col>
+        <Col xs={12} md={6}>
+          <Counter title="Total Links" value={counters.total} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Active Links" value={counters.active} color="#16a34a" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Total Clicks" value={counters.clicks} color="#2563eb" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Avg Clicks" value={counters.average} />
+        </Col>
       </Row>
       <Card variant="borderless">
         {selected.length > 0 && (
           <Space style={{ marginBottom: 12 }} wrap>
             <Typography.Text>{selected.length} selected</Typography.Text>
-            <Button size="small" onClick={() => bulk('activate')}>Activate</Button>
-            <Button size="small" onClick={() => bulk('deactivate')}>Deactivate</Button>
-            <Popconfirm title={`Delete ${selected.length} links?`} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => bulk('delete')}>
-              <Button size="small" danger>Delete</Button>
+            <Button size="small" onClick={() => bulk('activate')}>
+              Activate
+            </Button>
+            <Button size="small" onClick={() => bulk('deactivate')}>
+              Deactivate
+            </Button>
+            <Popconfirm
+              title={`Delete ${selected.length} links?`}
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => bulk('delete')}
+            >
+              <Button size="small" danger>
+                Delete
+              </Button>
             </Popconfirm>
           </Space>
         )}
@@ -130,7 +167,9 @@ export function Links({ client }: RemoteAppProps) {
           <LoadError message={state.error} onRetry={reload} />
         ) : !state.loading && state.links.length === 0 ? (
           <Empty description="No links yet">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>Add First Link</Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              Add First Link
+            </Button>
           </Empty>
         ) : (
           <Table
@@ -147,7 +186,11 @@ export function Links({ client }: RemoteAppProps) {
                 render: (_: unknown, l: ExternalLink) => (
                   <div>
                     <Typography.Text strong>{l.title}</Typography.Text>
-                    <div><Typography.Link href={l.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>{l.url}</Typography.Link></div>
+                    <div>
+                      <Typography.Link href={l.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>
+                        {l.url}
+                      </Typography.Link>
+                    </div>
                     <div style={{ fontSize: 12, color: '#64748b' }}>{l.description}</div>
                   </div>
                 ),
@@ -158,8 +201,24 @@ export function Links({ client }: RemoteAppProps) {
                 render: (_: unknown, l: ExternalLink) => (
                   <Space orientation="vertical" size={4}>
                     <Tag>{CATEGORY_LABELS[l.category] ?? l.category}</Tag>
-                    <Space size={6}><Switch size="small" checked={l.is_active} aria-label={`Active ${l.title}`} onChange={(v) => patch(l, { is_active: v }, 'Failed to toggle link status')} /> {l.is_active ? 'Active' : 'Inactive'}</Space>
-                    <Space size={6}><Switch size="small" checked={l.featured} aria-label={`Featured ${l.title}`} onChange={(v) => patch(l, { featured: v }, 'Failed to toggle featured status')} /> Featured</Space>
+                    <Space size={6}>
+                      <Switch
+                        size="small"
+                        checked={l.is_active}
+                        aria-label={`Active ${l.title}`}
+                        onChange={(v) => patch(l, { is_active: v }, 'Failed to toggle link status')}
+                      />{' '}
+                      {l.is_active ? 'Active' : 'Inactive'}
+                    </Space>
+                    <Space size={6}>
+                      <Switch
+                        size="small"
+                        checked={l.featured}
+                        aria-label={`Featured ${l.title}`}
+                        onChange={(v) => patch(l, { featured: v }, 'Failed to toggle featured status')}
+                      />{' '}
+                      Featured
+                    </Space>
                   </Space>
                 ),
               },
@@ -167,7 +226,13 @@ export function Links({ client }: RemoteAppProps) {
                 title: 'Performance',
                 key: 'clicks',
                 render: (_: unknown, l: ExternalLink) => (
-                  <Button type="link" style={{ padding: 0 }} icon={<BarChartOutlined />} onClick={() => setChart(l)} aria-label={`Clicks per day for ${l.title}`}>
+                  <Button
+                    type="link"
+                    style={{ padding: 0 }}
+                    icon={<BarChartOutlined />}
+                    onClick={() => setChart(l)}
+                    aria-label={`Clicks per day for ${l.title}`}
+                  >
                     {l.clicks} clicks
                   </Button>
                 ),
@@ -179,7 +244,13 @@ export function Links({ client }: RemoteAppProps) {
                 render: (_: unknown, l: ExternalLink) => (
                   <Space>
                     <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${l.title}`} onClick={() => setEditing(l)} />
-                    <Popconfirm title="Delete this link?" description="It disappears from the public footer." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(l)}>
+                    <Popconfirm
+                      title="Delete this link?"
+                      description="It disappears from the public footer."
+                      okText="Delete"
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => remove(l)}
+                    >
                       <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${l.title}`} />
                     </Popconfirm>
                   </Space>
@@ -195,7 +266,17 @@ export function Links({ client }: RemoteAppProps) {
   );
 }
 
-function LinkModal({ client, link, onClose, onSaved }: { client: RemoteAppProps['client']; link: ExternalLink | null; onClose: () => void; onSaved: () => void }) {
+function LinkModal({
+  client,
+  link,
+  onClose,
+  onSaved,
+}: {
+  client: RemoteAppProps['client'];
+  link: ExternalLink | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [category, setCategory] = useState<LinkCategory | undefined>(link?.category);
   const [url, setUrl] = useState(link?.url ?? '');
   const [description, setDescription] = useState(link?.description ?? '');
@@ -225,16 +306,35 @@ function LinkModal({ client, link, onClose, onSaved }: { client: RemoteAppProps[
   };
 
   return (
-    <Modal open title={link ? 'Edit Link' : 'Add New Link'} okText={link ? 'Save Changes' : 'Add Link'} onOk={save} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={link ? 'Edit Link' : 'Add New Link'}
+      okText={link ? 'Save Changes' : 'Add Link'}
+      onOk={save}
+      confirmLoading={busy}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Form.Item label="Social media platform" validateStatus={errors.category ? 'error' : undefined} help={errors.category}>
-          <Select aria-label="Social media platform" placeholder="Choose a platform" value={category} onChange={setCategory} options={SOCIAL_PLATFORMS} />
+          <Select
+            aria-label="Social media platform"
+            placeholder="Choose a platform"
+            value={category}
+            onChange={setCategory}
+            options={SOCIAL_PLATFORMS}
+          />
         </Form.Item>
         <Form.Item label="URL" validateStatus={errors.url ? 'error' : undefined} help={errors.url}>
           <Input aria-label="URL" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
         </Form.Item>
         <Form.Item label="Description" validateStatus={errors.description ? 'error' : undefined} help={errors.description}>
-          <Input.TextArea aria-label="Description" autoSize={{ minRows: 2 }} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Input.TextArea
+            aria-label="Description"
+            autoSize={{ minRows: 2 }}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </Form.Item>
         <Form.Item label="Featured">
           <Switch checked={featured} onChange={setFeatured} />
@@ -256,8 +356,14 @@ function ClicksModal({ client, link, onClose }: { client: RemoteAppProps['client
         <Typography.Text type="danger">{data.error ?? 'Failed to fetch link'}</Typography.Text>
       ) : (
         <>
-          <Typography.Paragraph type="secondary">{data.data.total_clicks} clicks in total · last {data.data.days} days</Typography.Paragraph>
-          <ColumnChart testId="link-clicks-chart" color="#7c3aed" data={data.data.clicks_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))} />
+          <Typography.Paragraph type="secondary">
+            {data.data.total_clicks} clicks in total · last {data.data.days} days
+          </Typography.Paragraph>
+          <ColumnChart
+            testId="link-clicks-chart"
+            color="#7c3aed"
+            data={data.data.clicks_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))}
+          />
         </>
       )}
     </Modal>

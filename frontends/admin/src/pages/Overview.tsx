@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Col, Empty, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
-import { ArrowDownOutlined, BarChartOutlined, ExperimentOutlined, ArrowUpOutlined, BookOutlined, CheckCircleFilled, CloseCircleFilled, FileDoneOutlined, LoadingOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  BarChartOutlined,
+  ExperimentOutlined,
+  ArrowUpOutlined,
+  BookOutlined,
+  CheckCircleFilled,
+  CloseCircleFilled,
+  FileDoneOutlined,
+  LoadingOutlined,
+  ReloadOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { errorMessage, type Evaluation, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useHealth, useLoad } from '../components/common';
 import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../components/badges';
@@ -27,7 +39,8 @@ export function Overview({ client, user }: RemoteAppProps) {
   const figures = useLoad(() => loadOverview(client, superAdmin), [client, superAdmin]);
 
   if (figures.loading && !figures.data) return <Loading />;
-  if (figures.error || !figures.data) return <LoadError message="Failed to load dashboard data" retryLabel="Retry" onRetry={() => window.location.reload()} />;
+  if (figures.error || !figures.data)
+    return <LoadError message="Failed to load dashboard data" retryLabel="Retry" onRetry={() => window.location.reload()} />;
   const { stats, submissionsVisible } = figures.data;
   return (
     <div data-testid="admin-overview">
@@ -36,23 +49,42 @@ export function Overview({ client, user }: RemoteAppProps) {
         subtitle={`Welcome back, ${user.first_name || user.name}. Here is what is happening on Corestone.`}
         extra={
           <>
-            <Button icon={<BarChartOutlined />} onClick={() => navigate('/admin/analytics')}>Analytics</Button>
-            <Button icon={<ReloadOutlined />} onClick={figures.reload}>Refresh</Button>
+            <Button icon={<BarChartOutlined />} onClick={() => navigate('/admin/analytics')}>
+              Analytics
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={figures.reload}>
+              Refresh
+            </Button>
           </>
         }
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} xl={5}>
-          <Counter testId="stat-users" title="Total Users" value={stats.total_users} footer={<Growth value={stats.growth.users.change_percent} />} />
+          <Counter
+            testId="stat-users"
+            title="Total Users"
+            value={stats.total_users}
+            footer={<Growth value={stats.growth.users.change_percent} />}
+          />
         </Col>
         <Col xs={24} sm={12} xl={5}>
-          <Counter testId="stat-submissions" title="Submissions" value={submissionsVisible ? stats.total_submissions : '—'} footer={submissionsVisible ? <Growth value={stats.growth.submissions.change_percent} /> : 'Super admin only'} />
+          <Counter
+            testId="stat-submissions"
+            title="Submissions"
+            value={submissionsVisible ? stats.total_submissions : '—'}
+            footer={submissionsVisible ? <Growth value={stats.growth.submissions.change_percent} /> : 'Super admin only'}
+          />
         </Col>
         <Col xs={24} sm={8} xl={4}>
           <Counter testId="stat-rubrics" title="Active Rubrics" value={stats.active_rubrics} />
         </Col>
         <Col xs={24} sm={8} xl={5}>
-          <Counter testId="stat-avg" title="Avg Score" value={submissionsVisible ? percent(stats.average_score) : '—'} footer={<Typography.Text type="secondary">mean of completed evaluations</Typography.Text>} />
+          <Counter
+            testId="stat-avg"
+            title="Avg Score"
+            value={submissionsVisible ? percent(stats.average_score) : '—'}
+            footer={<Typography.Text type="secondary">mean of completed evaluations</Typography.Text>}
+          />
         </Col>
         <Col xs={24} sm={8} xl={5}>
           <Counter
@@ -87,13 +119,19 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
   const [type, setType] = useState<EssayType | ''>('');
   const [search, setSearch] = useState('');
   const [tick, setTick] = useState(0);
-  const [state, setState] = useState<{ items: Evaluation[]; total: number; loading: boolean; error?: string }>({ items: [], total: 0, loading: true });
+  const [state, setState] = useState<{ items: Evaluation[]; total: number; loading: boolean; error?: string }>({
+    items: [],
+    total: 0,
+    loading: true,
+  });
 
   useEffect(() => {
     if (!visible) return;
     let alive = true;
     setState((s) => ({ ...s, loading: true, error: undefined }));
-    const q = viewAll ? { limit, status: status || undefined, essay_type: type || undefined, search_query: search.trim() || undefined } : { limit: 10 };
+    const q = viewAll
+      ? { limit, status: status || undefined, essay_type: type || undefined, search_query: search.trim() || undefined }
+      : { limit: 10 };
     client.admin.submissions(q).then(
       (r) => alive && setState({ items: r.evaluations, total: r.total, loading: false }),
       (e) => alive && setState({ items: [], total: 0, loading: false, error: errorMessage(e, 'Failed to fetch submissions') }),
@@ -129,8 +167,29 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
         <>
           {viewAll && (
             <Space wrap style={{ marginBottom: 12 }}>
-              <Select aria-label="Status filter" style={{ width: 150 }} value={status} onChange={setStatus} options={[{ value: '', label: 'All Status' }, { value: 'completed', label: 'Completed' }, { value: 'processing', label: 'Processing' }, { value: 'failed', label: 'Failed' }]} />
-              <Select aria-label="Type filter" style={{ width: 160 }} value={type} onChange={setType} options={[{ value: '', label: 'All Types' }, { value: 'ee', label: 'Extended Essay' }, { value: 'tok', label: 'TOK Essay' }]} />
+              <Select
+                aria-label="Status filter"
+                style={{ width: 150 }}
+                value={status}
+                onChange={setStatus}
+                options={[
+                  { value: '', label: 'All Status' },
+                  { value: 'completed', label: 'Completed' },
+                  { value: 'processing', label: 'Processing' },
+                  { value: 'failed', label: 'Failed' },
+                ]}
+              />
+              <Select
+                aria-label="Type filter"
+                style={{ width: 160 }}
+                value={type}
+                onChange={setType}
+                options={[
+                  { value: '', label: 'All Types' },
+                  { value: 'ee', label: 'Extended Essay' },
+                  { value: 'tok', label: 'TOK Essay' },
+                ]}
+              />
               <Input.Search allowClear placeholder="Search submissions..." onSearch={setSearch} style={{ width: 240 }} />
             </Space>
           )}
@@ -145,7 +204,11 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
                 <List.Item
                   style={{ cursor: 'pointer' }}
                   onClick={() => navigate(`/admin/submissions/${ev.id}`)}
-                  actions={[<Typography.Text key="g" strong>{gradeText(ev)}</Typography.Text>]}
+                  actions={[
+                    <Typography.Text key="g" strong>
+                      {gradeText(ev)}
+                    </Typography.Text>,
+                  ]}
                 >
                   <List.Item.Meta
                     avatar={<FileDoneOutlined style={{ fontSize: 20, color: '#1d4ed8', marginTop: 4 }} />}
@@ -180,20 +243,35 @@ function SystemStatusPanel({ client }: { client: RemoteAppProps['client'] }) {
   const { health, recheck } = useHealth(client, 30_000);
   const rows = systemChecks(health);
   return (
-    <Card title="System Status" variant="borderless" data-testid="system-status" extra={<Button type="text" size="small" icon={<ReloadOutlined />} aria-label="Check again" onClick={recheck} />}>
+    <Card
+      title="System Status"
+      variant="borderless"
+      data-testid="system-status"
+      extra={<Button type="text" size="small" icon={<ReloadOutlined />} aria-label="Check again" onClick={recheck} />}
+    >
       <List
         size="small"
         dataSource={rows}
         renderItem={(r) => (
           <List.Item data-check={r.name} data-ok={String(r.ok)}>
             <Space align="start">
-              {r.ok === null ? <LoadingOutlined style={{ color: '#94a3b8' }} /> : r.ok ? <CheckCircleFilled style={{ color: '#16a34a' }} /> : <CloseCircleFilled style={{ color: '#dc2626' }} />}
+              {r.ok === null ? (
+                <LoadingOutlined style={{ color: '#94a3b8' }} />
+              ) : r.ok ? (
+                <CheckCircleFilled style={{ color: '#16a34a' }} />
+              ) : (
+                <CloseCircleFilled style={{ color: '#dc2626' }} />
+              )}
               <div style={{ lineHeight: 1.3 }}>
                 <Typography.Text strong>{r.name}</Typography.Text>
                 <div style={{ fontSize: 12, color: '#64748b' }}>{r.detail}</div>
               </div>
             </Space>
-            {r.ok !== null && <Tag color={r.ok ? 'success' : 'error'} style={{ marginInlineEnd: 0 }}>{r.ok ? 'Healthy' : 'Down'}</Tag>}
+            {r.ok !== null && (
+              <Tag color={r.ok ? 'success' : 'error'} style={{ marginInlineEnd: 0 }}>
+                {r.ok ? 'Healthy' : 'Down'}
+              </Tag>
+            )}
           </List.Item>
         )}
       />

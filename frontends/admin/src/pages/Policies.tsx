@@ -15,7 +15,11 @@ export const POLICY_LIST: { id: PolicyId; title: string; publicPath: string }[] 
   { id: 'academic-integrity', title: 'Academic Integrity Policy', publicPath: '/academic-integrity-policy' },
 ];
 
-const STATUS_BADGE: Record<PolicyStatus, 'success' | 'warning' | 'default'> = { published: 'success', draft: 'warning', archived: 'default' };
+const STATUS_BADGE: Record<PolicyStatus, 'success' | 'warning' | 'default'> = {
+  published: 'success',
+  draft: 'warning',
+  archived: 'default',
+};
 
 /** Fetches all four at load (spec §2); one that fails is shown as missing, not as a broken screen. */
 async function loadAll(client: RemoteAppProps['client']): Promise<Partial<Record<PolicyId, Policy>>> {
@@ -48,7 +52,8 @@ export function Policies({ client, user }: RemoteAppProps) {
   }, [selected]);
 
   if (policies.loading && !policies.data) return <Loading />;
-  if (policies.error || !policies.data) return <LoadError message={policies.error ?? 'Failed to fetch all general content. Please try again.'} onRetry={policies.reload} />;
+  if (policies.error || !policies.data)
+    return <LoadError message={policies.error ?? 'Failed to fetch all general content. Please try again.'} onRetry={policies.reload} />;
 
   const meta = POLICY_LIST.find((p) => p.id === selected)!;
   const startEdit = () => {
@@ -83,7 +88,7 @@ export function Policies({ client, user }: RemoteAppProps) {
     w.print();
   };
 
-  const shown = editing ? draft : current?.content ?? '';
+  const shown = editing ? draft : (current?.content ?? '');
   return (
     <div data-testid="admin-policies">
       <PageHeader title="Policies & CMS" subtitle="The policy pages every visitor reads" />
@@ -98,7 +103,13 @@ export function Policies({ client, user }: RemoteAppProps) {
                   <List.Item
                     onClick={() => setSelected(p.id)}
                     data-testid={`policy-${p.id}`}
-                    style={{ cursor: 'pointer', padding: '12px 14px', borderRadius: 8, background: p.id === selected ? '#eff6ff' : undefined, borderBlockEnd: 'none' }}
+                    style={{
+                      cursor: 'pointer',
+                      padding: '12px 14px',
+                      borderRadius: 8,
+                      background: p.id === selected ? '#eff6ff' : undefined,
+                      borderBlockEnd: 'none',
+                    }}
                   >
                     <div style={{ width: '100%' }}>
                       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
@@ -154,21 +165,61 @@ export function Policies({ client, user }: RemoteAppProps) {
                 {editing && (
                   <Space style={{ marginBottom: 12 }} wrap>
                     <span>Status</span>
-                    <Select aria-label="Policy status" style={{ width: 140 }} value={status} onChange={setStatus} options={[{ value: 'published', label: 'Published' }, { value: 'draft', label: 'Draft' }, { value: 'archived', label: 'Archived' }]} />
+                    <Select
+                      aria-label="Policy status"
+                      style={{ width: 140 }}
+                      value={status}
+                      onChange={setStatus}
+                      options={[
+                        { value: 'published', label: 'Published' },
+                        { value: 'draft', label: 'Draft' },
+                        { value: 'archived', label: 'Archived' },
+                      ]}
+                    />
                   </Space>
                 )}
                 <Row gutter={16}>
                   {editing && (
                     <Col xs={24} xl={12}>
-                      <Input.TextArea aria-label="Policy content" value={draft} onChange={(e) => setDraft(e.target.value)} autoSize={{ minRows: 18, maxRows: 40 }} style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }} />
+                      <Input.TextArea
+                        aria-label="Policy content"
+                        value={draft}
+                        onChange={(e) => setDraft(e.target.value)}
+                        autoSize={{ minRows: 18, maxRows: 40 }}
+                        style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}
+                      />
                     </Col>
                   )}
                   <Col xs={24} xl={editing ? 12 : 24}>
-                    {!editing && <Segmented size="small" options={['Preview', 'Markdown']} value={view} onChange={(v) => setView(v as 'Preview' | 'Markdown')} style={{ marginBottom: 12 }} />}
-                    <div ref={previewRef} data-testid="policy-preview" style={{ display: editing || view === 'Preview' ? 'block' : 'none', border: '1px solid #eef0f3', borderRadius: 8, padding: 20, maxHeight: 720, overflow: 'auto', background: '#fff' }}>
+                    {!editing && (
+                      <Segmented
+                        size="small"
+                        options={['Preview', 'Markdown']}
+                        value={view}
+                        onChange={(v) => setView(v as 'Preview' | 'Markdown')}
+                        style={{ marginBottom: 12 }}
+                      />
+                    )}
+                    <div
+                      ref={previewRef}
+                      data-testid="policy-preview"
+                      style={{
+                        display: editing || view === 'Preview' ? 'block' : 'none',
+                        border: '1px solid #eef0f3',
+                        borderRadius: 8,
+                        padding: 20,
+                        maxHeight: 720,
+                        overflow: 'auto',
+                        background: '#fff',
+                      }}
+                    >
                       <Markdown source={shown} />
                     </div>
-                    {!editing && view === 'Markdown' && <pre style={{ whiteSpace: 'pre-wrap', fontSize: 13, background: '#f8fafc', padding: 16, borderRadius: 8 }}>{shown}</pre>}
+                    {!editing && view === 'Markdown' && (
+                      <pre style={{ whiteSpace: 'pre-wrap', fontSize: 13, background: '#f8fafc', padding: 16, borderRadius: 8 }}>
+                        {shown}
+                      </pre>
+                    )}
                   </Col>
                 </Row>
               </>

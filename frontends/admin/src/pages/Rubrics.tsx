@@ -1,7 +1,33 @@
 import { useEffect, useState } from 'react';
-import { App, Alert, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import {
+  App,
+  Alert,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { errorMessage, type EssayType, type ProcessedRubricFile, type RemoteAppProps, type Rubric, type RubricStatus, type ScoringStructure } from '@corestone/sdk';
+import {
+  errorMessage,
+  type EssayType,
+  type ProcessedRubricFile,
+  type RemoteAppProps,
+  type Rubric,
+  type RubricStatus,
+  type ScoringStructure,
+} from '@corestone/sdk';
 import { AccessDenied, Counter, PageHeader } from '../components/common';
 import { mayOpen } from '../lib/roles';
 import { rubricFileError } from '../lib/rubricFile';
@@ -58,17 +84,54 @@ function RubricsScreen({ client }: RemoteAppProps) {
 
   return (
     <div data-testid="admin-rubrics">
-      <PageHeader title="Rubric Management" subtitle="The scoring rubrics essays are graded against" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>Create Rubric</Button>} />
+      <PageHeader
+        title="Rubric Management"
+        subtitle="The scoring rubrics essays are graded against"
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            Create Rubric
+          </Button>
+        }
+      />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} md={6}><Counter title="Total" value={all.length} /></Col>
-        <Col xs={12} md={6}><Counter title="Active" value={all.filter((r) => r.status === 'active').length} color="#16a34a" /></Col>
-        <Col xs={12} md={6}><Counter title="Draft" value={all.filter((r) => r.status === 'draft').length} color="#ca8a04" /></Col>
-        <Col xs={12} md={6}><Counter title="Usage" value={all.reduce((n, r) => n + r.submission_count, 0)} color="#2563eb" /></Col>
+        <Col xs={12} md={6}>
+          <Counter title="Total" value={all.length} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Active" value={all.filter((r) => r.status === 'active').length} color="#16a34a" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Draft" value={all.filter((r) => r.status === 'draft').length} color="#ca8a04" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Usage" value={all.reduce((n, r) => n + r.submission_count, 0)} color="#2563eb" />
+        </Col>
       </Row>
       <Card variant="borderless">
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select aria-label="Type filter" style={{ width: 160 }} value={type} onChange={setType} options={[{ value: '', label: 'All Types' }, { value: 'ee', label: 'Extended Essay' }, { value: 'tok', label: 'TOK' }]} />
-          <Select aria-label="Status filter" style={{ width: 150 }} value={status} onChange={setStatus} options={[{ value: '', label: 'All Status' }, { value: 'active', label: 'Active' }, { value: 'draft', label: 'Draft' }, { value: 'deprecated', label: 'Deprecated' }]} />
+          <Select
+            aria-label="Type filter"
+            style={{ width: 160 }}
+            value={type}
+            onChange={setType}
+            options={[
+              { value: '', label: 'All Types' },
+              { value: 'ee', label: 'Extended Essay' },
+              { value: 'tok', label: 'TOK' },
+            ]}
+          />
+          <Select
+            aria-label="Status filter"
+            style={{ width: 150 }}
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: '', label: 'All Status' },
+              { value: 'active', label: 'Active' },
+              { value: 'draft', label: 'Draft' },
+              { value: 'deprecated', label: 'Deprecated' },
+            ]}
+          />
         </Space>
         {state.error ? (
           <Alert type="error" showIcon title={state.error} action={<Button onClick={reload}>Try again</Button>} />
@@ -92,7 +155,13 @@ function RubricsScreen({ client }: RemoteAppProps) {
                 ),
               },
               { title: 'Version', key: 'version', render: (_: unknown, r: Rubric) => `v${r.version}` },
-              { title: 'Type', key: 'type', render: (_: unknown, r: Rubric) => <Tag color={r.rubric_type === 'ee' ? 'geekblue' : 'purple'}>{r.rubric_type.toUpperCase()}</Tag> },
+              {
+                title: 'Type',
+                key: 'type',
+                render: (_: unknown, r: Rubric) => (
+                  <Tag color={r.rubric_type === 'ee' ? 'geekblue' : 'purple'}>{r.rubric_type.toUpperCase()}</Tag>
+                ),
+              },
               { title: 'Status', key: 'status', render: (_: unknown, r: Rubric) => <Tag color={STATUS_COLORS[r.status]}>{r.status}</Tag> },
               { title: 'Usage', key: 'usage', render: (_: unknown, r: Rubric) => r.submission_count },
               { title: 'Points', key: 'points', render: (_: unknown, r: Rubric) => r.scoring_structure.total_points },
@@ -103,7 +172,13 @@ function RubricsScreen({ client }: RemoteAppProps) {
                 render: (_: unknown, r: Rubric) => (
                   <Space>
                     <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${r.title}`} onClick={() => openEdit(r)} />
-                    <Popconfirm title="Delete this rubric?" description="This cannot be undone." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(r)}>
+                    <Popconfirm
+                      title="Delete this rubric?"
+                      description="This cannot be undone."
+                      okText="Delete"
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => remove(r)}
+                    >
                       <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.title}`} />
                     </Popconfirm>
                   </Space>
@@ -113,12 +188,24 @@ function RubricsScreen({ client }: RemoteAppProps) {
           />
         )}
       </Card>
-      {editing && <RubricModal client={client} rubric={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />}
+      {editing && (
+        <RubricModal client={client} rubric={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={reload} />
+      )}
     </div>
   );
 }
 
-function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppProps['client']; rubric: Rubric | null; onClose: () => void; onSaved: () => void }) {
+function RubricModal({
+  client,
+  rubric,
+  onClose,
+  onSaved,
+}: {
+  client: RemoteAppProps['client'];
+  rubric: Rubric | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const creating = rubric === null;
   const [title, setTitle] = useState(rubric?.title ?? '');
   const [description, setDescription] = useState(rubric?.description ?? '');
@@ -175,10 +262,23 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
     setBusy('save');
     try {
       if (creating) {
-        await client.rubrics.create({ title: title.trim(), description: description.trim(), rubric_type: type, criteria_text: processed!.criteria_text, scoring_structure: scoring ?? processed!.structured_rubric.scoring_structure, status });
+        await client.rubrics.create({
+          title: title.trim(),
+          description: description.trim(),
+          rubric_type: type,
+          criteria_text: processed!.criteria_text,
+          scoring_structure: scoring ?? processed!.structured_rubric.scoring_structure,
+          status,
+        });
         setSuccess('Rubric created successfully');
       } else {
-        await client.rubrics.update(rubric.id, { title: title.trim(), description: description.trim(), criteria_text: criteria, status, ...(scoring && JSON.stringify(scoring) !== JSON.stringify(rubric.scoring_structure) ? { scoring_structure: scoring } : {}) });
+        await client.rubrics.update(rubric.id, {
+          title: title.trim(),
+          description: description.trim(),
+          criteria_text: criteria,
+          status,
+          ...(scoring && JSON.stringify(scoring) !== JSON.stringify(rubric.scoring_structure) ? { scoring_structure: scoring } : {}),
+        });
         setSuccess('Rubric updated successfully');
       }
       onSaved();
@@ -190,17 +290,48 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
   };
 
   return (
-    <Modal open width={760} title={creating ? 'Create Rubric' : 'Edit Rubric'} onCancel={onClose} onOk={save} okText={creating ? 'Create Rubric' : 'Save Changes'} confirmLoading={busy === 'save'} okButtonProps={{ disabled: (creating && !processed) || Boolean(success) }} destroyOnHidden>
+    <Modal
+      open
+      width={760}
+      title={creating ? 'Create Rubric' : 'Edit Rubric'}
+      onCancel={onClose}
+      onOk={save}
+      okText={creating ? 'Create Rubric' : 'Save Changes'}
+      confirmLoading={busy === 'save'}
+      okButtonProps={{ disabled: (creating && !processed) || Boolean(success) }}
+      destroyOnHidden
+    >
       <Form layout="vertical">
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item label="Essay type" extra={creating ? undefined : 'The type of an existing rubric cannot change.'}>
-              <Select aria-label="Essay type" value={type} disabled={!creating} onChange={(v) => { setType(v); setProcessed(null); }} options={[{ value: 'ee', label: 'Extended Essay' }, { value: 'tok', label: 'TOK' }]} />
+              <Select
+                aria-label="Essay type"
+                value={type}
+                disabled={!creating}
+                onChange={(v) => {
+                  setType(v);
+                  setProcessed(null);
+                }}
+                options={[
+                  { value: 'ee', label: 'Extended Essay' },
+                  { value: 'tok', label: 'TOK' },
+                ]}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item label="Status">
-              <Select aria-label="Rubric status" value={status} onChange={setStatus} options={[{ value: 'active', label: 'Active' }, { value: 'draft', label: 'Draft' }, { value: 'deprecated', label: 'Deprecated' }]} />
+              <Select
+                aria-label="Rubric status"
+                value={status}
+                onChange={setStatus}
+                options={[
+                  { value: 'active', label: 'Active' },
+                  { value: 'draft', label: 'Draft' },
+                  { value: 'deprecated', label: 'Deprecated' },
+                ]}
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -213,7 +344,12 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
               <Button type="primary" ghost disabled={!file} loading={busy === 'process'} onClick={process}>
                 Process File
               </Button>
-              {processed && <Tag color="green">{processed.structured_rubric.criteria.length} criteria · {processed.structured_rubric.scoring_structure.total_points} points</Tag>}
+              {processed && (
+                <Tag color="green">
+                  {processed.structured_rubric.criteria.length} criteria · {processed.structured_rubric.scoring_structure.total_points}{' '}
+                  points
+                </Tag>
+              )}
             </Space>
           </Form.Item>
         )}
@@ -221,10 +357,22 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
           <Input aria-label="Rubric title" value={title} onChange={(e) => setTitle(e.target.value)} />
         </Form.Item>
         <Form.Item label="Description">
-          <Input.TextArea aria-label="Rubric description" autoSize={{ minRows: 2 }} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Input.TextArea
+            aria-label="Rubric description"
+            autoSize={{ minRows: 2 }}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </Form.Item>
         <Form.Item label="Criteria" extra={creating ? 'Read from the processed file.' : undefined}>
-          <Input.TextArea aria-label="Criteria text" autoSize={{ minRows: 6, maxRows: 16 }} value={criteria} readOnly={creating} onChange={(e) => setCriteria(e.target.value)} style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }} />
+          <Input.TextArea
+            aria-label="Criteria text"
+            autoSize={{ minRows: 6, maxRows: 16 }}
+            value={criteria}
+            readOnly={creating}
+            onChange={(e) => setCriteria(e.target.value)}
+            style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }}
+          />
         </Form.Item>
         {processed?.warnings.length ? <Alert type="warning" showIcon title={processed.warnings.join(' ')} /> : null}
         {scoring && (
@@ -233,7 +381,11 @@ function RubricModal({ client, rubric, onClose, onSaved }: { client: RemoteAppPr
           </Form.Item>
         )}
       </Form>
-      {error && <Typography.Text type="danger" data-testid="rubric-form-error">{error}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" data-testid="rubric-form-error">
+          {error}
+        </Typography.Text>
+      )}
       {success && <Typography.Text type="success">{success}</Typography.Text>}
     </Modal>
   );

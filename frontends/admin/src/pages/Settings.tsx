@@ -81,13 +81,28 @@ export function Settings({ client, user, refreshUser }: RemoteAppProps) {
           <Card title="Change Password" variant="borderless" style={{ height: '100%' }}>
             <Form layout="vertical">
               <Form.Item label="Current Password">
-                <Input.Password aria-label="Current Password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" />
+                <Input.Password
+                  aria-label="Current Password"
+                  value={current}
+                  onChange={(e) => setCurrent(e.target.value)}
+                  autoComplete="current-password"
+                />
               </Form.Item>
               <Form.Item label="New Password" extra="Minimum 6 characters">
-                <Input.Password aria-label="New Password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" />
+                <Input.Password
+                  aria-label="New Password"
+                  value={next}
+                  onChange={(e) => setNext(e.target.value)}
+                  autoComplete="new-password"
+                />
               </Form.Item>
               <Form.Item label="Confirm New Password">
-                <Input.Password aria-label="Confirm New Password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+                <Input.Password
+                  aria-label="Confirm New Password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  autoComplete="new-password"
+                />
               </Form.Item>
               <Button type="primary" onClick={changePassword} disabled={busy !== null || passwordMissing} loading={busy === 'password'}>
                 {busy === 'password' ? 'Updating...' : 'Change Password'}

@@ -1,7 +1,34 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Result, Row, Select, Space, Timeline, Typography } from 'antd';
-import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, DownloadOutlined, EyeOutlined, FileTextOutlined, RedoOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Result,
+  Row,
+  Select,
+  Space,
+  Timeline,
+  Typography,
+} from 'antd';
+import {
+  ArrowLeftOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  FileTextOutlined,
+  RedoOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import { errorMessage, isApiError, type Evaluation, type RemoteAppProps } from '@corestone/sdk';
 import { AccessDenied, Loading } from '../components/common';
 import { ApprovalTag, StatusTag, TYPE_LABELS, TypeTag, studentEmail, studentName } from '../components/badges';
@@ -30,7 +57,9 @@ function Detail({ client, user }: RemoteAppProps) {
     setState({ loading: true });
     client.evaluations.get(id).then(
       (ev) => alive && setState({ ev, loading: false }),
-      (e) => alive && setState({ loading: false, notFound: isApiError(e) && e.status === 404, error: errorMessage(e, 'Failed to load evaluation') }),
+      (e) =>
+        alive &&
+        setState({ loading: false, notFound: isApiError(e) && e.status === 404, error: errorMessage(e, 'Failed to load evaluation') }),
     );
     return () => {
       alive = false;
@@ -40,11 +69,27 @@ function Detail({ client, user }: RemoteAppProps) {
   if (state.loading) return <Loading />;
   if (state.notFound) {
     return (
-      <Result status="404" title="Evaluation Not Found" subTitle="The submission you are looking for does not exist or has been deleted." extra={<Button type="primary" onClick={() => navigate('/admin/submissions')}>Back to Submissions</Button>} />
+      <Result
+        status="404"
+        title="Evaluation Not Found"
+        subTitle="The submission you are looking for does not exist or has been deleted."
+        extra={
+          <Button type="primary" onClick={() => navigate('/admin/submissions')}>
+            Back to Submissions
+          </Button>
+        }
+      />
     );
   }
   if (state.error || !state.ev) {
-    return <Result status="error" title="Failed to load evaluation" subTitle={state.error} extra={<Button onClick={() => navigate(-1)}>Go Back</Button>} />;
+    return (
+      <Result
+        status="error"
+        title="Failed to load evaluation"
+        subTitle={state.error}
+        extra={<Button onClick={() => navigate(-1)}>Go Back</Button>}
+      />
+    );
   }
   const ev = state.ev;
   const update = (next: Evaluation) => setState({ ev: next, loading: false });
@@ -85,7 +130,13 @@ function Detail({ client, user }: RemoteAppProps) {
               <ResultsEditor ev={ev} client={client} onSaved={update} />
             ) : (
               <Card title="Results & Feedback" variant="borderless">
-                <Empty description={ev.status === 'failed' ? `Grading failed${ev.error_message ? `: ${ev.error_message}` : ''}` : 'Results appear here once grading is completed.'} />
+                <Empty
+                  description={
+                    ev.status === 'failed'
+                      ? `Grading failed${ev.error_message ? `: ${ev.error_message}` : ''}`
+                      : 'Results appear here once grading is completed.'
+                  }
+                />
               </Card>
             )}
           </Space>
@@ -127,15 +178,66 @@ function Detail({ client, user }: RemoteAppProps) {
 
 /** Submitted → processing → completed/failed → reviewed, from the evaluation's own timestamps. */
 export function timelineOf(ev: Evaluation) {
-  const items: { color: string; content: React.ReactNode }[] = [{ color: 'blue', content: <>Submitted<br /><small>{formatDateTime(ev.submittedAt || ev.created_at)}</small></> }];
+  const items: { color: string; content: React.ReactNode }[] = [
+    {
+      color: 'blue',
+      content: (
+        <>
+          Submitted
+          <br />
+          <small>{formatDateTime(ev.submittedAt || ev.created_at)}</small>
+        </>
+      ),
+    },
+  ];
   if (ev.status !== 'pending') {
-    const started = ev.completed_at && ev.processingTime !== null ? new Date(Date.parse(ev.completed_at) - ev.processingTime * 1000).toISOString() : null;
-    items.push({ color: 'blue', content: <>Processing{started && <><br /><small>{formatDateTime(started)}</small></>}</> });
+    const started =
+      ev.completed_at && ev.processingTime !== null ? new Date(Date.parse(ev.completed_at) - ev.processingTime * 1000).toISOString() : null;
+    items.push({
+      color: 'blue',
+      content: (
+        <>
+          Processing
+          {started && (
+            <>
+              <br />
+              <small>{formatDateTime(started)}</small>
+            </>
+          )}
+        </>
+      ),
+    });
   }
-  if (ev.status === 'completed') items.push({ color: 'green', content: <>Completed<br /><small>{formatDateTime(ev.completed_at)}{ev.processingTime !== null && ` · ${ev.processingTime}s`}</small></> });
-  if (ev.status === 'failed') items.push({ color: 'red', content: <>Failed<br /><small>{ev.error_message ?? ''}</small></> });
+  if (ev.status === 'completed')
+    items.push({
+      color: 'green',
+      content: (
+        <>
+          Completed
+          <br />
+          <small>
+            {formatDateTime(ev.completed_at)}
+            {ev.processingTime !== null && ` · ${ev.processingTime}s`}
+          </small>
+        </>
+      ),
+    });
+  if (ev.status === 'failed')
+    items.push({
+      color: 'red',
+      content: (
+        <>
+          Failed
+          <br />
+          <small>{ev.error_message ?? ''}</small>
+        </>
+      ),
+    });
   if (ev.approval_status === 'approved' || ev.approval_status === 'rejected') {
-    items.push({ color: ev.approval_status === 'approved' ? 'green' : 'red', content: <>Reviewed: {ev.approval_status === 'approved' ? 'Approved' : 'Rejected'}</> });
+    items.push({
+      color: ev.approval_status === 'approved' ? 'green' : 'red',
+      content: <>Reviewed: {ev.approval_status === 'approved' ? 'Approved' : 'Rejected'}</>,
+    });
   } else if (ev.status === 'completed') items.push({ color: 'gray', content: 'Awaiting review' });
   return items;
 }
@@ -149,7 +251,16 @@ const VIEW_ONLY = {
 
 function BasicInformation({ ev }: { ev: Evaluation }) {
   return (
-    <Card title="Basic Information" variant="borderless" extra={<Button disabled icon={<SaveOutlined />}>Save</Button>} data-testid="basic-information">
+    <Card
+      title="Basic Information"
+      variant="borderless"
+      extra={
+        <Button disabled icon={<SaveOutlined />}>
+          Save
+        </Button>
+      }
+      data-testid="basic-information"
+    >
       <Form layout="vertical" disabled>
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -219,7 +330,15 @@ function EssayContent({ ev, client }: { ev: Evaluation; client: RemoteAppProps['
           <Typography.Paragraph ellipsis={{ rows: 6 }} style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>
             {text}
           </Typography.Paragraph>
-          <EssayViewer open={open} onClose={() => setOpen(false)} title={ev.title || ev.fileName} text={text} essayType={ev.essay_type} submitter={studentName(ev)} date={ev.submittedAt} />
+          <EssayViewer
+            open={open}
+            onClose={() => setOpen(false)}
+            title={ev.title || ev.fileName}
+            text={text}
+            essayType={ev.essay_type}
+            submitter={studentName(ev)}
+            date={ev.submittedAt}
+          />
         </>
       )}
     </Card>
@@ -234,7 +353,15 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
   const total = rubricTotal(ev);
   const [overall, setOverall] = useState<number | null>(ev.overall_score ?? results.totalPoints);
   const [grade, setGrade] = useState(results.overallGrade);
-  const [criteria, setCriteria] = useState(results.criteria.map((c) => ({ code: c.code, name: c.name, score: c.score as number | null, maxScore: c.maxScore, feedback: c.feedback })));
+  const [criteria, setCriteria] = useState(
+    results.criteria.map((c) => ({
+      code: c.code,
+      name: c.name,
+      score: c.score as number | null,
+      maxScore: c.maxScore,
+      feedback: c.feedback,
+    })),
+  );
   const [notes, setNotes] = useState(ev.admin_notes ?? '');
   const [feedback, setFeedback] = useState(ev.ai_feedback ?? '');
   // notes written in the approve/reject modal arrive with the evaluation: show them, never save over them
@@ -258,7 +385,12 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
         overall_score: overall!,
         ai_feedback: feedback,
         admin_notes: notes,
-        results: { overallGrade: grade, totalPoints: Math.min(overall!, 100), maxPoints: 100, criteria: criteria.map((c) => ({ ...c, score: c.score! })) },
+        results: {
+          overallGrade: grade,
+          totalPoints: Math.min(overall!, 100),
+          maxPoints: 100,
+          criteria: criteria.map((c) => ({ ...c, score: c.score! })),
+        },
       });
       onSaved(saved);
       message.success('Results saved');
@@ -270,16 +402,43 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
   };
 
   return (
-    <Card title="Results & Feedback" variant="borderless" data-testid="results-editor" extra={<Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={invalid} onClick={save}>Save Results</Button>}>
+    <Card
+      title="Results & Feedback"
+      variant="borderless"
+      data-testid="results-editor"
+      extra={
+        <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={invalid} onClick={save}>
+          Save Results
+        </Button>
+      }
+    >
       <Row gutter={16}>
         <Col xs={12} md={8}>
-          <Form.Item label={`Overall score (0–${total})`} validateStatus={overallError ? 'error' : undefined} help={overallError ?? undefined} layout="vertical">
-            <InputNumber aria-label="Overall score" min={0} max={total} step={0.5} value={overall} onChange={(v) => setOverall(v)} style={{ width: '100%' }} />
+          <Form.Item
+            label={`Overall score (0–${total})`}
+            validateStatus={overallError ? 'error' : undefined}
+            help={overallError ?? undefined}
+            layout="vertical"
+          >
+            <InputNumber
+              aria-label="Overall score"
+              min={0}
+              max={total}
+              step={0.5}
+              value={overall}
+              onChange={(v) => setOverall(v)}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item label="Overall grade" layout="vertical">
-            <Select aria-label="Overall grade" value={grade} onChange={setGrade} options={[...new Set([...GRADES, results.overallGrade])].map((g) => ({ value: g, label: g }))} />
+            <Select
+              aria-label="Overall grade"
+              value={grade}
+              onChange={setGrade}
+              options={[...new Set([...GRADES, results.overallGrade])].map((g) => ({ value: g, label: g }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -307,7 +466,11 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
               <Typography.Text type="secondary">/ {c.maxScore}</Typography.Text>
             </Space>
           </Space>
-          {criterionErrors[i] && <Typography.Text type="danger" style={{ fontSize: 12 }}>{criterionErrors[i]}</Typography.Text>}
+          {criterionErrors[i] && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {criterionErrors[i]}
+            </Typography.Text>
+          )}
           <Input.TextArea
             aria-label={`Feedback for criterion ${c.code}`}
             autoSize={{ minRows: 2, maxRows: 6 }}
@@ -319,17 +482,41 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
       ))}
       <Form layout="vertical">
         <Form.Item label="Feedback for the student">
-          <Input.TextArea aria-label="Feedback for the student" autoSize={{ minRows: 2, maxRows: 8 }} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+          <Input.TextArea
+            aria-label="Feedback for the student"
+            autoSize={{ minRows: 2, maxRows: 8 }}
+            value={feedback}
+            onChange={(e) => setFeedback(e.target.value)}
+          />
         </Form.Item>
         <Form.Item label="Admin notes">
-          <Input.TextArea aria-label="Admin notes" autoSize={{ minRows: 2, maxRows: 8 }} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <Input.TextArea
+            aria-label="Admin notes"
+            autoSize={{ minRows: 2, maxRows: 8 }}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
         </Form.Item>
       </Form>
     </Card>
   );
 }
 
-function ActionsPanel({ ev, client, canDelete, onChanged, onDeleted, reload }: { ev: Evaluation; client: RemoteAppProps['client']; canDelete: boolean; onChanged: (ev: Evaluation) => void; onDeleted: () => void; reload: () => void }) {
+function ActionsPanel({
+  ev,
+  client,
+  canDelete,
+  onChanged,
+  onDeleted,
+  reload,
+}: {
+  ev: Evaluation;
+  client: RemoteAppProps['client'];
+  canDelete: boolean;
+  onChanged: (ev: Evaluation) => void;
+  onDeleted: () => void;
+  reload: () => void;
+}) {
   const { message } = App.useApp();
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const [notes, setNotes] = useState('');
@@ -355,7 +542,10 @@ function ActionsPanel({ ev, client, canDelete, onChanged, onDeleted, reload }: {
     void run(
       decision,
       async () => {
-        const next = decision === 'approve' ? await client.admin.approve(ev.id, notes.trim() || undefined) : await client.admin.reject(ev.id, notes.trim());
+        const next =
+          decision === 'approve'
+            ? await client.admin.approve(ev.id, notes.trim() || undefined)
+            : await client.admin.reject(ev.id, notes.trim());
         onChanged(next);
         message.success(decision === 'approve' ? 'Submission approved' : 'Submission rejected');
         setDecision(null);
@@ -374,22 +564,77 @@ function ActionsPanel({ ev, client, canDelete, onChanged, onDeleted, reload }: {
             Only completed submissions can be approved or rejected.
           </Typography.Text>
         )}
-        <Button block type="primary" icon={<CheckOutlined />} disabled={!buttons.approve} data-testid="approve-button" onClick={() => setDecision('approve')} style={buttons.approve ? { background: '#16a34a' } : undefined}>
+        <Button
+          block
+          type="primary"
+          icon={<CheckOutlined />}
+          disabled={!buttons.approve}
+          data-testid="approve-button"
+          onClick={() => setDecision('approve')}
+          style={buttons.approve ? { background: '#16a34a' } : undefined}
+        >
           Approve
         </Button>
-        <Button block danger icon={<CloseOutlined />} disabled={!buttons.reject} data-testid="reject-button" onClick={() => setDecision('reject')}>
+        <Button
+          block
+          danger
+          icon={<CloseOutlined />}
+          disabled={!buttons.reject}
+          data-testid="reject-button"
+          onClick={() => setDecision('reject')}
+        >
           Reject
         </Button>
-        <Popconfirm title="Grade this submission again?" description="Its results are cleared and it is graded again; no credit is charged." okText="Regrade" onConfirm={() => run('regrade', async () => { onChanged(await client.admin.regrade(ev.id)); message.success('Regrading started'); }, 'Failed to update evaluation')}>
-          <Button block icon={<RedoOutlined />} loading={busy === 'regrade'} disabled={ev.status === 'pending' || ev.status === 'processing' || ev.status === 'in_progress'}>
+        <Popconfirm
+          title="Grade this submission again?"
+          description="Its results are cleared and it is graded again; no credit is charged."
+          okText="Regrade"
+          onConfirm={() =>
+            run(
+              'regrade',
+              async () => {
+                onChanged(await client.admin.regrade(ev.id));
+                message.success('Regrading started');
+              },
+              'Failed to update evaluation',
+            )
+          }
+        >
+          <Button
+            block
+            icon={<RedoOutlined />}
+            loading={busy === 'regrade'}
+            disabled={ev.status === 'pending' || ev.status === 'processing' || ev.status === 'in_progress'}
+          >
             Regrade
           </Button>
         </Popconfirm>
-        <Button block icon={<DownloadOutlined />} disabled={ev.status !== 'completed'} loading={busy === 'pdf'} onClick={() => run('pdf', () => downloadReport(client, ev), 'Failed to download report')}>
+        <Button
+          block
+          icon={<DownloadOutlined />}
+          disabled={ev.status !== 'completed'}
+          loading={busy === 'pdf'}
+          onClick={() => run('pdf', () => downloadReport(client, ev), 'Failed to download report')}
+        >
           Download PDF
         </Button>
         {canDelete && (
-          <Popconfirm title="Delete this submission?" description={DELETE_CONFIRMATION} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => run('delete', async () => { await client.evaluations.remove(ev.id); onDeleted(); }, 'Failed to delete submission')}>
+          <Popconfirm
+            title="Delete this submission?"
+            description={DELETE_CONFIRMATION}
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              run(
+                'delete',
+                async () => {
+                  await client.evaluations.remove(ev.id);
+                  onDeleted();
+                },
+                'Failed to delete submission',
+              )
+            }
+          >
             <Button block danger type="text" loading={busy === 'delete'}>
               Delete Submission
             </Button>
@@ -405,7 +650,14 @@ function ActionsPanel({ ev, client, canDelete, onChanged, onDeleted, reload }: {
         open={decision !== null}
         title={decision === 'approve' ? 'Approve Submission' : 'Reject Submission'}
         okText={decision === 'approve' ? 'Approve' : 'Reject'}
-        okButtonProps={{ danger: decision === 'reject', loading: busy === decision, disabled: decision === 'reject' && !notes.trim(), 'data-testid': 'decision-ok' } as React.ComponentProps<typeof Button>}
+        okButtonProps={
+          {
+            danger: decision === 'reject',
+            loading: busy === decision,
+            disabled: decision === 'reject' && !notes.trim(),
+            'data-testid': 'decision-ok',
+          } as React.ComponentProps<typeof Button>
+        }
         onOk={decide}
         onCancel={() => {
           setDecision(null);
@@ -417,8 +669,19 @@ function ActionsPanel({ ev, client, canDelete, onChanged, onDeleted, reload }: {
         <Typography.Paragraph type="secondary">
           {decision === 'approve' ? 'Notes are optional when approving.' : 'Explain why the submission is rejected. Notes are required.'}
         </Typography.Paragraph>
-        <Input.TextArea aria-label="Decision notes" autoSize={{ minRows: 3, maxRows: 8 }} placeholder="Admin notes" value={notes} onChange={(e) => setNotes(e.target.value)} status={tried && problem ? 'error' : undefined} />
-        {problem && decision === 'reject' && <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="decision-error">{problem}</Typography.Text>}
+        <Input.TextArea
+          aria-label="Decision notes"
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          placeholder="Admin notes"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          status={tried && problem ? 'error' : undefined}
+        />
+        {problem && decision === 'reject' && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="decision-error">
+            {problem}
+          </Typography.Text>
+        )}
       </Modal>
     </Card>
   );

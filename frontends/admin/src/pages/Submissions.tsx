@@ -2,7 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Card, Col, Empty, Grid, Input, Popconfirm, Row, Select, Space, Table, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { errorMessage, type AdminEvaluationStats, type EssayType, type Evaluation, type EvaluationStatus, type RemoteAppProps } from '@corestone/sdk';
+import {
+  errorMessage,
+  type AdminEvaluationStats,
+  type EssayType,
+  type Evaluation,
+  type EvaluationStatus,
+  type RemoteAppProps,
+} from '@corestone/sdk';
 import { AccessDenied, Counter, LoadError, PageHeader } from '../components/common';
 import { ApprovalTag, StatusTag, TYPE_LABELS, TypeTag, gradeText, studentEmail, studentName } from '../components/badges';
 import { mayOpen } from '../lib/roles';
@@ -48,10 +55,12 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
   useEffect(() => {
     let alive = true;
     setList((s) => ({ ...s, loading: true, error: undefined }));
-    client.admin.submissions({ limit: 1000, status: status || undefined, essay_type: type || undefined, search_query: query || undefined }).then(
-      (r) => alive && setList({ items: r.evaluations, loading: false }),
-      () => alive && setList({ items: [], loading: false, error: 'Failed to load submissions' }),
-    );
+    client.admin
+      .submissions({ limit: 1000, status: status || undefined, essay_type: type || undefined, search_query: query || undefined })
+      .then(
+        (r) => alive && setList({ items: r.evaluations, loading: false }),
+        () => alive && setList({ items: [], loading: false, error: 'Failed to load submissions' }),
+      );
     client.admin.submissionStats().then(
       (s) => alive && setStats(s),
       () => alive && setStats(null),
@@ -96,10 +105,22 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
       </Tooltip>
       {ev.status === 'completed' && (
         <Tooltip title="Download report">
-          <Button type="text" icon={<DownloadOutlined />} aria-label="Download report" loading={busy === ev.id} onClick={() => download(ev)} />
+          <Button
+            type="text"
+            icon={<DownloadOutlined />}
+            aria-label="Download report"
+            loading={busy === ev.id}
+            onClick={() => download(ev)}
+          />
         </Tooltip>
       )}
-      <Popconfirm title="Delete this submission?" description={DELETE_CONFIRMATION} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(ev)}>
+      <Popconfirm
+        title="Delete this submission?"
+        description={DELETE_CONFIRMATION}
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => remove(ev)}
+      >
         <Tooltip title="Delete">
           <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete submission" />
         </Tooltip>
@@ -145,13 +166,27 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
 
   return (
     <div data-testid="admin-submissions">
-      <PageHeader title="Submissions Management" subtitle="Review, grade and manage every essay submitted to Corestone" extra={<Button icon={<ReloadOutlined />} onClick={refresh}>Refresh</Button>} />
+      <PageHeader
+        title="Submissions Management"
+        subtitle="Review, grade and manage every essay submitted to Corestone"
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={refresh}>
+            Refresh
+          </Button>
+        }
+      />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
           <Counter testId="count-total" title="Total" value={stats?.total ?? '—'} />
         </Col>
         <Col xs={12} md={6}>
-          <Counter testId="count-completed" title="Completed" value={stats?.completed ?? '—'} color="#16a34a" footer={stats && <Typography.Text type="success">{weekLabel(stats)}</Typography.Text>} />
+          <Counter
+            testId="count-completed"
+            title="Completed"
+            value={stats?.completed ?? '—'}
+            color="#16a34a"
+            footer={stats && <Typography.Text type="success">{weekLabel(stats)}</Typography.Text>}
+          />
         </Col>
         <Col xs={12} md={6}>
           <Counter testId="count-processing" title="Processing" value={stats?.processing ?? '—'} color="#2563eb" />
@@ -171,13 +206,41 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <Select aria-label="Status filter" style={{ width: 150 }} value={status} onChange={setStatus} options={[{ value: '', label: 'All Status' }, { value: 'completed', label: 'Completed' }, { value: 'processing', label: 'Processing' }, { value: 'failed', label: 'Failed' }]} />
-          <Select aria-label="Type filter" style={{ width: 170 }} value={type} onChange={setType} options={[{ value: '', label: 'All Types' }, { value: 'ee', label: TYPE_LABELS.ee }, { value: 'tok', label: TYPE_LABELS.tok }]} />
+          <Select
+            aria-label="Status filter"
+            style={{ width: 150 }}
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: '', label: 'All Status' },
+              { value: 'completed', label: 'Completed' },
+              { value: 'processing', label: 'Processing' },
+              { value: 'failed', label: 'Failed' },
+            ]}
+          />
+          <Select
+            aria-label="Type filter"
+            style={{ width: 170 }}
+            value={type}
+            onChange={setType}
+            options={[
+              { value: '', label: 'All Types' },
+              { value: 'ee', label: TYPE_LABELS.ee },
+              { value: 'tok', label: TYPE_LABELS.tok },
+            ]}
+          />
         </Space>
         {list.error ? (
           <LoadError message={list.error} onRetry={refresh} />
         ) : screens.lg ? (
-          <Table rowKey="id" columns={columns} dataSource={list.items} loading={list.loading} locale={{ emptyText: empty }} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
+          <Table
+            rowKey="id"
+            columns={columns}
+            dataSource={list.items}
+            loading={list.loading}
+            locale={{ emptyText: empty }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          />
         ) : list.loading ? (
           <Card loading />
         ) : list.items.length === 0 ? (

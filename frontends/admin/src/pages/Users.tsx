@@ -1,7 +1,45 @@
 import { useEffect, useState } from 'react';
-import { App, Avatar, Button, Card, Col, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, UploadOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
-import { errorMessage, initialsAvatar, normalizeRole, ROLE_COLORS, roleLabel, type RemoteAppProps, type Role, type User } from '@corestone/sdk';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  UploadOutlined,
+  SearchOutlined,
+  StopOutlined,
+  CheckCircleOutlined,
+} from '@ant-design/icons';
+import {
+  errorMessage,
+  initialsAvatar,
+  normalizeRole,
+  ROLE_COLORS,
+  roleLabel,
+  type RemoteAppProps,
+  type Role,
+  type User,
+} from '@corestone/sdk';
 import { Counter, LoadError, PageHeader } from '../components/common';
 import { ClassImport } from '../components/ClassImport';
 import { useDebounced } from '../lib/debounce';
@@ -59,7 +97,10 @@ export function Users({ client, user }: RemoteAppProps) {
   }, [client, query, role, tick]);
 
   useEffect(() => {
-    client.users.list({ limit: 1000 }).then((r) => setAll(r.users), () => undefined);
+    client.users.list({ limit: 1000 }).then(
+      (r) => setAll(r.users),
+      () => undefined,
+    );
   }, [client, tick]);
 
   const reload = () => setTick((n) => n + 1);
@@ -92,7 +133,13 @@ export function Users({ client, user }: RemoteAppProps) {
           {u.is_active ? 'Deactivate' : 'Activate'}
         </Button>
         <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${u.email}`} onClick={() => setEditing(u)} />
-        <Popconfirm title="Delete this user?" description="Their account and sign-in are removed. This cannot be undone." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(u)}>
+        <Popconfirm
+          title="Delete this user?"
+          description="Their account and sign-in are removed. This cannot be undone."
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => remove(u)}
+        >
           <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${u.email}`} />
         </Popconfirm>
       </Space>
@@ -117,22 +164,45 @@ export function Users({ client, user }: RemoteAppProps) {
 
   return (
     <div data-testid="admin-users">
-      <PageHeader title="User Management" subtitle="Accounts, roles, access and essay credits" extra={
+      <PageHeader
+        title="User Management"
+        subtitle="Accounts, roles, access and essay credits"
+        extra={
           <>
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>Import CSV</Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>Add User</Button>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              Add User
+            </Button>
           </>
         }
       />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} md={6}><Counter testId="count-users" title="Total Users" value={counters.total} /></Col>
-        <Col xs={12} md={6}><Counter title="Students" value={counters.students} color="#16a34a" /></Col>
-        <Col xs={12} md={6}><Counter title="Teachers" value={counters.teachers} color="#2563eb" /></Col>
-        <Col xs={12} md={6}><Counter title="Admins" value={counters.admins} color="#7c3aed" /></Col>
+        <Col xs={12} md={6}>
+          <Counter testId="count-users" title="Total Users" value={counters.total} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Students" value={counters.students} color="#16a34a" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Teachers" value={counters.teachers} color="#2563eb" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Counter title="Admins" value={counters.admins} color="#7c3aed" />
+        </Col>
       </Row>
       <Card variant="borderless">
         <Space wrap style={{ marginBottom: 16 }}>
-          <Input allowClear prefix={<SearchOutlined />} placeholder="Search users..." aria-label="Search users" style={{ width: 280 }} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Search users..."
+            aria-label="Search users"
+            style={{ width: 280 }}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <Select aria-label="Role filter" style={{ width: 160 }} value={role} onChange={setRole} options={ROLE_FILTERS} />
         </Space>
         {list.error ? (
@@ -147,7 +217,11 @@ export function Users({ client, user }: RemoteAppProps) {
             columns={[
               { title: 'User', key: 'user', render: (_: unknown, u: User) => who(u) },
               { title: 'Role', key: 'role', render: (_: unknown, u: User) => roleTag(u) },
-              { title: 'Credits', key: 'credits', render: (_: unknown, u: User) => (u.max_essay_credits === -1 ? 'Unlimited' : `${u.essay_credits} / ${u.max_essay_credits}`) },
+              {
+                title: 'Credits',
+                key: 'credits',
+                render: (_: unknown, u: User) => (u.max_essay_credits === -1 ? 'Unlimited' : `${u.essay_credits} / ${u.max_essay_credits}`),
+              },
               { title: 'Joined', key: 'joined', render: (_: unknown, u: User) => formatDate(u.created_at) },
               { title: 'Actions', key: 'actions', render: (_: unknown, u: User) => actions(u) },
             ]}
@@ -159,7 +233,9 @@ export function Users({ client, user }: RemoteAppProps) {
             {list.users.map((u) => (
               <Card key={u.id} size="small">
                 {who(u)}
-                <div style={{ margin: '8px 0' }}>{roleTag(u)} <Typography.Text type="secondary">Joined {formatDate(u.created_at)}</Typography.Text></div>
+                <div style={{ margin: '8px 0' }}>
+                  {roleTag(u)} <Typography.Text type="secondary">Joined {formatDate(u.created_at)}</Typography.Text>
+                </div>
                 {actions(u)}
               </Card>
             ))}
@@ -192,7 +268,19 @@ interface FormValues {
   personas: string;
 }
 
-function UserModal({ client, target, rights, onClose, onSaved }: { client: RemoteAppProps['client']; target: User | null; rights: ReturnType<typeof userManagementRights>; onClose: () => void; onSaved: () => void }) {
+function UserModal({
+  client,
+  target,
+  rights,
+  onClose,
+  onSaved,
+}: {
+  client: RemoteAppProps['client'];
+  target: User | null;
+  rights: ReturnType<typeof userManagementRights>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<FormValues>();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -205,7 +293,9 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
     return () => clearTimeout(t);
   }, [success, onClose]);
 
-  const roleOptions = (creating || !rights.mayChangeRole ? rights.creatableRoles : (['student', 'teacher', 'admin', 'super_admin'] as const)).map((r) => ({ value: r, label: roleLabel(normalizeRole(r)) }));
+  const roleOptions = (
+    creating || !rights.mayChangeRole ? rights.creatableRoles : (['student', 'teacher', 'admin', 'super_admin'] as const)
+  ).map((r) => ({ value: r, label: roleLabel(normalizeRole(r)) }));
 
   const submit = async () => {
     setError(null);
@@ -223,7 +313,15 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
     try {
       if (creating) {
         try {
-          await client.users.create({ first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim(), password: v.password, user_type: v.user_type, essay_credits: credits, max_essay_credits: max });
+          await client.users.create({
+            first_name: v.first_name.trim(),
+            last_name: v.last_name.trim(),
+            email: v.email.trim(),
+            password: v.password,
+            user_type: v.user_type,
+            essay_credits: credits,
+            max_essay_credits: max,
+          });
         } catch (e) {
           throw new Error(errorMessage(e, 'Failed to create user'), { cause: e });
         }
@@ -240,7 +338,10 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
         } catch (e) {
           throw new Error(errorMessage(e, 'Failed to update user credits'), { cause: e });
         }
-        const personas = v.personas.split(',').map((p) => p.trim()).filter(Boolean);
+        const personas = v.personas
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean);
         if (personas.join(',') !== target.assigned_personas.join(',')) await client.users.setPersonas(target.id, personas);
         setSuccess('User updated successfully');
       }
@@ -253,7 +354,16 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
   };
 
   return (
-    <Modal open title={creating ? 'Add User' : 'Edit User'} okText={creating ? 'Create User' : 'Save Changes'} onOk={submit} confirmLoading={busy} okButtonProps={{ disabled: Boolean(success) }} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={creating ? 'Add User' : 'Edit User'}
+      okText={creating ? 'Create User' : 'Save Changes'}
+      onOk={submit}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: Boolean(success) }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form
         form={form}
         layout="vertical"
@@ -272,7 +382,11 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
       >
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item label="First Name" name="first_name" rules={[{ required: true, whitespace: true, message: 'First name is required' }]}>
+            <Form.Item
+              label="First Name"
+              name="first_name"
+              rules={[{ required: true, whitespace: true, message: 'First name is required' }]}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -282,7 +396,12 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Email" name="email" rules={creating ? [{ type: 'email', message: 'Please enter a valid email' }] : []} extra={creating ? undefined : 'Email cannot be changed.'}>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={creating ? [{ type: 'email', message: 'Please enter a valid email' }] : []}
+          extra={creating ? undefined : 'Email cannot be changed.'}
+        >
           <Input type="email" disabled={!creating} />
         </Form.Item>
         {creating && (
@@ -297,7 +416,11 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
             </Space.Compact>
           </Form.Item>
         )}
-        <Form.Item label="Role" name="user_type" extra={!creating && !rights.mayChangeRole ? 'Only a super admin can change roles.' : undefined}>
+        <Form.Item
+          label="Role"
+          name="user_type"
+          extra={!creating && !rights.mayChangeRole ? 'Only a super admin can change roles.' : undefined}
+        >
           <Select aria-label="Role" options={roleOptions} disabled={!creating && !rights.mayChangeRole} />
         </Form.Item>
         <Row gutter={12}>
@@ -323,8 +446,16 @@ function UserModal({ client, target, rights, onClose, onSaved }: { client: Remot
           </Form.Item>
         )}
       </Form>
-      {error && <Typography.Text type="danger" data-testid="user-form-error">{error}</Typography.Text>}
-      {success && <Typography.Text type="success" data-testid="user-form-success">{success}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" data-testid="user-form-error">
+          {error}
+        </Typography.Text>
+      )}
+      {success && (
+        <Typography.Text type="success" data-testid="user-form-success">
+          {success}
+        </Typography.Text>
+      )}
     </Modal>
   );
 }

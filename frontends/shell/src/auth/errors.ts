@@ -16,7 +16,10 @@ export function signInError(e: unknown): ToastText {
   const text = errorMessage(e, 'Login failed');
   const t = text.toLowerCase();
   if (c === 'ACCOUNT_NOT_FOUND' || t.includes('no account found') || (t.includes('email') && t.includes('not found')))
-    return { title: 'Account not found', description: 'No account exists with this email address. Please check your email or sign up for a new account.' };
+    return {
+      title: 'Account not found',
+      description: 'No account exists with this email address. Please check your email or sign up for a new account.',
+    };
   if (c === 'ACCOUNT_DEACTIVATED' || t.includes('deactivated') || t.includes('inactive'))
     return { title: 'Account deactivated', description: 'Your account has been deactivated. Please contact support for assistance.' };
   if (c === 'INCORRECT_PASSWORD')
@@ -33,7 +36,10 @@ export function signUpError(e: unknown): ToastText {
   const text = errorMessage(e, 'Registration failed');
   const t = text.toLowerCase();
   if (c === 'EMAIL_ALREADY_EXISTS' || t.includes('already exists'))
-    return { title: 'Email already registered', description: 'An account with this email address already exists. Please try logging in instead.' };
+    return {
+      title: 'Email already registered',
+      description: 'An account with this email address already exists. Please try logging in instead.',
+    };
   if (c === 'PASSWORD_TOO_SHORT' || /6 char/.test(t)) return { title: 'Password too short', description: text };
   if (t.includes('email') && t.includes('required')) return { title: 'Email required', description: text };
   return { title: 'Registration failed', description: text };

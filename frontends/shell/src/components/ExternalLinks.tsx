@@ -21,7 +21,19 @@ const ICONS: Record<string, React.ReactNode> = {
 };
 
 /** An external link opened in a new tab, with a tooltip and click tracking. */
-export function ExternalAnchor({ client, link, style, children, onNavigate }: { client: CorestoneClient; link: ExternalLink; style?: React.CSSProperties; children: React.ReactNode; onNavigate?: () => void }) {
+export function ExternalAnchor({
+  client,
+  link,
+  style,
+  children,
+  onNavigate,
+}: {
+  client: CorestoneClient;
+  link: ExternalLink;
+  style?: React.CSSProperties;
+  children: React.ReactNode;
+  onNavigate?: () => void;
+}) {
   return (
     <Tooltip title={linkTooltip(link)}>
       <a

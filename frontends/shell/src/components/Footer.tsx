@@ -29,31 +29,43 @@ export function Footer() {
           <Col xs={24} md={9}>
             <Logo light />
             <Typography.Paragraph style={{ color: '#94a3b8', marginTop: 16 }}>
-              Corestone is run by a registered Canadian business offering online tutoring for IBDP students. We give rubric-based
-              feedback and grading guidance on Extended Essays and TOK essays.
+              Corestone is run by a registered Canadian business offering online tutoring for IBDP students. We give rubric-based feedback
+              and grading guidance on Extended Essays and TOK essays.
             </Typography.Paragraph>
             <SocialIcons client={client} links={social} />
           </Col>
           <Col xs={24} sm={12} md={6}>
-            <Typography.Title level={5} style={heading}>Academic integrity</Typography.Title>
+            <Typography.Title level={5} style={heading}>
+              Academic integrity
+            </Typography.Title>
             <Typography.Paragraph style={{ color: '#94a3b8' }}>
               We give feedback only. Corestone never rewrites or generates essay content, and your work stays private.
             </Typography.Paragraph>
           </Col>
           <Col xs={12} sm={6} md={4}>
-            <Typography.Title level={5} style={heading}>Policies</Typography.Title>
+            <Typography.Title level={5} style={heading}>
+              Policies
+            </Typography.Title>
             <Space orientation="vertical" size={6}>
               {POLICY_LINKS.map((l) => (
-                <Link key={l.to} style={linkStyle} to={l.to}>{l.label}</Link>
+                <Link key={l.to} style={linkStyle} to={l.to}>
+                  {l.label}
+                </Link>
               ))}
-              <Link style={linkStyle} to="/contact">Contact Us</Link>
+              <Link style={linkStyle} to="/contact">
+                Contact Us
+              </Link>
             </Space>
           </Col>
           <Col xs={12} sm={6} md={5}>
-            <Typography.Title level={5} style={heading}>Our family</Typography.Title>
+            <Typography.Title level={5} style={heading}>
+              Our family
+            </Typography.Title>
             <Space orientation="vertical" size={6} data-testid="sister-sites">
               {sisters.map((l) => (
-                <ExternalAnchor key={l.id} client={client} link={l} style={linkStyle}>{l.title}</ExternalAnchor>
+                <ExternalAnchor key={l.id} client={client} link={l} style={linkStyle}>
+                  {l.title}
+                </ExternalAnchor>
               ))}
               {sisters.length === 0 && <span style={{ color: '#64748b' }}>Corestone Essay Feedback</span>}
             </Space>

@@ -42,7 +42,19 @@ export function Header() {
   });
 
   return (
-    <header style={{ position: 'fixed', top: 0, left: 0, right: 0, height: 64, zIndex: 100, background: 'rgba(255,255,255,0.95)', backdropFilter: 'blur(6px)', borderBottom: '1px solid #e5e7eb' }}>
+    <header
+      style={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: 64,
+        zIndex: 100,
+        background: 'rgba(255,255,255,0.95)',
+        backdropFilter: 'blur(6px)',
+        borderBottom: '1px solid #e5e7eb',
+      }}
+    >
       <div style={{ maxWidth: 1200, margin: '0 auto', height: '100%', padding: '0 20px', display: 'flex', alignItems: 'center', gap: 24 }}>
         <Link to="/" aria-label="Corestone home">
           <Logo />
@@ -84,8 +96,7 @@ export function Header() {
               <Space orientation="vertical" size={12} style={{ width: '100%' }}>
                 {user && (
                   <div>
-                    <Typography.Text strong>{user.name}</Typography.Text>{' '}
-                    <Tag color={ROLE_COLORS[user.role]}>{roleLabel(user.role)}</Tag>
+                    <Typography.Text strong>{user.name}</Typography.Text> <Tag color={ROLE_COLORS[user.role]}>{roleLabel(user.role)}</Tag>
                   </div>
                 )}
                 {links.map((l) => (
@@ -94,7 +105,13 @@ export function Header() {
                   </NavLink>
                 ))}
                 {sisters.map((l) => (
-                  <ExternalAnchor key={l.id} client={client} link={l} style={navStyle({ isActive: false })} onNavigate={() => setOpen(false)}>
+                  <ExternalAnchor
+                    key={l.id}
+                    client={client}
+                    link={l}
+                    style={navStyle({ isActive: false })}
+                    onNavigate={() => setOpen(false)}
+                  >
                     {l.title}
                   </ExternalAnchor>
                 ))}
@@ -103,7 +120,14 @@ export function Header() {
                     Sign Out
                   </Button>
                 ) : (
-                  <Button block type="primary" onClick={() => { setOpen(false); navigate('/auth'); }}>
+                  <Button
+                    block
+                    type="primary"
+                    onClick={() => {
+                      setOpen(false);
+                      navigate('/auth');
+                    }}
+                  >
                     Sign In
                   </Button>
                 )}

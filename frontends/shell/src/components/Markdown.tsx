@@ -68,5 +68,11 @@ export function Markdown({ source }: { source: string }) {
     }
   }
   flush();
-  return <div className="cs-markdown" style={{ lineHeight: 1.7, color: '#1e293b' }}>{blocks.map((b, i) => <Fragment key={i}>{b}</Fragment>)}</div>;
+  return (
+    <div className="cs-markdown" style={{ lineHeight: 1.7, color: '#1e293b' }}>
+      {blocks.map((b, i) => (
+        <Fragment key={i}>{b}</Fragment>
+      ))}
+    </div>
+  );
 }

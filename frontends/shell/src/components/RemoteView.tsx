@@ -42,7 +42,18 @@ export function RemoteView<P extends object>({ remote, expose, props, unavailabl
   }
   const Comp = state.Comp;
   return (
-    <ErrorBoundary key={attempt} fallback={(error, reset) => <ModuleError error={error} retry={() => { reset(); retry(); }} />}>
+    <ErrorBoundary
+      key={attempt}
+      fallback={(error, reset) => (
+        <ModuleError
+          error={error}
+          retry={() => {
+            reset();
+            retry();
+          }}
+        />
+      )}
+    >
       <Comp {...props} />
     </ErrorBoundary>
   );

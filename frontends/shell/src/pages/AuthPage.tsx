@@ -92,7 +92,11 @@ export function AuthPage() {
     setBusy(true);
     try {
       await session.client.auth.forgotPassword(email.trim());
-      notification.success({ title: 'Reset Email Sent', description: 'Check your email for password reset instructions', duration: TOAST_SECONDS });
+      notification.success({
+        title: 'Reset Email Sent',
+        description: 'Check your email for password reset instructions',
+        duration: TOAST_SECONDS,
+      });
       setView('forgot-sent');
     } catch (err) {
       notification.error({ title: 'Error', description: errorMessage(err, 'Failed to send reset email'), duration: ERROR_TOAST_SECONDS });
@@ -140,11 +144,22 @@ export function AuthPage() {
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           Reset your password
         </Typography.Title>
-        <Typography.Paragraph type="secondary">Enter the e-mail address of your account and we will send you a reset link.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Enter the e-mail address of your account and we will send you a reset link.
+        </Typography.Paragraph>
         <Form layout="vertical" component={false}>
           <form onSubmit={submitForgot} noValidate aria-label="Forgot password form">
             <Form.Item label="Email" htmlFor="forgot-email">
-              <Input id="forgot-email" type="email" size="large" prefix={<MailOutlined />} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@school.org" />
+              <Input
+                id="forgot-email"
+                type="email"
+                size="large"
+                prefix={<MailOutlined />}
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="you@school.org"
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" size="large" block loading={busy}>
               Send Reset Link
@@ -169,21 +184,61 @@ export function AuthPage() {
           {signup ? 'Start getting rubric-based feedback on your IB essays.' : 'Sign in to continue to your dashboard.'}
         </Typography.Paragraph>
         <Form layout="vertical" component={false}>
-          <form onSubmit={submitAuth} noValidate aria-label={signup ? 'Sign up form' : 'Sign in form'} data-testid={signup ? 'signup-form' : 'signin-form'}>
+          <form
+            onSubmit={submitAuth}
+            noValidate
+            aria-label={signup ? 'Sign up form' : 'Sign in form'}
+            data-testid={signup ? 'signup-form' : 'signin-form'}
+          >
             {signup && (
               <Form.Item label="Full Name" htmlFor="auth-name">
-                <Input id="auth-name" name="fullName" size="large" prefix={<UserOutlined />} autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} placeholder="Jane Doe" />
+                <Input
+                  id="auth-name"
+                  name="fullName"
+                  size="large"
+                  prefix={<UserOutlined />}
+                  autoComplete="name"
+                  value={fullName}
+                  onChange={(e) => setFullName(e.target.value)}
+                  placeholder="Jane Doe"
+                />
               </Form.Item>
             )}
             <Form.Item label="Email" htmlFor="auth-email">
-              <Input id="auth-email" name="email" type="email" size="large" prefix={<MailOutlined />} autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@school.org" />
+              <Input
+                id="auth-email"
+                name="email"
+                type="email"
+                size="large"
+                prefix={<MailOutlined />}
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="you@school.org"
+              />
             </Form.Item>
             <Form.Item label="Password" htmlFor="auth-password" style={{ marginBottom: signup ? 24 : 8 }}>
-              <Input.Password id="auth-password" name="password" size="large" prefix={<LockOutlined />} autoComplete={signup ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder={signup ? 'At least 6 characters' : 'Your password'} />
+              <Input.Password
+                id="auth-password"
+                name="password"
+                size="large"
+                prefix={<LockOutlined />}
+                autoComplete={signup ? 'new-password' : 'current-password'}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                placeholder={signup ? 'At least 6 characters' : 'Your password'}
+              />
             </Form.Item>
             {signup ? (
               <Form.Item label="Account Type">
-                <Radio.Group value={accountType} onChange={(e) => setAccountType(e.target.value)} optionType="button" buttonStyle="solid" aria-label="Account Type" data-testid="account-type">
+                <Radio.Group
+                  value={accountType}
+                  onChange={(e) => setAccountType(e.target.value)}
+                  optionType="button"
+                  buttonStyle="solid"
+                  aria-label="Account Type"
+                  data-testid="account-type"
+                >
                   <Radio.Button value="student">Student</Radio.Button>
                   <Radio.Button value="teacher">Teacher</Radio.Button>
                 </Radio.Group>
@@ -221,14 +276,28 @@ export function AuthPage() {
   }
 
   return (
-    <div style={{ minHeight: 'calc(100vh - 64px)', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '96px 16px 48px', background: 'linear-gradient(160deg, #eef2ff 0%, #f5f7fb 60%)' }}>
+    <div
+      style={{
+        minHeight: 'calc(100vh - 64px)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: '96px 16px 48px',
+        background: 'linear-gradient(160deg, #eef2ff 0%, #f5f7fb 60%)',
+      }}
+    >
       <div style={{ width: '100%', maxWidth: 440 }}>
         {session.expiredMessage && view === 'signin' && (
           <Typography.Paragraph type="warning" style={{ textAlign: 'center' }} role="status">
             {session.expiredMessage}
           </Typography.Paragraph>
         )}
-        <Card data-google-signin={String(googleOffered)} variant="borderless" style={{ boxShadow: '0 10px 40px rgba(30, 58, 138, 0.08)' }} styles={{ body: { padding: 32 } }}>
+        <Card
+          data-google-signin={String(googleOffered)}
+          variant="borderless"
+          style={{ boxShadow: '0 10px 40px rgba(30, 58, 138, 0.08)' }}
+          styles={{ body: { padding: 32 } }}
+        >
           {body}
         </Card>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16, fontSize: 12 }}>

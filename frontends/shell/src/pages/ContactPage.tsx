@@ -32,7 +32,13 @@ export function validateContact(f: ContactForm): { field: keyof ContactForm; mes
 /** /contact: enquiries about the Power User plan, school licences or a consultation (POST /general/contact). */
 export function ContactPage() {
   const { client, user } = useSession();
-  const [form, setForm] = useState<ContactForm>({ name: user?.name ?? '', school: '', email: user?.email ?? '', number_of_students: null, message: '' });
+  const [form, setForm] = useState<ContactForm>({
+    name: user?.name ?? '',
+    school: '',
+    email: user?.email ?? '',
+    number_of_students: null,
+    message: '',
+  });
   const [problem, setProblem] = useState<ReturnType<typeof validateContact>>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,10 +73,12 @@ export function ContactPage() {
     <div style={{ padding: '112px 20px 64px', maxWidth: 1040, margin: '0 auto' }}>
       <Row gutter={[{ xs: 16, md: 32 }, 24]}>
         <Col xs={24} md={9}>
-          <Typography.Title level={2} style={{ marginTop: 0 }}>Contact us</Typography.Title>
+          <Typography.Title level={2} style={{ marginTop: 0 }}>
+            Contact us
+          </Typography.Title>
           <Typography.Paragraph>
-            Interested in the Power User plan with unlimited essay credits for your school, or a free IBDP consultation about
-            TOK and EE support? Tell us about your students and our coordinator will get back to you within one working day.
+            Interested in the Power User plan with unlimited essay credits for your school, or a free IBDP consultation about TOK and EE
+            support? Tell us about your students and our coordinator will get back to you within one working day.
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">
             <MailOutlined /> We only use your details to answer this enquiry.
@@ -79,34 +87,78 @@ export function ContactPage() {
         <Col xs={24} md={15}>
           <Card variant="borderless" styles={{ body: { padding: 32 } }}>
             {sent ? (
-              <Result status="success" title="Message Sent" subTitle={sent} data-testid="contact-sent" extra={<Link to="/"><Button type="primary">Back to Home</Button></Link>} />
+              <Result
+                status="success"
+                title="Message Sent"
+                subTitle={sent}
+                data-testid="contact-sent"
+                extra={
+                  <Link to="/">
+                    <Button type="primary">Back to Home</Button>
+                  </Link>
+                }
+              />
             ) : (
               <Form layout="vertical" component={false}>
                 <form onSubmit={submit} noValidate aria-label="Contact form">
                   <Row gutter={16}>
                     <Col xs={24} sm={12}>
                       <Form.Item label="Your Name" htmlFor="contact-name" required {...help('name')}>
-                        <Input id="contact-name" value={form.name} onChange={(e) => set('name', e.target.value)} autoComplete="name" maxLength={200} />
+                        <Input
+                          id="contact-name"
+                          value={form.name}
+                          onChange={(e) => set('name', e.target.value)}
+                          autoComplete="name"
+                          maxLength={200}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={24} sm={12}>
                       <Form.Item label="Email" htmlFor="contact-email" required {...help('email')}>
-                        <Input id="contact-email" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} autoComplete="email" maxLength={254} />
+                        <Input
+                          id="contact-email"
+                          type="email"
+                          value={form.email}
+                          onChange={(e) => set('email', e.target.value)}
+                          autoComplete="email"
+                          maxLength={254}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={24} sm={16}>
                       <Form.Item label="School or Institution" htmlFor="contact-school" required {...help('school')}>
-                        <Input id="contact-school" value={form.school} onChange={(e) => set('school', e.target.value)} autoComplete="organization" maxLength={300} />
+                        <Input
+                          id="contact-school"
+                          value={form.school}
+                          onChange={(e) => set('school', e.target.value)}
+                          autoComplete="organization"
+                          maxLength={300}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={24} sm={8}>
                       <Form.Item label="Number of Students" htmlFor="contact-students" required {...help('number_of_students')}>
-                        <InputNumber id="contact-students" min={1} max={1_000_000} precision={0} style={{ width: '100%' }} value={form.number_of_students} onChange={(v) => set('number_of_students', typeof v === 'number' ? v : null)} />
+                        <InputNumber
+                          id="contact-students"
+                          min={1}
+                          max={1_000_000}
+                          precision={0}
+                          style={{ width: '100%' }}
+                          value={form.number_of_students}
+                          onChange={(v) => set('number_of_students', typeof v === 'number' ? v : null)}
+                        />
                       </Form.Item>
                     </Col>
                   </Row>
                   <Form.Item label="Message" htmlFor="contact-message" required {...help('message')}>
-                    <Input.TextArea id="contact-message" rows={5} value={form.message} onChange={(e) => set('message', e.target.value)} maxLength={5000} showCount />
+                    <Input.TextArea
+                      id="contact-message"
+                      rows={5}
+                      value={form.message}
+                      onChange={(e) => set('message', e.target.value)}
+                      maxLength={5000}
+                      showCount
+                    />
                   </Form.Item>
                   {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="contact-error" />}
                   <Button type="primary" htmlType="submit" size="large" loading={busy} block>

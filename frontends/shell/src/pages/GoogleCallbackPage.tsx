@@ -27,7 +27,16 @@ export function GoogleCallbackPage() {
 
   if (!failure) return <FullPageLoading title="Completing Google sign-in..." subtitle="Please wait while we sign you in." />;
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '48px 16px', background: '#f5f7fb' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: '48px 16px',
+        background: '#f5f7fb',
+      }}
+    >
       <Result
         status="error"
         title="Authentication Failed"

@@ -19,18 +19,78 @@ const { Title, Paragraph, Text } = Typography;
 const section = { maxWidth: 1200, margin: '0 auto', padding: '72px 20px' } as const;
 
 const SAMPLE = [
-  { code: 'A', name: 'Framework for the essay', score: 5, max: 6, band: 'Good', feedback: 'Focused research question; method justified, scope could be narrowed further.' },
-  { code: 'B', name: 'Knowledge and understanding', score: 5, max: 6, band: 'Good', feedback: 'Sound use of subject terminology and sources, with minor gaps in context.' },
-  { code: 'C', name: 'Analysis and line of argument', score: 4, max: 6, band: 'Satisfactory', feedback: 'Argument is clear but some claims need stronger evidence.' },
-  { code: 'D', name: 'Discussion and evaluation', score: 4, max: 6, band: 'Satisfactory', feedback: 'Evaluate the limitations of your sources more explicitly.' },
-  { code: 'E', name: 'Engagement', score: 3, max: 4, band: 'Good', feedback: 'Reflections show personal growth; link them more to decisions you made.' },
+  {
+    code: 'A',
+    name: 'Framework for the essay',
+    score: 5,
+    max: 6,
+    band: 'Good',
+    feedback: 'Focused research question; method justified, scope could be narrowed further.',
+  },
+  {
+    code: 'B',
+    name: 'Knowledge and understanding',
+    score: 5,
+    max: 6,
+    band: 'Good',
+    feedback: 'Sound use of subject terminology and sources, with minor gaps in context.',
+  },
+  {
+    code: 'C',
+    name: 'Analysis and line of argument',
+    score: 4,
+    max: 6,
+    band: 'Satisfactory',
+    feedback: 'Argument is clear but some claims need stronger evidence.',
+  },
+  {
+    code: 'D',
+    name: 'Discussion and evaluation',
+    score: 4,
+    max: 6,
+    band: 'Satisfactory',
+    feedback: 'Evaluate the limitations of your sources more explicitly.',
+  },
+  {
+    code: 'E',
+    name: 'Engagement',
+    score: 3,
+    max: 4,
+    band: 'Good',
+    feedback: 'Reflections show personal growth; link them more to decisions you made.',
+  },
 ];
 
 export const PRICING = [
-  { name: 'free', title: 'Free', price: 'Free', credits: '1 essay credit', features: ['1 full evaluation', 'Criterion scores and bands', 'Improvement tips'] },
-  { name: 'core_pack', title: 'Core Pack', price: '$19.99', credits: '5 essay credits', features: ['5 full evaluations', 'Detailed criterion feedback', 'Credits never expire'] },
-  { name: 'super_core_pack', title: 'Super Core Pack', price: '$35.99', credits: '10 essay credits', popular: true, features: ['10 full evaluations', 'Best for regular drafting', 'Credits never expire'] },
-  { name: 'power_user_monthly', title: 'Power User', price: 'Contact', credits: 'Unlimited essay credits', features: ['Unlimited evaluations', 'For schools and institutions', 'Priority support'] },
+  {
+    name: 'free',
+    title: 'Free',
+    price: 'Free',
+    credits: '1 essay credit',
+    features: ['1 full evaluation', 'Criterion scores and bands', 'Improvement tips'],
+  },
+  {
+    name: 'core_pack',
+    title: 'Core Pack',
+    price: '$19.99',
+    credits: '5 essay credits',
+    features: ['5 full evaluations', 'Detailed criterion feedback', 'Credits never expire'],
+  },
+  {
+    name: 'super_core_pack',
+    title: 'Super Core Pack',
+    price: '$35.99',
+    credits: '10 essay credits',
+    popular: true,
+    features: ['10 full evaluations', 'Best for regular drafting', 'Credits never expire'],
+  },
+  {
+    name: 'power_user_monthly',
+    title: 'Power User',
+    price: 'Contact',
+    credits: 'Unlimited essay credits',
+    features: ['Unlimited evaluations', 'For schools and institutions', 'Priority support'],
+  },
 ];
 
 export function Landing() {
@@ -68,12 +128,10 @@ export function Landing() {
                 <Tag color="geekblue">EE 2027 compliant</Tag>
                 <Tag color="green">TOK ready</Tag>
               </Space>
-              <Title style={{ fontSize: 46, lineHeight: 1.1, marginTop: 0 }}>
-                Rubric-based feedback on your IB essays in minutes
-              </Title>
+              <Title style={{ fontSize: 46, lineHeight: 1.1, marginTop: 0 }}>Rubric-based feedback on your IB essays in minutes</Title>
               <Paragraph style={{ fontSize: 18, color: '#475569' }}>
-                Upload your Extended Essay or TOK essay and get criterion scores, bands and concrete improvement tips, aligned with
-                the official IB assessment criteria. Feedback only: we never rewrite your work.
+                Upload your Extended Essay or TOK essay and get criterion scores, bands and concrete improvement tips, aligned with the
+                official IB assessment criteria. Feedback only: we never rewrite your work.
               </Paragraph>
               <Space size={12} wrap>
                 <Button type="primary" size="large" onClick={() => navigate('/upload/ee')}>
@@ -84,12 +142,22 @@ export function Landing() {
                 </Button>
               </Space>
               <Space size={24} wrap style={{ marginTop: 28, color: '#475569' }}>
-                <span><ClockCircleOutlined /> Feedback in under 90 seconds</span>
-                <span><SafetyCertificateOutlined /> Privacy protected</span>
+                <span>
+                  <ClockCircleOutlined /> Feedback in under 90 seconds
+                </span>
+                <span>
+                  <SafetyCertificateOutlined /> Privacy protected
+                </span>
               </Space>
             </Col>
             <Col xs={24} lg={12}>
-              <Card id="sample-preview" variant="borderless" style={{ boxShadow: '0 20px 50px rgba(30,58,138,0.12)' }} title="Sample report · Extended Essay (History)" extra={<Tag color="blue">Sample</Tag>}>
+              <Card
+                id="sample-preview"
+                variant="borderless"
+                style={{ boxShadow: '0 20px 50px rgba(30,58,138,0.12)' }}
+                title="Sample report · Extended Essay (History)"
+                extra={<Tag color="blue">Sample</Tag>}
+              >
                 <Tabs
                   size="small"
                   items={[
@@ -135,9 +203,15 @@ export function Landing() {
                       label: 'Improvement Tips',
                       children: (
                         <Space orientation="vertical">
-                          <Text><Badge status="error" /> Strengthen evidence for claims in section 3 <Tag>+2 pts</Tag></Text>
-                          <Text><Badge status="warning" /> Evaluate source limitations explicitly <Tag>+1 pt</Tag></Text>
-                          <Text><Badge status="success" /> Keep your clear, focused research question</Text>
+                          <Text>
+                            <Badge status="error" /> Strengthen evidence for claims in section 3 <Tag>+2 pts</Tag>
+                          </Text>
+                          <Text>
+                            <Badge status="warning" /> Evaluate source limitations explicitly <Tag>+1 pt</Tag>
+                          </Text>
+                          <Text>
+                            <Badge status="success" /> Keep your clear, focused research question
+                          </Text>
                         </Space>
                       ),
                     },
@@ -160,16 +234,34 @@ export function Landing() {
       </section>
 
       <section style={section}>
-        <Title level={2} style={{ textAlign: 'center' }}>How the AI grading works</Title>
+        <Title level={2} style={{ textAlign: 'center' }}>
+          How the AI grading works
+        </Title>
         <Paragraph type="secondary" style={{ textAlign: 'center', maxWidth: 640, margin: '0 auto 40px' }}>
           Every essay is assessed against the active rubric for its type, criterion by criterion.
         </Paragraph>
         <Row gutter={[24, 24]}>
           {[
-            { icon: <FileSearchOutlined />, title: 'Document Analysis', text: 'Your .pdf, .docx or .txt file is read and its structure, length and sources analysed.' },
-            { icon: <SolutionOutlined />, title: 'Rubric Application', text: 'Each IB criterion is applied with its own descriptors and mark bands.' },
-            { icon: <AuditOutlined />, title: 'Detailed Scoring', text: 'Scores, bands and feedback per criterion, with an overall grade.' },
-            { icon: <ScheduleOutlined />, title: 'Quality Verification', text: 'Results are checked for consistency before they reach your dashboard.' },
+            {
+              icon: <FileSearchOutlined />,
+              title: 'Document Analysis',
+              text: 'Your .pdf, .docx or .txt file is read and its structure, length and sources analysed.',
+            },
+            {
+              icon: <SolutionOutlined />,
+              title: 'Rubric Application',
+              text: 'Each IB criterion is applied with its own descriptors and mark bands.',
+            },
+            {
+              icon: <AuditOutlined />,
+              title: 'Detailed Scoring',
+              text: 'Scores, bands and feedback per criterion, with an overall grade.',
+            },
+            {
+              icon: <ScheduleOutlined />,
+              title: 'Quality Verification',
+              text: 'Results are checked for consistency before they reach your dashboard.',
+            },
           ].map((s, i) => (
             <Col xs={24} sm={12} lg={6} key={s.title}>
               <Card variant="borderless" style={{ height: '100%' }}>
@@ -210,7 +302,9 @@ export function Landing() {
       <Testimonials />
 
       <section style={section} id="pricing">
-        <Title level={2} style={{ textAlign: 'center' }}>Simple, credit-based pricing</Title>
+        <Title level={2} style={{ textAlign: 'center' }}>
+          Simple, credit-based pricing
+        </Title>
         <Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 40 }}>
           Each evaluation uses 1 credit. Credits never expire.
         </Paragraph>
@@ -223,9 +317,13 @@ export function Landing() {
                   style={{ height: '100%', borderColor: p.popular ? '#1d4ed8' : undefined, borderWidth: p.popular ? 2 : 1 }}
                   styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
                 >
-                  <Title level={4} style={{ marginTop: 0 }}>{p.title}</Title>
+                  <Title level={4} style={{ marginTop: 0 }}>
+                    {p.title}
+                  </Title>
                   <div style={{ fontSize: 32, fontWeight: 700, color: '#0f172a' }}>{p.price}</div>
-                  <Text strong style={{ color: '#1d4ed8' }}>{p.credits}</Text>
+                  <Text strong style={{ color: '#1d4ed8' }}>
+                    {p.credits}
+                  </Text>
                   <ul style={{ listStyle: 'none', padding: 0, margin: '16px 0 24px', flex: 1 }}>
                     {p.features.map((f) => (
                       <li key={f} style={{ marginBottom: 8 }}>
@@ -246,10 +344,16 @@ export function Landing() {
 
       <section style={{ background: '#1e3a8a' }}>
         <div style={{ ...section, textAlign: 'center', paddingTop: 56, paddingBottom: 56 }}>
-          <Title level={2} style={{ color: '#fff', marginTop: 0 }}>Ready for feedback on your essay?</Title>
+          <Title level={2} style={{ color: '#fff', marginTop: 0 }}>
+            Ready for feedback on your essay?
+          </Title>
           <Space size={12} wrap>
-            <Button size="large" onClick={() => navigate('/upload/ee')}>Grade Extended Essay</Button>
-            <Button size="large" ghost onClick={() => navigate('/upload/tok')}>Grade TOK Essay</Button>
+            <Button size="large" onClick={() => navigate('/upload/ee')}>
+              Grade Extended Essay
+            </Button>
+            <Button size="large" ghost onClick={() => navigate('/upload/tok')}>
+              Grade TOK Essay
+            </Button>
           </Space>
         </div>
       </section>

@@ -63,7 +63,11 @@ export function SetupPage() {
           status="success"
           title="System Ready"
           subTitle="Admin user already exists. You can access the admin panel."
-          extra={<Link to="/auth"><Button type="primary">Sign In to Admin Panel</Button></Link>}
+          extra={
+            <Link to="/auth">
+              <Button type="primary">Sign In to Admin Panel</Button>
+            </Link>
+          }
         />
       </div>
     );
@@ -75,7 +79,9 @@ export function SetupPage() {
   return (
     <div style={page}>
       <Card variant="borderless" data-testid="setup-form">
-        <Typography.Title level={2} style={{ marginTop: 0 }}>Create Admin User</Typography.Title>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          Create Admin User
+        </Typography.Title>
         <Typography.Paragraph type="secondary">
           The administrator gets full access to users, submissions and platform settings.
         </Typography.Paragraph>

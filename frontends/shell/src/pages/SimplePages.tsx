@@ -12,7 +12,16 @@ export function NotFound() {
   const navigate = useNavigate();
   return (
     <div style={page}>
-      <Result status="404" title="Page not found" subTitle="The page you are looking for does not exist." extra={<Button type="primary" onClick={() => navigate('/')}>Go Home</Button>} />
+      <Result
+        status="404"
+        title="Page not found"
+        subTitle="The page you are looking for does not exist."
+        extra={
+          <Button type="primary" onClick={() => navigate('/')}>
+            Go Home
+          </Button>
+        }
+      />
     </div>
   );
 }
@@ -41,7 +50,11 @@ const POLICIES = {
   privacy: { title: 'Privacy Policy', loading: 'Loading Privacy Policy...', error: 'Failed to load privacy policy' },
   safeguarding: { title: 'Safeguarding Policy', loading: 'Loading Safeguarding Policy...', error: 'Failed to load safeguarding policy' },
   'client-terms': { title: 'Client Terms', loading: 'Loading Client Terms...', error: 'Failed to load client terms' },
-  'academic-integrity': { title: 'Academic Integrity Policy', loading: 'Loading Academic Integrity Policy...', error: 'Failed to load academic integrity policy' },
+  'academic-integrity': {
+    title: 'Academic Integrity Policy',
+    loading: 'Loading Academic Integrity Policy...',
+    error: 'Failed to load academic integrity policy',
+  },
 } as const;
 
 export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
@@ -74,7 +87,9 @@ export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
   if (state.content === undefined)
     return (
       <div style={{ ...page, display: 'flex', justifyContent: 'center', alignItems: 'center' }}>
-        <Spin size="large" description={meta.loading}><div style={{ width: 200, height: 80 }} /></Spin>
+        <Spin size="large" description={meta.loading}>
+          <div style={{ width: 200, height: 80 }} />
+        </Spin>
       </div>
     );
   return (
@@ -100,7 +115,11 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (!token) {
-      notification.error({ title: 'Invalid Link', description: 'This password reset link is invalid or has expired', duration: ERROR_TOAST_SECONDS });
+      notification.error({
+        title: 'Invalid Link',
+        description: 'This password reset link is invalid or has expired',
+        duration: ERROR_TOAST_SECONDS,
+      });
       const t = setTimeout(() => navigate('/auth', { replace: true }), 2500);
       return () => clearTimeout(t);
     }
@@ -115,7 +134,16 @@ export function ResetPasswordPage() {
   if (done)
     return (
       <div style={page}>
-        <Result status="success" title="Password reset" subTitle="Your password has been changed. You can now sign in." extra={<Button type="primary" onClick={() => navigate('/auth')}>Go to Login</Button>} />
+        <Result
+          status="success"
+          title="Password reset"
+          subTitle="Your password has been changed. You can now sign in."
+          extra={
+            <Button type="primary" onClick={() => navigate('/auth')}>
+              Go to Login
+            </Button>
+          }
+        />
       </div>
     );
 
@@ -140,20 +168,31 @@ export function ResetPasswordPage() {
   return (
     <div style={{ ...page, maxWidth: 480 }}>
       <Card variant="borderless" styles={{ body: { padding: 32 } }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>Choose a new password</Typography.Title>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          Choose a new password
+        </Typography.Title>
         <Form layout="vertical" component={false}>
           <form onSubmit={submit} noValidate>
             <Form.Item label="New Password" htmlFor="reset-pw">
               <Input.Password id="reset-pw" value={pw} onChange={(e) => setPw(e.target.value)} autoComplete="new-password" />
             </Form.Item>
-            <Form.Item label="Confirm New Password" htmlFor="reset-confirm" validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
+            <Form.Item
+              label="Confirm New Password"
+              htmlFor="reset-confirm"
+              validateStatus={error ? 'error' : undefined}
+              help={error ?? undefined}
+            >
               <Input.Password id="reset-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy}>Reset Password</Button>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              Reset Password
+            </Button>
           </form>
         </Form>
         <div style={{ textAlign: 'center', marginTop: 12 }}>
-          <Button type="link" onClick={() => navigate('/auth')}>Back to Login</Button>
+          <Button type="link" onClick={() => navigate('/auth')}>
+            Back to Login
+          </Button>
         </div>
       </Card>
     </div>

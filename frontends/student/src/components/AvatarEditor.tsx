@@ -45,7 +45,15 @@ export function AvatarEditor({ user, client, refreshUser }: Pick<RemoteAppProps,
   return (
     <Space orientation="vertical" align="center" size={8}>
       <Avatar src={user.avatar} size={80} alt={`${user.name}'s avatar`} data-testid="profile-avatar" />
-      <input ref={input} type="file" accept={AVATAR_ACCEPT} hidden aria-label="Avatar image" data-testid="avatar-input" onChange={(e) => upload(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept={AVATAR_ACCEPT}
+        hidden
+        aria-label="Avatar image"
+        data-testid="avatar-input"
+        onChange={(e) => upload(e.target.files?.[0])}
+      />
       <Space size={4}>
         <Button size="small" icon={<CameraOutlined />} loading={busy === 'upload'} onClick={() => input.current?.click()}>
           {hasUploadedAvatar(user.avatar) ? 'Change' : 'Upload'}

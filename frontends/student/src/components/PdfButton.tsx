@@ -5,7 +5,19 @@ import { errorMessage, type CorestoneClient, type Evaluation } from '@corestone/
 import { PDF_EXPORT_FAILED, saveEvaluationPdf } from '../lib/pdf';
 
 /** Export PDF: 'Generating PDF...' while busy; any failure is a toast with a plain message. */
-export function PdfButton({ client, ev, label = 'Export PDF', type, compact }: { client: CorestoneClient; ev: Pick<Evaluation, 'id' | 'title'>; label?: string; type?: 'primary' | 'default'; compact?: boolean }) {
+export function PdfButton({
+  client,
+  ev,
+  label = 'Export PDF',
+  type,
+  compact,
+}: {
+  client: CorestoneClient;
+  ev: Pick<Evaluation, 'id' | 'title'>;
+  label?: string;
+  type?: 'primary' | 'default';
+  compact?: boolean;
+}) {
   const { notification } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {

@@ -56,7 +56,10 @@ export function SystemStatus({ client }: { client: CorestoneClient }) {
 export function CreditBanner({ user }: { user: SessionUser }) {
   if (!isGradingRole(user)) return null;
   if (canGrade(user)) {
-    const label = user.max_essay_credits === -1 ? 'Unlimited essay credits available' : `${user.essay_credits} essay credit${user.essay_credits === 1 ? '' : 's'} available`;
+    const label =
+      user.max_essay_credits === -1
+        ? 'Unlimited essay credits available'
+        : `${user.essay_credits} essay credit${user.essay_credits === 1 ? '' : 's'} available`;
     return (
       <Alert
         type="info"
@@ -64,9 +67,7 @@ export function CreditBanner({ user }: { user: SessionUser }) {
         data-testid="credit-banner"
         title={
           <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-            <span>
-              {label} · each evaluation uses 1 credit
-            </span>
+            <span>{label} · each evaluation uses 1 credit</span>
             <Link to="/dashboard/plans">Manage Plans</Link>
           </Space>
         }

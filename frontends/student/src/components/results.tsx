@@ -21,7 +21,9 @@ export function BulletList({ title, items }: { title: string; items: string[] })
     <div style={{ marginBottom: 8 }}>
       <Text strong>{title}</Text>
       <ul style={{ paddingInlineStart: 20, margin: '4px 0 0' }}>
-        {items.map((i, k) => <li key={k}>{i}</li>)}
+        {items.map((i, k) => (
+          <li key={k}>{i}</li>
+        ))}
       </ul>
     </div>
   );
@@ -41,7 +43,11 @@ export function RemarkList({ title, items }: { title: string; items: ViewRemark[
           <li key={k}>
             {r.text}
             {r.quotes.map((q, i) => (
-              <div key={i} className="essay-passage" style={{ margin: '4px 0 2px', paddingLeft: 10, borderLeft: '3px solid #facc15', fontSize: 13, color: '#475569' }}>
+              <div
+                key={i}
+                className="essay-passage"
+                style={{ margin: '4px 0 2px', paddingLeft: 10, borderLeft: '3px solid #facc15', fontSize: 13, color: '#475569' }}
+              >
                 <span style={{ fontSize: 11, color: '#94a3b8', display: 'block' }}>In your essay:</span>
                 <mark style={{ background: '#fef9c3', padding: '0 2px' }}>“{q}”</mark>
               </div>

@@ -1,6 +1,15 @@
 /** EE subject catalogue by category (spec §2). */
 export const EE_SUBJECTS: Record<string, string[]> = {
-  'Studies in Language and Literature and Language Acquisition': ['English', 'French', 'Spanish', 'German', 'Chinese', 'Arabic', 'Japanese', 'Hindi'],
+  'Studies in Language and Literature and Language Acquisition': [
+    'English',
+    'French',
+    'Spanish',
+    'German',
+    'Chinese',
+    'Arabic',
+    'Japanese',
+    'Hindi',
+  ],
   'Individuals and Societies': [
     'Business Management',
     'Digital Society',

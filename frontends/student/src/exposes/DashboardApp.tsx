@@ -58,7 +58,10 @@ export default function DashboardApp(props: RemoteAppProps) {
 
   const sidebar = (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10, cursor: 'pointer' }} onClick={() => navigate('/')}>
+      <div
+        style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10, cursor: 'pointer' }}
+        onClick={() => navigate('/')}
+      >
         <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
           <rect width="64" height="64" rx="14" fill="#1d4ed8" />
           <path d="M20 44V20h14a10 10 0 0 1 0 20h-6" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
@@ -72,7 +75,13 @@ export default function DashboardApp(props: RemoteAppProps) {
         aria-label="Dashboard"
         selectedKeys={[selectedKey(location.pathname)]}
         style={{ borderInlineEnd: 'none', flex: 1 }}
-        items={items.map(({ path, ...i }) => ({ ...i, onClick: () => { setDrawer(false); navigate(path); } }))}
+        items={items.map(({ path, ...i }) => ({
+          ...i,
+          onClick: () => {
+            setDrawer(false);
+            navigate(path);
+          },
+        }))}
       />
       <div style={{ padding: 16, borderTop: '1px solid #f0f0f0' }}>
         <Button block icon={<LogoutOutlined />} onClick={() => logout()}>
@@ -89,16 +98,39 @@ export default function DashboardApp(props: RemoteAppProps) {
     <Layout style={{ minHeight: '100vh' }}>
       {screens.lg ? (
         // the column runs the whole page height (however long the page); its content stays in view
-        <Sider width={SIDEBAR_WIDTH} theme="light" data-testid="dashboard-sidebar" style={{ borderRight: '1px solid #eef0f3', minHeight: '100vh' }}>
+        <Sider
+          width={SIDEBAR_WIDTH}
+          theme="light"
+          data-testid="dashboard-sidebar"
+          style={{ borderRight: '1px solid #eef0f3', minHeight: '100vh' }}
+        >
           <div style={{ position: 'sticky', top: 0, height: '100vh' }}>{sidebar}</div>
         </Sider>
       ) : (
-        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false}>
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          size={264}
+          styles={{ body: { padding: 0 } }}
+          closable={false}
+        >
           {sidebar}
         </Drawer>
       )}
       <Layout style={{ minHeight: '100vh', minWidth: 0 }}>
-        <Header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '0 24px', borderBottom: '1px solid #eef0f3', position: 'sticky', top: 0, zIndex: 10 }}>
+        <Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 16,
+            padding: '0 24px',
+            borderBottom: '1px solid #eef0f3',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
           {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
           <Input
             prefix={<SearchOutlined />}

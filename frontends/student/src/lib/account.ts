@@ -1,6 +1,7 @@
 import { sleep, type SessionUser } from '@corestone/sdk';
 
-const accountKey = (u: SessionUser | null) => (u ? [u.subscription_plan, u.essay_credits, u.max_essay_credits, u.subscription_status].join('|') : '');
+const accountKey = (u: SessionUser | null) =>
+  u ? [u.subscription_plan, u.essay_credits, u.max_essay_credits, u.subscription_status].join('|') : '';
 
 /**
  * After checkout the credits reach the user record through an event, a moment after the payment:

@@ -8,7 +8,8 @@ export function isInProgress(status: string): boolean {
 
 /** Status dot colours (spec §4): in progress yellow, completed green, anything else red. */
 export function statusInfo(status: string): { color: string; label: string } {
-  if (isInProgress(status)) return { color: '#eab308', label: status === 'in_progress' ? 'In Progress' : status === 'pending' ? 'Pending' : 'Processing' };
+  if (isInProgress(status))
+    return { color: '#eab308', label: status === 'in_progress' ? 'In Progress' : status === 'pending' ? 'Pending' : 'Processing' };
   if (status === 'completed') return { color: '#22c55e', label: 'Completed' };
   return { color: '#ef4444', label: status === 'failed' ? 'Failed' : capitalise(status || 'unknown') };
 }
@@ -67,7 +68,8 @@ export function remarksOf(details: unknown, texts: string[], seen: Set<string> =
 }
 
 type Loose = Record<string, unknown>;
-const n = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && !isNaN(Number(v)) ? Number(v) : undefined);
+const n = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && !isNaN(Number(v)) ? Number(v) : undefined;
 const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 

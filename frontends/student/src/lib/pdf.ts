@@ -5,7 +5,12 @@ export const PDF_EXPORT_FAILED = 'Failed to export the PDF report. Please try ag
 /** File name for a saved report: the server's, else the title made safe, else "evaluation". */
 export function pdfFileName(serverName: string | null, title: string | undefined): string {
   if (serverName) return serverName;
-  const base = (title ?? '').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'evaluation';
+  const base =
+    (title ?? '')
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 80) || 'evaluation';
   return `${base}.pdf`;
 }
 

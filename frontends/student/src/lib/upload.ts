@@ -38,7 +38,14 @@ export function submitFailureText(e: unknown): string {
   const msg = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
   const lower = msg.toLowerCase();
   if (isInfrastructureError(e)) return errorMessage(e, 'Failed to submit essay. Please try again.');
-  if (status === 403 || code === 'INSUFFICIENT_CREDITS' || lower.includes('403') || lower.includes('insufficient') || lower.includes('credit')) return NO_CREDITS_TEXT;
+  if (
+    status === 403 ||
+    code === 'INSUFFICIENT_CREDITS' ||
+    lower.includes('403') ||
+    lower.includes('insufficient') ||
+    lower.includes('credit')
+  )
+    return NO_CREDITS_TEXT;
   // network, server faults and unknown routes never show their own text
   return errorMessage(e, 'Failed to submit essay. Please try again.');
 }

@@ -2,7 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, type CorestoneClient, type Evaluation } from '@corestone/sdk';
 
 export function useMyEvaluations(client: CorestoneClient) {
-  const [state, setState] = useState<{ loading: boolean; items: Evaluation[]; total: number; error: string | null }>({ loading: true, items: [], total: 0, error: null });
+  const [state, setState] = useState<{ loading: boolean; items: Evaluation[]; total: number; error: string | null }>({
+    loading: true,
+    items: [],
+    total: 0,
+    error: null,
+  });
   const load = useCallback(() => {
     setState((s) => ({ ...s, loading: true, error: null }));
     return client.evaluations.mine().then(
@@ -13,5 +18,9 @@ export function useMyEvaluations(client: CorestoneClient) {
   useEffect(() => {
     load();
   }, [load]);
-  return { ...state, reload: load, setItems: (fn: (items: Evaluation[]) => Evaluation[]) => setState((s) => ({ ...s, items: fn(s.items), total: fn(s.items).length })) };
+  return {
+    ...state,
+    reload: load,
+    setItems: (fn: (items: Evaluation[]) => Evaluation[]) => setState((s) => ({ ...s, items: fn(s.items), total: fn(s.items).length })),
+  };
 }

@@ -63,7 +63,10 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
           </Col>
           {grading && (
             <Col xs={24} md={9}>
-              <div data-testid="credits-panel" style={{ background: 'rgba(255,255,255,0.12)', borderRadius: 12, padding: 20, color: '#fff' }}>
+              <div
+                data-testid="credits-panel"
+                style={{ background: 'rgba(255,255,255,0.12)', borderRadius: 12, padding: 20, color: '#fff' }}
+              >
                 <div style={{ fontSize: 13, color: '#bfdbfe' }}>Essay Credits</div>
                 <div data-testid="credits-value" style={{ fontSize: 32, fontWeight: 700, lineHeight: 1.2 }}>
                   {creditLabel(user)}
@@ -93,7 +96,17 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
       )}
 
       {evs.error && (
-        <Alert type="error" showIcon style={{ marginBottom: 24 }} title={`Error loading submissions: ${evs.error}`} action={<Button size="small" onClick={() => evs.reload()}>Try Again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 24 }}
+          title={`Error loading submissions: ${evs.error}`}
+          action={
+            <Button size="small" onClick={() => evs.reload()}>
+              Try Again
+            </Button>
+          }
+        />
       )}
 
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>

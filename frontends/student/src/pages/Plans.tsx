@@ -25,7 +25,11 @@ export function Plans({ user, client }: RemoteAppProps) {
       () => {
         if (!alive) return;
         setPlans({ loading: false, list: [], failed: true });
-        notification.error({ title: 'Failed to Load Plans', description: 'Could not load available plans. Please try again.', duration: 7 });
+        notification.error({
+          title: 'Failed to Load Plans',
+          description: 'Could not load available plans. Please try again.',
+          duration: 7,
+        });
       },
     );
     return () => {
@@ -57,36 +61,82 @@ export function Plans({ user, client }: RemoteAppProps) {
     <div>
       <PageTitle title="Manage Your Plan" subtitle="Choose the perfect plan for your essay grading needs. Upgrade or downgrade anytime." />
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
-        <Col xs={24} md={8}><Card variant="borderless"><Statistic title="Current Plan" value={planLabel(current)} /></Card></Col>
-        <Col xs={24} md={8}><Card variant="borderless"><Statistic title="Essay Credits" value={creditLabel(user)} /></Card></Col>
-        <Col xs={24} md={8}><Card variant="borderless"><Statistic title="Can Use Credits" value={canGrade(user) ? 'Yes' : 'No'} /></Card></Col>
+        <Col xs={24} md={8}>
+          <Card variant="borderless">
+            <Statistic title="Current Plan" value={planLabel(current)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card variant="borderless">
+            <Statistic title="Essay Credits" value={creditLabel(user)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card variant="borderless">
+            <Statistic title="Can Use Credits" value={canGrade(user) ? 'Yes' : 'No'} />
+          </Card>
+        </Col>
       </Row>
 
       {plans.loading ? (
-        <Card variant="borderless"><Skeleton active /></Card>
+        <Card variant="borderless">
+          <Skeleton active />
+        </Card>
       ) : plans.failed ? (
         <Alert type="error" showIcon title="Could not load available plans. Please try again." />
       ) : (
         <Row gutter={[16, 16]}>
           {plans.list.map((p) => {
             const held = p.name === current;
-            const label = held ? 'Current Plan' : p.name === 'power_user_monthly' ? 'Contact Us' : busy === p.name ? 'Processing...' : 'Purchase';
+            const label = held
+              ? 'Current Plan'
+              : p.name === 'power_user_monthly'
+                ? 'Contact Us'
+                : busy === p.name
+                  ? 'Processing...'
+                  : 'Purchase';
             return (
               <Col xs={24} sm={12} xl={6} key={p.name}>
                 <Card
                   variant="outlined"
-                  style={{ height: '100%', borderColor: held ? '#16a34a' : undefined, borderWidth: held ? 2 : 1, background: held ? '#f0fdf4' : undefined }}
+                  style={{
+                    height: '100%',
+                    borderColor: held ? '#16a34a' : undefined,
+                    borderWidth: held ? 2 : 1,
+                    background: held ? '#f0fdf4' : undefined,
+                  }}
                   styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
                   data-testid={`plan-${p.name}`}
                 >
-                  {held && <div style={{ background: '#16a34a', color: '#fff', textAlign: 'center', margin: '-24px -24px 16px', padding: 6, borderRadius: '8px 8px 0 0', fontWeight: 600 }}>Current Plan</div>}
-                  <Typography.Title level={4} style={{ marginTop: 0 }}>{p.display_name}</Typography.Title>
+                  {held && (
+                    <div
+                      style={{
+                        background: '#16a34a',
+                        color: '#fff',
+                        textAlign: 'center',
+                        margin: '-24px -24px 16px',
+                        padding: 6,
+                        borderRadius: '8px 8px 0 0',
+                        fontWeight: 600,
+                      }}
+                    >
+                      Current Plan
+                    </div>
+                  )}
+                  <Typography.Title level={4} style={{ marginTop: 0 }}>
+                    {p.display_name}
+                  </Typography.Title>
                   <Typography.Paragraph type="secondary">{p.description}</Typography.Paragraph>
                   <PriceTag label={priceLabel(p)} />
-                  <Typography.Text strong style={{ color: '#1d4ed8' }}>{creditsLabel(p.essay_credits)}</Typography.Text>
+                  <Typography.Text strong style={{ color: '#1d4ed8' }}>
+                    {creditsLabel(p.essay_credits)}
+                  </Typography.Text>
                   <ul style={{ listStyle: 'none', padding: 0, margin: '16px 0', flex: 1 }}>
                     {p.features.map((f) => (
-                      <li key={f} style={{ marginBottom: 6 }}><CheckCircleFilled style={{ color: '#16a34a', marginRight: 8 }} />{f}</li>
+                      <li key={f} style={{ marginBottom: 6 }}>
+                        <CheckCircleFilled style={{ color: '#16a34a', marginRight: 8 }} />
+                        {f}
+                      </li>
                     ))}
                   </ul>
                   <Button

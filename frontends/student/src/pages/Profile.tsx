@@ -64,15 +64,25 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
             <Space size={20} style={{ marginBottom: 24 }} align="center">
               <AvatarEditor user={user} client={client} refreshUser={refreshUser} />
               <div>
-                <Typography.Title level={4} style={{ margin: 0 }}>{user.name}</Typography.Title>
-                <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 8 }}>{roleLabel(user.role)}</Tag>
+                <Typography.Title level={4} style={{ margin: 0 }}>
+                  {user.name}
+                </Typography.Title>
+                <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 8 }}>
+                  {roleLabel(user.role)}
+                </Tag>
                 <Typography.Text type="secondary">Member since {formatDate(user.createdAt)}</Typography.Text>
               </div>
             </Space>
             <Form layout="vertical" component="div">
               <Row gutter={16}>
                 <Col xs={24} md={12}>
-                  <Form.Item label="First Name" htmlFor="profile-first" required validateStatus={nameError ? 'error' : undefined} help={nameError ?? undefined}>
+                  <Form.Item
+                    label="First Name"
+                    htmlFor="profile-first"
+                    required
+                    validateStatus={nameError ? 'error' : undefined}
+                    help={nameError ?? undefined}
+                  >
                     <Input id="profile-first" value={first} onChange={(e) => setFirst(e.target.value)} />
                   </Form.Item>
                 </Col>
@@ -93,7 +103,9 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
                   </Radio.Group>
                 </Form.Item>
               )}
-              <Button type="primary" loading={saving} onClick={save}>Save Changes</Button>
+              <Button type="primary" loading={saving} onClick={save}>
+                Save Changes
+              </Button>
             </Form>
           </Card>
         </Col>
@@ -101,12 +113,22 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
           <Card variant="borderless" title="Change password">
             <Form layout="vertical" component="div">
               <Form.Item label="Current Password" htmlFor="pw-current">
-                <Input.Password id="pw-current" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" />
+                <Input.Password
+                  id="pw-current"
+                  value={current}
+                  onChange={(e) => setCurrent(e.target.value)}
+                  autoComplete="current-password"
+                />
               </Form.Item>
               <Form.Item label="New Password" htmlFor="pw-new">
                 <Input.Password id="pw-new" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" />
               </Form.Item>
-              <Form.Item label="Confirm New Password" htmlFor="pw-confirm" validateStatus={mismatch ? 'error' : undefined} help={mismatch ? 'Passwords do not match' : undefined}>
+              <Form.Item
+                label="Confirm New Password"
+                htmlFor="pw-confirm"
+                validateStatus={mismatch ? 'error' : undefined}
+                help={mismatch ? 'Passwords do not match' : undefined}
+              >
                 <Input.Password id="pw-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
               </Form.Item>
               {pwError && <Alert type="error" showIcon title={pwError} style={{ marginBottom: 16 }} />}

@@ -1,5 +1,22 @@
 import { useParams, useNavigate } from 'react-router-dom';
-import { Button, Card, Col, Collapse, Empty, Grid, Progress, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Timeline, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Collapse,
+  Empty,
+  Grid,
+  Progress,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Tabs,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { ArrowLeftOutlined, BulbOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { Evaluation, RemoteAppProps } from '@corestone/sdk';
 import { isInProgress, summaryOf, typeColor, typeLabel, type ViewCriterion } from '../lib/evaluation';
@@ -35,12 +52,28 @@ export function Report({ client }: RemoteAppProps) {
         status="404"
         title="Evaluation Not Found"
         subTitle="The requested evaluation could not be found."
-        extra={<Button type="primary" onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/dashboard')}>
+            Back to Dashboard
+          </Button>
+        }
       />
     );
   if (state.error)
-    return <Result status="error" title="Could not load this report" subTitle={state.error} extra={<Button onClick={reload}>Try Again</Button>} />;
-  if (!ev) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+    return (
+      <Result
+        status="error"
+        title="Could not load this report"
+        subTitle={state.error}
+        extra={<Button onClick={reload}>Try Again</Button>}
+      />
+    );
+  if (!ev)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
   if (ev.status !== 'completed' || !ev.results)
     return (
       <Result
@@ -51,7 +84,11 @@ export function Report({ client }: RemoteAppProps) {
             ? 'Your essay is still being evaluated. The report is ready as soon as the results are.'
             : 'This evaluation has no results, so there is no report to show.'
         }
-        extra={<Button type="primary" onClick={() => navigate(`/dashboard/results/${ev.id}`)}>View Progress</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate(`/dashboard/results/${ev.id}`)}>
+            View Progress
+          </Button>
+        }
       />
     );
 
@@ -69,21 +106,31 @@ export function Report({ client }: RemoteAppProps) {
   return (
     <div data-testid="report">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/dashboard/results/${ev.id}`)}>Back to Results</Button>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/dashboard/results/${ev.id}`)}>
+          Back to Results
+        </Button>
         <PdfButton client={client} ev={ev} type="primary" />
       </Space>
       <Card variant="borderless" style={{ marginBottom: 24 }} styles={{ body: { padding: 28 } }}>
         <Row gutter={[24, 16]} align="middle">
           <Col xs={24} md={17}>
-            <Text type="secondary" style={{ textTransform: 'uppercase', letterSpacing: 1, fontSize: 12 }}>Deep Analysis Report</Text>
-            <Title level={2} style={{ margin: '4px 0 8px' }}>{ev.title}</Title>
+            <Text type="secondary" style={{ textTransform: 'uppercase', letterSpacing: 1, fontSize: 12 }}>
+              Deep Analysis Report
+            </Text>
+            <Title level={2} style={{ margin: '4px 0 8px' }}>
+              {ev.title}
+            </Title>
             <Space size={8} wrap>
               <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
               {ev.subject_area && <Tag>{ev.subject_area}</Tag>}
               {ev.rubric?.title && <Tag>{ev.rubric.title}</Tag>}
             </Space>
           </Col>
-          <Col xs={24} md={7} style={{ display: 'flex', gap: 24, flexWrap: 'wrap', justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>
+          <Col
+            xs={24}
+            md={7}
+            style={{ display: 'flex', gap: 24, flexWrap: 'wrap', justifyContent: screens.md ? 'flex-end' : 'flex-start' }}
+          >
             <Statistic title="Grade" value={s.grade} styles={{ content: { color, fontWeight: 700 } }} />
             <Statistic title="Points" value={`${fmt(s.total)} / ${fmt(s.max)}`} />
             <Statistic title="Score" value={`${s.percent}%`} styles={{ content: { color } }} />
@@ -91,7 +138,14 @@ export function Report({ client }: RemoteAppProps) {
         </Row>
       </Card>
       <Card variant="borderless">
-        <Tabs defaultActiveKey="deep" items={tabs.map((t) => ({ key: t.key, label: <span data-testid={`report-tab-${t.key}`}>{t.label}</span>, children: content[t.key] }))} />
+        <Tabs
+          defaultActiveKey="deep"
+          items={tabs.map((t) => ({
+            key: t.key,
+            label: <span data-testid={`report-tab-${t.key}`}>{t.label}</span>,
+            children: content[t.key],
+          }))}
+        />
       </Card>
     </div>
   );
@@ -102,11 +156,23 @@ function CriterionDetail({ c }: { c: ViewCriterion }) {
   return (
     <div>
       <Progress percent={pct} strokeColor={reportColor(pct)} format={() => `${fmt(c.score)} / ${fmt(c.maxScore)}`} />
-      {c.band && <Tag color="blue" style={{ margin: '8px 0' }}>{c.band}</Tag>}
+      {c.band && (
+        <Tag color="blue" style={{ margin: '8px 0' }}>
+          {c.band}
+        </Tag>
+      )}
       {c.feedback && <Paragraph style={{ marginTop: 8 }}>{c.feedback}</Paragraph>}
       <Row gutter={[24, 8]}>
-        {c.strengthDetails.length > 0 && <Col xs={24} md={12}><RemarkList title="Strengths" items={c.strengthDetails} /></Col>}
-        {c.improvementDetails.length > 0 && <Col xs={24} md={12}><RemarkList title="To improve" items={c.improvementDetails} /></Col>}
+        {c.strengthDetails.length > 0 && (
+          <Col xs={24} md={12}>
+            <RemarkList title="Strengths" items={c.strengthDetails} />
+          </Col>
+        )}
+        {c.improvementDetails.length > 0 && (
+          <Col xs={24} md={12}>
+            <RemarkList title="To improve" items={c.improvementDetails} />
+          </Col>
+        )}
       </Row>
     </div>
   );
@@ -120,10 +186,22 @@ function DeepAnalysis({ ev }: { ev: Evaluation }) {
       label: <Text strong>Overview</Text>,
       children: (
         <div data-testid="deep-overview">
-          {s.holistic ? <Paragraph style={{ fontSize: 15 }}>{s.holistic}</Paragraph> : <Text type="secondary">No overall commentary was given.</Text>}
+          {s.holistic ? (
+            <Paragraph style={{ fontSize: 15 }}>{s.holistic}</Paragraph>
+          ) : (
+            <Text type="secondary">No overall commentary was given.</Text>
+          )}
           <Row gutter={[24, 8]}>
-            {s.strengths.length > 0 && <Col xs={24} md={12}><BulletList title="Strengths" items={s.strengths} /></Col>}
-            {s.improvements.length > 0 && <Col xs={24} md={12}><BulletList title="Areas to improve" items={s.improvements} /></Col>}
+            {s.strengths.length > 0 && (
+              <Col xs={24} md={12}>
+                <BulletList title="Strengths" items={s.strengths} />
+              </Col>
+            )}
+            {s.improvements.length > 0 && (
+              <Col xs={24} md={12}>
+                <BulletList title="Areas to improve" items={s.improvements} />
+              </Col>
+            )}
           </Row>
         </div>
       ),
@@ -132,8 +210,14 @@ function DeepAnalysis({ ev }: { ev: Evaluation }) {
       key: code,
       label: (
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Text strong>Criterion {code}: {name}</Text>
-          {criterion && <Text type="secondary">{fmt(criterion.score)} / {fmt(criterion.maxScore)}</Text>}
+          <Text strong>
+            Criterion {code}: {name}
+          </Text>
+          {criterion && (
+            <Text type="secondary">
+              {fmt(criterion.score)} / {fmt(criterion.maxScore)}
+            </Text>
+          )}
         </Space>
       ),
       children: criterion ? <CriterionDetail c={criterion} /> : <Text type="secondary">Criterion data is not available</Text>,
@@ -147,7 +231,9 @@ function FocusAnalysis({ ev }: { ev: Evaluation }) {
   const tok = ev.essay_type === 'tok';
   const insights = insightsOf(ev);
   const pick = (key: string) => insights.find((i) => i.key === key)?.text;
-  const criteria = expectedCriteria(ev).filter(({ name }) => (tok ? /knowledge|analysis/i.test(name) : /focus|method|critical|thinking/i.test(name)));
+  const criteria = expectedCriteria(ev).filter(({ name }) =>
+    tok ? /knowledge|analysis/i.test(name) : /focus|method|critical|thinking/i.test(name),
+  );
   return (
     <div>
       <Paragraph type="secondary">
@@ -167,7 +253,9 @@ function EvidenceReview({ ev }: { ev: Evaluation }) {
   const tok = ev.essay_type === 'tok';
   const m = ev.results?.textMetrics;
   const argument = insightsOf(ev).find((i) => i.key === 'argument_and_evidence')?.text;
-  const criteria = expectedCriteria(ev).filter(({ name }) => (tok ? /analysis|example/i.test(name) : /knowledge|understanding|engagement/i.test(name)));
+  const criteria = expectedCriteria(ev).filter(({ name }) =>
+    tok ? /analysis|example/i.test(name) : /knowledge|understanding|engagement/i.test(name),
+  );
   return (
     <div>
       <Paragraph type="secondary">
@@ -177,10 +265,18 @@ function EvidenceReview({ ev }: { ev: Evaluation }) {
       </Paragraph>
       {m && !tok && (
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-          <Col xs={12} md={6}><Statistic title="In-text citations" value={m.citations} /></Col>
-          <Col xs={12} md={6}><Statistic title="Bibliography entries" value={m.bibliographyEntries} /></Col>
-          <Col xs={12} md={6}><Statistic title="Citation style" value={m.citationStyle} /></Col>
-          <Col xs={12} md={6}><Statistic title="Body words" value={`${m.bodyWords} / ${m.wordLimit}`} /></Col>
+          <Col xs={12} md={6}>
+            <Statistic title="In-text citations" value={m.citations} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="Bibliography entries" value={m.bibliographyEntries} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="Citation style" value={m.citationStyle} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="Body words" value={`${m.bodyWords} / ${m.wordLimit}`} />
+          </Col>
         </Row>
       )}
       {argument && <InsightCard title={tok ? 'Examples and Evidence' : 'Argument and Evidence'} text={argument} />}
@@ -193,7 +289,18 @@ function WritingInsights({ ev }: { ev: Evaluation }) {
   const insights = insightsOf(ev);
   const m = ev.results?.textMetrics;
   if (!insights.length && !m)
-    return <Empty data-testid="insights-missing" description={<><Text strong>Insights Not Available</Text><br /><Text type="secondary">This evaluation has no writing insights.</Text></>} />;
+    return (
+      <Empty
+        data-testid="insights-missing"
+        description={
+          <>
+            <Text strong>Insights Not Available</Text>
+            <br />
+            <Text type="secondary">This evaluation has no writing insights.</Text>
+          </>
+        }
+      />
+    );
   return (
     <div data-testid="writing-insights">
       {insights.length === 0 ? (
@@ -210,10 +317,18 @@ function WritingInsights({ ev }: { ev: Evaluation }) {
       {m && (
         <Card size="small" title="Measured in your text" style={{ marginTop: 16 }}>
           <Row gutter={[16, 16]}>
-            <Col xs={12} md={6}><Statistic title="Words" value={m.words} /></Col>
-            <Col xs={12} md={6}><Statistic title="Paragraphs" value={m.paragraphs} /></Col>
-            <Col xs={12} md={6}><Statistic title="Avg. sentence length" value={m.averageSentenceLength.toFixed(1)} suffix="words" /></Col>
-            <Col xs={12} md={6}><Statistic title="Readability grade" value={m.readabilityGrade.toFixed(1)} /></Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Words" value={m.words} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Paragraphs" value={m.paragraphs} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Avg. sentence length" value={m.averageSentenceLength.toFixed(1)} suffix="words" />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="Readability grade" value={m.readabilityGrade.toFixed(1)} />
+            </Col>
           </Row>
         </Card>
       )}
@@ -230,15 +345,27 @@ function Recommendations({ ev }: { ev: Evaluation }) {
       <Row gutter={[16, 16]}>
         {(Object.keys(groups) as Priority[]).map((p) => (
           <Col xs={24} md={8} key={p}>
-            <Card size="small" title={<Tag color={PRIORITY_COLORS[p]}>{PRIORITY_LABELS[p]}</Tag>} data-testid={`priority-${p}`} style={{ height: '100%' }}>
+            <Card
+              size="small"
+              title={<Tag color={PRIORITY_COLORS[p]}>{PRIORITY_LABELS[p]}</Tag>}
+              data-testid={`priority-${p}`}
+              style={{ height: '100%' }}
+            >
               {groups[p].length === 0 ? (
                 <Text type="secondary">No criteria in this group.</Text>
               ) : (
                 groups[p].map((c) => (
                   <div key={c.code} style={{ marginBottom: 12 }}>
-                    <Text strong>Criterion {c.code}: {c.name}</Text> <Text type="secondary">({fmt(c.score)} / {fmt(c.maxScore)})</Text>
+                    <Text strong>
+                      Criterion {c.code}: {c.name}
+                    </Text>{' '}
+                    <Text type="secondary">
+                      ({fmt(c.score)} / {fmt(c.maxScore)})
+                    </Text>
                     {(p === 'maintain' ? c.strengths : c.improvements).slice(0, 2).map((t, k) => (
-                      <div key={k} style={{ fontSize: 13, color: '#475569' }}>• {t}</div>
+                      <div key={k} style={{ fontSize: 13, color: '#475569' }}>
+                        • {t}
+                      </div>
                     ))}
                   </div>
                 ))
@@ -249,13 +376,23 @@ function Recommendations({ ev }: { ev: Evaluation }) {
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} md={12}>
-          <Card size="small" title={<><ClockCircleOutlined /> Suggested timeline</>} style={{ height: '100%' }}>
+          <Card
+            size="small"
+            title={
+              <>
+                <ClockCircleOutlined /> Suggested timeline
+              </>
+            }
+            style={{ height: '100%' }}
+          >
             <Timeline
               items={timelineOf(criteria).map((t) => ({
                 content: (
                   <div>
                     <Text strong>{t.weeks}</Text>: {t.focus}
-                    {t.criteria.length > 0 && <div style={{ fontSize: 13, color: '#475569' }}>{t.criteria.map((c) => `Criterion ${c.code}`).join(', ')}</div>}
+                    {t.criteria.length > 0 && (
+                      <div style={{ fontSize: 13, color: '#475569' }}>{t.criteria.map((c) => `Criterion ${c.code}`).join(', ')}</div>
+                    )}
                   </div>
                 ),
               }))}
@@ -263,10 +400,21 @@ function Recommendations({ ev }: { ev: Evaluation }) {
           </Card>
         </Col>
         <Col xs={24} md={12}>
-          <Card size="small" title={<><BulbOutlined /> Suggestions</>} data-testid="suggestions" style={{ height: '100%' }}>
+          <Card
+            size="small"
+            title={
+              <>
+                <BulbOutlined /> Suggestions
+              </>
+            }
+            data-testid="suggestions"
+            style={{ height: '100%' }}
+          >
             {suggestions.length ? (
               <ol style={{ paddingInlineStart: 20, margin: 0, lineHeight: 1.8 }}>
-                {suggestions.map((t, k) => <li key={k}>{t}</li>)}
+                {suggestions.map((t, k) => (
+                  <li key={k}>{t}</li>
+                ))}
               </ol>
             ) : (
               <Text type="secondary">No further suggestions for this essay.</Text>
@@ -284,7 +432,11 @@ function InsightCard({ title, text, growth }: { title: string; text: string; gro
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Text strong>{title}</Text>
         {/* spec §2: growth percentages are fixed at 0 (there is no earlier essay to compare with) */}
-        {growth && <Text type="secondary" style={{ fontSize: 12 }}>Growth 0%</Text>}
+        {growth && (
+          <Text type="secondary" style={{ fontSize: 12 }}>
+            Growth 0%
+          </Text>
+        )}
       </Space>
       <Paragraph style={{ margin: '6px 0 0' }}>{text}</Paragraph>
     </Card>

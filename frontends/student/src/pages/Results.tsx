@@ -56,14 +56,30 @@ export function Results({ client }: RemoteAppProps) {
         status="404"
         title="Submission Not Found"
         subTitle="The requested submission could not be found."
-        extra={<Button type="primary" onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/dashboard')}>
+            Back to Dashboard
+          </Button>
+        }
       />
     );
   }
   if (state.error && !ev) {
-    return <Result status="error" title="Could not load this submission" subTitle={state.error} extra={<Button onClick={reload}>Try Again</Button>} />;
+    return (
+      <Result
+        status="error"
+        title="Could not load this submission"
+        subTitle={state.error}
+        extra={<Button onClick={reload}>Try Again</Button>}
+      />
+    );
   }
-  if (!ev) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (!ev)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
 
   if (ev.status === 'failed') {
     return (
@@ -72,14 +88,23 @@ export function Results({ client }: RemoteAppProps) {
         title="Evaluation Failed"
         subTitle={ev.error_message || 'The evaluation could not be completed. Your credit has been refunded.'}
         extra={[
-          <Button key="retry" type="primary" icon={<ReloadOutlined />} onClick={async () => {
-            try {
-              setState({ ev: await client.evaluations.retry(ev.id) });
-            } catch (e) {
-              notification.error({ title: 'Retry Failed', description: errorMessage(e, RETRY_FAILED), duration: 7 });
-            }
-          }}>Retry Evaluation</Button>,
-          <Button key="back" onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>,
+          <Button
+            key="retry"
+            type="primary"
+            icon={<ReloadOutlined />}
+            onClick={async () => {
+              try {
+                setState({ ev: await client.evaluations.retry(ev.id) });
+              } catch (e) {
+                notification.error({ title: 'Retry Failed', description: errorMessage(e, RETRY_FAILED), duration: 7 });
+              }
+            }}
+          >
+            Retry Evaluation
+          </Button>,
+          <Button key="back" onClick={() => navigate('/dashboard')}>
+            Back to Dashboard
+          </Button>,
         ]}
       />
     );
@@ -90,14 +115,38 @@ export function Results({ client }: RemoteAppProps) {
     return (
       <Card variant="borderless" data-testid="results-processing" styles={{ body: { padding: 40 } }}>
         <div style={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }}>
-          <Title level={3} style={{ marginTop: 0 }}>Evaluating “{ev.title}”</Title>
+          <Title level={3} style={{ marginTop: 0 }}>
+            Evaluating “{ev.title}”
+          </Title>
           <Paragraph type="secondary">Your essay is being assessed against the rubric. This page updates automatically.</Paragraph>
-          <Progress percent={progress} status={live.error ? 'normal' : 'active'} style={{ margin: '16px 0 32px' }} data-testid="live-progress" />
+          <Progress
+            percent={progress}
+            status={live.error ? 'normal' : 'active'}
+            style={{ margin: '16px 0 32px' }}
+            data-testid="live-progress"
+          />
           <Steps current={stageIndex(progress, live.progress?.stage)} items={STAGES.map((t) => ({ title: t }))} size="small" />
-          <Paragraph type="secondary" style={{ marginTop: 28 }}>Less than 60 seconds remaining.</Paragraph>
+          <Paragraph type="secondary" style={{ marginTop: 28 }}>
+            Less than 60 seconds remaining.
+          </Paragraph>
           {live.error && (
-            <Alert type="warning" showIcon title={live.error} data-testid="progress-error"
-              action={<Button size="small" onClick={() => { live.checkAgain(); reload(); }}>Check Again</Button>} />
+            <Alert
+              type="warning"
+              showIcon
+              title={live.error}
+              data-testid="progress-error"
+              action={
+                <Button
+                  size="small"
+                  onClick={() => {
+                    live.checkAgain();
+                    reload();
+                  }}
+                >
+                  Check Again
+                </Button>
+              }
+            />
           )}
         </div>
       </Card>
@@ -110,8 +159,14 @@ export function Results({ client }: RemoteAppProps) {
   return (
     <div data-testid="results-completed">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/submissions')}>Submissions</Button>
-        <Link to={`/report/${ev.id}`} data-testid="report-link"><Button type="primary" icon={<FileSearchOutlined />}>View Detailed Report</Button></Link>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/submissions')}>
+          Submissions
+        </Button>
+        <Link to={`/report/${ev.id}`} data-testid="report-link">
+          <Button type="primary" icon={<FileSearchOutlined />}>
+            View Detailed Report
+          </Button>
+        </Link>
         <PdfButton client={client} ev={ev} />
       </Space>
       <Card variant="borderless" style={{ marginBottom: 24 }} styles={{ body: { padding: 28 } }}>
@@ -124,7 +179,9 @@ export function Results({ client }: RemoteAppProps) {
               strokeColor={scoreColor(s.percent)}
               format={() => (
                 <div>
-                  <div data-testid="overall-grade" style={{ fontSize: 44, fontWeight: 700, color: scoreColor(s.percent), lineHeight: 1 }}>{s.grade}</div>
+                  <div data-testid="overall-grade" style={{ fontSize: 44, fontWeight: 700, color: scoreColor(s.percent), lineHeight: 1 }}>
+                    {s.grade}
+                  </div>
                   <div style={{ fontSize: 13, color: '#64748b', marginTop: 6 }}>Overall grade</div>
                 </div>
               )}
@@ -136,14 +193,34 @@ export function Results({ client }: RemoteAppProps) {
               {ev.subject_area && <Tag>{ev.subject_area}</Tag>}
               {s.band && <Tag color="gold">{s.band}</Tag>}
             </Space>
-            <Title level={3} style={{ margin: '0 0 16px' }}>{ev.title}</Title>
+            <Title level={3} style={{ margin: '0 0 16px' }}>
+              {ev.title}
+            </Title>
             <Row gutter={[16, 16]}>
-              <Col xs={12} sm={6}><Metric label="Total points" value={<span data-testid="total-points">{fmt(s.total)} / {fmt(s.max)}</span>} /></Col>
-              <Col xs={12} sm={6}><Metric label="Percentage" value={`${s.percent}%`} /></Col>
-              <Col xs={12} sm={6}><Metric label="Word count" value={ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—'} /></Col>
-              <Col xs={12} sm={6}><Metric label="Processing time" value={typeof processingTime === 'number' ? `${processingTime.toFixed(1)} s` : '—'} /></Col>
+              <Col xs={12} sm={6}>
+                <Metric
+                  label="Total points"
+                  value={
+                    <span data-testid="total-points">
+                      {fmt(s.total)} / {fmt(s.max)}
+                    </span>
+                  }
+                />
+              </Col>
+              <Col xs={12} sm={6}>
+                <Metric label="Percentage" value={`${s.percent}%`} />
+              </Col>
+              <Col xs={12} sm={6}>
+                <Metric label="Word count" value={ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—'} />
+              </Col>
+              <Col xs={12} sm={6}>
+                <Metric label="Processing time" value={typeof processingTime === 'number' ? `${processingTime.toFixed(1)} s` : '—'} />
+              </Col>
             </Row>
-            <Text type="secondary" style={{ fontSize: 12 }}>Submitted {formatDate(ev.created_at || ev.submittedAt)}{ev.rubric?.title ? ` · Rubric: ${ev.rubric.title}` : ''}</Text>
+            <Text type="secondary" style={{ fontSize: 12 }}>
+              Submitted {formatDate(ev.created_at || ev.submittedAt)}
+              {ev.rubric?.title ? ` · Rubric: ${ev.rubric.title}` : ''}
+            </Text>
           </Col>
         </Row>
       </Card>
@@ -157,13 +234,25 @@ export function Results({ client }: RemoteAppProps) {
               <Card variant="borderless" style={{ height: '100%' }} data-testid={`criterion-${c.code}`} className="criterion-card">
                 <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
                   <div>
-                    <Text type="secondary" style={{ fontSize: 12 }}>Criterion {c.code}</Text>
-                    <Title level={5} style={{ margin: '2px 0 0' }}>{c.name}</Title>
+                    <Text type="secondary" style={{ fontSize: 12 }}>
+                      Criterion {c.code}
+                    </Text>
+                    <Title level={5} style={{ margin: '2px 0 0' }}>
+                      {c.name}
+                    </Title>
                   </div>
                   <div style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                    <span data-testid="criterion-score" style={{ fontSize: 24, fontWeight: 700, color: scoreColor(pct) }}>{fmt(c.score)}</span>
+                    <span data-testid="criterion-score" style={{ fontSize: 24, fontWeight: 700, color: scoreColor(pct) }}>
+                      {fmt(c.score)}
+                    </span>
                     <Text type="secondary"> / {fmt(c.maxScore)}</Text>
-                    {c.band && <div><Tag color="blue" style={{ marginInlineEnd: 0 }}>{c.band}</Tag></div>}
+                    {c.band && (
+                      <div>
+                        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                          {c.band}
+                        </Tag>
+                      </div>
+                    )}
                   </div>
                 </div>
                 <Progress percent={pct} showInfo={false} strokeColor={scoreColor(pct)} style={{ margin: '8px 0 12px' }} />
@@ -179,11 +268,25 @@ export function Results({ client }: RemoteAppProps) {
       <Card variant="borderless" title="Assessment summary" data-testid="assessment-summary">
         {s.holistic && <Paragraph style={{ fontSize: 15 }}>{s.holistic}</Paragraph>}
         <Row gutter={[24, 16]}>
-          {s.strengths.length > 0 && <Col xs={24} md={8}><BulletList title="Strengths" items={s.strengths} /></Col>}
-          {s.improvements.length > 0 && <Col xs={24} md={8}><BulletList title="Areas to improve" items={s.improvements} /></Col>}
-          {s.nextSteps.length > 0 && <Col xs={24} md={8}><BulletList title="Next steps" items={s.nextSteps} /></Col>}
+          {s.strengths.length > 0 && (
+            <Col xs={24} md={8}>
+              <BulletList title="Strengths" items={s.strengths} />
+            </Col>
+          )}
+          {s.improvements.length > 0 && (
+            <Col xs={24} md={8}>
+              <BulletList title="Areas to improve" items={s.improvements} />
+            </Col>
+          )}
+          {s.nextSteps.length > 0 && (
+            <Col xs={24} md={8}>
+              <BulletList title="Next steps" items={s.nextSteps} />
+            </Col>
+          )}
         </Row>
-        {!s.holistic && !s.strengths.length && !s.improvements.length && !s.nextSteps.length && <Text type="secondary">No summary was provided for this evaluation.</Text>}
+        {!s.holistic && !s.strengths.length && !s.improvements.length && !s.nextSteps.length && (
+          <Text type="secondary">No summary was provided for this evaluation.</Text>
+        )}
       </Card>
       <WritingInsightsCard ev={ev} />
     </div>

@@ -42,8 +42,12 @@ export function Submissions({ client }: RemoteAppProps) {
         subtitle={evs.loading ? 'Loading…' : `${evs.items.length} total · ${completed} completed · ${processing} processing`}
         extra={
           <Space>
-            <Link to="/dashboard/upload/ee"><Button type="primary">Upload EE</Button></Link>
-            <Link to="/dashboard/upload/tok"><Button>Upload TOK</Button></Link>
+            <Link to="/dashboard/upload/ee">
+              <Button type="primary">Upload EE</Button>
+            </Link>
+            <Link to="/dashboard/upload/tok">
+              <Button>Upload TOK</Button>
+            </Link>
           </Space>
         }
       />
@@ -54,11 +58,20 @@ export function Submissions({ client }: RemoteAppProps) {
           style={{ marginBottom: 16 }}
           data-testid="search-note"
           title={`${shown.length} of ${evs.items.length} submissions match “${query}”`}
-          action={<Button size="small" onClick={() => setParams({}, { replace: true })}>Clear Search</Button>}
+          action={
+            <Button size="small" onClick={() => setParams({}, { replace: true })}>
+              Clear Search
+            </Button>
+          }
         />
       )}
       {evs.error ? (
-        <Alert type="error" showIcon title={`Error loading submissions: ${evs.error}`} action={<Button onClick={() => evs.reload()}>Try Again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={`Error loading submissions: ${evs.error}`}
+          action={<Button onClick={() => evs.reload()}>Try Again</Button>}
+        />
       ) : (
         <Card variant="borderless" styles={{ body: { padding: 0 } }}>
           <Table<Evaluation>
@@ -80,7 +93,12 @@ export function Submissions({ client }: RemoteAppProps) {
                 ),
               },
               { title: 'Date', key: 'date', width: 130, render: (_, ev) => formatDate(ev.created_at || ev.submittedAt) },
-              { title: 'Words', key: 'words', width: 90, render: (_, ev) => (ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—') },
+              {
+                title: 'Words',
+                key: 'words',
+                width: 90,
+                render: (_, ev) => (ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—'),
+              },
               { title: 'Status', key: 'status', width: 140, render: (_, ev) => <StatusDot status={ev.status} /> },
               { title: 'Grade', key: 'grade', width: 80, render: (_, ev) => <strong>{gradeOf(ev)}</strong> },
               {
@@ -97,7 +115,13 @@ export function Submissions({ client }: RemoteAppProps) {
                     </Link>
                     {ev.status === 'completed' && <PdfButton client={client} ev={ev} compact />}
                     <Tooltip title="Delete">
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${ev.title}`} onClick={() => confirmDelete(ev)} />
+                      <Button
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`Delete ${ev.title}`}
+                        onClick={() => confirmDelete(ev)}
+                      />
                     </Tooltip>
                   </Space>
                 ),

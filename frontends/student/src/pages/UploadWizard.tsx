@@ -68,7 +68,11 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
   const [ee, setEe] = useState<EeMeta>(emptyEe);
   const [tok, setTok] = useState<TokMeta>(emptyTok);
   const [rubricId, setRubricId] = useState('');
-  const [rubrics, setRubrics] = useState<{ loading: boolean; list: Rubric[]; error: string | null }>({ loading: true, list: [], error: null });
+  const [rubrics, setRubrics] = useState<{ loading: boolean; list: Rubric[]; error: string | null }>({
+    loading: true,
+    list: [],
+    error: null,
+  });
   const [stage, setStage] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -165,7 +169,10 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
 
   return (
     <div>
-      <PageTitle title={`Upload ${essayName}`} subtitle={type === 'ee' ? 'Get criterion-by-criterion feedback on your Extended Essay.' : 'TOK essays should be about 1,600 words.'} />
+      <PageTitle
+        title={`Upload ${essayName}`}
+        subtitle={type === 'ee' ? 'Get criterion-by-criterion feedback on your Extended Essay.' : 'TOK essays should be about 1,600 words.'}
+      />
       <div style={{ marginBottom: 20 }}>
         <CreditBanner user={user} />
       </div>
@@ -227,7 +234,9 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                       id="meta-title"
                       value={type === 'ee' ? ee.title : tok.title}
                       placeholder={defaultTitle}
-                      onChange={(e) => (type === 'ee' ? setEe({ ...ee, title: e.target.value }) : setTok({ ...tok, title: e.target.value }))}
+                      onChange={(e) =>
+                        type === 'ee' ? setEe({ ...ee, title: e.target.value }) : setTok({ ...tok, title: e.target.value })
+                      }
                     />
                   </Form.Item>
                   {type === 'ee' ? (
@@ -259,13 +268,32 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                         </Col>
                       </Row>
                       <Form.Item label="Research Question" htmlFor="meta-rq" required>
-                        <Input.TextArea id="meta-rq" autoSize={{ minRows: 2, maxRows: 4 }} value={ee.researchQuestion} placeholder="To what extent…" onChange={(e) => setEe({ ...ee, researchQuestion: e.target.value })} />
+                        <Input.TextArea
+                          id="meta-rq"
+                          autoSize={{ minRows: 2, maxRows: 4 }}
+                          value={ee.researchQuestion}
+                          placeholder="To what extent…"
+                          onChange={(e) => setEe({ ...ee, researchQuestion: e.target.value })}
+                        />
                       </Form.Item>
                       <Form.Item label="Citation Style" htmlFor="meta-citation">
-                        <Select id="meta-citation" allowClear placeholder="Optional" value={ee.citationStyle || undefined} options={CITATION_STYLES.map((c) => ({ value: c, label: c }))} onChange={(v) => setEe({ ...ee, citationStyle: v ?? '' })} />
+                        <Select
+                          id="meta-citation"
+                          allowClear
+                          placeholder="Optional"
+                          value={ee.citationStyle || undefined}
+                          options={CITATION_STYLES.map((c) => ({ value: c, label: c }))}
+                          onChange={(v) => setEe({ ...ee, citationStyle: v ?? '' })}
+                        />
                       </Form.Item>
                       <Form.Item label="Additional Context" htmlFor="meta-context">
-                        <Input.TextArea id="meta-context" autoSize={{ minRows: 2, maxRows: 5 }} value={ee.additionalContext} placeholder="Optional: anything the assessor should know" onChange={(e) => setEe({ ...ee, additionalContext: e.target.value })} />
+                        <Input.TextArea
+                          id="meta-context"
+                          autoSize={{ minRows: 2, maxRows: 5 }}
+                          value={ee.additionalContext}
+                          placeholder="Optional: anything the assessor should know"
+                          onChange={(e) => setEe({ ...ee, additionalContext: e.target.value })}
+                        />
                       </Form.Item>
                     </>
                   ) : (
@@ -282,10 +310,24 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                         />
                       </Form.Item>
                       <Form.Item label="Areas of Knowledge Focus" htmlFor="meta-aok">
-                        <Select id="meta-aok" mode="multiple" allowClear placeholder="Optional" value={tok.aokFocus} options={AREAS_OF_KNOWLEDGE.map((a) => ({ value: a, label: a }))} onChange={(v) => setTok({ ...tok, aokFocus: v })} />
+                        <Select
+                          id="meta-aok"
+                          mode="multiple"
+                          allowClear
+                          placeholder="Optional"
+                          value={tok.aokFocus}
+                          options={AREAS_OF_KNOWLEDGE.map((a) => ({ value: a, label: a }))}
+                          onChange={(v) => setTok({ ...tok, aokFocus: v })}
+                        />
                       </Form.Item>
                       <Form.Item label="Additional Context" htmlFor="meta-context">
-                        <Input.TextArea id="meta-context" autoSize={{ minRows: 2, maxRows: 5 }} value={tok.additionalContext} placeholder="Optional" onChange={(e) => setTok({ ...tok, additionalContext: e.target.value })} />
+                        <Input.TextArea
+                          id="meta-context"
+                          autoSize={{ minRows: 2, maxRows: 5 }}
+                          value={tok.additionalContext}
+                          placeholder="Optional"
+                          onChange={(e) => setTok({ ...tok, additionalContext: e.target.value })}
+                        />
                       </Form.Item>
                       <Alert type="info" showIcon title="TOK essays should be about 1,600 words." style={{ marginBottom: 24 }} />
                     </>
@@ -300,12 +342,19 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                     ) : rubrics.list.length === 0 ? (
                       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No active rubrics available for ${type}`} />
                     ) : (
-                      <Radio.Group value={rubricId} onChange={(e) => setRubricId(e.target.value)} style={{ width: '100%' }} aria-label="Rubric" data-testid="rubric-list">
+                      <Radio.Group
+                        value={rubricId}
+                        onChange={(e) => setRubricId(e.target.value)}
+                        style={{ width: '100%' }}
+                        aria-label="Rubric"
+                        data-testid="rubric-list"
+                      >
                         <Space orientation="vertical" style={{ width: '100%' }}>
                           {rubrics.list.map((r) => (
                             <Card key={r.id} size="small" style={{ borderColor: r.id === rubricId ? '#1d4ed8' : undefined }}>
                               <Radio value={r.id} data-testid={`rubric-${r.id}`}>
-                                <Typography.Text strong>{r.title}</Typography.Text> <Tag color={r.status === 'active' ? 'green' : 'default'}>{r.status}</Tag>
+                                <Typography.Text strong>{r.title}</Typography.Text>{' '}
+                                <Tag color={r.status === 'active' ? 'green' : 'default'}>{r.status}</Tag>
                                 {r.scoring_structure?.total_points ? (
                                   <div>
                                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -83,6 +83,10 @@ export class AuthApi {
 
   /** Creates the first super admin; refused once setup has succeeded. */
   setupAdmin(input: SetupAdminInput): Promise<SetupAdminResponse> {
-    return this.t.request<SetupAdminResponse>('/auth/setup-admin', { method: 'POST', json: { ...input, user_type: 'super-admin' }, anonymous: true });
+    return this.t.request<SetupAdminResponse>('/auth/setup-admin', {
+      method: 'POST',
+      json: { ...input, user_type: 'super-admin' },
+      anonymous: true,
+    });
   }
 }

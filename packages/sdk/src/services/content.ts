@@ -21,6 +21,10 @@ export class ContentApi {
 
   /** POST /general/contact (public): an institution's enquiry → 201 `{success, message, id}`. */
   contact(enquiry: ContactEnquiryInput): Promise<{ success: true; message: string; id: string }> {
-    return this.t.request<{ success: true; message: string; id: string }>('/general/contact', { method: 'POST', json: enquiry, anonymous: true });
+    return this.t.request<{ success: true; message: string; id: string }>('/general/contact', {
+      method: 'POST',
+      json: enquiry,
+      anonymous: true,
+    });
   }
 }

@@ -69,7 +69,11 @@ export class RubricsApi {
 
   /** Reads a rubric document (pdf, docx, doc, txt ≤ 10 MB) and answers what it recognised. */
   processFile(file: Blob & { name?: string }, rubric_type: EssayType): Promise<ProcessedRubricFile> {
-    return this.t.request<ProcessedRubricFile>('/rubrics/process-file', { method: 'POST', body: fileForm(file, { rubric_type }), timeoutMs: 120_000 });
+    return this.t.request<ProcessedRubricFile>('/rubrics/process-file', {
+      method: 'POST',
+      body: fileForm(file, { rubric_type }),
+      timeoutMs: 120_000,
+    });
   }
 
   createFromFile(file: Blob & { name?: string }, input: { title: string; description?: string; rubric_type: EssayType }): Promise<Rubric> {

@@ -10,10 +10,7 @@ export const USERS_CONSUMER = 'auth-users';
  * between them: that switch keeps their sessions (the next refresh carries the new role).
  * Any change that touches admin roles or activation revokes every session.
  */
-export function isSamePrivilegeSwitch(
-  before: { role: Role; is_active: boolean },
-  after: { role: Role; is_active: boolean },
-): boolean {
+export function isSamePrivilegeSwitch(before: { role: Role; is_active: boolean }, after: { role: Role; is_active: boolean }): boolean {
   return before.is_active && after.is_active && GRADING_ROLES.includes(before.role) && GRADING_ROLES.includes(after.role);
 }
 

@@ -126,7 +126,8 @@ export class GoogleSignIn {
     const email = normalizeEmail(id.email);
     const existing = await this.store.findByEmail(email);
     if (existing?.status === 'active') {
-      if (!(await this.store.linkGoogle(existing.user_id, id.sub))) throw new GoogleSignInError('account linked to another Google identity');
+      if (!(await this.store.linkGoogle(existing.user_id, id.sub)))
+        throw new GoogleSignInError('account linked to another Google identity');
       this.log.info({ userId: existing.user_id }, 'Google identity linked by verified e-mail');
       return this.accounts.viewOrNotFound(existing.user_id, () => new GoogleSignInError('account gone'));
     }

@@ -1,6 +1,13 @@
 import { SignJWT, exportJWK } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, type Role } from '@corestone/contracts';
-import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, createTokenVerifier, type PlatformKeys, type TokenVerifier } from '@corestone/service-kit';
+import {
+  TOKEN_ALGORITHM,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  createTokenVerifier,
+  type PlatformKeys,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 
 export interface PublicJwk {
   kty: string;

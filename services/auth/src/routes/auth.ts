@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  AuthResponse,
-  ErrorEnvelope,
-  Jwks,
-  MAX_PASSWORD_LENGTH,
-  Messages,
-  SuccessMessage,
-  User,
-} from '@corestone/contracts';
+import { AuthResponse, ErrorEnvelope, Jwks, MAX_PASSWORD_LENGTH, Messages, SuccessMessage, User } from '@corestone/contracts';
 import { JWKS_PATH, badRequest, notFound, principalOf } from '@corestone/service-kit';
 import { checkNewPassword, cleanName, normalizeEmail, signupRole, splitFullName } from '../domain/validation';
 import type { Accounts } from '../flows/accounts';
@@ -136,7 +128,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
     '/auth/me',
     {
       preValidation: live,
-      schema: { summary: 'The signed-in user', security, response: { 200: User, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope } },
+      schema: {
+        summary: 'The signed-in user',
+        security,
+        response: { 200: User, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope },
+      },
     },
     async (req) => {
       const principal = principalOf(req);
@@ -144,14 +140,10 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
     },
   );
 
-  app.get(
-    JWKS_PATH,
-    { schema: { summary: 'Public keys that verify access tokens', response: { 200: Jwks } } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return signer.jwks;
-    },
-  );
+  app.get(JWKS_PATH, { schema: { summary: 'Public keys that verify access tokens', response: { 200: Jwks } } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return signer.jwks;
+  });
 
   app.post(
     '/auth/forgot-password',

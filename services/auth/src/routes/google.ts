@@ -16,7 +16,12 @@ export function googleRoutes(app: FastifyInstance, google: GoogleSignIn | null, 
 
   app.get(
     '/auth/providers',
-    { schema: { summary: 'Which external sign-in methods are offered (the app hides the Google button unless true)', response: { 200: AuthProviders } } },
+    {
+      schema: {
+        summary: 'Which external sign-in methods are offered (the app hides the Google button unless true)',
+        response: { 200: AuthProviders },
+      },
+    },
     async () => ({ google: google !== null }),
   );
 

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { Codes, CreatedUserResponse, ErrorEnvelope, MAX_PASSWORD_LENGTH, Messages, SuccessFailure, SuccessMessage } from '@corestone/contracts';
+import {
+  Codes,
+  CreatedUserResponse,
+  ErrorEnvelope,
+  MAX_PASSWORD_LENGTH,
+  Messages,
+  SuccessFailure,
+  SuccessMessage,
+} from '@corestone/contracts';
 import { HttpError, badRequest, forbidden, principalOf } from '@corestone/service-kit';
 import { checkNewPassword, cleanName, mayCreateRole, normalizeEmail, parseRole, splitFullName } from '../domain/validation';
 import type { Accounts } from '../flows/accounts';

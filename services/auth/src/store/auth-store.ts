@@ -80,7 +80,16 @@ export class AuthStore {
             `INSERT INTO credentials (user_id, email, password_hash, google_sub, status, role, origin, profile, claim_id)
              VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8)
              ON CONFLICT (email) DO NOTHING RETURNING ${COLUMNS}`,
-            [newId(), input.email, input.passwordHash, input.googleSub ?? null, input.role, input.origin, JSON.stringify(input.profile), claimId],
+            [
+              newId(),
+              input.email,
+              input.passwordHash,
+              input.googleSub ?? null,
+              input.role,
+              input.origin,
+              JSON.stringify(input.profile),
+              claimId,
+            ],
           );
           return inserted.rows[0] ? { kind: 'claimed', credential: inserted.rows[0], claimId } : null;
         }
@@ -139,10 +148,11 @@ export class AuthStore {
     const tokenId = newId();
     await withTransaction(this.pool, async (tx) => {
       await tx.query(`INSERT INTO session_families (id, user_id) VALUES ($1, $2)`, [familyId, userId]);
-      await tx.query(
-        `INSERT INTO refresh_tokens (id, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-        [tokenId, familyId, REFRESH_TOKEN_TTL_SECONDS],
-      );
+      await tx.query(`INSERT INTO refresh_tokens (id, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+        tokenId,
+        familyId,
+        REFRESH_TOKEN_TTL_SECONDS,
+      ]);
     });
     return { familyId, tokenId };
   }
@@ -185,10 +195,11 @@ export class AuthStore {
       if (!row || row.revoked || row.expired) return { kind: 'invalid' };
       if (!row.rotated) {
         const successor = newId();
-        await tx.query(
-          `INSERT INTO refresh_tokens (id, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-          [successor, row.family_id, REFRESH_TOKEN_TTL_SECONDS],
-        );
+        await tx.query(`INSERT INTO refresh_tokens (id, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+          successor,
+          row.family_id,
+          REFRESH_TOKEN_TTL_SECONDS,
+        ]);
         await tx.query(`UPDATE refresh_tokens SET rotated_at = now(), successor_id = $2 WHERE id = $1`, [tokenId, successor]);
         return { kind: 'rotated', userId: row.user_id, familyId: row.family_id, tokenId: successor };
       }
@@ -204,10 +215,10 @@ export class AuthStore {
   }
 
   async isSessionLive(familyId: string, userId: string): Promise<boolean> {
-    const { rows } = await this.pool.query(
-      `SELECT 1 FROM session_families WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
-      [familyId, userId],
-    );
+    const { rows } = await this.pool.query(`SELECT 1 FROM session_families WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`, [
+      familyId,
+      userId,
+    ]);
     return rows.length === 1;
   }
 
@@ -249,10 +260,11 @@ export class AuthStore {
   // ------------------------------------------------------------------ password reset
 
   async createResetToken(userId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-      [tokenHash, userId, ttlSeconds],
-    );
+    await this.pool.query(`INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      tokenHash,
+      userId,
+      ttlSeconds,
+    ]);
   }
 
   /**
@@ -289,10 +301,9 @@ export class AuthStore {
   }
 
   async markSetupDone(adminUserId: string | null): Promise<void> {
-    await this.pool.query(
-      `UPDATE setup_state SET completed_at = now(), admin_user_id = $1 WHERE id = 1 AND completed_at IS NULL`,
-      [adminUserId],
-    );
+    await this.pool.query(`UPDATE setup_state SET completed_at = now(), admin_user_id = $1 WHERE id = 1 AND completed_at IS NULL`, [
+      adminUserId,
+    ]);
   }
 
   /**

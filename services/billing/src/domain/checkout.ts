@@ -15,8 +15,10 @@ export function purchasablePlan(
   if (!plan) throw badRequest(BillingMessages.PLAN_UNKNOWN, BillingCodes.PLAN_UNKNOWN);
   if (plan.name === 'free') throw badRequest(BillingMessages.FREE_NOT_PURCHASABLE, BillingCodes.PLAN_NOT_PURCHASABLE);
   if (plan.price === null) throw badRequest(BillingMessages.POWER_USER_BY_CONTACT, BillingCodes.PLAN_NOT_PURCHASABLE);
-  if (buyer.account.subscription_plan === plan.name) throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.PLAN_ALREADY_HELD);
-  if (buyer.account.max_essay_credits === UNLIMITED) throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.UNLIMITED_ALREADY);
+  if (buyer.account.subscription_plan === plan.name)
+    throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.PLAN_ALREADY_HELD);
+  if (buyer.account.max_essay_credits === UNLIMITED)
+    throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.UNLIMITED_ALREADY);
   return plan;
 }
 

@@ -87,7 +87,10 @@ export class Fulfilment {
         plan: purchase.plan,
         credits: purchase.credits,
       }));
-      this.log.info({ purchase_id: purchase.id, user_id: purchase.user_id, plan: purchase.plan, credits: purchase.credits }, 'purchase paid: credits granted');
+      this.log.info(
+        { purchase_id: purchase.id, user_id: purchase.user_id, plan: purchase.plan, credits: purchase.credits },
+        'purchase paid: credits granted',
+      );
     }
     return { result: next, purchase: { ...purchase, status: next }, account };
   }

@@ -67,7 +67,10 @@ function closedPage(purchase: Purchase): string {
 }
 
 export function notFoundPage(): string {
-  return page('Checkout not found', `<h1>Checkout not found</h1><p>This checkout session does not exist.</p><div class="actions"><a class="button" href="/dashboard/plans">Back to plans</a></div>`);
+  return page(
+    'Checkout not found',
+    `<h1>Checkout not found</h1><p>This checkout session does not exist.</p><div class="actions"><a class="button" href="/dashboard/plans">Back to plans</a></div>`,
+  );
 }
 
 /**

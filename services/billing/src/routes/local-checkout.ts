@@ -17,7 +17,10 @@ const checkoutNotFound = () => notFound(BillingMessages.CHECKOUT_NOT_FOUND, Bill
  * /checkout/local/{session_id}, its script, and the Pay call that settles the purchase through
  * the same fulfilment as Stripe's webhook.
  */
-export function localCheckoutRoutes(app: FastifyInstance, deps: { enabled: boolean; purchases: PurchaseStore; fulfilment: Fulfilment }): void {
+export function localCheckoutRoutes(
+  app: FastifyInstance,
+  deps: { enabled: boolean; purchases: PurchaseStore; fulfilment: Fulfilment },
+): void {
   // Off unless PAYMENTS=local: a session made while it was on cannot be paid after a switch to Stripe.
   const openLocal = async (id: string) => {
     if (!deps.enabled) return null;
@@ -56,7 +59,7 @@ export function localCheckoutRoutes(app: FastifyInstance, deps: { enabled: boole
     {
       preHandler: requireAuth,
       schema: {
-        summary: "Pay a local checkout session (its buyer only, once); answers where to go next",
+        summary: 'Pay a local checkout session (its buyer only, once); answers where to go next',
         security,
         params: SessionParams,
         response: { 200: LocalCheckoutCompleted, ...Object.fromEntries([401, 404, 409].map((c) => [c, ErrorEnvelope])) },
@@ -69,8 +72,13 @@ export function localCheckoutRoutes(app: FastifyInstance, deps: { enabled: boole
       if (!purchase || purchase.user_id !== principal.id) throw checkoutNotFound();
       if (purchase.status !== 'open') throw new HttpError(409, BillingCodes.CHECKOUT_CLOSED, BillingMessages.CHECKOUT_CLOSED);
       const settled = await deps.fulfilment.settle(purchase.id, 'paid');
-      if (settled.result !== 'paid' || !settled.account) throw new HttpError(409, BillingCodes.CHECKOUT_CLOSED, BillingMessages.CHECKOUT_CLOSED);
-      return { success: true as const, redirect_url: purchase.success_url, subscription: currentSubscription(principal.role, settled.account) };
+      if (settled.result !== 'paid' || !settled.account)
+        throw new HttpError(409, BillingCodes.CHECKOUT_CLOSED, BillingMessages.CHECKOUT_CLOSED);
+      return {
+        success: true as const,
+        redirect_url: purchase.success_url,
+        subscription: currentSubscription(principal.role, settled.account),
+      };
     },
   );
 }

@@ -17,7 +17,10 @@ const WebhookAnswer = Type.Object({
  * Handled events are recorded by id inside the fulfilment transaction: Stripe's retries and
  * duplicates answer 200 without effect, and an error answers 5xx so Stripe delivers it again.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, deps: { stripe: { client: Stripe; webhookSecret: string } | null; fulfilment: Fulfilment }) {
+export async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  deps: { stripe: { client: Stripe; webhookSecret: string } | null; fulfilment: Fulfilment },
+) {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
   app.post(
     '/billing/webhooks/stripe',
@@ -47,7 +50,10 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: { stripe: 
         return { received: true as const, result: 'ignored' };
       }
       const settled = await deps.fulfilment.settle(report.purchaseId, report.outcome, { event: report.event, sale: report.sale });
-      req.log.info({ event_id: event.id, type: event.type, purchase_id: report.purchaseId, result: settled.result }, 'Stripe event handled');
+      req.log.info(
+        { event_id: event.id, type: event.type, purchase_id: report.purchaseId, result: settled.result },
+        'Stripe event handled',
+      );
       return { received: true as const, result: settled.result };
     },
   );

@@ -118,11 +118,25 @@ export class AccountStore {
           return { account: toAccount(row), charged: prior.rows[0].delta !== 0 };
         }
         if (row.max_essay_credits === UNLIMITED) {
-          await this.ledger(client, { userId, kind: 'consume', delta: 0, evaluationId, key: `consume:${evaluationId}`, actor: userActor(userId) });
+          await this.ledger(client, {
+            userId,
+            kind: 'consume',
+            delta: 0,
+            evaluationId,
+            key: `consume:${evaluationId}`,
+            actor: userActor(userId),
+          });
           return { account: toAccount(row), charged: false };
         }
         if (row.essay_credits <= 0) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
-        await this.ledger(client, { userId, kind: 'consume', delta: -1, evaluationId, key: `consume:${evaluationId}`, actor: userActor(userId) });
+        await this.ledger(client, {
+          userId,
+          kind: 'consume',
+          delta: -1,
+          evaluationId,
+          key: `consume:${evaluationId}`,
+          actor: userActor(userId),
+        });
         // Conditional as well as locked: the balance can never go below zero.
         const updated = await client.query<Row>(
           `UPDATE accounts SET essay_credits = essay_credits - 1, version = version + 1, updated_at = now()
@@ -232,10 +246,9 @@ export class AccountStore {
 
   /** Ledger lines of one user, oldest first (tests and support). */
   async ledgerOf(userId: string): Promise<Array<{ kind: string; delta: number; evaluation_id: string | null }>> {
-    const { rows } = await this.pool.query(
-      `SELECT kind, delta, evaluation_id FROM ledger WHERE user_id = $1 ORDER BY created_at, id`,
-      [userId],
-    );
+    const { rows } = await this.pool.query(`SELECT kind, delta, evaluation_id FROM ledger WHERE user_id = $1 ORDER BY created_at, id`, [
+      userId,
+    ]);
     return rows;
   }
 

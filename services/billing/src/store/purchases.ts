@@ -19,7 +19,10 @@ export interface Purchase {
   paid_at: Date | null;
 }
 
-export type NewPurchase = Pick<Purchase, 'id' | 'user_id' | 'plan' | 'credits' | 'amount_cents' | 'currency' | 'provider' | 'success_url' | 'cancel_url'>;
+export type NewPurchase = Pick<
+  Purchase,
+  'id' | 'user_id' | 'plan' | 'credits' | 'amount_cents' | 'currency' | 'provider' | 'success_url' | 'cancel_url'
+>;
 
 const COLUMNS =
   'id, user_id, plan, credits, amount_cents, currency, provider, provider_session_id, status, success_url, cancel_url, created_at, paid_at';

@@ -58,7 +58,8 @@ export function documentRoutes(app: FastifyInstance, { documents, cache, editorN
     '/general/:resource',
     {
       schema: {
-        summary: 'A policy: privacy, safeguarding, client-terms, academic-integrity (public: the published version; admins: the working copy)',
+        summary:
+          'A policy: privacy, safeguarding, client-terms, academic-integrity (public: the published version; admins: the working copy)',
         params: Resource,
         response: { 200: PolicyResponse, 404: ContentFailure },
       },
@@ -68,7 +69,9 @@ export function documentRoutes(app: FastifyInstance, { documents, cache, editorN
       if (!isPolicyId(resource)) throw contentNotFound();
       // Editors load the screen through this route too: they must see their draft, not the public page.
       const editor = req.principal && ADMIN_ROLES.includes(req.principal.role);
-      const data = editor ? await documents.workingCopy(resource) : await cache.get(`policy:${resource}`, () => documents.published(resource));
+      const data = editor
+        ? await documents.workingCopy(resource)
+        : await cache.get(`policy:${resource}`, () => documents.published(resource));
       if (!data) throw contentNotFound();
       return { success: true as const, data };
     },

@@ -31,7 +31,9 @@ export class DocumentStore {
   /** What editors see: the working copy, draft or not. */
   async workingCopy(id: PolicyId): Promise<Policy | null> {
     const r = await this.row(id);
-    return r && { id: r.id, title: r.title, content: r.content, status: r.status, last_updated: iso(r.last_updated), updated_by: r.updated_by };
+    return (
+      r && { id: r.id, title: r.title, content: r.content, status: r.status, last_updated: iso(r.last_updated), updated_by: r.updated_by }
+    );
   }
 
   /** What the public sees: the last published version (null when withdrawn or never published). */

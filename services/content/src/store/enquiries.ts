@@ -66,6 +66,9 @@ export class EnquiryStore {
   }
 
   async markFailed(id: string, error: string): Promise<void> {
-    await this.pool.query(`UPDATE enquiries SET mail_status = 'failed', mail_error = $2, mail_lease_until = NULL WHERE id = $1`, [id, error.slice(0, 500)]);
+    await this.pool.query(`UPDATE enquiries SET mail_status = 'failed', mail_error = $2, mail_lease_until = NULL WHERE id = $1`, [
+      id,
+      error.slice(0, 500),
+    ]);
   }
 }

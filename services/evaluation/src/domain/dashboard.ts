@@ -91,17 +91,31 @@ export class DashboardFigures {
       this.store.criteriaAverages(p),
       this.store.processing(p),
     ]);
-    return { days, grade_distribution: grades, criteria, processing_seconds: { average: processing.average, p50: processing.p50, p95: processing.p95 } };
+    return {
+      days,
+      grade_distribution: grades,
+      criteria,
+      processing_seconds: { average: processing.average, p50: processing.p50, p95: processing.p95 },
+    };
   }
 
   async trends(days: number): Promise<TrendAnalytics> {
     const perDay = await this.store.perDay(periodOf(days));
-    return { days, submissions_per_day: perDay.submissions_per_day, by_type: perDay.by_type, average_score_per_day: perDay.average_score_per_day };
+    return {
+      days,
+      submissions_per_day: perDay.submissions_per_day,
+      by_type: perDay.by_type,
+      average_score_per_day: perDay.average_score_per_day,
+    };
   }
 
   async users(days: number): Promise<UserAnalytics> {
     const p = periodOf(days);
-    const [byRole, signups, active] = await Promise.all([this.store.usersByRole(), this.store.signupsPerDay(p), this.store.activeSubmitters(p)]);
+    const [byRole, signups, active] = await Promise.all([
+      this.store.usersByRole(),
+      this.store.signupsPerDay(p),
+      this.store.activeSubmitters(p),
+    ]);
     return { days, users_by_role: byRole, signups_per_day: signups, active_submitters: active };
   }
 
@@ -130,7 +144,17 @@ export class DashboardFigures {
         throw err;
       }),
     ]);
-    return { generated_at: now.toISOString(), days, stats, performance, trends, users, rubrics, links, unavailable: links ? [] : ['links'] };
+    return {
+      generated_at: now.toISOString(),
+      days,
+      stats,
+      performance,
+      trends,
+      users,
+      rubrics,
+      links,
+      unavailable: links ? [] : ['links'],
+    };
   }
 
   /** One analytics section as CSV (`GET /dashboard/analytics/export/{type}`). */
@@ -153,12 +177,21 @@ export class DashboardFigures {
         const t = await this.trends(days);
         return toCsv(
           ['date', 'submissions', 'ee', 'tok', 'average_percent'],
-          t.submissions_per_day.map((d, i) => [d.date, d.count, t.by_type[i].ee, t.by_type[i].tok, t.average_score_per_day[i].average_percent]),
+          t.submissions_per_day.map((d, i) => [
+            d.date,
+            d.count,
+            t.by_type[i].ee,
+            t.by_type[i].tok,
+            t.average_score_per_day[i].average_percent,
+          ]),
         );
       }
       case 'users': {
         const u = await this.users(days);
-        return toCsv(['date', 'signups'], u.signups_per_day.map((d) => [d.date, d.count]));
+        return toCsv(
+          ['date', 'signups'],
+          u.signups_per_day.map((d) => [d.date, d.count]),
+        );
       }
       case 'rubrics': {
         const r = await this.rubrics(days);
@@ -169,7 +202,10 @@ export class DashboardFigures {
       }
       case 'links': {
         const l = await this.links(days);
-        return toCsv(['link_id', 'title', 'category', 'clicks'], l.links.map((x) => [x.link_id, x.title, x.category, x.clicks]));
+        return toCsv(
+          ['link_id', 'title', 'category', 'clicks'],
+          l.links.map((x) => [x.link_id, x.title, x.category, x.clicks]),
+        );
       }
     }
   }

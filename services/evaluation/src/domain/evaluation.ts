@@ -37,7 +37,9 @@ export function suggestionsFrom(results: Results): string[] {
  * rubric is another rubric) and the exact text. The grader is compared beside it.
  */
 export function contentKeyOf(essayType: EssayType, rubric: RubricSnapshot, text: string): string {
-  return createHash('sha256').update(JSON.stringify([essayType, rubric, text])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([essayType, rubric, text]))
+    .digest('hex');
 }
 
 /** Milliseconds to seconds with one decimal. */

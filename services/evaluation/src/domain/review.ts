@@ -65,7 +65,17 @@ export function applyResultsEdit(stored: Results, edit: NonNullable<AdminEvaluat
     feedback: e.feedback,
   });
   const known = new Set(stored.criteria.map((c) => c.code));
-  const blank = (code: string): Criterion => ({ code, name: '', score: 0, maxScore: 0, band: '', feedback: '', weight: 1, strengths: [], improvements: [] });
+  const blank = (code: string): Criterion => ({
+    code,
+    name: '',
+    score: 0,
+    maxScore: 0,
+    band: '',
+    feedback: '',
+    weight: 1,
+    strengths: [],
+    improvements: [],
+  });
   const criteria = [
     ...stored.criteria.map((c) => (edits.has(c.code) ? apply(c, edits.get(c.code)!) : c)),
     ...edit.criteria.filter((e) => !known.has(e.code)).map((e) => apply(blank(e.code), e)),

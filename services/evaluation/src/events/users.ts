@@ -29,5 +29,12 @@ export async function handleUsersEvent(pool: Pool, bus: Bus, event: EventEnvelop
 }
 
 export function startUsersConsumer(bus: Bus, pool: Pool, logger: FastifyBaseLogger): Promise<RunningConsumer> {
-  return startConsumer({ bus, stream: 'users', durable: USERS_CONSUMER, subjects: SUBJECTS, handler: (event) => handleUsersEvent(pool, bus, event, logger), logger });
+  return startConsumer({
+    bus,
+    stream: 'users',
+    durable: USERS_CONSUMER,
+    subjects: SUBJECTS,
+    handler: (event) => handleUsersEvent(pool, bus, event, logger),
+    logger,
+  });
 }

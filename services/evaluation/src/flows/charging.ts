@@ -74,7 +74,10 @@ export class Charging {
       throw outcome.error;
     }
     if (outcome.kind === 'unavailable') {
-      log.warn({ evaluation_id: evaluationId, charge_key: key, err: outcome.error.detail }, 'credit not confirmed; the sweeper will settle it');
+      log.warn(
+        { evaluation_id: evaluationId, charge_key: key, err: outcome.error.detail },
+        'credit not confirmed; the sweeper will settle it',
+      );
       throw new HttpError(
         503,
         Codes.UNAVAILABLE,

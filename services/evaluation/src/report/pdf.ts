@@ -70,7 +70,12 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
     need(60);
     doc.moveDown(0.8).font('bold').fontSize(14).fillColor(ACCENT).text(text, MARGIN, doc.y, { width });
     const y = doc.y + 2;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.7).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.7)
+      .strokeColor(RULE)
+      .stroke();
     doc.y = y + 6;
   };
   const paragraph = (text: string, font = 'regular', colour = INK, size = 10.5) => {
@@ -81,7 +86,11 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
     if (list.length === 0) return;
     need(40);
     doc.moveDown(0.3).font('bold').fontSize(10).fillColor(MUTED).text(label, MARGIN, doc.y, { width });
-    doc.font('regular').fontSize(10.5).fillColor(INK).list(list, MARGIN + 8, doc.y, { width: width - 8, bulletRadius: 1.8, lineGap: 2 });
+    doc
+      .font('regular')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .list(list, MARGIN + 8, doc.y, { width: width - 8, bulletRadius: 1.8, lineGap: 2 });
   };
 
   // --- header band ---
@@ -105,7 +114,11 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
   for (const [k, v] of facts) {
     const y = doc.y;
     doc.font('bold').fontSize(10).fillColor(MUTED).text(k, MARGIN, y, { width: 90 });
-    doc.font('regular').fontSize(10).fillColor(INK).text(v, MARGIN + 95, y, { width: width - 95 });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(v, MARGIN + 95, y, { width: width - 95 });
     doc.moveDown(0.15);
   }
 
@@ -115,10 +128,26 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
   const colour = reportColour(percent);
   const boxY = doc.y;
   doc.roundedRect(MARGIN, boxY, width, 92, 6).fillAndStroke('#f5f7fa', RULE);
-  doc.font('bold').fontSize(40).fillColor(colour).text(results.overallGrade, MARGIN + 20, boxY + 18, { width: 80, align: 'center' });
-  doc.font('regular').fontSize(9).fillColor(MUTED).text('Overall grade', MARGIN + 20, boxY + 68, { width: 80, align: 'center' });
-  doc.font('bold').fontSize(18).fillColor(INK).text(`${points(results.totalPoints)} / ${points(results.maxPoints)} points`, MARGIN + 130, boxY + 20, { width: width - 150 });
-  doc.font('regular').fontSize(11).fillColor(MUTED).text(`${percent}% · ${results.overallBand}`, MARGIN + 130, boxY + 46, { width: width - 150 });
+  doc
+    .font('bold')
+    .fontSize(40)
+    .fillColor(colour)
+    .text(results.overallGrade, MARGIN + 20, boxY + 18, { width: 80, align: 'center' });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('Overall grade', MARGIN + 20, boxY + 68, { width: 80, align: 'center' });
+  doc
+    .font('bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(`${points(results.totalPoints)} / ${points(results.maxPoints)} points`, MARGIN + 130, boxY + 20, { width: width - 150 });
+  doc
+    .font('regular')
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(`${percent}% · ${results.overallBand}`, MARGIN + 130, boxY + 46, { width: width - 150 });
   bar(doc, MARGIN + 130, boxY + 68, width - 150, percent, colour);
   doc.y = boxY + 108;
 
@@ -134,12 +163,15 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
   bullets('To improve', summary.improvements);
   if (summary.nextSteps.some((s) => s.trim())) {
     heading('Next steps');
-    doc.font('regular').fontSize(10.5).fillColor(INK).list(
-      summary.nextSteps.map((s) => s.trim()).filter(Boolean),
-      MARGIN + 8,
-      doc.y,
-      { width: width - 8, listType: 'numbered', lineGap: 2 },
-    );
+    doc
+      .font('regular')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .list(summary.nextSteps.map((s) => s.trim()).filter(Boolean), MARGIN + 8, doc.y, {
+        width: width - 8,
+        listType: 'numbered',
+        lineGap: 2,
+      });
   }
   const insights = Object.entries(results.insight_feedback ?? {}).filter(([, v]) => typeof v === 'string' && v.trim());
   if (insights.length) {
@@ -166,8 +198,15 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`Corestone evaluation ${e.id} · graded by ${results.grader}`, MARGIN, doc.page.height - 34, { width: width - 60, lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + width - 60, doc.page.height - 34, { width: 60, align: 'right', lineBreak: false });
+      .text(`Corestone evaluation ${e.id} · graded by ${results.grader}`, MARGIN, doc.page.height - 34, {
+        width: width - 60,
+        lineBreak: false,
+      });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + width - 60, doc.page.height - 34, {
+      width: 60,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = keep;
   }
   doc.end();
@@ -186,11 +225,23 @@ function criterion(
   const colour = reportColour(pct);
   const y = doc.y + 4;
   const name = c.code ? `${c.code} · ${c.name}` : c.name;
-  doc.font('bold').fontSize(11.5).fillColor(INK).text(name, MARGIN, y, { width: width - 130 });
+  doc
+    .font('bold')
+    .fontSize(11.5)
+    .fillColor(INK)
+    .text(name, MARGIN, y, { width: width - 130 });
   const afterName = doc.y;
-  doc.font('bold').fontSize(11.5).fillColor(colour).text(`${points(c.score)} / ${points(c.maxScore)}`, MARGIN + width - 120, y, { width: 120, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(11.5)
+    .fillColor(colour)
+    .text(`${points(c.score)} / ${points(c.maxScore)}`, MARGIN + width - 120, y, { width: 120, align: 'right' });
   doc.y = Math.max(afterName, y + 16);
-  doc.font('italic').fontSize(9.5).fillColor(MUTED).text(`Band: ${c.band || '—'}`, MARGIN, doc.y, { width });
+  doc
+    .font('italic')
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(`Band: ${c.band || '—'}`, MARGIN, doc.y, { width });
   bar(doc, MARGIN, doc.y + 3, width, pct, colour);
   doc.y += 12;
   if (c.feedback.trim()) doc.font('regular').fontSize(10.5).fillColor(INK).text(c.feedback.trim(), MARGIN, doc.y, { width, lineGap: 2 });

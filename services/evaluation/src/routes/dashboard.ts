@@ -58,15 +58,50 @@ export function dashboardRoutes(app: FastifyInstance, deps: { store: DashboardSt
       async (req) => handler(days(req)),
     );
 
-  get('/dashboard/stats', 'Overview stat cards: users, submissions, active rubrics, average score, success rate, growth', DashboardStats, () => figures.stats(), false);
-  get('/dashboard/summary', 'The overview in one call: stats, the last 7 days, awaiting review, latest activity', DashboardSummary, () => figures.summary(), false);
-  get('/dashboard/performance-metrics', 'Submissions and completions per day, processing time, success rate (days, default 30)', PerformanceMetrics, (d) => figures.performanceMetrics(d));
-  get('/dashboard/analytics/performance', 'Grade distribution, mean score per criterion, processing time (days, default 30)', PerformanceAnalytics, (d) => figures.performance(d));
-  get('/dashboard/analytics/trends', 'Submissions per day by type and mean score per day (days, default 30)', TrendAnalytics, (d) => figures.trends(d));
-  get('/dashboard/analytics/users', 'Users by role, sign-ups per day, active submitters (days, default 30)', UserAnalytics, (d) => figures.users(d));
-  get('/dashboard/analytics/rubrics', 'Submissions and mean score per rubric (days, default 30)', RubricAnalytics, (d) => figures.rubrics(d));
-  get('/dashboard/analytics/links', 'Link clicks per day and per link, from the links service (days, default 30)', LinkAnalyticsSummary, (d) => figures.links(d));
-  get('/dashboard/analytics/comprehensive-report', 'Every analytics section of one period (days, default 30)', ComprehensiveReport, (d) => figures.comprehensive(d));
+  get(
+    '/dashboard/stats',
+    'Overview stat cards: users, submissions, active rubrics, average score, success rate, growth',
+    DashboardStats,
+    () => figures.stats(),
+    false,
+  );
+  get(
+    '/dashboard/summary',
+    'The overview in one call: stats, the last 7 days, awaiting review, latest activity',
+    DashboardSummary,
+    () => figures.summary(),
+    false,
+  );
+  get(
+    '/dashboard/performance-metrics',
+    'Submissions and completions per day, processing time, success rate (days, default 30)',
+    PerformanceMetrics,
+    (d) => figures.performanceMetrics(d),
+  );
+  get(
+    '/dashboard/analytics/performance',
+    'Grade distribution, mean score per criterion, processing time (days, default 30)',
+    PerformanceAnalytics,
+    (d) => figures.performance(d),
+  );
+  get('/dashboard/analytics/trends', 'Submissions per day by type and mean score per day (days, default 30)', TrendAnalytics, (d) =>
+    figures.trends(d),
+  );
+  get('/dashboard/analytics/users', 'Users by role, sign-ups per day, active submitters (days, default 30)', UserAnalytics, (d) =>
+    figures.users(d),
+  );
+  get('/dashboard/analytics/rubrics', 'Submissions and mean score per rubric (days, default 30)', RubricAnalytics, (d) =>
+    figures.rubrics(d),
+  );
+  get(
+    '/dashboard/analytics/links',
+    'Link clicks per day and per link, from the links service (days, default 30)',
+    LinkAnalyticsSummary,
+    (d) => figures.links(d),
+  );
+  get('/dashboard/analytics/comprehensive-report', 'Every analytics section of one period (days, default 30)', ComprehensiveReport, (d) =>
+    figures.comprehensive(d),
+  );
 
   app.get(
     '/dashboard/recent-activity',
@@ -97,7 +132,10 @@ export function dashboardRoutes(app: FastifyInstance, deps: { store: DashboardSt
     async (req, reply) => {
       const body = (req.body ?? {}) as DashboardExportRequest;
       const rows = await deps.store.exportRows(body.filters ?? {}, body.include_essay_content === true);
-      const csv = submissionsCsv(rows, { essayContent: body.include_essay_content === true, aiFeedback: body.include_ai_feedback === true });
+      const csv = submissionsCsv(rows, {
+        essayContent: body.include_essay_content === true,
+        aiFeedback: body.include_ai_feedback === true,
+      });
       return reply.headers(csvReply(submissionsExportName())).send(csv);
     },
   );

@@ -95,7 +95,10 @@ const SUBMIT_RESPONSES = {
 };
 
 /** POST /evaluation/evaluate: the essay as text in field `essay_content` (multipart, or JSON). */
-export const TextSubmitFields = Type.Composite([SubmitFields, Type.Object({ essay_content: Type.String({ maxLength: MAX_ESSAY_CHARS + 1 }) })]);
+export const TextSubmitFields = Type.Composite([
+  SubmitFields,
+  Type.Object({ essay_content: Type.String({ maxLength: MAX_ESSAY_CHARS + 1 }) }),
+]);
 
 /**
  * Everything after the text is known: checks, then (1) the row, (2) the charge, (3) the job.

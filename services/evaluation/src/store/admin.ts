@@ -120,7 +120,10 @@ export class AdminStore {
 
   /** The stored essay texts of these evaluations (CSV export with essay content). */
   async essayTexts(db: Queryable, ids: string[]): Promise<Map<string, string>> {
-    const { rows } = await db.query<{ id: string; essay_text: string | null }>(`SELECT id, essay_text FROM evaluations WHERE id = ANY($1::uuid[])`, [ids]);
+    const { rows } = await db.query<{ id: string; essay_text: string | null }>(
+      `SELECT id, essay_text FROM evaluations WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
     return new Map(rows.map((r) => [r.id, r.essay_text ?? '']));
   }
 }

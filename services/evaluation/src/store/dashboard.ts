@@ -1,12 +1,5 @@
 import type { Pool } from 'pg';
-import type {
-  ActivityItem,
-  AdminEvaluationQuery,
-  CriterionAverage,
-  EssayType,
-  EvaluationStatus,
-  Results,
-} from '@corestone/contracts';
+import type { ActivityItem, AdminEvaluationQuery, CriterionAverage, EssayType, EvaluationStatus, Results } from '@corestone/contracts';
 import { fillDays, oneDecimal, type Period } from '../domain/periods';
 import { VISIBLE } from './evaluations';
 import { SHOWN_STATUS, adminFilter } from './admin';
@@ -68,24 +61,38 @@ export class DashboardStore {
       [since ?? null],
     );
     const r = rows[0];
-    return { total: r.total, completed: r.completed, processing: r.processing, failed: r.failed, average_percent: oneDecimal(r.average_percent) };
+    return {
+      total: r.total,
+      completed: r.completed,
+      processing: r.processing,
+      failed: r.failed,
+      average_percent: oneDecimal(r.average_percent),
+    };
   }
 
   /** Submissions created in [from, to). */
   async submissionsBetween(from: Date, to: Date): Promise<number> {
-    const { rows } = await this.pool.query(`SELECT count(*)::int AS n FROM evaluations WHERE ${VISIBLE} AND created_at >= $1 AND created_at < $2`, [from, to]);
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::int AS n FROM evaluations WHERE ${VISIBLE} AND created_at >= $1 AND created_at < $2`,
+      [from, to],
+    );
     return rows[0].n;
   }
 
   /** Users known and not deleted, by role. */
   async usersByRole(): Promise<Record<string, number>> {
-    const { rows } = await this.pool.query(`SELECT role, count(*)::int AS n FROM user_directory WHERE ${LIVE_USER} GROUP BY role ORDER BY role`);
+    const { rows } = await this.pool.query(
+      `SELECT role, count(*)::int AS n FROM user_directory WHERE ${LIVE_USER} GROUP BY role ORDER BY role`,
+    );
     return Object.fromEntries(rows.map((r) => [r.role, r.n]));
   }
 
   /** Users created in [from, to) who still exist. */
   async usersCreatedBetween(from: Date, to: Date): Promise<number> {
-    const { rows } = await this.pool.query(`SELECT count(*)::int AS n FROM user_directory WHERE ${LIVE_USER} AND created_at >= $1 AND created_at < $2`, [from, to]);
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::int AS n FROM user_directory WHERE ${LIVE_USER} AND created_at >= $1 AND created_at < $2`,
+      [from, to],
+    );
     return rows[0].n;
   }
 
@@ -99,13 +106,18 @@ export class DashboardStore {
   }
 
   async activeSubmitters(p: Period): Promise<number> {
-    const { rows } = await this.pool.query(`SELECT count(DISTINCT user_id)::int AS n FROM evaluations WHERE ${VISIBLE} AND created_at >= $1`, [p.since]);
+    const { rows } = await this.pool.query(
+      `SELECT count(DISTINCT user_id)::int AS n FROM evaluations WHERE ${VISIBLE} AND created_at >= $1`,
+      [p.since],
+    );
     return rows[0].n;
   }
 
   /** Completed evaluations still awaiting an admin's review. */
   async awaitingReview(): Promise<number> {
-    const { rows } = await this.pool.query(`SELECT count(*)::int AS n FROM evaluations WHERE status = 'completed' AND approval_status = 'pending_review'`);
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::int AS n FROM evaluations WHERE status = 'completed' AND approval_status = 'pending_review'`,
+    );
     return rows[0].n;
   }
 

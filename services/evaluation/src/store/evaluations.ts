@@ -18,7 +18,17 @@ export const SHOWN_STATUS = `(CASE WHEN status = 'charging' THEN 'pending' ELSE 
 /** A submission as first written (state `charging`): the row's identity fields plus the essay text. */
 export type NewSubmission = Pick<
   EvaluationRow,
-  'id' | 'user_id' | 'user_name' | 'user_email' | 'user_type' | 'file_name' | 'title' | 'essay_type' | 'subject_area' | 'rubric' | 'word_count'
+  | 'id'
+  | 'user_id'
+  | 'user_name'
+  | 'user_email'
+  | 'user_type'
+  | 'file_name'
+  | 'title'
+  | 'essay_type'
+  | 'subject_area'
+  | 'rubric'
+  | 'word_count'
 > & { essay_text: string; content_key: string };
 
 /** What the `evaluation.submitted.v1` event needs, read in the transaction that makes the row pending. */
@@ -159,10 +169,10 @@ export class EvaluationStore {
   }
 
   async noteChargeAttempt(db: Queryable, id: string, error: string): Promise<void> {
-    await db.query(
-      `UPDATE evaluations SET charge_attempts = charge_attempts + 1, charge_error = $2, updated_at = now() WHERE id = $1`,
-      [id, error.slice(0, 500)],
-    );
+    await db.query(`UPDATE evaluations SET charge_attempts = charge_attempts + 1, charge_error = $2, updated_at = now() WHERE id = $1`, [
+      id,
+      error.slice(0, 500),
+    ]);
   }
 
   /** A row users may see (never `charging` or `refused`). */
@@ -210,7 +220,12 @@ export class EvaluationStore {
   }
 
   /** The failed attempt's charge key comes back so billing refunds exactly that charge. */
-  async markFailed(db: Queryable, id: string, attempt: number, message: string): Promise<{ user_id: string; charge_key: string | null } | null> {
+  async markFailed(
+    db: Queryable,
+    id: string,
+    attempt: number,
+    message: string,
+  ): Promise<{ user_id: string; charge_key: string | null } | null> {
     const { rows } = await db.query<{ user_id: string; charge_key: string | null }>(
       `UPDATE evaluations SET status = 'failed', error_message = $3, stage = 'failed', updated_at = now()
        WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing')
@@ -220,4 +235,3 @@ export class EvaluationStore {
     return rows[0] ?? null;
   }
 }
-

@@ -41,17 +41,27 @@ function scoreCriterion(job: GradingJob, f: TextFeatures, signals: Map<string, S
     .sort((a, b) => (1 - b.sig.value) * b.weight - (1 - a.sig.value) * a.weight || a.sig.key.localeCompare(b.sig.key))
     .slice(0, 3);
   // The advice to give first: the weakest aspect, or, below full marks, the least developed one.
-  const next = weak[0] ?? (score < rc.maxScore ? [...parts].sort((a, b) => a.sig.value - b.sig.value || a.sig.key.localeCompare(b.sig.key))[0] : undefined);
-  const found = byContribution.filter((p) => p.sig.value > 0).slice(0, 3).map((p) => p.sig.evidence);
+  const next =
+    weak[0] ??
+    (score < rc.maxScore ? [...parts].sort((a, b) => a.sig.value - b.sig.value || a.sig.key.localeCompare(b.sig.key))[0] : undefined);
+  const found = byContribution
+    .filter((p) => p.sig.value > 0)
+    .slice(0, 3)
+    .map((p) => p.sig.evidence);
   const missing = weak.map((p) => p.sig.evidence);
 
   const strengths: Remark[] = strong.map((p) => ({ text: p.sig.strength, passages: passagesOf(job.text, p.sig.shows) }));
-  const improvements: Remark[] = (weak.length ? weak : next ? [next] : []).map((p) => ({ text: p.sig.tip, passages: passagesOf(job.text, p.sig.applies) }));
+  const improvements: Remark[] = (weak.length ? weak : next ? [next] : []).map((p) => ({
+    text: p.sig.tip,
+    passages: passagesOf(job.text, p.sig.applies),
+  }));
   const level = levelOf(rc, score);
   const feedback = [
     `${rc.name}: ${score}/${rc.maxScore} (${band}).`,
     // A long mark-band descriptor is not the band label: quote it, so the student reads what the band means.
-    level && level.descriptor.trim().length > MAX_BAND_LABEL ? `Mark band ${level.min === level.max ? level.min : `${level.min}–${level.max}`}: ${level.descriptor.trim()}` : '',
+    level && level.descriptor.trim().length > MAX_BAND_LABEL
+      ? `Mark band ${level.min === level.max ? level.min : `${level.min}–${level.max}`}: ${level.descriptor.trim()}`
+      : '',
     found.length ? `Found: ${found.join('; ')}.` : 'Little evidence of this criterion was found in the text.',
     missing.length ? `Weaker: ${missing.join('; ')}.` : '',
     next ? `Next: ${next.sig.tip}.` : 'Every aspect checked for this criterion is well developed.',
@@ -118,7 +128,10 @@ export function gradeBuiltin(job: GradingJob): Results {
   const signals = measure(job, f);
   const structure = job.rubric.scoring_structure;
   const scored = structure.criteria.map((rc) => scoreCriterion(job, f, signals, rc));
-  const totals = totalsOf(structure, scored.map((s) => s.criterion));
+  const totals = totalsOf(
+    structure,
+    scored.map((s) => s.criterion),
+  );
 
   const ranked = [...scored].sort((a, b) => b.fraction - a.fraction || a.criterion.code.localeCompare(b.criterion.code));
   const best = ranked[0].criterion;
@@ -133,7 +146,9 @@ export function gradeBuiltin(job: GradingJob): Results {
       lift.set(remark.text, entry);
     }),
   );
-  const rankedAdvice = [...lift.values()].sort((a, b) => b.weight - a.weight || a.remark.text.localeCompare(b.remark.text)).map((x) => x.remark);
+  const rankedAdvice = [...lift.values()]
+    .sort((a, b) => b.weight - a.weight || a.remark.text.localeCompare(b.remark.text))
+    .map((x) => x.remark);
   const improvements = rankedAdvice.slice(0, 5).map((r) => r.text);
   const label = EXPECT[job.essay_type].label;
   const style = f.citations.style;
@@ -152,7 +167,9 @@ export function gradeBuiltin(job: GradingJob): Results {
     criteria: scored.map((s) => s.criterion),
     overallSummary: {
       holisticCommentary: holistic,
-      nextSteps: improvements.slice(0, 3).length ? improvements.slice(0, 3) : ['Keep this standard: check each criterion once more against the rubric before submitting'],
+      nextSteps: improvements.slice(0, 3).length
+        ? improvements.slice(0, 3)
+        : ['Keep this standard: check each criterion once more against the rubric before submitting'],
       strengths,
       improvements,
     },

@@ -17,7 +17,10 @@ export function median(values: readonly number[]): number {
  * share of sample marks within one mark of that median. The words (feedback, remarks, summary) are
  * those of the sample whose marks lie nearest the medians, so the text matches the scores.
  */
-export function combineSamples(job: GradingJob, replies: readonly AiGradingReply[]): { reply: AiGradingReply; medians: Map<string, number>; consistency: Consistency } {
+export function combineSamples(
+  job: GradingJob,
+  replies: readonly AiGradingReply[],
+): { reply: AiGradingReply; medians: Map<string, number>; consistency: Consistency } {
   const rubric = job.rubric.scoring_structure.criteria;
   const marks = replies.map((r) => rubric.map((rc, i) => markOf(r.criteria[i].score, rc.maxScore)));
   const medians = new Map(rubric.map((rc, i) => [rc.code, markOf(median(marks.map((m) => m[i])), rc.maxScore)]));

@@ -42,7 +42,8 @@ export function checkJob(job: GradingJob): void {
   if (!(Number.isFinite(s.total_points) && s.total_points > 0)) throw new UngradableJobError('The rubric has no positive total points');
   const codes = new Set<string>();
   for (const c of s.criteria) {
-    if (!(Number.isFinite(c.maxScore) && c.maxScore > 0)) throw new UngradableJobError(`Criterion ${c.code || c.name} has no positive maximum score`);
+    if (!(Number.isFinite(c.maxScore) && c.maxScore > 0))
+      throw new UngradableJobError(`Criterion ${c.code || c.name} has no positive maximum score`);
     if (!c.code && !c.name) throw new UngradableJobError('A rubric criterion has neither a code nor a name');
     if (codes.has(c.code)) throw new UngradableJobError(`Criterion code ${c.code} appears twice in the rubric`);
     codes.add(c.code);

@@ -5,13 +5,66 @@ import { subjectGlossary } from './subject-terms';
 import type { GradingJob } from './job';
 
 /** What an essay of each type is expected to look like at full marks. */
-export const EXPECT: Record<EssayType, {
-  label: string; minWords: number; maxWords: number; paragraphs: number; headings: number; citations: number;
-  bibliography: number; quotations: number; numbers: number; counter: number; evaluative: number; connectives: number;
-  hedging: number; reflection: number; method: number; knowledgeQuestion: number; examples: number;
-}> = {
-  ee: { label: 'Extended Essay', minWords: 3000, maxWords: ESSAY_WORD_LIMITS.ee, paragraphs: 14, headings: 4, citations: 15, bibliography: 8, quotations: 4, numbers: 12, counter: 8, evaluative: 15, connectives: 20, hedging: 10, reflection: 5, method: 8, knowledgeQuestion: 4, examples: 4 },
-  tok: { label: 'TOK essay', minWords: 1200, maxWords: ESSAY_WORD_LIMITS.tok, paragraphs: 8, headings: 0, citations: 5, bibliography: 4, quotations: 2, numbers: 3, counter: 6, evaluative: 8, connectives: 12, hedging: 6, reflection: 3, method: 3, knowledgeQuestion: 10, examples: 5 },
+export const EXPECT: Record<
+  EssayType,
+  {
+    label: string;
+    minWords: number;
+    maxWords: number;
+    paragraphs: number;
+    headings: number;
+    citations: number;
+    bibliography: number;
+    quotations: number;
+    numbers: number;
+    counter: number;
+    evaluative: number;
+    connectives: number;
+    hedging: number;
+    reflection: number;
+    method: number;
+    knowledgeQuestion: number;
+    examples: number;
+  }
+> = {
+  ee: {
+    label: 'Extended Essay',
+    minWords: 3000,
+    maxWords: ESSAY_WORD_LIMITS.ee,
+    paragraphs: 14,
+    headings: 4,
+    citations: 15,
+    bibliography: 8,
+    quotations: 4,
+    numbers: 12,
+    counter: 8,
+    evaluative: 15,
+    connectives: 20,
+    hedging: 10,
+    reflection: 5,
+    method: 8,
+    knowledgeQuestion: 4,
+    examples: 4,
+  },
+  tok: {
+    label: 'TOK essay',
+    minWords: 1200,
+    maxWords: ESSAY_WORD_LIMITS.tok,
+    paragraphs: 8,
+    headings: 0,
+    citations: 5,
+    bibliography: 4,
+    quotations: 2,
+    numbers: 3,
+    counter: 6,
+    evaluative: 8,
+    connectives: 12,
+    hedging: 6,
+    reflection: 3,
+    method: 3,
+    knowledgeQuestion: 10,
+    examples: 5,
+  },
 };
 
 /** One measured aspect of the essay: a value 0..1, what was found, and advice when it is weak. */
@@ -29,7 +82,11 @@ export interface Signal {
 
 export const sat = (value: number, target: number): number => (target <= 0 ? 1 : Math.max(0, Math.min(1, value / target)));
 export const fmt = (n: number): string => n.toLocaleString('en-US');
-export const quoteList = (items: readonly string[], n = 3): string => items.slice(0, n).map((s) => `'${s}'`).join(', ');
+export const quoteList = (items: readonly string[], n = 3): string =>
+  items
+    .slice(0, n)
+    .map((s) => `'${s}'`)
+    .join(', ');
 export const plural = (n: number, one: string, many = `${one}s`): string => `${fmt(n)} ${n === 1 ? one : many}`;
 
 function lengthFit(words: number, e: (typeof EXPECT)[EssayType]): number {
@@ -76,7 +133,14 @@ function sentencesAt(f: TextFeatures, spans: readonly Span[], n = 3): Span[] {
 /** Sentences that mention any of the terms (stemmed), in text order. */
 function sentencesWithTerms(f: TextFeatures, terms: string[], within: readonly Segment[] = f.sentences, n = 2): Span[] {
   const stems = new Set(terms.map(stem));
-  return within.filter((s) => s.text.toLowerCase().match(/[a-z][a-z'-]*/g)?.some((t) => stems.has(stem(t)))).slice(0, n);
+  return within
+    .filter((s) =>
+      s.text
+        .toLowerCase()
+        .match(/[a-z][a-z'-]*/g)
+        ?.some((t) => stems.has(stem(t))),
+    )
+    .slice(0, n);
 }
 
 const firstSentenceOf = (f: TextFeatures, p: Segment | undefined): Span[] => (p ? [containing(f.sentences, p.start) ?? p] : []);
@@ -106,7 +170,10 @@ function mostRepeated(f: TextFeatures): { word: string; spans: Span[] } | null {
   const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
   if (!top || top[1] < 5) return null;
   const re = new RegExp(`\\b${top[0]}\\b`, 'gi');
-  return { word: top[0], spans: [...f.text.slice(0, f.bodyEnd).matchAll(re)].slice(0, 3).map((m) => ({ start: m.index!, end: m.index! + m[0].length })) };
+  return {
+    word: top[0],
+    spans: [...f.text.slice(0, f.bodyEnd).matchAll(re)].slice(0, 3).map((m) => ({ start: m.index!, end: m.index! + m[0].length })),
+  };
 }
 
 /** Every aspect the grader measures, with the evidence it cites and where it is in the text. */
@@ -135,13 +202,16 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
 
   const rq = f.researchQuestion;
   const focus = focusOf(job);
-  const focusFound = focus && type === 'ee' && job.research_question ? sentencesWithTerms(f, keyTerms(focus.text), f.sentences.slice(0, 10), 1) : [];
+  const focusFound =
+    focus && type === 'ee' && job.research_question ? sentencesWithTerms(f, keyTerms(focus.text), f.sentences.slice(0, 10), 1) : [];
   add({
     key: 'researchQuestion',
     value: rq ? (rq.explicit ? 1 : 0.7) : focusFound.length ? 0.5 : ph.signposting.count > 0 ? 0.2 : 0,
     evidence: rq
       ? `research question ${rq.explicit ? 'stated' : 'implied by an opening question'}: "${rq.text}"`
-      : focusFound.length ? 'the research question you entered is touched on in the opening but never stated as a question' : 'no research question was found',
+      : focusFound.length
+        ? 'the research question you entered is touched on in the opening but never stated as a question'
+        : 'no research question was found',
     strength: rq ? `A clear research question: "${clip(rq.text, 90)}"` : '',
     tip: 'State a sharply focused research question in the introduction (for example "To what extent …?") and answer it in the conclusion',
     shows: rq ? [rq.span] : [],
@@ -150,17 +220,22 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
 
   // The conclusion answers the question: the question's (or title's) key words come back at the end.
   const focusTerms = keyTerms(rq?.text ?? focus?.text ?? '');
-  const answeredIn = sentencesWithTerms(f, focusTerms, f.sentences.filter((x) => lastParagraphs.some((p) => x.start >= p.start && x.start < p.end)), 2);
+  const answeredIn = sentencesWithTerms(
+    f,
+    focusTerms,
+    f.sentences.filter((x) => lastParagraphs.some((p) => x.start >= p.start && x.start < p.end)),
+    2,
+  );
   const closingStems = new Set(tokensOf(lastParagraphs.map((p) => f.text.slice(p.start, p.end)).join(' ')).map(stem));
   const answeredTerms = focusTerms.filter((t) => closingStems.has(stem(t)));
   add({
     key: 'answered',
     value: focusTerms.length ? sat(answeredTerms.length / focusTerms.length, 0.5) * (f.hasConclusion ? 1 : 0.7) : f.hasConclusion ? 0.5 : 0,
     evidence: focusTerms.length
-      ? `the closing paragraphs use ${answeredTerms.length} of the ${focusTerms.length} key words of the ${rq ? 'research question' : focus?.kind ?? 'question'}`
+      ? `the closing paragraphs use ${answeredTerms.length} of the ${focusTerms.length} key words of the ${rq ? 'research question' : (focus?.kind ?? 'question')}`
       : 'there is no question for the conclusion to answer',
-    strength: `The conclusion returns to the ${rq ? 'research question' : focus?.kind ?? 'question'} and answers it`,
-    tip: `End with a conclusion that answers the ${rq ? 'research question' : focus?.kind ?? 'question'} directly, in its own terms, and states what remains unresolved`,
+    strength: `The conclusion returns to the ${rq ? 'research question' : (focus?.kind ?? 'question')} and answers it`,
+    tip: `End with a conclusion that answers the ${rq ? 'research question' : (focus?.kind ?? 'question')} directly, in its own terms, and states what remains unresolved`,
     shows: answeredIn,
     applies: closing,
   });
@@ -172,23 +247,39 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
   const terms = glossary.length ? glossary : keyTerms(`${job.subject_area} ${focus?.text ?? ''}`);
   const vocab = glossaryCoverage(f, terms);
   const subjectName = job.essay_type === 'tok' ? 'TOK' : job.subject_area.trim() || 'subject';
-  const termRe = vocab.hits.length ? new RegExp(`\\b(${vocab.hits.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi') : null;
+  const termRe = vocab.hits.length
+    ? new RegExp(`\\b(${vocab.hits.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi')
+    : null;
   add({
     key: 'subjectTerms',
     value: terms.length ? sat(vocab.hits.length / terms.length, 0.5) : 0.5,
-    evidence: terms.length ? `${vocab.hits.length} of ${terms.length} ${subjectName} terms used${vocab.hits.length ? ` (${quoteList(vocab.hits, 4)})` : ''}` : 'no subject was given to check the vocabulary against',
+    evidence: terms.length
+      ? `${vocab.hits.length} of ${terms.length} ${subjectName} terms used${vocab.hits.length ? ` (${quoteList(vocab.hits, 4)})` : ''}`
+      : 'no subject was given to check the vocabulary against',
     strength: `Uses the ${subjectName} vocabulary (${quoteList(vocab.hits, 3)})`,
     tip: `Use ${subjectName} concepts precisely${vocab.missing.length ? ` where they apply (e.g. ${quoteList(vocab.missing, 3)})` : ''}`,
-    shows: termRe ? sentencesAt(f, [...f.text.slice(0, f.bodyEnd).matchAll(termRe)].map((m) => ({ start: m.index!, end: m.index! + m[0].length })), 2) : [],
+    shows: termRe
+      ? sentencesAt(
+          f,
+          [...f.text.slice(0, f.bodyEnd).matchAll(termRe)].map((m) => ({ start: m.index!, end: m.index! + m[0].length })),
+          2,
+        )
+      : [],
   });
 
   const kq = ph.knowledgeQuestion;
   // An explicit knowledge question: named as such, or a question sentence in knowledge-question form.
-  const kqSentences = f.sentences.filter((x) => /\bknowledge questions?\b/i.test(x.text) || (/\?$/.test(x.text) && /\b(how (do|can|should) we know|to what extent|what counts as|how far)\b/i.test(x.text)));
+  const kqSentences = f.sentences.filter(
+    (x) =>
+      /\bknowledge questions?\b/i.test(x.text) ||
+      (/\?$/.test(x.text) && /\b(how (do|can|should) we know|to what extent|what counts as|how far)\b/i.test(x.text)),
+  );
   add({
     key: 'knowledgeQuestions',
     value: 0.6 * sat(kq.count, e.knowledgeQuestion) + (kqSentences.length ? 0.4 : 0),
-    evidence: kq.count ? `knowledge-question language used ${plural(kq.count, 'time')} (${quoteList(kq.found)})` : 'no knowledge-question language was found',
+    evidence: kq.count
+      ? `knowledge-question language used ${plural(kq.count, 'time')} (${quoteList(kq.found)})`
+      : 'no knowledge-question language was found',
     strength: `Engages with knowledge questions (${quoteList(kq.found, 2)})`,
     tip: 'Frame the discussion around explicit knowledge questions ("How do we know …?", "To what extent is … justified?")',
     shows: kqSentences.length ? kqSentences.slice(0, 2) : sentencesAt(f, kq.hits, 2),
@@ -226,7 +317,9 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
   add({
     key: 'method',
     value: sat(ph.method.count, e.method),
-    evidence: ph.method.count ? `${plural(ph.method.count, 'reference')} to method and sources (${quoteList(ph.method.found)})` : 'the method is not described',
+    evidence: ph.method.count
+      ? `${plural(ph.method.count, 'reference')} to method and sources (${quoteList(ph.method.found)})`
+      : 'the method is not described',
     strength: `Explains the method (${quoteList(ph.method.found, 2)})`,
     tip: 'Explain how the research was carried out: sources chosen, data collected and why the approach suits the question',
     shows: sentencesAt(f, ph.method.hits, 2),
@@ -237,7 +330,9 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
   add({
     key: 'frame',
     value: (f.hasIntroduction ? 0.5 : 0) + (f.hasConclusion ? 0.5 : 0),
-    evidence: frameParts.length ? `${frameParts.join(' and ')} ${frameParts.length > 1 ? 'are' : 'is'} signposted` : 'neither an introduction nor a conclusion is signposted',
+    evidence: frameParts.length
+      ? `${frameParts.join(' and ')} ${frameParts.length > 1 ? 'are' : 'is'} signposted`
+      : 'neither an introduction nor a conclusion is signposted',
     strength: 'Clear introduction and conclusion frame the essay',
     tip: f.hasIntroduction
       ? 'Finish with a conclusion that answers the question and states what remains unresolved'
@@ -259,15 +354,22 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
   add({
     key: 'headings',
     value: sat(f.headings.length, e.headings),
-    evidence: f.headings.length ? `${plural(f.headings.length, 'heading')} (${quoteList(f.headings.map((h) => clip(h, 30)))})` : 'no section headings',
-    strength: `Sections with headings (${quoteList(f.headings.map((h) => clip(h, 30)), 3)})`,
+    evidence: f.headings.length
+      ? `${plural(f.headings.length, 'heading')} (${quoteList(f.headings.map((h) => clip(h, 30)))})`
+      : 'no section headings',
+    strength: `Sections with headings (${quoteList(
+      f.headings.map((h) => clip(h, 30)),
+      3,
+    )})`,
     tip: 'Use section headings (Introduction, Method, Analysis, Evaluation, Conclusion, Bibliography) to guide the reader',
     shows: f.headingSpans.slice(0, 3),
   });
 
   // Claims with figures or quotations but no citation in the same sentence: where a citation is missing.
   const cited = (x: Span) => f.citations.hits.some((c) => c.start >= x.start && c.start < x.end);
-  const unsupported = f.sentences.filter((x) => !cited(x) && ([...f.numbers.hits, ...f.quotations.hits].some((h) => h.start >= x.start && h.start < x.end))).slice(0, 2);
+  const unsupported = f.sentences
+    .filter((x) => !cited(x) && [...f.numbers.hits, ...f.quotations.hits].some((h) => h.start >= x.start && h.start < x.end))
+    .slice(0, 2);
   add({
     key: 'citations',
     value: sat(f.citations.total, e.citations),
@@ -287,11 +389,16 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
     key: 'citationStyle',
     value: style === 'none' ? 0 : style === 'mixed' ? 0.4 : f.citations.consistency,
     evidence:
-      style === 'none' ? 'no referencing style can be recognised'
-        : style === 'mixed' ? `citations mix forms (${[...new Set(f.citations.hits.map((h) => h.form))].join(', ')})`
+      style === 'none'
+        ? 'no referencing style can be recognised'
+        : style === 'mixed'
+          ? `citations mix forms (${[...new Set(f.citations.hits.map((h) => h.form))].join(', ')})`
           : `referencing follows ${styleName} conventions${f.citations.hits.length ? ` in ${Math.round(f.citations.consistency * 100)}% of the in-text citations` : ''}`,
     strength: `Consistent ${styleName} referencing`,
-    tip: style === 'mixed' ? 'Use one referencing style (APA, MLA, Chicago or Harvard) consistently for every citation' : 'Choose one referencing style (APA, MLA, Chicago or Harvard) and apply it to every citation and bibliography entry',
+    tip:
+      style === 'mixed'
+        ? 'Use one referencing style (APA, MLA, Chicago or Harvard) consistently for every citation'
+        : 'Choose one referencing style (APA, MLA, Chicago or Harvard) and apply it to every citation and bibliography entry',
     shows: f.citations.hits.slice(0, 2),
     applies: minority,
   });
@@ -303,7 +410,9 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
     value: (bib.heading ? 0.5 : bib.mentioned ? 0.25 : 0) + 0.5 * sat(bib.entries, e.bibliography),
     evidence: bib.heading
       ? `a '${bib.heading}' section with ${plural(bib.entries, 'entry', 'entries')}`
-      : bib.mentioned ? 'a bibliography is mentioned but no bibliography section was found' : 'no bibliography or works-cited section',
+      : bib.mentioned
+        ? 'a bibliography is mentioned but no bibliography section was found'
+        : 'no bibliography or works-cited section',
     strength: `A '${bib.heading ?? 'Bibliography'}' section with ${plural(bib.entries, 'entry', 'entries')}`,
     tip: 'End with a complete bibliography (works cited) listing every source with author, title, year and publisher or URL',
     shows: bibSpans.heading ? [bibSpans.heading, ...bibSpans.entries.slice(0, 1)] : [],
@@ -323,14 +432,22 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
   add({
     key: 'data',
     value: sat(f.numbers.count, e.numbers),
-    evidence: f.numbers.count ? `${plural(f.numbers.count, 'figure or data point', 'figures or data points')} (e.g. ${f.numbers.examples.slice(0, 3).join(', ')})` : 'no figures or data',
+    evidence: f.numbers.count
+      ? `${plural(f.numbers.count, 'figure or data point', 'figures or data points')} (e.g. ${f.numbers.examples.slice(0, 3).join(', ')})`
+      : 'no figures or data',
     strength: `Evidence backed by data (${plural(f.numbers.count, 'figure')}${f.numbers.percentages ? `, ${f.numbers.percentages} percentages` : ''})`,
     tip: 'Back claims with concrete evidence: figures, dates, measurements or statistics from your sources',
     shows: sentencesAt(f, f.numbers.hits, 2),
     applies: paragraphsWithout(f, [...f.numbers.hits, ...f.citations.hits]),
   });
 
-  const group = (key: 'counter' | 'evaluative' | 'connectives' | 'hedging' | 'reflection' | 'voice' | 'examples', target: number, what: string, strength: string, tip: string) =>
+  const group = (
+    key: 'counter' | 'evaluative' | 'connectives' | 'hedging' | 'reflection' | 'voice' | 'examples',
+    target: number,
+    what: string,
+    strength: string,
+    tip: string,
+  ) =>
     add({
       key,
       value: sat(ph[key].count, target),
@@ -340,13 +457,55 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
       shows: sentencesAt(f, ph[key].hits, 2),
       applies: paragraphsWithout(f, ph[key].hits),
     });
-  group('counter', e.counter, 'counter-claim language', 'Considers counter-claims', 'Consider counter-claims and alternative interpretations ("However, …", "On the other hand, …") and weigh them');
-  group('evaluative', e.evaluative, 'evaluative vocabulary', 'Evaluates rather than describes', 'Evaluate as well as describe: judge the significance, reliability and limitations of the evidence');
-  group('connectives', e.connectives, 'reasoning connectives', 'Reasoning is linked explicitly', 'Make the reasoning explicit with links such as "therefore", "this suggests", "as a result"');
-  group('hedging', e.hedging, 'hedged, tentative claims', 'Claims are appropriately tentative', 'Qualify claims where the evidence is limited ("this suggests", "it may be")');
-  group('reflection', e.reflection, 'reflection on the research process', 'Reflects on the research process', 'Reflect on your own process: what you found, what surprised you, which decisions you made and why');
-  group('voice', 3, 'personal analytical voice', 'A personal, analytical voice', 'Let your own position come through ("I argue that …", "In my view …") and justify it');
-  group('examples', e.examples, 'worked examples', 'Grounds claims in specific examples', 'Ground each claim in a specific, well-chosen example ("For example, …") and explain what it shows');
+  group(
+    'counter',
+    e.counter,
+    'counter-claim language',
+    'Considers counter-claims',
+    'Consider counter-claims and alternative interpretations ("However, …", "On the other hand, …") and weigh them',
+  );
+  group(
+    'evaluative',
+    e.evaluative,
+    'evaluative vocabulary',
+    'Evaluates rather than describes',
+    'Evaluate as well as describe: judge the significance, reliability and limitations of the evidence',
+  );
+  group(
+    'connectives',
+    e.connectives,
+    'reasoning connectives',
+    'Reasoning is linked explicitly',
+    'Make the reasoning explicit with links such as "therefore", "this suggests", "as a result"',
+  );
+  group(
+    'hedging',
+    e.hedging,
+    'hedged, tentative claims',
+    'Claims are appropriately tentative',
+    'Qualify claims where the evidence is limited ("this suggests", "it may be")',
+  );
+  group(
+    'reflection',
+    e.reflection,
+    'reflection on the research process',
+    'Reflects on the research process',
+    'Reflect on your own process: what you found, what surprised you, which decisions you made and why',
+  );
+  group(
+    'voice',
+    3,
+    'personal analytical voice',
+    'A personal, analytical voice',
+    'Let your own position come through ("I argue that …", "In my view …") and justify it',
+  );
+  group(
+    'examples',
+    e.examples,
+    'worked examples',
+    'Grounds claims in specific examples',
+    'Ground each claim in a specific, well-chosen example ("For example, …") and explain what it shows',
+  );
 
   add({
     key: 'vocabulary',
@@ -362,7 +521,9 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
     value: (f.lexicalDiversity - 0.6) / 0.2,
     evidence: `lexical diversity ${f.lexicalDiversity.toFixed(2)} (moving type-token ratio)${repeated ? `; the most repeated word is '${repeated.word}'` : ''}`,
     strength: 'Varied vocabulary with little repetition',
-    tip: repeated ? `Vary the vocabulary: '${repeated.word}' and other words recur often` : 'Vary the vocabulary: the same words recur often',
+    tip: repeated
+      ? `Vary the vocabulary: '${repeated.word}' and other words recur often`
+      : 'Vary the vocabulary: the same words recur often',
     applies: repeated?.spans ?? [],
   });
 
@@ -372,12 +533,19 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
     value: sentenceFit(f.avgSentenceLength),
     evidence: `${plural(f.sentences.length, 'sentence')}, ${f.avgSentenceLength.toFixed(1)} words on average${f.longSentences ? `, ${f.longSentences} over 40 words` : ''}`,
     strength: 'Sentences of a readable length',
-    tip: f.avgSentenceLength > 28 ? 'Split long sentences so each makes one point' : 'Develop ideas in fuller sentences that connect evidence and explanation',
+    tip:
+      f.avgSentenceLength > 28
+        ? 'Split long sentences so each makes one point'
+        : 'Develop ideas in fuller sentences that connect evidence and explanation',
     applies: f.avgSentenceLength > 28 ? byLength.slice(0, 2) : byLength.slice(-2),
   });
 
   // Runs of sentences opening with the same word, the most visible sign of monotony.
-  const sameOpeners = f.sentences.filter((x, i) => i > 0 && (x.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase() === (f.sentences[i - 1].text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase());
+  const sameOpeners = f.sentences.filter(
+    (x, i) =>
+      i > 0 &&
+      (x.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase() === (f.sentences[i - 1].text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase(),
+  );
   add({
     key: 'variety',
     value: 0.5 * sat(f.sentenceVariation, 0.4) + 0.5 * sat(f.openerVariety, 0.85),
@@ -393,7 +561,10 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
     value: grade <= 0 ? 0 : grade < 10 ? (grade - 4) / 6 : grade <= 16 ? 1 : 1 - (grade - 16) / 6,
     evidence: `readability at school grade ${grade.toFixed(1)} (Flesch-Kincaid; 10–16 suits an academic essay)`,
     strength: 'Readable academic prose (Flesch-Kincaid grade 10–16)',
-    tip: grade > 16 ? 'Make dense passages easier to follow: shorter sentences, fewer stacked clauses' : 'Write in a more developed academic register: explain ideas with precise terms and connected sentences',
+    tip:
+      grade > 16
+        ? 'Make dense passages easier to follow: shorter sentences, fewer stacked clauses'
+        : 'Write in a more developed academic register: explain ideas with precise terms and connected sentences',
     applies: grade > 16 ? byLength.slice(0, 1) : byLength.slice(-1),
   });
 

@@ -17,7 +17,10 @@ export interface Hit extends Span {
  * straight ones.
  */
 export function sameLengthNormalise(raw: string): string {
-  return raw.replace(/\r(?=\n)/g, ' ').replace(/\r/g, '\n').replace(/[\u2018\u2019]/g, "'");
+  return raw
+    .replace(/\r(?=\n)/g, ' ')
+    .replace(/\r/g, '\n')
+    .replace(/[\u2018\u2019]/g, "'");
 }
 
 /** Longest quote a passage carries; longer spans are cut at a word boundary. */
@@ -71,11 +74,22 @@ export function containing<T extends Span>(containers: readonly T[], at: number)
  * never pointed at the wrong place).
  */
 export function locateQuote(raw: string, quote: string): Span | null {
-  const q = quote.trim().replace(/^["“'‘]+|["”'’]+$/g, '').trim();
+  const q = quote
+    .trim()
+    .replace(/^["“'‘]+|["”'’]+$/g, '')
+    .trim();
   if (q.length < 3) return null;
   const exact = raw.indexOf(q);
   if (exact >= 0) return { start: exact, end: exact + q.length };
-  const words = q.split(/\s+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/['’‘]/g, "['’‘]").replace(/["“”]/g, '["“”]'));
+  const words = q
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) =>
+      w
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/['’‘]/g, "['’‘]")
+        .replace(/["“”]/g, '["“”]'),
+    );
   if (words.length === 0) return null;
   const m = new RegExp(words.join('\\s+'), 'i').exec(raw);
   return m ? { start: m.index, end: m.index + m[0].length } : null;

@@ -57,7 +57,16 @@ export interface TextFeatures {
   frameHits: { introduction: Hit | null; conclusion: Hit | null };
   bibliography: { heading: string | null; mentioned: boolean; entries: number };
   bibliographySpans: { heading: Hit | null; entries: Hit[] };
-  citations: { parenthetical: number; bracketed: number; total: number; examples: string[]; hits: CitationHit[]; style: CitationAnalysis['style']; consistency: number; votes: CitationAnalysis['votes'] };
+  citations: {
+    parenthetical: number;
+    bracketed: number;
+    total: number;
+    examples: string[];
+    hits: CitationHit[];
+    style: CitationAnalysis['style'];
+    consistency: number;
+    votes: CitationAnalysis['votes'];
+  };
   quotations: { count: number; examples: string[]; hits: Hit[] };
   numbers: { count: number; percentages: number; examples: string[]; hits: Hit[] };
   researchQuestion: { text: string; explicit: boolean; span: Span } | null;
@@ -68,55 +77,252 @@ export interface TextFeatures {
 /** Phrase lists the grader looks for (lower case; matched on word boundaries). */
 export const PHRASES = {
   counter: [
-    'however', 'on the other hand', 'although', 'nevertheless', 'nonetheless', 'conversely', 'whereas', 'despite',
-    'in contrast', 'critics', 'counterclaim', 'counter-claim', 'counterargument', 'counter-argument', 'alternatively',
-    'it could be argued', 'some argue', 'others argue', 'some people', 'others say', 'one might object', 'yet it', 'even though', 'on the contrary',
+    'however',
+    'on the other hand',
+    'although',
+    'nevertheless',
+    'nonetheless',
+    'conversely',
+    'whereas',
+    'despite',
+    'in contrast',
+    'critics',
+    'counterclaim',
+    'counter-claim',
+    'counterargument',
+    'counter-argument',
+    'alternatively',
+    'it could be argued',
+    'some argue',
+    'others argue',
+    'some people',
+    'others say',
+    'one might object',
+    'yet it',
+    'even though',
+    'on the contrary',
   ],
   reflection: [
-    'i found', 'my research', 'i realised', 'i realized', 'i learned', 'i learnt', 'i decided', 'i chose', 'in retrospect',
-    'on reflection', 'reflecting', 'my initial', 'i was surprised', 'i discovered', 'if i were to', 'my understanding',
-    'i initially', 'i had to', 'my investigation', 'i noticed', 'i struggled', 'this process', 'i would',
+    'i found',
+    'my research',
+    'i realised',
+    'i realized',
+    'i learned',
+    'i learnt',
+    'i decided',
+    'i chose',
+    'in retrospect',
+    'on reflection',
+    'reflecting',
+    'my initial',
+    'i was surprised',
+    'i discovered',
+    'if i were to',
+    'my understanding',
+    'i initially',
+    'i had to',
+    'my investigation',
+    'i noticed',
+    'i struggled',
+    'this process',
+    'i would',
   ],
   hedging: [
-    'may', 'might', 'could', 'suggests', 'suggest', 'appears', 'appear to', 'likely', 'unlikely', 'possibly', 'perhaps',
-    'arguably', 'tends to', 'tend to', 'indicates', 'indicate', 'seems', 'to some extent', 'probably', 'partly',
+    'may',
+    'might',
+    'could',
+    'suggests',
+    'suggest',
+    'appears',
+    'appear to',
+    'likely',
+    'unlikely',
+    'possibly',
+    'perhaps',
+    'arguably',
+    'tends to',
+    'tend to',
+    'indicates',
+    'indicate',
+    'seems',
+    'to some extent',
+    'probably',
+    'partly',
   ],
   evaluative: [
-    'significant', 'significantly', 'limitation', 'limitations', 'reliable', 'reliability', 'unreliable', 'validity', 'valid',
-    'bias', 'biased', 'strength', 'strengths', 'weakness', 'weaknesses', 'effective', 'ineffective', 'convincing',
-    'implies', 'implication', 'implications', 'evaluate', 'evaluation', 'assess', 'assessment', 'crucial', 'limited',
-    'persuasive', 'flawed', 'robust', 'questionable', 'justified', 'insufficient', 'important',
+    'significant',
+    'significantly',
+    'limitation',
+    'limitations',
+    'reliable',
+    'reliability',
+    'unreliable',
+    'validity',
+    'valid',
+    'bias',
+    'biased',
+    'strength',
+    'strengths',
+    'weakness',
+    'weaknesses',
+    'effective',
+    'ineffective',
+    'convincing',
+    'implies',
+    'implication',
+    'implications',
+    'evaluate',
+    'evaluation',
+    'assess',
+    'assessment',
+    'crucial',
+    'limited',
+    'persuasive',
+    'flawed',
+    'robust',
+    'questionable',
+    'justified',
+    'insufficient',
+    'important',
   ],
   connectives: [
-    'because', 'therefore', 'thus', 'consequently', 'as a result', 'this shows', 'this suggests', 'this means',
-    'which demonstrates', 'this demonstrates', 'hence', 'it follows', 'due to', 'this indicates', 'leads to', 'since',
-    'for example', 'for instance', 'furthermore', 'moreover', 'in addition', 'similarly', 'in particular',
+    'because',
+    'therefore',
+    'thus',
+    'consequently',
+    'as a result',
+    'this shows',
+    'this suggests',
+    'this means',
+    'which demonstrates',
+    'this demonstrates',
+    'hence',
+    'it follows',
+    'due to',
+    'this indicates',
+    'leads to',
+    'since',
+    'for example',
+    'for instance',
+    'furthermore',
+    'moreover',
+    'in addition',
+    'similarly',
+    'in particular',
   ],
   method: [
-    'method', 'methodology', 'methods', 'experiment', 'experimental', 'survey', 'interview', 'questionnaire', 'primary source',
-    'primary sources', 'secondary source', 'secondary sources', 'data', 'dataset', 'variable', 'variables', 'sample',
-    'procedure', 'approach', 'case study', 'analysis of', 'measured', 'collected', 'compared', 'investigation', 'trial',
+    'method',
+    'methodology',
+    'methods',
+    'experiment',
+    'experimental',
+    'survey',
+    'interview',
+    'questionnaire',
+    'primary source',
+    'primary sources',
+    'secondary source',
+    'secondary sources',
+    'data',
+    'dataset',
+    'variable',
+    'variables',
+    'sample',
+    'procedure',
+    'approach',
+    'case study',
+    'analysis of',
+    'measured',
+    'collected',
+    'compared',
+    'investigation',
+    'trial',
   ],
   knowledgeQuestion: [
-    'knowledge question', 'knowledge questions', 'how do we know', 'how can we know', 'to what extent', 'what counts as',
-    'justification', 'justified', 'certainty', 'knower', 'knowers', 'areas of knowledge', 'area of knowledge',
-    'ways of knowing', 'knowledge claim', 'knowledge claims', 'belief', 'truth', 'perspective', 'perspectives',
-    'interpretation', 'evidence', 'shared knowledge', 'personal knowledge', 'objectivity', 'subjectivity',
+    'knowledge question',
+    'knowledge questions',
+    'how do we know',
+    'how can we know',
+    'to what extent',
+    'what counts as',
+    'justification',
+    'justified',
+    'certainty',
+    'knower',
+    'knowers',
+    'areas of knowledge',
+    'area of knowledge',
+    'ways of knowing',
+    'knowledge claim',
+    'knowledge claims',
+    'belief',
+    'truth',
+    'perspective',
+    'perspectives',
+    'interpretation',
+    'evidence',
+    'shared knowledge',
+    'personal knowledge',
+    'objectivity',
+    'subjectivity',
   ],
   areasOfKnowledge: [
-    'natural sciences', 'natural science', 'human sciences', 'human science', 'history', 'the arts', 'mathematics',
-    'ethics', 'religious knowledge', 'indigenous knowledge', 'politics', 'technology', 'language',
+    'natural sciences',
+    'natural science',
+    'human sciences',
+    'human science',
+    'history',
+    'the arts',
+    'mathematics',
+    'ethics',
+    'religious knowledge',
+    'indigenous knowledge',
+    'politics',
+    'technology',
+    'language',
   ],
   voice: [
-    'i argue', 'i would argue', 'in my view', 'in my opinion', 'i believe', 'i think', 'i will', 'i contend', 'i suggest',
-    'my own', 'personally', 'i propose', 'my argument', 'i consider',
+    'i argue',
+    'i would argue',
+    'in my view',
+    'in my opinion',
+    'i believe',
+    'i think',
+    'i will',
+    'i contend',
+    'i suggest',
+    'my own',
+    'personally',
+    'i propose',
+    'my argument',
+    'i consider',
   ],
   examples: [
-    'for example', 'for instance', 'such as', 'consider the', 'the case of', 'an example', 'e.g.', 'to illustrate', 'a case study',
+    'for example',
+    'for instance',
+    'such as',
+    'consider the',
+    'the case of',
+    'an example',
+    'e.g.',
+    'to illustrate',
+    'a case study',
   ],
   signposting: [
-    'this essay will', 'in this essay', 'this investigation will', 'this paper', 'this essay argues', 'in conclusion',
-    'to conclude', 'in summary', 'to summarise', 'to summarize', 'overall,', 'firstly', 'secondly', 'finally',
+    'this essay will',
+    'in this essay',
+    'this investigation will',
+    'this paper',
+    'this essay argues',
+    'in conclusion',
+    'to conclude',
+    'in summary',
+    'to summarise',
+    'to summarize',
+    'overall,',
+    'firstly',
+    'secondly',
+    'finally',
   ],
 } as const;
 export type PhraseGroup = keyof typeof PHRASES;
@@ -142,7 +348,8 @@ export function findPhrases(text: string, phrases: readonly string[]): PhraseHit
 }
 
 export const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
-export const tokensOf = (text: string): string[] => (text.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []).map((t) => t.replace(/['’-]+$/, ''));
+export const tokensOf = (text: string): string[] =>
+  (text.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []).map((t) => t.replace(/['’-]+$/, ''));
 /** A crude stem: enough to match 'methodology' with 'method', 'justified' with 'justify'. */
 export const stem = (word: string): string => word.toLowerCase().slice(0, 6);
 
@@ -184,7 +391,8 @@ export function segmentSentences(text: string, start = 0, end = text.length): Se
     const raw = part.slice(from, to);
     const lead = raw.length - raw.trimStart().length;
     const t = raw.trim();
-    if (wordsOf(t).length > 0) out.push({ start: start + from + lead, end: start + from + lead + t.length, text: t.replace(/\s+/g, ' '), words: wordsOf(t).length });
+    if (wordsOf(t).length > 0)
+      out.push({ start: start + from + lead, end: start + from + lead + t.length, text: t.replace(/\s+/g, ' '), words: wordsOf(t).length });
   };
   for (const m of part.matchAll(BOUNDARY)) {
     const at = m.index!;
@@ -200,7 +408,8 @@ export function splitSentences(text: string): string[] {
   return segmentSentences(text).map((s) => s.text);
 }
 
-const HEADING_WORDS = /^(introduction|conclusion|bibliography|works cited|references|reference list|sources|works consulted|methodology|method|background|analysis|evaluation|discussion|results|findings|appendix|appendices|abstract|contents|table of contents|limitations|reflection)\b/i;
+const HEADING_WORDS =
+  /^(introduction|conclusion|bibliography|works cited|references|reference list|sources|works consulted|methodology|method|background|analysis|evaluation|discussion|results|findings|appendix|appendices|abstract|contents|table of contents|limitations|reflection)\b/i;
 const BIBLIOGRAPHY_HEADING = /^(bibliography|works cited|references|reference list|sources|works consulted)\s*:?$/i;
 const YEAR = /\b(1[5-9]\d{2}|20\d{2})\b|n\.d\./;
 
@@ -265,7 +474,12 @@ function blocksOf(lines: Line[]): Segment[] {
     }
   }
   if (current.length) blocks.push(current);
-  return blocks.flatMap(splitBlock).map((g) => ({ start: g[0].start, end: g[g.length - 1].end, text: g.map((l) => l.text).join(' '), words: g.reduce((n, l) => n + wordsOf(l.text).length, 0) }));
+  return blocks.flatMap(splitBlock).map((g) => ({
+    start: g[0].start,
+    end: g[g.length - 1].end,
+    text: g.map((l) => l.text).join(' '),
+    words: g.reduce((n, l) => n + wordsOf(l.text).length, 0),
+  }));
 }
 
 /** Syllables of an English word, by vowel groups (the usual readability heuristic). */
@@ -286,7 +500,9 @@ export function analyseText(raw: string): TextFeatures {
   const bodyEnd = bibLine ? bibLine.start : text.length;
   const body = text.slice(0, bodyEnd);
   const bodyLines = lines.filter((l) => l.end <= bodyEnd);
-  const entryLines = bibLine ? lines.filter((l) => l.start > bibLine.start && l.text.length > 10 && (YEAR.test(l.text) || /https?:\/\//.test(l.text))) : [];
+  const entryLines = bibLine
+    ? lines.filter((l) => l.start > bibLine.start && l.text.length > 10 && (YEAR.test(l.text) || /https?:\/\//.test(l.text)))
+    : [];
   const bibliography = {
     heading: bibLine ? bibLine.text.replace(/:$/, '') : null,
     mentioned: /\b(bibliography|works cited|reference list|references)\b/i.test(text),
@@ -296,7 +512,9 @@ export function analyseText(raw: string): TextFeatures {
   const headingLines = lines.length > 1 ? lines.filter((l) => isHeading(l.text)) : [];
   const headingStarts = new Set(headingLines.map((h) => h.start));
   const paragraphs = blocksOf(bodyLines).filter((b) => !headingStarts.has(b.start) && b.words >= 3);
-  const sentences = paragraphs.length ? paragraphs.flatMap((p) => segmentSentences(text, p.start, p.end)) : segmentSentences(text, 0, bodyEnd);
+  const sentences = paragraphs.length
+    ? paragraphs.flatMap((p) => segmentSentences(text, p.start, p.end))
+    : segmentSentences(text, 0, bodyEnd);
   const lengths = sentences.map((s) => s.words);
   const avgSentenceLength = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
   const sd = lengths.length ? Math.sqrt(lengths.reduce((a, n) => a + (n - avgSentenceLength) ** 2, 0) / lengths.length) : 0;
@@ -305,9 +523,16 @@ export function analyseText(raw: string): TextFeatures {
 
   const bodyTokens = tokensOf(body);
   const syllableCount = bodyTokens.reduce((n, t) => n + syllables(t), 0);
-  const readabilityGrade = bodyTokens.length && sentences.length ? 0.39 * (bodyTokens.length / sentences.length) + 11.8 * (syllableCount / bodyTokens.length) - 15.59 : 0;
+  const readabilityGrade =
+    bodyTokens.length && sentences.length
+      ? 0.39 * (bodyTokens.length / sentences.length) + 11.8 * (syllableCount / bodyTokens.length) - 15.59
+      : 0;
 
-  const cites = analyseCitations(body, entryLines.map((l) => l.text), /^works cited/i.test(bibLine?.text ?? ''));
+  const cites = analyseCitations(
+    body,
+    entryLines.map((l) => l.text),
+    /^works cited/i.test(bibLine?.text ?? ''),
+  );
   const citations = {
     parenthetical: cites.parenthetical,
     bracketed: cites.bracketed,
@@ -326,7 +551,11 @@ export function analyseText(raw: string): TextFeatures {
 
   // Figures outside citations: blank the citations out without moving anything.
   const blanked = body.replace(/\([^()\n]{0,100}\)/g, (m) => ' '.repeat(m.length)).replace(/\[\d[^\]]*\]/g, (m) => ' '.repeat(m.length));
-  const numberHits = [...blanked.matchAll(/(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?percent\b)?/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0].trim() }));
+  const numberHits = [...blanked.matchAll(/(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?percent\b)?/g)].map((m) => ({
+    start: m.index!,
+    end: m.index! + m[0].length,
+    text: m[0].trim(),
+  }));
   const numbers = {
     count: numberHits.length,
     percentages: numberHits.filter((n) => /%|percent/.test(n.text)).length,
@@ -334,12 +563,21 @@ export function analyseText(raw: string): TextFeatures {
     hits: numberHits,
   };
 
-  const phrases = Object.fromEntries((Object.keys(PHRASES) as PhraseGroup[]).map((g) => [g, findPhrases(body, PHRASES[g])])) as Record<PhraseGroup, PhraseHits>;
+  const phrases = Object.fromEntries((Object.keys(PHRASES) as PhraseGroup[]).map((g) => [g, findPhrases(body, PHRASES[g])])) as Record<
+    PhraseGroup,
+    PhraseHits
+  >;
 
   const introduction =
     firstHit(text, /\bintroduction\b/i) ??
-    firstHit(text, /\b(this essay (will|is about|argues|explores|examines|investigates|discusses)|in this essay|this investigation (will|is about)|this paper (will|is about))\b/i);
-  const conclusion = firstHit(text, /\b(conclusion|in conclusion|to conclude|in summary|to summarise|to summarize|to sum up|overall,|so overall)\b|(^|[.!?]\s+)overall\b/i);
+    firstHit(
+      text,
+      /\b(this essay (will|is about|argues|explores|examines|investigates|discusses)|in this essay|this investigation (will|is about)|this paper (will|is about))\b/i,
+    );
+  const conclusion = firstHit(
+    text,
+    /\b(conclusion|in conclusion|to conclude|in summary|to summarise|to summarize|to sum up|overall,|so overall)\b|(^|[.!?]\s+)overall\b/i,
+  );
 
   return {
     text,
@@ -395,7 +633,12 @@ function findResearchQuestion(text: string, sentences: Segment[]): TextFeatures[
     return { text: clip(explicit[1].trim(), 140), explicit: true, span: { start: start + lead, end } };
   }
   const opening = sentences.slice(0, Math.max(5, Math.ceil(sentences.length * 0.3)));
-  const q = opening.find((s) => /\?$/.test(s.text) && /^(to what extent|how|what|why|in what ways?|which|does|do|is|can)\b/i.test(s.text.replace(/^["“(]/, '')) && s.words >= 6);
+  const q = opening.find(
+    (s) =>
+      /\?$/.test(s.text) &&
+      /^(to what extent|how|what|why|in what ways?|which|does|do|is|can)\b/i.test(s.text.replace(/^["“(]/, '')) &&
+      s.words >= 6,
+  );
   return q ? { text: clip(q.text, 140), explicit: false, span: { start: q.start, end: q.end } } : null;
 }
 
@@ -411,8 +654,16 @@ function mechanicsOf(body: string, sentences: Segment[], avg: number) {
     0.2 * (1 - Math.min(1, lowercaseHits.length / 3)) +
     0.2 * (1 - Math.min(1, repeatedHits.length / 5)) +
     0.2 * sentenceFit(avg);
-  const hits = [...lowercaseHits, ...repeatedHits, ...lowerStarts.map((s) => ({ start: s.start, end: s.end, text: s.text }))].sort((a, b) => a.start - b.start);
-  return { capitalisedStarts, lowercaseI: lowercaseHits.length, repeatedWords: repeatedHits.length, score: sentences.length ? score : 0, hits };
+  const hits = [...lowercaseHits, ...repeatedHits, ...lowerStarts.map((s) => ({ start: s.start, end: s.end, text: s.text }))].sort(
+    (a, b) => a.start - b.start,
+  );
+  return {
+    capitalisedStarts,
+    lowercaseI: lowercaseHits.length,
+    repeatedWords: repeatedHits.length,
+    score: sentences.length ? score : 0,
+    hits,
+  };
 }
 
 /** 1 for an average sentence length of 12–28 words, less outside that range. */

@@ -9,11 +9,23 @@ import { processMetric } from '@corestone/service-kit';
 export const gradingMetrics = {
   results: processMetric(
     'grading_results_total',
-    (registers) => new Counter({ name: 'grading_results_total', help: 'Gradings completed, by the grader that produced the result', labelNames: ['grader'], registers }),
+    (registers) =>
+      new Counter({
+        name: 'grading_results_total',
+        help: 'Gradings completed, by the grader that produced the result',
+        labelNames: ['grader'],
+        registers,
+      }),
   ),
   fallbacks: processMetric(
     'grading_model_fallbacks_total',
-    (registers) => new Counter({ name: 'grading_model_fallbacks_total', help: 'Model gradings replaced by the fallback, by reason', labelNames: ['reason'], registers }),
+    (registers) =>
+      new Counter({
+        name: 'grading_model_fallbacks_total',
+        help: 'Model gradings replaced by the fallback, by reason',
+        labelNames: ['reason'],
+        registers,
+      }),
   ),
   duration: processMetric(
     'grading_duration_seconds',
@@ -31,7 +43,7 @@ export const gradingMetrics = {
     (registers) =>
       new Histogram({
         name: 'grading_queue_wait_seconds',
-        help: 'Time from an essay\'s submission (its evaluation.submitted event) to the start of its first grading',
+        help: "Time from an essay's submission (its evaluation.submitted event) to the start of its first grading",
         buckets: [0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800],
         registers,
       }),

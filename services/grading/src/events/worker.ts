@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Events, attemptKey } from '@corestone/contracts';
-import { ensureConsumer, ensureStream, publishEvent, startConsumer, type Bus, type ConsumerOptions, type RunningConsumer } from '@corestone/service-kit';
+import {
+  ensureConsumer,
+  ensureStream,
+  publishEvent,
+  startConsumer,
+  type Bus,
+  type ConsumerOptions,
+  type RunningConsumer,
+} from '@corestone/service-kit';
 
 type JsMsg = Parameters<ConsumerOptions['handler']>[1];
 import { UngradableJobError, checkJob, type Grader, type GradingJob } from '../domain/job';
@@ -105,7 +113,8 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
     handler: (event, msg) => {
       // How long the essay waited for a worker (first delivery: a retry's wait is its backoff).
       const submittedAt = Date.parse(event.occurredAt);
-      if (msg.info.deliveryCount === 1 && Number.isFinite(submittedAt)) gradingMetrics.queueWait.observe(Math.max(0, Date.now() - submittedAt) / 1000);
+      if (msg.info.deliveryCount === 1 && Number.isFinite(submittedAt))
+        gradingMetrics.queueWait.observe(Math.max(0, Date.now() - submittedAt) / 1000);
       return handle(event.data as GradingJob, msg);
     },
     onDeadLetter: async (event, error, msg) => {

@@ -55,7 +55,10 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
     const body = {
       model: opts.model,
       ...MODEL_SETTINGS,
-      response_format: { type: 'json_schema' as const, json_schema: { name: 'essay_assessment', strict: true, schema: AiGradingReply as unknown as Record<string, unknown> } },
+      response_format: {
+        type: 'json_schema' as const,
+        json_schema: { name: 'essay_assessment', strict: true, schema: AiGradingReply as unknown as Record<string, unknown> },
+      },
       messages: [
         { role: 'system' as const, content: SYSTEM_PROMPT },
         { role: 'user' as const, content: userPrompt(job) },

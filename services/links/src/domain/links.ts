@@ -11,7 +11,8 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; detail: string; c
 
 function checkCommon(input: ExternalLinkUpdate): Checked<ExternalLinkUpdate> {
   const out: ExternalLinkUpdate = { ...input };
-  if (input.category !== undefined && !isCategory(input.category)) return { ok: false, detail: Messages.LINK_CATEGORY_REQUIRED, code: 'VALIDATION_ERROR' };
+  if (input.category !== undefined && !isCategory(input.category))
+    return { ok: false, detail: Messages.LINK_CATEGORY_REQUIRED, code: 'VALIDATION_ERROR' };
   if (input.url !== undefined) {
     if (!input.url.trim()) return { ok: false, detail: Messages.LINK_URL_REQUIRED, code: 'VALIDATION_ERROR' };
     const url = checkUrl(input.url);

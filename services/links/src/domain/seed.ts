@@ -29,8 +29,26 @@ export function seedLinks(urls: { tutoring: string; prediction: string }): SeedL
       category: 'tool',
       featured: true,
     },
-    { title: 'Instagram', url: 'https://www.instagram.com/corestone.ib/', description: 'Corestone on Instagram: EE and TOK tips every week', category: 'instagram', featured: false },
-    { title: 'LinkedIn', url: 'https://www.linkedin.com/company/corestone-ib/', description: 'Corestone on LinkedIn', category: 'linkedin', featured: false },
-    { title: 'YouTube', url: 'https://www.youtube.com/@corestone-ib', description: 'Corestone on YouTube: walkthroughs of the EE and TOK criteria', category: 'youtube', featured: false },
+    {
+      title: 'Instagram',
+      url: 'https://www.instagram.com/corestone.ib/',
+      description: 'Corestone on Instagram: EE and TOK tips every week',
+      category: 'instagram',
+      featured: false,
+    },
+    {
+      title: 'LinkedIn',
+      url: 'https://www.linkedin.com/company/corestone-ib/',
+      description: 'Corestone on LinkedIn',
+      category: 'linkedin',
+      featured: false,
+    },
+    {
+      title: 'YouTube',
+      url: 'https://www.youtube.com/@corestone-ib',
+      description: 'Corestone on YouTube: walkthroughs of the EE and TOK criteria',
+      category: 'youtube',
+      featured: false,
+    },
   ];
 }

@@ -12,7 +12,8 @@ export function checkUrl(raw: string): UrlCheck {
   if (!text) return { valid: false, detail: 'URL is required' };
   if (text.length > MAX_URL_LENGTH) return { valid: false, detail: `URL must be at most ${MAX_URL_LENGTH} characters` };
   // Control characters and spaces inside would be silently percent-encoded or dropped by the parser.
-  if ([...text].some((ch) => /\s/.test(ch) || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return { valid: false, detail: 'URL must not contain spaces or control characters' };
+  if ([...text].some((ch) => /\s/.test(ch) || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+    return { valid: false, detail: 'URL must not contain spaces or control characters' };
   let url: URL;
   try {
     url = new URL(text);

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorEnvelope, ExternalLinkList, LINK_CATEGORIES, LinkAnalytics, LinksOverview, LinksSummary, type LinkCategory } from '@corestone/contracts';
+import {
+  ErrorEnvelope,
+  ExternalLinkList,
+  LINK_CATEGORIES,
+  LinkAnalytics,
+  LinksOverview,
+  LinksSummary,
+  type LinkCategory,
+} from '@corestone/contracts';
 import { badRequest, toCsv } from '@corestone/service-kit';
 import { fillDays, lastDays } from '../domain/links';
 import { IdParams, adminsOnly, linkNotFound, security, type LinkRouteDeps } from './common';
@@ -8,7 +16,18 @@ import { IdParams, adminsOnly, linkNotFound, security, type LinkRouteDeps } from
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
 /** admin §9: analytics days default 30. */
 const DaysQuery = Type.Object({ days: Type.Integer({ minimum: 1, maximum: 366, default: 30 }) });
-const EXPORT_COLUMNS = ['id', 'title', 'url', 'description', 'category', 'featured', 'is_active', 'clicks', 'created_at', 'updated_at'] as const;
+const EXPORT_COLUMNS = [
+  'id',
+  'title',
+  'url',
+  'description',
+  'category',
+  'featured',
+  'is_active',
+  'clicks',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** Click analytics, popular links and the CSV export: admins and super admins. */
 export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps): void {
@@ -30,13 +49,24 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
       if (!link) throw linkNotFound();
       const { days } = req.query as { days: number };
       const range = lastDays(days);
-      return { link_id: link.id, total_clicks: link.clicks, days, clicks_per_day: fillDays(range, await links.clicksPerDay(range[0], link.id)) };
+      return {
+        link_id: link.id,
+        total_clicks: link.clicks,
+        days,
+        clicks_per_day: fillDays(range, await links.clicksPerDay(range[0], link.id)),
+      };
     },
   );
 
   app.get(
     '/external_links/analytics/overview',
-    { schema: { summary: "The manager's counters: links, active, featured, clicks, average", security, response: { 200: LinksOverview, ...errors } } },
+    {
+      schema: {
+        summary: "The manager's counters: links, active, featured, clicks, average",
+        security,
+        response: { 200: LinksOverview, ...errors },
+      },
+    },
     async () => {
       const c = await links.counters();
       return {
@@ -81,7 +111,9 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
         clicks_in_period: perLink.reduce((s, l) => s + l.clicks_in_period, 0),
         clicks_per_day: fillDays(range, perDay),
         by_category: byCategory,
-        top_links: perLink.slice(0, 10).map(({ id, title, url, category, clicks, clicks_in_period }) => ({ id, title, url, category, clicks, clicks_in_period })),
+        top_links: perLink
+          .slice(0, 10)
+          .map(({ id, title, url, category, clicks, clicks_in_period }) => ({ id, title, url, category, clicks, clicks_in_period })),
       };
     },
   );
@@ -116,7 +148,10 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
     async (req, reply) => {
       if ((req.query as { format: string }).format.toLowerCase() !== 'csv') throw badRequest('format must be csv');
       const all = await links.all();
-      const csv = toCsv(EXPORT_COLUMNS, all.map((l) => EXPORT_COLUMNS.map((c) => l[c])));
+      const csv = toCsv(
+        EXPORT_COLUMNS,
+        all.map((l) => EXPORT_COLUMNS.map((c) => l[c])),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="external_links_export_${new Date().toISOString().slice(0, 10)}.csv"`)

@@ -17,7 +17,17 @@ import {
 import { badRequest } from '@corestone/service-kit';
 import { checkLinkUpdate, checkNewLink } from '../domain/links';
 import { checkUrl } from '../domain/urls';
-import { IdParams, PUBLIC_LIST, adminsOnly, categoryFilter, linkNotFound, orFail, rejectInvalid, security, type LinkRouteDeps } from './common';
+import {
+  IdParams,
+  PUBLIC_LIST,
+  adminsOnly,
+  categoryFilter,
+  linkNotFound,
+  orFail,
+  rejectInvalid,
+  security,
+  type LinkRouteDeps,
+} from './common';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
 const ListQuery = Type.Object({
@@ -101,7 +111,14 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
 
   app.delete(
     '/external_links/:id',
-    { schema: { summary: 'Delete a link and its click history', security, params: IdParams, response: { 200: MessageResponse, ...errors, 404: ErrorEnvelope } } },
+    {
+      schema: {
+        summary: 'Delete a link and its click history',
+        security,
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors, 404: ErrorEnvelope },
+      },
+    },
     async (req) => {
       if (!(await links.remove((req.params as { id: string }).id))) throw linkNotFound();
       await changed();
@@ -111,7 +128,14 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
 
   app.post(
     '/external_links/bulk-update',
-    { schema: { summary: 'Set is_active, featured or category on many links', security, body: LinkBulkUpdate, response: { 200: BulkResult, ...errors } } },
+    {
+      schema: {
+        summary: 'Set is_active, featured or category on many links',
+        security,
+        body: LinkBulkUpdate,
+        response: { 200: BulkResult, ...errors },
+      },
+    },
     async (req) => {
       const { link_ids, update_data } = req.body as LinkBulkUpdate;
       if (update_data.is_active === undefined && update_data.featured === undefined && update_data.category === undefined) {

@@ -126,7 +126,15 @@ export class LinkStore {
          category = coalesce($5, category), featured = coalesce($6, featured), is_active = coalesce($7, is_active),
          updated_at = now()
        WHERE id = $1 RETURNING *`,
-      [id, change.title ?? null, change.url ?? null, change.description ?? null, change.category ?? null, change.featured ?? null, change.is_active ?? null],
+      [
+        id,
+        change.title ?? null,
+        change.url ?? null,
+        change.description ?? null,
+        change.category ?? null,
+        change.featured ?? null,
+        change.is_active ?? null,
+      ],
     );
     return rows[0] ? toLink(rows[0]) : null;
   }

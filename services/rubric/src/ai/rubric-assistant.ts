@@ -62,7 +62,10 @@ export class OpenAiRubricAssistant implements RubricAssistant {
     this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 2, timeout: opts.timeoutMs });
   }
 
-  async structure(text: string, { rubric_type, generate_scoring }: { rubric_type: EssayType; generate_scoring: boolean }): Promise<AiRubric> {
+  async structure(
+    text: string,
+    { rubric_type, generate_scoring }: { rubric_type: EssayType; generate_scoring: boolean },
+  ): Promise<AiRubric> {
     const essay = rubric_type === 'ee' ? 'Extended Essay' : 'Theory of Knowledge essay';
     const scoring = generate_scoring
       ? 'Where the document gives a criterion no mark bands, write IB-style bands for it (0, then ranges up to its maximum) with descriptors naming the qualities an essay at that level shows.'
@@ -73,7 +76,10 @@ export class OpenAiRubricAssistant implements RubricAssistant {
           model: this.opts.model,
           temperature: 0.2,
           max_tokens: 4000,
-          response_format: { type: 'json_schema', json_schema: { name: 'rubric', strict: true, schema: AiRubric as unknown as Record<string, unknown> } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'rubric', strict: true, schema: AiRubric as unknown as Record<string, unknown> },
+          },
           messages: [
             { role: 'system', content: `${SYSTEM}\n- ${scoring}` },
             { role: 'user', content: `Rubric document for the ${essay}:\n\n${text.slice(0, MAX_PROMPT_CHARS)}` },

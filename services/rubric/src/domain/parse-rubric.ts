@@ -45,13 +45,24 @@ const MARKS_IN_HEADING: RegExp[] = [
   /\s*\/\s*(\d{1,3})\s*$/,
   /[-–—:,]?\s*(?:maximum|max\.?|out of)\s*:?\s*(\d{1,3})\s*$/i,
 ];
-const MARKS_LINE = new RegExp(`^(?:maximum|max\\.?|total|marks available|available marks|maximum marks|total marks)\\s*${UNIT}?\\s*[:=]?\\s*(\\d{1,3})\\s*${UNIT}?\\.?$`, 'i');
-const BAND = new RegExp(`^(?:level\\s+\\d+\\s*[:.(]?\\s*)?(?:${UNIT}\\s*:?\\s*)?(\\d{1,2})(?:\\s*${DASH}\\s*(\\d{1,2}))?\\s*${UNIT}?\\s*\\)?(\\s*[:.|)\\-–—]\\s*|\\s+|$)(.*)$`, 'i');
-const TABLE_HEADER = /^(?:marks?|level|levels|level descriptors?|descriptors?|achievement levels?|mark ?bands?|markband|band|points?|score)(?:\s*[|/]?\s*(?:marks?|level|levels|descriptors?|level descriptors?|band))*\s*$/i;
-const GUIDANCE_HEADING = /^(?:examiner(?:'s|s)?\s+)?(?:guidance|notes?|clarifications?|general guidance|additional guidance|guidance for examiners|instructions(?: for examiners)?|indicative content|how to (?:use|apply) (?:this|the) (?:rubric|criteria))(?:\s+(?:for|on)\s+.+)?\s*:?\s*$/i;
+const MARKS_LINE = new RegExp(
+  `^(?:maximum|max\\.?|total|marks available|available marks|maximum marks|total marks)\\s*${UNIT}?\\s*[:=]?\\s*(\\d{1,3})\\s*${UNIT}?\\.?$`,
+  'i',
+);
+const BAND = new RegExp(
+  `^(?:level\\s+\\d+\\s*[:.(]?\\s*)?(?:${UNIT}\\s*:?\\s*)?(\\d{1,2})(?:\\s*${DASH}\\s*(\\d{1,2}))?\\s*${UNIT}?\\s*\\)?(\\s*[:.|)\\-–—]\\s*|\\s+|$)(.*)$`,
+  'i',
+);
+const TABLE_HEADER =
+  /^(?:marks?|level|levels|level descriptors?|descriptors?|achievement levels?|mark ?bands?|markband|band|points?|score)(?:\s*[|/]?\s*(?:marks?|level|levels|descriptors?|level descriptors?|band))*\s*$/i;
+const GUIDANCE_HEADING =
+  /^(?:examiner(?:'s|s)?\s+)?(?:guidance|notes?|clarifications?|general guidance|additional guidance|guidance for examiners|instructions(?: for examiners)?|indicative content|how to (?:use|apply) (?:this|the) (?:rubric|criteria))(?:\s+(?:for|on)\s+.+)?\s*:?\s*$/i;
 const GUIDANCE_INLINE = /^(?:guidance|note|notes|clarification)\s*:\s*(.+)$/i;
 const GRADES_HEADING = /^(?:grade boundaries|grade bands|grading scale|grades|overall grades?|grade descriptors)\s*:?\s*$/i;
-const GRADE_LINE = new RegExp(`^([A-F][+-]?)\\s*[:.)\\-–—]?\\s*(\\d{1,3})\\s*(%|${UNIT})?\\s*${DASH}\\s*(\\d{1,3})\\s*(%|${UNIT})?\\s*[:.,)\\-–—]?\\s*(.*)$`, 'i');
+const GRADE_LINE = new RegExp(
+  `^([A-F][+-]?)\\s*[:.)\\-–—]?\\s*(\\d{1,3})\\s*(%|${UNIT})?\\s*${DASH}\\s*(\\d{1,3})\\s*(%|${UNIT})?\\s*[:.,)\\-–—]?\\s*(.*)$`,
+  'i',
+);
 const PASS_LINE = new RegExp(`^pass(?:ing)?\\s*(?:threshold|mark|grade)?\\s*[:=]?\\s*(\\d{1,3})\\s*(%|${UNIT})?`, 'i');
 const TITLE_LINE = /^(?:title|rubric|rubric title)\s*:\s*(.+)$/i;
 const DESCRIPTION_LINE = /^(?:description|purpose|about)\s*:\s*(.+)$/i;
@@ -142,7 +153,12 @@ function questionsIn(line: string): string[] {
   if (inline) return [inline[1].trim()];
   if (!line.includes('?')) return [];
   return (line.match(/[^.?!]*\?/g) ?? [])
-    .map((q) => q.replace(BULLET, '').replace(/^[\s"“'‘]+/, '').trim())
+    .map((q) =>
+      q
+        .replace(BULLET, '')
+        .replace(/^[\s"“'‘]+/, '')
+        .trim(),
+    )
     .filter((q) => q.split(/\s+/).length >= 3);
 }
 
@@ -155,8 +171,13 @@ function pushJoined(list: string[], line: string): void {
   else list.push(line);
 }
 
-function gradesFrom(lines: Array<{ grade: string; lo: number; hi: number; unit: string; description: string }>, totalPoints: number): GradeBoundary[] {
-  const inMarks = lines.some((l) => /mark|point|pt/i.test(l.unit)) || (!lines.some((l) => l.unit === '%') && totalPoints > 0 && Math.max(...lines.map((l) => l.hi)) <= totalPoints && totalPoints < 100);
+function gradesFrom(
+  lines: Array<{ grade: string; lo: number; hi: number; unit: string; description: string }>,
+  totalPoints: number,
+): GradeBoundary[] {
+  const inMarks =
+    lines.some((l) => /mark|point|pt/i.test(l.unit)) ||
+    (!lines.some((l) => l.unit === '%') && totalPoints > 0 && Math.max(...lines.map((l) => l.hi)) <= totalPoints && totalPoints < 100);
   const toPct = (n: number) => (inMarks ? Math.ceil((n / totalPoints) * 100) : n);
   const desc = [...lines].sort((a, b) => b.lo - a.lo);
   return desc.map((l, i) => ({
@@ -282,7 +303,8 @@ export function parseRubricText(text: string): ParsedRubric {
     const bandTop = d.levels.reduce((m, l) => Math.max(m, l.max), 0);
     const maxScore = d.statedMax ?? bandTop;
     if (!d.name) warnings.push(`Criterion ${code}: no name found`);
-    if (d.statedMax === null && d.levels.length) warnings.push(`Criterion ${code}: no maximum stated; ${bandTop}, the top of its mark bands, was used`);
+    if (d.statedMax === null && d.levels.length)
+      warnings.push(`Criterion ${code}: no maximum stated; ${bandTop}, the top of its mark bands, was used`);
     if (!maxScore) warnings.push(`Criterion ${code}: no marks found`);
     if (!d.levels.length) warnings.push(`Criterion ${code}: no mark bands found`);
     const criterion: CriterionInput = { code, name: d.name || `Criterion ${code}`, maxScore };
@@ -297,7 +319,8 @@ export function parseRubricText(text: string): ParsedRubric {
   const total = criteria.reduce((s, c) => s + c.maxScore, 0);
   const grade_boundaries = gradeLines.length ? gradesFrom(gradeLines, total) : null;
   const pass = passLine as { value: number; unit: string } | null; // assigned inside the loop
-  const pass_threshold = pass && /mark|point|pt/i.test(pass.unit) && total > 0 ? Math.ceil((pass.value / total) * 100) : (pass?.value ?? null);
+  const pass_threshold =
+    pass && /mark|point|pt/i.test(pass.unit) && total > 0 ? Math.ceil((pass.value / total) * 100) : (pass?.value ?? null);
 
   return {
     title,

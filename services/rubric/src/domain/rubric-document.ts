@@ -7,7 +7,11 @@ import { buildStructure, validateScoring } from './scoring';
 /** Longest extracted text sent back to the browser (a 10 MB PDF can hold far more than a rubric). */
 export const MAX_RETURNED_TEXT = 200_000;
 
-const fileTitle = (fileName: string) => fileName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[_-]+/g, ' ').trim();
+const fileTitle = (fileName: string) =>
+  fileName
+    .replace(/\.[A-Za-z0-9]+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
 
 /**
  * The result of processing a rubric document with the built-in parser. `structured_rubric` holds
@@ -29,7 +33,8 @@ export function rubricFromDocument(text: string, opts: { rubric_type: EssayType;
     scoring_structure: checked.scoring_structure,
   };
   const warnings = [...parsed.warnings, ...(parsed.criteria.length ? [...checked.errors, ...checked.warnings] : [])];
-  if (text.length > MAX_RETURNED_TEXT) warnings.push(`Only the first ${MAX_RETURNED_TEXT.toLocaleString('en-US')} characters of the extracted text are returned`);
+  if (text.length > MAX_RETURNED_TEXT)
+    warnings.push(`Only the first ${MAX_RETURNED_TEXT.toLocaleString('en-US')} characters of the extracted text are returned`);
   return {
     structured_rubric: structured,
     extracted_text: text.slice(0, MAX_RETURNED_TEXT),
@@ -47,7 +52,13 @@ export function rubricFromDocument(text: string, opts: { rubric_type: EssayType;
 export interface ModelRubric {
   title: string;
   description: string;
-  criteria: Array<{ code: string; name: string; maxScore: number; description: string; scoring_levels: Array<{ min: number; max: number; descriptor: string }> }>;
+  criteria: Array<{
+    code: string;
+    name: string;
+    maxScore: number;
+    description: string;
+    scoring_levels: Array<{ min: number; max: number; descriptor: string }>;
+  }>;
   detailed_guidance: string[];
   prompts: string[];
 }
@@ -66,7 +77,9 @@ export function rubricFromModel(base: ProcessedRubricFile, model: ModelRubric): 
     ...(c.scoring_levels.length ? { scoring_levels: c.scoring_levels.map((l) => ({ ...l, descriptor: l.descriptor.trim() })) } : {}),
   }));
   const current = base.structured_rubric.scoring_structure;
-  const checked = validateScoring(buildStructure(criteria, { grade_boundaries: current.grade_boundaries, pass_threshold: current.pass_threshold }));
+  const checked = validateScoring(
+    buildStructure(criteria, { grade_boundaries: current.grade_boundaries, pass_threshold: current.pass_threshold }),
+  );
   if (!checked.valid) return { problems: checked.errors };
   const structured: StructuredRubric = {
     title: model.title.trim() || base.structured_rubric.title,

@@ -1,4 +1,11 @@
-import { Codes, Messages, type EssayType, type RubricStatus, type ScoringStructure, type ScoringStructureInput } from '@corestone/contracts';
+import {
+  Codes,
+  Messages,
+  type EssayType,
+  type RubricStatus,
+  type ScoringStructure,
+  type ScoringStructureInput,
+} from '@corestone/contracts';
 import { badRequest } from '@corestone/service-kit';
 import { criteriaText } from './criteria-text';
 import { parseRubricText } from './parse-rubric';

@@ -18,7 +18,12 @@ export function startUsageConsumer(bus: Bus, usage: UsageStore, logger: FastifyB
     handler: async (event) => {
       if (event.type === Events.evaluationSubmitted.subject) {
         const data = event.data as EventData<typeof Events.evaluationSubmitted>;
-        await usage.recordSubmission(data.evaluation_id, data.rubric.id, data.rubric.scoring_structure.total_points, validDate(event.occurredAt));
+        await usage.recordSubmission(
+          data.evaluation_id,
+          data.rubric.id,
+          data.rubric.scoring_structure.total_points,
+          validDate(event.occurredAt),
+        );
       } else if (event.type === Events.evaluationCompleted.subject) {
         const data = event.data as EventData<typeof Events.evaluationCompleted>;
         await usage.recordCompletion(data.evaluation_id, data.overall_score, validDate(event.occurredAt));

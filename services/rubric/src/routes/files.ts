@@ -96,7 +96,7 @@ async function assisted(
     if (!parsed.structured_rubric.criteria.length) {
       throw new HttpError(422, Codes.RUBRIC_FILE_UNRECOGNISED, Messages.RUBRIC_FILE_UNRECOGNISED);
     }
-    const note = 'No language model is configured: this is the document parser\'s result';
+    const note = "No language model is configured: this is the document parser's result";
     return { ...parsed, warnings: [note, ...parsed.warnings] };
   }
   let problem: string;
@@ -110,7 +110,11 @@ async function assisted(
     log.warn({ err }, 'rubric assistant failed; using the parser result');
   }
   if (!parsed.structured_rubric.criteria.length) {
-    throw new HttpError(422, Codes.RUBRIC_FILE_UNRECOGNISED, `${Messages.RUBRIC_FILE_UNRECOGNISED} (The language model's answer could not be used: ${problem}.)`);
+    throw new HttpError(
+      422,
+      Codes.RUBRIC_FILE_UNRECOGNISED,
+      `${Messages.RUBRIC_FILE_UNRECOGNISED} (The language model's answer could not be used: ${problem}.)`,
+    );
   }
   const note = `The language model's answer could not be used (${problem}); this is the document parser's result`;
   return { ...parsed, warnings: [note, ...parsed.warnings] };
@@ -130,7 +134,11 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
       },
     },
     async (req) => {
-      const { fields, name, text } = await readRubricFile(req, { fields: ProcessFields, timeoutMs: deps.extractTimeoutMs, missing: Messages.RUBRIC_FILE_MISSING });
+      const { fields, name, text } = await readRubricFile(req, {
+        fields: ProcessFields,
+        timeoutMs: deps.extractTimeoutMs,
+        missing: Messages.RUBRIC_FILE_MISSING,
+      });
       return parsedOrRefuse(text, fields.rubric_type, name);
     },
   );
@@ -148,7 +156,11 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
       },
     },
     async (req, reply) => {
-      const { fields: form, name, text } = await readRubricFile(req, { fields: CreateFields, timeoutMs: deps.extractTimeoutMs, missing: Messages.RUBRIC_FILE_REQUIRED });
+      const {
+        fields: form,
+        name,
+        text,
+      } = await readRubricFile(req, { fields: CreateFields, timeoutMs: deps.extractTimeoutMs, missing: Messages.RUBRIC_FILE_REQUIRED });
       const title = requiredTitle(form.title);
       const result = parsedOrRefuse(text, form.rubric_type, name);
       const rubric = await deps.store.create(
@@ -178,7 +190,11 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
       },
     },
     async (req) => {
-      const { fields: form, name, text } = await readRubricFile(req, { fields: GenerateFields, timeoutMs: deps.extractTimeoutMs, missing: Messages.RUBRIC_FILE_MISSING });
+      const {
+        fields: form,
+        name,
+        text,
+      } = await readRubricFile(req, { fields: GenerateFields, timeoutMs: deps.extractTimeoutMs, missing: Messages.RUBRIC_FILE_MISSING });
       const generate_scoring = /^(true|1|yes|on)$/i.test(form.generate_scoring?.trim() ?? '');
       return assisted(deps, text, { rubric_type: form.rubric_type, file_name: name, generate_scoring }, req.log);
     },
@@ -201,7 +217,13 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
       const body = req.body as AiStructureBody;
       const source = { ...body.structured_rubric, ...stripUndefined(body) };
       const scoring = source.scoring_structure ?? (source.criteria ? { criteria: source.criteria } : undefined);
-      const prepared = prepareRubric({ title: source.title, description: source.description, rubric_type, scoring_structure: scoring, status: body.status });
+      const prepared = prepareRubric({
+        title: source.title,
+        description: source.description,
+        rubric_type,
+        scoring_structure: scoring,
+        status: body.status,
+      });
       const rubric = await deps.store.create({
         ...prepared,
         criteria_text: criteriaText(prepared.scoring_structure.criteria, source.detailed_guidance),

@@ -123,7 +123,8 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
       preHandler: requireSuperAdmin,
       schema: {
         summary: 'Update a rubric; each update is a new version (super_admin)',
-        description: 'Changed criteria_text is read again into the scoring structure unless a scoring_structure is sent too. The type never changes.',
+        description:
+          'Changed criteria_text is read again into the scoring structure unless a scoring_structure is sent too. The type never changes.',
         security,
         params: IdParams,
         body: RubricUpdate,

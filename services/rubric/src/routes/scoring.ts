@@ -33,9 +33,20 @@ export function scoringRoutes(app: FastifyInstance, store: RubricStore): void {
     async (req) => {
       const parsed = parseRubricText((req.body as { criteria_text: string }).criteria_text);
       if (!parsed.criteria.length) {
-        return { valid: false, errors: ['No criteria found: each criterion needs a heading such as "Criterion A: Focus and method (6 marks)"'], warnings: parsed.warnings, criteria: [], total_points: 0 };
+        return {
+          valid: false,
+          errors: ['No criteria found: each criterion needs a heading such as "Criterion A: Focus and method (6 marks)"'],
+          warnings: parsed.warnings,
+          criteria: [],
+          total_points: 0,
+        };
       }
-      const checked = validateScoring(buildStructure(parsed.criteria, { grade_boundaries: parsed.grade_boundaries ?? undefined, pass_threshold: parsed.pass_threshold ?? undefined }));
+      const checked = validateScoring(
+        buildStructure(parsed.criteria, {
+          grade_boundaries: parsed.grade_boundaries ?? undefined,
+          pass_threshold: parsed.pass_threshold ?? undefined,
+        }),
+      );
       return {
         valid: checked.valid,
         errors: checked.errors,

@@ -55,7 +55,14 @@ export class UsageStore {
   }
 
   async figures(rubricId: string): Promise<UsageFigures> {
-    const { rows } = await this.pool.query<{ counted: string; live: string; completed: string; average: string | null; first: Date | null; last: Date | null }>(
+    const { rows } = await this.pool.query<{
+      counted: string;
+      live: string;
+      completed: string;
+      average: string | null;
+      first: Date | null;
+      last: Date | null;
+    }>(
       `SELECT count(*) FILTER (WHERE counted) AS counted,
               count(*) FILTER (WHERE counted AND deleted_at IS NULL) AS live,
               count(*) FILTER (WHERE counted AND deleted_at IS NULL AND score IS NOT NULL) AS completed,

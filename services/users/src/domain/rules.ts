@@ -1,4 +1,13 @@
-import { ADMIN_ROLES, GRADING_ROLES, Messages, UNLIMITED, Codes, type MessageAllowance, type Role, type UserPermissions } from '@corestone/contracts';
+import {
+  ADMIN_ROLES,
+  GRADING_ROLES,
+  Messages,
+  UNLIMITED,
+  Codes,
+  type MessageAllowance,
+  type Role,
+  type UserPermissions,
+} from '@corestone/contracts';
 import { HttpError, conflict, forbidden } from '@corestone/service-kit';
 
 /**

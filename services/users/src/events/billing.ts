@@ -32,7 +32,12 @@ export class BillingLink {
 
   /** Forwards an admin's credit change; billing's refusal or silence reaches the caller. */
   async setCredits(userId: string, essay_credits: number, max_essay_credits: number, actorId?: string): Promise<CreditAccount> {
-    const { account } = await callRpc(this.bus, Rpc.billingSetCredits, { user_id: userId, essay_credits, max_essay_credits, actor: actorId });
+    const { account } = await callRpc(this.bus, Rpc.billingSetCredits, {
+      user_id: userId,
+      essay_credits,
+      max_essay_credits,
+      actor: actorId,
+    });
     await this.store.mirrorCredits(account);
     return account;
   }

@@ -50,4 +50,3 @@ export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLin
     ),
   ];
 }
-

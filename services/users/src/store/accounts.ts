@@ -1,8 +1,26 @@
 import type { Pool, PoolClient } from 'pg';
 import { Codes, Events, Messages, UNLIMITED, type CreditAccount, type Role } from '@corestone/contracts';
-import { conflict, enqueueEvent, eraseAggregates, forbidden, markProcessed, isUuid, notFound, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
+import {
+  conflict,
+  enqueueEvent,
+  eraseAggregates,
+  forbidden,
+  markProcessed,
+  isUuid,
+  notFound,
+  withTransaction,
+  type Bus,
+  type Queryable,
+} from '@corestone/service-kit';
 import type { Account, Credits } from '../domain/view';
-import { checkAdminChange, checkSelfRoleChange, messageAllowance, messageLimitReached, type Actor, type AdminChange } from '../domain/rules';
+import {
+  checkAdminChange,
+  checkSelfRoleChange,
+  messageAllowance,
+  messageLimitReached,
+  type Actor,
+  type AdminChange,
+} from '../domain/rules';
 
 const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, a.display_name, a.is_anonymous, a.avatar,
   a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.created_at`;
@@ -173,7 +191,11 @@ export class AccountStore {
    * "the other" super admin, then the target row lock, the rules, the write and its events.
    * The actor is read again inside the lock (a just-demoted admin can no longer act).
    */
-  async adminChange(actorId: string, targetId: string, change: AdminUpdate): Promise<{ before: Account; after: AccountWithCredits | null }> {
+  async adminChange(
+    actorId: string,
+    targetId: string,
+    change: AdminUpdate,
+  ): Promise<{ before: Account; after: AccountWithCredits | null }> {
     return withTransaction(this.pool, async (client) => {
       await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.schema}:super_admins`]);
       const actorRow = await this.get(actorId, client);
