@@ -1,43 +1,29 @@
-import { Lifecycle, createTokenVerifier, openInfra, type TokenVerifier } from '@corestone/service-kit';
+import { createTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
 import { paymentMode, type BillingConfig } from './config';
 import { migrations } from './store/migrations';
-import { buildApp, type BillingApp, type BillingDeps } from './app';
+import { buildApp } from './app';
 import { startBillingMessaging } from './events/start';
 
-export interface BillingService extends BillingApp {
-  infra: BillingDeps['infra'];
-  /** The outbox relay (tests flush it) and the refund consumer. */
-  messaging: Awaited<ReturnType<typeof startBillingMessaging>>;
-  stop(): Promise<void>;
-}
-
 /**
- * Opens what billing needs (Postgres, NATS), builds the app and starts its messaging (outbox
- * relay, RPC responders, refund consumer). server.ts listens; tests inject or listen themselves.
+ * billing's composition root: Postgres and NATS, the app, and its messaging (outbox relay, RPC
+ * responders, refund consumer). server.ts listens; tests inject or listen themselves.
  */
-export async function startService(config: BillingConfig, opts: { verify?: TokenVerifier } = {}): Promise<BillingService> {
+export async function startService(config: BillingConfig, opts: { verify?: TokenVerifier } = {}) {
   paymentMode(config); // contradictory payment settings stop the start before anything opens
-  const lifecycle = new Lifecycle();
-  try {
-    const infra = await openInfra('billing', config, lifecycle, { migrations, bus: true });
-    const opened = { ...infra, db: infra.db!, bus: infra.bus! };
-    const service = buildApp({ config, infra: opened, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+  return startWith(async (lifecycle) => {
+    const opened = await openInfra('billing', config, lifecycle, { migrations, bus: true });
+    const infra = { ...opened, db: opened.db!, bus: opened.bus! };
+    const service = buildApp({ config, infra, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+    /** The outbox relay (tests flush it) and the refund consumer. */
     const messaging = await startBillingMessaging({
-      bus: opened.bus,
-      db: opened.db,
+      bus: infra.bus,
+      db: infra.db,
       store: service.store,
       lifecycle,
       logger: service.app.log,
     });
-    let stopping: Promise<void> | null = null;
-    const stop = () =>
-      (stopping ??= (async () => {
-        await service.app.close();
-        await lifecycle.close(service.app.log);
-      })());
-    return { ...service, infra: opened, messaging, stop };
-  } catch (err) {
-    await lifecycle.close();
-    throw err;
-  }
+    return { ...service, infra, messaging };
+  });
 }
+
+export type BillingService = Awaited<ReturnType<typeof startService>>;
