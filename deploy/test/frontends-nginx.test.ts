@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { freePort } from '@corestone/devstack';
 import { repoRoot } from './support';
 
@@ -74,6 +75,7 @@ function assembleSite(dir: string) {
   write('shell/dist/main.js', '// shell entry');
   write('student/dist/remoteEntry.js', '// student entry');
   write('student/dist/421.0123abcd.js', '// hashed chunk');
+  fs.writeFileSync(path.join(src, 'student/dist/421.0123abcd.js.gz'), zlib.gzipSync('// hashed chunk'));
   execFileSync(path.join(dockerDir, 'assemble-frontends.sh'), [src, path.join(dir, 'site')]);
 }
 
@@ -124,6 +126,27 @@ describe('the image as built (api-404.conf)', () => {
     expect(await entry.text()).toBe('// student entry');
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     expect(await (await fetch(`${server.url}/mf/manifest.json`)).json()).toEqual({ remotes: { student: '/mf/student/remoteEntry.js' } });
+  });
+
+  it("sends the build's gzip copy to browsers that accept it, the plain file to others", async () => {
+    const get = (encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.get(
+          `${server.url}/mf/student/421.0123abcd.js`,
+          { headers: encoding ? { 'accept-encoding': encoding } : {} },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+      });
+    const gz = await get('gzip, br');
+    expect([gz.headers['content-encoding'], zlib.gunzipSync(gz.body).toString()]).toEqual(['gzip', '// hashed chunk']);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await get();
+    expect([plain.headers['content-encoding'], plain.body.toString()]).toEqual([undefined, '// hashed chunk']);
   });
 
   it('never answers /api with the app, even for paths that look like files', async () => {

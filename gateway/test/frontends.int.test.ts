@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { startHarness, type Harness } from './helpers';
 
@@ -15,6 +16,11 @@ function write(rel: string, content: string) {
   fs.writeFileSync(file, content);
 }
 
+function writeCompressed(rel: string, content: string) {
+  fs.writeFileSync(path.join(dir, `${rel}.br`), zlib.brotliCompressSync(content));
+  fs.writeFileSync(path.join(dir, `${rel}.gz`), zlib.gzipSync(content));
+}
+
 beforeAll(async () => {
   h = await startHarness('gwfe');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-frontends-'));
@@ -25,6 +31,9 @@ beforeAll(async () => {
   write('shell/dist/.env', 'SECRET=1');
   write('student/dist/remoteEntry.js', 'var student;');
   write('student/dist/451.deadbeef.js', 'console.log("student chunk")');
+  // what the build's compression step writes beside the assets
+  writeCompressed('shell/dist/217.0a1b2c3d.js', 'console.log("chunk")');
+  writeCompressed('student/dist/451.deadbeef.js', 'console.log("student chunk")');
   write('admin/dist/remoteEntry.js', 'var admin;');
   write('half-built/dist/index.js', '');
   write('not-built/src/index.ts', '');
@@ -44,6 +53,31 @@ it('answers the manifest from configuration (default: student and admin served h
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual(DEFAULT_MANIFEST);
   expect(res.headers['cache-control']).toBe('no-cache');
+});
+
+describe('precompressed assets', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    gw.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, decompress: false } as never);
+
+  it.each([
+    ['/217.0a1b2c3d.js', 'console.log("chunk")'],
+    ['/mf/student/451.deadbeef.js', 'console.log("student chunk")'],
+  ])("sends %s as brotli, gzip or plain as the browser accepts, with Vary and the file's own type and caching", async (url, text) => {
+    const br = await get(url, 'gzip, deflate, br');
+    expect([br.statusCode, br.headers['content-encoding'], zlib.brotliDecompressSync(br.rawPayload).toString()]).toEqual([200, 'br', text]);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    const gz = await get(url, 'gzip');
+    expect([gz.headers['content-encoding'], zlib.gunzipSync(gz.rawPayload).toString()]).toEqual(['gzip', text]);
+    const plain = await get(url);
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, text]);
+  });
+
+  it('sends the plain file when no compressed copy exists', async () => {
+    const res = await get('/main.js', 'br');
+    expect([res.statusCode, res.headers['content-encoding'], res.body]).toEqual([200, undefined, 'console.log("shell")']);
+  });
 });
 
 describe('remotes from configuration', () => {

@@ -1,8 +1,8 @@
 /**
  * JavaScript needed for the landing page (signed out) and for /dashboard (a signed-in student),
- * raw and gzip, split shell / student remote, and the time from navigation to the first render of
+ * raw, gzip and as sent (the build's brotli/gzip copies), split shell / student remote, and the time from navigation to the first render of
  * each in headless Chromium: cold (new profile, median of RUNS) and warm (browser cache).
- * Budget (issue 9): landing page ≤ 350 KB gzip of JavaScript.
+ * Budget (issues 9, 12): landing page ≤ 350 KB of JavaScript as sent (compressed).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -67,7 +67,15 @@ async function measure(gatewayUrl, route, ready, auth) {
       if (res.request().resourceType() !== 'script') return;
       try {
         const body = await res.body();
-        scripts.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body).length });
+        // what crossed the wire: the precompressed copy (brotli for Chromium) when the server sent one
+        const sent = (await res.request().sizes()).responseBodySize;
+        scripts.push({
+          url: res.url(),
+          raw: body.length,
+          gzip: zlib.gzipSync(body).length,
+          sent,
+          encoding: res.headers()['content-encoding'] ?? 'none',
+        });
       } catch {
         /* no body (redirect) */
       }
@@ -94,7 +102,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 module.exports = {
   title: 'User-facing frontends: landing page and student dashboard',
-  measures: `JavaScript loaded (raw and gzip; shell vs the student remote) and time from navigation to the first render in headless Chromium, cold (new profile, median of ${RUNS}) and warm (browser cache). Budget: landing ≤ ${LANDING_BUDGET_GZIP_KB} KB gzip.`,
+  measures: `JavaScript loaded (raw, gzip, and as sent with the encoding used; shell vs the student remote) and time from navigation to the first render in headless Chromium, cold (new profile, median of ${RUNS}) and warm (browser cache). Budget: landing ≤ ${LANDING_BUDGET_GZIP_KB} KB as sent.`,
   async run(platform) {
     const auth = await studentSession(`${platform.gatewayUrl}/api/v1`);
     const rows = [];
@@ -103,10 +111,12 @@ module.exports = {
       files: xs.length,
       'raw KB': kb(sum(xs, 'raw')),
       'gzip KB': kb(sum(xs, 'gzip')),
+      'sent KB': kb(sum(xs, 'sent')),
+      encoding: [...new Set(xs.map((x) => x.encoding))].join('/'),
       ms: '',
       note: extra,
     });
-    const time = (what, ms) => ({ what, files: '', 'raw KB': '', 'gzip KB': '', ms, note: '' });
+    const time = (what, ms) => ({ what, files: '', 'raw KB': '', 'gzip KB': '', 'sent KB': '', encoding: '', ms, note: '' });
     for (const [name, route, ready, session] of [
       ['landing /', '/', '[data-testid=tutoring-hero]', null],
       ['dashboard /dashboard', '/dashboard', '[data-testid=credits-value]', auth],
@@ -116,7 +126,8 @@ module.exports = {
       const { scripts } = runs[0];
       const student = scripts.filter((s) => s.url.includes('/mf/student/'));
       const shell = scripts.filter((s) => !s.url.includes('/mf/'));
-      const gz = kb(sum(scripts, 'gzip'));
+      // the budget is on what the browser receives (compressed as served)
+      const gz = kb(sum(scripts, 'sent'));
       const budget =
         route === '/'
           ? gz <= LANDING_BUDGET_GZIP_KB

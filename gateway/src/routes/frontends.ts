@@ -25,7 +25,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Webpack names chunks `[name].[contenthash:8].js`: only such files may be cached for good. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-export const cacheControlFor = (file: string) => (HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
+/** Precompressed copies (`x.js.br`, `x.js.gz`) are cached as the file they compress. */
+const COMPRESSED = /\.(br|gz)$/;
+
+export const cacheControlFor = (file: string) => (HASHED.test(path.basename(file).replace(COMPRESSED, '')) ? IMMUTABLE : NO_CACHE);
 
 const NOT_BUILT_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Corestone · not built yet</title>
@@ -58,6 +61,8 @@ export function registerFrontends(app: FastifyInstance, frontends: Frontends): v
     cacheControl: false,
     dotfiles: 'deny',
     index: false,
+    // The build writes .br and .gz beside each text asset; the one the browser accepts is sent (with Vary).
+    preCompressed: true,
     setHeaders: (res: FastifyReply | { setHeader(n: string, v: string): void }, file: string) => {
       const value = cacheControlFor(file);
       if ('header' in res) res.header('cache-control', value);
