@@ -22,17 +22,19 @@ const esmOnly = ['jose', 'openid-client', 'oauth4webapi', 'cookie', 'content-dis
  */
 function exportedSubpaths() {
   const map = {};
-  for (const base of ['packages', 'services']) {
-    for (const dir of fs.readdirSync(path.join(__dirname, base))) {
-      const manifest = path.join(__dirname, base, dir, 'package.json');
-      if (!fs.existsSync(manifest)) continue;
-      const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-      for (const [sub, target] of Object.entries(exports && typeof exports === 'object' ? exports : {})) {
-        const file = typeof target === 'string' ? target : target.default;
-        if (sub === '.' || !/^\.\/dist\/.+\.js$/.test(file)) continue;
-        const source = file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '');
-        map[`^${name.replace('/', '\\/')}${sub.slice(1).replace(/\//g, '\\/')}$`] = `<rootDir>/${base}/${dir}/${source}`;
-      }
+  const workspaces = [
+    ...['packages', 'services'].flatMap((base) => fs.readdirSync(path.join(__dirname, base)).map((dir) => `${base}/${dir}`)),
+    'gateway',
+  ];
+  for (const workspace of workspaces) {
+    const manifest = path.join(__dirname, workspace, 'package.json');
+    if (!fs.existsSync(manifest)) continue;
+    const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    for (const [sub, target] of Object.entries(exports && typeof exports === 'object' ? exports : {})) {
+      const file = typeof target === 'string' ? target : target.default;
+      if (sub === '.' || !/^\.\/dist\/.+\.js$/.test(file)) continue;
+      const source = file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '');
+      map[`^${name.replace('/', '\\/')}${sub.slice(1).replace(/\//g, '\\/')}$`] = `<rootDir>/${workspace}/${source}`;
     }
   }
   return map;

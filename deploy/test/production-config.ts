@@ -14,7 +14,7 @@ export function configSchemaOf(name: string): TObject | null {
   const dir = name === 'gateway' ? path.join(repoRoot, 'gateway') : path.join(repoRoot, 'services', name);
   if (!fs.existsSync(path.join(dir, 'src', 'config.ts'))) return null;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the process is chosen at run time
-  const exported = require(path.join(dir, 'src', 'config.ts'));
+  const exported = require(`@corestone/${name}/config`);
   return exported[`${name[0].toUpperCase()}${name.slice(1)}Config`] ?? null;
 }
 
@@ -55,8 +55,8 @@ export function gatewayRemotes(manifests: Manifest[]): Record<string, { url: str
   const mount = pod.containers[0].volumeMounts.find((v: { mountPath: string }) => v.mountPath === path.posix.dirname(file));
   const volume = pod.volumes.find((v: { name: string }) => v.name === mount.name);
   const map = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === volume.configMap.name)!;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the gateway's own parser, from its sources
-  const { parseRemotes } = require(path.join(repoRoot, 'gateway', 'src', 'domain', 'remotes.ts'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the gateway's own parser, through its entry point
+  const { parseRemotes } = require('@corestone/gateway/remotes');
   return parseRemotes(map.data![path.posix.basename(file)], `${map.metadata.name}/${path.posix.basename(file)}`);
 }
 

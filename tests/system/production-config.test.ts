@@ -16,12 +16,13 @@ import type { ProductionRule } from '@corestone/service-kit';
 
 const KEYS = ['JWT_PRIVATE_KEY', 'DATA_ENCRYPTION_KEY', 'TOKEN_HMAC_KEY'];
 
+/** Where a process's sources are (read as text, never imported). */
 const sourceDirOf = (name: ProcessName) => path.join(REPO_ROOT, name === 'gateway' ? 'gateway' : `services/${name}`, 'src');
 
-/** The process's config schema (`<Name>Config` exported by its src/config.ts). */
+/** The process's config schema (`<Name>Config` exported by its `@corestone/<name>/config` entry point). */
 function configSchemaOf(name: ProcessName): TObject {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the process is chosen at run time
-  const exported = require(path.join(sourceDirOf(name), 'config.ts'));
+  const exported = require(`@corestone/${name}/config`);
   const schema = exported[`${name[0].toUpperCase()}${name.slice(1)}Config`] as TObject | undefined;
   if (!schema) throw new Error(`${name}: src/config.ts exports no ${name[0].toUpperCase()}${name.slice(1)}Config`);
   return schema;
