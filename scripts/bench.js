@@ -1,16 +1,53 @@
 #!/usr/bin/env node
 /**
  * npm run bench: builds, starts the platform on free ports (isolated like a test run), runs each
- * benchmark in tests/bench/*.bench.js and prints its figures and ratios side by side.
+ * benchmark in tests/bench/*.bench.js and prints its figures and ratios side by side, then every
+ * benchmark's goal lines together in one table.
  * Loopback only; every loop is bounded in count and time.
+ *
+ * A benchmark module exports { title, measures, run(platform) }; run returns the rows of its table,
+ * or { rows, summary: [{ what, now, goal, met }] } where each summary line is a goal (issue 12) with
+ * the figure measured now and whether it is met.
+ * HTTP load comes from Debian's wrk (tests/bench/load.js); it is installed here when missing.
  */
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { root, installIfNeeded, build } = require('./prepare');
 
+function ensureWrk() {
+  const { wrkPath } = require(path.join(root, 'tests', 'bench', 'load.js'));
+  if (wrkPath()) return;
+  const aptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
+  if (process.getuid?.() === 0 && aptGet) {
+    console.log('wrk (the HTTP load generator of the benchmarks) is missing: apt-get install -y wrk');
+    let install = spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
+    if (install.status !== 0) {
+      spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+      install = spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
+    }
+    if (install.status === 0 && wrkPath()) return;
+  }
+  console.error(
+    '\nwrk is not installed, and this script cannot install it (it needs root and apt-get).\n' +
+      'Install it with `sudo apt-get install -y wrk` (Debian/Ubuntu), or set WRK_PATH to a wrk binary.\n' +
+      'The benchmarks that do not generate HTTP load still run; the others fail.\n',
+  );
+}
+
+/** Rows of a plain text table (no index column), columns padded to their widest cell. */
+function printTable(rows, columns) {
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells) => `  ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ')}`;
+  console.log(line(columns));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(columns.map((c) => r[c])));
+}
+
 async function main() {
   installIfNeeded();
   build();
+  ensureWrk();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
   const { createTestRun } = require('@corestone/service-kit/testing');
@@ -21,22 +58,32 @@ async function main() {
   const benches = fs
     .readdirSync(path.join(root, 'tests', 'bench'))
     .filter((f) => f.endsWith('.bench.js') && (only.length === 0 || only.some((o) => f.includes(o))));
+  const goals = [];
   let failed = false;
   try {
     for (const file of benches) {
       const bench = require(path.join(root, 'tests', 'bench', file));
       console.log(`\n== ${bench.title}\n   ${bench.measures}`);
+      const t0 = Date.now();
       try {
-        const rows = await bench.run(platform);
+        const result = await bench.run(platform);
+        const { rows, summary = [] } = Array.isArray(result) ? { rows: result } : result;
         console.table(rows);
+        for (const s of summary) goals.push({ ...s, met: s.met ? '✓' : '✗' });
       } catch (err) {
         failed = true;
         console.error(`   failed: ${err.stack || err.message}`);
+        goals.push({ what: `${file}: failed, no figures`, now: String(err.message).split('\n')[0].slice(0, 80), goal: '', met: '✗' });
       }
+      console.log(`   (${Math.round((Date.now() - t0) / 1000)} s)`);
     }
   } finally {
     await platform.stop();
     await run.cleanup();
+  }
+  if (goals.length > 0) {
+    console.log('\n== Issue 12 goals (figures of this run)');
+    printTable(goals, ['what', 'now', 'goal', 'met']);
   }
   process.exit(failed ? 1 : 0);
 }

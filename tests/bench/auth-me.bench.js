@@ -1,0 +1,71 @@
+const { load, round, median } = require('./load');
+const { api } = require('./platform-api');
+
+const ROUNDS = 3;
+const DURATION_MS = 4000;
+const CONNECTIONS = 16;
+const RPS_GOAL = 2500;
+const P99_GOAL_MS = 25;
+
+/** A new student, signed up and then signed in through the gateway, as the browser does. */
+async function studentToken(call) {
+  const student = { email: `bench.me.${Date.now().toString(36)}@school.example`, password: 'bench-student-me-1' };
+  const signup = await call('POST', '/auth/signup', {
+    json: { ...student, first_name: 'Bench', last_name: 'Student', user_type: 'student' },
+  });
+  if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const login = await call('POST', '/auth/login', { json: { username: student.email, password: student.password } });
+  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${JSON.stringify(login.body)}`);
+  return login.body.access_token;
+}
+
+module.exports = {
+  title: 'GET /auth/me: the signed-in user, asked on every page load',
+  measures: `Requests/s and latency of GET /api/v1/auth/me through the gateway with a student's bearer token, and for comparison GET /auth/me straight to auth and GET /users/me straight to users with the same token; wrk, ${CONNECTIONS} keep-alive connections, ${DURATION_MS / 1000} s a run, the three alternated ${ROUNDS} times after a 1 s warm-up of each; medians. Every answer must be 200. Goal (issue 12): via the gateway ≥ ${RPS_GOAL.toLocaleString('en')} req/s with p99 ≤ ${P99_GOAL_MS} ms.`,
+  async run(platform) {
+    const call = api(platform.gatewayUrl);
+    const token = await studentToken(call);
+    const init = { headers: { authorization: `Bearer ${token}` } };
+    const targets = [
+      { name: 'GET /auth/me via gateway', url: `${platform.gatewayUrl}/api/v1/auth/me`, runs: [] },
+      { name: 'GET /auth/me straight to auth', url: `${platform.urls.auth}/auth/me`, runs: [] },
+      { name: 'GET /users/me straight to users', url: `${platform.urls.users}/users/me`, runs: [] },
+    ];
+    for (const t of targets) {
+      const check = await fetch(t.url, init);
+      if (check.status !== 200) throw new Error(`${t.name}: ${check.status} ${await check.text()}`);
+      await load(t.url, { connections: CONNECTIONS, durationMs: 1000, init });
+    }
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const t of targets) t.runs.push(await load(t.url, { connections: CONNECTIONS, durationMs: DURATION_MS, init }));
+    }
+    const row = (path, r) => ({
+      path,
+      'req/s': round(r.rps, 0),
+      'p50 ms': round(r.p50, 2),
+      'p99 ms': round(r.p99, 2),
+      errors: r.errors,
+    });
+    const rows = [];
+    const medians = targets.map((t) => ({
+      rps: median(t.runs.map((r) => r.rps)),
+      p50: median(t.runs.map((r) => r.p50)),
+      p99: median(t.runs.map((r) => r.p99)),
+      errors: t.runs.reduce((n, r) => n + r.errors, 0),
+    }));
+    for (let i = 0; i < ROUNDS; i++) for (const t of targets) rows.push(row(`${t.name}, run ${i + 1}`, t.runs[i]));
+    targets.forEach((t, i) => rows.push(row(`${t.name}, median`, medians[i])));
+    const g = medians[0];
+    return {
+      rows,
+      summary: [
+        {
+          what: 'GET /auth/me via gateway',
+          now: `${round(g.rps, 0).toLocaleString('en')} req/s, p99 ${round(g.p99, 1)} ms${g.errors ? ` (${g.errors} errors)` : ''}`,
+          goal: `>= ${RPS_GOAL.toLocaleString('en')} req/s, p99 <= ${P99_GOAL_MS} ms`,
+          met: g.rps >= RPS_GOAL && g.p99 <= P99_GOAL_MS && g.errors === 0,
+        },
+      ],
+    };
+  },
+};
