@@ -89,7 +89,11 @@ export type AdminEvaluationUpdate = Static<typeof AdminEvaluationUpdate>;
 export const ReviewDecision = Type.Object({ admin_notes: Type.Optional(Type.String({ maxLength: 20_000 })) });
 export type ReviewDecision = Static<typeof ReviewDecision>;
 
-/** `GET /evaluation/admin/{id}/text` (admin, super_admin): the stored essay text for the review screen's viewer. */
+/**
+ * The stored essay text (the extracted text that was graded; passage offsets point into it):
+ * `GET /evaluation/{id}/text` (the owner, admin, super_admin — the student's essay view) and
+ * `GET /evaluation/admin/{id}/text` (admin, super_admin — the review screen's viewer).
+ */
 export const EssayText = Type.Object({ id: Type.String(), text: Type.String(), word_count: Count });
 export type EssayText = Static<typeof EssayText>;
 

@@ -114,6 +114,8 @@ export const ROUTE_POLICY = {
       // the owner only (it spends their credit); the service answers others 403/404
       { method: 'POST', path: '/evaluation/{id}/retry', access: 'signed_in' },
       { method: 'GET', path: '/evaluation/{id}/download-pdf', access: 'signed_in' },
+      // the essay's own text for its owner (and admins; the service answers anyone else 404)
+      { method: 'GET', path: '/evaluation/{id}/text', access: 'signed_in' },
       // spec admin §6: the submissions list is super admin only; reviewing one submission admin and super admin
       { method: 'GET', path: '/evaluation/admin/all', access: SUPER_ADMIN },
       { method: 'GET', path: '/evaluation/admin/stats', access: SUPER_ADMIN },

@@ -258,6 +258,13 @@ describe('errors, expiry, polling, multipart', () => {
     ]);
   });
 
+  test("essayText reads the owner's essay at /evaluation/{id}/text (the id encoded)", async () => {
+    const f = fakeFetch(() => json(200, { id: 'e/1', text: 'The essay.', word_count: 2 }));
+    const client = createClient({ fetch: f.fetch, locks: null });
+    expect(await client.evaluations.essayText('e/1')).toEqual({ id: 'e/1', text: 'The essay.', word_count: 2 });
+    expect(f.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/evaluation/e%2F1/text']);
+  });
+
   test('providers() asks anonymously and reads only a literal true; googleLoginUrl() is the full-page login route', async () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, future('u1'));
     let answer: unknown = { google: true };

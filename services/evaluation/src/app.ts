@@ -17,6 +17,7 @@ import { submitRoutes } from './routes/submit';
 import { evaluationRoutes } from './routes/evaluations';
 import { streamRoutes } from './routes/stream';
 import { adminRoutes } from './routes/admin';
+import { essayTextRoutes } from './routes/essay-text';
 import { deadLetterRoutes } from './routes/dead-letters';
 import { AdminStore } from './store/admin';
 
@@ -50,7 +51,9 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): { app: Fast
     });
     evaluationRoutes(scope, store, charging);
     streamRoutes(scope, store, { pollMs: config.SSE_POLL_MS });
-    adminRoutes(scope, { store, admin: new AdminStore(infra.db.pool) });
+    const admin = new AdminStore(infra.db.pool);
+    adminRoutes(scope, { store, admin });
+    essayTextRoutes(scope, { store, admin });
     deadLetterRoutes(scope, infra.bus);
   });
   return { app, store, charging };

@@ -1,4 +1,12 @@
-import type { EssayType, Evaluation, EvaluationList, EvaluationProgress, EvaluationStatus, MessageResponse } from '@corestone/contracts';
+import type {
+  EssayText,
+  EssayType,
+  Evaluation,
+  EvaluationList,
+  EvaluationProgress,
+  EvaluationStatus,
+  MessageResponse,
+} from '@corestone/contracts';
 import { ApiError, POLLING_TIMEOUT_MESSAGE, isApiError } from '../errors';
 import { readEventStream } from '../sse';
 import { sleep, type DownloadedFile, type Transport } from '../transport';
@@ -113,6 +121,11 @@ export class EvaluationsApi {
   /** GET /evaluation/{id}/download-pdf (60 s timeout). */
   downloadPdf(id: string): Promise<DownloadedFile> {
     return this.t.download(evalPath(id, '/download-pdf'), { timeoutMs: 60_000 });
+  }
+
+  /** GET /evaluation/{id}/text: the essay text that was graded (the owner's, or any for an admin); passage offsets point into it. */
+  essayText(id: string): Promise<EssayText> {
+    return this.t.request<EssayText>(evalPath(id, '/text'));
   }
 
   retry(id: string): Promise<Evaluation> {

@@ -32,6 +32,7 @@ import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore, ReviewChanges } from '../store/admin';
 import { submittedData } from '../flows/charging';
 import { loadForReader } from './evaluations';
+import { essayTextOf } from './essay-text';
 
 const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
@@ -178,9 +179,7 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
       },
     },
     async (req) => {
-      const row = await loadForReview(store, req);
-      const text = (await admin.essayTexts(store.pool, [row.id])).get(row.id) ?? '';
-      return { id: row.id, text, word_count: row.word_count };
+      return essayTextOf(deps, await loadForReview(store, req));
     },
   );
 
