@@ -3,7 +3,8 @@
  * the admin review routes and the dashboard analytics (spec admin §2, §4, §7).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { EssayType, EvaluationStatus, Role } from './api';
+import { EssayType, EvaluationStatus, Results, Role } from './api';
+import { MAX_ESSAY_CHARS } from './constants';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Count = Type.Integer({ minimum: 0 });
@@ -96,6 +97,33 @@ export type ReviewDecision = Static<typeof ReviewDecision>;
  */
 export const EssayText = Type.Object({ id: Type.String(), text: Type.String(), word_count: Count });
 export type EssayText = Static<typeof EssayText>;
+
+// ------------------------------------------------------------------ admin quick assessment
+
+/**
+ * `POST /evaluation/admin/assess` (admin, super_admin; JSON): the admin area's Quick Assessment
+ * (spec admin §1/§3/§4/§7/§9, the browser-local path). The essay is graded at once and answered;
+ * nothing is stored, no credit is charged, and it never shows in lists, dashboards or exports.
+ */
+export const AdminAssessRequest = Type.Object({
+  essay_type: EssayType,
+  essay_content: Type.String({ maxLength: MAX_ESSAY_CHARS + 1 }),
+  rubric_id: Type.String({ minLength: 1, maxLength: 100 }),
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  subject_area: Type.Optional(Type.String({ maxLength: 200 })),
+  research_question: Type.Optional(Type.String({ maxLength: 1000 })),
+  prescribed_title: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type AdminAssessRequest = Static<typeof AdminAssessRequest>;
+
+export const AdminAssessment = Type.Object({
+  results: Results,
+  grader: Type.String({ description: "the results' grader: openai, builtin, spec-local, or '<fallback>-fallback' when the model failed" }),
+  own_key: Type.Boolean({ description: "true when the model was called with the admin's own key (PUT /users/admin/api-key)" }),
+  processing_ms: Count,
+  word_count: Count,
+});
+export type AdminAssessment = Static<typeof AdminAssessment>;
 
 // ------------------------------------------------------------------ dashboard analytics
 

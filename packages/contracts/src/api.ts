@@ -328,7 +328,12 @@ export const AuthProviders = Type.Object({ google: Type.Boolean() });
 export type AuthProviders = Static<typeof AuthProviders>;
 export const SetupAdminResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), user: User });
 export type SetupAdminResponse = Static<typeof SetupAdminResponse>;
-export const CreatedUserResponse = Type.Object({ success: Type.Literal(true), user: User });
+export const CreatedUserResponse = Type.Object({
+  success: Type.Literal(true),
+  user: User,
+  /** Only when the admin asked for `send_password_email`: whether the password-set mail went out. */
+  password_email_sent: Type.Optional(Type.Boolean()),
+});
 export type CreatedUserResponse = Static<typeof CreatedUserResponse>;
 /** Public signing keys (`GET /auth/.well-known/jwks.json`). */
 export const Jwks = Type.Object({

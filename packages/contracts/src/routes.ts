@@ -117,6 +117,7 @@ export const ROUTE_POLICY = {
       // the essay's own text for its owner (and admins; the service answers anyone else 404)
       { method: 'GET', path: '/evaluation/{id}/text', access: 'signed_in' },
       // spec admin §6: the submissions list is super admin only; reviewing one submission admin and super admin
+      { method: 'POST', path: '/evaluation/admin/assess', access: ADMINS },
       { method: 'GET', path: '/evaluation/admin/all', access: SUPER_ADMIN },
       { method: 'GET', path: '/evaluation/admin/stats', access: SUPER_ADMIN },
       { method: 'PUT', path: '/evaluation/admin/{id}', access: ADMINS },

@@ -4,7 +4,8 @@
  * Every reply is either `{ ok: true, ...result }` or `{ ok: false, code, detail, status }`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CreditAccount, MessageAllowance, Role, RubricSnapshot, User } from './api';
+import { CreditAccount, MessageAllowance, Results, Role, RubricSnapshot, User } from './api';
+import { Events } from './events';
 
 function rpc<Req extends TSchema, Res extends TSchema>(subject: string, request: Req, response: Res) {
   return { subject: `rpc.${subject}`, request, response } as const;
@@ -41,6 +42,17 @@ export const Rpc = {
     Type.Object({ user: User }),
   ),
 
+  /**
+   * An admin's own OpenAI key (PUT /users/admin/api-key), decrypted for the grading service's
+   * quick assessment; null when none is set or the account is not an admin any more. Stored
+   * encrypted; in plain text only in this reply (request/reply, never in a stream).
+   */
+  usersGetApiKey: rpc(
+    'users.get_api_key',
+    Type.Object({ user_id: Type.String() }),
+    Type.Object({ api_key: Type.Union([Type.String(), Type.Null()]) }),
+  ),
+
   /** Charge one credit for an evaluation; idempotent by evaluation_id. Fails with NO_CREDITS. */
   billingConsumeCredit: rpc(
     'billing.consume_credit',
@@ -65,6 +77,22 @@ export const Rpc = {
       actor: Type.Optional(Type.String({ maxLength: 200 })),
     }),
     Type.Object({ account: CreditAccount }),
+  ),
+
+  /**
+   * Grade one essay now and answer the results (the admin Quick Assessment; nothing stored, no
+   * event). `key_owner`: the admin whose own OpenAI key grading asks users for; with a key the
+   * OpenAI grader uses it, otherwise the configured grader grades. `budget_ms` caps the model's
+   * budget so the answer comes within the caller's limit.
+   */
+  gradingAssess: rpc(
+    'grading.assess',
+    Type.Object({
+      job: Events.evaluationSubmitted.schema,
+      key_owner: Type.Optional(Type.String()),
+      budget_ms: Type.Optional(Type.Integer({ minimum: 100 })),
+    }),
+    Type.Object({ results: Results, grader: Type.String(), own_key: Type.Boolean(), processing_ms: Type.Integer({ minimum: 0 }) }),
   ),
 
   rubricGetSnapshot: rpc(
