@@ -19,7 +19,7 @@ function ensureWrk() {
   const { wrkPath } = require(path.join(root, 'tests', 'bench', 'load.js'));
   if (wrkPath()) return;
   const aptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
-  if (process.getuid?.() === 0 && aptGet) {
+  if (!process.env.WRK_PATH && process.getuid?.() === 0 && aptGet) {
     console.log('wrk (the HTTP load generator of the benchmarks) is missing: apt-get install -y wrk');
     let install = spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
     if (install.status !== 0) {
@@ -27,6 +27,10 @@ function ensureWrk() {
       install = spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
     }
     if (install.status === 0 && wrkPath()) return;
+  }
+  if (process.env.WRK_PATH) {
+    console.error(`\nWRK_PATH=${process.env.WRK_PATH} is not a wrk binary; the benchmarks that generate HTTP load will fail.\n`);
+    return;
   }
   console.error(
     '\nwrk is not installed, and this script cannot install it (it needs root and apt-get).\n' +
@@ -88,7 +92,11 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+module.exports = { ensureWrk };
