@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import { createGraders } from './flows';
 import type { Grader } from './domain/job';
 import { startGradingWorker, type GradingWorkerOptions } from './events/worker';
+import { createQuickAssessor } from './flows/assess';
+import { serveAssessRpc } from './events/assess-rpc';
 
 export interface GradingStartOptions {
   /** The graders by name (default: those the configuration offers, `createGraders`). */
@@ -14,7 +16,8 @@ export interface GradingStartOptions {
 
 /**
  * grading's composition root: NATS, the health-only app (ready once the worker runs) and the
- * grading worker (durable consumer of `evaluation.submitted.v1`). On stop the worker finishes its
+ * grading worker (durable consumer of `evaluation.submitted.v1`), and `rpc.grading.assess` (the admin
+ * Quick Assessment, graded at once with the same graders). On stop the worker finishes its
  * in-flight jobs and publishes their results before NATS closes.
  * server.ts listens on the answer; tests publish jobs on the run's NATS.
  */
@@ -24,10 +27,11 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
     const infra = { ...opened, bus: opened.bus! };
     let worker: RunningConsumer | null = null;
     const { app } = buildApp({ config, infra, worker: () => worker });
+    const graders = opts.graders ?? createGraders(config, app.log);
     worker = await startGradingWorker({
       bus: infra.bus,
       logger: app.log,
-      graders: opts.graders ?? createGraders(config, app.log),
+      graders,
       defaultGrader: config.GRADER,
       concurrency: config.GRADING_CONCURRENCY,
       maxDeliver: config.GRADING_MAX_DELIVER,
@@ -36,6 +40,8 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
     });
     const running = worker;
     lifecycle.onClose('grading worker', () => running.stop());
+    const assessRpc = serveAssessRpc(infra.bus, createQuickAssessor({ bus: infra.bus, config, graders, logger: app.log }), app.log);
+    lifecycle.onClose('assess rpc', async () => assessRpc.unsubscribe());
     await app.ready();
     return { app, config, infra, worker: running };
   });
