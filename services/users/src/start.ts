@@ -11,6 +11,7 @@ import type { UsersConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp, type UsersDeps } from './app';
 import { serveUsersRpc } from './events/rpc';
+import { serveApiKeyRpc } from './events/api-key-rpc';
 import { startBillingMirror } from './events/billing';
 
 /**
@@ -35,6 +36,7 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
     const mirror = await startBillingMirror(infra.bus, ctx.store, app.log);
     lifecycle.onClose('billing mirror', () => mirror.stop());
     const subs = serveUsersRpc(infra.bus, ctx.store, ctx.billing, app.log);
+    subs.push(serveApiKeyRpc(infra.bus, ctx.store, keys.dataKey, app.log));
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
     await app.ready();
     return { app, ctx, config, infra, relay };
