@@ -7,6 +7,7 @@ import { newId } from './ids';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { loggerOptions } from './logging';
+import { awaitPublication, publicationMark } from './publication';
 
 export interface ServiceAppOptions {
   name: string;
@@ -17,6 +18,18 @@ export interface ServiceAppOptions {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Answer only once the outbox events written while answering are published (publication.ts);
+   * default true. Matters only where an outbox relay runs in the process.
+   */
+  publishBeforeAnswer?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** publicationMark() when the request arrived. */
+    publicationMark: number;
+  }
 }
 
 const STATUS_CODES: Record<number, string> = {
@@ -81,6 +94,19 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+
+  if (options.publishBeforeAnswer ?? true) {
+    app.decorateRequest('publicationMark', 0);
+    // Callback hooks: no promise per request when nothing was published meanwhile.
+    app.addHook('onRequest', (req, _reply, done) => {
+      req.publicationMark = publicationMark();
+      done();
+    });
+    app.addHook('onSend', (req, _reply, payload, done) => {
+      if (req.publicationMark === publicationMark()) return done(null, payload);
+      void awaitPublication(req.publicationMark).then(() => done(null, payload));
+    });
+  }
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {

@@ -1,4 +1,5 @@
 import { Client, Pool, type PoolClient } from 'pg';
+import { transactionBegun, transactionEnded } from './publication';
 
 /**
  * Each service owns one Postgres schema (`<prefix><service>`), made on start-up with its
@@ -182,10 +183,13 @@ export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) =>
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    transactionBegun(client);
     const result = await fn(client);
     await client.query('COMMIT');
+    transactionEnded(client, 'commit');
     return result;
   } catch (err) {
+    transactionEnded(client, 'rollback');
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {

@@ -22,3 +22,4 @@ export * from './uploads';
 export * from './mail';
 export * from './cache';
 export * from './csv';
+export * from './publication';

@@ -26,7 +26,8 @@ export interface Bus {
 }
 
 export async function connectBus(opts: { url: string; prefix: string; name: string }): Promise<Bus> {
-  const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  // noAsyncTraces: no Error (stack capture) made per request just in case it times out.
+  const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
   const jsm = await jetstreamManager(nc);
   return {
     nc,

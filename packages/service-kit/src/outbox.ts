@@ -11,6 +11,7 @@ import { makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
 import { isErasable, pruneStreamMessages, rememberStreamMessage } from './erasure';
 import { STREAM_MAX_AGE_DAYS } from '@corestone/contracts';
+import { noteEnqueued, notePublished, registerRelay } from './publication';
 
 /**
  * Transactional outbox: write the event in the same transaction as the change it announces;
@@ -49,13 +50,12 @@ export async function enqueueEvent<E extends EventDef>(
   }
   const orderKey = opts.orderKey === undefined ? defaultOrderKey(data) : opts.orderKey;
   // The trace context of the request that made the change: the relay's publish span joins its trace.
-  await db.query(`INSERT INTO outbox (id, subject, payload, headers, order_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`, [
-    event.id,
-    def.subject,
-    payload,
-    JSON.stringify(injectTraceContext({})),
-    orderKey,
-  ]);
+  const inserted = await db.query(
+    `INSERT INTO outbox (id, subject, payload, headers, order_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+    [event.id, def.subject, payload, JSON.stringify(injectTraceContext({})), orderKey],
+  );
+  // The answer to the request that wrote it leaves once it is published (publication.ts).
+  if (inserted.rowCount === 1) noteEnqueued(db, event.id);
   await db.query(`SELECT pg_notify(current_schema() || '_outbox', '')`);
   return event.id;
 }
@@ -224,6 +224,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         [row.seq, attempts, err.message],
       );
       metrics.parked.inc();
+      notePublished(row.id); // nobody waits for it any longer
       logger.error({ err, eventId: row.id, subject: row.subject, attempts }, 'outbox event parked after repeated publish failures');
       return;
     }
@@ -252,6 +253,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       for (const row of rows) {
         try {
           const ack = await publish(row);
+          notePublished(row.id);
           await client.query(`DELETE FROM outbox WHERE seq = $1`, [row.seq]);
           // Where an event with personal content landed: erased there when its aggregate is deleted.
           if (row.order_key && isErasable(row.subject)) await rememberStreamMessage(client, row.order_key, ack.stream, ack.seq);
@@ -334,6 +336,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
   };
   void listen();
+  const unregister = registerRelay(() => void kick());
   // Remembered stream positions outlive their messages by at most an hour.
   const keepDays = Math.max(...Object.values(STREAM_MAX_AGE_DAYS));
   let prunedAt = 0;
@@ -359,6 +362,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     },
     stop: async () => {
       running = false;
+      unregister();
       if (timer) clearTimeout(timer);
       await current;
       const l = listener;

@@ -5,6 +5,7 @@ import { Codes, Messages, type RpcDef, type RpcFailure, type RpcRequest, type Rp
 import { HttpError } from './errors';
 import { fromHeaders, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
+import { awaitPublication, publicationMark } from './publication';
 import { SpanKind } from '@opentelemetry/api';
 
 const enc = new TextEncoder();
@@ -30,7 +31,9 @@ export function serveRpc<R extends RpcDef>(
     queue: def.subject,
     callback: (err, msg) => {
       if (err) return logger.error({ err }, `rpc ${def.subject} subscription error`);
-      const reply = (body: unknown) => msg.respond(enc.encode(JSON.stringify(body)));
+      const mark = publicationMark();
+      // Sent once the events the handler wrote are published (publication.ts).
+      const reply = (body: unknown) => void awaitPublication(mark).then(() => msg.respond(enc.encode(JSON.stringify(body))));
       const fail = (status: number, code: string, detail: string): void =>
         void reply({ ok: false, status, code, detail } satisfies RpcFailure);
       let request: unknown;
