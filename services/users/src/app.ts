@@ -5,7 +5,8 @@ import { badRequest, createServiceApp, registerAuth, addInfraReadiness, type Inf
 import type { UsersConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { AvatarFiles } from './store/avatars';
-import { BillingLink } from './events/billing';
+import { BILLING_MIRROR_DURABLE, BillingLink } from './events/billing';
+import { CreditFeed } from './events/credit-feed';
 import { meRoutes } from './routes/me';
 import { avatarRoutes } from './routes/avatar';
 import { adminRoutes } from './routes/admin';
@@ -23,9 +24,11 @@ export interface UsersDeps {
 export function buildApp({ config, infra, verify, dataKey }: UsersDeps): { app: FastifyInstance; ctx: UsersContext } {
   const app = createServiceApp({ name: 'users', logLevel: config.LOG_LEVEL });
   const store = new AccountStore(infra.db.pool, infra.db.schema, infra.bus);
+  const feed = new CreditFeed(infra.bus, BILLING_MIRROR_DURABLE, app.log);
   const ctx: UsersContext = {
     store,
-    billing: new BillingLink(infra.bus, store, config.BILLING_RPC_TIMEOUT_MS, app.log),
+    feed,
+    billing: new BillingLink(infra.bus, store, config.BILLING_RPC_TIMEOUT_MS, app.log, feed),
     avatars: new AvatarFiles(config.AVATAR_DIR),
     dataKey,
   };

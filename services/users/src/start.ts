@@ -16,7 +16,8 @@ import { startBillingMirror } from './events/billing';
 
 /**
  * users' composition root: Postgres + NATS, the app, the outbox relay to the `users` stream,
- * the mirror of billing's credit updates and the `rpc.users.*` handlers.
+ * the mirror of billing's credit updates (consumer + the feed that makes it read-your-writes) and the
+ * `rpc.users.*` handlers.
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
  */
 export function startService(config: UsersConfig, opts: { verify?: TokenVerifier } = {}) {
@@ -33,13 +34,22 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
     await ensureStream(infra.bus, 'users');
     const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log });
     lifecycle.onClose('outbox relay', () => relay.stop());
-    const mirror = await startBillingMirror(infra.bus, ctx.store, app.log);
+    let mirror = await startBillingMirror(infra.bus, ctx.store, app.log, ctx.feed);
     lifecycle.onClose('billing mirror', () => mirror.stop());
+    /** Tests stop and restart the mirror's consumer (to show what the feed adds). */
+    const billingMirror = {
+      stop: () => mirror.stop(),
+      restart: async () => {
+        mirror = await startBillingMirror(infra.bus, ctx.store, app.log, ctx.feed);
+      },
+    };
+    ctx.feed.start();
+    lifecycle.onClose('credit feed', async () => ctx.feed.stop());
     const subs = serveUsersRpc(infra.bus, ctx.store, ctx.billing, app.log);
     subs.push(serveApiKeyRpc(infra.bus, ctx.store, keys.dataKey, app.log));
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
     await app.ready();
-    return { app, ctx, config, infra, relay };
+    return { app, ctx, config, infra, relay, billingMirror };
   });
 }
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { Rpc, type CreditAccount, type Role, type User } from '@corestone/contracts';
-import { callRpc, loadConfig, newId, serveRpc } from '@corestone/service-kit';
+import { Events, Rpc, type CreditAccount, type Role, type User } from '@corestone/contracts';
+import { callRpc, loadConfig, newId, publishEvent, serveRpc } from '@corestone/service-kit';
 import { createTestRun, createTestTokens, storedEvents } from '@corestone/service-kit/testing';
 import { UsersConfig } from '../src/config';
 import { startService } from '../src/start';
@@ -28,7 +28,7 @@ export async function startUsers(label: string) {
     await run.cleanup();
     throw err;
   });
-  const { app, ctx, relay } = service;
+  const { app, ctx, relay, billingMirror } = service;
   const { db, bus } = service.infra;
 
   let n = 0;
@@ -64,6 +64,7 @@ export async function startUsers(label: string) {
     config,
     tokens,
     relay,
+    billingMirror,
     avatarDir,
     user,
     outbox,
@@ -78,11 +79,22 @@ export async function startUsers(label: string) {
 
 /**
  * A small stand-in for billing over NATS (get_account, set_credits), holding accounts in memory.
- * System tests run the real billing; here it only answers the users service's questions.
+ * Like billing, it announces every change as `billing.account_updated.v1` and answers only once
+ * the event is published. System tests run the real billing; here it only answers the users
+ * service's questions.
  */
 export function billingStandIn(h: Harness) {
   const accounts = new Map<string, CreditAccount>();
   const setCalls: Array<{ user_id: string; essay_credits: number; max_essay_credits: number }> = [];
+  let getCalls = 0;
+  /** Billing changes an account (a charge, a purchase…): the next version, announced before it returns. */
+  const change = async (user_id: string, patch: Partial<Omit<CreditAccount, 'user_id' | 'version'>>): Promise<CreditAccount> => {
+    const a = open(user_id);
+    const next = { ...a, ...patch, version: a.version + 1 };
+    accounts.set(user_id, next);
+    await publishEvent(h.bus, Events.billingAccountUpdated, next);
+    return next;
+  };
   const open = (user_id: string): CreditAccount => {
     let a = accounts.get(user_id);
     if (!a) {
@@ -92,16 +104,21 @@ export function billingStandIn(h: Harness) {
     return a;
   };
   const subs = [
-    serveRpc(h.bus, Rpc.billingGetAccount, async ({ user_id }) => ({ account: open(user_id) }), h.app.log),
+    serveRpc(
+      h.bus,
+      Rpc.billingGetAccount,
+      async ({ user_id }) => {
+        getCalls++;
+        return { account: open(user_id) };
+      },
+      h.app.log,
+    ),
     serveRpc(
       h.bus,
       Rpc.billingSetCredits,
       async (req) => {
         setCalls.push(req);
-        const a = open(req.user_id);
-        const next = { ...a, essay_credits: req.essay_credits, max_essay_credits: req.max_essay_credits, version: a.version + 1 };
-        accounts.set(req.user_id, next);
-        return { account: next };
+        return { account: await change(req.user_id, { essay_credits: req.essay_credits, max_essay_credits: req.max_essay_credits }) };
       },
       h.app.log,
     ),
@@ -109,6 +126,11 @@ export function billingStandIn(h: Harness) {
   return {
     accounts,
     setCalls,
+    change,
+    /** How many times users asked billing for an account (live reads). */
+    get getCalls() {
+      return getCalls;
+    },
     stop: async () => {
       subs.forEach((s) => s.unsubscribe());
       await h.bus.nc.flush();

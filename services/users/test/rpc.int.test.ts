@@ -1,6 +1,7 @@
 import { Events, Rpc, streamName, type User } from '@corestone/contracts';
 import { callRpc, newId, publishEvent } from '@corestone/service-kit';
-import { BILLING_MIRROR_DURABLE } from '../src/events/billing';
+import { BILLING_MIRROR_DURABLE, BillingLink } from '../src/events/billing';
+import { CreditFeed } from '../src/events/credit-feed';
 import { billingStandIn, eventually, json, startUsers, type Harness } from './helpers';
 
 let h: Harness;
@@ -70,38 +71,82 @@ describe('rpc.users.get_view', () => {
     }
   });
 
-  it('reads credits live from billing, keeps them, and falls back to the kept copy when billing is gone or silent', async () => {
+  it('answers credits from its mirror without asking billing, read-your-writes: a change billing announced shows at once', async () => {
+    await h.ctx.feed.whenCurrent();
     const { user } = await create();
     const billing = billingStandIn(h);
-    billing.accounts.set(user.id, {
-      user_id: user.id,
-      essay_credits: 42,
-      max_essay_credits: 50,
-      subscription_plan: 'core_pack',
-      subscription_status: 'active',
-      version: 3,
-    });
-    const live = await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id });
-    expect(live.user).toMatchObject({ essay_credits: 42, max_essay_credits: 50, subscription_plan: 'core_pack' });
-
-    // read-your-writes: billing changes, the next view shows it at once
-    billing.accounts.set(user.id, { ...billing.accounts.get(user.id)!, essay_credits: 41, version: 4 });
-    expect((await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id })).user.essay_credits).toBe(41);
-    await billing.stop();
-
-    // nobody answers: the mirrored copy (version 4) is used
-    expect((await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id })).user).toMatchObject({ essay_credits: 41, max_essay_credits: 50 });
-
-    // billing listens but never answers: after its timeout the mirror is used
-    const silent = h.bus.nc.subscribe(h.bus.subject(Rpc.billingGetAccount.subject), { callback: () => undefined });
+    const view = async () => (await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id })).user;
     try {
-      await h.bus.nc.flush();
-      const viaSilent = await callRpc(h.bus, Rpc.usersGetView, { user_id: user.id });
-      expect(viaSilent.user).toMatchObject({ essay_credits: 41, subscription_plan: 'core_pack' });
-      const me = await h.app.inject({ url: '/users/me', headers: { authorization: `Bearer ${await h.tokens.sign(user.id, 'student')}` } });
-      expect(json<User>(me).essay_credits).toBe(41);
+      // billing never spoke about this user: the spec defaults, and billing is not asked
+      expect(await view()).toMatchObject({ essay_credits: 1, max_essay_credits: 1, subscription_plan: 'free' });
+      expect(billing.getCalls).toBe(0);
+
+      await billing.change(user.id, { essay_credits: 42, max_essay_credits: 50, subscription_plan: 'core_pack' });
+      expect(await view()).toMatchObject({ essay_credits: 42, max_essay_credits: 50, subscription_plan: 'core_pack' });
+
+      // the mirror's consumer is stopped: only what the feed heard can show the next change at once
+      await h.billingMirror.stop();
+      try {
+        await billing.change(user.id, { essay_credits: 41 });
+        expect((await view()).essay_credits).toBe(41);
+        const me = await h.app.inject({
+          url: '/users/me',
+          headers: { authorization: `Bearer ${await h.tokens.sign(user.id, 'student')}` },
+        });
+        expect(json<User>(me).essay_credits).toBe(41);
+        expect(billing.getCalls).toBe(0);
+      } finally {
+        await h.billingMirror.restart();
+      }
+      // the consumer catches up: the mirror itself holds version 3 (41 credits)
+      await eventually(async () => (await h.ctx.store.get(user.id))?.credits?.essay_credits === 41);
+      expect((await h.ctx.store.get(user.id))?.credits).toMatchObject({ essay_credits: 41, max_essay_credits: 50, version: 3 });
     } finally {
-      silent.unsubscribe();
+      await billing.stop();
+    }
+  });
+
+  it('asks billing live while the mirror is not known to be complete (falls back to the mirror when billing is silent)', async () => {
+    const { user } = await create();
+    const billing = billingStandIn(h);
+    await billing.change(user.id, { essay_credits: 8 });
+    await eventually(async () => (await h.ctx.store.get(user.id))?.credits?.essay_credits === 8);
+    // an update the mirror has not applied, published before a feed starts listening: the feed cannot know it
+    await h.billingMirror.stop();
+    let restarted = false;
+    let stopped = false;
+    const feed = new CreditFeed(h.bus, BILLING_MIRROR_DURABLE, h.app.log);
+    const link = new BillingLink(h.bus, h.ctx.store, h.config.BILLING_RPC_TIMEOUT_MS, h.app.log, feed);
+    try {
+      await billing.change(user.id, { essay_credits: 6 });
+      feed.start();
+      const mirrored = (await h.ctx.store.get(user.id))!.credits;
+      expect(mirrored?.essay_credits).toBe(8);
+      expect(feed.current).toBe(false);
+      const calls = billing.getCalls;
+      expect(await link.credits(user.id, mirrored)).toMatchObject({ essay_credits: 6 });
+      expect(billing.getCalls).toBe(calls + 1);
+
+      // billing listens but never answers: after its timeout the mirror is used
+      await billing.stop();
+      stopped = true;
+      const silent = h.bus.nc.subscribe(h.bus.subject(Rpc.billingGetAccount.subject), { callback: () => undefined });
+      try {
+        await h.bus.nc.flush();
+        expect(await link.credits(user.id, mirrored)).toMatchObject({ essay_credits: 8 });
+      } finally {
+        silent.unsubscribe();
+      }
+
+      // once the consumer has applied everything, the feed is current and billing is no longer asked
+      await h.billingMirror.restart();
+      restarted = true;
+      await feed.whenCurrent();
+      expect(await link.credits(user.id, (await h.ctx.store.get(user.id))!.credits)).toMatchObject({ essay_credits: 6 });
+    } finally {
+      feed.stop();
+      if (!stopped) await billing.stop();
+      if (!restarted) await h.billingMirror.restart();
     }
   });
 });

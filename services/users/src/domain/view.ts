@@ -19,6 +19,8 @@ export interface Account {
 }
 
 export type Credits = Pick<CreditAccount, 'essay_credits' | 'max_essay_credits' | 'subscription_plan' | 'subscription_status'>;
+/** The mirrored copy, with billing's version of it. */
+export type MirroredCredits = Credits & Pick<CreditAccount, 'version'>;
 
 /** What a user has before billing ever spoke about them (spec: free plan, 1 and 1). */
 export const DEFAULT_CREDITS: Credits = {

@@ -2,27 +2,36 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Events, Rpc, type CreditAccount } from '@corestone/contracts';
 import { callRpc, startConsumer, type Bus, type RunningConsumer } from '@corestone/service-kit';
 import type { AccountStore } from '../store/accounts';
-import type { Credits } from '../domain/view';
+import type { Credits, MirroredCredits } from '../domain/view';
+import type { CreditFeed } from './credit-feed';
 
 export const BILLING_MIRROR_DURABLE = 'users-billing-mirror';
 
-/** Billing as users sees it: live reads with a mirror fallback, and admin credit changes. */
+/** Billing as users sees it: credits for views (mirror + feed, or live), admin credit changes. */
 export class BillingLink {
   constructor(
     private readonly bus: Bus,
     private readonly store: AccountStore,
     private readonly timeoutMs: number,
     private readonly log: FastifyBaseLogger,
+    /** Read-your-writes over the mirror (see CreditFeed); absent or not current → read billing live. */
+    private readonly feed?: CreditFeed,
   ) {}
 
   /**
-   * Billing's current account for a user (read-your-writes for /auth/me and /users/me), kept in
-   * the mirror too; null when billing does not answer in time (the caller uses the mirror).
+   * A user's credits as of every answer billing has given (read-your-writes for /auth/me and
+   * /users/me): the mirror, or a newer update heard but not yet mirrored. No billing call and no
+   * write while the feed is current; otherwise billing is asked live (the mirror if it is silent).
    */
+  async credits(userId: string, mirrored: MirroredCredits | null): Promise<Credits | null> {
+    if (this.feed?.current) return this.feed.newerThan(userId, mirrored?.version ?? 0) ?? mirrored;
+    return (await this.live(userId)) ?? mirrored;
+  }
+
+  /** Billing's current account for a user; null when billing does not answer in time. A read: nothing is written. */
   async live(userId: string): Promise<Credits | null> {
     try {
       const { account } = await callRpc(this.bus, Rpc.billingGetAccount, { user_id: userId }, { timeoutMs: this.timeoutMs });
-      await this.store.mirrorCredits(account);
       return account;
     } catch (err) {
       this.log.warn({ err, userId }, 'billing did not answer; using mirrored credits');
@@ -44,7 +53,7 @@ export class BillingLink {
 }
 
 /** Keeps the credit mirror from `billing.account_updated.v1` (highest version wins: idempotent). */
-export function startBillingMirror(bus: Bus, store: AccountStore, logger: FastifyBaseLogger): Promise<RunningConsumer> {
+export function startBillingMirror(bus: Bus, store: AccountStore, logger: FastifyBaseLogger, feed?: CreditFeed): Promise<RunningConsumer> {
   return startConsumer({
     bus,
     stream: 'billing',
@@ -52,7 +61,9 @@ export function startBillingMirror(bus: Bus, store: AccountStore, logger: Fastif
     subjects: [Events.billingAccountUpdated.subject],
     logger,
     handler: async (event) => {
-      await store.applyAccountUpdated(BILLING_MIRROR_DURABLE, event.id, event.data as CreditAccount);
+      const account = event.data as CreditAccount;
+      await store.applyAccountUpdated(BILLING_MIRROR_DURABLE, event.id, account);
+      feed?.mirrored(account.user_id, account.version);
     },
   });
 }

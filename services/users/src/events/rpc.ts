@@ -5,17 +5,16 @@ import { userNotFound, type AccountStore } from '../store/accounts';
 import { toUser } from '../domain/view';
 import type { BillingLink } from './billing';
 
-/** The User view with credits read live from billing (mirror when billing is silent). */
-export async function liveView(store: AccountStore, billing: BillingLink, userId: string): Promise<User> {
+/** The User view: one read of the account and its mirrored credits, read-your-writes for credits (BillingLink.credits). */
+export async function currentView(store: AccountStore, billing: BillingLink, userId: string): Promise<User> {
   const found = await store.get(userId);
   if (!found) throw userNotFound();
-  const live = await billing.live(userId);
-  return toUser(found.account, live ?? found.credits);
+  return toUser(found.account, await billing.credits(userId, found.credits));
 }
 
 export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLink, log: FastifyBaseLogger) {
   return [
-    serveRpc(bus, Rpc.usersGetView, async ({ user_id }) => ({ user: await liveView(store, billing, user_id) }), log),
+    serveRpc(bus, Rpc.usersGetView, async ({ user_id }) => ({ user: await currentView(store, billing, user_id) }), log),
     // billing's POST /subscription/use-message: the same counter as /users/increment-message-count
     serveRpc(bus, Rpc.usersCountMessage, async ({ user_id, unlimited }) => store.incrementMessages(user_id, { unlimited }), log),
     serveRpc(

@@ -31,7 +31,7 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
     const { after } = await ctx.store.adminChange(actorId, targetId, patch);
     return view(after!);
   };
-  const view = async (found: AccountWithCredits) => toUser(found.account, (await ctx.billing.live(found.account.id)) ?? found.credits);
+  const view = async (found: AccountWithCredits) => toUser(found.account, await ctx.billing.credits(found.account.id, found.credits));
 
   app.get(
     '/users/users',

@@ -50,7 +50,7 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
         throw err;
       }
       if (result.previous && result.previous !== name) await ctx.avatars.remove(result.previous);
-      return toUser(result.found.account, (await ctx.billing.live(me.account.id)) ?? result.found.credits);
+      return toUser(result.found.account, await ctx.billing.credits(me.account.id, result.found.credits));
     },
   );
 
@@ -64,7 +64,7 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
       const me = await self(ctx, req);
       const result = await ctx.store.setAvatar(me.account.id, null);
       await ctx.avatars.remove(result.previous);
-      return toUser(result.found.account, (await ctx.billing.live(me.account.id)) ?? result.found.credits);
+      return toUser(result.found.account, await ctx.billing.credits(me.account.id, result.found.credits));
     },
   );
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AnonymousState, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
 import { badRequest, requireAuth } from '@corestone/service-kit';
-import { liveView } from '../events/rpc';
 import { messageAllowance, permissionsOf } from '../domain/rules';
 import { toUser } from '../domain/view';
 import { errors, security, self, type UsersContext } from './context';
@@ -21,11 +20,11 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
     '/users/me',
     {
       preHandler: requireAuth,
-      schema: { summary: 'The caller (credits read live from billing)', security, response: { 200: User, ...errors(401, 403, 404) } },
+      schema: { summary: 'The caller (credits: read-your-writes)', security, response: { 200: User, ...errors(401, 403, 404) } },
     },
     async (req) => {
       const me = await self(ctx, req);
-      return liveView(ctx.store, ctx.billing, me.account.id);
+      return toUser(me.account, await ctx.billing.credits(me.account.id, me.credits));
     },
   );
 
@@ -52,7 +51,7 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
         display_name: display,
         user_type: body.user_type,
       });
-      return toUser(updated.account, (await ctx.billing.live(me.account.id)) ?? updated.credits);
+      return toUser(updated.account, await ctx.billing.credits(me.account.id, updated.credits));
     },
   );
 

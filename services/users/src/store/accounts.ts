@@ -12,7 +12,7 @@ import {
   type Bus,
   type Queryable,
 } from '@corestone/service-kit';
-import type { Account, Credits } from '../domain/view';
+import type { Account, MirroredCredits } from '../domain/view';
 import {
   checkAdminChange,
   checkSelfRoleChange,
@@ -25,23 +25,24 @@ import {
 const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, a.display_name, a.is_anonymous, a.avatar,
   a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.created_at`;
 const CREDIT_COLUMNS = `m.essay_credits AS m_essay_credits, m.max_essay_credits AS m_max_essay_credits,
-  m.subscription_plan AS m_subscription_plan, m.subscription_status AS m_subscription_status`;
+  m.subscription_plan AS m_subscription_plan, m.subscription_status AS m_subscription_status, m.version AS m_version`;
 
 type Row = Account & {
   m_essay_credits?: number | null;
   m_max_essay_credits?: number | null;
   m_subscription_plan?: string | null;
   m_subscription_status?: string | null;
+  m_version?: string | null; // bigint
 };
 
 export interface AccountWithCredits {
   account: Account;
   /** The mirrored copy of billing's account; null when billing never spoke about this user. */
-  credits: Credits | null;
+  credits: MirroredCredits | null;
 }
 
 function split(row: Row): AccountWithCredits {
-  const { m_essay_credits, m_max_essay_credits, m_subscription_plan, m_subscription_status, ...account } = row;
+  const { m_essay_credits, m_max_essay_credits, m_subscription_plan, m_subscription_status, m_version, ...account } = row;
   const credits =
     m_essay_credits === null || m_essay_credits === undefined
       ? null
@@ -50,6 +51,7 @@ function split(row: Row): AccountWithCredits {
           max_essay_credits: m_max_essay_credits!,
           subscription_plan: m_subscription_plan!,
           subscription_status: m_subscription_status!,
+          version: Number(m_version),
         };
   return { account: account as Account, credits };
 }
