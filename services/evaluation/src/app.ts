@@ -19,6 +19,7 @@ import { streamRoutes } from './routes/stream';
 import { adminRoutes } from './routes/admin';
 import { essayTextRoutes } from './routes/essay-text';
 import { deadLetterRoutes } from './routes/dead-letters';
+import { adminAssessRoutes } from './routes/admin-assess';
 import { AdminStore } from './store/admin';
 
 export interface EvaluationDeps {
@@ -55,6 +56,7 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): { app: Fast
     adminRoutes(scope, { store, admin });
     essayTextRoutes(scope, { store, admin });
     deadLetterRoutes(scope, infra.bus);
+    adminAssessRoutes(scope, { bus: infra.bus, lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS, timeoutMs: config.ASSESS_TIMEOUT_MS });
   });
   return { app, store, charging };
 }

@@ -14,6 +14,11 @@ export const EvaluationConfig = configSchema({
   LOOKUP_RPC_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 50 }),
   /** Longest a PDF or .docx may take to read before it is refused. */
   EXTRACT_TIMEOUT_MS: Type.Integer({ default: 60000, minimum: 100 }),
+  /**
+   * Admin Quick Assessment: longest wait for the grading service's answer. Under the screen's 30 s
+   * (spec admin §9); the model gets this less 3 s, so its fallback result still arrives in time.
+   */
+  ASSESS_TIMEOUT_MS: Type.Integer({ default: 27_000, minimum: 1000 }),
   /** Server-sent events: how often the row is re-read for changes. */
   SSE_POLL_MS: Type.Integer({ default: 1000, minimum: 50 }),
   /**
