@@ -57,7 +57,13 @@ async function main() {
   const { createTestRun } = require('@corestone/service-kit/testing');
   const run = createTestRun('bench');
   const logDir = path.join(root, 'tests', 'artifacts', 'logs', run.id);
-  const platform = await startPlatform({ ports: 'random', output: { dir: logDir }, env: { ...run.env, LOG_LEVEL: 'warn' } });
+  // a shared, busy machine can take well over the default 30 s to start nine processes
+  const platform = await startPlatform({
+    ports: 'random',
+    output: { dir: logDir },
+    env: { ...run.env, LOG_LEVEL: 'warn' },
+    readyTimeoutMs: 120_000,
+  });
   const only = process.argv.slice(2);
   const benches = fs
     .readdirSync(path.join(root, 'tests', 'bench'))
