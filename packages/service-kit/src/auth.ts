@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey, type JSONWebKeySet } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTVerifyGetKey,
+  type JSONWebKeySet,
+} from 'jose';
 import { Codes, Messages, ROLES, type Role } from '@corestone/contracts';
 import { HttpError, forbidden, unauthorized } from './errors';
 
@@ -85,4 +93,39 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw unauthorized();
   return req.principal;
+}
+
+/**
+ * Remembers tokens that passed verification, by their exact text, until their `exp` (at most
+ * `max` of them, oldest forgotten first), so a repeated token costs a map look-up instead of a
+ * signature check. Only successes are kept; the principal is exactly what verification gave.
+ * Trade-off: a remembered token stays accepted until its `exp` (at most 15 minutes) even if the key
+ * that signed it is withdrawn meanwhile. Opt-in (auth uses it for its own key).
+ */
+export function rememberVerifiedTokens(verify: TokenVerifier, max = 10_000, now = () => Date.now()): TokenVerifier {
+  const known = new Map<string, { principal: Principal; expiresAt: number }>();
+  return async (token) => {
+    const hit = known.get(token);
+    if (hit) {
+      if (now() < hit.expiresAt) return hit.principal;
+      known.delete(token);
+    }
+    const principal = await verify(token);
+    const exp = expiryOf(token);
+    if (exp !== null && now() < exp) {
+      if (known.size >= max) known.delete(known.keys().next().value!);
+      known.set(token, { principal, expiresAt: exp });
+    }
+    return principal;
+  };
+}
+
+/** `exp` of a token that has just verified (milliseconds), or null. */
+function expiryOf(token: string): number | null {
+  try {
+    const exp = (decodeJwt(token) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
 }
