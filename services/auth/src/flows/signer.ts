@@ -5,6 +5,7 @@ import {
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
   createTokenVerifier,
+  rememberVerifiedTokens,
   type PlatformKeys,
   type TokenVerifier,
 } from '@corestone/service-kit';
@@ -34,9 +35,13 @@ export class AccessTokenSigner {
     return { keys: [this.jwk] };
   }
 
-  /** Auth verifies bearer tokens against its own JWKS (no HTTP round trip to itself). */
+  /**
+   * Auth verifies bearer tokens against its own JWKS (no HTTP round trip to itself). A token
+   * verified once is remembered until it expires (rememberVerifiedTokens): every page load asks
+   * /auth/me with the same token.
+   */
   verifier(): TokenVerifier {
-    return createTokenVerifier({ jwks: this.jwks });
+    return rememberVerifiedTokens(createTokenVerifier({ jwks: this.jwks }));
   }
 
   sign(userId: string, role: Role, sessionId: string): Promise<string> {

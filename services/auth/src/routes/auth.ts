@@ -9,7 +9,7 @@ import type { PasswordReset } from '../flows/password-reset';
 import type { Background } from '../flows/background';
 import type { AccessTokenSigner } from '../flows/signer';
 import type { SignInLockout } from '../flows/sign-in-lockout';
-import { requireSession, security } from './common';
+import { checkSession, requireSession, security } from './common';
 
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const Password = Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH }));
@@ -127,7 +127,6 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   app.get(
     '/auth/me',
     {
-      preValidation: live,
       schema: {
         summary: 'The signed-in user',
         security,
@@ -136,7 +135,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
     },
     async (req) => {
       const principal = principalOf(req);
-      return accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND));
+      // The session check and the users view at the same time; an ended session answers 401 all the same.
+      const view = accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND));
+      view.catch(() => undefined); // not unhandled when the session check throws first
+      await checkSession(sessions, principal);
+      return view;
     },
   );
 

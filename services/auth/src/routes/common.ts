@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ADMIN_ROLES, Codes, Messages } from '@corestone/contracts';
-import { HttpError, forbidden, unauthorized } from '@corestone/service-kit';
+import { HttpError, forbidden, unauthorized, type Principal } from '@corestone/service-kit';
 import type { Sessions } from '../flows/sessions';
 
 export const security = [{ bearer: [] }];
@@ -10,8 +10,13 @@ export function requireSession(sessions: Sessions): preHandlerAsyncHookHandler {
   return async (req) => {
     const p = req.principal;
     if (!p) throw unauthorized();
-    if (!(await sessions.isLive(p.sessionId, p.id))) throw unauthorized('Session has ended. Please sign in again.', Codes.UNAUTHENTICATED);
+    await checkSession(sessions, p);
   };
+}
+
+/** 401 unless the principal's session is still live. */
+export async function checkSession(sessions: Sessions, p: Principal): Promise<void> {
+  if (!(await sessions.isLive(p.sessionId, p.id))) throw unauthorized('Session has ended. Please sign in again.', Codes.UNAUTHENTICATED);
 }
 
 export function requireAdmin(sessions: Sessions): preHandlerAsyncHookHandler {
