@@ -87,7 +87,7 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
   authRoutes(app, { accounts, sessions, reset, background, signer, lockout });
   setupRoutes(app, setup);
   googleRoutes(app, google, base);
-  userPasswordRoutes(app, accounts, sessions);
+  userPasswordRoutes(app, { accounts, sessions, reset, mailEnabled: !config.MAIL_DISABLED });
   app.addHook('onClose', async () => {
     await background.idle();
     mailer.close();

@@ -9,10 +9,11 @@ import {
   SuccessFailure,
   SuccessMessage,
 } from '@corestone/contracts';
-import { HttpError, badRequest, forbidden, principalOf } from '@corestone/service-kit';
+import { HttpError, badRequest, conflict, forbidden, principalOf } from '@corestone/service-kit';
 import { checkNewPassword, cleanName, mayCreateRole, normalizeEmail, parseRole, splitFullName } from '../domain/validation';
 import type { Accounts } from '../flows/accounts';
 import type { Sessions } from '../flows/sessions';
+import type { PasswordReset } from '../flows/password-reset';
 import { requireAdmin, requireSession, security, successFailureHandler } from './common';
 
 const Password = Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH }));
@@ -28,10 +29,16 @@ const CreateUserBody = Type.Object({
   max_essay_credits: Type.Optional(Type.Integer({ minimum: -1, maximum: 1_000_000 })),
   /** Shorthand: sets essay_credits (and max_essay_credits when that is not given). */
   credits: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  /** Instead of a password: create the account without one and mail its owner a password-set link. */
+  send_password_email: Type.Optional(Type.Boolean()),
 });
 
 /** /users paths that the gateway routes to auth, because passwords live here (AUTH_OWNED_USER_PATHS). */
-export function userPasswordRoutes(app: FastifyInstance, accounts: Accounts, sessions: Sessions): void {
+export function userPasswordRoutes(
+  app: FastifyInstance,
+  deps: { accounts: Accounts; sessions: Sessions; reset: PasswordReset; mailEnabled: boolean },
+): void {
+  const { accounts, sessions, reset } = deps;
   app.put(
     '/users/update-password',
     {
@@ -76,9 +83,14 @@ export function userPasswordRoutes(app: FastifyInstance, accounts: Accounts, ses
       const role = body.user_type === undefined || body.user_type === '' ? 'student' : parseRole(body.user_type);
       if (!role) throw new HttpError(400, Codes.INVALID_ROLE, 'user_type must be student, teacher, admin or super_admin');
       if (!mayCreateRole(actor.role, role)) throw forbidden('Only a super admin can create admin accounts');
-      if (!body.email || !body.password) throw badRequest(Messages.INVALID_CREDENTIALS_BODY);
+      const byMail = body.send_password_email === true;
+      if (byMail && body.password) throw badRequest('Give a password or ask for the password-set e-mail, not both');
+      if (!body.email || (!byMail && !body.password)) throw badRequest(Messages.INVALID_CREDENTIALS_BODY);
+      if (byMail && !deps.mailEnabled) {
+        throw conflict('E-mail is turned off on this platform (MAIL_DISABLED): give the account a password instead', 'MAIL_DISABLED');
+      }
       const email = normalizeEmail(body.email);
-      const password = checkNewPassword(body.password);
+      const password = byMail ? null : checkNewPassword(body.password);
       const split = splitFullName(body.name);
       const first_name = cleanName(body.first_name) || split.first_name;
       const last_name = cleanName(body.last_name) || split.last_name;
@@ -97,8 +109,14 @@ export function userPasswordRoutes(app: FastifyInstance, accounts: Accounts, ses
           ...(max_essay_credits !== undefined ? { max_essay_credits } : {}),
         },
       });
-      req.log.info({ actor: actor.id, userId: user.id, role }, 'user created by admin');
-      return reply.status(201).send({ success: true as const, user });
+      req.log.info({ actor: actor.id, userId: user.id, role, byMail }, 'user created by admin');
+      if (!byMail) return reply.status(201).send({ success: true as const, user });
+      // The account exists either way; a mail that could not go out is reported, and "Forgot password" still works.
+      const password_email_sent = await reset.invite({ id: user.id, email: user.email, first_name: user.first_name }).then(
+        () => true,
+        (err: unknown) => (req.log.error({ err, userId: user.id }, 'password-set mail not sent'), false),
+      );
+      return reply.status(201).send({ success: true as const, user, password_email_sent });
     },
   );
 }
