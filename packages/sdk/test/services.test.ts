@@ -42,6 +42,19 @@ describe('service modules: paths, methods and bodies of spec admin §7', () => {
     expect([put.method, put.url, put.body]).toEqual(['PUT', '/api/v1/evaluation/admin/e1', { overall_score: 20, admin_notes: 'ok' }]);
   });
 
+  test('admin quick assessment: POST /evaluation/admin/assess with the text as JSON', async () => {
+    const f = fakeFetch(() => json(200, { results: {}, grader: 'builtin', own_key: false, processing_ms: 5, word_count: 2 }));
+    const client = createClient({ fetch: f.fetch, locks: null });
+    const answer = await client.admin.assess({ essay_type: 'tok', essay_content: 'Two words', rubric_id: 'r1', prescribed_title: 'T' });
+    expect(answer).toMatchObject({ grader: 'builtin', own_key: false });
+    const [call] = f.calls as [Call];
+    expect([call.method, call.url, call.body]).toEqual([
+      'POST',
+      '/api/v1/evaluation/admin/assess',
+      { essay_type: 'tok', essay_content: 'Two words', rubric_id: 'r1', prescribed_title: 'T' },
+    ]);
+  });
+
   test('dashboard: every analytics path of spec admin §7 with its days/limit', async () => {
     const f = fakeFetch(() => json(200, {}));
     const client = createClient({ fetch: f.fetch, locks: null });

@@ -1,4 +1,6 @@
 import type {
+  AdminAssessRequest,
+  AdminAssessment,
   AdminEvaluationQuery,
   AdminEvaluationStats,
   AdminEvaluationUpdate,
@@ -67,6 +69,19 @@ export class AdminApi {
   /** The stored essay text (the review screen's full-text viewer). */
   essayText(id: string): Promise<EssayText> {
     return this.t.request<EssayText>(adminPath(id, '/text'));
+  }
+
+  /**
+   * POST /evaluation/admin/assess: the Quick Assessment of a pasted essay, graded at once by the
+   * server (the admin's own OpenAI key when set); not stored, not charged.
+   */
+  assess(input: AdminAssessRequest, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<AdminAssessment> {
+    return this.t.request<AdminAssessment>('/evaluation/admin/assess', {
+      method: 'POST',
+      json: input,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+    });
   }
 
   // ------------------------------------------------------------ dashboard analytics

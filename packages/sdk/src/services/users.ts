@@ -22,7 +22,10 @@ export interface CreateUserInput {
   first_name: string;
   last_name: string;
   email: string;
-  password: string;
+  /** Required unless `send_password_email` is true. */
+  password?: string;
+  /** Create the account without a password and mail its owner a password-set link instead. */
+  send_password_email?: boolean;
   user_type: Role;
   essay_credits?: number;
   max_essay_credits?: number;
