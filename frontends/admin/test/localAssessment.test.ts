@@ -59,33 +59,60 @@ describe('local submissions', () => {
 });
 
 describe('assessment', () => {
-  it("uses the server's completed result when it comes in time", async () => {
-    const results = { ...localFallbackResults(TEXT, 'ee'), grader: 'builtin', overallGrade: 'A' };
+  it("uses the server's result (one call to POST /evaluation/admin/assess) when it comes in time", async () => {
+    const results = { ...localFallbackResults(TEXT, 'ee'), grader: 'openai', overallGrade: 'A' };
     const { client: c, calls } = client((call) => {
       const p = pathOf(call);
       if (p === '/rubrics/active') return res(200, [rubric]);
-      if (p === '/evaluation/evaluate') return res(201, { id: 'e9', status: 'completed', results });
+      if (p === '/evaluation/admin/assess')
+        return res(200, { results, grader: 'openai', own_key: true, processing_ms: 900, word_count: 11 });
       return res(404, { detail: 'no', code: 'NOT_FOUND' });
     });
     const sub = createLocal(user, { type: 'ee', text: TEXT, subject: 'History', researchQuestion: 'Why?' });
     const done = await assessLocal(c, sub);
-    expect(done).toMatchObject({ status: 'completed', source: 'server', evaluation_id: 'e9', results: { overallGrade: 'A' } });
-    const form = calls.find((x) => pathOf(x) === '/evaluation/evaluate')!.body as FormData;
-    expect(form.get('essay_content')).toBe(TEXT);
-    expect(form.get('title')).toBe('Why?');
-    expect(listLocal('u1')[0]).toMatchObject({ status: 'completed', source: 'server' });
+    expect(done).toMatchObject({ status: 'completed', source: 'server', ownKey: true, results: { overallGrade: 'A', grader: 'openai' } });
+    expect(calls.map(pathOf)).toEqual(['/rubrics/active', '/evaluation/admin/assess']);
+    const assess = calls.find((x) => pathOf(x) === '/evaluation/admin/assess')!;
+    expect(assess.method).toBe('POST');
+    expect(assess.body).toEqual({
+      essay_type: 'ee',
+      essay_content: TEXT,
+      rubric_id: 'rb1',
+      title: 'Why?',
+      subject_area: 'History',
+      research_question: 'Why?',
+    });
+    expect(listLocal('u1')[0]).toMatchObject({ status: 'completed', source: 'server', ownKey: true });
   });
 
-  it('falls back to the spec local scoring when the server refuses, and still completes', async () => {
+  it('sends a TOK essay with its prescribed title, and no title field it does not have', async () => {
+    const results = { ...localFallbackResults('short text', 'tok'), grader: 'builtin' };
+    const { client: c, calls } = client((call) =>
+      pathOf(call) === '/rubrics/active'
+        ? res(200, [{ ...rubric, rubric_type: 'tok' }])
+        : res(200, { results, grader: 'builtin', own_key: false, processing_ms: 5, word_count: 2 }),
+    );
+    const done = await assessLocal(c, createLocal(user, { type: 'tok', text: 'short text', subject: '', prescribedTitle: 'Title 3' }));
+    expect(done).toMatchObject({ source: 'server', ownKey: false });
+    expect(calls[1]!.body).toEqual({
+      essay_type: 'tok',
+      essay_content: 'short text',
+      rubric_id: 'rb1',
+      title: 'Title 3',
+      prescribed_title: 'Title 3',
+    });
+  });
+
+  it('falls back to the spec local scoring when the server fails, and still completes', async () => {
     const { client: c } = client((call) =>
       pathOf(call) === '/rubrics/active'
         ? res(200, [rubric])
-        : res(403, { detail: 'Only students and teachers can submit essays for grading', code: 'FORBIDDEN' }),
+        : res(503, { detail: 'grading service unavailable: TIMEOUT', code: 'SERVICE_UNAVAILABLE' }),
     );
     const done = await assessLocal(c, createLocal(user, { type: 'ee', text: TEXT, subject: '' }));
     expect(done.status).toBe('completed');
     expect(done.source).toBe('fallback');
-    expect(done.fallbackReason).toBe('Only students and teachers can submit essays for grading');
+    expect(done.fallbackReason).toBe('No assessment response received'); // a 5xx is told in plain words, not the server's detail
     // words < 3000 → base 3; 'introduction' +1; parentheses +1 → 5: EE total 4×5+4 = 24 of 34, grade A
     expect(done.results).toMatchObject({ totalPoints: 24, maxPoints: 34, overallGrade: 'A', grader: 'spec-local' });
   });

@@ -1,10 +1,11 @@
 /**
  * The browser-local assessment path (spec admin §1, §3, §4, §7, §9): a pasted essay is kept in the
- * browser's local storage per user id and assessed through the server's grading endpoint
- * (`POST /evaluation/evaluate`, then its live status) — never by a call from the browser to an AI
- * service, so no API key reaches the browser. When the server's answer fails or takes over 30 s,
- * the spec's local fallback scoring (shared with the grading service) gives the result and the
- * submission still becomes completed.
+ * browser's local storage per user id and assessed by one call to the server
+ * (`POST /evaluation/admin/assess`: graded at once, with the admin's own OpenAI key when one is set,
+ * and neither stored nor charged on the server) — never by a call from the browser to an AI service,
+ * so no API key reaches the browser. When the server's answer fails or takes over 30 s, the spec's
+ * local fallback scoring (shared with the grading service) gives the result and the submission
+ * still becomes completed.
  */
 import { errorMessage, type CorestoneClient, type EssayType, type Results, type SessionUser } from '@corestone/sdk';
 import { localFallbackResults } from '@corestone/contracts/local-assessment';
@@ -35,7 +36,8 @@ export interface LocalSubmission {
   /** who assessed it: the server's grader, or the local fallback rules (with why) */
   source?: 'server' | 'fallback';
   fallbackReason?: string;
-  evaluation_id?: string;
+  /** server results: true when the model was called with the admin's own key */
+  ownKey?: boolean;
   error?: string;
 }
 
@@ -129,26 +131,27 @@ function timeout(ms: number, signal: AbortSignal): Promise<never> {
   });
 }
 
-/** The server's grading of the text: submit, then follow it until completed (or failed). */
+/** The server's grading of the text: one call, answered with the results (nothing is stored on the server). */
 async function serverAssessment(
   client: CorestoneClient,
   sub: LocalSubmission,
   signal: AbortSignal,
-): Promise<{ results: Results; evaluation_id: string }> {
+): Promise<{ results: Results; ownKey: boolean }> {
   const [rubric] = await client.rubrics.active(sub.type);
   if (!rubric) throw new Error('No active rubric for this essay type');
-  const title = sub.metadata.researchQuestion || sub.metadata.prescribedTitle || sub.fileName;
-  const created = await client.evaluations.evaluateText({
-    essay_content: sub.extractedText,
-    title,
-    essay_type: sub.type,
-    rubric_id: rubric.id,
-    subject_area: sub.metadata.subject || undefined,
-    signal,
-  });
-  const done = created.status === 'completed' ? created : await client.evaluations.watch(created.id, { signal });
-  if (done.status !== 'completed' || !done.results) throw new Error(done.error_message || 'No assessment response received');
-  return { results: done.results, evaluation_id: done.id };
+  const question = sub.metadata.researchQuestion || sub.metadata.prescribedTitle || undefined;
+  const answer = await client.admin.assess(
+    {
+      essay_type: sub.type,
+      essay_content: sub.extractedText,
+      rubric_id: rubric.id,
+      title: question || sub.fileName,
+      subject_area: sub.metadata.subject || undefined,
+      ...(question ? (sub.type === 'ee' ? { research_question: question } : { prescribed_title: question }) : {}),
+    },
+    { signal },
+  );
+  return { results: answer.results, ownKey: answer.own_key };
 }
 
 /**
@@ -167,11 +170,11 @@ export async function assessLocal(
   let next: LocalSubmission;
   try {
     try {
-      const { results, evaluation_id } = await Promise.race([
+      const { results, ownKey } = await Promise.race([
         serverAssessment(client, sub, controller.signal),
         timeout(opts.timeoutMs ?? LOCAL_ASSESSMENT_TIMEOUT_MS, controller.signal),
       ]);
-      next = { ...sub, status: 'completed', results, source: 'server', evaluation_id };
+      next = { ...sub, status: 'completed', results, source: 'server', ownKey };
     } catch (e) {
       next = {
         ...sub,

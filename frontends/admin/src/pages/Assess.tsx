@@ -132,11 +132,16 @@ export function Assess({ client, user }: RemoteAppProps) {
                     {shown.results.overallGrade} · {shown.results.totalPoints}/{shown.results.maxPoints}
                   </Typography.Title>
                   <Tag color={shown.source === 'server' ? 'blue' : 'gold'} data-testid="assess-source">
-                    {shown.source === 'server' ? `Graded by the server (${shown.results.grader})` : 'Local estimate (fallback rules)'}
+                    {shown.source === 'server'
+                      ? `Graded by the server (${shown.results.grader}${shown.ownKey ? ', your API key' : ''})`
+                      : 'Local estimate (fallback rules)'}
                   </Tag>
                   {shown.processingTime !== undefined && <Typography.Text type="secondary">{shown.processingTime} s</Typography.Text>}
                 </Space>
                 {shown.fallbackReason && <Alert type="warning" showIcon title={`Server assessment unavailable: ${shown.fallbackReason}`} />}
+                {shown.source === 'server' && shown.results.fallbackReason && (
+                  <Alert type="info" showIcon title={`The model's grading was replaced on the server: ${shown.results.fallbackReason}`} />
+                )}
                 <Typography.Paragraph>{shown.results.overallSummary.holisticCommentary}</Typography.Paragraph>
                 <Table
                   size="small"
