@@ -15,9 +15,11 @@
  * slower than the timeout). errors = statusErrors + socketErrors.
  *
  * drain: true stops sending new requests at durationMs and waits (at most drainMs) until every request
- * sent has its answer, so that nothing is left in flight; it also counts `sent`, counts every non-2xx
- * answer as an error, and rps is answers / (last answer − first request). For benchmarks that check
- * the server's side effects against the answers (link clicks). Costs a Lua call per request.
+ * sent has its answer, so that nothing is left in flight (plain wrk abandons what is in flight when
+ * its time is up); the script then says so and wrk is stopped with SIGINT, which ends it early with
+ * its figures. It also counts `sent`, counts every non-2xx answer as an error, and rps is answers /
+ * (last answer − first request). For benchmarks that check the server's side effects against the
+ * answers (link clicks). Costs a few Lua calls per request.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -31,6 +33,8 @@ const MIN_DURATION_MS = 1000;
 const MAX_DURATION_MS = 60_000;
 const MAX_DRAIN_MS = 30_000;
 const MARK = 'CORESTONE_WRK_RESULT ';
+/** Printed by the drain script once every request sent has its answer: wrk is then stopped (SIGINT ends it early, figures included). */
+const DRAINED = 'CORESTONE_WRK_DRAINED';
 
 /** The path of wrk, or null when it is not installed. */
 function wrkPath() {
@@ -74,14 +78,18 @@ function script({ method, headers, bodyFile, host, drain, durationMs }) {
       'local ts = ffi.new("cs_timespec")',
       // CLOCK_MONOTONIC
       'local function now() ffi.C.clock_gettime(1, ts); return tonumber(ts.tv_sec) * 1000 + tonumber(ts.tv_nsec) / 1e6 end',
-      'local req, deadline, running',
+      'local req, deadline, running, told',
       'sent, ok, bad, first, last = 0, 0, 0, 0, 0',
       `function init(args) req = wrk.format(); deadline = now() + ${durationMs} end`,
       // delay() comes before a connection's first request: wrk's own check of request() before the run is not counted
       // after the deadline a connection waits for good: what is in flight still gets its answer
       'function delay() running = true if now() < deadline then return 0 end return 3600000 end',
       'function request() if running then if sent == 0 then first = now() end sent = sent + 1 end return req end',
-      'function response(status) if status >= 200 and status < 300 then ok = ok + 1 else bad = bad + 1 end last = now() end',
+      'function response(status)',
+      '  if status >= 200 and status < 300 then ok = ok + 1 else bad = bad + 1 end',
+      '  last = now()',
+      `  if last >= deadline and ok + bad == sent and not told then told = true io.write(${luaString(DRAINED)} .. "\\n") io.flush() end`,
+      'end',
     );
   }
   lines.push(
@@ -112,11 +120,18 @@ function script({ method, headers, bodyFile, host, drain, durationMs }) {
 }
 
 function runWrk(args, killAfterMs) {
+  let interrupted = false;
   return new Promise((resolve, reject) => {
     const child = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
+    child.stdout.on('data', (c) => {
+      stdout += c;
+      if (!interrupted && stdout.includes(DRAINED)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
     child.stderr.on('data', (c) => (stderr += c));
     const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('error', (err) => {
@@ -138,7 +153,7 @@ function runWrk(args, killAfterMs) {
 }
 
 /** One wrk run against `url`; see the top of this file. */
-async function load(url, { connections = 16, durationMs = 4000, init = {}, drain = false, drainMs = 5000 } = {}) {
+async function load(url, { connections = 16, durationMs = 4000, init = {}, drain = false, drainMs = 15_000 } = {}) {
   const duration = Math.min(MAX_DURATION_MS, Math.max(MIN_DURATION_MS, durationMs));
   const drainWait = drain ? Math.min(MAX_DRAIN_MS, Math.max(1000, drainMs)) : 0;
   const { method, headers, body } = await serialise(url, init);
