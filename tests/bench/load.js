@@ -17,9 +17,10 @@
  * drain: true stops sending new requests at durationMs and waits (at most drainMs) until every request
  * sent has its answer, so that nothing is left in flight (plain wrk abandons what is in flight when
  * its time is up); the script then says so and wrk is stopped with SIGINT, which ends it early with
- * its figures. It also counts `sent`, counts every non-2xx answer as an error, and rps is answers /
- * (last answer − first request). For benchmarks that check the server's side effects against the
- * answers (link clicks). Costs a few Lua calls per request.
+ * its figures. It also counts `sent` and `ok` (2xx answers, slow ones included), counts every
+ * non-2xx answer as an error, and rps is answers / (last answer − first request). For benchmarks
+ * that check the server's side effects against the answers (link clicks). Costs a few Lua calls per
+ * request.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -38,7 +39,7 @@ const DRAINED = 'CORESTONE_WRK_DRAINED';
 
 /** The path of wrk, or null when it is not installed. */
 function wrkPath() {
-  const found = spawnSync('sh', ['-c', `command -v ${WRK}`], { encoding: 'utf8' });
+  const found = spawnSync('sh', ['-c', 'command -v "$0"', WRK], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
@@ -184,7 +185,7 @@ async function load(url, { connections = 16, durationMs = 4000, init = {}, drain
       statusErrors,
       socketErrors,
     };
-    if (drain) result.sent = r.sent;
+    if (drain) Object.assign(result, { sent: r.sent, ok: r.ok });
     return result;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
