@@ -1,4 +1,4 @@
-import { parseCsv, readClassList, reportCsv } from '../src/lib/classImport';
+import { accessText, parseCsv, readClassList, reportCsv } from '../src/lib/classImport';
 
 describe('class list CSV', () => {
   it('parses quotes, escaped quotes, CRLF, semicolons and a BOM', () => {
@@ -53,8 +53,25 @@ describe('class list CSV', () => {
 
   it('writes a report with each one-time password, quoted', () => {
     const [row] = readClassList('Ann,"Lee, Jr",ann@school.org,student,1', ['student']);
-    expect(reportCsv([{ row: row!, status: 'Created', password: 'a"b' }])).toBe(
+    expect(reportCsv([{ row: row!, status: 'Created', access: { password: 'a"b' } }])).toBe(
       'line,first name,last name,email,role,credits,result,one-time password\r\n"1","Ann","Lee, Jr","ann@school.org","student","1","Created","a""b"\r\n',
     );
+  });
+
+  it('writes "e-mail sent" instead of a password when the accounts got a password-set e-mail', () => {
+    const [ann, bob, cy] = readClassList('Ann,Lee,ann@school.org\nBob,Ray,bob@school.org\nCy,Oh,not-an-email', ['student']);
+    const csv = reportCsv([
+      { row: ann!, status: 'Created', access: { mail: 'sent' } },
+      { row: bob!, status: 'Created', access: { mail: 'not sent' } },
+      { row: cy!, status: 'Skipped: Not a valid e-mail address', access: null },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'line,first name,last name,email,role,credits,result,password e-mail',
+      '"1","Ann","Lee","ann@school.org","student","1","Created","e-mail sent"',
+      '"2","Bob","Ray","bob@school.org","student","1","Created","e-mail not sent"',
+      '"3","Cy","Oh","not-an-email","student","1","Skipped: Not a valid e-mail address",""',
+      '',
+    ]);
+    expect(accessText({ password: 'p4ss' })).toBe('p4ss');
   });
 });

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { errorMessage, type RemoteAppProps, type Role } from '@corestone/sdk';
-import { readClassList, reportCsv, type ImportRow } from '../lib/classImport';
+import { accessText, readClassList, reportCsv, type Access, type ImportRow } from '../lib/classImport';
 import { generatePassword } from '../lib/password';
 import { saveBlob } from '../lib/text';
 
-type Result = { row: ImportRow; status: string; password: string; ok: boolean };
+type Result = { row: ImportRow; status: string; access: Access | null; ok: boolean };
 
 /**
- * Imports a class list: every valid row becomes an account with its own generated one-time
- * password, created one after another; the report (shown once, downloadable) lists each row's result.
+ * Imports a class list: every valid row becomes an account, created one after another, with its own
+ * generated one-time password — or, when the admin ticks the option, without a password and with a
+ * password-set e-mail to its owner; the report (shown once, downloadable) lists each row's result.
  */
 export function ClassImport({
   client,
@@ -27,6 +28,7 @@ export function ClassImport({
   const [rows, setRows] = useState<ImportRow[] | null>(null);
   const [results, setResults] = useState<Result[]>([]);
   const [running, setRunning] = useState(false);
+  const [byMail, setByMail] = useState(false);
 
   const read = (t: string) => {
     setText(t);
@@ -39,22 +41,23 @@ export function ClassImport({
     const out: Result[] = [];
     for (const row of rows) {
       if (row.problem) {
-        out.push({ row, status: `Skipped: ${row.problem}`, password: '', ok: false });
+        out.push({ row, status: `Skipped: ${row.problem}`, access: null, ok: false });
       } else {
-        const password = generatePassword();
+        const password = byMail ? undefined : generatePassword();
         try {
-          await client.users.create({
+          const created = await client.users.create({
             first_name: row.first_name,
             last_name: row.last_name,
             email: row.email,
-            password,
+            ...(password ? { password } : { send_password_email: true }),
             user_type: row.role,
             essay_credits: row.credits,
             max_essay_credits: Math.max(row.credits, 1),
           });
-          out.push({ row, status: 'Created', password, ok: true });
+          const access: Access = password ? { password } : { mail: created.password_email_sent ? 'sent' : 'not sent' };
+          out.push({ row, status: 'Created', access, ok: true });
         } catch (e) {
-          out.push({ row, status: errorMessage(e, 'Failed to create user'), password: '', ok: false });
+          out.push({ row, status: errorMessage(e, 'Failed to create user'), access: null, ok: false });
         }
       }
       setResults([...out]);
@@ -69,7 +72,7 @@ export function ClassImport({
     <Modal open width={900} title="Import a class list" onCancel={running ? undefined : onClose} footer={null} destroyOnHidden>
       <Typography.Paragraph type="secondary">
         A CSV with the columns first name, last name, e-mail, role (student or teacher) and credits — with or without a header row. Each
-        account gets its own one-time password, shown once in the report below.
+        account gets its own one-time password, shown once in the report below — or, if you choose, an e-mail to set a password.
       </Typography.Paragraph>
       {!results.length && (
         <Space orientation="vertical" style={{ width: '100%' }}>
@@ -83,6 +86,9 @@ export function ClassImport({
           >
             <Button icon={<UploadOutlined />}>Choose CSV file</Button>
           </Upload>
+          <Checkbox checked={byMail} onChange={(e) => setByMail(e.target.checked)} data-testid="import-by-mail">
+            Send a password-set e-mail instead (no passwords to hand out; the link works for 7 days)
+          </Checkbox>
           <Input.TextArea
             aria-label="Class list CSV"
             placeholder={'first name,last name,email,role,credits\nAnn,Lee,ann@school.org,student,3'}
@@ -136,7 +142,11 @@ export function ClassImport({
                 ? `Creating accounts… ${results.length} of ${rows!.length}`
                 : `${created} accounts created, ${results.length - created} not created`
             }
-            description="Copy or download the passwords now: they are not shown again."
+            description={
+              byMail
+                ? 'Each created account was sent an e-mail to set its password. Accounts whose e-mail was not sent can use “Forgot password”.'
+                : 'Copy or download the passwords now: they are not shown again.'
+            }
             action={
               <Button
                 icon={<DownloadOutlined />}
@@ -157,14 +167,16 @@ export function ClassImport({
               { title: 'E-mail', render: (_: unknown, r: Result) => r.row.email },
               { title: 'Result', render: (_: unknown, r: Result) => <Tag color={r.ok ? 'green' : 'red'}>{r.status}</Tag> },
               {
-                title: 'One-time password',
+                title: byMail ? 'Password e-mail' : 'One-time password',
                 render: (_: unknown, r: Result) =>
-                  r.password ? (
+                  !r.access ? (
+                    '—'
+                  ) : 'password' in r.access ? (
                     <Typography.Text code copyable>
-                      {r.password}
+                      {r.access.password}
                     </Typography.Text>
                   ) : (
-                    '—'
+                    <Tag color={r.access.mail === 'sent' ? 'blue' : 'orange'}>{accessText(r.access)}</Tag>
                   ),
               },
             ]}

@@ -106,14 +106,24 @@ export function readClassList(text: string, allowedRoles: readonly Role[]): Impo
   });
 }
 
-/** The report a school keeps: one line per row, the one-time password of each created account. */
-export function reportCsv(results: { row: ImportRow; status: string; password: string }[]): string {
+/** How a created account's owner gets in: a one-time password, or a password-set e-mail (sent or not). */
+export type Access = { password: string } | { mail: 'sent' | 'not sent' };
+
+/** The report's last column: the one-time password, or what happened to the password-set e-mail. */
+export function accessText(access: Access | null): string {
+  if (!access) return '';
+  return 'password' in access ? access.password : access.mail === 'sent' ? 'e-mail sent' : 'e-mail not sent';
+}
+
+/** The report a school keeps: one line per row, the one-time password (or e-mail) of each created account. */
+export function reportCsv(results: { row: ImportRow; status: string; access: Access | null }[]): string {
   const q = (v: string | number) => `"${String(v).replace(/"/g, '""')}"`;
+  const byMail = results.some((r) => r.access && 'mail' in r.access);
   return (
     [
-      'line,first name,last name,email,role,credits,result,one-time password',
-      ...results.map(({ row, status, password }) =>
-        [row.line, row.first_name, row.last_name, row.email, row.role, row.credits, status, password].map(q).join(','),
+      `line,first name,last name,email,role,credits,result,${byMail ? 'password e-mail' : 'one-time password'}`,
+      ...results.map(({ row, status, access }) =>
+        [row.line, row.first_name, row.last_name, row.email, row.role, row.credits, status, accessText(access)].map(q).join(','),
       ),
     ].join('\r\n') + '\r\n'
   );
