@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { Agent, type Dispatcher } from 'undici';
 import { ROUTE_POLICY, SERVICES } from '@corestone/contracts';
 import {
@@ -17,6 +16,7 @@ import { RouteTable, reachablePolicies } from './domain/route-table';
 import { API_PREFIX } from './domain/urls';
 import { registerExpectContinue, registerGuard } from './routes/guard';
 import { registerProxies } from './routes/proxy';
+import { registerSecurityHeaders } from './routes/security-headers';
 import { registerLocalCheckoutPage } from './routes/local-checkout';
 import { registerCredentialRoutes } from './routes/credentials';
 import { registerHealthRoute } from './routes/health';
@@ -88,7 +88,7 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
     exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
     maxAge: 600,
   });
-  void app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import replyFrom from '@fastify/reply-from';
 import type { Dispatcher } from 'undici';
 import { MAX_PASSWORD_LENGTH, PASSWORD_FIELDS } from '@corestone/contracts';
 import { badRequest } from '@corestone/service-kit';
 import type { RouteTable } from '../domain/route-table';
 import { API_PREFIX } from '../domain/urls';
-import { retryDelay, upstreamError, upstreamHeaders } from './proxy';
+import { forward } from './forward';
+import { quietWhenClientLeft } from './proxy';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -20,13 +20,13 @@ export function checkPasswords(body: unknown): void {
   }
 }
 
-function serialise(req: FastifyRequest): { body?: string; contentType?: string } {
-  if (req.body === undefined) return {};
+function serialise(req: FastifyRequest): { data: string; contentType: string } | undefined {
+  if (req.body === undefined) return undefined;
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith(FORM)) {
-    return { body: new URLSearchParams(req.body as Record<string, string>).toString(), contentType: FORM };
+    return { data: new URLSearchParams(req.body as Record<string, string>).toString(), contentType: FORM };
   }
-  return { body: JSON.stringify(req.body), contentType: 'application/json' };
+  return { data: JSON.stringify(req.body), contentType: 'application/json' };
 }
 
 /**
@@ -39,25 +39,21 @@ export function registerCredentialRoutes(
   deps: { table: RouteTable; urls: Record<string, string>; dispatcher: Dispatcher },
 ): void {
   void app.register(async (scope) => {
-    await scope.register(replyFrom, { undici: deps.dispatcher as never, disableRequestLogging: true });
+    quietWhenClientLeft(scope);
     scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
     for (const { method, path, service } of deps.table.passwordRoutes) {
-      const target = `${deps.urls[service]}${path}`;
+      const target = { dispatcher: deps.dispatcher, origin: deps.urls[service], service };
       scope.route({
         method,
         url: `${API_PREFIX}${path}`,
         schema: { hide: true } as Record<string, unknown>,
-        handler: async (req, reply) => {
+        handler: (req, reply) => {
           checkPasswords(req.body);
-          return reply.from(target, {
-            ...serialise(req),
-            rewriteRequestHeaders: (r, headers) => upstreamHeaders(r as FastifyRequest, headers) as never,
-            onError: upstreamError(service) as never,
-            retryDelay: retryDelay as never,
-          });
+          const q = req.url.indexOf('?');
+          forward(req, reply, { ...target, path: q < 0 ? path : path + req.url.slice(q), body: serialise(req) });
         },
       });
     }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import httpProxy from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { retryDelay, upstreamError, upstreamHeaders } from './proxy';
+import { forward } from './forward';
+import { quietWhenClientLeft } from './proxy';
 
 /** The page address billing hands out as `checkout_url` when PAYMENTS=local. */
 export const LOCAL_CHECKOUT_PREFIX = '/checkout/local';
@@ -13,18 +13,12 @@ export const LOCAL_CHECKOUT_PREFIX = '/checkout/local';
  */
 export function registerLocalCheckoutPage(app: FastifyInstance, deps: { urls: Record<string, string>; dispatcher: Dispatcher }): void {
   if (!deps.urls.billing) return;
-  void app.register(httpProxy, {
-    upstream: deps.urls.billing,
-    prefix: LOCAL_CHECKOUT_PREFIX,
-    rewritePrefix: '/billing/checkout-page',
-    httpMethods: ['GET', 'HEAD'],
-    undici: deps.dispatcher as never,
-    disableRequestLogging: true,
-    internalRewriteLocationHeader: false,
-    replyOptions: {
-      rewriteRequestHeaders: (req, headers) => upstreamHeaders(req as FastifyRequest, headers) as never,
-      onError: upstreamError('billing') as never,
-      retryDelay: retryDelay as never,
-    },
+  const target = { dispatcher: deps.dispatcher, origin: deps.urls.billing, service: 'billing' };
+  const handler = (req: FastifyRequest, reply: FastifyReply) =>
+    forward(req, reply, { ...target, path: `/billing/checkout-page${req.url.slice(LOCAL_CHECKOUT_PREFIX.length)}` });
+  void app.register(async (scope) => {
+    quietWhenClientLeft(scope);
+    scope.route({ method: ['GET', 'HEAD'], url: LOCAL_CHECKOUT_PREFIX, handler });
+    scope.route({ method: ['GET', 'HEAD'], url: `${LOCAL_CHECKOUT_PREFIX}/*`, handler });
   });
 }
