@@ -26,6 +26,14 @@ const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subjec
  * progress event never moves a completed or failed evaluation back.
  */
 export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope, position?: StreamPosition): Promise<void> {
+  if (event.type === Events.gradingProgress.subject) {
+    // Four per grading: one statement each (recorded and applied together), no transaction.
+    const d = event.data as EventData<typeof Events.gradingProgress>;
+    if (!isUuid(d.evaluation_id)) return;
+    const seen = { consumer: GRADING_CONSUMER, eventId: event.id };
+    await store.markProgress(store.pool, seen, d.evaluation_id, d.attempt ?? 1, d.stage, d.percent);
+    return;
+  }
   await withTransaction(store.pool, async (client) => {
     if (!(await markProcessed(client, GRADING_CONSUMER, event.id))) return;
     const { evaluation_id: target, attempt: named } = event.data as { evaluation_id: string; attempt?: number };
@@ -34,11 +42,6 @@ export async function handleGradingEvent(store: EvaluationStore, event: EventEnv
     // Every update below is also guarded by attempt: an event of an earlier attempt changes nothing.
     const attempt = named ?? 1;
     switch (event.type) {
-      case Events.gradingProgress.subject: {
-        const d = event.data as EventData<typeof Events.gradingProgress>;
-        await store.markProgress(client, d.evaluation_id, attempt, d.stage, d.percent);
-        return;
-      }
       case Events.gradingCompleted.subject: {
         const d = event.data as EventData<typeof Events.gradingCompleted>;
         const row = await store.markCompleted(client, d.evaluation_id, attempt, {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Events, Messages, Rpc, attemptKey } from '@corestone/contracts';
 import { HttpError, callRpc, enqueueEvent, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
 import type { EvaluationStore, SubmittedRow } from '../store/evaluations';
+import type { EvaluationRow } from '../domain/evaluation';
 
 /**
  * Charging one credit for a submission, so no credit is ever lost or spent twice:
@@ -49,24 +50,25 @@ export class Charging {
     }
   }
 
-  /** Step 3, inside the caller's transaction: `pending` + the outbox event. False when already settled. */
-  async completeIn(db: Queryable, evaluationId: string, chargeKey: string): Promise<boolean> {
+  /** Step 3, inside the caller's transaction: `pending` + the outbox event. The row as now shown; null when already settled. */
+  async completeIn(db: Queryable, evaluationId: string, chargeKey: string): Promise<EvaluationRow | null> {
     const row = await this.store.markPending(db, evaluationId, chargeKey);
-    if (!row) return false;
+    if (!row) return null;
     await enqueueEvent(db, Events.evaluationSubmitted, submittedData(row));
-    return true;
+    return row;
   }
 
-  async complete(evaluationId: string, chargeKey: string): Promise<boolean> {
+  async complete(evaluationId: string, chargeKey: string): Promise<EvaluationRow | null> {
     return withTransaction(this.store.pool, (client) => this.completeIn(client, evaluationId, chargeKey));
   }
 
   /**
    * Charges an attempt and settles its row: `pending` + the job when charged, back to `refused`
    * (first attempt) or `failed` (retry) when refused. Throws the HTTP error to answer otherwise;
-   * billing not answering leaves the row `charging` for the sweeper.
+   * billing not answering leaves the row `charging` for the sweeper. Answers the row as settled
+   * here (what the response shows), or null when the sweeper settled it first.
    */
-  async chargeAndQueue(evaluationId: string, attempt: number, userId: string, log: FastifyBaseLogger): Promise<void> {
+  async chargeAndQueue(evaluationId: string, attempt: number, userId: string, log: FastifyBaseLogger): Promise<EvaluationRow | null> {
     const key = attemptKey(evaluationId, attempt);
     const outcome = await this.charge(key, userId);
     if (outcome.kind === 'refused') {
@@ -84,7 +86,7 @@ export class Charging {
         'Billing is not answering right now. If your credit was taken, the submission will appear in your list shortly; otherwise please try again.',
       );
     }
-    await this.complete(evaluationId, key); // a no-op if the sweeper already did it
+    return this.complete(evaluationId, key); // a no-op (null) if the sweeper already did it
   }
 
   async refuse(evaluationId: string, reason: string): Promise<boolean> {

@@ -26,9 +26,8 @@ import {
   type Bus,
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
-import { contentKeyOf, titleOrDefault, toEvaluation } from '../domain/evaluation';
+import { contentKeyOf, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
-import { directory } from '../store/directory';
 import type { Charging } from '../flows/charging';
 
 /** The multipart text fields of a submission (the file travels as part `file`). */
@@ -142,15 +141,16 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
     word_count: countWords(text),
     content_key: contentKeyOf(fields.essay_type, rubric, text),
   };
-  await directory.seen(deps.store.pool, { user_id: me.id, email: user.email, name: user.name, role: user.role });
-  const earlier = await deps.store.findReusable(me.id, submission.content_key, deps.grader);
-  if (earlier && (await deps.store.insertReused(submission, earlier.id))) {
-    req.log.info({ evaluation_id: submission.id, reused_from: earlier.id }, 'unchanged essay: stored result carried, no charge');
+  const submitter = { user_id: me.id, email: user.email, name: user.name, role: user.role };
+  // (1) the row exists before the credit is charged — or, for an unchanged essay, carries the stored result
+  const { reusedFrom } = await deps.store.insertSubmission(submission, submitter, deps.grader);
+  let row: EvaluationRow | null = null;
+  if (reusedFrom) {
+    req.log.info({ evaluation_id: submission.id, reused_from: reusedFrom }, 'unchanged essay: stored result carried, no charge');
   } else {
-    await deps.store.insertCharging(submission); // (1) the row exists before the credit is charged
-    await deps.charging.chargeAndQueue(submission.id, 1, me.id, req.log); // (2) + (3)
+    row = await deps.charging.chargeAndQueue(submission.id, 1, me.id, req.log); // (2) + (3)
   }
-  const row = await deps.store.getVisible(submission.id);
+  row ??= await deps.store.getVisible(submission.id);
   if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
   return toEvaluation(row);
 }

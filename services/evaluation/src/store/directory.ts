@@ -31,14 +31,27 @@ export const directory = {
       [userId, at],
     );
   },
-
-  /** A submitter not yet known (e.g. created before the users stream's retention window). */
-  async seen(db: Queryable, u: { user_id: string; email: string; name: string; role: string }) {
-    const [first, ...rest] = u.name.trim().split(/\s+/);
-    await db.query(
-      `INSERT INTO user_directory (user_id, email, first_name, last_name, role) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO NOTHING`,
-      [u.user_id, u.email, first ?? '', rest.join(' '), u.role],
-    );
-  },
 };
+
+export interface Submitter {
+  user_id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+/**
+ * `directory.seen` as SQL with its five parameters numbered from `first` (user_id, email, first
+ * name, last name, role: `seenValues`), so a submission can note its submitter in the statement
+ * that writes the evaluation (one round trip).
+ */
+export function seenStatement(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `INSERT INTO user_directory (user_id, email, first_name, last_name, role) VALUES (${p(0)}, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})
+       ON CONFLICT (user_id) DO NOTHING`;
+}
+
+export function seenValues(u: Submitter): unknown[] {
+  const [first, ...rest] = u.name.trim().split(/\s+/);
+  return [u.user_id, u.email, first ?? '', rest.join(' '), u.role];
+}

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { EssayType, EvaluationStatus, Results, RubricSnapshot } from '@corestone/contracts';
 import type { Queryable } from '@corestone/service-kit';
 import { VISIBLE_STATES, type EvaluationRow } from '../domain/evaluation';
+import { seenStatement, seenValues, type Submitter } from './directory';
 
 /** Every column a response needs; never the essay text. */
 export const VIEW_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
@@ -44,11 +45,16 @@ export interface SubmittedRow {
   attempt: number;
 }
 
+/** A row just made pending: what a response shows, plus the essay text the job carries. */
+export type PendingRow = EvaluationRow & SubmittedRow;
+
 const SUBMITTED_COLUMNS = 'id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt';
 
 /** The columns a new submission fills, in the order of submissionValues. */
 const SUBMISSION_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
   rubric_id, rubric, essay_text, word_count, content_key`;
+
+const SUBMISSION_PARAMS = Array.from({ length: 14 }, (_, i) => `$${i + 1}`).join(', ');
 
 function submissionValues(s: NewSubmission): unknown[] {
   return [
@@ -72,52 +78,56 @@ function submissionValues(s: NewSubmission): unknown[] {
 export class EvaluationStore {
   constructor(readonly pool: Pool) {}
 
-  /** Step 1 of a submission: the row exists (state `charging`) before any credit is charged. */
+  /** A row `charging`, alone (submissions write it with insertSubmission; tests leave one behind as a crash would). */
   async insertCharging(s: NewSubmission): Promise<void> {
     await this.pool.query(
-      `INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'charging')`,
+      `INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status) VALUES (${SUBMISSION_PARAMS}, 'charging')`,
       submissionValues(s),
     );
   }
 
-  /** The caller's latest completed evaluation of exactly this essay (same text, rubric snapshot and grader). */
-  async findReusable(userId: string, contentKey: string, grader: string): Promise<{ id: string } | null> {
-    const { rows } = await this.pool.query<{ id: string }>(
-      `SELECT id FROM evaluations
-       WHERE user_id = $1 AND content_key = $2 AND grader = $3 AND status = 'completed' AND results IS NOT NULL
-       ORDER BY completed_at DESC LIMIT 1`,
-      [userId, contentKey, grader],
-    );
-    return rows[0] ?? null;
-  }
-
   /**
-   * A new evaluation carrying a stored result: completed at once, no credit charged, nothing
-   * graded. Copies the result of `sourceId` (which must still be completed); false if it is not.
+   * A submission's first write, in one statement (one round trip): notes the submitter in
+   * `user_directory` (directory.ts), then either carries the caller's latest completed result of
+   * exactly this essay (same content key, graded by `grader`: a new evaluation `completed` at once,
+   * no credit, nothing graded) or writes the row `charging` before any credit is charged.
+   * Answers the id of the evaluation whose result was carried, or null when the row is charging.
    */
-  async insertReused(s: NewSubmission, sourceId: string): Promise<boolean> {
-    const res = await this.pool.query(
-      `INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status, results, overall_score, grader, processing_time,
-         evaluation_time, suggestions, progress, stage, completed_at, reused_from, charge_key)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'completed', src.results, src.overall_score,
-         src.grader, 0, 0, src.suggestions, 100, 'completed', now(), src.id, NULL
-       FROM evaluations src WHERE src.id = $15 AND src.status = 'completed' AND src.results IS NOT NULL`,
-      [...submissionValues(s), sourceId],
+  async insertSubmission(s: NewSubmission, submitter: Submitter, grader: string): Promise<{ reusedFrom: string | null }> {
+    const values = submissionValues(s); // $1 … $14
+    const { rows } = await this.pool.query<{ reused_from: string | null }>(
+      `WITH seen AS (${seenStatement(values.length + 2)}),
+       earlier AS (
+         SELECT id, results, overall_score, grader, suggestions FROM evaluations
+         WHERE user_id = $2 AND content_key = $14 AND grader = $${values.length + 1} AND status = 'completed' AND results IS NOT NULL
+         ORDER BY completed_at DESC LIMIT 1),
+       reused AS (
+         INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status, results, overall_score, grader, processing_time,
+           evaluation_time, suggestions, progress, stage, completed_at, reused_from, charge_key)
+         SELECT ${SUBMISSION_PARAMS}, 'completed', src.results, src.overall_score, src.grader, 0, 0, src.suggestions, 100,
+           'completed', now(), src.id, NULL
+         FROM earlier src
+         RETURNING reused_from),
+       charging AS (
+         INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status)
+         SELECT ${SUBMISSION_PARAMS}, 'charging' WHERE NOT EXISTS (SELECT 1 FROM earlier))
+       SELECT (SELECT reused_from FROM reused) AS reused_from`,
+      [...values, grader, ...seenValues(submitter)],
     );
-    return res.rowCount === 1;
+    return { reusedFrom: rows[0]?.reused_from ?? null };
   }
 
   /**
    * `charging` → `pending` once the credit is charged under `chargeKey`; clears what an earlier
-   * attempt left. Null when the row is no longer charging (someone else settled it).
+   * attempt left. Answers the row as now shown plus the job's fields (no second read to answer
+   * the request); null when the row is no longer charging (someone else settled it).
    */
-  async markPending(db: Queryable, id: string, chargeKey: string): Promise<SubmittedRow | null> {
-    const { rows } = await db.query<SubmittedRow>(
+  async markPending(db: Queryable, id: string, chargeKey: string): Promise<PendingRow | null> {
+    const { rows } = await db.query<PendingRow>(
       `UPDATE evaluations SET status = 'pending', charge_key = $2, charge_error = NULL, error_message = NULL, progress = 0,
          stage = NULL, updated_at = now()
        WHERE id = $1 AND status = 'charging'
-       RETURNING ${SUBMITTED_COLUMNS}`,
+       RETURNING ${VIEW_COLUMNS}, essay_text`,
       [id, chargeKey],
     );
     return rows[0] ?? null;
@@ -193,11 +203,24 @@ export class EvaluationStore {
 
   // --- grading outcomes (each guarded by status so late or repeated events change nothing) ---
 
-  async markProgress(db: Queryable, id: string, attempt: number, stage: string, percent: number): Promise<boolean> {
+  /**
+   * A progress event, applied at most once in one statement (one round trip, no transaction): the
+   * event id is recorded in processed_events for `consumer` as the kit's markProcessed does, and the
+   * row changes only when that record is new.
+   */
+  async markProgress(
+    db: Queryable,
+    seen: { consumer: string; eventId: string },
+    id: string,
+    attempt: number,
+    stage: string,
+    percent: number,
+  ): Promise<boolean> {
     const res = await db.query(
-      `UPDATE evaluations SET status = 'processing', stage = $3, progress = GREATEST(progress, $4), updated_at = now()
-       WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing')`,
-      [id, attempt, stage.slice(0, 200), Math.max(0, Math.min(99, percent))],
+      `WITH first AS (INSERT INTO processed_events (consumer, event_id) VALUES ($5, $6) ON CONFLICT DO NOTHING RETURNING 1)
+       UPDATE evaluations SET status = 'processing', stage = $3, progress = GREATEST(progress, $4), updated_at = now()
+       WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing') AND EXISTS (SELECT 1 FROM first)`,
+      [id, attempt, stage.slice(0, 200), Math.max(0, Math.min(99, percent)), seen.consumer, seen.eventId],
     );
     return res.rowCount === 1;
   }

@@ -59,13 +59,23 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
     const evaluationId = job.evaluation_id;
     // A retried or regraded evaluation's events get ids of their own, so they are not dropped as repeats.
     const key = attemptKey(evaluationId, job.attempt);
+    // Progress events are sent without waiting for each acknowledgement: one connection keeps them
+    // in order in the stream (ahead of the result), and their acknowledgements are awaited together
+    // with the result's. A failed publish fails the job, which is then retried, as before.
+    const published: Promise<unknown>[] = [];
+    const send = (p: Promise<unknown>) => {
+      p.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+      published.push(p);
+    };
     const progress = async (stage: string, percent: number) => {
       msg.working();
-      await publishEvent(
-        bus,
-        Events.gradingProgress,
-        { evaluation_id: evaluationId, stage, percent, ...attemptOf(job.attempt) },
-        eventIdFor(key, `progressed:${stage}`),
+      send(
+        publishEvent(
+          bus,
+          Events.gradingProgress,
+          { evaluation_id: evaluationId, stage, percent, ...attemptOf(job.attempt) },
+          eventIdFor(key, `progressed:${stage}`),
+        ),
       );
     };
     const grader = (job.grader && graders[job.grader]) || graders[opts.defaultGrader];
@@ -76,19 +86,22 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
       await progress('started', 5);
       const results = await grader.grade(job, { progress });
       await progress('finalising', 95);
-      await publishEvent(
-        bus,
-        Events.gradingCompleted,
-        // results.grader says who graded in the end (e.g. 'builtin-fallback' when the model failed)
-        {
-          evaluation_id: evaluationId,
-          results,
-          grader: results.grader || grader.name,
-          processing_ms: Date.now() - started,
-          ...attemptOf(job.attempt),
-        },
-        eventIdFor(key, 'completed'),
+      send(
+        publishEvent(
+          bus,
+          Events.gradingCompleted,
+          // results.grader says who graded in the end (e.g. 'builtin-fallback' when the model failed)
+          {
+            evaluation_id: evaluationId,
+            results,
+            grader: results.grader || grader.name,
+            processing_ms: Date.now() - started,
+            ...attemptOf(job.attempt),
+          },
+          eventIdFor(key, 'completed'),
+        ),
       );
+      await Promise.all(published);
       gradingMetrics.results.inc({ grader: results.grader });
       gradingMetrics.duration.observe({ grader: results.grader }, (Date.now() - started) / 1000);
       if (results.fallbackReason) gradingMetrics.fallbacks.inc({ reason: reasonKind(results.fallbackReason) });
