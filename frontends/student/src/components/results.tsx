@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { Card, Col, Row, Typography } from 'antd';
 import type { Evaluation } from '@corestone/sdk';
 import { insightsOf } from '../lib/report';
@@ -30,10 +31,17 @@ export function BulletList({ title, items }: { title: string; items: string[] })
 }
 
 /**
+ * What choosing a passage under a remark does: the report opens its essay view there, the
+ * results page goes to the report's essay view. Without a provider the passages are plain quotes.
+ */
+export const ShowPassageContext = createContext<((noteId: string) => void) | null>(null);
+
+/**
  * Strengths or improvements, each with the essay passages it points at, highlighted as quotes
- * (the grader's `strengthDetails` / `improvementDetails`).
+ * (the grader's `strengthDetails` / `improvementDetails`); each quote leads to its place in the essay.
  */
 export function RemarkList({ title, items }: { title: string; items: ViewRemark[] }) {
+  const showPassage = useContext(ShowPassageContext);
   if (!items.length) return null;
   return (
     <div style={{ marginBottom: 8 }}>
@@ -42,14 +50,34 @@ export function RemarkList({ title, items }: { title: string; items: ViewRemark[
         {items.map((r, k) => (
           <li key={k}>
             {r.text}
-            {r.quotes.map((q, i) => (
+            {r.quotes.map((q) => (
               <div
-                key={i}
+                key={q.noteId}
                 className="essay-passage"
                 style={{ margin: '4px 0 2px', paddingLeft: 10, borderLeft: '3px solid #facc15', fontSize: 13, color: '#475569' }}
               >
                 <span style={{ fontSize: 11, color: '#94a3b8', display: 'block' }}>In your essay:</span>
-                <mark style={{ background: '#fef9c3', padding: '0 2px' }}>“{q}”</mark>
+                {showPassage ? (
+                  <button
+                    type="button"
+                    data-show-passage={q.noteId}
+                    onClick={() => showPassage(q.noteId)}
+                    style={{
+                      background: 'none',
+                      border: 'none',
+                      padding: 0,
+                      textAlign: 'left',
+                      cursor: 'pointer',
+                      font: 'inherit',
+                      color: 'inherit',
+                    }}
+                  >
+                    <mark style={{ background: '#fef9c3', padding: '0 2px' }}>“{q.text}”</mark>
+                    <span style={{ display: 'block', fontSize: 12, color: '#2563eb', marginTop: 2 }}>Show in essay →</span>
+                  </button>
+                ) : (
+                  <mark style={{ background: '#fef9c3', padding: '0 2px' }}>“{q.text}”</mark>
+                )}
               </div>
             ))}
           </li>

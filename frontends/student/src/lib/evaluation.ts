@@ -1,4 +1,5 @@
 import type { Evaluation } from '@corestone/sdk';
+import { noteId, type RemarkKind } from './passages';
 
 export const IN_PROGRESS = ['pending', 'processing', 'in_progress'];
 
@@ -34,7 +35,13 @@ export interface ViewCriterion {
 
 export interface ViewRemark {
   text: string;
-  quotes: string[];
+  quotes: ViewQuote[];
+}
+
+/** A passage shown under a remark; `noteId` names it in the essay view (lib/passages). */
+export interface ViewQuote {
+  text: string;
+  noteId: string;
 }
 
 const QUOTE_MAX_CHARS = 160;
@@ -44,7 +51,12 @@ const QUOTE_MAX_CHARS = 160;
  * passage only once per criterion (`seen`), long ones cut at a word boundary. Falls back to the
  * plain texts (no passages) when the grader gave none.
  */
-export function remarksOf(details: unknown, texts: string[], seen: Set<string> = new Set()): ViewRemark[] {
+export function remarksOf(
+  details: unknown,
+  texts: string[],
+  seen: Set<string> = new Set(),
+  ids: { criterion: number; kind: RemarkKind } = { criterion: 0, kind: 'strength' },
+): ViewRemark[] {
   const worth = (q: string) => {
     const key = q.toLowerCase();
     if (q.split(/\s+/).length < 3 || seen.has(key)) return false;
@@ -54,15 +66,19 @@ export function remarksOf(details: unknown, texts: string[], seen: Set<string> =
   const cut = (q: string) => (q.length <= QUOTE_MAX_CHARS ? q : `${q.slice(0, q.lastIndexOf(' ', QUOTE_MAX_CHARS))}…`);
   if (!Array.isArray(details) || !details.length) return texts.map((text) => ({ text, quotes: [] }));
   return details
-    .filter((d): d is Loose => !!d && typeof d === 'object' && typeof (d as Loose).text === 'string')
-    .map((d) => {
+    .map((d: unknown, remark) => ({ d, remark }))
+    .filter((x): x is { d: Loose; remark: number } => !!x.d && typeof x.d === 'object' && typeof (x.d as Loose).text === 'string')
+    .map(({ d, remark }) => {
       const text = d.text as string;
       const quotes = (Array.isArray(d.passages) ? d.passages : [])
-        .map((p: Loose) => (p && typeof p.quote === 'string' ? p.quote.trim() : ''))
+        .map((p: Loose, passage) => ({
+          text: p && typeof p.quote === 'string' ? p.quote.trim() : '',
+          noteId: noteId(ids.criterion, ids.kind, remark, passage),
+        }))
         // the remark may already quote it ("A clear research question: \"To what extent…\"")
-        .filter((q: string) => q.length > 0 && !text.toLowerCase().includes(q.slice(0, 30).toLowerCase()) && worth(q))
+        .filter((q) => q.text.length > 0 && !text.toLowerCase().includes(q.text.slice(0, 30).toLowerCase()) && worth(q.text))
         .slice(0, 1)
-        .map(cut);
+        .map((q) => ({ ...q, text: cut(q.text) }));
       return { text, quotes };
     });
 }
@@ -89,8 +105,8 @@ export function criteriaOf(ev: Evaluation): ViewCriterion[] {
       feedback: s(c.feedback) || s(c.comment),
       strengths: list(c.strengths),
       improvements: list(c.improvements),
-      strengthDetails: remarksOf(c.strengthDetails, list(c.strengths), seen),
-      improvementDetails: remarksOf(c.improvementDetails, list(c.improvements), seen),
+      strengthDetails: remarksOf(c.strengthDetails, list(c.strengths), seen, { criterion: i, kind: 'strength' }),
+      improvementDetails: remarksOf(c.improvementDetails, list(c.improvements), seen, { criterion: i, kind: 'improvement' }),
     };
   });
 }

@@ -1,4 +1,5 @@
-import { useParams, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { useParams, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Button,
   Card,
@@ -34,9 +35,13 @@ import {
 } from '../lib/report';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
-import { BulletList, fmt, RemarkList } from '../components/results';
+import { BulletList, fmt, RemarkList, ShowPassageContext } from '../components/results';
+import { EssayView } from '../components/EssayView';
 
 const { Title, Text, Paragraph } = Typography;
+
+/** Beyond the spec's five tabs: the essay with the passages the feedback quotes (`?tab=essay&passage=<note id>`). */
+export const ESSAY_TAB = { key: 'essay', label: 'Your Essay' };
 
 /** /report/{id}: the Deep Analysis Report (spec user-app §2). */
 export function Report({ client }: RemoteAppProps) {
@@ -45,6 +50,19 @@ export function Report({ client }: RemoteAppProps) {
   const { state, reload } = useEvaluation(client, id);
   const screens = Grid.useBreakpoint();
   const ev = state.ev;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'deep';
+  // a new object per request, so choosing the same passage again still scrolls to it
+  const [focus, setFocus] = useState(() => {
+    const passage = params.get('passage');
+    return passage ? { id: passage } : null;
+  });
+  const openTab = (key: string, passage?: string) =>
+    setParams(key === 'deep' ? {} : passage ? { tab: key, passage } : { tab: key }, { replace: true });
+  const showPassage = (noteId: string) => {
+    openTab(ESSAY_TAB.key, noteId);
+    setFocus({ id: noteId });
+  };
 
   if (state.notFound)
     return (
@@ -94,13 +112,14 @@ export function Report({ client }: RemoteAppProps) {
 
   const s = summaryOf(ev);
   const color = reportColor(s.percent);
-  const tabs = reportTabs(ev.essay_type);
+  const tabs = [...reportTabs(ev.essay_type), ESSAY_TAB];
   const content: Record<string, React.ReactNode> = {
     deep: <DeepAnalysis ev={ev} />,
     research: <FocusAnalysis ev={ev} />,
     evidence: <EvidenceReview ev={ev} />,
     insights: <WritingInsights ev={ev} />,
     recommendations: <Recommendations ev={ev} />,
+    essay: <EssayView client={client} ev={ev} focus={focus} />,
   };
 
   return (
@@ -138,14 +157,17 @@ export function Report({ client }: RemoteAppProps) {
         </Row>
       </Card>
       <Card variant="borderless">
-        <Tabs
-          defaultActiveKey="deep"
-          items={tabs.map((t) => ({
-            key: t.key,
-            label: <span data-testid={`report-tab-${t.key}`}>{t.label}</span>,
-            children: content[t.key],
-          }))}
-        />
+        <ShowPassageContext.Provider value={showPassage}>
+          <Tabs
+            activeKey={tabs.some((t) => t.key === tab) ? tab : 'deep'}
+            onChange={(key) => openTab(key)}
+            items={tabs.map((t) => ({
+              key: t.key,
+              label: <span data-testid={`report-tab-${t.key}`}>{t.label}</span>,
+              children: content[t.key],
+            }))}
+          />
+        </ShowPassageContext.Provider>
       </Card>
     </div>
   );

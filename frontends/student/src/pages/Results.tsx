@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Col, Progress, Result, Row, Skeleton, Space, Steps, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, FileSearchOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FileSearchOutlined, HighlightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { errorMessage, type CorestoneClient, type Evaluation, type EvaluationProgress, type RemoteAppProps } from '@corestone/sdk';
 import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel } from '../lib/evaluation';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
-import { BulletList, fmt, Metric, RemarkList, WritingInsightsCard } from '../components/results';
+import { BulletList, fmt, Metric, RemarkList, ShowPassageContext, WritingInsightsCard } from '../components/results';
 
 const { Title, Text, Paragraph } = Typography;
 
@@ -155,6 +155,8 @@ export function Results({ client }: RemoteAppProps) {
 
   const s = summaryOf(ev);
   const processingTime = ev.processingTime ?? ev.evaluation_time;
+  // the essay view lives in the report (tab 'Your Essay'); a quote here opens it at that passage
+  const essayView = (passage?: string) => `/report/${ev.id}?tab=essay${passage ? `&passage=${encodeURIComponent(passage)}` : ''}`;
 
   return (
     <div data-testid="results-completed">
@@ -167,6 +169,9 @@ export function Results({ client }: RemoteAppProps) {
             View Detailed Report
           </Button>
         </Link>
+        <Button icon={<HighlightOutlined />} onClick={() => navigate(essayView())} data-testid="essay-link">
+          Your Essay with Feedback
+        </Button>
         <PdfButton client={client} ev={ev} />
       </Space>
       <Card variant="borderless" style={{ marginBottom: 24 }} styles={{ body: { padding: 28 } }}>
@@ -257,8 +262,10 @@ export function Results({ client }: RemoteAppProps) {
                 </div>
                 <Progress percent={pct} showInfo={false} strokeColor={scoreColor(pct)} style={{ margin: '8px 0 12px' }} />
                 {c.feedback && <Paragraph style={{ marginBottom: 8 }}>{c.feedback}</Paragraph>}
-                <RemarkList title="Strengths" items={c.strengthDetails} />
-                <RemarkList title="To improve" items={c.improvementDetails} />
+                <ShowPassageContext.Provider value={(noteId) => navigate(essayView(noteId))}>
+                  <RemarkList title="Strengths" items={c.strengthDetails} />
+                  <RemarkList title="To improve" items={c.improvementDetails} />
+                </ShowPassageContext.Provider>
               </Card>
             </Col>
           );
