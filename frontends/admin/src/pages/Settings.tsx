@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { errorMessage, type RemoteAppProps } from '@corestone/sdk';
 import { PageHeader } from '../components/common';
+import { ApiKeyCard } from '../components/ApiKeyCard';
 
 type Banner = { type: 'success' | 'error'; text: string } | null;
 
-/** Admin Settings (spec §2): own names and password; messages come from the server. */
+/** Admin Settings (spec §2): own names and password (messages come from the server); the own OpenAI key for Quick Assessments. */
 export function Settings({ client, user, refreshUser }: RemoteAppProps) {
   const [first, setFirst] = useState(user.first_name);
   const [last, setLast] = useState(user.last_name);
@@ -114,6 +115,9 @@ export function Settings({ client, user, refreshUser }: RemoteAppProps) {
               )}
             </Form>
           </Card>
+        </Col>
+        <Col xs={24}>
+          <ApiKeyCard client={client} user={user} refreshUser={refreshUser} />
         </Col>
       </Row>
       {banner && <Alert style={{ marginTop: 16 }} type={banner.type} showIcon title={banner.text} data-testid="settings-banner" />}
