@@ -127,6 +127,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   app.get(
     '/auth/me',
     {
+      // Asked on every page load: no two info lines per request here (the gateway logs each request; errors still log).
+      logLevel: 'warn',
       schema: {
         summary: 'The signed-in user',
         security,

@@ -215,10 +215,12 @@ export class AuthStore {
   }
 
   async isSessionLive(familyId: string, userId: string): Promise<boolean> {
-    const { rows } = await this.pool.query(`SELECT 1 FROM session_families WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`, [
-      familyId,
-      userId,
-    ]);
+    // Named: prepared once per connection (every bearer request to auth asks it).
+    const { rows } = await this.pool.query({
+      name: 'auth-session-live',
+      text: `SELECT 1 FROM session_families WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      values: [familyId, userId],
+    });
     return rows.length === 1;
   }
 

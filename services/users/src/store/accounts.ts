@@ -27,6 +27,8 @@ const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, 
 const CREDIT_COLUMNS = `m.essay_credits AS m_essay_credits, m.max_essay_credits AS m_max_essay_credits,
   m.subscription_plan AS m_subscription_plan, m.subscription_status AS m_subscription_status, m.version AS m_version`;
 
+const GET_ONE = `SELECT ${COLUMNS}, ${CREDIT_COLUMNS} FROM accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text WHERE a.id = $1`;
+
 type Row = Account & {
   m_essay_credits?: number | null;
   m_max_essay_credits?: number | null;
@@ -92,10 +94,8 @@ export class AccountStore {
 
   async get(id: string, db: Queryable = this.pool): Promise<AccountWithCredits | null> {
     if (!isUuid(id)) return null;
-    const { rows } = await db.query<Row>(
-      `SELECT ${COLUMNS}, ${CREDIT_COLUMNS} FROM accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text WHERE a.id = $1`,
-      [id],
-    );
+    // Named: prepared once per connection (every /auth/me and /users/me reads through here).
+    const { rows } = await db.query<Row>({ name: 'users-account-get', text: GET_ONE, values: [id] });
     return rows[0] ? split(rows[0]) : null;
   }
 
