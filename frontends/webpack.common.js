@@ -7,9 +7,19 @@ const path = require('node:path');
 const { createRequire } = require('node:module');
 
 /**
- * react, react-dom, react-router(-dom), antd and the sdk are shared singletons; each build states
- * the version range it needs (from its package.json), so a host and a remote built against
- * incompatible SDKs are reported by the federation runtime instead of failing in odd ways.
+ * react, react-dom, react-router(-dom) and the sdk are shared singletons (one React, one router
+ * context, one session); each build states the version range it needs (from its package.json), so
+ * a host and a remote built against incompatible SDKs are reported by the federation runtime
+ * instead of failing in odd ways.
+ *
+ * antd and @ant-design/icons are NOT shared: a shared module is built whole (all of antd, ~445 KB
+ * gzip, on the landing page), while a build that imports them itself keeps only the components it
+ * uses (tree shaking). The price is that each build has its own antd contexts: the shell's root and
+ * every exposed component of a remote wrap themselves in the shell's `AntdRoot`
+ * (`@corestone/frontend-shell/antd-root`: the theme and the antd App for toasts), so the look and
+ * the toasts stay the same. Module Federation's shared `treeShaking` (experimental) would keep
+ * antd shared but still ships a full fallback copy whenever a consumer needs an export the
+ * loaded copy lacks, which is exactly when the contexts would split again.
  */
 function sharedSingletons(deps) {
   const singleton = (version) => ({ singleton: true, requiredVersion: version });
@@ -20,7 +30,6 @@ function sharedSingletons(deps) {
     'react/jsx-runtime': singleton(deps.react),
     'react-router-dom': singleton(deps['react-router-dom']),
     'react-router': singleton(deps['react-router-dom']),
-    antd: singleton(deps.antd),
     '@corestone/sdk': singleton(deps['@corestone/sdk']),
   };
 }

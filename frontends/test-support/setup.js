@@ -34,3 +34,8 @@ if (typeof globalThis.MessageChannel === 'undefined') {
     }
   };
 }
+// A remote's screens other than its first are lazy chunks (React.lazy): they render a tick after
+// their route opens, inside the tests' waits. Under jsdom on a loaded 2-core machine a heavy antd
+// screen can take longer than testing-library's default 1 s to render, so findBy*/waitFor wait up
+// to 5 s (they still fail when the element never comes).
+require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });

@@ -8,6 +8,22 @@ import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk
 import AdminApp from '../src/exposes/AdminApp';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
+// Every screen but the overview is a lazy chunk of AdminApp: load their modules before the tests (a
+// browser fetches each chunk once too), so the waits below time the screens, not a first module load.
+beforeAll(() =>
+  Promise.all([
+    import('../src/pages/Submissions'),
+    import('../src/pages/SubmissionDetail'),
+    import('../src/pages/Users'),
+    import('../src/pages/Rubrics'),
+    import('../src/pages/Links'),
+    import('../src/pages/Policies'),
+    import('../src/pages/Settings'),
+    import('../src/pages/Analytics'),
+    import('../src/pages/Assess'),
+  ]),
+);
+
 const superAdmin = normalizeUser({
   id: 'sa1',
   email: 'grace@school.org',

@@ -1,8 +1,8 @@
-import { useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { Spin } from 'antd';
 import { isAdminRole, isGradingRole, type RemoteAppProps } from '@corestone/sdk';
-import { theme } from './theme';
+import { AntdRoot } from './AntdRoot';
 import { SessionProvider, useSession } from './session';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FullPageLoading } from './components/FullPageLoading';
@@ -11,11 +11,29 @@ import { Footer } from './components/Footer';
 import { RemoteView } from './components/RemoteView';
 import { Splash, useSplash } from './components/Splash';
 import { Landing } from './pages/Landing';
-import { AuthPage } from './pages/AuthPage';
-import { SetupPage } from './pages/SetupPage';
-import { GoogleCallbackPage } from './pages/GoogleCallbackPage';
-import { AdminPlaceholder, NotFound, PolicyPage, ResetPasswordPage } from './pages/SimplePages';
-import { ContactPage } from './pages/ContactPage';
+
+/*
+ * The landing page is in the first chunk; every other page is fetched when its route opens, so `/`
+ * does not download the forms, the markdown renderer and the antd components only they use.
+ */
+const AuthPage = lazy(() => import('./pages/AuthPage').then((m) => ({ default: m.AuthPage })));
+const SetupPage = lazy(() => import('./pages/SetupPage').then((m) => ({ default: m.SetupPage })));
+const GoogleCallbackPage = lazy(() => import('./pages/GoogleCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })));
+const ContactPage = lazy(() => import('./pages/ContactPage').then((m) => ({ default: m.ContactPage })));
+const simplePages = () => import('./pages/SimplePages');
+const NotFound = lazy(() => simplePages().then((m) => ({ default: m.NotFound })));
+const PolicyPage = lazy(() => simplePages().then((m) => ({ default: m.PolicyPage })));
+const ResetPasswordPage = lazy(() => simplePages().then((m) => ({ default: m.ResetPasswordPage })));
+const AdminPlaceholder = lazy(() => simplePages().then((m) => ({ default: m.AdminPlaceholder })));
+
+/** While a page's chunk arrives (a moment on the first visit of that page). */
+function PageLoading() {
+  return (
+    <div role="status" aria-label="Loading" style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
 
 /** Header and footer around public pages; hidden on /dashboard and /admin. */
 function PublicLayout() {
@@ -23,7 +41,9 @@ function PublicLayout() {
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
       <main style={{ flex: 1 }}>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>
@@ -80,6 +100,14 @@ function AppRoutes() {
   const { status } = useSession();
   if (status === 'initialising') return <FullPageLoading />;
   return (
+    <Suspense fallback={<FullPageLoading title="Loading…" subtitle="" />}>
+      <AppRoutesTable />
+    </Suspense>
+  );
+}
+
+function AppRoutesTable() {
+  return (
     <Routes>
       <Route element={<PublicLayout />}>
         <Route index element={<Landing />} />
@@ -129,16 +157,14 @@ export function Root() {
   const splash = useSplash();
   return (
     <ErrorBoundary>
-      <ConfigProvider theme={theme}>
-        <AntApp notification={{ placement: 'topRight', top: 72 }}>
-          <BrowserRouter>
-            <SessionProvider>
-              <AppRoutes />
-            </SessionProvider>
-            {splash && <Splash />}
-          </BrowserRouter>
-        </AntApp>
-      </ConfigProvider>
+      <AntdRoot>
+        <BrowserRouter>
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
+          {splash && <Splash />}
+        </BrowserRouter>
+      </AntdRoot>
     </ErrorBoundary>
   );
 }

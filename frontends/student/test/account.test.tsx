@@ -12,6 +12,18 @@ import { priceLabel, creditsLabel } from '../src/pages/Plans';
 import { avatarFailureText, checkAvatar, hasUploadedAvatar } from '../src/lib/avatar';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
+// Every dashboard screen but the overview is a lazy chunk of DashboardApp: load their modules before
+// the tests (a browser fetches each chunk once too), so the waits below time the screens, not a first module load.
+beforeAll(() =>
+  Promise.all([
+    import('../src/pages/Submissions'),
+    import('../src/pages/UploadWizard'),
+    import('../src/pages/Results'),
+    import('../src/pages/Profile'),
+    import('../src/pages/Plans'),
+  ]),
+);
+
 const student = normalizeUser({
   id: 'u1',
   email: 'ann@school.org',
@@ -351,7 +363,12 @@ describe('TOK prescribed titles', () => {
       }),
       teacher,
     );
-    const input = (await waitFor(() => document.querySelector('input[type=file]'))) as HTMLInputElement;
+    // the wizard is a lazy chunk: wait until its file input is there
+    const input = await waitFor(() => {
+      const el = document.querySelector<HTMLInputElement>('input[type=file]');
+      if (!el) throw new Error('no file input yet');
+      return el;
+    });
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } });
     });

@@ -11,6 +11,18 @@ import { checkFile, submitFailureText } from '../src/lib/upload';
 import { TOK_PRESCRIBED_TITLES, tokTitleLabel } from '../src/data/subjects';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
+// Every dashboard screen but the overview is a lazy chunk of DashboardApp: load their modules before
+// the tests (a browser fetches each chunk once too), so the waits below time the screens, not a first module load.
+beforeAll(() =>
+  Promise.all([
+    import('../src/pages/Submissions'),
+    import('../src/pages/UploadWizard'),
+    import('../src/pages/Results'),
+    import('../src/pages/Profile'),
+    import('../src/pages/Plans'),
+  ]),
+);
+
 const student = normalizeUser({
   id: 'u1',
   email: 'ann@school.org',
@@ -140,7 +152,12 @@ describe('upload wizard', () => {
 
   test('empty rubric list message for the essay type', async () => {
     setup('/dashboard/upload/tok', api({ '/rubrics/active': [] }));
-    const input = (await waitFor(() => document.querySelector('input[type=file]'))) as HTMLInputElement;
+    // the wizard is a lazy chunk: wait until its file input is there
+    const input = await waitFor(() => {
+      const el = document.querySelector<HTMLInputElement>('input[type=file]');
+      if (!el) throw new Error('no file input yet');
+      return el;
+    });
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['x'], 'tok.docx')] } });
     });

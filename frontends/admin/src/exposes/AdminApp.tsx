@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Tag, Typography } from 'antd';
+import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Spin, Tag, Typography } from 'antd';
 import {
   AppstoreOutlined,
   BookOutlined,
@@ -14,18 +14,21 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
+import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import { SystemIndicator } from '../components/common';
 import { mayEnterAdminArea } from '../lib/roles';
 import { Overview } from '../pages/Overview';
-import { Submissions } from '../pages/Submissions';
-import { SubmissionDetail } from '../pages/SubmissionDetail';
-import { Users } from '../pages/Users';
-import { Rubrics } from '../pages/Rubrics';
-import { Links } from '../pages/Links';
-import { Policies } from '../pages/Policies';
-import { Settings } from '../pages/Settings';
-import { Analytics } from '../pages/Analytics';
-import { Assess } from '../pages/Assess';
+
+// The overview comes with the back office; every other screen is fetched when its route opens.
+const Submissions = lazy(() => import('../pages/Submissions').then((m) => ({ default: m.Submissions })));
+const SubmissionDetail = lazy(() => import('../pages/SubmissionDetail').then((m) => ({ default: m.SubmissionDetail })));
+const Users = lazy(() => import('../pages/Users').then((m) => ({ default: m.Users })));
+const Rubrics = lazy(() => import('../pages/Rubrics').then((m) => ({ default: m.Rubrics })));
+const Links = lazy(() => import('../pages/Links').then((m) => ({ default: m.Links })));
+const Policies = lazy(() => import('../pages/Policies').then((m) => ({ default: m.Policies })));
+const Settings = lazy(() => import('../pages/Settings').then((m) => ({ default: m.Settings })));
+const Analytics = lazy(() => import('../pages/Analytics').then((m) => ({ default: m.Analytics })));
+const Assess = lazy(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
 
 const { Sider, Header, Content } = Layout;
 
@@ -52,6 +55,14 @@ function selectedKey(path: string): string {
  * Reading B of spec §2: anyone who is not admin or super admin is sent to /auth.
  */
 export default function AdminApp(props: RemoteAppProps) {
+  return (
+    <AntdRoot frame={false}>
+      <BackOffice {...props} />
+    </AntdRoot>
+  );
+}
+
+function BackOffice(props: RemoteAppProps) {
   const { user, client, logout } = props;
   const navigate = useNavigate();
   const location = useLocation();
@@ -161,20 +172,32 @@ export default function AdminApp(props: RemoteAppProps) {
         </Header>
         <Content style={{ padding: screens.md ? 32 : 16, background: '#f6f8fb' }}>
           <div style={{ maxWidth: 1240, margin: '0 auto' }}>
-            <Routes>
-              <Route index element={<Overview {...props} />} />
-              <Route path="submissions" element={<Submissions {...props} />} />
-              <Route path="submissions/:id" element={<SubmissionDetail {...props} />} />
-              <Route path="evaluations/:id" element={<SubmissionDetail {...props} />} />
-              <Route path="users" element={<Users {...props} />} />
-              <Route path="rubrics" element={<Rubrics {...props} />} />
-              <Route path="links" element={<Links {...props} />} />
-              <Route path="policies" element={<Policies {...props} />} />
-              <Route path="settings" element={<Settings {...props} />} />
-              <Route path="analytics" element={<Analytics {...props} />} />
-              <Route path="assess" element={<Assess {...props} />} />
-              <Route path="*" element={<Navigate to="/admin" replace />} />
-            </Routes>
+            <Suspense
+              fallback={
+                <div
+                  role="status"
+                  aria-label="Loading"
+                  style={{ minHeight: '40vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+                >
+                  <Spin size="large" />
+                </div>
+              }
+            >
+              <Routes>
+                <Route index element={<Overview {...props} />} />
+                <Route path="submissions" element={<Submissions {...props} />} />
+                <Route path="submissions/:id" element={<SubmissionDetail {...props} />} />
+                <Route path="evaluations/:id" element={<SubmissionDetail {...props} />} />
+                <Route path="users" element={<Users {...props} />} />
+                <Route path="rubrics" element={<Rubrics {...props} />} />
+                <Route path="links" element={<Links {...props} />} />
+                <Route path="policies" element={<Policies {...props} />} />
+                <Route path="settings" element={<Settings {...props} />} />
+                <Route path="analytics" element={<Analytics {...props} />} />
+                <Route path="assess" element={<Assess {...props} />} />
+                <Route path="*" element={<Navigate to="/admin" replace />} />
+              </Routes>
+            </Suspense>
           </div>
         </Content>
       </Layout>

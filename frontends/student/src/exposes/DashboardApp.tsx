@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Tag, Typography } from 'antd';
+import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Spin, Tag, Typography } from 'antd';
 import {
   AppstoreOutlined,
   CreditCardOutlined,
@@ -13,13 +13,16 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
+import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import { SystemStatus } from '../components/common';
 import { Overview } from '../pages/Overview';
-import { Submissions } from '../pages/Submissions';
-import { UploadWizard } from '../pages/UploadWizard';
-import { Results } from '../pages/Results';
-import { Profile } from '../pages/Profile';
-import { Plans } from '../pages/Plans';
+
+// The overview comes with the dashboard; every other screen is fetched when its route opens.
+const Submissions = lazy(() => import('../pages/Submissions').then((m) => ({ default: m.Submissions })));
+const UploadWizard = lazy(() => import('../pages/UploadWizard').then((m) => ({ default: m.UploadWizard })));
+const Results = lazy(() => import('../pages/Results').then((m) => ({ default: m.Results })));
+const Profile = lazy(() => import('../pages/Profile').then((m) => ({ default: m.Profile })));
+const Plans = lazy(() => import('../pages/Plans').then((m) => ({ default: m.Plans })));
 
 const { Sider, Header, Content } = Layout;
 const SIDEBAR_WIDTH = 248;
@@ -35,6 +38,14 @@ function selectedKey(path: string): string {
 
 /** Exposed as `student/DashboardApp`: everything under /dashboard/* (rendered inside the shell's router). */
 export default function DashboardApp(props: RemoteAppProps) {
+  return (
+    <AntdRoot frame={false}>
+      <Dashboard {...props} />
+    </AntdRoot>
+  );
+}
+
+function Dashboard(props: RemoteAppProps) {
   const { user, client, logout } = props;
   const navigate = useNavigate();
   const location = useLocation();
@@ -151,15 +162,27 @@ export default function DashboardApp(props: RemoteAppProps) {
         </Header>
         <Content style={{ padding: screens.md ? 32 : 16 }}>
           <div style={{ maxWidth: 1160, margin: '0 auto' }}>
-            <Routes>
-              <Route index element={<Overview {...props} />} />
-              <Route path="submissions" element={<Submissions {...props} />} />
-              <Route path="upload/:type" element={<UploadWizard {...props} />} />
-              <Route path="results/:id" element={<Results {...props} />} />
-              <Route path="profile" element={<Profile {...props} />} />
-              <Route path="plans" element={grading ? <Plans {...props} /> : <Navigate to="/dashboard" replace />} />
-              <Route path="*" element={<Navigate to="/dashboard" replace />} />
-            </Routes>
+            <Suspense
+              fallback={
+                <div
+                  role="status"
+                  aria-label="Loading"
+                  style={{ minHeight: '40vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+                >
+                  <Spin size="large" />
+                </div>
+              }
+            >
+              <Routes>
+                <Route index element={<Overview {...props} />} />
+                <Route path="submissions" element={<Submissions {...props} />} />
+                <Route path="upload/:type" element={<UploadWizard {...props} />} />
+                <Route path="results/:id" element={<Results {...props} />} />
+                <Route path="profile" element={<Profile {...props} />} />
+                <Route path="plans" element={grading ? <Plans {...props} /> : <Navigate to="/dashboard" replace />} />
+                <Route path="*" element={<Navigate to="/dashboard" replace />} />
+              </Routes>
+            </Suspense>
           </div>
         </Content>
       </Layout>

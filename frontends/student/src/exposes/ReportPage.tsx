@@ -1,7 +1,12 @@
 import type { RemoteAppProps } from '@corestone/sdk';
+import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import { Report } from '../pages/Report';
 
 /** Exposed as `student/ReportPage`: the Deep Analysis Report on /report/:id (inside the shell's header/footer). */
 export default function ReportPage(props: RemoteAppProps) {
-  return <Report {...props} />;
+  return (
+    <AntdRoot frame={false}>
+      <Report {...props} />
+    </AntdRoot>
+  );
 }

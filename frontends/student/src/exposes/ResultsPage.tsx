@@ -1,7 +1,12 @@
 import type { RemoteAppProps } from '@corestone/sdk';
+import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import { Results } from '../pages/Results';
 
 /** Exposed as `student/ResultsPage`: results on /results/:id (inside the shell's header/footer). */
 export default function ResultsPage(props: RemoteAppProps) {
-  return <Results {...props} />;
+  return (
+    <AntdRoot frame={false}>
+      <Results {...props} />
+    </AntdRoot>
+  );
 }

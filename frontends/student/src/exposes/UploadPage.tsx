@@ -1,7 +1,12 @@
 import type { RemoteAppProps } from '@corestone/sdk';
+import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import { UploadWizard } from '../pages/UploadWizard';
 
 /** Exposed as `student/UploadPage`: the wizard on /upload/:type (inside the shell's header/footer). */
 export default function UploadPage(props: RemoteAppProps) {
-  return <UploadWizard {...props} />;
+  return (
+    <AntdRoot frame={false}>
+      <UploadWizard {...props} />
+    </AntdRoot>
+  );
 }

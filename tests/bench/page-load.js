@@ -1,0 +1,173 @@
+/**
+ * Shared by the frontend benchmarks (user-frontend, admin-frontend): loads a page of the running
+ * platform in headless Chromium (Debian's, through playwright-core) and records every script it
+ * downloads (raw bytes, gzip of the raw bytes, bytes as sent on the wire with the encoding used)
+ * and the time from navigation to the page's first render (a selector attached).
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { chromium } = require('playwright-core');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function postJson(url, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** A new student account, signed in: `{ access_token, refresh_token, user }`. */
+async function studentSession(api) {
+  const email = `bench.student.${Date.now().toString(36)}@school.example`;
+  const res = await postJson(`${api}/auth/signup`, {
+    email,
+    password: 'bench-student-1',
+    first_name: 'Bench',
+    last_name: 'Student',
+    user_type: 'student',
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
+  return res.body;
+}
+
+/** The first (super) administrator of a fresh platform, signed in. */
+async function adminSession(api) {
+  const email = `bench.admin.${Date.now().toString(36)}@school.example`;
+  const setup = await postJson(`${api}/auth/setup-admin`, { name: 'Bench Admin', email, password: 'bench-admin-1' });
+  if (setup.status !== 200) throw new Error(`first-admin setup answered ${setup.status} (an admin exists already on this platform)`);
+  const login = await postJson(`${api}/auth/login`, { username: email, password: 'bench-admin-1' });
+  if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
+  return login.body;
+}
+
+/**
+ * One cold load of `route` in a fresh profile (empty cache; when `auth` is given the tokens are put
+ * where /auth would leave them, and the cache that visit filled is cleared), then a warm one.
+ * `ready`: the selector of the page's first render.
+ */
+async function loadPage(gatewayUrl, route, ready, auth) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1366, height: 900 },
+    args: ARGS,
+  });
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    if (auth) {
+      await page.goto(`${gatewayUrl}/privacy-policy`);
+      await page.evaluate(
+        ([a, r, u]) => {
+          localStorage.setItem('access_token', a);
+          localStorage.setItem('refresh_token', r);
+          localStorage.setItem('user', u);
+        },
+        [auth.access_token, auth.refresh_token, JSON.stringify(auth.user)],
+      );
+      await page.goto('about:blank');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+    }
+    const scripts = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      try {
+        const body = await res.body();
+        // what crossed the wire: the precompressed copy (brotli for Chromium) when the server sent one
+        const sent = (await res.request().sizes()).responseBodySize;
+        scripts.push({
+          url: res.url(),
+          raw: body.length,
+          gzip: zlib.gzipSync(body).length,
+          sent,
+          encoding: res.headers()['content-encoding'] ?? 'none',
+        });
+      } catch {
+        /* no body (redirect) */
+      }
+    });
+    const visit = async () => {
+      const t0 = Date.now();
+      await page.goto(`${gatewayUrl}${route}`);
+      await page.locator(ready).first().waitFor({ state: 'attached', timeout: 60_000 });
+      return Date.now() - t0;
+    };
+    const cold = await visit();
+    // late responses of the cold load (body reads are async) are still counted as cold
+    await page.waitForLoadState('networkidle').catch(() => {});
+    const coldScripts = scripts.splice(0);
+    const warm = await visit();
+    return { cold, warm, scripts: coldScripts };
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const sum = (xs, k) => xs.reduce((n, x) => n + x[k], 0);
+const kb = (n) => Math.round(n / 102.4) / 10;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Which build a script came from: the shell at `/`, a remote at `/mf/<name>/`. */
+function origin(url) {
+  const m = /\/mf\/([^/]+)\//.exec(new URL(url).pathname);
+  return m ? `${m[1]} remote` : 'shell';
+}
+
+/**
+ * `runs` loads of one route: table rows (all JS, then per build; cold and warm first render,
+ * median of the runs) and the figures for goal lines.
+ */
+async function measureRoute(gatewayUrl, { label, route, ready, auth, runs }) {
+  const loads = [];
+  for (let i = 0; i < runs; i++) loads.push(await loadPage(gatewayUrl, route, ready, auth));
+  const { scripts } = loads[0];
+  const row = (what, xs, note = '') => ({
+    what,
+    files: xs.length,
+    'raw KB': kb(sum(xs, 'raw')),
+    'gzip KB': kb(sum(xs, 'gzip')),
+    'sent KB': kb(sum(xs, 'sent')),
+    encoding: [...new Set(xs.map((x) => x.encoding))].join('/'),
+    ms: '',
+    note,
+  });
+  const time = (what, ms) => ({ what, files: '', 'raw KB': '', 'gzip KB': '', 'sent KB': '', encoding: '', ms, note: '' });
+  const builds = [...new Set(scripts.map((s) => origin(s.url)))].sort((a, b) =>
+    a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b),
+  );
+  const cold = median(loads.map((l) => l.cold));
+  const warm = median(loads.map((l) => l.warm));
+  return {
+    rows: [
+      row(`all JS for ${label}`, scripts),
+      ...builds.map((b) =>
+        row(
+          `  ${b}`,
+          scripts.filter((s) => origin(s.url) === b),
+        ),
+      ),
+      time(`first render of ${label}, cold`, cold),
+      time(`first render of ${label}, warm`, warm),
+    ],
+    sentKb: kb(sum(scripts, 'sent')),
+    rawKb: kb(sum(scripts, 'raw')),
+    builds,
+    cold,
+    warm,
+  };
+}
+
+module.exports = { studentSession, adminSession, measureRoute, kb };
