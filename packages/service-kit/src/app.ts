@@ -91,8 +91,10 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook('onSend', async (req, reply) => {
+  // Callback hooks on every request's path: no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   if (options.publishBeforeAnswer ?? true) {

@@ -37,10 +37,10 @@ export function registerMetrics(app: FastifyInstance, service: string): void {
     registers: [registry],
   });
   app.decorate('metrics', registry);
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } as Record<string, unknown> }, async (_req, reply) => {
     reply.type(registry.contentType);
