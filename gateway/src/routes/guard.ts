@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes, type BodyClass, type RateClass } from '@corestone/contracts';
 import { HttpError, badRequest, bearerToken, unauthorized, type Limiter, type TokenVerifier } from '@corestone/service-kit';
 import type { GatewayConfig } from '../config';
-import type { RouteTable } from '../domain/route-table';
+import type { RouteEntry, RouteTable } from '../domain/route-table';
 import { API_PREFIX, queryCarriesToken } from '../domain/urls';
 import { lingerAfterAnswer } from './linger';
 
@@ -52,8 +52,17 @@ export function registerGuard(
   app.decorateRequest('gateway', null);
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
 
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith(`${API_PREFIX}/`)) return;
+  const API = `${API_PREFIX}/`;
+  /** The checks that wait: the token's signature (JWKS) and the Redis budget. */
+  const admit = async (req: FastifyRequest, route: RouteEntry, token: string | null) => {
+    if (token !== null) req.principal = await deps.verify(token);
+    if (route.rate) await consume(req, deps.limiter, route.rate, clientAddress(req), budgets[route.rate]);
+  };
+
+  // A callback hook: a public route without a budget (most proxied traffic) costs no promise.
+  // A throw here is Fastify's to answer, as from an async hook.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith(API)) return done();
     const q = req.url.indexOf('?');
     const path = (q < 0 ? req.url : req.url.slice(0, q)).slice(API_PREFIX.length);
     const route = table.lookup(req.method, path);
@@ -67,15 +76,15 @@ export function registerGuard(
       throw badRequest('Tokens are not accepted in the URL; send the access token in the Authorization header');
     }
 
-    if (!route) return; // no service owns it: the 404 follows
+    if (!route) return done(); // no service owns it: the 404 follows
 
+    let token: string | null = null;
     if (req.method !== 'OPTIONS' && !route.public) {
-      const token = bearerToken(req);
+      token = bearerToken(req);
       if (!token) throw unauthorized();
-      req.principal = await deps.verify(token);
     }
-
-    if (route.rate) await consume(req, deps.limiter, route.rate, clientAddress(req), budgets[route.rate]);
+    if (token === null && !route.rate) return done();
+    void admit(req, route, token).then(() => done(), done);
   });
 
   // A 413 usually leaves the client mid-body: let it finish sending so it reads the answer.
