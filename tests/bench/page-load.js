@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { chromium } = require('playwright-core');
+const { api: platformApi, benchAdmin } = require('./platform-api');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARGS = [
@@ -41,14 +42,9 @@ async function studentSession(api) {
   return res.body;
 }
 
-/** The first (super) administrator of a fresh platform, signed in. */
-async function adminSession(api) {
-  const email = `bench.admin.${Date.now().toString(36)}@school.example`;
-  const setup = await postJson(`${api}/auth/setup-admin`, { name: 'Bench Admin', email, password: 'bench-admin-1' });
-  if (setup.status !== 200) throw new Error(`first-admin setup answered ${setup.status} (an admin exists already on this platform)`);
-  const login = await postJson(`${api}/auth/login`, { username: email, password: 'bench-admin-1' });
-  if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
-  return login.body;
+/** The platform's first (super) administrator, signed in; shared with the other benchmarks (setup works once per platform). */
+async function adminSession(apiBase) {
+  return benchAdmin(platformApi(apiBase.replace(/\/api\/v1$/, '')));
 }
 
 /**
