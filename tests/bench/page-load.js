@@ -100,12 +100,22 @@ async function loadPage(gatewayUrl, route, ready, auth) {
       await page.locator(ready).first().waitFor({ state: 'attached', timeout: 60_000 });
       return Date.now() - t0;
     };
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const cpu = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+    };
+    const before = await cpu();
     const cold = await visit();
+    // time the page's main thread spent on tasks until the first render: unlike the wall clock, it
+    // hardly grows when other processes compete for the CPU
+    const coldCpu = Math.round(((await cpu()).TaskDuration - before.TaskDuration) * 1000);
     // late responses of the cold load (body reads are async) are still counted as cold
     await page.waitForLoadState('networkidle').catch(() => {});
     const coldScripts = scripts.splice(0);
     const warm = await visit();
-    return { cold, warm, scripts: coldScripts };
+    return { cold, coldCpu, warm, scripts: coldScripts };
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -146,6 +156,7 @@ async function measureRoute(gatewayUrl, { label, route, ready, auth, runs }) {
   );
   const cold = median(loads.map((l) => l.cold));
   const warm = median(loads.map((l) => l.warm));
+  const coldCpu = median(loads.map((l) => l.coldCpu));
   return {
     rows: [
       row(`all JS for ${label}`, scripts),
@@ -157,11 +168,13 @@ async function measureRoute(gatewayUrl, { label, route, ready, auth, runs }) {
       ),
       time(`first render of ${label}, cold`, cold),
       time(`first render of ${label}, warm`, warm),
+      time(`  main-thread busy until the cold first render`, coldCpu),
     ],
     sentKb: kb(sum(scripts, 'sent')),
     rawKb: kb(sum(scripts, 'raw')),
     builds,
     cold,
+    coldCpu,
     warm,
   };
 }
