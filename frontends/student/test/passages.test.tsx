@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { createClient, normalizeUser, type Evaluation, type RemoteAppProps } from '@corestone/sdk';
-import { fold, locateQuote, notesOf, placeNotes, quoteWords, segmentsOf, type FeedbackNote } from '../src/lib/passages';
+import { fold, groupPlaced, locateQuote, notesOf, placeNotes, quoteWords, segmentsOf, type FeedbackNote } from '../src/lib/passages';
 import { criteriaOf } from '../src/lib/evaluation';
 import { EssayView, ESSAY_LOAD_FAILED } from '../src/components/EssayView';
 import { Report } from '../src/pages/Report';
@@ -98,6 +98,12 @@ describe('cutting the essay into highlighted stretches', () => {
       [' six', ['outer']],
     ]);
     expect(segments.find((s) => s.text === 'four five')!.starts.map((n) => n.id)).toEqual(['inner', 'same']);
+    // the list shows each place once, with every remark quoting it, in the order of the text
+    const groups = groupPlaced(text, placeNotes(text, [same, outer, inner]).placed);
+    expect(groups.map((g) => [g.quote, g.notes.map((n) => n.id)])).toEqual([
+      ['three four five six', ['outer']],
+      ['four five', ['same', 'inner']],
+    ]);
   });
 
   test('passages not found are listed apart; no passage leaves one plain segment', () => {

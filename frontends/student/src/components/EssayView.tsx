@@ -1,12 +1,24 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Empty, Grid, Popover, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { errorMessage, isApiError, type CorestoneClient, type EssayText, type Evaluation } from '@corestone/sdk';
-import { KIND_LABELS, notesOf, placeNotes, segmentsOf, type FeedbackNote, type Segment } from '../lib/passages';
+import {
+  groupPlaced,
+  KIND_LABELS,
+  notesOf,
+  placeNotes,
+  segmentsOf,
+  type FeedbackNote,
+  type PassageGroup,
+  type Segment,
+} from '../lib/passages';
 
 const { Text, Paragraph } = Typography;
 
 export const ESSAY_LOAD_FAILED = 'Failed to load your essay. Please try again.';
 export const ESSAY_NOT_FOUND = 'The essay text of this submission could not be found.';
+
+/** The shell's fixed header over the report: sticky parts stay below it. */
+const SHELL_HEADER = 64;
 
 const KIND_COLORS = { strength: 'green', improvement: 'orange' } as const;
 
@@ -33,21 +45,11 @@ function kindClass(notes: FeedbackNote[]): string {
 
 const criterionLabel = (n: FeedbackNote) => `Criterion ${n.criterionCode}: ${n.criterionName}`;
 
-/** What a highlight says: each remark quoting this stretch, with its criterion. */
+/** What a highlight says: each remark quoting this stretch, with its criterion (long lists scroll). */
 function NoteDetails({ notes }: { notes: FeedbackNote[] }) {
   return (
-    <div style={{ maxWidth: 300 }} data-testid="passage-details">
-      {notes.map((n) => (
-        <div key={n.id} style={{ marginBottom: 8 }}>
-          <Space size={4} wrap style={{ marginBottom: 4 }}>
-            <Tag color={KIND_COLORS[n.kind]}>{KIND_LABELS[n.kind]}</Tag>
-            <Text strong style={{ fontSize: 13 }}>
-              {criterionLabel(n)}
-            </Text>
-          </Space>
-          <div style={{ fontSize: 13 }}>{n.comment}</div>
-        </div>
-      ))}
+    <div style={{ maxWidth: 300, maxHeight: 300, overflowY: 'auto' }} data-testid="passage-details">
+      <RemarkLines notes={notes} />
     </div>
   );
 }
@@ -76,42 +78,56 @@ function Highlight({ segment, active, onSelect }: { segment: Segment; active: bo
   );
 }
 
-/** The list of quoted passages; choosing one shows it in the essay. */
+/** Each remark of a passage: kind, criterion, the remark itself. */
+function RemarkLines({ notes }: { notes: FeedbackNote[] }) {
+  return (
+    <>
+      {notes.map((n) => (
+        <div key={n.id} data-remark={n.id} style={{ marginTop: 6 }}>
+          <Space size={4} wrap>
+            <Tag color={KIND_COLORS[n.kind]} style={{ marginInlineEnd: 0 }}>
+              {KIND_LABELS[n.kind]}
+            </Tag>
+            <Text type="secondary" style={{ fontSize: 12 }}>
+              {criterionLabel(n)}
+            </Text>
+          </Space>
+          <div style={{ fontSize: 13 }}>{n.comment}</div>
+        </div>
+      ))}
+    </>
+  );
+}
+
+const clip = (q: string, max = 140) =>
+  q.length > max ? `${q.slice(0, q.lastIndexOf(' ', max) > 40 ? q.lastIndexOf(' ', max) : max)}…` : q;
+
+/** The quoted passages in the order of the essay, each with its remarks; choosing one shows it in the essay. */
 function PassageList({
-  placed,
+  groups,
   missing,
   active,
   onShow,
 }: {
-  placed: FeedbackNote[];
+  groups: PassageGroup[];
   missing: FeedbackNote[];
   active: string | null;
   onShow: (id: string) => void;
 }) {
   return (
     <div data-testid="passage-list">
-      {placed.length === 0 && <Text type="secondary">The feedback quotes no passages of this essay.</Text>}
+      {groups.length === 0 && <Text type="secondary">The feedback quotes no passages of this essay.</Text>}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {placed.map((n) => (
-          <li key={n.id} style={{ marginBottom: 4 }}>
+        {groups.map((g) => (
+          <li key={`${g.start}:${g.end}`} style={{ marginBottom: 4 }}>
             <button
               type="button"
-              className={`cs-passage-item${active === n.id ? ' cs-active' : ''}`}
-              data-passage-link={n.id}
-              onClick={() => onShow(n.id)}
+              className={`cs-passage-item${g.notes.some((n) => n.id === active) ? ' cs-active' : ''}`}
+              data-passage-link={g.notes[0]!.id}
+              onClick={() => onShow(g.notes[0]!.id)}
             >
-              <Space size={4} wrap style={{ marginBottom: 2 }}>
-                <Tag color={KIND_COLORS[n.kind]} style={{ marginInlineEnd: 0 }}>
-                  {KIND_LABELS[n.kind]}
-                </Tag>
-                <Text type="secondary" style={{ fontSize: 12 }}>
-                  {criterionLabel(n)}
-                </Text>
-              </Space>
-              <div style={{ fontSize: 13 }}>{n.comment}</div>
-              <div style={{ fontSize: 13, color: '#475569', marginTop: 2 }}>
-                “{n.quote.length > 140 ? `${n.quote.slice(0, n.quote.lastIndexOf(' ', 140))}…` : n.quote}”
-              </div>
+              <div style={{ fontFamily: "Georgia, 'Times New Roman', serif", fontSize: 14, color: '#1e293b' }}>“{clip(g.quote)}”</div>
+              <RemarkLines notes={g.notes} />
               <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                 Show in your essay
               </span>
@@ -127,7 +143,7 @@ function PassageList({
           <ul style={{ paddingInlineStart: 18, margin: '4px 0 0', fontSize: 13, color: '#64748b' }}>
             {missing.map((n) => (
               <li key={n.id}>
-                {criterionLabel(n)} — “{n.quote}”
+                {criterionLabel(n)} — “{clip(n.quote)}”
               </li>
             ))}
           </ul>
@@ -175,7 +191,7 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
   const text = state.essay?.text ?? '';
   const { placed, missing } = useMemo(() => placeNotes(text, notes), [text, notes]);
   const segments = useMemo(() => segmentsOf(text, placed), [text, placed]);
-  const placedNotes = useMemo(() => [...placed].sort((a, b) => a.start - b.start || a.end - b.end).map((p) => p.note), [placed]);
+  const groups = useMemo(() => groupPlaced(text, placed), [text, placed]);
 
   const show = useCallback((id: string) => {
     setActive(id);
@@ -222,8 +238,8 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
       </div>
     );
 
-  const activeNotes = active ? (segments.find((s) => s.starts.some((n) => n.id === active))?.notes ?? []) : [];
-  const list = <PassageList placed={placedNotes} missing={missing} active={active} onShow={show} />;
+  const activeNotes = groups.find((g) => g.notes.some((n) => n.id === active))?.notes ?? [];
+  const list = <PassageList groups={groups} missing={missing} active={active} onShow={show} />;
 
   return (
     <div data-testid="essay-view" style={{ display: 'flex', flexDirection: wide ? 'row' : 'column', gap: 24, alignItems: 'flex-start' }}>
@@ -239,14 +255,14 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
       {!wide && (
         <Collapse
           style={{ width: '100%' }}
-          items={[{ key: 'passages', label: `Feedback passages (${placed.length})`, children: list }]}
+          items={[{ key: 'passages', label: `Feedback passages (${groups.length})`, children: list }]}
           data-testid="passage-collapse"
         />
       )}
       <div style={{ flex: '1 1 auto', minWidth: 0, width: '100%' }}>
         <Space size={[8, 4]} wrap style={{ marginBottom: 12 }}>
           <Text type="secondary" style={{ fontSize: 13 }}>
-            {state.essay.word_count.toLocaleString()} words · {placed.length} passage{placed.length === 1 ? '' : 's'} quoted by the feedback
+            {state.essay.word_count.toLocaleString()} words · {groups.length} passage{groups.length === 1 ? '' : 's'} quoted by the feedback
           </Text>
           <Tag color="green">Strength</Tag>
           <Tag color="orange">To improve</Tag>
@@ -257,7 +273,7 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
         {!wide && activeNotes.length > 0 && (
           <Alert
             type="info"
-            style={{ position: 'sticky', top: 8, zIndex: 2, marginBottom: 12 }}
+            style={{ position: 'sticky', top: SHELL_HEADER + 8, zIndex: 2, marginBottom: 12 }}
             title={<NoteDetails notes={activeNotes} />}
             closable
             onClose={() => setActive(null)}
@@ -281,8 +297,15 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
       {wide && (
         <Card
           size="small"
-          title={`Feedback passages (${placed.length})`}
-          style={{ width: 340, flex: '0 0 340px', position: 'sticky', top: 16, maxHeight: 'calc(100vh - 32px)', overflow: 'auto' }}
+          title={`Feedback passages (${groups.length})`}
+          style={{
+            width: 340,
+            flex: '0 0 340px',
+            position: 'sticky',
+            top: SHELL_HEADER + 16,
+            maxHeight: `calc(100vh - ${SHELL_HEADER + 32}px)`,
+            overflow: 'auto',
+          }}
         >
           <Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
             Choose a passage to see it in your essay.

@@ -233,3 +233,22 @@ export function segmentsOf(text: string, placed: readonly PlacedNote[]): Segment
   }
   return segments;
 }
+
+/** One place in the essay with every remark quoting exactly that stretch. */
+export interface PassageGroup extends Span {
+  /** the words of the essay there */
+  quote: string;
+  notes: FeedbackNote[];
+}
+
+/** Placed notes grouped by the stretch they quote, in the order of the text (the essay view's list). */
+export function groupPlaced(text: string, placed: readonly PlacedNote[]): PassageGroup[] {
+  const groups = new Map<string, PassageGroup>();
+  for (const p of [...placed].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    const key = `${p.start}:${p.end}`;
+    const group = groups.get(key) ?? { start: p.start, end: p.end, quote: text.slice(p.start, p.end), notes: [] };
+    group.notes.push(p.note);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
