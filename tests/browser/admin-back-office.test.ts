@@ -6,6 +6,7 @@
  * student who opens /admin is sent away without ever downloading the admin remote.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 import { launchBrowser, screenshot } from '../support/browser';
@@ -22,7 +23,7 @@ let studentToken: string;
 let graded: { id: string; title: string };
 
 beforeAll(async () => {
-  p = await startTestPlatform();
+  p = await startTestPlatform({}, { readyTimeoutMs: 100_000 }); // nine processes at once on a shared 2-core machine
   const signup = await p.api.signup(studentEmail, studentPassword);
   expect(signup.status).toBe(201);
   studentToken = signup.body.access_token;
@@ -246,6 +247,34 @@ it('imports a 30-row class list: 30 accounts with one-time passwords', async () 
   await page.locator('tr', { hasText: `pupil30.${tag}@school.example` }).waitFor();
 });
 
+it('imports a class list with password-set e-mails instead of passwords: one mail per account, no password shown', async () => {
+  const tag = `m${Date.now().toString(36)}`;
+  const emails = [1, 2, 3].map((i) => `pupil${i}.${tag}@school.example`);
+  const mailDir = path.join(__dirname, '..', 'artifacts', 'logs', p.run.id, 'mail');
+  const mailsTo = (email: string) =>
+    (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
+      .filter((raw) => raw.includes(`To: ${email}`));
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await page.getByRole('checkbox', { name: /Send a password-set e-mail instead/ }).check();
+  await page.getByLabel('Class list CSV').fill(emails.map((e, i) => `Mail${i + 1},Class${tag},${e},student,1`).join('\n'));
+  expect(await page.getByTestId('import-summary').innerText()).toContain('3 of 3 rows can be imported');
+  await page.getByTestId('import-run').click();
+  await page.getByTestId('import-report').getByText('3 accounts created, 0 not created').waitFor({ timeout: 60_000 });
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.getByText('e-mail sent', { exact: true }).count()).toBe(3);
+  expect(await dialog.locator('code').count()).toBe(0);
+  await screenshot(page, 'admin-class-import-mail');
+  for (const email of emails) {
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Set your Corestone password');
+  }
+  await dialog.locator('button', { hasText: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+});
+
 it('edits a policy: a draft stays private, publishing shows it on the public page', async () => {
   const sentence = `Reviewed by the school board on ${Date.now().toString(36)}.`;
   await page.getByRole('menuitem', { name: 'Policies & CMS' }).click();
@@ -416,27 +445,45 @@ it('regrades a submission, then deletes it after the confirmation; small screens
   expect((await p.api.call('GET', `/evaluation/${id}`, { token: studentToken })).status).toBe(404);
 });
 
-it('assesses a pasted essay in the browser: kept in local storage, the server refuses admins, the spec fallback scores it', async () => {
+it('assesses a pasted essay: kept in local storage, graded by the server at once, nothing stored or charged there', async () => {
+  const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body
+    .access_token;
+  const footprint = async () => ({
+    submissions: (await p.api.call('GET', '/evaluation/admin/all?limit=1000', { token: superToken })).body.total,
+    mine: (await p.api.call('GET', '/evaluation/my-evaluations', { token: superToken })).body.total,
+    credits: (await p.api.call('GET', '/auth/me', { token: superToken })).body.essay_credits,
+  });
+  const before = await footprint();
   await page.getByRole('menuitem', { name: 'Overview' }).click();
   await page.getByRole('button', { name: 'Assess an Essay' }).click();
   await page.getByTestId('admin-assess').waitFor();
   await page.getByLabel('Subject').fill('History');
   await page.getByLabel('Research question').fill('How did the 1918 pandemic change public health policy?');
   await page.getByLabel('Essay text').fill(EE_ESSAY);
+  const assessed = page.waitForResponse((r) => r.url().endsWith('/api/v1/evaluation/admin/assess'));
   await page.getByRole('button', { name: 'Assess' }).click();
+  expect((await assessed).status()).toBe(200);
   await page.getByTestId('assess-source').waitFor({ timeout: 40_000 });
-  // POST /evaluation/evaluate grades for students and teachers only: the admin gets the local estimate
-  expect(await page.getByTestId('assess-source').innerText()).toBe('Local estimate (fallback rules)');
-  expect(await page.getByTestId('assess-result').innerText()).toContain('Only students and teachers can submit essays for grading');
-  expect(await page.getByTestId('assess-grade').innerText()).toMatch(/^[ABC] · \d+\/34$/);
+  // No key of the admin's own and the platform's grader is the built-in one: the server grades with it
+  expect(await page.getByTestId('assess-source').innerText()).toBe('Graded by the server (builtin)');
+  expect(await page.getByTestId('assess-result').innerText()).not.toContain('Server assessment unavailable');
+  expect(await page.getByTestId('assess-grade').innerText()).toMatch(/^[A-E] · \d+\/34$/);
   const stored = await page.evaluate(() =>
     Object.keys(localStorage)
       .filter((k) => k.startsWith('corestone.local_submissions.'))
       .map((k) => JSON.parse(localStorage.getItem(k)!)),
   );
   expect(stored.flat()).toEqual([
-    expect.objectContaining({ status: 'completed', source: 'fallback', fileName: 'EE Essay Analysis', type: 'ee' }),
+    expect.objectContaining({
+      status: 'completed',
+      source: 'server',
+      ownKey: false,
+      fileName: 'EE Essay Analysis',
+      type: 'ee',
+      results: expect.objectContaining({ grader: 'builtin', maxPoints: 34 }),
+    }),
   ]);
+  expect(await footprint()).toEqual(before);
   await settled(page);
   await screenshot(page, 'admin-quick-assessment');
 });
