@@ -4,6 +4,14 @@ import { containing, type Span } from './spans';
 import { subjectGlossary } from './subject-terms';
 import type { GradingJob } from './job';
 
+/** The stems of an essay's tokens, made once per analysed text (several signals ask for them). */
+const stemSets = new WeakMap<TextFeatures, Set<string>>();
+function stemsOf(f: TextFeatures): Set<string> {
+  let stems = stemSets.get(f);
+  if (!stems) stemSets.set(f, (stems = new Set(f.tokens.map(stem))));
+  return stems;
+}
+
 /** What an essay of each type is expected to look like at full marks. */
 export const EXPECT: Record<
   EssayType,
@@ -96,7 +104,7 @@ function lengthFit(words: number, e: (typeof EXPECT)[EssayType]): number {
 }
 
 export function termCoverage(features: TextFeatures, terms: string[]): { hits: string[]; missing: string[]; value: number } {
-  const stems = new Set(features.tokens.map(stem));
+  const stems = stemsOf(features);
   const hits = terms.filter((t) => stems.has(stem(t)));
   const missing = terms.filter((t) => !stems.has(stem(t)));
   return { hits, missing, value: terms.length ? hits.length / terms.length : 0.5 };
@@ -104,7 +112,7 @@ export function termCoverage(features: TextFeatures, terms: string[]): { hits: s
 
 /** Which of the subject's terms the text uses: phrases as phrases, single words by their stem. */
 export function glossaryCoverage(f: TextFeatures, terms: readonly string[]): { hits: string[]; missing: string[] } {
-  const stems = new Set(f.tokens.map(stem));
+  const stems = stemsOf(f);
   const lower = f.text.toLowerCase();
   const used = (t: string) => (/[\s-]/.test(t) ? lower.includes(t) : stems.has(stem(t)) || lower.includes(t));
   return { hits: terms.filter(used), missing: terms.filter((t) => !used(t)) };

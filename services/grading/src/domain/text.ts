@@ -391,8 +391,8 @@ export function segmentSentences(text: string, start = 0, end = text.length): Se
     const raw = part.slice(from, to);
     const lead = raw.length - raw.trimStart().length;
     const t = raw.trim();
-    if (wordsOf(t).length > 0)
-      out.push({ start: start + from + lead, end: start + from + lead + t.length, text: t.replace(/\s+/g, ' '), words: wordsOf(t).length });
+    const words = wordsOf(t).length;
+    if (words > 0) out.push({ start: start + from + lead, end: start + from + lead + t.length, text: t.replace(/\s+/g, ' '), words });
   };
   for (const m of part.matchAll(BOUNDARY)) {
     const at = m.index!;
@@ -521,8 +521,14 @@ export function analyseText(raw: string): TextFeatures {
   const openers = sentences.map((s) => (s.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase());
   const varied = openers.filter((o, i) => !openers.slice(Math.max(0, i - 3), i).includes(o)).length;
 
+  const tokens = tokensOf(text);
   const bodyTokens = tokensOf(body);
-  const syllableCount = bodyTokens.reduce((n, t) => n + syllables(t), 0);
+  const syllablesOf = new Map<string, number>(); // an essay repeats its words: count each once
+  const syllableCount = bodyTokens.reduce((n, t) => {
+    let k = syllablesOf.get(t);
+    if (k === undefined) syllablesOf.set(t, (k = syllables(t)));
+    return n + k;
+  }, 0);
   const readabilityGrade =
     bodyTokens.length && sentences.length
       ? 0.39 * (bodyTokens.length / sentences.length) + 11.8 * (syllableCount / bodyTokens.length) - 15.59
@@ -584,14 +590,14 @@ export function analyseText(raw: string): TextFeatures {
     words,
     bodyWords: wordsOf(body).length,
     bodyEnd,
-    tokens: tokensOf(text),
+    tokens,
     paragraphs,
     sentences,
     avgSentenceLength,
     sentenceVariation: avgSentenceLength ? sd / avgSentenceLength : 0,
     openerVariety: sentences.length ? varied / sentences.length : 0,
     longSentences: lengths.filter((n) => n > 40).length,
-    lexicalDiversity: mattr(tokensOf(text)),
+    lexicalDiversity: mattr(tokens),
     longWordRatio: bodyTokens.length ? bodyTokens.filter((t) => t.length >= 9).length / bodyTokens.length : 0,
     readabilityGrade,
     headings: headingLines.map((h) => h.text),
