@@ -106,6 +106,7 @@ it('submit an essay → results → the essay with the feedback passages highlig
   const details = page.getByTestId('passage-details').first();
   await details.waitFor();
   expect(await details.innerText()).toMatch(/Criterion [A-Z]/);
+  await page.waitForTimeout(300); // the popover's fade, for the screenshot only
   await page.screenshot({ path: `${SCREENSHOTS}/41-essay-view-hover.png` });
 
   // choosing the last passage in the list goes to it in the essay (scrolled into view, focused)

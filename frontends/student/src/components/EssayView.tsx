@@ -238,7 +238,6 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
       </div>
     );
 
-  const activeNotes = groups.find((g) => g.notes.some((n) => n.id === active))?.notes ?? [];
   const list = <PassageList groups={groups} missing={missing} active={active} onShow={show} />;
 
   return (
@@ -269,15 +268,6 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
         </Space>
         {placed.length === 0 && (
           <Alert type="info" showIcon style={{ marginBottom: 12 }} title="The feedback on this essay quotes no passages of it." />
-        )}
-        {!wide && activeNotes.length > 0 && (
-          <Alert
-            type="info"
-            style={{ position: 'sticky', top: SHELL_HEADER + 8, zIndex: 2, marginBottom: 12 }}
-            title={<NoteDetails notes={activeNotes} />}
-            closable
-            onClose={() => setActive(null)}
-          />
         )}
         <div className="cs-essay-text" ref={textRef} data-testid="essay-text">
           {segments.map((s) =>
