@@ -90,25 +90,29 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
     exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
     maxAge: 600,
   });
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: withRemotes(["'self'"]),
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: withRemotes(["'self'", ...config.CSP_CONNECT_SRC.split(/[\s,]+/).filter(Boolean)]),
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: withRemotes(["'self'"]),
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: withRemotes(["'self'", ...config.CSP_CONNECT_SRC.split(/[\s,]+/).filter(Boolean)]),
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+        },
       },
+      referrerPolicy: { policy: 'no-referrer' },
+      crossOriginEmbedderPolicy: false,
     },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-  });
+    { perRequest: remotes.live },
+  );
 
   // The proxied routes are described by the services themselves (merged at /api/docs).
   app.addHook('onRoute', (route) => {
