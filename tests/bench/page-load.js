@@ -108,8 +108,8 @@ async function loadPage(gatewayUrl, route, ready, auth) {
     };
     const before = await cpu();
     const cold = await visit();
-    // time the page's main thread spent on tasks until the first render: unlike the wall clock, it
-    // hardly grows when other processes compete for the CPU
+    // time the page's main thread spent in tasks until the first render (CDP TaskDuration): the
+    // page's own work, without the waits for the network; still inflated when other processes take the CPU
     const coldCpu = Math.round(((await cpu()).TaskDuration - before.TaskDuration) * 1000);
     // late responses of the cold load (body reads are async) are still counted as cold
     await page.waitForLoadState('networkidle').catch(() => {});
