@@ -118,6 +118,13 @@ export interface OutboxRelayOptions {
   /** First retry delay; doubles per attempt up to retryMaxMs, ±20% jitter. */
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /**
+   * Hold this process's HTTP and RPC answers until the events written while making them are
+   * published (publication.ts). Only for a service whose events feed a read model that callers
+   * read right after its answer (billing → users' credit view); elsewhere it would only add the
+   * relay's latency to every answer that writes an event.
+   */
+  holdAnswers?: boolean;
 }
 
 interface Row {
@@ -250,24 +257,29 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batch],
       );
-      for (const row of rows) {
-        try {
-          const ack = await publish(row);
+      // At most one row per aggregate is due at a time (the query above), so a batch is
+      // published concurrently: one JetStream round trip for the batch, not one per row.
+      const acks = await Promise.allSettled(rows.map(publish));
+      const done: Row[] = [];
+      for (const [i, row] of rows.entries()) {
+        const ack = acks[i];
+        if (ack.status === 'fulfilled') {
           notePublished(row.id);
-          await client.query(`DELETE FROM outbox WHERE seq = $1`, [row.seq]);
+          done.push(row);
           // Where an event with personal content landed: erased there when its aggregate is deleted.
-          if (row.order_key && isErasable(row.subject)) await rememberStreamMessage(client, row.order_key, ack.stream, ack.seq);
-          published++;
-        } catch (err) {
-          // NATS away: nothing is wrong with the row; stop and try again on the next round.
-          if (!(await reachable(bus))) {
-            outage = true;
-            logger.warn({ err }, 'outbox relay: NATS unreachable; will retry');
-            break;
-          }
-          await recordFailure(client, row, err as Error);
+          if (row.order_key && isErasable(row.subject)) await rememberStreamMessage(client, row.order_key, ack.value.stream, ack.value.seq);
+          continue;
         }
+        // NATS away: nothing is wrong with the rows; stop and try them again on the next round.
+        if (outage || !(await reachable(bus))) {
+          if (!outage) logger.warn({ err: ack.reason }, 'outbox relay: NATS unreachable; will retry');
+          outage = true;
+          continue;
+        }
+        await recordFailure(client, row, ack.reason as Error);
       }
+      if (done.length > 0) await client.query(`DELETE FROM outbox WHERE seq = ANY($1::bigint[])`, [done.map((r) => r.seq)]);
+      published = done.length;
       await client.query('COMMIT');
       metrics.published.inc(published);
       return { published, selected: rows.length, outage };
@@ -336,7 +348,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
   };
   void listen();
-  const unregister = registerRelay(() => void kick());
+  const unregister = opts.holdAnswers ? registerRelay(() => void kick()) : () => undefined;
   // Remembered stream positions outlive their messages by at most an hour.
   const keepDays = Math.max(...Object.values(STREAM_MAX_AGE_DAYS));
   let prunedAt = 0;

@@ -44,7 +44,7 @@ beforeAll(async () => {
   bus = await connectBus({ url: run.env.NATS_URL, prefix: run.env.NATS_PREFIX, name: 'publication-test' });
   await ensureStream(bus, 'users');
   // A slow poll: only the LISTEN wake-up and the answers' own kick publish quickly.
-  relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: app.log, pollMs: 60_000 });
+  relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: app.log, pollMs: 60_000, holdAnswers: true });
   app.post('/announce/:id', async (req) => {
     await announce((req.params as { id: string }).id);
     return { ok: true };

@@ -14,7 +14,8 @@ export async function startBillingMessaging(opts: {
 }) {
   const { bus, db, store, lifecycle, logger } = opts;
   await ensureStream(bus, 'billing'); // the stream our outbox publishes into
-  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger });
+  // Answers wait for their credit events: users' credit view is read right after a charge.
+  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger, holdAnswers: true });
   lifecycle.onClose('outbox', () => relay.stop());
   const subs = serveBillingRpc(bus, store, logger);
   lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
