@@ -8,6 +8,7 @@ import {
   createServiceApp,
   createTokenVerifier,
   loggerOptions,
+  rememberVerifiedTokens,
   type Redis,
   type TokenVerifier,
 } from '@corestone/service-kit';
@@ -121,7 +122,10 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
     }
   });
   registerExpectContinue(app, config, table);
-  registerGuard(app, { config, table, verify: verify ?? createTokenVerifier({ authUrl: urls.auth }), limiter });
+  // A token verified once is remembered until it expires: every page load sends the same token
+  // (an Ed25519 check each time was a large share of /auth/me's cost through the gateway).
+  verify ??= rememberVerifiedTokens(createTokenVerifier({ authUrl: urls.auth }));
+  registerGuard(app, { config, table, verify, limiter });
   // Routes are declared inside a plugin so the OpenAPI collector (loaded by the kit) sees them.
   void app.register(async (scope) => {
     registerCredentialRoutes(scope, { table, urls, dispatcher });
