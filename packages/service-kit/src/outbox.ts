@@ -246,7 +246,6 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   /** Publishes one batch of due rows (the oldest of each aggregate); returns how many went out. */
   const publishBatch = async (): Promise<{ published: number; selected: number; outage: boolean }> => {
     const client = await pool.connect();
-    let published = 0;
     let outage = false;
     try {
       await client.query('BEGIN');
@@ -279,7 +278,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         await recordFailure(client, row, ack.reason as Error);
       }
       if (done.length > 0) await client.query(`DELETE FROM outbox WHERE seq = ANY($1::bigint[])`, [done.map((r) => r.seq)]);
-      published = done.length;
+      const published = done.length;
       await client.query('COMMIT');
       metrics.published.inc(published);
       return { published, selected: rows.length, outage };
