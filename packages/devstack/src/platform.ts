@@ -38,6 +38,32 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `count` distinct free ports: every probe stays open until all are chosen, so the OS cannot hand
+ * the same port out twice (two services on one port: the second fails with EADDRINUSE while the
+ * first answers its readiness check — seen once as a 404 from the wrong service).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: net.Server[] = [];
+  try {
+    const ports: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const srv = net.createServer();
+      srv.unref();
+      servers.push(srv);
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          srv.once('error', reject);
+          srv.listen(0, '127.0.0.1', () => resolve((srv.address() as net.AddressInfo).port));
+        }),
+      );
+    }
+    return ports;
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise<void>((r) => srv.close(() => r()))));
+  }
+}
+
 export interface PlatformOptions {
   /** Environment for every process (prefixes, URLs of the servers, secrets…). */
   env?: Record<string, string>;
@@ -102,9 +128,10 @@ function pipeWithPrefix(stream: NodeJS.ReadableStream, prefix: string): void {
 export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
   const names = opts.only ?? [...PLATFORM_PROCESSES];
   const ports = {} as Record<ProcessName, number>;
-  for (const name of PLATFORM_PROCESSES) {
-    ports[name] = opts.ports === 'random' ? await freePort() : (opts.ports?.[name] ?? DEFAULT_PORTS[name]);
-  }
+  const random = opts.ports === 'random' ? await freePorts(PLATFORM_PROCESSES.length) : [];
+  PLATFORM_PROCESSES.forEach((name, i) => {
+    ports[name] = opts.ports === 'random' ? random[i] : (opts.ports?.[name] ?? DEFAULT_PORTS[name]);
+  });
   const urls = Object.fromEntries(PLATFORM_PROCESSES.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ProcessName, string>;
   const env: Record<string, string> = {
     ...(opts.env ?? {}),
