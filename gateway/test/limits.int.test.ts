@@ -36,6 +36,40 @@ describe('sign-in', () => {
     expect(h.services.auth.calls.at(-1)!.headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
 
+  it('answers bad credential bodies itself at once: malformed JSON, an over-long password', async () => {
+    const malformed = await gw.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
+    const long = await login(gw, GOOD_USER, 'x'.repeat(5000));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().detail).toMatch(/password/);
+  });
+
+  it('answers them over a real connection too (a body the gateway parsed is not read again)', async () => {
+    const real = await h.gateway();
+    const url = await real.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const post = (body: string) =>
+        fetch(`${url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(5000),
+        });
+      expect((await post('{"username": ')).status).toBe(400);
+      expect((await post(JSON.stringify({ username: GOOD_USER, password: 'x'.repeat(5000) }))).status).toBe(400);
+      expect((await post(JSON.stringify({ unexpected: true }))).status).toBeLessThan(500);
+      expect((await post(JSON.stringify({ username: GOOD_USER, password: GOOD_PASSWORD }))).status).toBe(200);
+    } finally {
+      await real.close();
+    }
+  });
+
   it("passes auth's lock-out answer (429 with Retry-After) through unchanged", async () => {
     // The per-account lock-out of failed sign-ins is auth's (services/auth); the gateway only relays it.
     const locked = await login(gw, LOCKED_USER, 'whatever');

@@ -21,7 +21,10 @@ export function passBodiesThrough(scope: FastifyInstance): void {
  */
 export function quietWhenClientLeft(scope: FastifyInstance): void {
   scope.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    if (reply.raw.destroyed || req.raw.destroyed) {
+    // Not `req.raw.destroyed`: Node destroys a request once its body has been read to the end, so
+    // an error after the gateway parsed a body (malformed JSON on a credential route) would be
+    // taken for a client that left, and never answered.
+    if (reply.raw.destroyed || req.raw.socket?.destroyed) {
       req.log.info({ code: err.code }, 'client went away before the answer was complete');
       return;
     }
