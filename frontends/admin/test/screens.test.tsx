@@ -1,5 +1,7 @@
-// antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
-jest.setTimeout(30000);
+// antd is slow under jsdom (the review journey alone takes ~16 s on an idle machine and over 30 s
+// while npm test runs other suites beside it); the root config runs us as a project (per-project
+// testTimeout is ignored there). A harness limit only: speed is the bench's business.
+jest.setTimeout(90000);
 
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
