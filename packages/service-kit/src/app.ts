@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import { Codes, Messages } from '@corestone/contracts';
 import { HttpError } from './errors';
-import { newId } from './ids';
 import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { loggerOptions } from './logging';
@@ -72,9 +72,11 @@ function isPostgresDataError(err: unknown): boolean {
 export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? loggerOptions({ service: options.name, level: options.logLevel ?? 'info', stream: options.logStream }),
+    // A request id only needs to be unique: Node's randomUUID draws from a cached entropy pool,
+    // several times cheaper per request than a time-ordered UUIDv7 (newId, for stored rows).
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : newId();
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
     // Errors Fastify raises before a route runs (a path parameter over maxParamLength, a malformed

@@ -37,9 +37,17 @@ export function registerMetrics(app: FastifyInstance, service: string): void {
     registers: [registry],
   });
   app.decorate('metrics', registry);
+  // One labelled child per method, route and status, kept: observe() with a label object hashes
+  // the labels on every call. Routes are the app's declared ones (or 'unmatched'), so the set is bounded.
+  const series = new Map<string, ReturnType<typeof duration.labels>>();
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route !== '/metrics') duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') {
+      const key = `${req.method} ${reply.statusCode} ${route}`;
+      let child = series.get(key);
+      if (!child) series.set(key, (child = duration.labels(req.method, route, String(reply.statusCode))));
+      child.observe(reply.elapsedTime / 1000);
+    }
     done();
   });
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } as Record<string, unknown> }, async (_req, reply) => {
