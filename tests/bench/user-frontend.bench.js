@@ -10,13 +10,16 @@ const { measureRoute, studentSession } = require('./page-load');
 const RUNS = 3;
 const LANDING_BUDGET_KB = 350;
 const FIRST_RENDER_GOAL_MS = 1000;
+const LANDING_FIRST_SCREEN = 'body:has(header):has([data-testid=tutoring-hero]) #sample-preview';
 
 module.exports = {
   title: 'User-facing frontends: landing page and student dashboard',
   measures: `JavaScript loaded (raw, gzip, and as sent with the encoding used; per build) and time from navigation to the first render in headless Chromium, cold (new profile, median of ${RUNS}) and warm (browser cache). Goals: landing ≤ ${LANDING_BUDGET_KB} KB as sent, first render ≤ 1 s.`,
   async run(platform) {
     const auth = await studentSession(`${platform.gatewayUrl}/api/v1`);
-    const landing = await measureRoute(platform.gatewayUrl, { label: '/', route: '/', ready: '[data-testid=tutoring-hero]', runs: RUNS });
+    // the landing's first screen: header, promotional banner, tutoring hero and the grading hero
+    // with its sample preview (the last of them, at 1366×900); sections below the fold may follow
+    const landing = await measureRoute(platform.gatewayUrl, { label: '/', route: '/', ready: LANDING_FIRST_SCREEN, runs: RUNS });
     const dashboard = await measureRoute(platform.gatewayUrl, {
       label: '/dashboard (student)',
       route: '/dashboard',
