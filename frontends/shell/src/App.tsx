@@ -9,7 +9,7 @@ import { FullPageLoading } from './components/FullPageLoading';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { RemoteView } from './components/RemoteView';
-import { Splash, useSplash } from './components/Splash';
+import { FirstLoadSplash } from './components/Splash';
 import { Landing } from './pages/Landing';
 
 /*
@@ -154,7 +154,6 @@ function AppRoutesTable() {
 }
 
 export function Root() {
-  const splash = useSplash();
   return (
     <ErrorBoundary>
       <AntdRoot>
@@ -162,7 +161,7 @@ export function Root() {
           <SessionProvider>
             <AppRoutes />
           </SessionProvider>
-          {splash && <Splash />}
+          <FirstLoadSplash />
         </BrowserRouter>
       </AntdRoot>
     </ErrorBoundary>

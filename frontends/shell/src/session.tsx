@@ -102,10 +102,25 @@ export function takeTokensFromUrl(client: CorestoneClient, opts: { tokenAndUser?
   return { kind: 'none' };
 }
 
+/**
+ * Whether session restore has anything to work on: stored tokens, tokens handed back in the URL by
+ * Google sign-in, or the Google callback route (which takes its tokens itself once restore is done).
+ */
+export function hasSessionToRestore(client: CorestoneClient): boolean {
+  if (client.tokens.accessToken || client.tokens.refreshToken) return true;
+  if (typeof window === 'undefined') return false;
+  if (window.location.pathname === GOOGLE_CALLBACK_PATH) return true;
+  const p = new URLSearchParams(window.location.search);
+  return p.has('access_token') || p.has('refresh_token') || p.has('token');
+}
+
 export function SessionProvider({ children, client: given }: { children: ReactNode; client?: CorestoneClient }) {
   const client = useMemo(() => given ?? createClient(), [given]);
   const { notification } = AntApp.useApp();
-  const [status, setStatus] = useState<SessionStatus>('initialising');
+  // nothing stored and nothing handed over in the URL: signed out from the first render, with no
+  // 'Initializing Platform' screen to render and replace (restoreSession would answer null anyway)
+  const [nothingToRestore] = useState(() => !hasSessionToRestore(client));
+  const [status, setStatus] = useState<SessionStatus>(nothingToRestore ? 'signed-out' : 'initialising');
   const [user, setUserState] = useState<SessionUser | null>(null);
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
   const userRef = useRef<SessionUser | null>(null);
@@ -136,19 +151,20 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
         if (stored) setUser(stored);
       }
     });
-    client.restoreSession().then((u) => {
-      if (!alive) return;
-      userRef.current = u;
-      setUserState(u);
-      setStatus(u ? 'signed-in' : 'signed-out');
-    });
+    if (!nothingToRestore)
+      client.restoreSession().then((u) => {
+        if (!alive) return;
+        userRef.current = u;
+        setUserState(u);
+        setStatus(u ? 'signed-in' : 'signed-out');
+      });
     return () => {
       alive = false;
       offExpired();
       offSignedOut();
       offChanged();
     };
-  }, [client, notification, setUser]);
+  }, [client, notification, setUser, nothingToRestore]);
 
   const login = useCallback(
     async (email: string, password: string) => {

@@ -29,6 +29,14 @@ export function useSplash(ms = SPLASH_MS): boolean {
   return show;
 }
 
+/**
+ * The splash where the app puts it: shown on the first load of a tab. It holds its own state, so
+ * hiding it after 1.5 s re-renders only itself, not the page underneath.
+ */
+export function FirstLoadSplash() {
+  return useSplash() ? <Splash /> : null;
+}
+
 /** Full-screen welcome over the app while the session initialises underneath. */
 export function Splash() {
   return (

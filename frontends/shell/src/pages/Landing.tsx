@@ -1,22 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, Col, Progress, Row, Space, Tabs, Tag, Typography } from 'antd';
-import {
-  CheckCircleFilled,
-  ClockCircleOutlined,
-  FileSearchOutlined,
-  SafetyCertificateOutlined,
-  ScheduleOutlined,
-  SolutionOutlined,
-  AuditOutlined,
-} from '@ant-design/icons';
+import { ClockCircleOutlined, LineChartOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import type { CorestoneClient, ExternalLink } from '@corestone/sdk';
 import { useSession } from '../session';
 import { usePublicLinks } from '../links/publicLinks';
 import { ExternalAnchor } from '../components/ExternalLinks';
-import { IntegrityNotice, SampleReportSection, Testimonials, TutoringHero } from './LandingSections';
+import { section } from './landingLayout';
+
+/*
+ * The landing page (spec user-app §2). This module is the first screen — the promotional banner, the
+ * tutoring hero and the grading hero with its sample preview — and is in the shell's first chunk.
+ * Everything below the fold (LandingSections.tsx) is a chunk of its own, fetched while the first
+ * screen renders and rendered right after it, so the first render does not wait for sections (and
+ * their antd components and styles) that nobody sees yet.
+ */
+const LandingBelowFold = lazy(() => import('./LandingSections'));
 
 const { Title, Paragraph, Text } = Typography;
 
-const section = { maxWidth: 1200, margin: '0 auto', padding: '72px 20px' } as const;
+const isTutoring = (l: ExternalLink) => /tutor/i.test(`${l.title} ${l.url}`);
+const isPrediction = (l: ExternalLink) => /predict/i.test(`${l.title} ${l.url}`);
 
 const SAMPLE = [
   {
@@ -61,44 +65,11 @@ const SAMPLE = [
   },
 ];
 
-export const PRICING = [
-  {
-    name: 'free',
-    title: 'Free',
-    price: 'Free',
-    credits: '1 essay credit',
-    features: ['1 full evaluation', 'Criterion scores and bands', 'Improvement tips'],
-  },
-  {
-    name: 'core_pack',
-    title: 'Core Pack',
-    price: '$19.99',
-    credits: '5 essay credits',
-    features: ['5 full evaluations', 'Detailed criterion feedback', 'Credits never expire'],
-  },
-  {
-    name: 'super_core_pack',
-    title: 'Super Core Pack',
-    price: '$35.99',
-    credits: '10 essay credits',
-    popular: true,
-    features: ['10 full evaluations', 'Best for regular drafting', 'Credits never expire'],
-  },
-  {
-    name: 'power_user_monthly',
-    title: 'Power User',
-    price: 'Contact',
-    credits: 'Unlimited essay credits',
-    features: ['Unlimited evaluations', 'For schools and institutions', 'Priority support'],
-  },
-];
-
 export function Landing() {
   const { user, client } = useSession();
   const { sisters } = usePublicLinks(client);
-  const tutoring = sisters.find((l) => /tutor/i.test(`${l.title} ${l.url}`));
+  const tutoring = sisters.find(isTutoring);
   const navigate = useNavigate();
-  const planLink = (name: string) => (name === 'power_user_monthly' ? '/contact' : user ? '/plans' : '/auth');
 
   return (
     <div>
@@ -233,140 +204,82 @@ export function Landing() {
         </div>
       </section>
 
-      <section style={section}>
-        <Title level={2} style={{ textAlign: 'center' }}>
-          How the AI grading works
-        </Title>
-        <Paragraph type="secondary" style={{ textAlign: 'center', maxWidth: 640, margin: '0 auto 40px' }}>
-          Every essay is assessed against the active rubric for its type, criterion by criterion.
-        </Paragraph>
-        <Row gutter={[24, 24]}>
-          {[
-            {
-              icon: <FileSearchOutlined />,
-              title: 'Document Analysis',
-              text: 'Your .pdf, .docx or .txt file is read and its structure, length and sources analysed.',
-            },
-            {
-              icon: <SolutionOutlined />,
-              title: 'Rubric Application',
-              text: 'Each IB criterion is applied with its own descriptors and mark bands.',
-            },
-            {
-              icon: <AuditOutlined />,
-              title: 'Detailed Scoring',
-              text: 'Scores, bands and feedback per criterion, with an overall grade.',
-            },
-            {
-              icon: <ScheduleOutlined />,
-              title: 'Quality Verification',
-              text: 'Results are checked for consistency before they reach your dashboard.',
-            },
-          ].map((s, i) => (
-            <Col xs={24} sm={12} lg={6} key={s.title}>
-              <Card variant="borderless" style={{ height: '100%' }}>
-                <div style={{ fontSize: 28, color: '#1d4ed8' }}>{s.icon}</div>
-                <Title level={5} style={{ marginTop: 12 }}>
-                  {i + 1}. {s.title}
-                </Title>
-                <Text type="secondary">{s.text}</Text>
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      </section>
-
-      <SampleReportSection signedIn={!!user} />
-
-      <section style={{ background: '#f1f5f9' }}>
-        <div style={{ ...section, paddingTop: 48, paddingBottom: 48 }}>
-          <Row gutter={[24, 24]} justify="space-around" style={{ textAlign: 'center' }}>
-            {[
-              ['5,000+', 'essays graded'],
-              ['67 s', 'average processing'],
-              ['99.2%', 'accuracy'],
-              ['4.9/5', 'user rating'],
-              ['50+', 'schools'],
-              ['24/7', 'availability'],
-            ].map(([v, l]) => (
-              <Col xs={12} md={4} key={l}>
-                <div style={{ fontSize: 30, fontWeight: 700, color: '#1e3a8a' }}>{v}</div>
-                <Text type="secondary">{l}</Text>
-              </Col>
-            ))}
-          </Row>
-        </div>
-      </section>
-
-      <IntegrityNotice />
-      <Testimonials />
-
-      <section style={section} id="pricing">
-        <Title level={2} style={{ textAlign: 'center' }}>
-          Simple, credit-based pricing
-        </Title>
-        <Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 40 }}>
-          Each evaluation uses 1 credit. Credits never expire.
-        </Paragraph>
-        <Row gutter={[24, 24]}>
-          {PRICING.map((p) => (
-            <Col xs={24} sm={12} lg={6} key={p.name}>
-              <MaybeRibbon show={!!p.popular}>
-                <Card
-                  data-testid={`pricing-${p.name}`}
-                  style={{ height: '100%', borderColor: p.popular ? '#1d4ed8' : undefined, borderWidth: p.popular ? 2 : 1 }}
-                  styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
-                >
-                  <Title level={4} style={{ marginTop: 0 }}>
-                    {p.title}
-                  </Title>
-                  <div style={{ fontSize: 32, fontWeight: 700, color: '#0f172a' }}>{p.price}</div>
-                  <Text strong style={{ color: '#1d4ed8' }}>
-                    {p.credits}
-                  </Text>
-                  <ul style={{ listStyle: 'none', padding: 0, margin: '16px 0 24px', flex: 1 }}>
-                    {p.features.map((f) => (
-                      <li key={f} style={{ marginBottom: 8 }}>
-                        <CheckCircleFilled style={{ color: '#16a34a', marginRight: 8 }} />
-                        {f}
-                      </li>
-                    ))}
-                  </ul>
-                  <Button type={p.popular ? 'primary' : 'default'} block onClick={() => navigate(planLink(p.name))}>
-                    {p.name === 'power_user_monthly' ? 'Contact Us' : p.name === 'free' ? 'Get Started' : 'Choose Plan'}
-                  </Button>
-                </Card>
-              </MaybeRibbon>
-            </Col>
-          ))}
-        </Row>
-      </section>
-
-      <section style={{ background: '#1e3a8a' }}>
-        <div style={{ ...section, textAlign: 'center', paddingTop: 56, paddingBottom: 56 }}>
-          <Title level={2} style={{ color: '#fff', marginTop: 0 }}>
-            Ready for feedback on your essay?
-          </Title>
-          <Space size={12} wrap>
-            <Button size="large" onClick={() => navigate('/upload/ee')}>
-              Grade Extended Essay
-            </Button>
-            <Button size="large" ghost onClick={() => navigate('/upload/tok')}>
-              Grade TOK Essay
-            </Button>
-          </Space>
-        </div>
-      </section>
+      {/* below the fold: its own chunk, rendered after the first screen (the placeholder keeps the footer out of view meanwhile) */}
+      <Suspense fallback={<div style={{ minHeight: '100vh' }} />}>
+        <LandingBelowFold signedIn={!!user} />
+      </Suspense>
     </div>
   );
 }
 
-function MaybeRibbon({ show, children }: { show: boolean; children: React.ReactNode }) {
-  return show ? (
-    <Badge.Ribbon text="Most Popular" color="blue">
-      {children}
-    </Badge.Ribbon>
-  ) : (
-    <>{children}</>
+/** The first hero: the tutoring service and the free grade-prediction tool (sister sites from the links service). */
+export function TutoringHero({ client, sisters, signedIn }: { client: CorestoneClient; sisters: ExternalLink[]; signedIn: boolean }) {
+  const tutoring = sisters.find(isTutoring);
+  const prediction = sisters.find(isPrediction);
+  const buttonStyle = {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 8,
+    height: 44,
+    padding: '0 20px',
+    borderRadius: 8,
+    fontWeight: 600,
+    fontSize: 15,
+  } as const;
+  return (
+    <section
+      style={{ background: 'linear-gradient(120deg, #0f172a 0%, #1e3a8a 100%)', color: '#e2e8f0', paddingTop: signedIn ? 64 : 0 }}
+      data-testid="tutoring-hero"
+    >
+      <div style={{ ...section, paddingTop: 56, paddingBottom: 56 }}>
+        <Row gutter={[{ xs: 16, md: 40 }, 32]} align="middle">
+          <Col xs={24} md={14}>
+            <Tag color="gold" style={{ marginBottom: 12 }}>
+              From the Corestone family
+            </Tag>
+            <Title level={2} style={{ color: '#fff', marginTop: 0 }}>
+              Expert IBDP tutoring and a free grade prediction
+            </Title>
+            <Paragraph style={{ color: '#cbd5e1', fontSize: 16, maxWidth: 620 }}>
+              One-to-one online tutoring with experienced IB teachers, academic counselling and free consultations for TOK and the Extended
+              Essay — plus a free tool that predicts your IB Diploma score from your subject grades.
+            </Paragraph>
+            <Space size={12} wrap>
+              {tutoring ? (
+                <ExternalAnchor client={client} link={tutoring} style={{ ...buttonStyle, background: '#facc15', color: '#1e293b' }}>
+                  <TeamOutlined /> Book a Free Consultation
+                </ExternalAnchor>
+              ) : (
+                <Link to="/contact" style={{ ...buttonStyle, background: '#facc15', color: '#1e293b' }}>
+                  <TeamOutlined /> Book a Free Consultation
+                </Link>
+              )}
+              {prediction && (
+                <ExternalAnchor client={client} link={prediction} style={{ ...buttonStyle, border: '1px solid #94a3b8', color: '#fff' }}>
+                  <LineChartOutlined /> Predict My IB Grade
+                </ExternalAnchor>
+              )}
+            </Space>
+          </Col>
+          <Col xs={24} md={10}>
+            <Row gutter={[12, 12]}>
+              {[
+                ['Free', 'first consultation'],
+                ['1:1', 'online tutoring'],
+                ['IBDP', 'academic counselling'],
+                ['45', 'point prediction'],
+              ].map(([v, l]) => (
+                <Col span={12} key={l}>
+                  <div style={{ background: 'rgba(255,255,255,0.08)', borderRadius: 12, padding: '18px 16px', textAlign: 'center' }}>
+                    <div style={{ fontSize: 26, fontWeight: 700, color: '#fff' }}>{v}</div>
+                    <div style={{ color: '#cbd5e1', fontSize: 13 }}>{l}</div>
+                  </div>
+                </Col>
+              ))}
+            </Row>
+          </Col>
+        </Row>
+      </div>
+    </section>
   );
 }
