@@ -45,6 +45,13 @@ export const Events = {
   /** Role or activation changed: auth revokes the user's refresh-token families. */
   usersAccessChanged: event('users', 'access_changed', Type.Object({ user_id: Type.String(), role: Role, is_active: Type.Boolean() })),
   usersDeleted: event('users', 'deleted', Type.Object({ user_id: Type.String() })),
+  /**
+   * Anything in a user's `User` view that users owns changed (profile, avatar, anonymous flag,
+   * message count, personas, API key, role, activation). Published before users answers the change
+   * (its outbox relay holds answers), so a cache of views can drop the user's at once (auth's
+   * `/auth/me` cache, services/auth/README.md). Ids only.
+   */
+  usersViewChanged: event('users', 'view_changed', Type.Object({ user_id: Type.String() })),
 
   billingAccountUpdated: event('billing', 'account_updated', CreditAccount),
 

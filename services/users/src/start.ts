@@ -32,7 +32,9 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
       dataKey: keys.dataKey,
     });
     await ensureStream(infra.bus, 'users');
-    const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log });
+    // holdAnswers: a change is answered once its events are out, users.view_changed.v1 included —
+    // auth's /auth/me cache drops the view before anyone hears "done" (services/auth/README.md).
+    const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log, holdAnswers: true });
     lifecycle.onClose('outbox relay', () => relay.stop());
     let mirror = await startBillingMirror(infra.bus, ctx.store, app.log, ctx.feed);
     lifecycle.onClose('billing mirror', () => mirror.stop());

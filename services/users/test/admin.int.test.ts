@@ -257,7 +257,7 @@ describe('admin screens', () => {
 });
 
 describe('outbox', () => {
-  it('writes users.created, access_changed (role, activation only) and deleted in the same transaction as the change', async () => {
+  it('writes users.created, access_changed (role, activation only), view_changed (every change) and deleted in the same transaction as the change', async () => {
     const s = await h.user('student', { first_name: 'Eve' });
     const sa = callers.super_admin!;
     await send(sa, { method: 'PUT', url: `/users/admin/users/${s.id}`, payload: { first_name: 'Eva' } }); // no access change
@@ -269,11 +269,19 @@ describe('outbox', () => {
     // a refused change writes nothing
     await send(callers.admin, { method: 'PUT', url: `/users/admin/users/${s.id}/role`, payload: { new_role: 'admin' } });
     const before = await h.outbox(s.id);
+    // view_changed after every accepted change (auth's /auth/me cache drops the view), the refused one none
+    const viewChanged = [Events.usersViewChanged.subject, null, null];
     expect(before.map((e) => [e.subject, e.data.role ?? null, e.data.is_active ?? null])).toEqual([
       [Events.usersCreated.subject, 'student', null],
+      viewChanged,
+      viewChanged,
       [Events.usersAccessChanged.subject, 'teacher', true],
+      viewChanged,
+      viewChanged,
       [Events.usersAccessChanged.subject, 'teacher', false],
+      viewChanged,
       [Events.usersAccessChanged.subject, 'student', true],
+      viewChanged,
     ]);
     expect(before[0].data).toMatchObject({ email: s.email, first_name: 'Eve' });
     expect((await send(sa, { method: 'DELETE', url: `/users/admin/users/${s.id}` })).statusCode).toBe(200);
@@ -281,9 +289,15 @@ describe('outbox', () => {
     // docs/data-retention.md); the access changes and the deletion itself still go out.
     const events = await h.outbox(s.id);
     expect(events.map((e) => [e.subject, e.data.role ?? null, e.data.is_active ?? null])).toEqual([
+      viewChanged,
+      viewChanged,
       [Events.usersAccessChanged.subject, 'teacher', true],
+      viewChanged,
+      viewChanged,
       [Events.usersAccessChanged.subject, 'teacher', false],
+      viewChanged,
       [Events.usersAccessChanged.subject, 'student', true],
+      viewChanged,
       [Events.usersDeleted.subject, null, null],
     ]);
     expect((await send(sa, { url: `/users/admin/users/${s.id}` })).statusCode).toBe(404);

@@ -81,6 +81,13 @@ export interface ProfileUpdate {
   user_type?: Role;
 }
 
+/**
+ * Every change to what a user's `User` view shows (besides credits, which billing announces) writes
+ * `users.view_changed.v1` in its transaction; the relay publishes it before the change is answered
+ * (start.ts: holdAnswers), so auth's `/auth/me` cache drops the view at once (services/auth/README.md).
+ */
+const viewChanged = (client: Queryable, userId: string) => enqueueEvent(client, Events.usersViewChanged, { user_id: userId });
+
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -183,6 +190,7 @@ export class AccountStore {
       if (role !== current.role) {
         await enqueueEvent(client, Events.usersAccessChanged, { user_id: id, role, is_active: current.is_active });
       }
+      await viewChanged(client, id);
       return this.mustGet(id, client);
     });
   }
@@ -240,6 +248,7 @@ export class AccountStore {
       if (role !== target.role || isActive !== target.is_active) {
         await enqueueEvent(client, Events.usersAccessChanged, { user_id: target.id, role, is_active: isActive });
       }
+      await viewChanged(client, target.id);
       return { before: target, after: await this.mustGet(target.id, client) };
     });
   }
@@ -250,18 +259,22 @@ export class AccountStore {
       const current = await this.lock(client, id);
       if (!current) throw userNotFound();
       await client.query(`UPDATE accounts SET avatar = $2, updated_at = now() WHERE id = $1`, [id, name]);
+      await viewChanged(client, id);
       return { found: await this.mustGet(id, client), previous: current.avatar };
     });
   }
 
   async setAnonymous(id: string, enabled: boolean): Promise<boolean> {
     if (!isUuid(id)) throw userNotFound();
-    const { rows } = await this.pool.query<{ is_anonymous: boolean }>(
-      `UPDATE accounts SET is_anonymous = $2, updated_at = now() WHERE id = $1 RETURNING is_anonymous`,
-      [id, enabled],
-    );
-    if (!rows[0]) throw userNotFound();
-    return rows[0].is_anonymous;
+    return withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ is_anonymous: boolean }>(
+        `UPDATE accounts SET is_anonymous = $2, updated_at = now() WHERE id = $1 RETURNING is_anonymous`,
+        [id, enabled],
+      );
+      if (!rows[0]) throw userNotFound();
+      await viewChanged(client, id);
+      return rows[0].is_anonymous;
+    });
   }
 
   /**
@@ -271,12 +284,16 @@ export class AccountStore {
   async incrementMessages(id: string, opts: { unlimited?: boolean } = {}) {
     if (!isUuid(id)) throw userNotFound();
     const unlimited = opts.unlimited === true;
-    const { rows } = await this.pool.query<{ role: Role; message_count: number; max_chatbot: number }>(
-      `UPDATE accounts SET message_count = message_count + 1, updated_at = now()
-       WHERE id = $1 AND ($2 OR role <> 'student' OR message_count < max_chatbot)
-       RETURNING role, message_count, max_chatbot`,
-      [id, unlimited],
-    );
+    const rows = await withTransaction(this.pool, async (client) => {
+      const res = await client.query<{ role: Role; message_count: number; max_chatbot: number }>(
+        `UPDATE accounts SET message_count = message_count + 1, updated_at = now()
+         WHERE id = $1 AND ($2 OR role <> 'student' OR message_count < max_chatbot)
+         RETURNING role, message_count, max_chatbot`,
+        [id, unlimited],
+      );
+      if (res.rows[0]) await viewChanged(client, id); // chatbot_count is in the view
+      return res.rows;
+    });
     if (!rows[0]) {
       if (await this.get(id)) throw messageLimitReached();
       throw userNotFound();
@@ -287,12 +304,15 @@ export class AccountStore {
 
   async setApiKey(id: string, sealed: string | null, masked: string | null): Promise<AccountWithCredits> {
     if (!isUuid(id)) throw userNotFound();
-    const res = await this.pool.query(
-      `UPDATE accounts SET openai_api_key_sealed = $2, openai_api_key_masked = $3, updated_at = now() WHERE id = $1`,
-      [id, sealed, masked],
-    );
-    if (res.rowCount !== 1) throw userNotFound();
-    return this.mustGet(id, this.pool);
+    return withTransaction(this.pool, async (client) => {
+      const res = await client.query(
+        `UPDATE accounts SET openai_api_key_sealed = $2, openai_api_key_masked = $3, updated_at = now() WHERE id = $1`,
+        [id, sealed, masked],
+      );
+      if (res.rowCount !== 1) throw userNotFound();
+      await viewChanged(client, id);
+      return this.mustGet(id, client);
+    });
   }
 
   /** The sealed (encrypted) key, for a future server-side reader; never sent to clients. */
