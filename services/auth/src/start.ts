@@ -8,7 +8,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * auth's composition root: platform keys (a missing production key refuses before any
- * connection), Postgres + NATS + Redis, the app, the users-events consumer (revokes sessions on
+ * connection), Postgres + NATS + Redis, the app, /auth/me's view cache (fed by events), the users-events consumer (revokes sessions on
  * role/activation changes and deletions) and the hourly purge of expired tokens.
  * server.ts listens on the answer; tests inject into it.
  */
@@ -19,6 +19,8 @@ export function startService(config: AuthConfig) {
     const infra: AuthDeps['infra'] = { ...opened, db: opened.db!, bus: opened.bus!, redis: opened.redis! };
     const service = await buildApp({ config, infra, keys });
     const { app, store } = service;
+    lifecycle.onClose('view cache', async () => service.viewCache.stop());
+    await service.viewCache.start();
     const consumer = await startUsersConsumer(infra.bus, store, app.log);
     lifecycle.onClose('users consumer', () => consumer.stop());
     const purge = setInterval(() => void store.purgeExpired().catch((err) => app.log.warn({ err }, 'purge failed')), PURGE_EVERY_MS);

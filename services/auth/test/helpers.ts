@@ -2,8 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Subscription } from '@nats-io/transport-node';
-import { Rpc, type Role, type User } from '@corestone/contracts';
-import { HttpError, loadConfig, notFound, serveRpc, type Bus } from '@corestone/service-kit';
+import { Events, Rpc, type Role, type User } from '@corestone/contracts';
+import { HttpError, ensureStream, loadConfig, notFound, publishEvent, serveRpc, type Bus } from '@corestone/service-kit';
 import { createTestRun, testUserView } from '@corestone/service-kit/testing';
 import { AuthConfig } from '../src/config';
 import type { AuthService } from '../src/app';
@@ -16,6 +16,8 @@ import { startService, type AuthRunning } from '../src/start';
 export class FakeUsers {
   readonly users = new Map<string, User>();
   readonly createCalls: string[] = [];
+  /** Number of rpc.users.get_view answered (shows when auth's view cache answered instead). */
+  viewCalls = 0;
   /** Number of coming users.create calls that store the user, then fail (a reply lost in a crash). */
   failAfterStore = 0;
   private subs: Subscription[] = [];
@@ -58,6 +60,7 @@ export class FakeUsers {
         this.bus,
         Rpc.usersGetView,
         async ({ user_id }) => {
+          this.viewCalls++;
           const user = this.users.get(user_id);
           if (!user) throw notFound('User not found');
           return { user };
@@ -77,6 +80,17 @@ export class FakeUsers {
   set(userId: string, change: Partial<User>): void {
     const user = this.users.get(userId)!;
     this.users.set(userId, { ...user, ...change, user_type: change.role ?? user.user_type });
+  }
+
+  /**
+   * A change as the real users service makes it: stored, then `users.view_changed.v1` published to
+   * JetStream (acknowledged) before the change counts as answered — what users' outbox relay with
+   * holdAnswers does.
+   */
+  async change(userId: string, change: Partial<User>): Promise<void> {
+    this.set(userId, change);
+    await ensureStream(this.bus, 'users');
+    await publishEvent(this.bus, Events.usersViewChanged, { user_id: userId });
   }
 }
 

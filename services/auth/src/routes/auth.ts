@@ -9,6 +9,7 @@ import type { PasswordReset } from '../flows/password-reset';
 import type { Background } from '../flows/background';
 import type { AccessTokenSigner } from '../flows/signer';
 import type { SignInLockout } from '../flows/sign-in-lockout';
+import type { ViewCache } from '../events/view-cache';
 import { checkSession, requireSession, security } from './common';
 
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -38,10 +39,11 @@ export interface AuthRouteDeps {
   background: Background;
   signer: AccessTokenSigner;
   lockout: SignInLockout;
+  viewCache: ViewCache;
 }
 
 export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  const { accounts, sessions, reset, background, signer, lockout } = deps;
+  const { accounts, sessions, reset, background, signer, lockout, viewCache } = deps;
   const live = requireSession(sessions);
 
   app.post(
@@ -138,7 +140,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
     async (req) => {
       const principal = principalOf(req);
       // The session check and the users view at the same time; an ended session answers 401 all the same.
-      const view = accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND));
+      // The view comes from the cache when it is certainly current (events/view-cache.ts), else from users.
+      const view = viewCache.get(principal.id, () => accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND)));
       view.catch(() => undefined); // not unhandled when the session check throws first
       await checkSession(sessions, principal);
       return view;

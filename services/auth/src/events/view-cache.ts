@@ -1,0 +1,242 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { streamName, type User } from '@corestone/contracts';
+import { ensureStream, type Bus } from '@corestone/service-kit';
+
+/**
+ * The streams whose events can change a user's view: billing's (`billing.account_updated.v1`:
+ * credits and plan) and users' (`users.view_changed.v1`, `access_changed`, `deleted`, `created`).
+ * Every event of both names its user in `data.user_id`.
+ */
+export const VIEW_STREAMS = ['billing', 'users'] as const;
+
+interface Entry {
+  user: User;
+  epoch: number;
+  at: number;
+}
+
+interface Feed {
+  service: (typeof VIEW_STREAMS)[number];
+  stream: string;
+  /** Stream sequence of the last event handled; every event up to it has been handled, in order. */
+  delivered: number;
+  stop?: () => void;
+}
+
+export interface ViewCacheOptions {
+  /** Views kept at most (the oldest forgotten first). */
+  max?: number;
+  /** A view is asked for again after this long even when no event named it (a safety net, not the mechanism). */
+  ttlMs?: number;
+  /** How long a request waits for the feed to reach the streams' ends before asking users instead. */
+  syncTimeoutMs?: number;
+}
+
+/**
+ * `/auth/me` without asking users each time: the users view of each user recently asked for,
+ * dropped when an event says it may have changed, and used only once this process has certainly
+ * handled every event published before the request arrived.
+ *
+ * Why a hit is never stale (docs/decisions.md, "/auth/me: auth keeps the users views"):
+ * 1. Every change to a view is in a stream before it is answered: billing's
+ *    `billing.account_updated.v1` and users' `users.view_changed.v1` / `access_changed` / `deleted`
+ *    go out through outbox relays that hold the answers until JetStream acknowledged them
+ *    (service-kit publication.ts). So when the change is answered its event has a stream sequence.
+ * 2. This process reads both streams with ordered consumers (every replica reads every event, in
+ *    sequence order, with no gaps: the client recreates the consumer from the next sequence when it
+ *    detects one), dropping the view of the event's user.
+ * 3. Before answering from a kept view, a request asks JetStream for each stream's last sequence
+ *    (`STREAM.INFO`, sent after the request arrived, answered by the stream leader) and waits until
+ *    the consumers have handled up to it. Whatever was answered before the request is at or below
+ *    that sequence, so its view was dropped. This holds across a NATS cluster: it relies on stream
+ *    sequences, not on the order of messages on one connection. Requests arriving together share
+ *    one such sync.
+ * 4. A view loaded while an event for that user was handled is not kept (it may predate the change).
+ * 5. Fall-back: until both consumers run (start), when a sync fails or the consumers do not reach
+ *    the streams' ends within `syncTimeoutMs` (NATS away, consumer stalled), and after any sequence
+ *    gap, requests ask users as before — `current` is false — until a sync succeeds again.
+ */
+export class ViewCache {
+  private readonly views = new Map<string, Entry>();
+  /** Invalidation sequence per user (events heard); a load that started before it is not kept. */
+  private readonly invalidated = new Map<string, number>();
+  /** Sequence below which every user counts as invalidated (after `invalidated` was cleared). */
+  private floor = 0;
+  private seq = 0;
+  /** Bumped whenever events may have been missed: views of an earlier epoch are never used. */
+  private epoch = 0;
+  private feeds: Feed[] = [];
+  private running = false;
+  private behind = false;
+  private stopped = false;
+  private nextSync: Promise<boolean> | null = null;
+  private waiters = new Set<() => void>();
+  private readonly max: number;
+  private readonly ttlMs: number;
+  private readonly syncTimeoutMs: number;
+  /** Counters (tests and diagnostics): answers from a kept view, loads from users, loads because the feed was not current. */
+  readonly stats = { hits: 0, loads: 0, fallbacks: 0 };
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
+    opts: ViewCacheOptions = {},
+  ) {
+    this.max = opts.max ?? 10_000;
+    this.ttlMs = opts.ttlMs ?? 60_000;
+    this.syncTimeoutMs = opts.syncTimeoutMs ?? 500;
+  }
+
+  /** Known complete: the consumers run and the last sync reached the streams' ends. */
+  get current(): boolean {
+    return this.running && !this.behind && !this.stopped;
+  }
+
+  /** Starts one ordered consumer per stream at its current end (what came before is in every view users answers). */
+  async start(): Promise<void> {
+    for (const service of VIEW_STREAMS) {
+      await ensureStream(this.bus, service);
+      const stream = streamName(this.bus.prefix, service);
+      const last = (await this.bus.jsm.streams.info(stream)).state.last_seq;
+      const feed: Feed = { service, stream, delivered: last };
+      const consumer = await this.bus.js.consumers.get(stream, { deliver_policy: 'by_start_sequence', opt_start_seq: last + 1 });
+      const messages = await consumer.consume({ callback: (m) => this.heard(feed, m.seq, m.data) });
+      feed.stop = () => void messages.stop();
+      this.feeds.push(feed);
+    }
+    this.running = true;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.feeds.forEach((f) => f.stop?.());
+    this.views.clear();
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  /** Resolves once the feed is current (tests). */
+  async whenCurrent(): Promise<void> {
+    while (!this.current && !this.stopped) {
+      await this.sync();
+      if (!this.current) await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** The user's view: the kept one when it is certainly current, else `load()` (users), kept for next time when safe. */
+  async get(userId: string, load: () => Promise<User>): Promise<User> {
+    const hit = this.current ? this.views.get(userId) : undefined;
+    if (hit && hit.epoch === this.epoch && Date.now() - hit.at < this.ttlMs) {
+      if ((await this.sync()) && this.views.get(userId) === hit && hit.epoch === this.epoch) {
+        this.stats.hits++;
+        return hit.user;
+      }
+    } else if (!this.current) {
+      this.stats.fallbacks++;
+      if (this.running && !this.stopped) void this.sync(); // comes back once a sync reaches the ends again
+    }
+    const seq = this.seq;
+    const epoch = this.epoch;
+    const wasCurrent = this.current;
+    this.stats.loads++;
+    const user = await load();
+    if (wasCurrent && this.current && epoch === this.epoch && (this.invalidated.get(userId) ?? this.floor) <= seq) {
+      this.views.delete(userId);
+      this.views.set(userId, { user, epoch, at: Date.now() });
+      if (this.views.size > this.max) this.views.delete(this.views.keys().next().value!);
+    }
+    return user;
+  }
+
+  /**
+   * True once every event stored in the streams when this sync started has been handled here.
+   * Callers arriving before the sync's questions are sent share it (one per event-loop turn).
+   */
+  sync(): Promise<boolean> {
+    this.nextSync ??= new Promise<boolean>((resolve) => {
+      setImmediate(() => {
+        this.nextSync = null;
+        this.syncNow().then(resolve, () => resolve(false));
+      });
+    });
+    return this.nextSync;
+  }
+
+  private async syncNow(): Promise<boolean> {
+    if (!this.running || this.stopped) return false;
+    const epoch = this.epoch;
+    let ends: number[];
+    try {
+      ends = await Promise.all(this.feeds.map(async (f) => (await this.bus.jsm.streams.info(f.stream)).state.last_seq));
+    } catch (err) {
+      this.fellBehind(err, 'could not read the streams');
+      return false;
+    }
+    const reached = () => this.feeds.every((f, i) => f.delivered >= ends[i]);
+    if (!reached()) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => finish(false), this.syncTimeoutMs);
+        const finish = (value: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(check);
+          resolve(value);
+        };
+        const check = () => {
+          if (this.stopped) finish(false);
+          else if (reached()) finish(true);
+        };
+        this.waiters.add(check);
+      });
+      if (!ok) {
+        this.fellBehind(null, 'the event consumers did not reach the streams’ ends in time');
+        return false;
+      }
+    }
+    if (epoch !== this.epoch) return false;
+    if (this.behind) this.log.info('view cache: event feed current again; kept views in use');
+    this.behind = false;
+    return true;
+  }
+
+  private fellBehind(err: unknown, why: string): void {
+    if (!this.behind) this.log.warn({ err }, `view cache: ${why}; asking users on every /auth/me until the feed is current`);
+    this.behind = true;
+  }
+
+  private heard(feed: Feed, seq: number, data: Uint8Array): void {
+    if (seq !== feed.delivered + 1) {
+      // A gap (messages removed from the stream before this process read them): trust nothing kept.
+      this.log.warn({ stream: feed.stream, expected: feed.delivered + 1, got: seq }, 'view cache: sequence gap; every kept view dropped');
+      this.dropAll();
+    }
+    if (seq > feed.delivered) feed.delivered = seq;
+    let userId: unknown;
+    try {
+      userId = (JSON.parse(Buffer.from(data).toString('utf8')) as { data?: { user_id?: unknown } }).data?.user_id;
+    } catch {
+      userId = undefined;
+    }
+    if (typeof userId !== 'string') {
+      // Cannot tell whose view changed (unreadable, or an event about no user): forget them all.
+      this.dropAll();
+    } else {
+      this.seq++;
+      this.views.delete(userId);
+      this.invalidated.delete(userId);
+      this.invalidated.set(userId, this.seq);
+      if (this.invalidated.size > this.max) {
+        // Loads that started before now are not kept, whoever they are for.
+        this.floor = this.seq;
+        this.invalidated.clear();
+      }
+    }
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  private dropAll(): void {
+    this.epoch++;
+    this.seq++;
+    this.floor = this.seq;
+    this.invalidated.clear();
+    this.views.clear();
+  }
+}
