@@ -23,7 +23,11 @@ export const GradingConfig = configSchema({
   GRADING_CONCURRENCY: Type.Integer({ default: 4, minimum: 1, maximum: 256 }),
   /** Deliveries of one job before it is dead-lettered and reported as grading.failed.v1. */
   GRADING_MAX_DELIVER: Type.Integer({ default: 5, minimum: 1 }),
-  /** JetStream ack wait; long jobs extend it with msg.working() every third of it. */
-  GRADING_ACK_WAIT_MS: Type.Integer({ default: 120_000, minimum: 1_000 }),
+  /**
+   * JetStream ack wait; long jobs extend it with msg.working() every third of it. It is also how
+   * long a job delivered but lost with its worker's connection (a NATS restart mid-fetch, a killed
+   * worker) waits before it is delivered again, so it is kept short: the heartbeat covers slow graders.
+   */
+  GRADING_ACK_WAIT_MS: Type.Integer({ default: 30_000, minimum: 1_000 }),
 });
 export type GradingConfig = Static<typeof GradingConfig>;
