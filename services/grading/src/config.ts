@@ -29,5 +29,11 @@ export const GradingConfig = configSchema({
    * worker) waits before it is delivered again, so it is kept short: the heartbeat covers slow graders.
    */
   GRADING_ACK_WAIT_MS: Type.Integer({ default: 30_000, minimum: 1_000 }),
+  /**
+   * A job publishes no progress during its first this many ms, then its latest stage, and afterwards
+   * at most one progress event per this interval (the processing screen polls every 2 s); a job done
+   * sooner publishes only its result. 0 publishes every stage at once.
+   */
+  GRADING_PROGRESS_AFTER_MS: Type.Integer({ default: 1_000, minimum: 0, maximum: 600_000 }),
 });
 export type GradingConfig = Static<typeof GradingConfig>;

@@ -36,6 +36,7 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       concurrency: config.GRADING_CONCURRENCY,
       maxDeliver: config.GRADING_MAX_DELIVER,
       ackWaitMs: config.GRADING_ACK_WAIT_MS,
+      progressAfterMs: config.GRADING_PROGRESS_AFTER_MS,
       backoffMs: opts.backoffMs,
     });
     const running = worker;

@@ -14,6 +14,7 @@ type JsMsg = Parameters<ConsumerOptions['handler']>[1];
 import { UngradableJobError, checkJob, type Grader, type GradingJob } from '../domain/job';
 import { eventIdFor } from '../domain/ids';
 import { gradingMetrics, reasonKind } from './metrics';
+import { coalescedProgress } from './progress';
 
 export const GRADING_DURABLE = 'grading';
 /** The work queue: grading's durable consumer of `evaluation.submitted.v1` on the evaluation stream. */
@@ -32,6 +33,8 @@ export interface GradingWorkerOptions {
   concurrency: number;
   maxDeliver: number;
   ackWaitMs: number;
+  /** Quiet time before a job's first progress event, and the least time between two (`coalescedProgress`). */
+  progressAfterMs: number;
   /** Redelivery backoff by delivery count (tests shorten it). */
   backoffMs?: (deliveryCount: number) => number;
 }
@@ -46,74 +49,8 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
   if (!graders[opts.defaultGrader]) throw new Error(`unknown grader ${opts.defaultGrader}`);
   await ensureStream(bus, 'grading'); // the stream our events go to
 
-  const fail = (evaluationId: string, code: string, reason: string, attempt?: number) =>
-    publishEvent(
-      bus,
-      Events.gradingFailed,
-      { evaluation_id: evaluationId, code, reason, ...attemptOf(attempt) },
-      eventIdFor(attemptKey(evaluationId, attempt), 'failed'),
-    );
-
-  const handle = async (job: GradingJob, msg: JsMsg) => {
-    const started = Date.now();
-    const evaluationId = job.evaluation_id;
-    // A retried or regraded evaluation's events get ids of their own, so they are not dropped as repeats.
-    const key = attemptKey(evaluationId, job.attempt);
-    // Progress events are sent without waiting for each acknowledgement: one connection keeps them
-    // in order in the stream (ahead of the result), and their acknowledgements are awaited together
-    // with the result's. A failed publish fails the job, which is then retried, as before.
-    const published: Promise<unknown>[] = [];
-    const send = (p: Promise<unknown>) => {
-      p.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-      published.push(p);
-    };
-    const progress = async (stage: string, percent: number) => {
-      msg.working();
-      send(
-        publishEvent(
-          bus,
-          Events.gradingProgress,
-          { evaluation_id: evaluationId, stage, percent, ...attemptOf(job.attempt) },
-          eventIdFor(key, `progressed:${stage}`),
-        ),
-      );
-    };
-    const grader = (job.grader && graders[job.grader]) || graders[opts.defaultGrader];
-    // Long jobs (remote graders) keep the message ours while they work.
-    const heartbeat = setInterval(() => msg.working(), Math.max(500, Math.floor(opts.ackWaitMs / 3)));
-    try {
-      checkJob(job);
-      await progress('started', 5);
-      const results = await grader.grade(job, { progress });
-      await progress('finalising', 95);
-      send(
-        publishEvent(
-          bus,
-          Events.gradingCompleted,
-          // results.grader says who graded in the end (e.g. 'builtin-fallback' when the model failed)
-          {
-            evaluation_id: evaluationId,
-            results,
-            grader: results.grader || grader.name,
-            processing_ms: Date.now() - started,
-            ...attemptOf(job.attempt),
-          },
-          eventIdFor(key, 'completed'),
-        ),
-      );
-      await Promise.all(published);
-      gradingMetrics.results.inc({ grader: results.grader });
-      gradingMetrics.duration.observe({ grader: results.grader }, (Date.now() - started) / 1000);
-      if (results.fallbackReason) gradingMetrics.fallbacks.inc({ reason: reasonKind(results.fallbackReason) });
-      logger.info({ evaluation_id: evaluationId, grader: results.grader, total: results.totalPoints, ms: Date.now() - started }, 'graded');
-    } catch (err) {
-      if (!(err instanceof UngradableJobError)) throw err; // retried, then dead-lettered
-      logger.warn({ evaluation_id: evaluationId, reason: err.message }, 'ungradable job');
-      await fail(evaluationId, err.code, err.message, job.attempt);
-    } finally {
-      clearInterval(heartbeat);
-    }
-  };
+  const fail = failure(bus);
+  const handle = createJobHandler(opts);
 
   return startConsumer({
     bus,
@@ -143,6 +80,95 @@ export async function startGradingWorker(opts: GradingWorkerOptions): Promise<Ru
       if (evaluationId) await fail(evaluationId, Codes.UNGRADABLE, 'The grading job was malformed and cannot be graded');
     },
   });
+}
+
+/** Publishes `grading.failed.v1` for an evaluation (an attempt's own event id). */
+function failure(bus: Bus) {
+  return (evaluationId: string, code: string, reason: string, attempt?: number) =>
+    publishEvent(
+      bus,
+      Events.gradingFailed,
+      { evaluation_id: evaluationId, code, reason, ...attemptOf(attempt) },
+      eventIdFor(attemptKey(evaluationId, attempt), 'failed'),
+    );
+}
+
+/**
+ * Grades one delivered job and publishes its events; resolves once they are all stored (the consumer
+ * then acks), rejects to have the job retried. Every timer it starts is cleared before it settles.
+ */
+export function createJobHandler(
+  opts: Pick<GradingWorkerOptions, 'bus' | 'logger' | 'graders' | 'defaultGrader' | 'ackWaitMs' | 'progressAfterMs'>,
+) {
+  const { bus, logger, graders } = opts;
+  const fail = failure(bus);
+  return async (job: GradingJob, msg: Pick<JsMsg, 'working'>) => {
+    const started = Date.now();
+    const evaluationId = job.evaluation_id;
+    // A retried or regraded evaluation's events get ids of their own, so they are not dropped as repeats.
+    const key = attemptKey(evaluationId, job.attempt);
+    // Events are sent without waiting for each acknowledgement: one connection keeps them in order in
+    // the stream (progress ahead of the result), and their acknowledgements are awaited together with
+    // the result's. A failed publish fails the job, which is then retried, as before.
+    const published: Promise<unknown>[] = [];
+    const send = (p: Promise<unknown>) => {
+      p.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+      published.push(p);
+    };
+    // Progress only when someone could see it (the processing screen polls every 2 s): a job done
+    // within progressAfterMs publishes only its result.
+    const reporter = coalescedProgress(opts.progressAfterMs, (stage, percent) =>
+      send(
+        publishEvent(
+          bus,
+          Events.gradingProgress,
+          { evaluation_id: evaluationId, stage, percent, ...attemptOf(job.attempt) },
+          eventIdFor(key, `progressed:${stage}`),
+        ),
+      ),
+    );
+    const progress = async (stage: string, percent: number) => {
+      msg.working();
+      reporter.report(stage, percent);
+    };
+    const grader = (job.grader && graders[job.grader]) || graders[opts.defaultGrader];
+    // Long jobs (remote graders) keep the message ours while they work.
+    const heartbeat = setInterval(() => msg.working(), Math.max(500, Math.floor(opts.ackWaitMs / 3)));
+    try {
+      checkJob(job);
+      await progress('started', 5);
+      const results = await grader.grade(job, { progress });
+      await progress('finalising', 95);
+      reporter.stop(); // no progress after the result
+      send(
+        publishEvent(
+          bus,
+          Events.gradingCompleted,
+          // results.grader says who graded in the end (e.g. 'builtin-fallback' when the model failed)
+          {
+            evaluation_id: evaluationId,
+            results,
+            grader: results.grader || grader.name,
+            processing_ms: Date.now() - started,
+            ...attemptOf(job.attempt),
+          },
+          eventIdFor(key, 'completed'),
+        ),
+      );
+      await Promise.all(published);
+      gradingMetrics.results.inc({ grader: results.grader });
+      gradingMetrics.duration.observe({ grader: results.grader }, (Date.now() - started) / 1000);
+      if (results.fallbackReason) gradingMetrics.fallbacks.inc({ reason: reasonKind(results.fallbackReason) });
+      logger.info({ evaluation_id: evaluationId, grader: results.grader, total: results.totalPoints, ms: Date.now() - started }, 'graded');
+    } catch (err) {
+      reporter.stop(); // nothing after the failure either
+      if (!(err instanceof UngradableJobError)) throw err; // retried, then dead-lettered
+      logger.warn({ evaluation_id: evaluationId, reason: err.message }, 'ungradable job');
+      await fail(evaluationId, err.code, err.message, job.attempt);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
 }
 
 /**
