@@ -1,4 +1,4 @@
-import { Client, type Pool, type PoolClient } from 'pg';
+import { Client, type Pool, type PoolClient, type QueryResult } from 'pg';
 import { SpanKind } from '@opentelemetry/api';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +9,7 @@ import { HttpError } from './errors';
 import { processMetrics } from './metrics';
 import { makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
-import { isErasable, pruneStreamMessages, rememberStreamMessage } from './erasure';
+import { isErasable, pruneStreamMessages } from './erasure';
 import { STREAM_MAX_AGE_DAYS } from '@corestone/contracts';
 import { noteEnqueued, notePublished, registerRelay } from './publication';
 
@@ -34,13 +34,33 @@ export function defaultOrderKey(data: unknown): string | null {
   return typeof key === 'string' ? key : null;
 }
 
-export async function enqueueEvent<E extends EventDef>(
-  db: Queryable,
+/** The columns an outbox row is written with, in the order of `OutboxRow.values`. */
+export const OUTBOX_COLUMNS = 'id, subject, payload, headers, order_key';
+
+/**
+ * Wakes the relay (it LISTENs on `<schema>_outbox`). An SQL expression, so a statement that writes
+ * an outbox row selects it in the same round trip; Postgres delivers it when the transaction commits.
+ */
+export const NOTIFY_RELAY = `pg_notify(current_schema() || '_outbox', '')`;
+
+/** An event as the outbox stores it; `values` are $-parameters for OUTBOX_COLUMNS. */
+export interface OutboxRow {
+  id: string;
+  values: [id: string, subject: string, payload: string, headers: string, orderKey: string | null];
+}
+
+/**
+ * The outbox row of an event, checked as enqueueEvent checks it (schema, size). For a statement
+ * that writes it together with the change it announces (one round trip, atomic without a
+ * transaction): insert `values` into OUTBOX_COLUMNS `ON CONFLICT (id) DO NOTHING`, select
+ * NOTIFY_RELAY, and call `noteEnqueued(db, row.id)` once the row was written.
+ */
+export function outboxRow<E extends EventDef>(
   def: E,
   data: Static<E['schema']>,
   id?: string,
   opts: { orderKey?: string | null } = {},
-): Promise<string> {
+): OutboxRow {
   const event = makeEvent(def, data, id);
   const payload = JSON.stringify(event);
   const size = Buffer.byteLength(payload);
@@ -50,14 +70,26 @@ export async function enqueueEvent<E extends EventDef>(
   }
   const orderKey = opts.orderKey === undefined ? defaultOrderKey(data) : opts.orderKey;
   // The trace context of the request that made the change: the relay's publish span joins its trace.
-  const inserted = await db.query(
-    `INSERT INTO outbox (id, subject, payload, headers, order_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-    [event.id, def.subject, payload, JSON.stringify(injectTraceContext({})), orderKey],
+  return { id: event.id, values: [event.id, def.subject, payload, JSON.stringify(injectTraceContext({})), orderKey] };
+}
+
+export async function enqueueEvent<E extends EventDef>(
+  db: Queryable,
+  def: E,
+  data: Static<E['schema']>,
+  id?: string,
+  opts: { orderKey?: string | null } = {},
+): Promise<string> {
+  const row = outboxRow(def, data, id, opts);
+  // The row and the relay's wake-up in one statement (one round trip).
+  const { rows } = await db.query<{ inserted: number }>(
+    `WITH ins AS (INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING 1)
+     SELECT (SELECT count(*) FROM ins)::int AS inserted, ${NOTIFY_RELAY} AS notified`,
+    row.values,
   );
   // The answer to the request that wrote it leaves once it is published (publication.ts).
-  if (inserted.rowCount === 1) noteEnqueued(db, event.id);
-  await db.query(`SELECT pg_notify(current_schema() || '_outbox', '')`);
-  return event.id;
+  if (rows[0].inserted === 1) noteEnqueued(db, row.id);
+  return row.id;
 }
 
 /** Records that a consumer handled an event; false when it already had (idempotent consumers). */
@@ -88,14 +120,14 @@ export async function listParkedEvents(db: Queryable, limit = 100): Promise<Park
 
 /** Puts parked rows (all, or those ids) back in the outbox, in their original order, with fresh attempts. */
 export async function replayParkedEvents(db: Queryable, ids?: string[]): Promise<number> {
-  const res = await db.query(
-    `WITH moved AS (DELETE FROM outbox_dead WHERE $1::uuid[] IS NULL OR id = ANY($1::uuid[]) RETURNING *)
-     INSERT INTO outbox (seq, id, subject, payload, headers, order_key, created_at, attempts, next_attempt_at)
-     SELECT seq, id, subject, payload, headers, order_key, created_at, 0, now() FROM moved`,
+  const { rows } = await db.query<{ replayed: number }>(
+    `WITH moved AS (DELETE FROM outbox_dead WHERE $1::uuid[] IS NULL OR id = ANY($1::uuid[]) RETURNING *),
+     ins AS (INSERT INTO outbox (seq, id, subject, payload, headers, order_key, created_at, attempts, next_attempt_at)
+       SELECT seq, id, subject, payload, headers, order_key, created_at, 0, now() FROM moved RETURNING 1)
+     SELECT (SELECT count(*) FROM ins)::int AS replayed, ${NOTIFY_RELAY} AS notified`,
     [ids ?? null],
   );
-  await db.query(`SELECT pg_notify(current_schema() || '_outbox', '')`);
-  return res.rowCount ?? 0;
+  return rows[0].replayed;
 }
 
 export interface OutboxRelay {
@@ -201,6 +233,7 @@ async function reachable(bus: Bus, timeoutMs = 1000): Promise<boolean> {
 export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { pool, bus, logger } = opts;
   const batch = opts.batch ?? 100;
+  if (!Number.isInteger(batch) || batch < 1) throw new Error(`outbox relay: batch must be a positive integer, not ${batch}`);
   const maxAttempts = opts.maxAttempts ?? 10;
   const retryBaseMs = opts.retryBaseMs ?? 1000;
   const retryMaxMs = opts.retryMaxMs ?? 5 * 60_000;
@@ -243,30 +276,38 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     if (attempts === 1) logger.warn({ err, eventId: row.id, subject: row.subject }, 'outbox publish failed; retrying with backoff');
   };
 
-  /** Publishes one batch of due rows (the oldest of each aggregate); returns how many went out. */
-  const publishBatch = async (): Promise<{ published: number; selected: number; outage: boolean }> => {
+  /**
+   * Publishes one batch of due rows (the oldest of each aggregate); returns how many went out, and
+   * whether other rows were due then (rows committed later wake the relay with their notification).
+   */
+  const publishBatch = async (): Promise<{ published: number; selected: number; outage: boolean; more: boolean }> => {
     const client = await pool.connect();
     let outage = false;
     try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<Row>(
-        `SELECT seq, id, subject, payload, headers, attempts, order_key FROM outbox o
+      // BEGIN and the select in one round trip (simple protocol, several statements: the batch size
+      // is a checked integer, no parameters). The rows stay locked until COMMIT.
+      const [, { rows }] = (await client.query(
+        `BEGIN; SELECT seq, id, subject, payload, headers, attempts, order_key FROM outbox o
           WHERE next_attempt_at <= now()
             AND (order_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox e WHERE e.order_key = o.order_key AND e.seq < o.seq))
-          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batch],
-      );
+          ORDER BY seq LIMIT ${batch} FOR UPDATE SKIP LOCKED`,
+      )) as unknown as [QueryResult, QueryResult<Row>];
       // At most one row per aggregate is due at a time (the query above), so a batch is
       // published concurrently: one JetStream round trip for the batch, not one per row.
       const acks = await Promise.allSettled(rows.map(publish));
       const done: Row[] = [];
+      // Where each published event with personal content landed: erased there when its aggregate is deleted.
+      const landed: { aggregates: string[]; streams: string[]; seqs: number[] } = { aggregates: [], streams: [], seqs: [] };
       for (const [i, row] of rows.entries()) {
         const ack = acks[i];
         if (ack.status === 'fulfilled') {
           notePublished(row.id);
           done.push(row);
-          // Where an event with personal content landed: erased there when its aggregate is deleted.
-          if (row.order_key && isErasable(row.subject)) await rememberStreamMessage(client, row.order_key, ack.value.stream, ack.value.seq);
+          if (row.order_key && isErasable(row.subject)) {
+            landed.aggregates.push(row.order_key);
+            landed.streams.push(ack.value.stream);
+            landed.seqs.push(ack.value.seq);
+          }
           continue;
         }
         // NATS away: nothing is wrong with the rows; stop and try them again on the next round.
@@ -277,11 +318,23 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         }
         await recordFailure(client, row, ack.reason as Error);
       }
-      if (done.length > 0) await client.query(`DELETE FROM outbox WHERE seq = ANY($1::bigint[])`, [done.map((r) => r.seq)]);
+      let more = false;
+      if (done.length > 0) {
+        // One statement for the batch: delete the published rows, remember where the erasable ones
+        // landed, and tell whether any other row is due (else the drain need not select again).
+        const res = await client.query<{ more: boolean }>(
+          `WITH gone AS (DELETE FROM outbox WHERE seq = ANY($1::bigint[])),
+           remembered AS (INSERT INTO stream_messages (stream, seq, aggregate)
+             SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[]) ON CONFLICT (stream, seq) DO NOTHING)
+           SELECT EXISTS (SELECT 1 FROM outbox WHERE next_attempt_at <= now() AND NOT (seq = ANY($1::bigint[]))) AS more`,
+          [done.map((r) => r.seq), landed.streams, landed.seqs, landed.aggregates],
+        );
+        more = res.rows[0].more;
+      }
       const published = done.length;
       await client.query('COMMIT');
       metrics.published.inc(published);
-      return { published, selected: rows.length, outage };
+      return { published, selected: rows.length, outage, more };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
@@ -293,10 +346,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const drain = async (): Promise<number> => {
     let total = 0;
     for (;;) {
-      const { published, selected, outage } = await publishBatch();
+      const { published, selected, outage, more } = await publishBatch();
       total += published;
       // Publishing a row can make the next event of its aggregate due: go on while rows flow.
-      if (outage || selected === 0 || published === 0) return total;
+      if (outage || selected === 0 || published === 0 || !more) return total;
     }
   };
 

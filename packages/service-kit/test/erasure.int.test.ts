@@ -101,3 +101,49 @@ it('erases the published and unpublished personal events of one user, and nothin
   // Erasing again finds nothing and fails on nothing.
   expect(await withTransaction(db.pool, (c) => eraseAggregates(c, bus, [gone]))).toEqual({ messages: 0, outboxRows: 0 });
 });
+
+it('the relay remembers where every erasable message of a batch landed, in one statement per batch', async () => {
+  const people = [newId(), newId(), newId()];
+  const writes: string[] = [];
+  const relay = startOutboxRelay({ pool: db.pool, schema: `${run.id}_era`, bus, logger: log, pollMs: 3_600_000 });
+  await relay.flush();
+  // Counts the relay's statements that write stream_messages (every client it takes from the pool).
+  const watch = (client: { query: (...args: unknown[]) => unknown; counted?: boolean }) => {
+    if (client.counted) return;
+    client.counted = true;
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      if (text.includes('INSERT INTO stream_messages')) writes.push(text);
+      return query.apply(this, args);
+    };
+  };
+  db.pool.on('acquire', watch);
+  try {
+    await withTransaction(db.pool, async (c) => {
+      for (const p of people) await enqueueEvent(c, Events.usersCreated, created(p, `${p}@school.example`));
+      await enqueueEvent(c, Events.usersAccessChanged, { user_id: people[0], role: 'teacher', is_active: true }); // not erasable
+      // A second erasable event of one aggregate: published after the first, in the same flush.
+      await enqueueEvent(c, Events.usersCreated, created(people[1], `again-${people[1]}@school.example`));
+    });
+    await relay.flush();
+    expect((await db.pool.query(`SELECT 1 FROM outbox`)).rowCount).toBe(0);
+    const { rows } = await db.pool.query<{ stream: string; seq: string; aggregate: string }>(
+      `SELECT stream, seq, aggregate FROM stream_messages WHERE aggregate = ANY($1::text[]) ORDER BY seq`,
+      [people],
+    );
+    // One row per users.created published, each pointing at that very message.
+    expect(rows).toHaveLength(4);
+    for (const r of rows) {
+      const msg = await bus.jsm.streams.getMessage(r.stream, { seq: Number(r.seq) });
+      const event = JSON.parse(new TextDecoder().decode(msg!.data)) as { type: string; data: { user_id: string } };
+      expect(event).toMatchObject({ type: Events.usersCreated.subject, data: { user_id: r.aggregate } });
+    }
+    expect(rows.filter((r) => r.aggregate === people[1])).toHaveLength(2);
+    // Two batches (the second erasable event of people[1] waits for its first): two statements, not four.
+    expect(writes).toHaveLength(2);
+  } finally {
+    db.pool.off('acquire', watch);
+    await relay.stop();
+  }
+});

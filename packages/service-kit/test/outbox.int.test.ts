@@ -137,6 +137,54 @@ test('an event larger than NATS can carry is refused when enqueued, inside the c
   expect((await db.pool.query('SELECT 1 FROM outbox')).rowCount).toBe(0);
 });
 
+test('the notification written with each event wakes the relay (no polling): alone, in a transaction, replayed', async () => {
+  const tag = newId();
+  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: log, pollMs: 3_600_000 });
+  const settle = async () => {
+    for (let i = 0; i < 200 && (await db.pool.query('SELECT 1 FROM outbox')).rowCount! > 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
+  };
+  try {
+    // The listener is up once its LISTEN is its backend's last statement.
+    for (let i = 0; i < 200; i++) {
+      const { rowCount } = await db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN "${db.schema}_outbox"`]);
+      if (rowCount) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await enqueueEvent(db.pool, Events.usersDeleted, { user_id: `alone-${tag}` });
+    await settle();
+    await enqueue(Events.usersDeleted, `in-transaction-${tag}`);
+    await settle();
+    const parked = newId();
+    await db.pool.query(
+      `INSERT INTO outbox_dead (seq, id, subject, payload, headers, order_key, created_at, attempts, last_error)
+       VALUES (nextval('outbox_seq_seq'), $1, $2, $3, '{}', NULL, now(), 3, 'gave up')`,
+      [
+        parked,
+        Events.usersDeleted.subject,
+        JSON.stringify({ id: parked, type: Events.usersDeleted.subject, data: { user_id: `replayed-${tag}` } }),
+      ],
+    );
+    expect(await replayParkedEvents(db.pool, [parked])).toBe(1);
+    await settle();
+    expect((await db.pool.query('SELECT 1 FROM outbox')).rowCount).toBe(0);
+    expect((await publishedUserIds()).filter((id) => id.endsWith(tag))).toEqual([
+      `alone-${tag}`,
+      `in-transaction-${tag}`,
+      `replayed-${tag}`,
+    ]);
+  } finally {
+    await relay.stop();
+  }
+});
+
+test('an event already in the outbox is not written twice, and the call still answers its id', async () => {
+  const id = newId();
+  expect(await enqueueEvent(db.pool, Events.usersDeleted, { user_id: 'twice' }, id)).toBe(id);
+  expect(await enqueueEvent(db.pool, Events.usersDeleted, { user_id: 'twice' }, id)).toBe(id);
+  expect((await db.pool.query(`SELECT id FROM outbox`)).rows).toEqual([{ id }]);
+});
+
 test('retry delays grow exponentially with bounded jitter', () => {
   expect(retryDelayMs(1, 1000, 60_000, () => 0.5)).toBe(1000);
   expect(retryDelayMs(4, 1000, 60_000, () => 0.5)).toBe(8000);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Events, Messages, type Evaluation } from '@corestone/contracts';
-import { makeEvent, newId, publishEvent } from '@corestone/service-kit';
-import { handleGradingEvent } from '../src/events/grading';
+import { ensureStream, makeEvent, newId, publishEvent, type Bus } from '@corestone/service-kit';
+import { handleGradingEvent, type StreamPosition } from '../src/events/grading';
 import { ESSAY, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
 
@@ -133,6 +133,65 @@ describe('grading events', () => {
         makeEvent(Events.gradingCompleted, { evaluation_id: 'not-a-uuid', results: results(1, 2), grader: 'b', processing_ms: 1 }),
       ),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe('a grading result, applied in one statement', () => {
+  /** A message standing in for a consumed result: a stream position no consumer reads. */
+  async function stored(event: unknown): Promise<StreamPosition> {
+    const stream = await ensureStream(h.bus, 'evgtest');
+    const ack = await h.bus.js.publish(h.bus.subject('evgtest.result.v1'), JSON.stringify(event));
+    return { bus: h.bus, stream, seq: ack.seq };
+  }
+  /** The message is still in its stream (a deleted one reads as null). */
+  const kept = async (p: StreamPosition) => (await h.bus.jsm.streams.getMessage(p.stream, { seq: p.seq }).catch(() => null)) !== null;
+  const count = async (sql: string, params: unknown[]) => (await h.db.pool.query(sql, params)).rowCount;
+
+  it('is applied, remembered and announced once when delivered twice at the same time, and again later', async () => {
+    const me = await h.user('student', 5);
+    const e = await submitted(me.headers);
+    const event = makeEvent(Events.gradingCompleted, {
+      evaluation_id: e.id,
+      results: results(27, 34),
+      grader: 'builtin',
+      processing_ms: 900,
+    });
+    const at = await stored(event);
+    await Promise.all([handleGradingEvent(h.store, event, at), handleGradingEvent(h.store, event, at)]);
+    await handleGradingEvent(h.store, event, at);
+    expect(await read(e.id, me.headers)).toMatchObject({ status: 'completed', overall_score: 27, progress: 100 });
+    expect(await count(`SELECT 1 FROM processed_events WHERE event_id = $1`, [event.id])).toBe(1);
+    const remembered = await h.db.pool.query(`SELECT seq FROM stream_messages WHERE aggregate = $1 AND stream = $2`, [e.id, at.stream]);
+    expect(remembered.rows).toEqual([{ seq: String(at.seq) }]);
+    const completed = (await h.streamEvents<{ evaluation_id: string }>('evaluation.completed.v1')).filter(
+      (x) => x.data.evaluation_id === e.id,
+    );
+    expect(completed.map((x) => x.data)).toEqual([{ evaluation_id: e.id, user_id: me.id, overall_score: 27, overall_grade: 'B' }]);
+    // Deleting the evaluation erases the remembered message.
+    expect((await h.app.inject({ method: 'DELETE', url: `/evaluation/${e.id}`, headers: me.headers })).statusCode).toBe(200);
+    expect(await kept(at)).toBe(false);
+  });
+
+  it('of an evaluation deleted first is erased from its stream, also on redelivery after a failed erasure', async () => {
+    const me = await h.user('student', 5);
+    const e = await submitted(me.headers);
+    expect((await h.app.inject({ method: 'DELETE', url: `/evaluation/${e.id}`, headers: me.headers })).statusCode).toBe(200);
+    const event = makeEvent(Events.gradingCompleted, {
+      evaluation_id: e.id,
+      results: results(20, 34),
+      grader: 'builtin',
+      processing_ms: 5,
+    });
+    const at = await stored(event);
+    const away = { deleteMessage: () => Promise.reject(new Error('NATS away')) };
+    const unreachable = { ...at, bus: { jsm: { streams: away } } as unknown as Bus };
+    await expect(handleGradingEvent(h.store, event, unreachable)).rejects.toThrow('NATS away');
+    expect(await kept(at)).toBe(true);
+    expect(await count(`SELECT 1 FROM processed_events WHERE event_id = $1`, [event.id])).toBe(1);
+    await handleGradingEvent(h.store, event, at); // the redelivery
+    expect(await kept(at)).toBe(false);
+    expect(await count(`SELECT 1 FROM stream_messages WHERE aggregate = $1`, [e.id])).toBe(0);
+    expect(await count(`SELECT 1 FROM outbox WHERE order_key = $1 AND subject = $2`, [e.id, Events.evaluationCompleted.subject])).toBe(0);
   });
 });
 

@@ -286,6 +286,21 @@ describe('charging sweeper', () => {
     expect(got.json()).toMatchObject({ id, status: 'pending', title: 'Left behind' });
   });
 
+  it('writes one job when the request and the sweeper settle the same row together', async () => {
+    const me = await h.user('student', 2);
+    const id = await insertCharging(me.id);
+    // Whichever comes second finds the row settled (the request answers null, the sweeper skips it).
+    const [mine] = await Promise.all([h.charging.complete(id, id), h.charging.sweepOnce(0)]);
+    if (mine) expect(mine).toMatchObject({ id, status: 'pending' });
+    expect(await rowState(id)).toBe('pending');
+    const jobs = (await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === id);
+    expect(jobs.map((x) => x.data)).toEqual([
+      expect.objectContaining({ evaluation_id: id, user_id: me.id, title: 'Left behind', text: ESSAY, word_count: 40, attempt: 1 }),
+    ]);
+    // Settled: a late request changes nothing.
+    expect(await h.charging.complete(id, id)).toBeNull();
+  });
+
   it('completes a submission whose charge reply was lost without charging twice', async () => {
     const me = await h.user('student', 2);
     h.ledger.loseReplies = true;

@@ -6,6 +6,8 @@ import {
   isErasable,
   isUuid,
   markProcessed,
+  noteEnqueued,
+  outboxRow,
   rememberStreamMessage,
   startConsumer,
   withTransaction,
@@ -22,8 +24,8 @@ const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subjec
 
 /**
  * Applies one grading event. Idempotent twice over: the event id is recorded in
- * processed_events in the same transaction, and every update is guarded by status, so a late
- * progress event never moves a completed or failed evaluation back.
+ * processed_events in the same statement or transaction as the change, and every update is guarded
+ * by status, so a late progress event never moves a completed or failed evaluation back.
  */
 export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope, position?: StreamPosition): Promise<void> {
   if (event.type === Events.gradingProgress.subject) {
@@ -34,32 +36,40 @@ export async function handleGradingEvent(store: EvaluationStore, event: EventEnv
     await store.markProgress(store.pool, seen, d.evaluation_id, d.attempt ?? 1, d.stage, d.percent);
     return;
   }
+  const { evaluation_id: target, attempt: named } = event.data as { evaluation_id: string; attempt?: number };
+  // Every update below is also guarded by attempt: an event of an earlier attempt changes nothing.
+  const attempt = named ?? 1;
+  if (event.type === Events.gradingCompleted.subject && isUuid(target)) {
+    // One per grading: one statement (recorded, remembered, applied and announced together).
+    const d = event.data as EventData<typeof Events.gradingCompleted>;
+    // user_id is the row's, filled in by the statement (so the size checked here is an id's length short).
+    const announce = outboxRow(Events.evaluationCompleted, {
+      evaluation_id: d.evaluation_id,
+      user_id: '',
+      overall_score: d.results.totalPoints,
+      overall_grade: d.results.overallGrade,
+    });
+    const seen = { consumer: GRADING_CONSUMER, eventId: event.id };
+    const outcome = await store.applyCompleted(
+      store.pool,
+      seen,
+      d.evaluation_id,
+      attempt,
+      { results: d.results, grader: d.grader, seconds: secondsFrom(d.processing_ms), suggestions: suggestionsFrom(d.results) },
+      position ? { stream: position.stream, seq: position.seq } : null,
+      announce,
+    );
+    if (outcome.queued) noteEnqueued(store.pool, announce.id);
+    // Results quote the essay: the evaluation is gone, so this message is erased now. A failure
+    // throws (redelivered; the repeat answers `gone` again and the erasure is tried again).
+    if (position && outcome.gone) await deleteStreamMessage(position.bus, position.stream, position.seq);
+    return;
+  }
   await withTransaction(store.pool, async (client) => {
     if (!(await markProcessed(client, GRADING_CONSUMER, event.id))) return;
-    const { evaluation_id: target, attempt: named } = event.data as { evaluation_id: string; attempt?: number };
     if (!isUuid(target)) return; // not one of ours: nothing to change
     if (position && isErasable(event.type)) await rememberOrErase(client, target, position);
-    // Every update below is also guarded by attempt: an event of an earlier attempt changes nothing.
-    const attempt = named ?? 1;
     switch (event.type) {
-      case Events.gradingCompleted.subject: {
-        const d = event.data as EventData<typeof Events.gradingCompleted>;
-        const row = await store.markCompleted(client, d.evaluation_id, attempt, {
-          results: d.results,
-          grader: d.grader,
-          seconds: secondsFrom(d.processing_ms),
-          suggestions: suggestionsFrom(d.results),
-        });
-        if (row) {
-          await enqueueEvent(client, Events.evaluationCompleted, {
-            evaluation_id: d.evaluation_id,
-            user_id: row.user_id,
-            overall_score: d.results.totalPoints,
-            overall_grade: d.results.overallGrade,
-          });
-        }
-        return;
-      }
       case Events.gradingFailed.subject: {
         const d = event.data as EventData<typeof Events.gradingFailed>;
         const row = await store.markFailed(client, d.evaluation_id, attempt, d.reason);

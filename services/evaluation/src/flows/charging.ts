@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Events, Messages, Rpc, attemptKey } from '@corestone/contracts';
-import { HttpError, callRpc, enqueueEvent, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
+import { HttpError, callRpc, noteEnqueued, outboxRow, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
 import type { EvaluationStore, SubmittedRow } from '../store/evaluations';
 import type { EvaluationRow } from '../domain/evaluation';
 
@@ -8,7 +8,7 @@ import type { EvaluationRow } from '../domain/evaluation';
  * Charging one credit for a submission, so no credit is ever lost or spent twice:
  *  1. the row exists as `charging` before billing is asked (the route inserts it);
  *  2. billing charges idempotently by the attempt's key (`<id>`, or `<id>#<n>` for retry n);
- *  3. one transaction turns the row `pending` and writes `evaluation.submitted.v1` to the outbox.
+ *  3. one statement turns the row `pending` and writes `evaluation.submitted.v1` to the outbox.
  * A crash or a lost reply between the steps leaves the row `charging`; the sweeper asks billing
  * again (same evaluation id, so at most one charge) and finishes or refuses it.
  */
@@ -50,16 +50,19 @@ export class Charging {
     }
   }
 
-  /** Step 3, inside the caller's transaction: `pending` + the outbox event. The row as now shown; null when already settled. */
-  async completeIn(db: Queryable, evaluationId: string, chargeKey: string): Promise<EvaluationRow | null> {
-    const row = await this.store.markPending(db, evaluationId, chargeKey);
-    if (!row) return null;
-    await enqueueEvent(db, Events.evaluationSubmitted, submittedData(row));
-    return row;
-  }
-
-  async complete(evaluationId: string, chargeKey: string): Promise<EvaluationRow | null> {
-    return withTransaction(this.store.pool, (client) => this.completeIn(client, evaluationId, chargeKey));
+  /**
+   * Step 3: `pending` + the outbox event, written by one statement (`db`: the pool, or the caller's
+   * transaction). The job is read first and checked as every event is (schema, size): a refusal
+   * leaves the row `charging`. The row as now shown; null when already settled.
+   */
+  async complete(evaluationId: string, chargeKey: string, db: Queryable = this.store.pool): Promise<EvaluationRow | null> {
+    const job = await this.store.chargingJob(db, evaluationId);
+    if (!job) return null;
+    const event = outboxRow(Events.evaluationSubmitted, submittedData(job));
+    const settled = await this.store.markPending(db, evaluationId, job.attempt, chargeKey, event);
+    if (!settled) return null;
+    if (settled.queued) noteEnqueued(db, event.id);
+    return settled.row;
   }
 
   /**
@@ -113,7 +116,7 @@ export class Charging {
         const key = attemptKey(row.id, row.attempt);
         const outcome = await this.charge(key, row.user_id);
         if (outcome.kind === 'charged') {
-          await this.completeIn(client, row.id, key);
+          await this.complete(row.id, key, client);
           result.completed++;
           this.log.info({ evaluation_id: row.id }, 'sweeper completed a submission left charging');
         } else if (outcome.kind === 'refused') {

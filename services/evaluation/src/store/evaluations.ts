@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { EssayType, EvaluationStatus, Results, RubricSnapshot } from '@corestone/contracts';
-import type { Queryable } from '@corestone/service-kit';
+import { NOTIFY_RELAY, OUTBOX_COLUMNS, type OutboxRow, type Queryable } from '@corestone/service-kit';
 import { VISIBLE_STATES, type EvaluationRow } from '../domain/evaluation';
 import { seenStatement, seenValues, type Submitter } from './directory';
 
@@ -44,9 +44,6 @@ export interface SubmittedRow {
   rubric: RubricSnapshot;
   attempt: number;
 }
-
-/** A row just made pending: what a response shows, plus the essay text the job carries. */
-export type PendingRow = EvaluationRow & SubmittedRow;
 
 const SUBMITTED_COLUMNS = 'id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt';
 
@@ -117,20 +114,42 @@ export class EvaluationStore {
     return { reusedFrom: rows[0]?.reused_from ?? null };
   }
 
-  /**
-   * `charging` → `pending` once the credit is charged under `chargeKey`; clears what an earlier
-   * attempt left. Answers the row as now shown plus the job's fields (no second read to answer
-   * the request); null when the row is no longer charging (someone else settled it).
-   */
-  async markPending(db: Queryable, id: string, chargeKey: string): Promise<PendingRow | null> {
-    const { rows } = await db.query<PendingRow>(
-      `UPDATE evaluations SET status = 'pending', charge_key = $2, charge_error = NULL, error_message = NULL, progress = 0,
-         stage = NULL, updated_at = now()
-       WHERE id = $1 AND status = 'charging'
-       RETURNING ${VIEW_COLUMNS}, essay_text`,
-      [id, chargeKey],
-    );
+  /** What the `evaluation.submitted.v1` event of a row still `charging` carries; null when it is not charging. */
+  async chargingJob(db: Queryable, id: string): Promise<SubmittedRow | null> {
+    const { rows } = await db.query<SubmittedRow>(`SELECT ${SUBMITTED_COLUMNS} FROM evaluations WHERE id = $1 AND status = 'charging'`, [
+      id,
+    ]);
     return rows[0] ?? null;
+  }
+
+  /**
+   * `charging` → `pending` once the credit of `attempt` is charged under `chargeKey`, and its job
+   * written to the outbox, in one statement (atomic on its own: no transaction, one round trip).
+   * Clears what an earlier attempt left. `job` was built from the row as read by chargingJob: the
+   * update is guarded by status and attempt, and none of the job's fields changes while a row is
+   * charging. Answers the row as now shown (no second read to answer the request) and whether the
+   * job was written; null when the row is no longer charging this attempt (someone else settled it).
+   */
+  async markPending(
+    db: Queryable,
+    id: string,
+    attempt: number,
+    chargeKey: string,
+    job: OutboxRow,
+  ): Promise<{ row: EvaluationRow; queued: boolean } | null> {
+    const { rows } = await db.query<EvaluationRow & { queued: boolean; notified: unknown }>(
+      `WITH pending AS (
+         UPDATE evaluations SET status = 'pending', charge_key = $3, charge_error = NULL, error_message = NULL, progress = 0,
+           stage = NULL, updated_at = now()
+         WHERE id = $1 AND attempt = $2 AND status = 'charging'
+         RETURNING ${VIEW_COLUMNS}),
+       queued AS (INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4::uuid, $5::text, $6::jsonb, $7::jsonb, $8::text FROM pending ON CONFLICT (id) DO NOTHING RETURNING 1)
+       SELECT pending.*, EXISTS (SELECT 1 FROM queued) AS queued, ${NOTIFY_RELAY} AS notified FROM pending`,
+      [id, attempt, chargeKey, ...job.values],
+    );
+    if (rows.length === 0) return null;
+    const { queued, notified: _, ...row } = rows[0];
+    return { row, queued };
   }
 
   /**
@@ -225,21 +244,62 @@ export class EvaluationStore {
     return res.rowCount === 1;
   }
 
-  async markCompleted(
+  /**
+   * A grading result, applied at most once in one statement (atomic on its own: no transaction,
+   * one round trip). The event id is recorded in processed_events for `seen.consumer` as the kit's
+   * markProcessed does; only when that record is new is the row locked (FOR SHARE, which orders
+   * this against a concurrent delete: erasure.ts), the message's stream position remembered with
+   * it (`landed`, when given), the row marked completed (guarded by attempt and status) and
+   * `announce` written to the outbox with the row's user_id as its data.user_id. `gone`: the
+   * evaluation does not exist (a delete came first) — its message must then be erased by the caller;
+   * also answered for a repeated event, so an erasure that failed is tried again on redelivery.
+   */
+  async applyCompleted(
     db: Queryable,
+    seen: { consumer: string; eventId: string },
     id: string,
     attempt: number,
     c: { results: Results; grader: string; seconds: number; suggestions: string[] },
-  ): Promise<{ user_id: string } | null> {
-    const { rows } = await db.query<{ user_id: string }>(
-      `UPDATE evaluations SET status = 'completed', results = $3, overall_score = $4, grader = $5,
-         processing_time = $6, evaluation_time = $6, suggestions = $7, progress = 100, stage = 'completed',
-         error_message = NULL, completed_at = now(), updated_at = now()
-       WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing')
-       RETURNING user_id`,
-      [id, attempt, JSON.stringify(c.results), c.results.totalPoints, c.grader, c.seconds, JSON.stringify(c.suggestions)],
+    landed: { stream: string; seq: number } | null,
+    announce: OutboxRow,
+  ): Promise<{ first: boolean; gone: boolean; queued: boolean }> {
+    const { rows } = await db.query<{ first: boolean; locked: boolean; present: boolean; queued: boolean }>(
+      `WITH first AS (INSERT INTO processed_events (consumer, event_id) VALUES ($8, $9) ON CONFLICT DO NOTHING RETURNING 1),
+       target AS (SELECT id FROM evaluations WHERE id = $1 AND EXISTS (SELECT 1 FROM first) FOR SHARE),
+       remembered AS (INSERT INTO stream_messages (stream, seq, aggregate)
+         SELECT $10::text, $11::bigint, id::text FROM target WHERE $10::text IS NOT NULL ON CONFLICT (stream, seq) DO NOTHING),
+       completed AS (
+         UPDATE evaluations SET status = 'completed', results = $3, overall_score = $4, grader = $5,
+           processing_time = $6, evaluation_time = $6, suggestions = $7, progress = 100, stage = 'completed',
+           error_message = NULL, completed_at = now(), updated_at = now()
+         WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing') AND EXISTS (SELECT 1 FROM target)
+         RETURNING user_id),
+       queued AS (
+         INSERT INTO outbox (${OUTBOX_COLUMNS})
+         SELECT $12::uuid, $13::text, jsonb_set($14::jsonb, '{data,user_id}', to_jsonb(completed.user_id)), $15::jsonb, $16::text
+         FROM completed
+         ON CONFLICT (id) DO NOTHING RETURNING 1)
+       SELECT EXISTS (SELECT 1 FROM first) AS first, EXISTS (SELECT 1 FROM target) AS locked,
+         EXISTS (SELECT 1 FROM evaluations WHERE id = $1) AS present, EXISTS (SELECT 1 FROM queued) AS queued,
+         CASE WHEN EXISTS (SELECT 1 FROM queued) THEN ${NOTIFY_RELAY} END AS notified`,
+      [
+        id,
+        attempt,
+        JSON.stringify(c.results),
+        c.results.totalPoints,
+        c.grader,
+        c.seconds,
+        JSON.stringify(c.suggestions),
+        seen.consumer,
+        seen.eventId,
+        landed?.stream ?? null,
+        landed?.seq ?? null,
+        ...announce.values,
+      ],
     );
-    return rows[0] ?? null;
+    const r = rows[0];
+    // A new record was applied to the row as locked; a repeated one to the row as it is now.
+    return { first: r.first, gone: r.first ? !r.locked : !r.present, queued: r.queued };
   }
 
   /** The failed attempt's charge key comes back so billing refunds exactly that charge. */
