@@ -75,6 +75,13 @@ const KIT_MIGRATIONS: Migration[] = [
       CREATE INDEX stream_messages_aggregate ON stream_messages (aggregate);
       CREATE INDEX stream_messages_recorded ON stream_messages (recorded_at);`,
   },
+  {
+    // The relay publishes the payload exactly as stored: \`json\` keeps the text written (validated
+    // only), where \`jsonb\` converted a submission's ~30 KB event to binary on insert and back to
+    // text on every read. Parked rows stay \`jsonb\` (operators query them).
+    id: 'kit-004-outbox-json-payload',
+    sql: `ALTER TABLE outbox ALTER COLUMN payload TYPE json;`,
+  },
 ];
 
 const defaultLogger = {

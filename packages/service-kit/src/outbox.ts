@@ -163,7 +163,8 @@ interface Row {
   seq: string;
   id: string;
   subject: string;
-  payload: unknown;
+  /** The event as stored (JSON text), published without parsing it again. */
+  payload: string;
   headers: Record<string, string>;
   attempts: number;
   order_key: string | null;
@@ -246,7 +247,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const publish = (row: Row) => {
     const span = { kind: SpanKind.PRODUCER, parent: extractTraceContext(row.headers), attributes: messageAttributes(row.subject, row.id) };
     return inSpan(`${row.subject} publish`, span, () =>
-      bus.js.publish(bus.subject(row.subject), JSON.stringify(row.payload), {
+      bus.js.publish(bus.subject(row.subject), row.payload, {
         msgID: row.id,
         headers: toHeaders(injectTraceContext({ ...row.headers })),
       }),
@@ -287,7 +288,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       // BEGIN and the select in one round trip (simple protocol, several statements: the batch size
       // is a checked integer, no parameters). The rows stay locked until COMMIT.
       const [, { rows }] = (await client.query(
-        `BEGIN; SELECT seq, id, subject, payload, headers, attempts, order_key FROM outbox o
+        `BEGIN; SELECT seq, id, subject, payload::text AS payload, headers, attempts, order_key FROM outbox o
           WHERE next_attempt_at <= now()
             AND (order_key IS NULL OR NOT EXISTS (SELECT 1 FROM outbox e WHERE e.order_key = o.order_key AND e.seq < o.seq))
           ORDER BY seq LIMIT ${batch} FOR UPDATE SKIP LOCKED`,

@@ -178,6 +178,30 @@ test('the notification written with each event wakes the relay (no polling): alo
   }
 });
 
+test('an event is published as the text it was written with (the json column keeps it; no re-encoding)', async () => {
+  const column = await db.pool.query(
+    `SELECT data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'outbox' AND column_name = 'payload'`,
+    [db.schema],
+  );
+  expect(column.rows).toEqual([{ data_type: 'json' }]);
+  const userId = `verbatim-ünïcödé-${newId()}`;
+  const id = await enqueueEvent(db.pool, Events.usersDeleted, { user_id: userId });
+  const stored = (await db.pool.query<{ text: string }>(`SELECT payload::text AS text FROM outbox WHERE id = $1`, [id])).rows[0].text;
+  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: log, pollMs: 20 });
+  try {
+    const consumer = await bus.js.consumers.get(streamName(bus.prefix, 'users'));
+    let published: string | null = null;
+    for (let i = 0; i < 20 && published === null; i++) {
+      const batch = await consumer.fetch({ max_messages: 100, expires: 1000 });
+      for await (const m of batch) if (m.headers?.get('Nats-Msg-Id') === id) published = m.string();
+    }
+    expect(published).toBe(stored);
+    expect(published).toBe(JSON.stringify(JSON.parse(stored))); // compact, in the order written (jsonb would reformat it)
+  } finally {
+    await relay.stop();
+  }
+});
+
 test('an event already in the outbox is not written twice, and the call still answers its id', async () => {
   const id = newId();
   expect(await enqueueEvent(db.pool, Events.usersDeleted, { user_id: 'twice' }, id)).toBe(id);

@@ -29,7 +29,7 @@ const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subjec
  */
 export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope, position?: StreamPosition): Promise<void> {
   if (event.type === Events.gradingProgress.subject) {
-    // Four per grading: one statement each (recorded and applied together), no transaction.
+    // Only slow gradings report progress (grading's GRADING_PROGRESS_AFTER_MS): one statement each, no transaction.
     const d = event.data as EventData<typeof Events.gradingProgress>;
     if (!isUuid(d.evaluation_id)) return;
     const seen = { consumer: GRADING_CONSUMER, eventId: event.id };

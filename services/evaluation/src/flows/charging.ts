@@ -55,8 +55,13 @@ export class Charging {
    * transaction). The job is read first and checked as every event is (schema, size): a refusal
    * leaves the row `charging`. The row as now shown; null when already settled.
    */
-  async complete(evaluationId: string, chargeKey: string, db: Queryable = this.store.pool): Promise<EvaluationRow | null> {
-    const job = await this.store.chargingJob(db, evaluationId);
+  async complete(
+    evaluationId: string,
+    chargeKey: string,
+    db: Queryable = this.store.pool,
+    known?: SubmittedRow,
+  ): Promise<EvaluationRow | null> {
+    const job = known ?? (await this.store.chargingJob(db, evaluationId));
     if (!job) return null;
     const event = outboxRow(Events.evaluationSubmitted, submittedData(job));
     const settled = await this.store.markPending(db, evaluationId, job.attempt, chargeKey, event);
@@ -71,7 +76,14 @@ export class Charging {
    * billing not answering leaves the row `charging` for the sweeper. Answers the row as settled
    * here (what the response shows), or null when the sweeper settled it first.
    */
-  async chargeAndQueue(evaluationId: string, attempt: number, userId: string, log: FastifyBaseLogger): Promise<EvaluationRow | null> {
+  async chargeAndQueue(
+    evaluationId: string,
+    attempt: number,
+    userId: string,
+    log: FastifyBaseLogger,
+    /** The job as just written by the caller (a new submission), so it need not be read back. */
+    job?: SubmittedRow,
+  ): Promise<EvaluationRow | null> {
     const key = attemptKey(evaluationId, attempt);
     const outcome = await this.charge(key, userId);
     if (outcome.kind === 'refused') {
@@ -89,7 +101,7 @@ export class Charging {
         'Billing is not answering right now. If your credit was taken, the submission will appear in your list shortly; otherwise please try again.',
       );
     }
-    return this.complete(evaluationId, key); // a no-op (null) if the sweeper already did it
+    return this.complete(evaluationId, key, this.store.pool, job); // a no-op (null) if the sweeper already did it
   }
 
   async refuse(evaluationId: string, reason: string): Promise<boolean> {

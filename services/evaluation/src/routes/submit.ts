@@ -148,7 +148,9 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   if (reusedFrom) {
     req.log.info({ evaluation_id: submission.id, reused_from: reusedFrom }, 'unchanged essay: stored result carried, no charge');
   } else {
-    row = await deps.charging.chargeAndQueue(submission.id, 1, me.id, req.log); // (2) + (3)
+    const { id, user_id, essay_type, title, subject_area, essay_text, word_count } = submission;
+    const job = { id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt: 1 };
+    row = await deps.charging.chargeAndQueue(submission.id, 1, me.id, req.log, job); // (2) + (3)
   }
   row ??= await deps.store.getVisible(submission.id);
   if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
