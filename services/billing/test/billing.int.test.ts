@@ -1,5 +1,5 @@
 import { Codes, Events, Messages, Rpc, streamName, type CreditAccount, type EventEnvelope } from '@corestone/contracts';
-import { callRpc, loadConfig, newId, publishEvent, type Bus } from '@corestone/service-kit';
+import { callRpc, isUuid, loadConfig, newId, parseEvent, publicationMark, publishEvent, type Bus } from '@corestone/service-kit';
 import { createTestRun, createTestTokens } from '@corestone/service-kit/testing';
 import { BillingConfig } from '../src/config';
 import { startService, type BillingService } from '../src/start';
@@ -97,6 +97,111 @@ describe('credit ledger over RPC', () => {
     expect((await ctx.store.ledgerOf(user)).filter((l) => l.kind === 'consume')).toEqual([
       { kind: 'consume', delta: -1, evaluation_id: evaluation },
     ]);
+  });
+
+  it('concurrent charges of one account, with repeated keys, never overdraw and charge each key at most once', async () => {
+    const user = newId();
+    await setCredits(user, 5, 5); // v2
+    const keys = Array.from({ length: 8 }, () => newId());
+    const calls = keys.flatMap((key) => [key, key, key]).map((key) => ({ key, result: consume(user, key) }));
+    const settled = await Promise.allSettled(calls.map((c) => c.result));
+    const outcomes = new Map<string, string[]>();
+    settled.forEach((r, i) => {
+      const seen = outcomes.get(calls[i].key) ?? [];
+      if (r.status === 'fulfilled') seen.push(r.value.charged ? 'charged' : 'free');
+      else seen.push(`${(r.reason as { statusCode: number }).statusCode}`);
+      outcomes.set(calls[i].key, seen);
+    });
+    // Credits only go down, so a key refused once is refused every time, and a key charged is answered as charged every time.
+    const perKey = [...outcomes.values()].map((seen) => [...new Set(seen)]);
+    expect(perKey.filter((s) => s.length === 1 && s[0] === 'charged')).toHaveLength(5);
+    expect(perKey.filter((s) => s.length === 1 && s[0] === '403')).toHaveLength(3);
+
+    const ledger = await ctx.store.ledgerOf(user);
+    const charges = ledger.filter((l) => l.kind === 'consume');
+    expect(charges).toHaveLength(5);
+    expect(new Set(charges.map((l) => l.evaluation_id)).size).toBe(5);
+    expect(charges.every((l) => l.delta === -1)).toBe(true);
+    const balance = await account(user);
+    expect(balance).toMatchObject({ essay_credits: 0, version: 7 });
+    expect(ledger.reduce((sum, l) => sum + l.delta, 0)).toBe(0); // the balance is the sum of the lines
+
+    // One event per change, each a valid envelope like the ones enqueueEvent writes, versions 3..7 in order.
+    await ctx.relay.flush();
+    let events: CreditAccount[] = [];
+    await until(async () => (events = await publishedAccounts(ctx.bus, user)).length >= 7, 'seven account events');
+    expect(events.map((e) => [e.version, e.essay_credits])).toEqual([
+      [1, 1],
+      [2, 5],
+      [3, 4],
+      [4, 3],
+      [5, 2],
+      [6, 1],
+      [7, 0],
+    ]);
+  });
+
+  it('writes the charge event through the outbox in the shape enqueueEvent gives, and holds the answer for it', async () => {
+    const user = newId();
+    const evaluation = newId();
+    const before = publicationMark();
+    await ctx.store.consume(user, evaluation); // first use: the open's event (enqueueEvent) and the charge's, one transaction
+    expect(publicationMark() - before).toBe(2); // both committed and awaited by the next answers (holdAnswers)
+    const afterCharge = publicationMark();
+    await ctx.store.consume(user, evaluation); // a repeat changes nothing and announces nothing
+    expect(publicationMark()).toBe(afterCharge);
+
+    await ctx.relay.flush();
+    const name = streamName(ctx.bus.prefix, 'billing');
+    let raw: string[] = [];
+    await until(async () => {
+      const info = await ctx.bus.jsm.streams.info(name);
+      raw = [];
+      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+        const msg = await ctx.bus.jsm.streams.getMessage(name, { seq }).catch(() => null);
+        if (msg && (parseEvent(msg.data) as EventEnvelope<CreditAccount>).data.user_id === user) raw.push(msg.string());
+      }
+      return raw.length >= 2;
+    }, 'the open and charge events');
+    // Published as written: the charge's payload reads exactly as JSON.stringify of its envelope, as the open's does.
+    const [opened, charged] = raw.map((text) => parseEvent(text) as EventEnvelope<CreditAccount>);
+    expect(raw).toEqual([JSON.stringify(opened), JSON.stringify(charged)]);
+    expect(Object.keys(charged)).toEqual(Object.keys(opened));
+    expect(Object.keys(charged.data)).toEqual(Object.keys(opened.data));
+    expect(charged).toMatchObject({ type: Events.billingAccountUpdated.subject, version: Events.billingAccountUpdated.version });
+    expect(isUuid(charged.id)).toBe(true);
+    expect(new Date(charged.occurredAt).toISOString()).toBe(charged.occurredAt);
+    expect(charged.data).toEqual({
+      user_id: user,
+      essay_credits: 0,
+      max_essay_credits: 1,
+      subscription_plan: 'free',
+      subscription_status: 'active',
+      version: 2,
+    });
+  });
+
+  it('concurrent first charges of a new user open the account once and spend its free credit once', async () => {
+    const user = newId();
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => consume(user, newId())));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect(r.reason).toMatchObject({ statusCode: 403, code: Codes.NO_CREDITS });
+    expect((await ctx.store.ledgerOf(user)).map((l) => `${l.kind}${l.delta}`)).toEqual(['open1', 'consume-1']);
+    expect(await account(user)).toMatchObject({ essay_credits: 0, version: 2 });
+  });
+
+  it('concurrent charges of an unlimited account record each key once and change nothing else', async () => {
+    const user = newId();
+    await setCredits(user, 0, -1);
+    const version = (await account(user)).version;
+    const keys = [newId(), newId(), newId()];
+    const results = await Promise.all(keys.flatMap((key) => [consume(user, key), consume(user, key), consume(user, key)]));
+    for (const r of results) expect(r).toMatchObject({ charged: false, account: { essay_credits: 0, max_essay_credits: -1, version } });
+    const charges = (await ctx.store.ledgerOf(user)).filter((l) => l.kind === 'consume');
+    expect(charges.map((l) => l.delta)).toEqual([0, 0, 0]);
+    expect(new Set(charges.map((l) => l.evaluation_id))).toEqual(new Set(keys));
+    expect((await account(user)).version).toBe(version);
   });
 
   it('refunds once however often asked, and a repeat charge after the refund charges nothing', async () => {

@@ -1,6 +1,15 @@
 import type { Pool, PoolClient } from 'pg';
 import { Codes, Events, FREE_PLAN_CREDITS, Messages, UNLIMITED, type CreditAccount } from '@corestone/contracts';
-import { HttpError, conflict, enqueueEvent, newId, withTransaction } from '@corestone/service-kit';
+import {
+  HttpError,
+  conflict,
+  enqueueEvent,
+  injectTraceContext,
+  newId,
+  noteEnqueued,
+  withTransaction,
+  type Queryable,
+} from '@corestone/service-kit';
 import { creditMetrics } from './credit-metrics';
 
 interface Row {
@@ -32,7 +41,6 @@ interface LedgerLine {
   key: string;
   /** Who caused it: `user:<id>`, `admin:<id>` or `system:<what>`. */
   actor: string;
-  evaluationId?: string;
 }
 
 const SYSTEM = 'system';
@@ -78,10 +86,14 @@ export class AccountStore {
 
   /** Appends one ledger line; its idempotency key is unique (a repeat fails, it never adds twice). */
   private async ledger(client: PoolClient, line: LedgerLine): Promise<void> {
-    await client.query(
-      `INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [newId(), line.userId, line.evaluationId ?? null, line.kind, line.delta, line.key, line.actor],
-    );
+    await client.query(`INSERT INTO ledger (id, user_id, kind, delta, idempotency_key, actor) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      newId(),
+      line.userId,
+      line.kind,
+      line.delta,
+      line.key,
+      line.actor,
+    ]);
   }
 
   /** Applies a balance change: bumps the version and announces the new state in the same transaction. */
@@ -104,58 +116,58 @@ export class AccountStore {
    * answers the first outcome without charging again. Unlimited accounts are never charged.
    */
   async consume(userId: string, evaluationId: string): Promise<ConsumeResult> {
-    let charged = false; // this call charged (counted once committed)
     try {
-      const result = await withTransaction(this.pool, async (client) => {
-        const row = await this.openAndLock(client, userId);
-        // Read after taking the account lock: a concurrent charge for this evaluation has committed by now.
-        const prior = await client.query<{ user_id: string; delta: number }>(
-          `SELECT user_id, delta FROM ledger WHERE kind = 'consume' AND evaluation_id = $1`,
-          [evaluationId],
-        );
-        if (prior.rows[0]) {
-          if (prior.rows[0].user_id !== userId) throw evaluationOfAnotherUser();
-          return { account: toAccount(row), charged: prior.rows[0].delta !== 0 };
-        }
-        if (row.max_essay_credits === UNLIMITED) {
-          await this.ledger(client, {
-            userId,
-            kind: 'consume',
-            delta: 0,
-            evaluationId,
-            key: `consume:${evaluationId}`,
-            actor: userActor(userId),
-          });
-          return { account: toAccount(row), charged: false };
-        }
-        if (row.essay_credits <= 0) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
-        await this.ledger(client, {
-          userId,
-          kind: 'consume',
-          delta: -1,
-          evaluationId,
-          key: `consume:${evaluationId}`,
-          actor: userActor(userId),
-        });
-        // Conditional as well as locked: the balance can never go below zero.
-        const updated = await client.query<Row>(
-          `UPDATE accounts SET essay_credits = essay_credits - 1, version = version + 1, updated_at = now()
-           WHERE user_id = $1 AND essay_credits > 0 RETURNING ${COLUMNS}`,
-          [userId],
-        );
-        if (!updated.rows[0]) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
-        const account = toAccount(updated.rows[0]);
-        await enqueueEvent(client, Events.billingAccountUpdated, account);
-        charged = true;
-        return { account, charged: true };
-      });
-      if (charged) creditMetrics.consumed.inc();
-      return result;
+      // An account not opened yet (the user's first use): opened and charged in one transaction.
+      const result =
+        (await this.charge(this.pool, userId, evaluationId)) ??
+        (await withTransaction(this.pool, async (client) => {
+          await this.openAndLock(client, userId);
+          return (await this.charge(client, userId, evaluationId))!;
+        }));
+      if (result.outcome === 'charged') creditMetrics.consumed.inc(); // committed by now
+      return { account: result.account, charged: result.charged };
     } catch (err) {
       // The same evaluation id charged meanwhile on another user's account (never in normal use).
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw evaluationOfAnotherUser();
       throw err;
     }
+  }
+
+  /**
+   * The charge itself: one call of the `consume_credit` SQL function (migration 003), null when
+   * the account does not exist. Charging is on every submission's path, so it is one round trip
+   * rather than a transaction of 6–9 statements: a function, not one WITH statement, because its
+   * statements run in turn with a fresh snapshot each — the ledger is read after the account lock
+   * is taken, so a concurrent charge of the same evaluation is seen, as in a transaction. Run alone
+   * it is its own transaction. It writes the charge's `billing.account_updated.v1` into the outbox
+   * itself, since only it knows the new balance: the row the kit's `outboxRow` would make, but for
+   * the data, which the function appends to the payload.
+   */
+  private async charge(db: Queryable, userId: string, evaluationId: string): Promise<(ConsumeResult & { outcome: string }) | null> {
+    const def = Events.billingAccountUpdated;
+    const eventId = newId();
+    const head = JSON.stringify({ id: eventId, type: def.subject, version: def.version, occurredAt: new Date().toISOString() });
+    const { rows } = await db.query<{ outcome: string; charged: boolean; account: Row | null }>(
+      `SELECT outcome, charged, account FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        userId,
+        evaluationId,
+        UNLIMITED,
+        newId(),
+        userActor(userId),
+        eventId,
+        def.subject,
+        `${head.slice(0, -1)},"data":`,
+        JSON.stringify(injectTraceContext({})),
+      ],
+    );
+    const { outcome, charged, account } = rows[0];
+    if (outcome === 'missing') return null;
+    if (outcome === 'no_credits') throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
+    if (outcome === 'other_user') throw evaluationOfAnotherUser();
+    // Committed (run alone) or tracked until the caller's transaction commits: answers wait for its publication.
+    if (outcome === 'charged') noteEnqueued(db, eventId);
+    return { outcome, charged, account: toAccount(account!) };
   }
 
   /**
