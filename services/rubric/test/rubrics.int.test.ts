@@ -446,10 +446,32 @@ describe('usage from evaluation events, deletion and snapshots', () => {
     expect(stats).toMatchObject({ evaluations_in_use: 0, can_delete: true });
   });
 
+  it('counts an evaluation once however often its evaluation.submitted is handled, also at the same time', async () => {
+    const rubric = await create(simple('Redelivered'));
+    const evaluation = newId();
+    const handle = () => svc.usage.recordSubmission(evaluation, rubric.id, 20, new Date());
+    const concurrent = await Promise.all(Array.from({ length: 8 }, handle));
+    expect(concurrent.filter(Boolean)).toHaveLength(1);
+    expect(await handle()).toBe(false); // a later redelivery
+    expect(((await svc.as('super_admin', { url: `/rubrics/${rubric.id}` })).json() as Rubric).submission_count).toBe(1);
+    const stats = await svc.as('super_admin', { url: `/rubrics/${rubric.id}/usage-stats` }).then((r) => r.json());
+    expect(stats).toMatchObject({ submission_count: 1, evaluations_in_use: 1 });
+  });
+
+  it('counts the usage of a rubric id spelled other than Postgres prints it, but for no rubric', async () => {
+    const rubric = await create(simple('Spelled otherwise'));
+    expect(await svc.usage.recordSubmission(newId(), rubric.id.toUpperCase(), 20, new Date())).toBe(true);
+    expect(await svc.usage.recordSubmission(newId(), 'not-a-uuid', 20, new Date())).toBe(true);
+    expect(((await svc.as('super_admin', { url: `/rubrics/${rubric.id}` })).json() as Rubric).submission_count).toBe(0);
+  });
+
   it('snapshots a rubric with its version and whether it is active; later edits leave a taken snapshot as it was', async () => {
     const rubric = await create(simple('Snapshotted'));
     const before = await callRpc(svc.infra.bus!, Rpc.rubricGetSnapshot, { rubric_id: rubric.id });
-    expect(before).toMatchObject({ is_active: true, rubric: { id: rubric.id, version: 1, scoring_structure: rubric.scoring_structure } });
+    expect(before).toEqual({
+      is_active: true,
+      rubric: { id: rubric.id, title: rubric.title, rubric_type: 'ee', scoring_structure: rubric.scoring_structure, version: 1 },
+    });
     await svc.as('super_admin', {
       method: 'PUT',
       url: `/rubrics/${rubric.id}`,

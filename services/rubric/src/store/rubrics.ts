@@ -188,18 +188,20 @@ export class RubricStore {
     return rows[0];
   }
 
+  /**
+   * What evaluation grades against (`rubric.get_snapshot`, once per submission): only the columns
+   * it needs, without the default's join, the criteria text or the dates a full rubric carries;
+   * named, so it is prepared once per connection rather than planned on every call.
+   */
   async snapshot(id: string): Promise<{ rubric: RubricSnapshot; is_active: boolean } | null> {
-    const rubric = await this.get(id);
-    if (!rubric) return null;
-    return {
-      rubric: {
-        id: rubric.id,
-        title: rubric.title,
-        rubric_type: rubric.rubric_type,
-        scoring_structure: rubric.scoring_structure,
-        version: rubric.version,
-      },
-      is_active: rubric.is_active,
-    };
+    const { rows } = await this.pool.query<RubricSnapshot & { status: RubricStatus }>({
+      name: 'rubric-snapshot',
+      text: `SELECT id, title, rubric_type, scoring_structure, version, status FROM rubrics WHERE id = $1`,
+      values: [id],
+    });
+    const row = rows[0];
+    if (!row) return null;
+    const { status, ...rubric } = row;
+    return { rubric, is_active: status === 'active' };
   }
 }

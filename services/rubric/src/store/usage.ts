@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
-import { withTransaction } from '@corestone/service-kit';
+
+/** A rubric id as Postgres prints a uuid; an event spelling it any other way counts for no rubric. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface UsageFigures {
   submission_count: number;
@@ -16,6 +18,7 @@ export interface UsageFigures {
  * twice; a deletion or completion seen before its submission leaves a row the submission completes.
  */
 export class UsageStore {
+  // The statements run once per essay are named: prepared once per connection, not planned each time.
   constructor(private readonly pool: Pool) {}
 
   /**
@@ -23,27 +26,34 @@ export class UsageStore {
    * total of the rubric snapshot it is graded against (its score is read against that).
    */
   async recordSubmission(evaluationId: string, rubricId: string, maxPoints: number, at: Date): Promise<boolean> {
-    return withTransaction(this.pool, async (tx) => {
-      const { rowCount } = await tx.query(
-        `INSERT INTO rubric_usage (evaluation_id, rubric_id, counted, submitted_at, max_points) VALUES ($1, $2, true, $3, $4)
+    // One statement, atomic on its own. A redelivery (even concurrent) finds the row counted: the
+    // conflict's WHERE is rechecked on the row locked, nothing is returned and nothing is bumped.
+    const { rows } = await this.pool.query<{ counted: boolean }>({
+      name: 'rubric-usage-submitted',
+      text: `WITH counted AS (
+         INSERT INTO rubric_usage (evaluation_id, rubric_id, counted, submitted_at, max_points) VALUES ($1, $2, true, $3, $4)
          ON CONFLICT (evaluation_id) DO UPDATE SET rubric_id = EXCLUDED.rubric_id, counted = true, submitted_at = EXCLUDED.submitted_at, max_points = EXCLUDED.max_points
-         WHERE NOT rubric_usage.counted`,
-        [evaluationId, rubricId, at, maxPoints],
-      );
-      if (!rowCount) return false;
-      await tx.query(`UPDATE rubrics SET submission_count = submission_count + 1 WHERE id::text = $1`, [rubricId]);
-      return true;
+         WHERE NOT rubric_usage.counted
+         RETURNING 1
+       ), bumped AS (
+         UPDATE rubrics SET submission_count = submission_count + 1 WHERE id = $5 AND EXISTS (SELECT 1 FROM counted) RETURNING 1
+       )
+       SELECT EXISTS (SELECT 1 FROM counted) AS counted`,
+      // Compared as a uuid so the primary key is used; any other string names no rubric.
+      values: [evaluationId, rubricId, at, maxPoints, CANONICAL_UUID.test(rubricId) ? rubricId : null],
     });
+    return rows[0].counted;
   }
 
   /** The latest grading of an evaluation (a regrade replaces the score). Unknown evaluations are kept for their submission. */
   async recordCompletion(evaluationId: string, score: number, at: Date): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO rubric_usage (evaluation_id, rubric_id, score, completed_at) VALUES ($1, '', $2, $3)
+    await this.pool.query({
+      name: 'rubric-usage-completed',
+      text: `INSERT INTO rubric_usage (evaluation_id, rubric_id, score, completed_at) VALUES ($1, '', $2, $3)
        ON CONFLICT (evaluation_id) DO UPDATE SET score = EXCLUDED.score, completed_at = EXCLUDED.completed_at
        WHERE rubric_usage.completed_at IS NULL OR rubric_usage.completed_at <= EXCLUDED.completed_at`,
-      [evaluationId, score, at],
-    );
+      values: [evaluationId, score, at],
+    });
   }
 
   async recordDeletion(evaluationId: string, rubricId: string): Promise<void> {
