@@ -125,6 +125,24 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * Large values (an essay, a submission's outbox event, results) are compressed by Postgres when
+ * stored; lz4 costs about a tenth of the CPU of the default pglz for a 27 KB essay. Used when the
+ * server was built with it (PostgreSQL 14+ with lz4, as Debian's and the managed ones are).
+ */
+async function toastCompressionOption(url: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ lz4: boolean }>(
+      `SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
+    );
+    return rows[0]?.lz4 ? ' -c default_toast_compression=lz4' : '';
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openDatabase(opts: {
   url: string;
   schema: string;
@@ -139,7 +157,7 @@ export async function openDatabase(opts: {
   const pool = new Pool({
     connectionString: opts.url,
     max: opts.poolMax ?? 10,
-    options: `-c search_path=${schema}`,
+    options: `-c search_path=${schema}${await toastCompressionOption(opts.url)}`,
     application_name: opts.applicationName ?? schema,
   });
   // An idle client's connection died (e.g. a Postgres restart): the pool drops it and makes a new one

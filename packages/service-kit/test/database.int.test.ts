@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ensureDatabase } from '@corestone/service-kit';
+import { ensureDatabase, openDatabase } from '@corestone/service-kit';
 import { TEST_DATABASE_URL } from '../src/testing';
 
 /** A database of its own per run, dropped afterwards. */
@@ -30,4 +30,19 @@ test('many processes creating the same missing database at once all succeed (fir
   const { rows } = await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${name}'`);
   expect(rows).toHaveLength(1);
   await expect(ensureDatabase(url.toString())).resolves.toBeUndefined();
+});
+
+test('large values are compressed with lz4 when the server has it (a tenth of pglz CPU for an essay)', async () => {
+  const db = await openDatabase({ url: url.toString(), schema: 'toast_check', migrations: [] });
+  try {
+    const lz4 = await db.pool.query<{ lz4: boolean }>(
+      `SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
+    );
+    await db.pool.query(`CREATE TABLE essays (body text)`);
+    await db.pool.query(`INSERT INTO essays VALUES (repeat('An essay of many repeated words. ', 1000))`);
+    const { rows } = await db.pool.query<{ method: string }>(`SELECT pg_column_compression(body) AS method FROM essays`);
+    expect(rows).toEqual([{ method: lz4.rows[0]?.lz4 ? 'lz4' : 'pglz' }]);
+  } finally {
+    await db.close();
+  }
 });
