@@ -28,13 +28,17 @@ it('never keeps a value loaded before a write that invalidated it meanwhile', as
   let stored = 'old';
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
+  let loading!: () => void;
+  const loaderCalled = new Promise<void>((r) => (loading = r));
   // A slow reader loads the old value...
   const slow = cache.get('race', async () => {
     const seen = stored;
+    loading();
     await gate;
     return seen;
   });
-  await new Promise((r) => setTimeout(r, 20));
+  // (waits for the loader itself, not a fixed delay: on a busy machine the reader's Redis round trip can take longer)
+  await loaderCalled;
   // ...a write commits and invalidates while it is still loading...
   stored = 'new';
   await cache.invalidate('race');
