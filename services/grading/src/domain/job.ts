@@ -1,5 +1,5 @@
 import { Codes, type EventData, type Events, type Results } from '@corestone/contracts';
-import { wordsOf } from './text';
+import { countWords } from './text';
 
 /** One grading job: the `evaluation.submitted.v1` payload (text + rubric snapshot). */
 export type GradingJob = EventData<typeof Events.evaluationSubmitted>;
@@ -36,7 +36,8 @@ export const MIN_WORDS = 1;
 
 /** Checks that the text and the rubric snapshot can be graded; throws UngradableJobError otherwise. */
 export function checkJob(job: GradingJob): void {
-  if (wordsOf(job.text).length < MIN_WORDS) throw new UngradableJobError('The essay has no readable text to grade');
+  if (countWords(job.text, 0, job.text.length, MIN_WORDS) < MIN_WORDS)
+    throw new UngradableJobError('The essay has no readable text to grade');
   const s = job.rubric.scoring_structure;
   if (!s || !Array.isArray(s.criteria) || s.criteria.length === 0) throw new UngradableJobError('The rubric has no criteria');
   if (!(Number.isFinite(s.total_points) && s.total_points > 0)) throw new UngradableJobError('The rubric has no positive total points');

@@ -1,5 +1,5 @@
 import { DEFAULT_SUBMISSION_TITLES, ESSAY_WORD_LIMITS, type EssayType } from '@corestone/contracts';
-import { clip, keyTerms, sentenceFit, stem, STOPWORDS, tokensOf, type Segment, type TextFeatures } from './text';
+import { clip, keyTerms, sentenceFit, stem, STOPWORDS, tokensOf, vocabularyOf, wordStart, type Segment, type TextFeatures } from './text';
 import { containing, type Span } from './spans';
 import { subjectGlossary } from './subject-terms';
 import type { GradingJob } from './job';
@@ -8,7 +8,7 @@ import type { GradingJob } from './job';
 const stemSets = new WeakMap<TextFeatures, Set<string>>();
 function stemsOf(f: TextFeatures): Set<string> {
   let stems = stemSets.get(f);
-  if (!stems) stemSets.set(f, (stems = new Set(f.tokens.map(stem))));
+  if (!stems) stemSets.set(f, (stems = new Set(vocabularyOf(f).distinct.map(stem))));
   return stems;
 }
 
@@ -114,8 +114,12 @@ export function termCoverage(features: TextFeatures, terms: string[]): { hits: s
 export function glossaryCoverage(f: TextFeatures, terms: readonly string[]): { hits: string[]; missing: string[] } {
   const stems = stemsOf(f);
   const lower = f.text.toLowerCase();
-  const used = (t: string) => (/[\s-]/.test(t) ? lower.includes(t) : stems.has(stem(t)) || lower.includes(t));
-  return { hits: terms.filter(used), missing: terms.filter((t) => !used(t)) };
+  // A word of letters only is in the lower-cased text exactly when it is in one of its tokens (each
+  // run of letters lies within one token), so it is looked for in the distinct tokens, a fraction of the text.
+  let tokens: string | undefined;
+  const inText = (t: string) => (/^[a-z]+$/.test(t) ? (tokens ??= vocabularyOf(f).distinct.join(' ')) : lower).includes(t);
+  const used = terms.map((t) => (/[\s-]/.test(t) ? lower.includes(t) : stems.has(stem(t)) || inText(t)));
+  return { hits: terms.filter((_, i) => used[i]), missing: terms.filter((_, i) => !used[i]) };
 }
 
 /** The question the essay must answer: the one the student entered, else the title unless it is a default. */
@@ -128,7 +132,7 @@ export function focusOf(job: GradingJob): { kind: 'research question' | 'prescri
 }
 
 /** Sentences containing the spans (a citation, a phrase): what a remark about them should point at. */
-function sentencesAt(f: TextFeatures, spans: readonly Span[], n = 3): Span[] {
+function sentencesAt(f: TextFeatures, spans: Iterable<Span>, n = 3): Span[] {
   const out: Span[] = [];
   for (const s of spans) {
     const sentence = containing(f.sentences, s.start) ?? s;
@@ -138,17 +142,38 @@ function sentencesAt(f: TextFeatures, spans: readonly Span[], n = 3): Span[] {
   return out;
 }
 
+/** The stems of a sentence's words (runs of [a-z'-] from a letter in its lower-cased text), made once per sentence. */
+const sentenceStems = new WeakMap<Segment, string[]>();
+function stemsIn(sentence: Segment): string[] {
+  let out = sentenceStems.get(sentence);
+  if (out) return out;
+  out = [];
+  const s = sentence.text.toLowerCase();
+  let i = 0;
+  while (i < s.length) {
+    let c = s.charCodeAt(i);
+    if (c < 97 || c > 122) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (++i < s.length && (((c = s.charCodeAt(i)) >= 97 && c <= 122) || c === 39 || c === 45));
+    out.push(s.slice(start, Math.min(i, start + 6))); // stem(): the word is lower case already
+  }
+  sentenceStems.set(sentence, out);
+  return out;
+}
+
 /** Sentences that mention any of the terms (stemmed), in text order. */
 function sentencesWithTerms(f: TextFeatures, terms: string[], within: readonly Segment[] = f.sentences, n = 2): Span[] {
   const stems = new Set(terms.map(stem));
-  return within
-    .filter((s) =>
-      s.text
-        .toLowerCase()
-        .match(/[a-z][a-z'-]*/g)
-        ?.some((t) => stems.has(stem(t))),
-    )
-    .slice(0, n);
+  const out: Span[] = [];
+  if (stems.size === 0) return out;
+  for (const s of within) {
+    if (out.length >= n) break;
+    if (stemsIn(s).some((t) => stems.has(t))) out.push(s);
+  }
+  return out;
 }
 
 const firstSentenceOf = (f: TextFeatures, p: Segment | undefined): Span[] => (p ? [containing(f.sentences, p.start) ?? p] : []);
@@ -164,24 +189,33 @@ function paragraphsWithout(f: TextFeatures, spans: readonly Span[], n = 1): Span
 
 /** The word where the body passes `limit` words, and a dozen words from there. */
 function beyondLimit(f: TextFeatures, limit: number): Span[] {
-  let count = 0;
-  for (const m of f.text.slice(0, f.bodyEnd).matchAll(/\S+/g)) {
-    if (++count === limit + 1) return [{ start: m.index!, end: Math.min(f.bodyEnd, m.index! + 80) }];
-  }
-  return [];
+  const at = wordStart(f, limit + 1);
+  return at < 0 ? [] : [{ start: at, end: Math.min(f.bodyEnd, at + 80) }];
 }
 
 /** The most repeated content word of the body and where it occurs. */
 function mostRepeated(f: TextFeatures): { word: string; spans: Span[] } | null {
-  const counts = new Map<string, number>();
-  for (const t of f.tokens) if (t.length >= 4 && !STOPWORDS.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
-  if (!top || top[1] < 5) return null;
-  const re = new RegExp(`\\b${top[0]}\\b`, 'gi');
-  return {
-    word: top[0],
-    spans: [...f.text.slice(0, f.bodyEnd).matchAll(re)].slice(0, 3).map((m) => ({ start: m.index!, end: m.index! + m[0].length })),
-  };
+  const { distinct, ids } = vocabularyOf(f);
+  const counts = new Int32Array(distinct.length);
+  for (let i = 0; i < ids.length; i++) counts[ids[i]]++;
+  // The first of the most frequent in alphabetical order, as sorting the words by that and taking [0] would give.
+  let top = -1;
+  for (let id = 0; id < distinct.length; id++) {
+    const t = distinct[id];
+    if (t.length < 4 || STOPWORDS.has(t)) continue;
+    if (top < 0 || counts[id] > counts[top] || (counts[id] === counts[top] && t.localeCompare(distinct[top]) < 0)) top = id;
+  }
+  if (top < 0 || counts[top] < 5) return null;
+  const re = new RegExp(`\\b${distinct[top]}\\b`, 'gi');
+  const body = f.text.slice(0, f.bodyEnd);
+  const spans: Span[] = [];
+  for (let m; spans.length < 3 && (m = re.exec(body));) spans.push({ start: m.index, end: m.index + m[0].length });
+  return { word: distinct[top], spans };
+}
+
+/** Where regex matches are, lazily: a caller that needs the first few stops the scan there. */
+function* spansOf(matches: Iterable<RegExpMatchArray>): Iterable<Span> {
+  for (const m of matches) yield { start: m.index!, end: m.index! + m[0].length };
 }
 
 /** Every aspect the grader measures, with the evidence it cites and where it is in the text. */
@@ -266,13 +300,7 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
       : 'no subject was given to check the vocabulary against',
     strength: `Uses the ${subjectName} vocabulary (${quoteList(vocab.hits, 3)})`,
     tip: `Use ${subjectName} concepts precisely${vocab.missing.length ? ` where they apply (e.g. ${quoteList(vocab.missing, 3)})` : ''}`,
-    shows: termRe
-      ? sentencesAt(
-          f,
-          [...f.text.slice(0, f.bodyEnd).matchAll(termRe)].map((m) => ({ start: m.index!, end: m.index! + m[0].length })),
-          2,
-        )
-      : [],
+    shows: termRe ? sentencesAt(f, spansOf(f.text.slice(0, f.bodyEnd).matchAll(termRe)), 2) : [],
   });
 
   const kq = ph.knowledgeQuestion;
@@ -375,9 +403,12 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
 
   // Claims with figures or quotations but no citation in the same sentence: where a citation is missing.
   const cited = (x: Span) => f.citations.hits.some((c) => c.start >= x.start && c.start < x.end);
-  const unsupported = f.sentences
-    .filter((x) => !cited(x) && [...f.numbers.hits, ...f.quotations.hits].some((h) => h.start >= x.start && h.start < x.end))
-    .slice(0, 2);
+  const claims = [...f.numbers.hits, ...f.quotations.hits];
+  const unsupported: Segment[] = [];
+  for (const x of f.sentences) {
+    if (unsupported.length >= 2) break;
+    if (!cited(x) && claims.some((h) => h.start >= x.start && h.start < x.end)) unsupported.push(x);
+  }
   add({
     key: 'citations',
     value: sat(f.citations.total, e.citations),
@@ -549,11 +580,8 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
   });
 
   // Runs of sentences opening with the same word, the most visible sign of monotony.
-  const sameOpeners = f.sentences.filter(
-    (x, i) =>
-      i > 0 &&
-      (x.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase() === (f.sentences[i - 1].text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase(),
-  );
+  const openers = f.sentences.map((x) => (x.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase());
+  const sameOpeners = f.sentences.filter((_, i) => i > 0 && openers[i] === openers[i - 1]);
   add({
     key: 'variety',
     value: 0.5 * sat(f.sentenceVariation, 0.4) + 0.5 * sat(f.openerVariety, 0.85),

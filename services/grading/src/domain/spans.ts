@@ -17,10 +17,8 @@ export interface Hit extends Span {
  * straight ones.
  */
 export function sameLengthNormalise(raw: string): string {
-  return raw
-    .replace(/\r(?=\n)/g, ' ')
-    .replace(/\r/g, '\n')
-    .replace(/[\u2018\u2019]/g, "'");
+  const lines = raw.includes('\r') ? raw.replace(/\r(?=\n)/g, ' ').replace(/\r/g, '\n') : raw;
+  return /[\u2018\u2019]/.test(lines) ? lines.replace(/[\u2018\u2019]/g, "'") : lines;
 }
 
 /** Longest quote a passage carries; longer spans are cut at a word boundary. */

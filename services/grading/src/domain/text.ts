@@ -339,43 +339,212 @@ function phraseHits(text: string, phrase: string): Hit[] {
   return [...text.matchAll(re)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
 }
 
-/** Occurrences of the phrases (case-insensitive, on word boundaries) in the text. */
-export function findPhrases(text: string, phrases: readonly string[]): PhraseHits {
-  const per = phrases.map((p) => ({ p, hits: phraseHits(text, p) })).filter((h) => h.hits.length > 0);
+/**
+ * Classes of UTF-16 code units (what charCodeAt gives), looked up rather than tested in the loops
+ * over every character: WORD is `\w` without the u flag ([A-Za-z0-9_]); SPACE is `\s`, WhiteSpace
+ * and LineTerminator (no such character is outside the BMP), which is also what trim() strips.
+ */
+const WORD = 1;
+const SPACE = 2;
+const CLASSES = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) {
+  const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+  const space =
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff;
+  CLASSES[c] = (word ? WORD : 0) | (space ? SPACE : 0);
+}
+const isWordChar = (c: number) => (CLASSES[c] & WORD) !== 0;
+/** Whether the code unit is whitespace (`\s`). */
+export const isSpace = (c: number): boolean => (CLASSES[c] & SPACE) !== 0;
+
+/**
+ * Phrases that one pass over the text finds exactly as their regex (`\bphrase\b`, flags gi) would:
+ * printable ASCII starting with a word character. Without the u flag, `i` folds no other character
+ * onto ASCII (e.g. 'İ', 'ſ' and the Kelvin sign match nothing here), so a match is the phrase with
+ * ASCII letters in either case; it starts where a run of word characters starts, and that run is the
+ * phrase's first word. Phrases are looked up by that word; any other phrase keeps its regex.
+ */
+interface PhraseTable {
+  /** first words (lower case) with their phrases, by the first word's first character and length (31: 31 or more) */
+  byLead: Array<Array<{ lead: string; phrases: Array<{ phrase: string; lower: string; wordEnd: boolean }> }> | undefined>;
+  byRegex: string[];
+}
+const lowerAscii = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+const leadSlot = (first: number, length: number) => lowerAscii(first) * 32 + Math.min(length, 31);
+const phraseTables = new WeakMap<readonly string[], PhraseTable>();
+function phraseTable(phrases: readonly string[]): PhraseTable {
+  let table = phraseTables.get(phrases);
+  if (table) return table;
+  table = { byLead: [], byRegex: [] };
+  for (const phrase of new Set(phrases)) {
+    const first = /^\w+/.exec(phrase)?.[0];
+    if (!first || !/^[\x20-\x7e]+$/.test(phrase)) {
+      table.byRegex.push(phrase);
+      continue;
+    }
+    const lead = first.toLowerCase();
+    const leads = (table.byLead[leadSlot(lead.charCodeAt(0), lead.length)] ??= []);
+    let entry = leads.find((l) => l.lead === lead);
+    if (!entry) leads.push((entry = { lead, phrases: [] }));
+    entry.phrases.push({ phrase, lower: phrase.toLowerCase(), wordEnd: isWordChar(phrase.charCodeAt(phrase.length - 1)) });
+  }
+  phraseTables.set(phrases, table);
+  return table;
+}
+
+/** Every occurrence of each phrase, as `phraseHits` finds them, in one pass over the text. */
+function allPhraseHits(text: string, phrases: readonly string[]): Map<string, Hit[]> {
+  const table = phraseTable(phrases);
+  const out = new Map<string, Hit[]>();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isWordChar(text.charCodeAt(i))) i++;
+    const leads = table.byLead[leadSlot(text.charCodeAt(start), i - start)];
+    if (!leads) continue;
+    for (const { lead, phrases: candidates } of leads) {
+      if (lead.length !== i - start) continue;
+      let k = 1; // the first character matched the slot
+      while (k < lead.length && lowerAscii(text.charCodeAt(start + k)) === lead.charCodeAt(k)) k++;
+      if (k < lead.length) continue;
+      for (const { phrase, lower, wordEnd } of candidates) {
+        const end = start + lower.length;
+        if (end > n) continue;
+        let j = k;
+        while (j < lower.length && lowerAscii(text.charCodeAt(start + j)) === lower.charCodeAt(j)) j++;
+        if (j < lower.length || (wordEnd && end < n && isWordChar(text.charCodeAt(end)))) continue;
+        const hits = out.get(phrase);
+        if (hits && start < hits[hits.length - 1].end) continue; // a regex resumes after its last match: no overlaps
+        const hit = { start, end, text: text.slice(start, end) };
+        if (hits) hits.push(hit);
+        else out.set(phrase, [hit]);
+      }
+    }
+  }
+  for (const phrase of table.byRegex) {
+    const hits = phraseHits(text, phrase);
+    if (hits.length) out.set(phrase, hits);
+  }
+  return out;
+}
+
+function phraseHitsOf(phrases: readonly string[], hitsOf: Map<string, Hit[]>): PhraseHits {
+  const per = phrases.map((p) => ({ p, hits: hitsOf.get(p) ?? [] })).filter((h) => h.hits.length > 0);
   const found = [...per].sort((a, b) => b.hits.length - a.hits.length || a.p.localeCompare(b.p)).map((h) => h.p);
   const hits = per.flatMap((h) => h.hits).sort((a, b) => a.start - b.start);
   return { count: hits.length, found, hits };
 }
 
+/** Occurrences of the phrases (case-insensitive, on word boundaries) in the text. */
+export function findPhrases(text: string, phrases: readonly string[]): PhraseHits {
+  return phraseHitsOf(phrases, allPhraseHits(text, phrases));
+}
+
+const ALL_PHRASES: readonly string[] = Object.values(PHRASES).flat();
+
+/** wordsOf(text.slice(start, end)).length without building the words; stops counting at `atMost`. */
+export function countWords(text: string, start = 0, end = text.length, atMost = Infinity): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = start; i < end; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    if (!space && !inWord && ++n >= atMost) return n;
+    inWord = !space;
+  }
+  return n;
+}
+
 export const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
-export const tokensOf = (text: string): string[] =>
-  (text.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []).map((t) => t.replace(/['’-]+$/, ''));
+
+/**
+ * Lower-case words: runs of [a-z'’-] starting with a letter in the lower-cased text, without their
+ * trailing apostrophes and hyphens (as matching the regex [a-z][a-z'’-]* and stripping ['’-]+$ gives).
+ */
+export function tokensOf(text: string): string[] {
+  const s = text.toLowerCase();
+  const out: string[] = [];
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    let c = s.charCodeAt(i);
+    if (c < 97 || c > 122) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let end = ++i; // after the last letter
+    while (i < n) {
+      c = s.charCodeAt(i);
+      if (c >= 97 && c <= 122) end = ++i;
+      else if (c === 39 || c === 0x2019 || c === 45) i++;
+      else break;
+    }
+    out.push(s.slice(start, end));
+  }
+  return out;
+}
 /** A crude stem: enough to match 'methodology' with 'method', 'justified' with 'justify'. */
 export const stem = (word: string): string => word.toLowerCase().slice(0, 6);
 
+/** The distinct tokens (in order of first use) and, for each token, its index among them. */
+export interface Vocabulary {
+  distinct: string[];
+  ids: Int32Array;
+}
+
+function buildVocabulary(tokens: readonly string[]): Vocabulary {
+  const index = new Map<string, number>();
+  const distinct: string[] = [];
+  const ids = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    let id = index.get(tokens[i]);
+    if (id === undefined) index.set(tokens[i], (id = distinct.push(tokens[i]) - 1));
+    ids[i] = id;
+  }
+  return { distinct, ids };
+}
+
+/** The vocabulary of the features' tokens, made once per analysed text (signals ask for it too). */
+const vocabularies = new WeakMap<TextFeatures, Vocabulary>();
+export function vocabularyOf(f: TextFeatures): Vocabulary {
+  let v = vocabularies.get(f);
+  if (!v) vocabularies.set(f, (v = buildVocabulary(f.tokens)));
+  return v;
+}
+
 /** Moving-average type-token ratio (window 50): lexical diversity that does not fall with length. */
 export function mattr(tokens: string[], window = 50): number {
-  if (tokens.length === 0) return 0;
-  if (tokens.length <= window) return new Set(tokens).size / tokens.length;
-  const counts = new Map<string, number>();
-  let distinct = 0;
-  for (let i = 0; i < window; i++) {
-    const n = (counts.get(tokens[i]) ?? 0) + 1;
-    counts.set(tokens[i], n);
-    if (n === 1) distinct++;
+  return mattrOf(buildVocabulary(tokens), window);
+}
+
+function mattrOf({ distinct, ids }: Vocabulary, window = 50): number {
+  if (ids.length === 0) return 0;
+  if (ids.length <= window) return distinct.length / ids.length;
+  const counts = new Int32Array(distinct.length);
+  let distinctInWindow = 0;
+  for (let i = 0; i < window; i++) if (++counts[ids[i]] === 1) distinctInWindow++;
+  let sum = distinctInWindow;
+  for (let i = window; i < ids.length; i++) {
+    if (--counts[ids[i - window]] === 0) distinctInWindow--;
+    if (++counts[ids[i]] === 1) distinctInWindow++;
+    sum += distinctInWindow;
   }
-  let sum = distinct;
-  for (let i = window; i < tokens.length; i++) {
-    const out = tokens[i - window];
-    const o = counts.get(out)! - 1;
-    counts.set(out, o);
-    if (o === 0) distinct--;
-    const n = (counts.get(tokens[i]) ?? 0) + 1;
-    counts.set(tokens[i], n);
-    if (n === 1) distinct++;
-    sum += distinct;
-  }
-  return sum / (tokens.length - window + 1) / window;
+  return sum / (ids.length - window + 1) / window;
 }
 
 /** A full stop after these does not end a sentence. */
@@ -388,11 +557,26 @@ export function segmentSentences(text: string, start = 0, end = text.length): Se
   const part = text.slice(start, end);
   let from = 0;
   const push = (to: number) => {
-    const raw = part.slice(from, to);
-    const lead = raw.length - raw.trimStart().length;
-    const t = raw.trim();
-    const words = wordsOf(t).length;
-    if (words > 0) out.push({ start: start + from + lead, end: start + from + lead + t.length, text: t.replace(/\s+/g, ' '), words });
+    let a = from; // part.slice(from, to), trimmed
+    let b = to;
+    while (a < b && isSpace(part.charCodeAt(a))) a++;
+    while (b > a && isSpace(part.charCodeAt(b - 1))) b--;
+    if (a === b) return; // no words
+    let words = 0;
+    let collapse = false; // any whitespace but single spaces
+    let space = true;
+    for (let i = a; i < b; i++) {
+      const c = part.charCodeAt(i);
+      if (!isSpace(c)) {
+        if (space) words++;
+        space = false;
+      } else {
+        if (space || c !== 32) collapse = true;
+        space = true;
+      }
+    }
+    const t = part.slice(a, b);
+    out.push({ start: start + a, end: start + b, text: collapse ? t.replace(/\s+/g, ' ') : t, words });
   };
   for (const m of part.matchAll(BOUNDARY)) {
     const at = m.index!;
@@ -415,18 +599,23 @@ const YEAR = /\b(1[5-9]\d{2}|20\d{2})\b|n\.d\./;
 
 interface Line extends Span {
   text: string;
+  words: number;
 }
 
+/** The lines of the text (split at \n), trimmed, with their offsets. */
 function linesOf(text: string): Line[] {
   const out: Line[] = [];
-  let at = 0;
-  for (const l of text.split('\n')) {
-    const lead = l.length - l.trimStart().length;
-    const t = l.trim();
-    out.push({ start: at + lead, end: at + lead + t.length, text: t });
-    at += l.length + 1;
+  for (let at = 0; ;) {
+    const nl = text.indexOf('\n', at);
+    const eol = nl < 0 ? text.length : nl;
+    let a = at;
+    let b = eol;
+    while (a < b && isSpace(text.charCodeAt(a))) a++;
+    while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+    out.push({ start: a, end: b, text: text.slice(a, b), words: countWords(text, a, b) });
+    if (eol === text.length) return out;
+    at = eol + 1;
   }
-  return out;
 }
 
 const ENDS_SENTENCE = /[.!?:]["”')\]]?$/;
@@ -446,7 +635,7 @@ function splitBlock(block: Line[]): Line[][] {
   const out: Line[][] = [];
   let current: Line[] = [];
   for (const l of block) {
-    if (isHeading(l.text)) {
+    if (isHeading(l)) {
       if (current.length) out.push(current);
       out.push([l]);
       current = [];
@@ -478,26 +667,53 @@ function blocksOf(lines: Line[]): Segment[] {
     start: g[0].start,
     end: g[g.length - 1].end,
     text: g.map((l) => l.text).join(' '),
-    words: g.reduce((n, l) => n + wordsOf(l.text).length, 0),
+    words: g.reduce((n, l) => n + l.words, 0),
   }));
 }
 
 /** Syllables of an English word, by vowel groups (the usual readability heuristic). */
 export function syllables(word: string): number {
-  const w = word.toLowerCase().replace(/[^a-z]/g, '');
-  if (!w) return 0;
-  if (w.length <= 3) return 1;
-  const trimmed = w.replace(/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/, '').replace(/^y/, '');
-  return Math.max(1, (trimmed.match(/[aeiouy]{1,2}/g) ?? []).length);
+  let w = word.toLowerCase();
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c < 97 || c > 122) {
+      w = w.replace(/[^a-z]/g, '');
+      break;
+    }
+  }
+  const n = w.length;
+  if (n === 0) return 0;
+  if (n <= 3) return 1;
+  // Without a final -es, -ed or -e after a consonant other than l (/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/),
+  // and a leading y; then vowel groups, two vowels at most each (/[aeiouy]{1,2}/g).
+  const last = w[n - 1];
+  let end = n;
+  if ((last === 's' || last === 'd') && w[n - 2] === 'e' && !'laeiouy'.includes(w[n - 3])) end = n - 3;
+  else if (last === 'e' && !'laeiouy'.includes(w[n - 2])) end = n - 2;
+  let i = w[0] === 'y' ? 1 : 0;
+  let groups = 0;
+  while (i < end) {
+    if (!'aeiouy'.includes(w[i])) i++;
+    else {
+      groups++;
+      i += i + 1 < end && 'aeiouy'.includes(w[i + 1]) ? 2 : 1;
+    }
+  }
+  return Math.max(1, groups);
 }
 
 export function analyseText(raw: string): TextFeatures {
   const text = sameLengthNormalise(raw);
   const lines = linesOf(text);
-  const words = wordsOf(text).length;
+  let words = 0;
+  for (const l of lines) words += l.words;
 
-  const bibLine = [...lines].reverse().find((l) => BIBLIOGRAPHY_HEADING.test(l.text)) ?? null; // the last one: it closes the essay
+  let bibIndex = lines.length - 1; // the last one: it closes the essay
+  while (bibIndex >= 0 && !BIBLIOGRAPHY_HEADING.test(lines[bibIndex].text)) bibIndex--;
+  const bibLine = bibIndex >= 0 ? lines[bibIndex] : null;
   const bodyEnd = bibLine ? bibLine.start : text.length;
+  let bodyWords = 0; // the lines before the bibliography's: the body up to its heading's indent
+  for (let i = 0; i < (bibLine ? bibIndex : lines.length); i++) bodyWords += lines[i].words;
   const body = text.slice(0, bodyEnd);
   const bodyLines = lines.filter((l) => l.end <= bodyEnd);
   const entryLines = bibLine
@@ -509,7 +725,7 @@ export function analyseText(raw: string): TextFeatures {
     entries: entryLines.length,
   };
 
-  const headingLines = lines.length > 1 ? lines.filter((l) => isHeading(l.text)) : [];
+  const headingLines = lines.length > 1 ? lines.filter(isHeading) : [];
   const headingStarts = new Set(headingLines.map((h) => h.start));
   const paragraphs = blocksOf(bodyLines).filter((b) => !headingStarts.has(b.start) && b.words >= 3);
   const sentences = paragraphs.length
@@ -521,14 +737,21 @@ export function analyseText(raw: string): TextFeatures {
   const openers = sentences.map((s) => (s.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase());
   const varied = openers.filter((o, i) => !openers.slice(Math.max(0, i - 3), i).includes(o)).length;
 
-  const tokens = tokensOf(text);
   const bodyTokens = tokensOf(body);
-  const syllablesOf = new Map<string, number>(); // an essay repeats its words: count each once
-  const syllableCount = bodyTokens.reduce((n, t) => {
-    let k = syllablesOf.get(t);
-    if (k === undefined) syllablesOf.set(t, (k = syllables(t)));
-    return n + k;
-  }, 0);
+  // The body ends where a line's text starts, after a line break and indent: no token, and no case
+  // mapping (toLowerCase), spans the cut, so the text's tokens are the body's and then the rest's.
+  const tokens = bibLine ? bodyTokens.concat(tokensOf(text.slice(bodyEnd))) : bodyTokens;
+  const vocabulary = buildVocabulary(tokens); // body tokens first: ids[0, bodyTokens.length)
+  const syllablesOf = new Int32Array(vocabulary.distinct.length).fill(-1); // an essay repeats its words: count each once
+  let syllableCount = 0;
+  let longWords = 0;
+  for (let i = 0; i < bodyTokens.length; i++) {
+    const id = vocabulary.ids[i];
+    let k = syllablesOf[id];
+    if (k < 0) syllablesOf[id] = k = syllables(vocabulary.distinct[id]);
+    syllableCount += k;
+    if (bodyTokens[i].length >= 9) longWords++;
+  }
   const readabilityGrade =
     bodyTokens.length && sentences.length
       ? 0.39 * (bodyTokens.length / sentences.length) + 11.8 * (syllableCount / bodyTokens.length) - 15.59
@@ -551,7 +774,7 @@ export function analyseText(raw: string): TextFeatures {
   };
 
   const quoteHits = [...body.matchAll(/["“]([^"”\n]{12,400})["”]/g)]
-    .filter((m) => wordsOf(m[1]).length >= 3)
+    .filter((m) => countWords(m[1]) >= 3)
     .map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[1] }));
   const quotations = { count: quoteHits.length, examples: quoteHits.slice(0, 2).map((q) => clip(q.text, 60)), hits: quoteHits };
 
@@ -569,10 +792,10 @@ export function analyseText(raw: string): TextFeatures {
     hits: numberHits,
   };
 
-  const phrases = Object.fromEntries((Object.keys(PHRASES) as PhraseGroup[]).map((g) => [g, findPhrases(body, PHRASES[g])])) as Record<
-    PhraseGroup,
-    PhraseHits
-  >;
+  const phraseHitsIn = allPhraseHits(body, ALL_PHRASES);
+  const phrases = Object.fromEntries(
+    (Object.keys(PHRASES) as PhraseGroup[]).map((g) => [g, phraseHitsOf(PHRASES[g], phraseHitsIn)]),
+  ) as Record<PhraseGroup, PhraseHits>;
 
   const introduction =
     firstHit(text, /\bintroduction\b/i) ??
@@ -585,10 +808,10 @@ export function analyseText(raw: string): TextFeatures {
     /\b(conclusion|in conclusion|to conclude|in summary|to summarise|to summarize|to sum up|overall,|so overall)\b|(^|[.!?]\s+)overall\b/i,
   );
 
-  return {
+  const features: TextFeatures = {
     text,
     words,
-    bodyWords: wordsOf(body).length,
+    bodyWords,
     bodyEnd,
     tokens,
     paragraphs,
@@ -597,8 +820,8 @@ export function analyseText(raw: string): TextFeatures {
     sentenceVariation: avgSentenceLength ? sd / avgSentenceLength : 0,
     openerVariety: sentences.length ? varied / sentences.length : 0,
     longSentences: lengths.filter((n) => n > 40).length,
-    lexicalDiversity: mattr(tokens),
-    longWordRatio: bodyTokens.length ? bodyTokens.filter((t) => t.length >= 9).length / bodyTokens.length : 0,
+    lexicalDiversity: mattrOf(vocabulary),
+    longWordRatio: bodyTokens.length ? longWords / bodyTokens.length : 0,
     readabilityGrade,
     headings: headingLines.map((h) => h.text),
     headingSpans: headingLines.map((h) => ({ start: h.start, end: h.end, text: h.text })),
@@ -617,6 +840,36 @@ export function analyseText(raw: string): TextFeatures {
     phrases,
     mechanics: mechanicsOf(body, sentences, avgSentenceLength),
   };
+  vocabularies.set(features, vocabulary);
+  linesOfFeatures.set(features, lines);
+  return features;
+}
+
+/** The lines of an analysed text, kept for wordStart(). */
+const linesOfFeatures = new WeakMap<TextFeatures, Line[]>();
+
+/** Where the body's n-th word (from 1; runs of non-space, as `/\S+/g` finds them) starts, or -1. */
+export function wordStart(f: TextFeatures, n: number): number {
+  // Lines with their word counts let the scan start at the line holding the word; without them, one scan of the body.
+  const lines = linesOfFeatures.get(f) ?? [{ start: 0, end: f.bodyEnd, text: '', words: n }];
+  let before = 0; // words in the lines before
+  for (const l of lines) {
+    if (l.start >= f.bodyEnd) break; // the bibliography's heading and what follows
+    if (before + l.words < n) {
+      before += l.words;
+      continue;
+    }
+    const { text } = f;
+    const end = Math.min(l.end, f.bodyEnd);
+    let space = true;
+    for (let i = l.start; i < end; i++) {
+      const was = space;
+      space = isSpace(text.charCodeAt(i));
+      if (was && !space && ++before === n) return i;
+    }
+    return -1;
+  }
+  return -1;
 }
 
 function firstHit(text: string, re: RegExp): Hit | null {
@@ -624,8 +877,7 @@ function firstHit(text: string, re: RegExp): Hit | null {
   return m ? { start: m.index, end: m.index + m[0].length, text: m[0] } : null;
 }
 
-function isHeading(line: string): boolean {
-  const n = wordsOf(line).length;
+function isHeading({ text: line, words: n }: Line): boolean {
   if (n === 0 || n > 8 || line.length > 80) return false;
   if (/[.!?,;]$/.test(line) || !/^[A-Z0-9]/.test(line)) return false;
   return HEADING_WORDS.test(line) || !/[.!?]/.test(line);
