@@ -8,35 +8,62 @@
  * A benchmark module exports { title, measures, run(platform) }; run returns the rows of its table,
  * or { rows, summary: [{ what, now, goal, met }] } where each summary line is a goal (issue 12) with
  * the figure measured now and whether it is met.
- * HTTP load comes from Debian's wrk (tests/bench/load.js); it is installed here when missing.
+ * HTTP load comes from Debian's wrk (tests/bench/load.js), pages load in Debian's Chromium; both are
+ * installed here when missing.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { root, installIfNeeded, build } = require('./prepare');
 
-function ensureWrk() {
-  const { wrkPath } = require(path.join(root, 'tests', 'bench', 'load.js'));
-  if (wrkPath()) return;
+/**
+ * Installs a missing Debian package the benchmarks need (as root with apt-get), else says how.
+ * `present()` tells whether the tool is there; `override` is the environment variable that points
+ * at another binary instead.
+ */
+function ensureDebianPackage({ pkg, what, present, override, without }) {
+  if (present()) return;
   const aptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
-  if (!process.env.WRK_PATH && process.getuid?.() === 0 && aptGet) {
-    console.log('wrk (the HTTP load generator of the benchmarks) is missing: apt-get install -y wrk');
-    let install = spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
+  if (!process.env[override] && process.getuid?.() === 0 && aptGet) {
+    console.log(`${what} is missing: apt-get install -y ${pkg}`);
+    let install = spawnSync('apt-get', ['install', '-y', pkg], { stdio: 'inherit' });
     if (install.status !== 0) {
       spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-      install = spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
+      install = spawnSync('apt-get', ['install', '-y', pkg], { stdio: 'inherit' });
     }
-    if (install.status === 0 && wrkPath()) return;
+    if (install.status === 0 && present()) return;
   }
-  if (process.env.WRK_PATH) {
-    console.error(`\nWRK_PATH=${process.env.WRK_PATH} is not a wrk binary; the benchmarks that generate HTTP load will fail.\n`);
+  if (process.env[override]) {
+    console.error(`\n${override}=${process.env[override]} is not usable; ${without}.\n`);
     return;
   }
   console.error(
-    '\nwrk is not installed, and this script cannot install it (it needs root and apt-get).\n' +
-      'Install it with `sudo apt-get install -y wrk` (Debian/Ubuntu), or set WRK_PATH to a wrk binary.\n' +
-      'The benchmarks that do not generate HTTP load still run; the others fail.\n',
+    `\n${what} is not installed, and this script cannot install it (it needs root and apt-get).\n` +
+      `Install it with \`sudo apt-get install -y ${pkg}\` (Debian/Ubuntu), or set ${override} to its binary.\n` +
+      `The other benchmarks still run; ${without}.\n`,
   );
+}
+
+function ensureWrk() {
+  const { wrkPath } = require(path.join(root, 'tests', 'bench', 'load.js'));
+  ensureDebianPackage({
+    pkg: 'wrk',
+    what: 'wrk (the HTTP load generator of the benchmarks)',
+    present: () => Boolean(wrkPath()),
+    override: 'WRK_PATH',
+    without: 'the benchmarks that generate HTTP load fail',
+  });
+}
+
+/** Debian's Chromium for the page-load benchmarks (never a downloaded browser). */
+function ensureChromium() {
+  ensureDebianPackage({
+    pkg: 'chromium',
+    what: "Chromium (Debian's, for the page-load benchmarks)",
+    present: () => fs.existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
+    override: 'CHROMIUM_PATH',
+    without: 'the page-load benchmarks fail',
+  });
 }
 
 /** Rows of a plain text table (no index column), columns padded to their widest cell. */
@@ -52,6 +79,7 @@ async function main() {
   installIfNeeded();
   build();
   ensureWrk();
+  ensureChromium();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
   const { createTestRun } = require('@corestone/service-kit/testing');
