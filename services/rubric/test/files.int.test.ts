@@ -173,7 +173,9 @@ describe('generate-ai-rubric with a language model (fake OpenAI server on loopba
       OPENAI_API_KEY: 'sk-test-key',
       OPENAI_BASE_URL: fake.baseURL,
       OPENAI_MODEL: 'gpt-test',
-      RUBRIC_AI_TIMEOUT_MS: '1500',
+      // Above the SDK's two retry back-offs (0.375–0.5 s, then 0.75–1 s) plus the requests, with room
+      // for a busy machine: at 1.5 s the third request of the failing case could come after the deadline.
+      RUBRIC_AI_TIMEOUT_MS: '3000',
     });
   });
   afterAll(async () => {
