@@ -171,5 +171,11 @@ it('stops a deactivated user from signing in or refreshing', async () => {
   const login = await p.api.call('POST', '/auth/login', { json: { username: email, password: 'correct-horse-9' } });
   expect(login.status).toBe(403);
   expect(login.body.detail).toMatch(/deactivated/i);
+  // Refused either way: 401 once auth's users consumer has revoked the sessions (users.access_changed.v1),
+  // 403 'deactivated' when the refresh arrives first — auth then checks the live account and revokes them itself.
+  const refresh = await p.api.call('POST', '/auth/refresh', { json: { refresh_token: s.refresh_token } });
+  expect([401, 403]).toContain(refresh.status);
+  if (refresh.status === 403) expect(refresh.body.code).toBe('ACCOUNT_DEACTIVATED');
+  // and the session is gone for good
   expect((await p.api.call('POST', '/auth/refresh', { json: { refresh_token: s.refresh_token } })).status).toBe(401);
 });

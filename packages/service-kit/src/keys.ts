@@ -26,19 +26,26 @@ const FILES = { signing: 'jwt-signing.pem', data: 'data-encryption.key', token: 
 function readOrCreate(dir: string, file: string, create: () => string): string {
   const full = path.join(dir, file);
   try {
-    return fs.readFileSync(full, 'utf8');
-  } catch {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      // 'wx': when several services start at once exactly one writes, the others read its key.
-      fs.writeFileSync(full, create(), { flag: 'wx', mode: 0o600 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
     return waitForContent(full);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Written whole to a file of our own, then linked into place: a reader never sees it empty or
+  // half written, and when several services start at once exactly one link wins, the others read its key.
+  const tmp = `${full}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, create(), { mode: 0o600 });
+  try {
+    fs.linkSync(tmp, full);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+  return waitForContent(full);
 }
 
+/** The file's text; a key file left empty by an older version's interrupted write is waited for, then refused. */
 function waitForContent(full: string): string {
   for (let i = 0; i < 50; i++) {
     const text = fs.readFileSync(full, 'utf8');
