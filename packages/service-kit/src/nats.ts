@@ -67,7 +67,12 @@ export function makeEvent<E extends EventDef>(def: E, data: Static<E['schema']>,
     const first = [...Value.Errors(def.schema, data)][0];
     throw new Error(`invalid ${def.subject} payload: ${first?.path} ${first?.message}`);
   }
-  return { id, type: def.subject, version: def.version, occurredAt: new Date().toISOString(), data };
+  return { ...envelopeOf(def, id), data };
+}
+
+/** An event's envelope without its data (makeEvent; outboxRowPrefix for SQL that appends the data). */
+export function envelopeOf(def: EventDef, id: string): Omit<EventEnvelope<never>, 'data'> {
+  return { id, type: def.subject, version: def.version, occurredAt: new Date().toISOString() };
 }
 
 export function toHeaders(map: Record<string, string>): MsgHdrs {

@@ -7,7 +7,7 @@ import type { EventDef } from '@corestone/contracts';
 import type { Queryable } from './db';
 import { HttpError } from './errors';
 import { processMetrics } from './metrics';
-import { makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
+import { envelopeOf, makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
 import { isErasable, pruneStreamMessages } from './erasure';
 import { STREAM_MAX_AGE_DAYS } from '@corestone/contracts';
@@ -71,6 +71,17 @@ export function outboxRow<E extends EventDef>(
   const orderKey = opts.orderKey === undefined ? defaultOrderKey(data) : opts.orderKey;
   // The trace context of the request that made the change: the relay's publish span joins its trace.
   return { id: event.id, values: [event.id, def.subject, payload, JSON.stringify(injectTraceContext({})), orderKey] };
+}
+
+/**
+ * For SQL that computes an event's data itself (billing's charge: only the statement knows the new
+ * balance): the payload as outboxRow stores it, up to and including `"data":` — complete once the
+ * SQL appends the data as JSON and a closing `}` — and the headers it writes. The data is not
+ * checked here: the SQL that makes it owns its shape.
+ */
+export function outboxRowPrefix(def: EventDef, id: string): { payloadHead: string; headers: string } {
+  const head = JSON.stringify(envelopeOf(def, id));
+  return { payloadHead: `${head.slice(0, -1)},"data":`, headers: JSON.stringify(injectTraceContext({})) };
 }
 
 export async function enqueueEvent<E extends EventDef>(

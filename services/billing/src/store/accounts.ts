@@ -4,9 +4,9 @@ import {
   HttpError,
   conflict,
   enqueueEvent,
-  injectTraceContext,
   newId,
   noteEnqueued,
+  outboxRowPrefix,
   withTransaction,
   type Queryable,
 } from '@corestone/service-kit';
@@ -140,26 +140,16 @@ export class AccountStore {
    * statements run in turn with a fresh snapshot each — the ledger is read after the account lock
    * is taken, so a concurrent charge of the same evaluation is seen, as in a transaction. Run alone
    * it is its own transaction. It writes the charge's `billing.account_updated.v1` into the outbox
-   * itself, since only it knows the new balance: the row the kit's `outboxRow` would make, but for
-   * the data, which the function appends to the payload.
+   * itself, since only it knows the new balance: the kit's `outboxRowPrefix` gives the payload up to
+   * the data, which the function appends.
    */
   private async charge(db: Queryable, userId: string, evaluationId: string): Promise<(ConsumeResult & { outcome: string }) | null> {
     const def = Events.billingAccountUpdated;
     const eventId = newId();
-    const head = JSON.stringify({ id: eventId, type: def.subject, version: def.version, occurredAt: new Date().toISOString() });
+    const { payloadHead, headers } = outboxRowPrefix(def, eventId);
     const { rows } = await db.query<{ outcome: string; charged: boolean; account: Row | null }>(
       `SELECT outcome, charged, account FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        userId,
-        evaluationId,
-        UNLIMITED,
-        newId(),
-        userActor(userId),
-        eventId,
-        def.subject,
-        `${head.slice(0, -1)},"data":`,
-        JSON.stringify(injectTraceContext({})),
-      ],
+      [userId, evaluationId, UNLIMITED, newId(), userActor(userId), eventId, def.subject, payloadHead, headers],
     );
     const { outcome, charged, account } = rows[0];
     if (outcome === 'missing') return null;
