@@ -143,7 +143,7 @@ export class EvaluationStore {
            stage = NULL, updated_at = now()
          WHERE id = $1 AND attempt = $2 AND status = 'charging'
          RETURNING ${VIEW_COLUMNS}),
-       queued AS (INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4::uuid, $5::text, $6::jsonb, $7::jsonb, $8::text FROM pending ON CONFLICT (id) DO NOTHING RETURNING 1)
+       queued AS (INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4::uuid, $5::text, $6::json, $7::jsonb, $8::text FROM pending ON CONFLICT (id) DO NOTHING RETURNING 1)
        SELECT pending.*, EXISTS (SELECT 1 FROM queued) AS queued, ${NOTIFY_RELAY} AS notified FROM pending`,
       [id, attempt, chargeKey, ...job.values],
     );
