@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -5,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_PASSWORD_LENGTH, ROUTE_POLICY, type ServiceRoutes } from '@corestone/contracts';
 import { newId } from '@corestone/service-kit';
 import { createTestTokens } from '@corestone/service-kit/testing';
+import { COLLECT_BODY_LIMIT } from '../src/routes/bodies';
 import { NOT_PROCESSES, deadUrl, startHarness, type Harness } from './helpers';
 
 let h: Harness;
@@ -233,7 +235,42 @@ describe('bodies', () => {
       payload: 'y'.repeat(60 * 1024),
     });
     expect(upload.statusCode).toBe(200);
-    expect(upload.json().body).toEqual({ bytes: 60 * 1024 });
+    expect(upload.json().body).toMatchObject({ bytes: 60 * 1024 });
+  });
+
+  it('forwards bodies byte for byte: short ones read whole, long ones streamed', async () => {
+    const roomy = await h.gateway({ UPLOAD_BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
+    const url = await listenUrl(roomy);
+    for (const size of [1, 30 * 1024, COLLECT_BODY_LIMIT, COLLECT_BODY_LIMIT + 1, 1024 * 1024]) {
+      const body = randomBytes(size);
+      const res = await fetch(`${url}/api/v1/evaluation/evaluate-async`, {
+        method: 'POST',
+        headers: { ...bearer(), 'content-type': 'application/octet-stream' },
+        body,
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { body: unknown }).body).toEqual({
+        bytes: size,
+        sha256: createHash('sha256').update(body).digest('hex'),
+      });
+    }
+  });
+
+  it('forwards nothing of a short body the client stops sending, and goes on answering', async () => {
+    const url = await listenUrl(gw);
+    const before = h.services.evaluation.calls.length;
+    const head =
+      `POST /api/v1/evaluation/evaluate-async HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: application/octet-stream\r\nContent-Length: ${30 * 1024}\r\n\r\n`;
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(url).port), '127.0.0.1', () => socket.end(head + 'z'.repeat(10 * 1024)));
+      socket.on('error', reject);
+      socket.on('close', () => resolve());
+      socket.resume();
+    });
+    const after = await fetch(`${url}/api/v1/evaluation/after-a-cut`, { method: 'POST', headers: bearer(), body: 'ok' });
+    expect(after.status).toBe(200);
+    expect(h.services.evaluation.calls.slice(before).map((c) => c.url)).toEqual(['/evaluation/after-a-cut']);
   });
 
   it('stops a chunked upload without Content-Length once it passes the limit', async () => {

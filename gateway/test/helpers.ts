@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,8 +76,12 @@ export async function startFakeService(name: string, jwks?: object): Promise<Fak
   );
   app.addContentTypeParser('*', (_req, payload, done) => {
     let bytes = 0;
-    payload.on('data', (c: Buffer) => (bytes += c.length));
-    payload.on('end', () => done(null, { bytes }));
+    const hash = createHash('sha256');
+    payload.on('data', (c: Buffer) => {
+      bytes += c.length;
+      hash.update(c);
+    });
+    payload.on('end', () => done(null, { bytes, sha256: hash.digest('hex') }));
     payload.on('error', done);
   });
   const prefix = (ROUTE_POLICY as Record<string, { prefixes: readonly string[] }>)[name]?.prefixes[0] ?? `/${name}`;

@@ -144,7 +144,7 @@ export function forward(req: FastifyRequest, reply: FastifyReply, target: Forwar
   const q = path.indexOf('?');
   if (escapesPrefix(q < 0 ? path : path.slice(0, q))) throw badRequest('The address is not valid');
 
-  let body: string | Readable | null;
+  let body: string | Buffer | Readable | null;
   let headers: Headers;
   if (target.body) {
     headers = upstreamHeaders(req, false);
@@ -152,8 +152,10 @@ export function forward(req: FastifyRequest, reply: FastifyReply, target: Forwar
     headers['content-type'] = target.body.contentType;
     headers['content-length'] = String(Buffer.byteLength(body));
   } else {
-    // The byte-counting stream of guard.ts (never the client's socket itself), when a body was announced.
-    body = announcesBody(req.headers) && req.body instanceof Readable ? req.body : null;
+    // A short body read whole (bodies.ts), else the byte-counting stream of guard.ts (never the
+    // client's socket itself), when a body was announced.
+    const given = req.body;
+    body = announcesBody(req.headers) && (Buffer.isBuffer(given) || given instanceof Readable) ? given : null;
     headers = upstreamHeaders(req, body !== null);
   }
   const options: Dispatcher.DispatchOptions = { origin: target.origin, path, method: req.method as Dispatcher.HttpMethod, headers, body };

@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../config';
 import type { RouteEntry, RouteTable } from '../domain/route-table';
 import { API_PREFIX, queryCarriesToken } from '../domain/urls';
 import { lingerAfterAnswer } from './linger';
+import { collectableLength } from './bodies';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -94,13 +95,15 @@ export function registerGuard(
     done(null, payload);
   });
 
-  // Bodies are counted while they stream (chunked uploads have no Content-Length to check).
+  // Streamed bodies are counted as they pass (chunked uploads have no Content-Length to check).
   // The stream handed on is our own: when an upstream is unreachable undici destroys the body
   // it was given, and that must not be the client's socket (the client gets a 503 instead).
-  // A request that announces no body (no Content-Length, or 0, and not chunked) has nothing to count.
+  // Nothing to count when no body is announced (no Content-Length, or 0, and not chunked), nor
+  // for a short one with a Content-Length: it is read whole (bodies.ts).
   app.addHook('preParsing', (req, _reply, payload, done) => {
     const limit = req.gateway?.bodyLimit;
-    done(null, limit === undefined || !announcesBody(req.headers) ? payload : limitStream(payload, limit));
+    const counted = limit !== undefined && announcesBody(req.headers) && collectableLength(req.headers) === null;
+    done(null, counted ? limitStream(payload, limit) : payload);
   });
 }
 

@@ -3,16 +3,22 @@ import type { Dispatcher } from 'undici';
 import type { RouteTable } from '../domain/route-table';
 import { API_PREFIX } from '../domain/urls';
 import { forward } from './forward';
+import { collectableLength, readWhole } from './bodies';
 
 const ALL_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
 
 /**
- * Bodies are not parsed on proxied routes: the content-type parser hands on the request's own
- * (byte-counted) stream, whatever its media type.
+ * Bodies are not parsed on proxied routes, whatever their media type: one announced by a
+ * Content-Length of at most COLLECT_BODY_LIMIT bytes is read whole and handed on as one buffer
+ * (sent upstream with its head in one write), any other streams through (guard.ts counts it).
  */
 export function passBodiesThrough(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  scope.addContentTypeParser('*', (req, payload, done) => {
+    const length = collectableLength(req.headers);
+    if (length === null) return done(null, payload);
+    readWhole(payload, length, done);
+  });
 }
 
 /**
