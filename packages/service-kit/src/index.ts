@@ -21,5 +21,6 @@ export * from './lifecycle';
 export * from './uploads';
 export * from './mail';
 export * from './cache';
+export * from './event-fed-cache';
 export * from './csv';
 export * from './publication';

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { connectRedis, GenerationCache, type Redis } from '../src';
 import { createTestRun } from '../src/testing';
 
@@ -56,4 +57,32 @@ it('answers from the loader when Redis is unavailable', async () => {
   expect(await cache.get('doc', async () => 'fresh')).toBe('fresh');
   await cache.invalidate('doc');
   expect(errors.length).toBeGreaterThan(0);
+});
+
+it('answers from the loader when Redis stops answering, within the timeout, and invalidates without hanging', async () => {
+  // A loopback proxy to the real Redis that can stop passing anything on (a hung server or network).
+  let frozen = false;
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(new URL(run.env.REDIS_URL).port || 6379), new URL(run.env.REDIS_URL).hostname);
+    client.on('data', (d) => frozen || upstream.write(d));
+    upstream.on('data', (d) => frozen || client.write(d));
+    const end = () => (client.destroy(), upstream.destroy());
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  const hung = await connectRedis(`redis://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`);
+  try {
+    const errors: unknown[] = [];
+    const cache = new GenerationCache(hung, run.env.REDIS_PREFIX, 60, (err) => errors.push(err), { timeoutMs: 100 });
+    expect(await cache.get('hung', async () => 'first')).toBe('first');
+    expect(await cache.get('hung', async () => 'not asked')).toBe('first');
+    frozen = true;
+    expect(await cache.get('hung', async () => 'fresh')).toBe('fresh');
+    await cache.invalidate('hung');
+    expect(errors.length).toBe(2);
+  } finally {
+    hung.destroy();
+    proxy.close();
+  }
 });
