@@ -55,8 +55,15 @@ export type RubricChanges = Partial<Pick<NewRubric, 'title' | 'description' | 's
 /** Why a change was refused; the routes turn each into its message. */
 export type Refusal = 'not_found' | 'is_default' | 'in_use' | 'not_active';
 
+/** Told after a write that changed what `rpc.rubric.get_snapshot` answers for these rubrics committed (events/snapshot-cache.ts). */
+export type SnapshotsChanged = (ids: string[]) => Promise<void>;
+
 export class RubricStore {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    /** Every write below that changes a snapshot calls it once committed, before it returns. */
+    private readonly snapshotsChanged: SnapshotsChanged = async () => undefined,
+  ) {}
 
   /**
    * Inserts the seeded rubrics once (replicas racing here insert each exactly once), brings seeded
@@ -92,6 +99,9 @@ export class RubricStore {
         );
       }
     }
+    // This runs after the migrations on every start: they and the seeds may have changed any rubric.
+    const { rows } = await this.pool.query<{ id: string }>(`SELECT id FROM rubrics`);
+    await this.snapshotsChanged(rows.map((r) => r.id));
   }
 
   async list(filter: { rubric_type?: EssayType; status?: RubricStatus }): Promise<Rubric[]> {
@@ -124,7 +134,7 @@ export class RubricStore {
 
   /** Applies the changes as a new version; the default of a type stays active. */
   async update(id: string, changes: RubricChanges): Promise<Rubric | Refusal> {
-    return withTransaction(this.pool, async (tx) => {
+    const result = await withTransaction(this.pool, async (tx): Promise<Rubric | Refusal> => {
       const { rows } = await tx.query<Row>(`${SELECT} WHERE r.id = $1 FOR UPDATE OF r`, [id]);
       const row = rows[0];
       if (!row) return 'not_found';
@@ -147,11 +157,13 @@ export class RubricStore {
       const updated = await tx.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
       return toRubric(updated.rows[0]);
     });
+    if (typeof result !== 'string') await this.snapshotsChanged([id]);
+    return result;
   }
 
   /** Deletes a rubric no evaluation uses and that is not its type's default. */
   async delete(id: string): Promise<true | Refusal> {
-    return withTransaction(this.pool, async (tx) => {
+    const result = await withTransaction(this.pool, async (tx): Promise<true | Refusal> => {
       const { rows } = await tx.query<Row>(`${SELECT} WHERE r.id = $1 FOR UPDATE OF r`, [id]);
       if (!rows[0]) return 'not_found';
       if (rows[0].is_default) return 'is_default';
@@ -160,6 +172,8 @@ export class RubricStore {
       await tx.query(`DELETE FROM rubrics WHERE id = $1`, [id]);
       return true;
     });
+    if (result === true) await this.snapshotsChanged([id]);
+    return result;
   }
 
   async makeDefault(id: string): Promise<Rubric | Refusal> {
@@ -189,7 +203,7 @@ export class RubricStore {
   }
 
   /**
-   * What evaluation grades against (`rubric.get_snapshot`, once per submission): only the columns
+   * What evaluation grades against (`rubric.get_snapshot`, on a miss of its cache): only the columns
    * it needs, without the default's join, the criteria text or the dates a full rubric carries;
    * named, so it is prepared once per connection rather than planned on every call.
    */
