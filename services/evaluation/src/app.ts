@@ -8,6 +8,7 @@ import {
   type Bus,
   type Database,
   type Infra,
+  type Redis,
   type TokenVerifier,
 } from '@corestone/service-kit';
 import type { EvaluationConfig } from './config';
@@ -21,20 +22,38 @@ import { essayTextRoutes } from './routes/essay-text';
 import { deadLetterRoutes } from './routes/dead-letters';
 import { adminAssessRoutes } from './routes/admin-assess';
 import { AdminStore } from './store/admin';
+import { Lookups } from './flows/lookups';
 
 export interface EvaluationDeps {
   config: EvaluationConfig;
-  infra: Infra & { db: Database; bus: Bus };
+  /** Redis only caches rubric snapshots here (flows/lookups.ts): without it every submission asks rubric. */
+  infra: Infra & { db: Database; bus: Bus; redis?: Redis };
   verify: TokenVerifier;
 }
 
+export interface EvaluationService {
+  app: FastifyInstance;
+  store: EvaluationStore;
+  charging: Charging;
+  /** The submitter feed is started by start.ts; until then every submission asks users. */
+  lookups: Lookups;
+}
+
 /** The evaluation service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
-export function buildApp({ config, infra, verify }: EvaluationDeps): { app: FastifyInstance; store: EvaluationStore; charging: Charging } {
+export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationService {
   const app = createServiceApp({ name: 'evaluation', logLevel: config.LOG_LEVEL });
   const store = new EvaluationStore(infra.db.pool);
   const charging = new Charging(store, infra.bus, { timeoutMs: config.CREDIT_RPC_TIMEOUT_MS }, app.log);
+  const lookups = new Lookups({
+    bus: infra.bus,
+    redis: infra.redis,
+    redisPrefix: config.REDIS_PREFIX,
+    log: app.log,
+    rpcTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
+  });
   registerAuth(app, verify);
-  addInfraReadiness(app, infra);
+  // Not Redis: submissions go on without the cache.
+  addInfraReadiness(app, { db: infra.db, bus: infra.bus });
   void app.register(multipart, {
     // One byte over the limit marks the stream truncated; the route answers 413.
     throwFileSizeLimit: false,
@@ -45,9 +64,8 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): { app: Fast
     submitRoutes(scope, {
       store,
       charging,
-      bus: infra.bus,
+      lookups,
       extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
-      lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
       grader: config.GRADER,
     });
     evaluationRoutes(scope, store, charging);
@@ -58,5 +76,5 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): { app: Fast
     deadLetterRoutes(scope, infra.bus);
     adminAssessRoutes(scope, { bus: infra.bus, lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS, timeoutMs: config.ASSESS_TIMEOUT_MS });
   });
-  return { app, store, charging };
+  return { app, store, charging, lookups };
 }

@@ -6,16 +6,18 @@ import { startGradingConsumer } from './events/grading';
 import { startUsersConsumer } from './events/users';
 
 /**
- * evaluation's composition root: Postgres + NATS, the app, the outbox relay to the `evaluation`
- * stream, the consumers of grading's results and of users' changes, and the sweeper that settles
+ * evaluation's composition root: Postgres + NATS + Redis (the rubric snapshot cache), the app, the
+ * outbox relay to the `evaluation` stream, the consumers of grading's results and of users' changes,
+ * the submitters' feed from the users stream (flows/lookups.ts), and the sweeper that settles
  * submissions left in `charging` (off when SWEEP_INTERVAL_MS is 0).
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
  */
 export function startService(config: EvaluationConfig, opts: { verify?: TokenVerifier } = {}) {
   return startWith(async (lifecycle) => {
-    const opened = await openInfra('evaluation', config, lifecycle, { migrations, bus: true });
+    const opened = await openInfra('evaluation', config, lifecycle, { migrations, bus: true, redis: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus! };
-    const { app, store, charging } = buildApp({ config, infra, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+    const verify = opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL });
+    const { app, store, charging, lookups } = buildApp({ config, infra, verify });
     await ensureStream(infra.bus, 'evaluation'); // the stream our outbox publishes to
     const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log });
     lifecycle.onClose('outbox relay', () => relay.stop());
@@ -23,10 +25,12 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
     lifecycle.onClose('grading consumer', () => grading.stop());
     const users = await startUsersConsumer(infra.bus, infra.db.pool, app.log);
     lifecycle.onClose('users consumer', () => users.stop());
+    lifecycle.onClose('submitter cache', async () => lookups.stop());
+    await lookups.start();
     const sweeper = charging.startSweeper(config.SWEEP_INTERVAL_MS, config.SWEEP_AFTER_MS);
     lifecycle.onClose('charging sweeper', () => sweeper.stop());
     await app.ready();
-    return { app, store, charging, config, infra, relay };
+    return { app, store, charging, lookups, config, infra, relay };
   });
 }
 

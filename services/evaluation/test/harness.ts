@@ -15,7 +15,7 @@ const structure = (total: number): RubricSnapshot['scoring_structure'] => ({
 
 /**
  * The evaluation service as server.ts starts it (startService; the sweeper off unless a test sets
- * SWEEP_INTERVAL_MS), on the real Postgres and NATS of a fresh test run, with small
+ * SWEEP_INTERVAL_MS), on the real Postgres, NATS and Redis of a fresh test run, with small
  * stand-ins answering the rubric, users and billing RPCs (billing: an in-memory ledger,
  * idempotent by evaluation id, that can lose its replies or go away).
  */
@@ -34,8 +34,8 @@ export async function startHarness(label: string, env: Record<string, string> = 
     await run.cleanup();
     throw err;
   });
-  const { app, store, charging, relay } = service;
-  const { db, bus } = service.infra;
+  const { app, store, charging, relay, lookups } = service;
+  const { db, bus, redis } = service.infra;
 
   // --- stand-ins ---
   const rubrics = {
@@ -43,7 +43,11 @@ export async function startHarness(label: string, env: Record<string, string> = 
     tok: { id: newId(), title: 'TOK rubric', rubric_type: 'tok', scoring_structure: structure(10) } as RubricSnapshot,
     eeDraft: { id: newId(), title: 'EE draft', rubric_type: 'ee', scoring_structure: structure(34) } as RubricSnapshot,
   };
+  /** Rubrics the stand-in answers `is_active: false` for. */
+  const inactive = new Set([rubrics.eeDraft.id]);
   const users = new Map<string, User>();
+  /** How often each look-up stand-in was asked. */
+  const asked = { rubric: 0, users: 0 };
   const ledger = {
     credits: new Map<string, number>(),
     charges: new Map<string, string>(),
@@ -56,9 +60,10 @@ export async function startHarness(label: string, env: Record<string, string> = 
       bus,
       Rpc.rubricGetSnapshot,
       async ({ rubric_id }) => {
+        asked.rubric++;
         const r = Object.values(rubrics).find((x) => x.id === rubric_id);
         if (!r) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
-        return { rubric: r, is_active: r !== rubrics.eeDraft };
+        return { rubric: r, is_active: !inactive.has(r.id) };
       },
       app.log,
     ),
@@ -66,6 +71,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
       bus,
       Rpc.usersGetView,
       async ({ user_id }) => {
+        asked.users++;
         const user = users.get(user_id);
         if (!user) throw notFound(Messages.USER_NOT_FOUND);
         return { user };
@@ -155,9 +161,13 @@ export async function startHarness(label: string, env: Record<string, string> = 
     charging,
     bus: bus as Bus,
     db,
+    redis: redis!,
     relay,
-    rubrics,
+    lookups,
+    rubrics: rubrics as Record<string, RubricSnapshot> & typeof rubrics,
+    inactive,
     users,
+    asked,
     ledger,
     billingUp,
     billingDown,

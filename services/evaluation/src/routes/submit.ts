@@ -9,12 +9,10 @@ import {
   MAX_ESSAY_CHARS,
   MAX_UPLOAD_BYTES,
   Messages,
-  Rpc,
 } from '@corestone/contracts';
 import {
   HttpError,
   badRequest,
-  callRpc,
   checkFormFields,
   forbidden,
   isUuid,
@@ -23,12 +21,12 @@ import {
   principalOf,
   readUpload,
   unauthorized,
-  type Bus,
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
 import { contentKeyOf, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
+import type { Lookups } from '../flows/lookups';
 
 /** The multipart text fields of a submission (the file travels as part `file`). */
 export const SubmitFields = Type.Object({
@@ -74,9 +72,9 @@ async function extract(name: string, data: Buffer, timeoutMs: number): Promise<s
 export interface SubmitDeps {
   store: EvaluationStore;
   charging: Charging;
-  bus: Bus;
+  /** The rubric snapshot and the submitter, cached (flows/lookups.ts). */
+  lookups: Lookups;
   extractTimeoutMs: number;
-  lookupTimeoutMs: number;
   /** The grader new gradings use (the same GRADER setting as the grading service): reuse needs a result by it. */
   grader: string;
 }
@@ -112,11 +110,7 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   }
   const rubricId = fields.rubric_id.trim();
   if (!isUuid(rubricId)) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
-  const timeout = { timeoutMs: deps.lookupTimeoutMs };
-  const [{ rubric, is_active }, { user }] = await Promise.all([
-    callRpc(deps.bus, Rpc.rubricGetSnapshot, { rubric_id: rubricId }, timeout),
-    callRpc(deps.bus, Rpc.usersGetView, { user_id: me.id }, timeout),
-  ]);
+  const [{ rubric, is_active }, user] = await Promise.all([deps.lookups.rubric(rubricId), deps.lookups.submitter(me.id)]);
   if (is_active === false) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
   if (rubric.rubric_type !== fields.essay_type) {
     throw badRequest(
@@ -125,6 +119,8 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
     );
   }
   if (!GRADING_ROLES.includes(user.role)) throw forbidden(Messages.GRADING_ROLE_ONLY);
+  // The access token outlives a deactivation by up to 15 minutes; the account as users knows it now does not.
+  if (!user.is_active) throw forbidden(Messages.ACCOUNT_DEACTIVATED, Codes.ACCOUNT_DEACTIVATED);
 
   const submission = {
     id: newId(),
