@@ -1,7 +1,8 @@
 import type { Criterion, Remark, Results, RubricCriterion, TextMetrics } from '@corestone/contracts';
 import { analyseText, clip, type TextFeatures } from './text';
 import { passagesOf } from './spans';
-import { EXPECT, fmt, measure, plural, type Signal } from './signals';
+import { EXPECT, fmt, plural, type Signal } from './signals';
+import { measure } from './measure';
 import { WEIGHTS, dimensionOf } from './criteria';
 import { MAX_BAND_LABEL, bandOf, levelOf, totalsOf } from './totals';
 import { checkJob, type GradingJob } from './job';

@@ -1,3 +1,4 @@
+import { matchesAt } from './scan';
 import type { Hit } from './spans';
 
 /**
@@ -40,8 +41,17 @@ const AUTHOR_PAGE = /\((?:[A-Z][A-Za-z'’-]+)(?:\s+(?:and|&)\s+[A-Z][A-Za-z'’
 const BRACKETED = /\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g;
 const IS_YEAR = new RegExp(`^${YEAR}$`);
 
-function matches(re: RegExp, text: string): Array<{ index: number; text: string; groups: string[] }> {
-  return [...text.matchAll(re)].map((m) => ({ index: m.index!, text: m[0], groups: m.slice(1) }));
+/** Every match of `re`, each of which starts with the character `lead`. */
+function matches(re: RegExp, text: string, lead: string): Array<{ index: number; text: string; groups: string[] }> {
+  return matchesAt(re, text, lead).map((m) => ({ index: m.index, text: m[0], groups: m.slice(1) }));
+}
+
+/** How many times 'Ibid' stands as a word (`/\bIbid\b/g`). */
+function ibids(text: string): number {
+  const word = (at: number) => /\w/.test(text[at] ?? '');
+  let n = 0;
+  for (let at = text.indexOf('Ibid'); at >= 0; at = text.indexOf('Ibid', at + 1)) if (!word(at - 1) && !word(at + 4)) n++;
+  return n;
 }
 
 /** Classifies one bibliography entry line, or null when it fits no style's pattern. */
@@ -65,16 +75,16 @@ const FAMILY_STYLES: Record<CitationForm, readonly CitationStyle[]> = {
 /** Citations in the body text and the referencing style of the body and the bibliography together. */
 export function analyseCitations(body: string, bibliographyEntries: readonly string[], worksCitedHeading: boolean): CitationAnalysis {
   const hits: CitationHit[] = [];
-  for (const m of matches(AUTHOR_DATE, body)) {
+  for (const m of matches(AUTHOR_DATE, body, '(')) {
     if (!/[A-Z]/.test(m.text)) continue;
     hits.push({ start: m.index, end: m.index + m.text.length, text: m.text, form: 'author-date', comma: COMMA_BEFORE_YEAR.test(m.text) });
   }
   const parenthetical = hits.length;
-  for (const m of matches(AUTHOR_PAGE, body)) {
+  for (const m of matches(AUTHOR_PAGE, body, '(')) {
     if (IS_YEAR.test(m.groups[0]) || hits.some((h) => h.start === m.index)) continue;
     hits.push({ start: m.index, end: m.index + m.text.length, text: m.text, form: 'author-page', comma: false });
   }
-  const bracketed = matches(BRACKETED, body);
+  const bracketed = matches(BRACKETED, body, '[');
   for (const m of bracketed) hits.push({ start: m.index, end: m.index + m.text.length, text: m.text, form: 'numeric', comma: false });
   hits.sort((a, b) => a.start - b.start);
 
@@ -84,7 +94,7 @@ export function analyseCitations(body: string, bibliographyEntries: readonly str
     if (s) votes[s] += 1;
   }
   if (worksCitedHeading) votes.MLA += 2;
-  votes.Chicago += (body.match(/\bIbid\b/g) ?? []).length;
+  votes.Chicago += ibids(body);
   const byVotes = (styles: readonly CitationStyle[]) =>
     [...styles].sort((a, b) => votes[b] - votes[a] || CITATION_STYLES.indexOf(a) - CITATION_STYLES.indexOf(b))[0];
 

@@ -1,5 +1,26 @@
 import { analyseCitations, type CitationAnalysis, type CitationHit } from './citations';
+import { phraseGroupsOf, type PhraseGroup, type PhraseHits } from './phrases';
+import { blankOut, matchesAt, stickyOf } from './scan';
 import { sameLengthNormalise, type Hit, type Span } from './spans';
+import {
+  countBelow,
+  countWords,
+  hasIrregularSpace,
+  isSpace,
+  mattrOf,
+  syllables,
+  tokensOf,
+  stem,
+  vocabularyOfIndex,
+  vocabularyOfTexts,
+  wordIndexOf,
+  wordsIn,
+  type Vocabulary,
+  type WordIndex,
+} from './words';
+
+export { PHRASES, findPhrases, type PhraseGroup, type PhraseHits } from './phrases';
+export { countWords, isSpace, mattr, stem, syllables, tokensOf, wordsOf, type Vocabulary } from './words';
 
 /**
  * Pure text analysis of an essay: counts and examples the built-in grader scores and cites.
@@ -15,14 +36,6 @@ export const STOPWORDS = new Set(
   between upon whether`.split(/\s+/),
 );
 
-export interface PhraseHits {
-  count: number;
-  /** distinct phrases found, most frequent first */
-  found: string[];
-  /** every occurrence, in text order */
-  hits: Hit[];
-}
-
 /** A paragraph or sentence with its place in the text. */
 export interface Segment extends Span {
   text: string;
@@ -37,9 +50,10 @@ export interface TextFeatures {
   bodyWords: number;
   /** where the body (everything before the bibliography) ends */
   bodyEnd: number;
-  tokens: string[];
   paragraphs: Segment[];
   sentences: Segment[];
+  /** each sentence's first word (its first run of [A-Za-z']), lower case */
+  openers: string[];
   avgSentenceLength: number;
   /** coefficient of variation of sentence lengths: 0 = every sentence the same length */
   sentenceVariation: number;
@@ -74,477 +88,12 @@ export interface TextFeatures {
   mechanics: { capitalisedStarts: number; lowercaseI: number; repeatedWords: number; score: number; hits: Hit[] };
 }
 
-/** Phrase lists the grader looks for (lower case; matched on word boundaries). */
-export const PHRASES = {
-  counter: [
-    'however',
-    'on the other hand',
-    'although',
-    'nevertheless',
-    'nonetheless',
-    'conversely',
-    'whereas',
-    'despite',
-    'in contrast',
-    'critics',
-    'counterclaim',
-    'counter-claim',
-    'counterargument',
-    'counter-argument',
-    'alternatively',
-    'it could be argued',
-    'some argue',
-    'others argue',
-    'some people',
-    'others say',
-    'one might object',
-    'yet it',
-    'even though',
-    'on the contrary',
-  ],
-  reflection: [
-    'i found',
-    'my research',
-    'i realised',
-    'i realized',
-    'i learned',
-    'i learnt',
-    'i decided',
-    'i chose',
-    'in retrospect',
-    'on reflection',
-    'reflecting',
-    'my initial',
-    'i was surprised',
-    'i discovered',
-    'if i were to',
-    'my understanding',
-    'i initially',
-    'i had to',
-    'my investigation',
-    'i noticed',
-    'i struggled',
-    'this process',
-    'i would',
-  ],
-  hedging: [
-    'may',
-    'might',
-    'could',
-    'suggests',
-    'suggest',
-    'appears',
-    'appear to',
-    'likely',
-    'unlikely',
-    'possibly',
-    'perhaps',
-    'arguably',
-    'tends to',
-    'tend to',
-    'indicates',
-    'indicate',
-    'seems',
-    'to some extent',
-    'probably',
-    'partly',
-  ],
-  evaluative: [
-    'significant',
-    'significantly',
-    'limitation',
-    'limitations',
-    'reliable',
-    'reliability',
-    'unreliable',
-    'validity',
-    'valid',
-    'bias',
-    'biased',
-    'strength',
-    'strengths',
-    'weakness',
-    'weaknesses',
-    'effective',
-    'ineffective',
-    'convincing',
-    'implies',
-    'implication',
-    'implications',
-    'evaluate',
-    'evaluation',
-    'assess',
-    'assessment',
-    'crucial',
-    'limited',
-    'persuasive',
-    'flawed',
-    'robust',
-    'questionable',
-    'justified',
-    'insufficient',
-    'important',
-  ],
-  connectives: [
-    'because',
-    'therefore',
-    'thus',
-    'consequently',
-    'as a result',
-    'this shows',
-    'this suggests',
-    'this means',
-    'which demonstrates',
-    'this demonstrates',
-    'hence',
-    'it follows',
-    'due to',
-    'this indicates',
-    'leads to',
-    'since',
-    'for example',
-    'for instance',
-    'furthermore',
-    'moreover',
-    'in addition',
-    'similarly',
-    'in particular',
-  ],
-  method: [
-    'method',
-    'methodology',
-    'methods',
-    'experiment',
-    'experimental',
-    'survey',
-    'interview',
-    'questionnaire',
-    'primary source',
-    'primary sources',
-    'secondary source',
-    'secondary sources',
-    'data',
-    'dataset',
-    'variable',
-    'variables',
-    'sample',
-    'procedure',
-    'approach',
-    'case study',
-    'analysis of',
-    'measured',
-    'collected',
-    'compared',
-    'investigation',
-    'trial',
-  ],
-  knowledgeQuestion: [
-    'knowledge question',
-    'knowledge questions',
-    'how do we know',
-    'how can we know',
-    'to what extent',
-    'what counts as',
-    'justification',
-    'justified',
-    'certainty',
-    'knower',
-    'knowers',
-    'areas of knowledge',
-    'area of knowledge',
-    'ways of knowing',
-    'knowledge claim',
-    'knowledge claims',
-    'belief',
-    'truth',
-    'perspective',
-    'perspectives',
-    'interpretation',
-    'evidence',
-    'shared knowledge',
-    'personal knowledge',
-    'objectivity',
-    'subjectivity',
-  ],
-  areasOfKnowledge: [
-    'natural sciences',
-    'natural science',
-    'human sciences',
-    'human science',
-    'history',
-    'the arts',
-    'mathematics',
-    'ethics',
-    'religious knowledge',
-    'indigenous knowledge',
-    'politics',
-    'technology',
-    'language',
-  ],
-  voice: [
-    'i argue',
-    'i would argue',
-    'in my view',
-    'in my opinion',
-    'i believe',
-    'i think',
-    'i will',
-    'i contend',
-    'i suggest',
-    'my own',
-    'personally',
-    'i propose',
-    'my argument',
-    'i consider',
-  ],
-  examples: [
-    'for example',
-    'for instance',
-    'such as',
-    'consider the',
-    'the case of',
-    'an example',
-    'e.g.',
-    'to illustrate',
-    'a case study',
-  ],
-  signposting: [
-    'this essay will',
-    'in this essay',
-    'this investigation will',
-    'this paper',
-    'this essay argues',
-    'in conclusion',
-    'to conclude',
-    'in summary',
-    'to summarise',
-    'to summarize',
-    'overall,',
-    'firstly',
-    'secondly',
-    'finally',
-  ],
-} as const;
-export type PhraseGroup = keyof typeof PHRASES;
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const phraseRegex = new Map<string, RegExp>();
-function phraseHits(text: string, phrase: string): Hit[] {
-  let re = phraseRegex.get(phrase);
-  if (!re) {
-    const tail = /\w$/.test(phrase) ? '\\b' : '';
-    re = new RegExp(`\\b${escape(phrase)}${tail}`, 'gi');
-    phraseRegex.set(phrase, re);
-  }
-  return [...text.matchAll(re)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
-}
-
-/**
- * Classes of UTF-16 code units (what charCodeAt gives), looked up rather than tested in the loops
- * over every character: WORD is `\w` without the u flag ([A-Za-z0-9_]); SPACE is `\s`, WhiteSpace
- * and LineTerminator (no such character is outside the BMP), which is also what trim() strips.
- */
-const WORD = 1;
-const SPACE = 2;
-const CLASSES = new Uint8Array(0x10000);
-for (let c = 0; c < 0x10000; c++) {
-  const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-  const space =
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff;
-  CLASSES[c] = (word ? WORD : 0) | (space ? SPACE : 0);
-}
-const isWordChar = (c: number) => (CLASSES[c] & WORD) !== 0;
-/** Whether the code unit is whitespace (`\s`). */
-export const isSpace = (c: number): boolean => (CLASSES[c] & SPACE) !== 0;
-
-/**
- * Phrases that one pass over the text finds exactly as their regex (`\bphrase\b`, flags gi) would:
- * printable ASCII starting with a word character. Without the u flag, `i` folds no other character
- * onto ASCII (e.g. 'İ', 'ſ' and the Kelvin sign match nothing here), so a match is the phrase with
- * ASCII letters in either case; it starts where a run of word characters starts, and that run is the
- * phrase's first word. Phrases are looked up by that word; any other phrase keeps its regex.
- */
-interface PhraseTable {
-  /** first words (lower case) with their phrases, by the first word's first character and length (31: 31 or more) */
-  byLead: Array<Array<{ lead: string; phrases: Array<{ phrase: string; lower: string; wordEnd: boolean }> }> | undefined>;
-  byRegex: string[];
-}
-const lowerAscii = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
-const leadSlot = (first: number, length: number) => lowerAscii(first) * 32 + Math.min(length, 31);
-const phraseTables = new WeakMap<readonly string[], PhraseTable>();
-function phraseTable(phrases: readonly string[]): PhraseTable {
-  let table = phraseTables.get(phrases);
-  if (table) return table;
-  table = { byLead: [], byRegex: [] };
-  for (const phrase of new Set(phrases)) {
-    const first = /^\w+/.exec(phrase)?.[0];
-    if (!first || !/^[\x20-\x7e]+$/.test(phrase)) {
-      table.byRegex.push(phrase);
-      continue;
-    }
-    const lead = first.toLowerCase();
-    const leads = (table.byLead[leadSlot(lead.charCodeAt(0), lead.length)] ??= []);
-    let entry = leads.find((l) => l.lead === lead);
-    if (!entry) leads.push((entry = { lead, phrases: [] }));
-    entry.phrases.push({ phrase, lower: phrase.toLowerCase(), wordEnd: isWordChar(phrase.charCodeAt(phrase.length - 1)) });
-  }
-  phraseTables.set(phrases, table);
-  return table;
-}
-
-/** Every occurrence of each phrase, as `phraseHits` finds them, in one pass over the text. */
-function allPhraseHits(text: string, phrases: readonly string[]): Map<string, Hit[]> {
-  const table = phraseTable(phrases);
-  const out = new Map<string, Hit[]>();
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isWordChar(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n && isWordChar(text.charCodeAt(i))) i++;
-    const leads = table.byLead[leadSlot(text.charCodeAt(start), i - start)];
-    if (!leads) continue;
-    for (const { lead, phrases: candidates } of leads) {
-      if (lead.length !== i - start) continue;
-      let k = 1; // the first character matched the slot
-      while (k < lead.length && lowerAscii(text.charCodeAt(start + k)) === lead.charCodeAt(k)) k++;
-      if (k < lead.length) continue;
-      for (const { phrase, lower, wordEnd } of candidates) {
-        const end = start + lower.length;
-        if (end > n) continue;
-        let j = k;
-        while (j < lower.length && lowerAscii(text.charCodeAt(start + j)) === lower.charCodeAt(j)) j++;
-        if (j < lower.length || (wordEnd && end < n && isWordChar(text.charCodeAt(end)))) continue;
-        const hits = out.get(phrase);
-        if (hits && start < hits[hits.length - 1].end) continue; // a regex resumes after its last match: no overlaps
-        const hit = { start, end, text: text.slice(start, end) };
-        if (hits) hits.push(hit);
-        else out.set(phrase, [hit]);
-      }
-    }
-  }
-  for (const phrase of table.byRegex) {
-    const hits = phraseHits(text, phrase);
-    if (hits.length) out.set(phrase, hits);
-  }
-  return out;
-}
-
-function phraseHitsOf(phrases: readonly string[], hitsOf: Map<string, Hit[]>): PhraseHits {
-  const per = phrases.map((p) => ({ p, hits: hitsOf.get(p) ?? [] })).filter((h) => h.hits.length > 0);
-  const found = [...per].sort((a, b) => b.hits.length - a.hits.length || a.p.localeCompare(b.p)).map((h) => h.p);
-  const hits = per.flatMap((h) => h.hits).sort((a, b) => a.start - b.start);
-  return { count: hits.length, found, hits };
-}
-
-/** Occurrences of the phrases (case-insensitive, on word boundaries) in the text. */
-export function findPhrases(text: string, phrases: readonly string[]): PhraseHits {
-  return phraseHitsOf(phrases, allPhraseHits(text, phrases));
-}
-
-const ALL_PHRASES: readonly string[] = Object.values(PHRASES).flat();
-
-/** wordsOf(text.slice(start, end)).length without building the words; stops counting at `atMost`. */
-export function countWords(text: string, start = 0, end = text.length, atMost = Infinity): number {
-  let n = 0;
-  let inWord = false;
-  for (let i = start; i < end; i++) {
-    const space = isSpace(text.charCodeAt(i));
-    if (!space && !inWord && ++n >= atMost) return n;
-    inWord = !space;
-  }
-  return n;
-}
-
-export const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
-
-/**
- * Lower-case words: runs of [a-z'’-] starting with a letter in the lower-cased text, without their
- * trailing apostrophes and hyphens (as matching the regex [a-z][a-z'’-]* and stripping ['’-]+$ gives).
- */
-export function tokensOf(text: string): string[] {
-  const s = text.toLowerCase();
-  const out: string[] = [];
-  const n = s.length;
-  let i = 0;
-  while (i < n) {
-    let c = s.charCodeAt(i);
-    if (c < 97 || c > 122) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let end = ++i; // after the last letter
-    while (i < n) {
-      c = s.charCodeAt(i);
-      if (c >= 97 && c <= 122) end = ++i;
-      else if (c === 39 || c === 0x2019 || c === 45) i++;
-      else break;
-    }
-    out.push(s.slice(start, end));
-  }
-  return out;
-}
-/** A crude stem: enough to match 'methodology' with 'method', 'justified' with 'justify'. */
-export const stem = (word: string): string => word.toLowerCase().slice(0, 6);
-
-/** The distinct tokens (in order of first use) and, for each token, its index among them. */
-export interface Vocabulary {
-  distinct: string[];
-  ids: Int32Array;
-}
-
-function buildVocabulary(tokens: readonly string[]): Vocabulary {
-  const index = new Map<string, number>();
-  const distinct: string[] = [];
-  const ids = new Int32Array(tokens.length);
-  for (let i = 0; i < tokens.length; i++) {
-    let id = index.get(tokens[i]);
-    if (id === undefined) index.set(tokens[i], (id = distinct.push(tokens[i]) - 1));
-    ids[i] = id;
-  }
-  return { distinct, ids };
-}
-
 /** The vocabulary of the features' tokens, made once per analysed text (signals ask for it too). */
 const vocabularies = new WeakMap<TextFeatures, Vocabulary>();
 export function vocabularyOf(f: TextFeatures): Vocabulary {
   let v = vocabularies.get(f);
-  if (!v) vocabularies.set(f, (v = buildVocabulary(f.tokens)));
+  if (!v) vocabularies.set(f, (v = vocabularyOfTexts([f.text.slice(0, f.bodyEnd), f.text.slice(f.bodyEnd)])));
   return v;
-}
-
-/** Moving-average type-token ratio (window 50): lexical diversity that does not fall with length. */
-export function mattr(tokens: string[], window = 50): number {
-  return mattrOf(buildVocabulary(tokens), window);
-}
-
-function mattrOf({ distinct, ids }: Vocabulary, window = 50): number {
-  if (ids.length === 0) return 0;
-  if (ids.length <= window) return distinct.length / ids.length;
-  const counts = new Int32Array(distinct.length);
-  let distinctInWindow = 0;
-  for (let i = 0; i < window; i++) if (++counts[ids[i]] === 1) distinctInWindow++;
-  let sum = distinctInWindow;
-  for (let i = window; i < ids.length; i++) {
-    if (--counts[ids[i - window]] === 0) distinctInWindow--;
-    if (++counts[ids[i]] === 1) distinctInWindow++;
-    sum += distinctInWindow;
-  }
-  return sum / (ids.length - window + 1) / window;
 }
 
 /** A full stop after these does not end a sentence. */
@@ -553,33 +102,25 @@ const BOUNDARY = /[.!?]+["”')\]]?(?=\s+\S|\s*$)/g;
 
 /** Sentences of text[start, end), with their offsets. */
 export function segmentSentences(text: string, start = 0, end = text.length): Segment[] {
+  return sentencesIn(text, wordIndexOf(text), start, end);
+}
+
+/** segmentSentences, with the text's word index: words and whitespace are looked up rather than scanned. */
+function sentencesIn(text: string, index: WordIndex, start: number, end: number): Segment[] {
   const out: Segment[] = [];
   const part = text.slice(start, end);
   let from = 0;
   const push = (to: number) => {
-    let a = from; // part.slice(from, to), trimmed
-    let b = to;
-    while (a < b && isSpace(part.charCodeAt(a))) a++;
-    while (b > a && isSpace(part.charCodeAt(b - 1))) b--;
+    let a = start + from; // part.slice(from, to), trimmed
+    let b = start + to;
+    while (a < b && isSpace(text.charCodeAt(a))) a++;
+    while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
     if (a === b) return; // no words
-    let words = 0;
-    let collapse = false; // any whitespace but single spaces
-    let space = true;
-    for (let i = a; i < b; i++) {
-      const c = part.charCodeAt(i);
-      if (!isSpace(c)) {
-        if (space) words++;
-        space = false;
-      } else {
-        if (space || c !== 32) collapse = true;
-        space = true;
-      }
-    }
-    const t = part.slice(a, b);
-    out.push({ start: start + a, end: start + b, text: collapse ? t.replace(/\s+/g, ' ') : t, words });
+    const t = text.slice(a, b);
+    out.push({ start: a, end: b, text: hasIrregularSpace(index, a, b) ? t.replace(/\s+/g, ' ') : t, words: wordsIn(index, text, a, b) });
   };
-  for (const m of part.matchAll(BOUNDARY)) {
-    const at = m.index!;
+  for (const m of matchesAt(BOUNDARY, part, '.!?')) {
+    const at = m.index;
     if (m[0].startsWith('.') && m[0].length === 1 && ABBREVIATION_BEFORE.test(part.slice(Math.max(from, at - 12), at))) continue;
     push(at + m[0].length);
     from = at + m[0].length;
@@ -603,7 +144,7 @@ interface Line extends Span {
 }
 
 /** The lines of the text (split at \n), trimmed, with their offsets. */
-function linesOf(text: string): Line[] {
+function linesOf(text: string, index: WordIndex): Line[] {
   const out: Line[] = [];
   for (let at = 0; ;) {
     const nl = text.indexOf('\n', at);
@@ -612,7 +153,7 @@ function linesOf(text: string): Line[] {
     let b = eol;
     while (a < b && isSpace(text.charCodeAt(a))) a++;
     while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
-    out.push({ start: a, end: b, text: text.slice(a, b), words: countWords(text, a, b) });
+    out.push({ start: a, end: b, text: text.slice(a, b), words: wordsIn(index, text, a, b) });
     if (eol === text.length) return out;
     at = eol + 1;
   }
@@ -671,40 +212,10 @@ function blocksOf(lines: Line[]): Segment[] {
   }));
 }
 
-/** Syllables of an English word, by vowel groups (the usual readability heuristic). */
-export function syllables(word: string): number {
-  let w = word.toLowerCase();
-  for (let i = 0; i < w.length; i++) {
-    const c = w.charCodeAt(i);
-    if (c < 97 || c > 122) {
-      w = w.replace(/[^a-z]/g, '');
-      break;
-    }
-  }
-  const n = w.length;
-  if (n === 0) return 0;
-  if (n <= 3) return 1;
-  // Without a final -es, -ed or -e after a consonant other than l (/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/),
-  // and a leading y; then vowel groups, two vowels at most each (/[aeiouy]{1,2}/g).
-  const last = w[n - 1];
-  let end = n;
-  if ((last === 's' || last === 'd') && w[n - 2] === 'e' && !'laeiouy'.includes(w[n - 3])) end = n - 3;
-  else if (last === 'e' && !'laeiouy'.includes(w[n - 2])) end = n - 2;
-  let i = w[0] === 'y' ? 1 : 0;
-  let groups = 0;
-  while (i < end) {
-    if (!'aeiouy'.includes(w[i])) i++;
-    else {
-      groups++;
-      i += i + 1 < end && 'aeiouy'.includes(w[i + 1]) ? 2 : 1;
-    }
-  }
-  return Math.max(1, groups);
-}
-
 export function analyseText(raw: string): TextFeatures {
   const text = sameLengthNormalise(raw);
-  const lines = linesOf(text);
+  const index = wordIndexOf(text);
+  const lines = linesOf(text, index);
   let words = 0;
   for (const l of lines) words += l.words;
 
@@ -729,33 +240,21 @@ export function analyseText(raw: string): TextFeatures {
   const headingStarts = new Set(headingLines.map((h) => h.start));
   const paragraphs = blocksOf(bodyLines).filter((b) => !headingStarts.has(b.start) && b.words >= 3);
   const sentences = paragraphs.length
-    ? paragraphs.flatMap((p) => segmentSentences(text, p.start, p.end))
-    : segmentSentences(text, 0, bodyEnd);
+    ? paragraphs.flatMap((p) => sentencesIn(text, index, p.start, p.end))
+    : sentencesIn(text, index, 0, bodyEnd);
   const lengths = sentences.map((s) => s.words);
   const avgSentenceLength = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
   const sd = lengths.length ? Math.sqrt(lengths.reduce((a, n) => a + (n - avgSentenceLength) ** 2, 0) / lengths.length) : 0;
-  const openers = sentences.map((s) => (s.text.match(/[A-Za-z']+/)?.[0] ?? '').toLowerCase());
-  const varied = openers.filter((o, i) => !openers.slice(Math.max(0, i - 3), i).includes(o)).length;
+  const openers = sentences.map((s) => openerOf(s.text));
+  const varied = variedOpeners(openers);
 
-  const bodyTokens = tokensOf(body);
   // The body ends where a line's text starts, after a line break and indent: no token, and no case
   // mapping (toLowerCase), spans the cut, so the text's tokens are the body's and then the rest's.
-  const tokens = bibLine ? bodyTokens.concat(tokensOf(text.slice(bodyEnd))) : bodyTokens;
-  const vocabulary = buildVocabulary(tokens); // body tokens first: ids[0, bodyTokens.length)
-  const syllablesOf = new Int32Array(vocabulary.distinct.length).fill(-1); // an essay repeats its words: count each once
-  let syllableCount = 0;
-  let longWords = 0;
-  for (let i = 0; i < bodyTokens.length; i++) {
-    const id = vocabulary.ids[i];
-    let k = syllablesOf[id];
-    if (k < 0) syllablesOf[id] = k = syllables(vocabulary.distinct[id]);
-    syllableCount += k;
-    if (bodyTokens[i].length >= 9) longWords++;
-  }
+  const vocabulary = vocabularyOfIndex(text, index, bodyEnd);
+  const bodyTokens = vocabulary.counts[0]; // ids[0, bodyTokens)
+  const { syllableCount, longWords } = wordStatsOf(vocabulary, bodyTokens);
   const readabilityGrade =
-    bodyTokens.length && sentences.length
-      ? 0.39 * (bodyTokens.length / sentences.length) + 11.8 * (syllableCount / bodyTokens.length) - 15.59
-      : 0;
+    bodyTokens && sentences.length ? 0.39 * (bodyTokens / sentences.length) + 11.8 * (syllableCount / bodyTokens) - 15.59 : 0;
 
   const cites = analyseCitations(
     body,
@@ -773,29 +272,10 @@ export function analyseText(raw: string): TextFeatures {
     votes: cites.votes,
   };
 
-  const quoteHits = [...body.matchAll(/["“]([^"”\n]{12,400})["”]/g)]
-    .filter((m) => countWords(m[1]) >= 3)
-    .map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[1] }));
-  const quotations = { count: quoteHits.length, examples: quoteHits.slice(0, 2).map((q) => clip(q.text, 60)), hits: quoteHits };
+  const quotations = quotationsOf(body);
+  const numbers = numbersOf(body, index);
 
-  // Figures outside citations: blank the citations out without moving anything.
-  const blanked = body.replace(/\([^()\n]{0,100}\)/g, (m) => ' '.repeat(m.length)).replace(/\[\d[^\]]*\]/g, (m) => ' '.repeat(m.length));
-  const numberHits = [...blanked.matchAll(/(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?percent\b)?/g)].map((m) => ({
-    start: m.index!,
-    end: m.index! + m[0].length,
-    text: m[0].trim(),
-  }));
-  const numbers = {
-    count: numberHits.length,
-    percentages: numberHits.filter((n) => /%|percent/.test(n.text)).length,
-    examples: [...new Set(numberHits.map((n) => n.text))].slice(0, 4),
-    hits: numberHits,
-  };
-
-  const phraseHitsIn = allPhraseHits(body, ALL_PHRASES);
-  const phrases = Object.fromEntries(
-    (Object.keys(PHRASES) as PhraseGroup[]).map((g) => [g, phraseHitsOf(PHRASES[g], phraseHitsIn)]),
-  ) as Record<PhraseGroup, PhraseHits>;
+  const phrases = phraseGroupsOf(body, index);
 
   const introduction =
     firstHit(text, /\bintroduction\b/i) ??
@@ -813,15 +293,15 @@ export function analyseText(raw: string): TextFeatures {
     words,
     bodyWords,
     bodyEnd,
-    tokens,
     paragraphs,
     sentences,
+    openers,
     avgSentenceLength,
     sentenceVariation: avgSentenceLength ? sd / avgSentenceLength : 0,
     openerVariety: sentences.length ? varied / sentences.length : 0,
-    longSentences: lengths.filter((n) => n > 40).length,
+    longSentences: countOf(lengths, (n) => n > 40),
     lexicalDiversity: mattrOf(vocabulary),
-    longWordRatio: bodyTokens.length ? longWords / bodyTokens.length : 0,
+    longWordRatio: bodyTokens ? longWords / bodyTokens : 0,
     readabilityGrade,
     headings: headingLines.map((h) => h.text),
     headingSpans: headingLines.map((h) => ({ start: h.start, end: h.end, text: h.text })),
@@ -838,38 +318,99 @@ export function analyseText(raw: string): TextFeatures {
     numbers,
     researchQuestion: findResearchQuestion(text, sentences),
     phrases,
-    mechanics: mechanicsOf(body, sentences, avgSentenceLength),
+    mechanics: mechanicsOf(body, index, sentences, avgSentenceLength),
   };
   vocabularies.set(features, vocabulary);
-  linesOfFeatures.set(features, lines);
+  wordIndexes.set(features, index);
+  if (vocabulary.tokens) placedTokens.set(features, { ...vocabulary.tokens, ids: vocabulary.ids });
   return features;
 }
 
-/** The lines of an analysed text, kept for wordStart(). */
-const linesOfFeatures = new WeakMap<TextFeatures, Line[]>();
+/** Where the analysed text's tokens are, with their vocabulary ids, when its vocabulary came from its index. */
+const placedTokens = new WeakMap<TextFeatures, { starts: Int32Array; ends: Int32Array; ids: Int32Array }>();
+
+/** The stem of each distinct token (by vocabulary id), made once per analysed text. */
+const vocabularyStems = new WeakMap<TextFeatures, string[]>();
+export function stemsOfVocabulary(f: TextFeatures): string[] {
+  let stems = vocabularyStems.get(f);
+  if (!stems) vocabularyStems.set(f, (stems = vocabularyOf(f).distinct.map(stem)));
+  return stems;
+}
+
+/**
+ * Which of the stems the tokens of the spans have: what stemming tokensOf(the spans' texts joined by
+ * spaces) and keeping the wanted stems gives, from the analysed tokens rather than made again.
+ */
+export function stemsUsedIn(f: TextFeatures, spans: readonly Span[], wanted: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  if (wanted.size === 0) return found;
+  const placed = placedTokens.get(f);
+  let isWanted: Uint8Array | undefined; // by vocabulary id
+  for (const span of spans) {
+    const first = placed ? countBelow(placed.starts, span.start) : 0;
+    const last = placed ? countBelow(placed.starts, span.end) : 0;
+    // A token cut by the span's edges is not one of its tokens: read them from its text instead.
+    const cut = !placed || (first > 0 && placed.ends[first - 1] > span.start) || (last > 0 && placed.ends[last - 1] > span.end);
+    if (cut) {
+      for (const t of tokensOf(f.text.slice(span.start, span.end))) if (wanted.has(stem(t))) found.add(stem(t));
+      continue;
+    }
+    const stems = stemsOfVocabulary(f);
+    isWanted ??= Uint8Array.from(stems, (s) => (wanted.has(s) ? 1 : 0));
+    for (let k = first; k < last; k++) if (isWanted[placed.ids[k]]) found.add(stems[placed.ids[k]]);
+  }
+  return found;
+}
+
+/** The word index of an analysed text, kept for wordStart(). */
+const wordIndexes = new WeakMap<TextFeatures, WordIndex>();
 
 /** Where the body's n-th word (from 1; runs of non-space, as `/\S+/g` finds them) starts, or -1. */
 export function wordStart(f: TextFeatures, n: number): number {
-  // Lines with their word counts let the scan start at the line holding the word; without them, one scan of the body.
-  const lines = linesOfFeatures.get(f) ?? [{ start: 0, end: f.bodyEnd, text: '', words: n }];
-  let before = 0; // words in the lines before
-  for (const l of lines) {
-    if (l.start >= f.bodyEnd) break; // the bibliography's heading and what follows
-    if (before + l.words < n) {
-      before += l.words;
-      continue;
-    }
-    const { text } = f;
-    const end = Math.min(l.end, f.bodyEnd);
-    let space = true;
-    for (let i = l.start; i < end; i++) {
-      const was = space;
-      space = isSpace(text.charCodeAt(i));
-      if (was && !space && ++before === n) return i;
-    }
-    return -1;
+  const index = wordIndexes.get(f) ?? wordIndexOf(f.text);
+  const at = index.starts[n - 1] as number | undefined;
+  return at !== undefined && at < f.bodyEnd ? at : -1;
+}
+
+/**
+ * Syllables and long words (9 letters or more) of the first `count` tokens. (Loops of their own, here
+ * and in variedOpeners: a hot loop in analyseText had V8 optimise it mid-call, without type feedback
+ * for the code after the loop, and deoptimise it there at every call.)
+ */
+function wordStatsOf({ distinct, ids }: Vocabulary, count: number): { syllableCount: number; longWords: number } {
+  const syllablesOf = new Int32Array(distinct.length).fill(-1); // an essay repeats its words: count each once
+  let syllableCount = 0;
+  let longWords = 0;
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    let k = syllablesOf[id];
+    if (k < 0) syllablesOf[id] = k = syllables(distinct[id]);
+    syllableCount += k;
+    if (distinct[id].length >= 9) longWords++;
   }
-  return -1;
+  return { syllableCount, longWords };
+}
+
+/** How many sentences open with a word none of the three before opens with. */
+function variedOpeners(openers: readonly string[]): number {
+  let varied = 0;
+  for (let i = 0; i < openers.length; i++) {
+    const o = openers[i];
+    if (!(o === openers[i - 1] || o === openers[i - 2] || o === openers[i - 3])) varied++;
+  }
+  return varied;
+}
+
+/** The first run of [A-Za-z'] in a sentence, lower case (`/[A-Za-z']+/`), or ''. */
+function openerOf(sentence: string): string {
+  const inWord = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 39;
+  for (let i = 0; i < sentence.length; i++) {
+    if (!inWord(sentence.charCodeAt(i))) continue;
+    let j = i + 1;
+    while (j < sentence.length && inWord(sentence.charCodeAt(j))) j++;
+    return sentence.slice(i, j).toLowerCase();
+  }
+  return '';
 }
 
 function firstHit(text: string, re: RegExp): Hit | null {
@@ -900,28 +441,119 @@ function findResearchQuestion(text: string, sentences: Segment[]): TextFeatures[
   return q ? { text: clip(q.text, 140), explicit: false, span: { start: q.start, end: q.end } } : null;
 }
 
-function mechanicsOf(body: string, sentences: Segment[], avg: number) {
-  const lowerStarts = sentences.filter((s) => !/^["“'([]?[A-Z0-9]/.test(s.text));
-  const capitalisedStarts = sentences.length ? 1 - lowerStarts.length / sentences.length : 0;
-  const lowercaseHits = [...body.matchAll(/(?<![\w.])i(?![\w.])/g)].map((m) => ({ start: m.index!, end: m.index! + 1, text: 'i' }));
-  const repeatedHits = [...body.matchAll(/\b([A-Za-z]+)\s+\1\b/gi)]
-    .filter((m) => !/^(had|that)$/i.test(m[1]))
-    .map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
+function mechanicsOf(body: string, index: WordIndex, sentences: Segment[], avg: number) {
+  const lowercase = lowercaseIs(body, index);
+  const repeated = repeatedWords(body, index);
+  const hits = [...lowercase, ...repeated];
+  let lowerStarts = 0;
+  for (const s of sentences) {
+    if (/^["“'([]?[A-Z0-9]/.test(s.text)) continue;
+    lowerStarts++;
+    hits.push({ start: s.start, end: s.end, text: s.text });
+  }
+  hits.sort((a, b) => a.start - b.start);
+  const capitalisedStarts = sentences.length ? 1 - lowerStarts / sentences.length : 0;
   const score =
     0.4 * capitalisedStarts +
-    0.2 * (1 - Math.min(1, lowercaseHits.length / 3)) +
-    0.2 * (1 - Math.min(1, repeatedHits.length / 5)) +
+    0.2 * (1 - Math.min(1, lowercase.length / 3)) +
+    0.2 * (1 - Math.min(1, repeated.length / 5)) +
     0.2 * sentenceFit(avg);
-  const hits = [...lowercaseHits, ...repeatedHits, ...lowerStarts.map((s) => ({ start: s.start, end: s.end, text: s.text }))].sort(
-    (a, b) => a.start - b.start,
-  );
-  return {
-    capitalisedStarts,
-    lowercaseI: lowercaseHits.length,
-    repeatedWords: repeatedHits.length,
-    score: sentences.length ? score : 0,
-    hits,
-  };
+  return { capitalisedStarts, lowercaseI: lowercase.length, repeatedWords: repeated.length, score: sentences.length ? score : 0, hits };
+}
+
+const QUOTATION = /["“]([^"”\n]{12,400})["”]/g;
+
+/** Quotations of three words or more. (Loops, not filter and map: see countOf.) */
+function quotationsOf(body: string): TextFeatures['quotations'] {
+  const hits: Hit[] = [];
+  for (const m of matchesAt(QUOTATION, body, '"“'))
+    if (countWords(m[1]) >= 3) hits.push({ start: m.index, end: m.index + m[0].length, text: m[1] });
+  const examples: string[] = [];
+  for (let i = 0; i < hits.length && i < 2; i++) examples.push(clip(hits[i].text, 60));
+  return { count: hits.length, examples, hits };
+}
+
+const NUMBER = /(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|\s?percent\b)?/g;
+
+/**
+ * Figures outside citations: the citations are blanked out first, without moving anything. A figure
+ * starts a run of word characters (nothing of [\w.] before it), and blanking never splits a run (it
+ * covers brackets and what they hold): the figure regex is tried where the body's index has a run.
+ */
+function numbersOf(body: string, index: WordIndex): TextFeatures['numbers'] {
+  const blanked = blankOut(blankOut(body, /\([^()\n]{0,100}\)/g, '('), /\[\d[^\]]*\]/g, '[');
+  const number = stickyOf(NUMBER);
+  const hits: Hit[] = [];
+  const { runStarts } = index;
+  for (let r = 0, from = 0; r < runStarts.length && runStarts[r] < blanked.length; r++) {
+    const at = runStarts[r];
+    const c = blanked.charCodeAt(at);
+    if (at < from || c < 48 || c > 57) continue; // inside the last figure, or not a digit (blanked: a space)
+    number.lastIndex = at;
+    const m = number.exec(blanked);
+    if (!m) continue;
+    hits.push({ start: at, end: at + m[0].length, text: m[0].trim() });
+    from = at + m[0].length;
+  }
+  const examples = new Set<string>();
+  for (const n of hits) examples.add(n.text);
+  return { count: hits.length, percentages: countOf(hits, (n) => /%|percent/.test(n.text)), examples: [...examples].slice(0, 4), hits };
+}
+
+/**
+ * Where a lone lower-case 'i' stands (`/(?<![\w.])i(?![\w.])/g`): a run of word characters that is
+ * just 'i', with no full stop either side. `index`: the text's, or a longer one's that starts with it.
+ */
+function lowercaseIs(text: string, index: WordIndex): Hit[] {
+  const out: Hit[] = [];
+  const { runStarts, runEnds } = index;
+  for (let r = 0; r < runStarts.length && runStarts[r] < text.length; r++) {
+    const at = runStarts[r];
+    if (Math.min(runEnds[r], text.length) !== at + 1 || text.charCodeAt(at) !== 105) continue;
+    if (text.charCodeAt(at - 1) !== 46 && text.charCodeAt(at + 1) !== 46) out.push({ start: at, end: at + 1, text: 'i' }); // (NaN outside the text)
+  }
+  return out;
+}
+
+/**
+ * A word said twice (`/\b([A-Za-z]+)\s+\1\b/gi`, whose [A-Za-z] and back reference fold ASCII letters
+ * only): a run of word characters that is all letters, whitespace only, then a run the same up to
+ * case. A match ends the second run, and the search goes on after it. 'had had' and 'that that' are
+ * English, not slips.
+ */
+function repeatedWords(text: string, index: WordIndex): Hit[] {
+  const out: Hit[] = [];
+  const { runStarts, runEnds } = index;
+  const letter = (c: number) => (c | 32) >= 97 && (c | 32) <= 122;
+  for (let r = 0; r + 1 < runStarts.length && runStarts[r + 1] < text.length; r++) {
+    const start = runStarts[r];
+    const wordEnd = runEnds[r];
+    const next = runStarts[r + 1];
+    const length = wordEnd - start;
+    if (Math.min(runEnds[r + 1], text.length) - next !== length) continue;
+    let i = wordEnd;
+    while (i < next && isSpace(text.charCodeAt(i))) i++;
+    if (i !== next || i === wordEnd) continue; // something other than whitespace between, or nothing
+    let k = 0;
+    for (; k < length; k++) {
+      const a = text.charCodeAt(start + k);
+      if (!letter(a) || (a | 32) !== (text.charCodeAt(next + k) | 32)) break;
+    }
+    if (k < length) continue;
+    if (!/^(had|that)$/i.test(text.slice(start, wordEnd))) out.push({ start, end: next + length, text: text.slice(start, next + length) });
+    r++; // the search resumes after the match: the second word starts nothing
+  }
+  return out;
+}
+
+/**
+ * How many items pass the test: items.filter(test).length without the array, whose map, when empty,
+ * differs between optimised and unoptimised code (V8 deoptimised analyseText at every call on it).
+ */
+function countOf<T>(items: readonly T[], test: (item: T) => boolean): number {
+  let n = 0;
+  for (const item of items) if (test(item)) n++;
+  return n;
 }
 
 /** 1 for an average sentence length of 12–28 words, less outside that range. */
