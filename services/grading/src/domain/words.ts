@@ -171,22 +171,29 @@ export function tokensOf(text: string): string[] {
   const n = s.length;
   let i = 0;
   while (i < n) {
-    let c = s.charCodeAt(i);
+    const c = s.charCodeAt(i);
     if (c < 97 || c > 122) {
       i++;
       continue;
     }
-    const start = i;
-    let end = ++i; // after the last letter
-    while (i < n) {
-      c = s.charCodeAt(i);
-      if (c >= 97 && c <= 122) end = ++i;
-      else if (c === 39 || c === 0x2019 || c === 45) i++;
-      else break;
-    }
-    out.push(s.slice(start, end));
+    const end = tokenEnd(s, i);
+    out.push(s.slice(i, end));
+    i = end; // glue after the last letter is skipped as any non-letter is
   }
   return out;
+}
+
+/** Where the token starting at `start` (a lower-case letter) ends: after its last letter, glue between letters included. */
+function tokenEnd(s: string, start: number): number {
+  const n = s.length;
+  let end = start + 1;
+  for (let i = end; i < n;) {
+    const c = s.charCodeAt(i);
+    if (c >= 97 && c <= 122) end = ++i;
+    else if (c === 39 || c === 0x2019 || c === 45) i++;
+    else break;
+  }
+  return end;
 }
 
 /** A crude stem: enough to match 'methodology' with 'method', 'justified' with 'justify'. */
@@ -285,20 +292,14 @@ export function vocabularyOfTexts(texts: readonly string[]): Vocabulary & { coun
     const n = s.length;
     let i = 0;
     while (i < n) {
-      let c = s.charCodeAt(i);
+      const c = s.charCodeAt(i);
       if (c < 97 || c > 122) {
         i++;
         continue;
       }
-      const start = i;
-      let end = ++i; // after the last letter
-      while (i < n) {
-        c = s.charCodeAt(i);
-        if (c >= 97 && c <= 122) end = ++i;
-        else if (c === 39 || c === 0x2019 || c === 45) i++;
-        else break;
-      }
-      ids[count++] = table.id(s, start, end);
+      const end = tokenEnd(s, i);
+      ids[count++] = table.id(s, i, end);
+      i = end;
     }
     counts.push(count);
   }
