@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type Consumer, type JsMsg } from '@nats-io/jetstream';
 import { SpanKind } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { deadLetterSubject, DEAD_LETTER_STREAM, streamName, type EventEnvelope } from '@corestone/contracts';
@@ -75,6 +75,15 @@ export interface ConsumerOptions {
   ackWaitMs?: number;
   /** Backoff for redelivery after a failure, by delivery count (1-based). */
   backoffMs?: (deliveryCount: number) => number;
+  /**
+   * Keep one standing pull open (the library's `consume()`), refilled as messages arrive, instead
+   * of a new pull (its own inbox subscription, request and unsubscription) for every batch of free
+   * slots. For quick handlers only: the server may deliver up to `max_ack_pending` messages ahead
+   * of the handlers, and a message waiting here for a slot has its ack wait running and no longer
+   * counts as pending in the consumer's lag. Off by default, which pulls only as many messages as
+   * there are free slots (long jobs, consumers whose lag drives autoscaling).
+   */
+  readAhead?: boolean;
 }
 
 export interface RunningConsumer {
@@ -140,6 +149,7 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
   let running = true;
   let inFlight = 0;
   let wake: (() => void) | null = null;
+  let stopPull: (() => void) | null = null;
   const idle: Array<() => void> = [];
   const settled = () => {
     inFlight--;
@@ -207,23 +217,49 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     }
   };
 
+  const freeSlot = async () => {
+    while (running && inFlight >= concurrency) {
+      await new Promise<void>((r) => (wake = r));
+      wake = null;
+    }
+  };
+  /** Pulls exactly as many messages as there are free slots, one pull at a time. */
+  const pullForFreeSlots = async (consumer: Consumer) => {
+    while (running) {
+      await freeSlot();
+      if (!running) break;
+      const batch = await consumer.fetch({ max_messages: concurrency - inFlight, expires: 1000 });
+      for await (const msg of batch) {
+        inFlight++;
+        void process(msg).finally(settled);
+        if (!running) break;
+      }
+    }
+  };
+  /** One standing pull (readAhead); messages read ahead wait for a slot, and are handed back at stop. */
+  const pullAhead = async (consumer: Consumer) => {
+    const messages = await consumer.consume({ max_messages: concurrency, expires: 30_000 });
+    stopPull = () => messages.stop();
+    try {
+      for await (const msg of messages) {
+        await freeSlot();
+        if (!running) {
+          msg.nak(); // at once: another replica takes it without waiting for the ack wait
+          continue;
+        }
+        inFlight++;
+        void process(msg).finally(settled);
+      }
+    } finally {
+      stopPull = null;
+    }
+  };
+
   const loop = async () => {
     while (running) {
       try {
         const consumer = await bus.js.consumers.get(stream, durable);
-        while (running) {
-          if (inFlight >= concurrency) {
-            await new Promise<void>((r) => (wake = r));
-            wake = null;
-            continue;
-          }
-          const batch = await consumer.fetch({ max_messages: concurrency - inFlight, expires: 1000 });
-          for await (const msg of batch) {
-            inFlight++;
-            void process(msg).finally(settled);
-            if (!running) break;
-          }
-        }
+        await (opts.readAhead ? pullAhead(consumer) : pullForFreeSlots(consumer));
       } catch (err) {
         if (!running) break;
         logger.error({ err, durable }, 'consumer loop failed; restarting');
@@ -240,6 +276,7 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
     async stop() {
       running = false;
       wake?.();
+      stopPull?.();
       if (inFlight > 0) await new Promise<void>((r) => idle.push(r));
       await done;
       if (deadLetterWatch.get(durable) === bus) deadLetterWatch.delete(durable);

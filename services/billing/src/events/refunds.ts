@@ -14,6 +14,7 @@ export function startRefundConsumer(bus: Bus, store: AccountStore, logger: Fasti
     bus,
     stream: Events.evaluationFailed.service,
     durable: REFUNDS_DURABLE,
+    readAhead: true, // one statement per event
     subjects: [Events.evaluationFailed.subject],
     logger,
     handler: async (event) => {

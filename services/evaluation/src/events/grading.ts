@@ -117,5 +117,6 @@ export function startGradingConsumer(bus: Bus, store: EvaluationStore, logger: F
     handler: (event, msg) => handleGradingEvent(store, event, { bus, stream: msg.info.stream, seq: msg.seq }),
     logger,
     concurrency: 8,
+    readAhead: true, // one statement per event, on every essay's path
   });
 }

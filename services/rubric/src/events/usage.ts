@@ -13,6 +13,7 @@ export function startUsageConsumer(bus: Bus, usage: UsageStore, logger: FastifyB
     bus,
     stream: 'evaluation',
     durable: 'rubric-usage',
+    readAhead: true, // two quick statements per event, on every essay's path
     subjects: [Events.evaluationSubmitted.subject, Events.evaluationCompleted.subject, Events.evaluationDeleted.subject],
     logger,
     handler: async (event) => {

@@ -58,6 +58,7 @@ export function startBillingMirror(bus: Bus, store: AccountStore, logger: Fastif
     bus,
     stream: 'billing',
     durable: BILLING_MIRROR_DURABLE,
+    readAhead: true, // one statement per event, after every charge
     subjects: [Events.billingAccountUpdated.subject],
     logger,
     handler: async (event) => {
