@@ -334,13 +334,14 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       if (done.length > 0) {
         // One statement for the batch: delete the published rows, remember where the erasable ones
         // landed, and tell whether any other row is due (else the drain need not select again).
-        const res = await client.query<{ more: boolean }>(
-          `WITH gone AS (DELETE FROM outbox WHERE seq = ANY($1::bigint[])),
+        const res = await client.query<{ more: boolean }>({
+          name: 'outbox-relay-done', // prepared once per connection: parsed and planned once
+          text: `WITH gone AS (DELETE FROM outbox WHERE seq = ANY($1::bigint[])),
            remembered AS (INSERT INTO stream_messages (stream, seq, aggregate)
              SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[]) ON CONFLICT (stream, seq) DO NOTHING)
            SELECT EXISTS (SELECT 1 FROM outbox WHERE next_attempt_at <= now() AND NOT (seq = ANY($1::bigint[]))) AS more`,
-          [done.map((r) => r.seq), landed.streams, landed.seqs, landed.aggregates],
-        );
+          values: [done.map((r) => r.seq), landed.streams, landed.seqs, landed.aggregates],
+        });
         more = res.rows[0].more;
       }
       const published = done.length;

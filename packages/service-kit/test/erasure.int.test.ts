@@ -113,7 +113,8 @@ it('the relay remembers where every erasable message of a batch landed, in one s
     client.counted = true;
     const query = client.query;
     client.query = function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : '';
+      const config = args[0] as string | { text?: string } | undefined;
+      const text = typeof config === 'string' ? config : (config?.text ?? ''); // a named statement comes as a config
       if (text.includes('INSERT INTO stream_messages')) writes.push(text);
       return query.apply(this, args);
     };

@@ -92,8 +92,9 @@ export class EvaluationStore {
    */
   async insertSubmission(s: NewSubmission, submitter: Submitter, grader: string): Promise<{ reusedFrom: string | null }> {
     const values = submissionValues(s); // $1 … $14
-    const { rows } = await this.pool.query<{ reused_from: string | null }>(
-      `WITH seen AS (${seenStatement(values.length + 2)}),
+    const { rows } = await this.pool.query<{ reused_from: string | null }>({
+      name: 'evaluation-submission',
+      text: `WITH seen AS (${seenStatement(values.length + 2)}),
        earlier AS (
          SELECT id, results, overall_score, grader, suggestions FROM evaluations
          WHERE user_id = $2 AND content_key = $14 AND grader = $${values.length + 1} AND status = 'completed' AND results IS NOT NULL
@@ -109,8 +110,8 @@ export class EvaluationStore {
          INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status)
          SELECT ${SUBMISSION_PARAMS}, 'charging' WHERE NOT EXISTS (SELECT 1 FROM earlier))
        SELECT (SELECT reused_from FROM reused) AS reused_from`,
-      [...values, grader, ...seenValues(submitter)],
-    );
+      values: [...values, grader, ...seenValues(submitter)],
+    });
     return { reusedFrom: rows[0]?.reused_from ?? null };
   }
 
@@ -137,16 +138,17 @@ export class EvaluationStore {
     chargeKey: string,
     job: OutboxRow,
   ): Promise<{ row: EvaluationRow; queued: boolean } | null> {
-    const { rows } = await db.query<EvaluationRow & { queued: boolean; notified: unknown }>(
-      `WITH pending AS (
+    const { rows } = await db.query<EvaluationRow & { queued: boolean; notified: unknown }>({
+      name: 'evaluation-pending',
+      text: `WITH pending AS (
          UPDATE evaluations SET status = 'pending', charge_key = $3, charge_error = NULL, error_message = NULL, progress = 0,
            stage = NULL, updated_at = now()
          WHERE id = $1 AND attempt = $2 AND status = 'charging'
          RETURNING ${VIEW_COLUMNS}),
        queued AS (INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4::uuid, $5::text, $6::json, $7::jsonb, $8::text FROM pending ON CONFLICT (id) DO NOTHING RETURNING 1)
        SELECT pending.*, EXISTS (SELECT 1 FROM queued) AS queued, ${NOTIFY_RELAY} AS notified FROM pending`,
-      [id, attempt, chargeKey, ...job.values],
-    );
+      values: [id, attempt, chargeKey, ...job.values],
+    });
     if (rows.length === 0) return null;
     const { queued, notified: _, ...row } = rows[0];
     return { row, queued };
@@ -263,8 +265,9 @@ export class EvaluationStore {
     landed: { stream: string; seq: number } | null,
     announce: OutboxRow,
   ): Promise<{ first: boolean; gone: boolean; queued: boolean }> {
-    const { rows } = await db.query<{ first: boolean; locked: boolean; present: boolean; queued: boolean }>(
-      `WITH first AS (INSERT INTO processed_events (consumer, event_id) VALUES ($8, $9) ON CONFLICT DO NOTHING RETURNING 1),
+    const { rows } = await db.query<{ first: boolean; locked: boolean; present: boolean; queued: boolean }>({
+      name: 'evaluation-completed',
+      text: `WITH first AS (INSERT INTO processed_events (consumer, event_id) VALUES ($8, $9) ON CONFLICT DO NOTHING RETURNING 1),
        target AS (SELECT id FROM evaluations WHERE id = $1 AND EXISTS (SELECT 1 FROM first) FOR SHARE),
        remembered AS (INSERT INTO stream_messages (stream, seq, aggregate)
          SELECT $10::text, $11::bigint, id::text FROM target WHERE $10::text IS NOT NULL ON CONFLICT (stream, seq) DO NOTHING),
@@ -282,7 +285,7 @@ export class EvaluationStore {
        SELECT EXISTS (SELECT 1 FROM first) AS first, EXISTS (SELECT 1 FROM target) AS locked,
          EXISTS (SELECT 1 FROM evaluations WHERE id = $1) AS present, EXISTS (SELECT 1 FROM queued) AS queued,
          CASE WHEN EXISTS (SELECT 1 FROM queued) THEN ${NOTIFY_RELAY} END AS notified`,
-      [
+      values: [
         id,
         attempt,
         JSON.stringify(c.results),
@@ -296,7 +299,7 @@ export class EvaluationStore {
         landed?.seq ?? null,
         ...announce.values,
       ],
-    );
+    });
     const r = rows[0];
     // A new record was applied to the row as locked; a repeated one to the row as it is now.
     return { first: r.first, gone: r.first ? !r.locked : !r.present, queued: r.queued };
