@@ -6,9 +6,8 @@ import {
   Limiter,
   addInfraReadiness,
   createServiceApp,
-  createTokenVerifier,
   loggerOptions,
-  rememberVerifiedTokens,
+  serviceTokenVerifier,
   type Redis,
   type TokenVerifier,
 } from '@corestone/service-kit';
@@ -124,7 +123,7 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
   registerExpectContinue(app, config, table);
   // A token verified once is remembered until it expires: every page load sends the same token
   // (an Ed25519 check each time was a large share of /auth/me's cost through the gateway).
-  verify ??= rememberVerifiedTokens(createTokenVerifier({ authUrl: urls.auth }));
+  verify ??= serviceTokenVerifier(urls.auth);
   registerGuard(app, { config, table, verify, limiter });
   // Routes are declared inside a plugin so the OpenAPI collector (loaded by the kit) sees them.
   void app.register(async (scope) => {

@@ -100,7 +100,8 @@ export function principalOf(req: FastifyRequest): Principal {
  * `max` of them, oldest forgotten first), so a repeated token costs a map look-up instead of a
  * signature check. Only successes are kept; the principal is exactly what verification gave.
  * Trade-off: a remembered token stays accepted until its `exp` (at most 15 minutes) even if the key
- * that signed it is withdrawn meanwhile. Opt-in (auth uses it for its own key).
+ * that signed it is withdrawn meanwhile. Opt-in: auth uses it for its own key, the gateway and the
+ * services through serviceTokenVerifier.
  */
 export function rememberVerifiedTokens(verify: TokenVerifier, max = 10_000, now = () => Date.now()): TokenVerifier {
   const known = new Map<string, { principal: Principal; expiresAt: number }>();
@@ -128,4 +129,13 @@ function expiryOf(token: string): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A service's verifier of access tokens: auth's published keys (JWKS at `authUrl`), each token
+ * checked once and remembered until it expires (rememberVerifiedTokens: a page load or an upload
+ * repeats the token the gateway has just checked, and an Ed25519 check costs far more than a look-up).
+ */
+export function serviceTokenVerifier(authUrl: string): TokenVerifier {
+  return rememberVerifiedTokens(createTokenVerifier({ authUrl }));
 }

@@ -1,4 +1,4 @@
-import { createTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
+import { serviceTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
 import { paymentMode, type BillingConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
@@ -13,7 +13,7 @@ export async function startService(config: BillingConfig, opts: { verify?: Token
   return startWith(async (lifecycle) => {
     const opened = await openInfra('billing', config, lifecycle, { migrations, bus: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus! };
-    const service = buildApp({ config, infra, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+    const service = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
     /** The outbox relay (tests flush it) and the refund consumer. */
     const messaging = await startBillingMessaging({
       bus: infra.bus,

@@ -1,4 +1,4 @@
-import { createTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
+import { serviceTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
 import type { ContentConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
@@ -11,7 +11,7 @@ export function startService(config: ContentConfig, opts: { verify?: TokenVerifi
   return startWith(async (lifecycle) => {
     const opened = await openInfra('content', config, lifecycle, { migrations, bus: true, redis: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus!, redis: opened.redis! };
-    const service = buildApp({ config, infra, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+    const service = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
     await service.documents.seed();
     service.sender.start();
     void service.sender.sweep(); // enquiries stored while no process was up

@@ -1,4 +1,4 @@
-import { createTokenVerifier, ensureStream, openInfra, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
+import { serviceTokenVerifier, ensureStream, openInfra, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
 import type { EvaluationConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
@@ -16,7 +16,7 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
   return startWith(async (lifecycle) => {
     const opened = await openInfra('evaluation', config, lifecycle, { migrations, bus: true, redis: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus! };
-    const verify = opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL });
+    const verify = opts.verify ?? serviceTokenVerifier(config.AUTH_URL);
     const { app, store, charging, lookups } = buildApp({ config, infra, verify });
     await ensureStream(infra.bus, 'evaluation'); // the stream our outbox publishes to
     const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log });

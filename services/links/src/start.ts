@@ -1,4 +1,4 @@
-import { createTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
+import { serviceTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
 import type { LinksConfig } from './config';
 import { migrations } from './store/migrations';
 import { seedLinks } from './domain/seed';
@@ -14,7 +14,7 @@ export function startService(config: LinksConfig, opts: { verify?: TokenVerifier
   return startWith(async (lifecycle) => {
     const opened = await openInfra('links', config, lifecycle, { migrations, bus: true, redis: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus!, redis: opened.redis! };
-    const service = buildApp({ config, infra, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+    const service = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
     await service.links.seed('initial-links', seedLinks({ tutoring: config.SEED_TUTORING_URL, prediction: config.SEED_PREDICTION_URL }));
     const subs = serveLinksRpc(infra.bus, service.links, service.app.log);
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));

@@ -1,4 +1,4 @@
-import { createTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
+import { serviceTokenVerifier, openInfra, startWith, type TokenVerifier } from '@corestone/service-kit';
 import type { RubricConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
@@ -15,7 +15,7 @@ export function startService(config: RubricConfig, opts: { verify?: TokenVerifie
   return startWith(async (lifecycle) => {
     const opened = await openInfra('rubric', config, lifecycle, { migrations, bus: true, redis: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus!, redis: opened.redis! };
-    const { app, store, usage } = buildApp({ config, infra, verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }) });
+    const { app, store, usage } = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
     await store.seedDefaults();
     const subs = serveRubricRpc(infra.bus, store, app.log);
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));

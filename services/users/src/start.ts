@@ -1,5 +1,5 @@
 import {
-  createTokenVerifier,
+  serviceTokenVerifier,
   ensureStream,
   loadPlatformKeys,
   openInfra,
@@ -28,7 +28,7 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
     const { app, ctx } = buildApp({
       config,
       infra,
-      verify: opts.verify ?? createTokenVerifier({ authUrl: config.AUTH_URL }),
+      verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL),
       dataKey: keys.dataKey,
     });
     await ensureStream(infra.bus, 'users');
