@@ -1,4 +1,4 @@
-import { ExtractError, FILE_KINDS, MAX_PDF_PAGES, RUBRIC_FILE_KINDS, extractText, kindOf } from '../src';
+import { ExtractError, FILE_KINDS, MAX_PDF_PAGES, RUBRIC_FILE_KINDS, countWords, extractText, kindOf } from '../src';
 import { makeDeeplyNestedPdf, makeDoc, makeDocx, makeManyPagePdf } from '../src/testing';
 
 describe('kindOf with an accepted list', () => {
@@ -7,6 +7,47 @@ describe('kindOf with an accepted list', () => {
     expect(kindOf('rubric.doc', FILE_KINDS)).toBeNull();
     expect(kindOf('rubric.doc')).toBeNull();
     expect(kindOf('rubric.odt', RUBRIC_FILE_KINDS)).toBeNull();
+  });
+});
+
+describe('countWords', () => {
+  // The definition it must keep: the pieces of a split on \s+, empty ones ignored.
+  const bySplit = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+  it('counts every character a regular expression calls whitespace as a separator, and nothing else', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      expect([c, countWords(`a${ch}b`)]).toEqual([c, bySplit(`a${ch}b`)]);
+    }
+  });
+
+  it('agrees with the split on random texts of words, spaces of every kind, punctuation and astral characters', () => {
+    const pieces = [
+      'word',
+      'é',
+      '—',
+      '42',
+      '😀',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r\n',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+      '\ufeff',
+      '\u200b',
+      '\u0085',
+      '',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length;
+    for (let t = 0; t < 500; t++) {
+      const text = Array.from({ length: t % 60 }, () => pieces[next()]).join('');
+      expect([text, countWords(text)]).toEqual([text, bySplit(text)]);
+    }
+    expect(countWords('')).toBe(0);
   });
 });
 
