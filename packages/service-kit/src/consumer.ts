@@ -80,7 +80,9 @@ export interface ConsumerOptions {
    * of a new pull (its own inbox subscription, request and unsubscription) for every batch of free
    * slots. For quick handlers only: the server may deliver up to `max_ack_pending` messages ahead
    * of the handlers, and a message waiting here for a slot has its ack wait running and no longer
-   * counts as pending in the consumer's lag. Off by default, which pulls only as many messages as
+   * counts as pending in the consumer's lag. At stop, messages read ahead are handed back (nak) at
+   * once; a message the server sends to the closing pull in the meantime comes back after the ack
+   * wait, as with any consumer that goes away. Off by default, which pulls only as many messages as
    * there are free slots (long jobs, consumers whose lag drives autoscaling).
    */
   readAhead?: boolean;
