@@ -66,6 +66,8 @@ describe('routing', () => {
         traceparent,
         expect: '100-continue',
         'x-forwarded-for': '6.6.6.6',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.example',
         'content-type': 'application/json',
       },
       payload: { hello: 'world' },
@@ -77,7 +79,9 @@ describe('routing', () => {
     expect(call.headers['x-request-id']).toBe('req-123');
     expect(call.headers.traceparent).toBe(traceparent);
     expect(call.headers.expect).toBeUndefined();
-    expect(call.headers['x-forwarded-for']).toBe('127.0.0.1'); // the client's claim is replaced
+    expect(call.headers['x-forwarded-for']).toBe('127.0.0.1'); // the client's claims are replaced, not added to
+    expect(call.headers['x-forwarded-proto']).toBe('http');
+    expect(call.headers['x-forwarded-host']).not.toContain('evil.example');
     expect(call.body).toEqual({ hello: 'world' });
   });
 
