@@ -6,6 +6,7 @@ export * from './constants';
 export * from './subjects';
 export * from './ai-grading';
 export * from './local-assessment';
+export * from './words';
 export * from './api-evaluation';
 export * from './api-rubric';
 export * from './api-content';

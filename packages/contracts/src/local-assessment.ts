@@ -1,4 +1,5 @@
 import type { EssayType, Results } from './api';
+import { countWords } from './words';
 
 /**
  * The spec's "Local fallback scoring" (admin §9), exactly as written: the result the browser-local
@@ -46,9 +47,6 @@ export function gradeFromAiPercentage(percentage: number): { grade: string; labe
   if (percentage >= 40) return { grade: 'D', label: 'Mediocre' };
   return { grade: 'E', label: 'Not Achieved' };
 }
-
-/** Words as the spec counts them: split on whitespace, empty pieces ignored (admin §5). */
-const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 export interface LocalFallbackScore {
   words: number;

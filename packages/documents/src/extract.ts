@@ -44,38 +44,8 @@ export function normaliseText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trim();
 }
 
-/** True for exactly the characters a regular expression's `\s` matches. */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/**
- * Words as spec admin §5 counts them: the text split on whitespace (`\s+`), empty pieces ignored —
- * counted as the runs of non-space characters, without making a string per word (a 4,000-word
- * upload made 4,000 strings here).
- */
-export function countWords(text: string): number {
-  let n = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const space = isSpace(text.charCodeAt(i));
-    if (!space && !inWord) n++;
-    inWord = !space;
-  }
-  return n;
-}
+/** Words as spec admin §5 counts them (the definition is the contracts' own). */
+export { countWords } from '@corestone/contracts';
 
 export function decodePlainText(data: Buffer): string {
   if (data.includes(0)) throw new ExtractError('unsupported', 'The .txt file is not plain text (it contains binary data)');

@@ -3,6 +3,7 @@
  * and their vocabulary, syllables. Written as loops over character codes (the grader's hot path);
  * each function gives exactly what the regex noted beside it gives.
  */
+import { isSpaceCode } from '@corestone/contracts';
 
 /**
  * Classes of UTF-16 code units (what charCodeAt gives), looked up rather than tested in the loops
@@ -21,18 +22,7 @@ const SPECIAL = 16;
 const CLASSES = new Uint8Array(0x10000);
 for (let c = 0; c < 0x10000; c++) {
   const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-  const space =
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff;
+  const space = isSpaceCode(c);
   const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
   const glue = c === 39 || c === 0x2019 || c === 45;
   const special = c === 0x130 || c === 0x212a;
