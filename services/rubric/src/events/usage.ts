@@ -13,13 +13,8 @@ const MAX_IN_FLIGHT = 64;
  * score, `evaluation.deleted` frees it. Events are written in batches (UsageBatches): every essay
  * sends two, and one statement and commit per event was most of what usage cost.
  */
-export function startUsageConsumer(
-  bus: Bus,
-  usage: UsageStore,
-  logger: FastifyBaseLogger,
-  opts: { windowMs?: number } = {},
-): Promise<RunningConsumer> {
-  const batches = new UsageBatches(usage, opts.windowMs ?? BATCH_WINDOW_MS);
+export function startUsageConsumer(bus: Bus, usage: UsageStore, logger: FastifyBaseLogger): Promise<RunningConsumer> {
+  const batches = new UsageBatches(usage, BATCH_WINDOW_MS);
   return startConsumer({
     bus,
     stream: 'evaluation',
@@ -34,7 +29,7 @@ export function startUsageConsumer(
 }
 
 /** The usage change one event asks for. */
-export function changesOf(event: EventEnvelope): UsageChanges {
+function changesOf(event: EventEnvelope): UsageChanges {
   const changes: UsageChanges = { submissions: [], completions: [], deletions: [] };
   if (event.type === Events.evaluationSubmitted.subject) {
     const data = event.data as EventData<typeof Events.evaluationSubmitted>;
