@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import { Agent, type Dispatcher } from 'undici';
 import { ROUTE_POLICY, SERVICES } from '@corestone/contracts';
 import {
@@ -16,7 +15,7 @@ import { RouteTable, reachablePolicies } from './domain/route-table';
 import { API_PREFIX } from './domain/urls';
 import { registerExpectContinue, registerGuard } from './routes/guard';
 import { registerProxies } from './routes/proxy';
-import { registerSecurityHeaders } from './routes/security-headers';
+import { registerBrowserHeaders } from './routes/browser-headers';
 import { registerLocalCheckoutPage } from './routes/local-checkout';
 import { registerCredentialRoutes } from './routes/credentials';
 import { registerHealthRoute } from './routes/health';
@@ -82,17 +81,8 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
       : [...own, ...remotes.origins().split(' ').filter(Boolean)];
   addInfraReadiness(app, { redis });
 
-  void app.register(cors, {
-    origin: corsOrigins(config),
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
-    maxAge: 600,
-  });
-  registerSecurityHeaders(
-    app,
-    {
+  registerBrowserHeaders(app, {
+    helmet: {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -111,8 +101,15 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginEmbedderPolicy: false,
     },
-    { perRequest: remotes.live },
-  );
+    cors: {
+      origins: corsOrigins(config),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+      maxAgeSeconds: 600,
+    },
+    perRequest: remotes.live,
+  });
 
   // The proxied routes are described by the services themselves (merged at /api/docs).
   app.addHook('onRoute', (route) => {

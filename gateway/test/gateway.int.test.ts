@@ -367,6 +367,41 @@ describe('browser-facing headers', () => {
     }
   });
 
+  it('answers CORS only to requests with an Origin, says Vary: Origin on every answer, and answers preflights before any token check', async () => {
+    const plain = await gw.inject({ url: '/api/v1/plans/plans' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.vary).toBe('Origin');
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    expect(plain.headers['access-control-allow-credentials']).toBeUndefined();
+
+    const cross = await gw.inject({ url: '/api/v1/plans/plans', headers: { origin: 'https://app.example.org' } });
+    expect(cross.headers['access-control-allow-origin']).toBe('https://app.example.org');
+    expect(cross.headers['access-control-allow-credentials']).toBe('true');
+    expect(cross.headers['access-control-expose-headers']).toBe('x-request-id, retry-after, content-disposition');
+    const other = await gw.inject({ url: '/api/v1/plans/plans', headers: { origin: 'https://evil.example.org' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+
+    // A protected route: the preflight carries no token and is answered here, not forwarded.
+    const preflight = await gw.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/evaluation/evaluate-async',
+      headers: { origin: 'https://app.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.body).toBe('');
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization, content-type, x-request-id');
+    expect(preflight.headers['access-control-max-age']).toBe('600');
+    expect(preflight.headers.vary).toBe('Origin');
+
+    for (const headers of [{}, { origin: 'https://app.example.org' }, { 'access-control-request-method': 'GET' }]) {
+      const bad = await gw.inject({ method: 'OPTIONS', url: '/api/v1/users/me', headers });
+      expect([headers, bad.statusCode, bad.json().code]).toEqual([headers, 400, 'VALIDATION_ERROR']);
+      expect(bad.json().detail).toMatch(/preflight/);
+    }
+  });
+
   it('sends Referrer-Policy no-referrer and the CSP on API and page responses', async () => {
     for (const url of ['/api/v1/plans/plans', '/', '/livez']) {
       const res = await gw.inject({ url });

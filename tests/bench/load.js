@@ -43,11 +43,11 @@ function wrkPath() {
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
-/** A Lua string literal holding exactly these bytes. */
+/** A Lua string literal holding exactly these bytes (escapes are 3 digits: `\34` before a digit would read on). */
 function luaString(value) {
   let out = '"';
   for (const byte of Buffer.from(value)) {
-    out += byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c ? String.fromCharCode(byte) : `\\${byte}`;
+    out += byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c ? String.fromCharCode(byte) : `\\${String(byte).padStart(3, '0')}`;
   }
   return `${out}"`;
 }
