@@ -386,7 +386,11 @@ describe('browser-facing headers', () => {
     const preflight = await gw.inject({
       method: 'OPTIONS',
       url: '/api/v1/evaluation/evaluate-async',
-      headers: { origin: 'https://app.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'https://app.example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.body).toBe('');

@@ -35,7 +35,9 @@ function headersOf(apply: ReturnType<typeof helmet>): Record<string, string> {
  */
 function answerPreflight(req: FastifyRequest, reply: FastifyReply, cors: ReturnType<typeof corsHeaders>): void {
   if (req.headers.origin === undefined || req.headers['access-control-request-method'] === undefined) {
-    void reply.code(400).send({ detail: 'A CORS preflight needs Origin and Access-Control-Request-Method headers', code: Codes.VALIDATION });
+    void reply
+      .code(400)
+      .send({ detail: 'A CORS preflight needs Origin and Access-Control-Request-Method headers', code: Codes.VALIDATION });
     return;
   }
   void reply.code(204).headers(cors.preflight).header('content-length', '0').send();
