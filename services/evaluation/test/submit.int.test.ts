@@ -1,5 +1,5 @@
-import { MAX_ESSAY_CHARS, MAX_UPLOAD_BYTES, Messages } from '@corestone/contracts';
-import { newId } from '@corestone/service-kit';
+import { Events, MAX_ESSAY_CHARS, MAX_UPLOAD_BYTES, Messages } from '@corestone/contracts';
+import { checkerOf, newId } from '@corestone/service-kit';
 import { ESSAY, makeDocx, makePdf, multipart, type FilePart } from './fixtures';
 import { startHarness, until, type Harness } from './harness';
 
@@ -84,6 +84,22 @@ describe('POST /evaluation/evaluate-async', () => {
       word_count: e.extractedWordCount,
       rubric: h.rubrics.ee,
     });
+    // Postgres builds the job from the row: it is checked here as makeEvent checks what the kit builds.
+    expect(checkerOf(Events.evaluationSubmitted.schema).Check(events[0].data)).toBe(true);
+    expect(events[0].data).toEqual({ ...events[0].data, evaluation_id: e.id, attempt: 1 });
+  });
+
+  it('refuses an essay whose job would not fit one message before anything is written or charged', async () => {
+    const me = await h.user('student', 2);
+    // 900,000 bytes of text (the first bound), 930,000 once its 30,000 quotes are escaped in the job.
+    const text = `${'€'.repeat(29)}"""`.repeat(10_000);
+    expect(Buffer.byteLength(text)).toBe(900_000);
+    const res = await submit(me.headers, eeFields(), txt(text));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('ESSAY_TOO_LONG');
+    expect(h.ledger.credits.get(me.id)).toBe(2);
+    const { rows } = await h.db.pool.query(`SELECT id FROM evaluations WHERE user_id = $1`, [me.id]);
+    expect(rows).toEqual([]);
   });
 
   it('reads real .docx and .pdf files and defaults an empty title by essay type', async () => {
@@ -290,7 +306,7 @@ describe('charging sweeper', () => {
     const me = await h.user('student', 2);
     const id = await insertCharging(me.id);
     // Whichever comes second finds the row settled (the request answers null, the sweeper skips it).
-    const [mine] = await Promise.all([h.charging.complete(id, id), h.charging.sweepOnce(0)]);
+    const [mine] = await Promise.all([h.charging.complete(id, 1, id), h.charging.sweepOnce(0)]);
     if (mine) expect(mine).toMatchObject({ id, status: 'pending' });
     expect(await rowState(id)).toBe('pending');
     const jobs = (await h.streamEvents<{ evaluation_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.evaluation_id === id);
@@ -298,7 +314,7 @@ describe('charging sweeper', () => {
       expect.objectContaining({ evaluation_id: id, user_id: me.id, title: 'Left behind', text: ESSAY, word_count: 40, attempt: 1 }),
     ]);
     // Settled: a late request changes nothing.
-    expect(await h.charging.complete(id, id)).toBeNull();
+    expect(await h.charging.complete(id, 1, id)).toBeNull();
   });
 
   it('completes a submission whose charge reply was lost without charging twice', async () => {

@@ -32,14 +32,28 @@ export function suggestionsFrom(results: Results): string[] {
   return out;
 }
 
+/** Room in an `evaluation.submitted` event beside its text and rubric: envelope, ids, keys, title and subject escaped. */
+const EVENT_ROOM_BYTES = 8 * 1024;
+
 /**
- * What makes two submissions "the same essay" for reuse: type, the rubric snapshot (an edited
- * rubric is another rubric) and the exact text. The grader is compared beside it.
+ * The content key — what makes two submissions "the same essay" for reuse: type, the rubric
+ * snapshot (an edited rubric is another rubric) and the exact text; the grader is compared beside
+ * it — and an upper bound on the bytes of the essay's `evaluation.submitted` event, from one
+ * serialisation of the text (`rubricJson`: the snapshot as JSON.stringify gives it). Postgres
+ * builds that event from the row (store/evaluations.ts markPending) and writes the rubric with a
+ * space after each `:` and `,`: at most one more byte per byte of its JSON.
  */
-export function contentKeyOf(essayType: EssayType, rubric: RubricSnapshot, text: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify([essayType, rubric, text]))
+export function contentOf(essayType: EssayType, rubricJson: string, text: string): { key: string; eventBytesAtMost: number } {
+  const textJson = JSON.stringify(text);
+  // Hashed in parts, the bytes of JSON.stringify([essayType, rubric, text]): the keys already stored.
+  const key = createHash('sha256')
+    .update(`[${JSON.stringify(essayType)},`)
+    .update(rubricJson)
+    .update(',')
+    .update(textJson)
+    .update(']')
     .digest('hex');
+  return { key, eventBytesAtMost: Buffer.byteLength(textJson) + 2 * Buffer.byteLength(rubricJson) + EVENT_ROOM_BYTES };
 }
 
 /** Milliseconds to seconds with one decimal. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Codes, Events, Messages, Rpc, attemptKey } from '@corestone/contracts';
-import { HttpError, callRpc, noteEnqueued, outboxRow, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
-import type { EvaluationStore, SubmittedRow } from '../store/evaluations';
+import { Codes, Messages, Rpc, attemptKey } from '@corestone/contracts';
+import { HttpError, callRpc, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
+import type { EvaluationStore } from '../store/evaluations';
 import type { EvaluationRow } from '../domain/evaluation';
 
 /**
@@ -52,22 +52,11 @@ export class Charging {
 
   /**
    * Step 3: `pending` + the outbox event, written by one statement (`db`: the pool, or the caller's
-   * transaction). The job is read first and checked as every event is (schema, size): a refusal
-   * leaves the row `charging`. The row as now shown; null when already settled.
+   * transaction) that builds the event from the row (the essay's size was checked on submission).
+   * The row as now shown; null when already settled.
    */
-  async complete(
-    evaluationId: string,
-    chargeKey: string,
-    db: Queryable = this.store.pool,
-    known?: SubmittedRow,
-  ): Promise<EvaluationRow | null> {
-    const job = known ?? (await this.store.chargingJob(db, evaluationId));
-    if (!job) return null;
-    const event = outboxRow(Events.evaluationSubmitted, submittedData(job));
-    const settled = await this.store.markPending(db, evaluationId, job.attempt, chargeKey, event);
-    if (!settled) return null;
-    if (settled.queued) noteEnqueued(db, event.id);
-    return settled.row;
+  async complete(evaluationId: string, attempt: number, chargeKey: string, db: Queryable = this.store.pool): Promise<EvaluationRow | null> {
+    return this.store.markPending(db, evaluationId, attempt, chargeKey);
   }
 
   /**
@@ -76,14 +65,7 @@ export class Charging {
    * billing not answering leaves the row `charging` for the sweeper. Answers the row as settled
    * here (what the response shows), or null when the sweeper settled it first.
    */
-  async chargeAndQueue(
-    evaluationId: string,
-    attempt: number,
-    userId: string,
-    log: FastifyBaseLogger,
-    /** The job as just written by the caller (a new submission), so it need not be read back. */
-    job?: SubmittedRow,
-  ): Promise<EvaluationRow | null> {
+  async chargeAndQueue(evaluationId: string, attempt: number, userId: string, log: FastifyBaseLogger): Promise<EvaluationRow | null> {
     const key = attemptKey(evaluationId, attempt);
     const outcome = await this.charge(key, userId);
     if (outcome.kind === 'refused') {
@@ -101,7 +83,7 @@ export class Charging {
         'Billing is not answering right now. If your credit was taken, the submission will appear in your list shortly; otherwise please try again.',
       );
     }
-    return this.complete(evaluationId, key, this.store.pool, job); // a no-op (null) if the sweeper already did it
+    return this.complete(evaluationId, attempt, key); // a no-op (null) if the sweeper already did it
   }
 
   async refuse(evaluationId: string, reason: string): Promise<boolean> {
@@ -128,7 +110,7 @@ export class Charging {
         const key = attemptKey(row.id, row.attempt);
         const outcome = await this.charge(key, row.user_id);
         if (outcome.kind === 'charged') {
-          await this.complete(row.id, key, client);
+          await this.complete(row.id, row.attempt, key, client);
           result.completed++;
           this.log.info({ evaluation_id: row.id }, 'sweeper completed a submission left charging');
         } else if (outcome.kind === 'refused') {
@@ -168,18 +150,4 @@ export class Charging {
       },
     };
   }
-}
-
-export function submittedData(row: SubmittedRow) {
-  return {
-    evaluation_id: row.id,
-    user_id: row.user_id,
-    essay_type: row.essay_type,
-    title: row.title,
-    subject_area: row.subject_area,
-    text: row.essay_text,
-    word_count: row.word_count,
-    rubric: row.rubric,
-    attempt: row.attempt,
-  };
 }

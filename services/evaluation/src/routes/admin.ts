@@ -10,27 +10,14 @@ import {
   EssayText,
   Evaluation,
   EvaluationList,
-  Events,
   Messages,
   ReviewDecision,
 } from '@corestone/contracts';
-import {
-  HttpError,
-  badRequest,
-  checkFormFields,
-  conflict,
-  enqueueEvent,
-  notFound,
-  principalOf,
-  readUpload,
-  requireRole,
-  withTransaction,
-} from '@corestone/service-kit';
+import { HttpError, badRequest, checkFormFields, conflict, notFound, principalOf, readUpload, requireRole } from '@corestone/service-kit';
 import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import { ReviewError, applyResultsEdit, checkMetadataUnchanged, checkOverallScore, nonBlank } from '../domain/review';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore, ReviewChanges } from '../store/admin';
-import { submittedData } from '../flows/charging';
 import { loadForReader } from './evaluations';
 import { essayTextOf } from './essay-text';
 
@@ -196,11 +183,7 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
     },
     async (req) => {
       const row = await loadForReview(store, req);
-      const queued = await withTransaction(store.pool, async (client) => {
-        const job = await store.markRegrade(client, row.id);
-        if (job) await enqueueEvent(client, Events.evaluationSubmitted, submittedData(job));
-        return job !== null;
-      });
+      const queued = await store.markRegrade(store.pool, row.id);
       if (!queued) throw conflict(Messages.REGRADE_IN_PROGRESS, Codes.EVALUATION_IN_PROGRESS);
       return toEvaluation(await loadForReview(store, req));
     },

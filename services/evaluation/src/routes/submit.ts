@@ -9,6 +9,7 @@ import {
   MAX_ESSAY_CHARS,
   MAX_UPLOAD_BYTES,
   Messages,
+  type RubricSnapshot,
 } from '@corestone/contracts';
 import {
   HttpError,
@@ -21,9 +22,10 @@ import {
   principalOf,
   readUpload,
   unauthorized,
+  MAX_EVENT_BYTES,
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
-import { contentKeyOf, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { contentOf, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
 import type { Lookups } from '../flows/lookups';
@@ -39,7 +41,7 @@ export const SubmitFields = Type.Object({
 });
 type SubmitFields = Static<typeof SubmitFields>;
 
-/** The whole event must fit one NATS message (1 MB by default) with room for the rubric. */
+/** A first, cheap bound (the job event's own is checked once the rubric is known): a NATS message is 1 MB by default. */
 const MAX_ESSAY_BYTES = 900_000;
 const ESSAY_TOO_LONG = `The essay is too long: at most ${MAX_ESSAY_CHARS.toLocaleString('en-US')} characters of text are accepted`;
 
@@ -122,6 +124,11 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   // The access token outlives a deactivation by up to 15 minutes; the account as users knows it now does not.
   if (!user.is_active) throw forbidden(Messages.ACCOUNT_DEACTIVATED, Codes.ACCOUNT_DEACTIVATED);
 
+  const rubricJson = rubricJsonOf(rubric);
+  const content = contentOf(fields.essay_type, rubricJson, text);
+  // Refused before anything is written or charged: the job must fit one NATS message.
+  if (content.eventBytesAtMost > MAX_EVENT_BYTES) throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
+
   const submission = {
     id: newId(),
     user_id: me.id,
@@ -133,9 +140,10 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
     essay_type: fields.essay_type,
     subject_area: (fields.subject_area ?? '').trim(),
     rubric,
+    rubric_json: rubricJson,
     essay_text: text,
     word_count: countWords(text),
-    content_key: contentKeyOf(fields.essay_type, rubric, text),
+    content_key: content.key,
   };
   const submitter = { user_id: me.id, email: user.email, name: user.name, role: user.role };
   // (1) the row exists before the credit is charged — or, for an unchanged essay, carries the stored result
@@ -144,13 +152,19 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   if (reusedFrom) {
     req.log.info({ evaluation_id: submission.id, reused_from: reusedFrom }, 'unchanged essay: stored result carried, no charge');
   } else {
-    const { id, user_id, essay_type, title, subject_area, essay_text, word_count } = submission;
-    const job = { id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt: 1 };
-    row = await deps.charging.chargeAndQueue(submission.id, 1, me.id, req.log, job); // (2) + (3)
+    row = await deps.charging.chargeAndQueue(submission.id, 1, me.id, req.log); // (2) + (3)
   }
   row ??= await deps.store.getVisible(submission.id);
   if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
   return toEvaluation(row);
+}
+
+/** Each rubric snapshot (cached by flows/lookups.ts) as JSON, serialised once. */
+const rubricJsons = new WeakMap<RubricSnapshot, string>();
+function rubricJsonOf(rubric: RubricSnapshot): string {
+  let json = rubricJsons.get(rubric);
+  if (json === undefined) rubricJsons.set(rubric, (json = JSON.stringify(rubric)));
+  return json;
 }
 
 export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {

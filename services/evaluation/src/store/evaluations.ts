@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { EssayType, EvaluationStatus, Results, RubricSnapshot } from '@corestone/contracts';
-import { NOTIFY_RELAY, OUTBOX_COLUMNS, type OutboxRow, type Queryable } from '@corestone/service-kit';
+import { Events, type EssayType, type EvaluationStatus, type Results } from '@corestone/contracts';
+import { NOTIFY_RELAY, OUTBOX_COLUMNS, newId, noteEnqueued, outboxRowPrefix, type OutboxRow, type Queryable } from '@corestone/service-kit';
 import { VISIBLE_STATES, type EvaluationRow } from '../domain/evaluation';
 import { seenStatement, seenValues, type Submitter } from './directory';
 
@@ -30,22 +30,36 @@ export type NewSubmission = Pick<
   | 'subject_area'
   | 'rubric'
   | 'word_count'
-> & { essay_text: string; content_key: string };
-
-/** What the `evaluation.submitted.v1` event needs, read in the transaction that makes the row pending. */
-export interface SubmittedRow {
-  id: string;
-  user_id: string;
-  essay_type: EssayType;
-  title: string;
-  subject_area: string;
+> & {
   essay_text: string;
-  word_count: number;
-  rubric: RubricSnapshot;
-  attempt: number;
-}
+  content_key: string;
+  /** The rubric snapshot as JSON, when the caller has it already. */
+  rubric_json?: string;
+};
 
 const SUBMITTED_COLUMNS = 'id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt';
+
+/**
+ * Inserts the `evaluation.submitted.v1` event (the grading job) of the row that the CTE `from`
+ * returned with (at least) SUBMITTED_COLUMNS; `$<at>` … `$<at + 3>` are submittedEvent()'s values.
+ * Postgres builds the data from the row: the essay travels to Postgres once, with the submission,
+ * and the job is always what the row holds. (The submission checked the event's size: contentOf.)
+ */
+const QUEUE_SUBMITTED = (from: string, at = 2) => `INSERT INTO outbox (${OUTBOX_COLUMNS})
+  SELECT $${at}::uuid, $${at + 1}::text,
+    ($${at + 2}::text || json_build_object('evaluation_id', id, 'user_id', user_id, 'essay_type', essay_type, 'title', title,
+      'subject_area', subject_area, 'text', essay_text, 'word_count', word_count, 'rubric', rubric, 'attempt', attempt)::text
+    || '}')::json,
+    $${at + 3}::jsonb, id::text
+  FROM ${from} ON CONFLICT (id) DO NOTHING RETURNING 1`;
+
+/** A new `evaluation.submitted.v1` outbox row's parameters for QUEUE_SUBMITTED: id, subject, payload up to its data, headers. */
+function submittedEvent(): [id: string, subject: string, payloadHead: string, headers: string] {
+  const def = Events.evaluationSubmitted;
+  const id = newId();
+  const { payloadHead, headers } = outboxRowPrefix(def, id);
+  return [id, def.subject, payloadHead, headers];
+}
 
 /** The columns a new submission fills, in the order of submissionValues. */
 const SUBMISSION_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
@@ -65,7 +79,7 @@ function submissionValues(s: NewSubmission): unknown[] {
     s.essay_type,
     s.subject_area,
     s.rubric.id,
-    JSON.stringify(s.rubric),
+    s.rubric_json ?? JSON.stringify(s.rubric),
     s.essay_text,
     s.word_count,
     s.content_key,
@@ -115,43 +129,30 @@ export class EvaluationStore {
     return { reusedFrom: rows[0]?.reused_from ?? null };
   }
 
-  /** What the `evaluation.submitted.v1` event of a row still `charging` carries; null when it is not charging. */
-  async chargingJob(db: Queryable, id: string): Promise<SubmittedRow | null> {
-    const { rows } = await db.query<SubmittedRow>(`SELECT ${SUBMITTED_COLUMNS} FROM evaluations WHERE id = $1 AND status = 'charging'`, [
-      id,
-    ]);
-    return rows[0] ?? null;
-  }
-
   /**
    * `charging` → `pending` once the credit of `attempt` is charged under `chargeKey`, and its job
-   * written to the outbox, in one statement (atomic on its own: no transaction, one round trip).
-   * Clears what an earlier attempt left. `job` was built from the row as read by chargingJob: the
-   * update is guarded by status and attempt, and none of the job's fields changes while a row is
-   * charging. Answers the row as now shown (no second read to answer the request) and whether the
-   * job was written; null when the row is no longer charging this attempt (someone else settled it).
+   * written to the outbox (QUEUE_SUBMITTED), in one statement (atomic on its own: no transaction,
+   * one round trip). Clears what an earlier attempt left. Answers the row as now shown (no second
+   * read to answer the request); null when the row is no longer charging this attempt (someone
+   * else settled it).
    */
-  async markPending(
-    db: Queryable,
-    id: string,
-    attempt: number,
-    chargeKey: string,
-    job: OutboxRow,
-  ): Promise<{ row: EvaluationRow; queued: boolean } | null> {
+  async markPending(db: Queryable, id: string, attempt: number, chargeKey: string): Promise<EvaluationRow | null> {
+    const job = submittedEvent();
     const { rows } = await db.query<EvaluationRow & { queued: boolean; notified: unknown }>({
       name: 'evaluation-pending',
       text: `WITH pending AS (
          UPDATE evaluations SET status = 'pending', charge_key = $3, charge_error = NULL, error_message = NULL, progress = 0,
            stage = NULL, updated_at = now()
          WHERE id = $1 AND attempt = $2 AND status = 'charging'
-         RETURNING ${VIEW_COLUMNS}),
-       queued AS (INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4::uuid, $5::text, $6::json, $7::jsonb, $8::text FROM pending ON CONFLICT (id) DO NOTHING RETURNING 1)
-       SELECT pending.*, EXISTS (SELECT 1 FROM queued) AS queued, ${NOTIFY_RELAY} AS notified FROM pending`,
-      values: [id, attempt, chargeKey, ...job.values],
+         RETURNING ${VIEW_COLUMNS}, essay_text),
+       queued AS (${QUEUE_SUBMITTED('pending', 4)})
+       SELECT ${VIEW_COLUMNS}, EXISTS (SELECT 1 FROM queued) AS queued, ${NOTIFY_RELAY} AS notified FROM pending`,
+      values: [id, attempt, chargeKey, ...job],
     });
     if (rows.length === 0) return null;
     const { queued, notified: _, ...row } = rows[0];
-    return { row, queued };
+    if (queued) noteEnqueued(db, job[0]);
+    return row;
   }
 
   /**
@@ -185,18 +186,25 @@ export class EvaluationStore {
 
   /**
    * Admin regrade: a completed or failed evaluation goes back to `pending` / `pending_review` with a
-   * new attempt and no result; no credit is charged. Null when it is being graded right now.
+   * new attempt and no result, and its job is written to the outbox, in one statement; no credit
+   * is charged. False when it is being graded right now.
    */
-  async markRegrade(db: Queryable, id: string): Promise<SubmittedRow | null> {
-    const { rows } = await db.query<SubmittedRow>(
-      `UPDATE evaluations SET status = 'pending', approval_status = 'pending_review', attempt = attempt + 1, results = NULL,
-         overall_score = NULL, grader = NULL, processing_time = NULL, evaluation_time = NULL, suggestions = '[]', progress = 0,
-         stage = NULL, error_message = NULL, completed_at = NULL, reused_from = NULL, updated_at = now()
-       WHERE id = $1 AND status IN ('completed', 'failed') AND essay_text IS NOT NULL
-       RETURNING ${SUBMITTED_COLUMNS}`,
-      [id],
+  async markRegrade(db: Queryable, id: string): Promise<boolean> {
+    const job = submittedEvent();
+    const { rows } = await db.query<{ notified: unknown }>(
+      `WITH regraded AS (
+         UPDATE evaluations SET status = 'pending', approval_status = 'pending_review', attempt = attempt + 1, results = NULL,
+           overall_score = NULL, grader = NULL, processing_time = NULL, evaluation_time = NULL, suggestions = '[]', progress = 0,
+           stage = NULL, error_message = NULL, completed_at = NULL, reused_from = NULL, updated_at = now()
+         WHERE id = $1 AND status IN ('completed', 'failed') AND essay_text IS NOT NULL
+         RETURNING ${SUBMITTED_COLUMNS}),
+       queued AS (${QUEUE_SUBMITTED('regraded')})
+       SELECT ${NOTIFY_RELAY} AS notified FROM queued`,
+      [id, ...job],
     );
-    return rows[0] ?? null;
+    if (rows.length === 0) return false;
+    noteEnqueued(db, job[0]);
+    return true;
   }
 
   async noteChargeAttempt(db: Queryable, id: string, error: string): Promise<void> {
