@@ -9,7 +9,6 @@ import {
   MAX_ESSAY_CHARS,
   MAX_UPLOAD_BYTES,
   Messages,
-  type RubricSnapshot,
 } from '@corestone/contracts';
 import {
   HttpError,
@@ -124,7 +123,7 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   // The access token outlives a deactivation by up to 15 minutes; the account as users knows it now does not.
   if (!user.is_active) throw forbidden(Messages.ACCOUNT_DEACTIVATED, Codes.ACCOUNT_DEACTIVATED);
 
-  const rubricJson = rubricJsonOf(rubric);
+  const rubricJson = JSON.stringify(rubric); // once, for the content key and the row
   const content = contentOf(fields.essay_type, rubricJson, text);
   // Refused before anything is written or charged: the job must fit one NATS message.
   if (content.eventBytesAtMost > MAX_EVENT_BYTES) throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
@@ -157,14 +156,6 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   row ??= await deps.store.getVisible(submission.id);
   if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
   return toEvaluation(row);
-}
-
-/** Each rubric snapshot (cached by flows/lookups.ts) as JSON, serialised once. */
-const rubricJsons = new WeakMap<RubricSnapshot, string>();
-function rubricJsonOf(rubric: RubricSnapshot): string {
-  let json = rubricJsons.get(rubric);
-  if (json === undefined) rubricJsons.set(rubric, (json = JSON.stringify(rubric)));
-  return json;
 }
 
 export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
