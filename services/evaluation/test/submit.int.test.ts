@@ -96,7 +96,8 @@ describe('POST /evaluation/evaluate-async', () => {
     expect(Buffer.byteLength(text)).toBe(900_000);
     const res = await submit(me.headers, eeFields(), txt(text));
     expect(res.statusCode).toBe(413);
-    expect(res.json().code).toBe('ESSAY_TOO_LONG');
+    // 320,000 characters: the answer names the size bound too
+    expect(res.json()).toEqual({ code: 'ESSAY_TOO_LONG', detail: expect.stringContaining('about 900 KB') });
     expect(h.ledger.credits.get(me.id)).toBe(2);
     const { rows } = await h.db.pool.query(`SELECT id FROM evaluations WHERE user_id = $1`, [me.id]);
     expect(rows).toEqual([]);

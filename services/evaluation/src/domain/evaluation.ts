@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { EssayType, Evaluation, EvaluationStatus, Results, RubricSnapshot } from '@corestone/contracts';
+import {
+  MAX_ESSAY_CHARS,
+  type EssayType,
+  type Evaluation,
+  type EvaluationStatus,
+  type Results,
+  type RubricSnapshot,
+} from '@corestone/contracts';
 
 /**
  * Internal states of a submission row. `charging` (credit not yet confirmed) and `refused`
@@ -31,6 +38,14 @@ export function suggestionsFrom(results: Results): string[] {
   }
   return out;
 }
+
+/** A first, cheap bound on an essay's text; a NATS message (a grading job) is 1 MB by default. */
+const MAX_ESSAY_BYTES = 900_000;
+
+/** Over MAX_ESSAY_CHARS characters or MAX_ESSAY_BYTES bytes of UTF-8 (a submission also bounds its job: contentOf). */
+export const isTooLong = (text: string): boolean => text.length > MAX_ESSAY_CHARS || Buffer.byteLength(text) > MAX_ESSAY_BYTES;
+
+export const ESSAY_TOO_LONG = `The essay is too long: at most ${MAX_ESSAY_CHARS.toLocaleString('en-US')} characters (about 900 KB) of text are accepted`;
 
 /** Room in an `evaluation.submitted` event beside its text and rubric: envelope, ids, keys, title and subject escaped. */
 const EVENT_ROOM_BYTES = 8 * 1024;

@@ -1,10 +1,8 @@
-import { Codes, MAX_ESSAY_CHARS, Messages, Rpc, type AdminAssessRequest, type AdminAssessment } from '@corestone/contracts';
+import { Codes, Messages, Rpc, type AdminAssessRequest, type AdminAssessment } from '@corestone/contracts';
 import { HttpError, badRequest, callRpc, isUuid, newId, notFound, type Bus } from '@corestone/service-kit';
 import { countWords, normaliseText } from '@corestone/documents';
-import { titleOrDefault } from '../domain/evaluation';
+import { ESSAY_TOO_LONG, isTooLong, titleOrDefault } from '../domain/evaluation';
 
-/** The grading job must fit one NATS message (1 MB by default) with room for the rubric. */
-const MAX_ESSAY_BYTES = 900_000;
 /** Kept between the model's budget and our wait, so the fallback result still arrives in time. */
 const ANSWER_MARGIN_MS = 3000;
 
@@ -25,13 +23,7 @@ export interface QuickAssessDeps {
 export async function quickAssess(deps: QuickAssessDeps, adminId: string, input: AdminAssessRequest): Promise<AdminAssessment> {
   const text = normaliseText(input.essay_content);
   if (!text) throw badRequest(Messages.EMPTY_ESSAY, Codes.EMPTY_ESSAY);
-  if (text.length > MAX_ESSAY_CHARS || Buffer.byteLength(text) > MAX_ESSAY_BYTES) {
-    throw new HttpError(
-      413,
-      Codes.ESSAY_TOO_LONG,
-      `The essay is too long: at most ${MAX_ESSAY_CHARS.toLocaleString('en-US')} characters of text are accepted`,
-    );
-  }
+  if (isTooLong(text)) throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
   const rubricId = input.rubric_id.trim();
   if (!isUuid(rubricId)) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
   const { rubric, is_active } = await callRpc(

@@ -24,7 +24,7 @@ import {
   MAX_EVENT_BYTES,
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
-import { contentOf, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { ESSAY_TOO_LONG, contentOf, isTooLong, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
 import type { Lookups } from '../flows/lookups';
@@ -39,10 +39,6 @@ export const SubmitFields = Type.Object({
   include_reflection: Type.Optional(Type.String({ maxLength: 10 })),
 });
 type SubmitFields = Static<typeof SubmitFields>;
-
-/** A first, cheap bound (the job event's own is checked once the rubric is known): a NATS message is 1 MB by default. */
-const MAX_ESSAY_BYTES = 900_000;
-const ESSAY_TOO_LONG = `The essay is too long: at most ${MAX_ESSAY_CHARS.toLocaleString('en-US')} characters of text are accepted`;
 
 const ESSAY_TYPE_DETAIL = { essay_type: "essay_type: must be 'ee' or 'tok'" };
 
@@ -106,9 +102,7 @@ export const TextSubmitFields = Type.Composite([
 async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitFields, fileName: string, text: string) {
   const me = principalOf(req);
   if (!text) throw badRequest(Messages.EMPTY_ESSAY, Codes.EMPTY_ESSAY);
-  if (text.length > MAX_ESSAY_CHARS || Buffer.byteLength(text) > MAX_ESSAY_BYTES) {
-    throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
-  }
+  if (isTooLong(text)) throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
   const rubricId = fields.rubric_id.trim();
   if (!isUuid(rubricId)) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
   const [{ rubric, is_active }, user] = await Promise.all([deps.lookups.rubric(rubricId), deps.lookups.submitter(me.id)]);
