@@ -4,6 +4,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { median, round, wrkPath } = require('./load');
 const { api, essayText, unlimitedTeacher } = require('./platform-api');
+const { cpuPerItem, cpuSnapshot } = require('./cpu-time');
 
 const CONNECTIONS = 16;
 const ROUNDS = 3;
@@ -86,6 +87,7 @@ async function uploads(url, { token, rubricId, connections, seconds, tag }) {
     const r = JSON.parse(line.slice('RESULT '.length));
     return {
       requests: r.requests,
+      accepted: r.accepted,
       errors: r.requests - r.accepted + r.socket,
       rps: r.accepted / (r.us / 1e6),
       p50: r.p50 / 1000,
@@ -110,8 +112,14 @@ async function measureIntake(platform, { token, rubricId }) {
   await uploads(direct, { ...opts('warm-d', 0), seconds: WARM_UP_S });
   await drain(api(platform.gatewayUrl), token);
   const runs = { gateway: [], direct: [] };
+  // CPU of every process during the via-gateway runs, per upload accepted in them.
+  const spent = {};
   for (let i = 0; i < ROUNDS; i++) {
-    runs.gateway.push(await uploads(gateway, opts('g', i)));
+    const before = cpuSnapshot(platform);
+    const run = await uploads(gateway, opts('g', i));
+    const after = cpuSnapshot(platform);
+    for (const name of Object.keys(after)) spent[name] = (spent[name] ?? 0) + after[name] - (before[name] ?? 0);
+    runs.gateway.push(run);
     runs.direct.push(await uploads(direct, opts('d', i)));
   }
   const pick = (rs) => ({
@@ -121,7 +129,8 @@ async function measureIntake(platform, { token, rubricId }) {
     requests: rs.reduce((s, r) => s + r.requests, 0),
     errors: rs.reduce((s, r) => s + r.errors, 0),
   });
-  const result = { gateway: pick(runs.gateway), direct: pick(runs.direct) };
+  const accepted = runs.gateway.reduce((n, r) => n + r.accepted, 0);
+  const result = { gateway: pick(runs.gateway), direct: pick(runs.direct), cpu: accepted > 0 ? cpuPerItem({}, spent, accepted) : null };
   module.exports.measured = result.gateway;
   return result;
 }
@@ -145,7 +154,7 @@ async function drain(call, token, limitMs = 600_000) {
 
 module.exports = {
   title: `Intake: evaluate-async with a ${WORDS.toLocaleString('en')}-word .txt, ${CONNECTIONS} connections, built-in grading running`,
-  measures: `Distinct ${WORDS}-word .txt EEs (~27 KB multipart; each numbered, since an unchanged essay is answered from its stored result) uploaded by wrk over ${CONNECTIONS} keep-alive connections, ${DURATION_S} s a run, alternating gateway (/api/v1/evaluation/evaluate-async) and straight to evaluation ${ROUNDS} times (medians), after a ${WARM_UP_S} s warm-up of each path at the same load whose backlog is graded before the runs. Each upload is parsed, checked (rubric and user look-ups), written, charged (billing RPC) and queued (outbox); the grading worker runs meanwhile and grades what was accepted on the same cores. accepted/s counts 201 answers. Afterwards the backlog is drained.`,
+  measures: `Distinct ${WORDS}-word .txt EEs (~27 KB multipart; each numbered, since an unchanged essay is answered from its stored result) uploaded by wrk over ${CONNECTIONS} keep-alive connections, ${DURATION_S} s a run, alternating gateway (/api/v1/evaluation/evaluate-async) and straight to evaluation ${ROUNDS} times (medians), after a ${WARM_UP_S} s warm-up of each path at the same load whose backlog is graded before the runs. Each upload is parsed, checked (rubric and user look-ups), written, charged (billing RPC) and queued (outbox); the grading worker runs meanwhile and grades what was accepted on the same cores. accepted/s counts 201 answers. The CPU row is counted work from /proc: the CPU time of every platform process, Postgres's backends and nats-server during the via-gateway runs, divided by the uploads accepted in them (grading done meanwhile included, the backlog left after the runs not). Afterwards the backlog is drained.`,
   uploads,
   measureIntake,
   drain,
@@ -155,7 +164,7 @@ module.exports = {
     const token = await unlimitedTeacher(call);
     const rubric = (await call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
     await drain(call, token); // start from an idle pipeline
-    const { gateway, direct } = await measureIntake(platform, { token, rubricId: rubric.id });
+    const { gateway, direct, cpu } = await measureIntake(platform, { token, rubricId: rubric.id });
     const backlog = await drain(call, token);
     const row = (name, r) => ({
       path: name,
@@ -174,6 +183,20 @@ module.exports = {
         'p50 ms': round(gateway.p50 / direct.p50, 2),
         'p99 ms': round(gateway.p99 / direct.p99, 2),
         uploads: '',
+        errors: '',
+      },
+      {
+        // Counted work: steadier than the rates on a noisy machine, and where each millisecond goes.
+        path: 'CPU ms per upload accepted via the gateway (all processes during those runs, grading meanwhile included)',
+        'accepted/s': cpu ? `${round(cpu.total, 1)} ms in all` : '',
+        'p50 ms': '',
+        'p99 ms': '',
+        uploads: cpu
+          ? Object.entries(cpu.per)
+              .sort((a, b) => b[1] - a[1])
+              .map(([name, ms]) => `${name} ${round(ms, 1)}`)
+              .join(', ')
+          : '',
         errors: '',
       },
       {
