@@ -1,8 +1,7 @@
 /**
  * CPU time spent by the platform's processes, Postgres's backends and nats-server, read from
- * /proc (Linux): counted work, which a noisy machine disturbs far less than a rate (a slower moment
- * makes every request take longer, not more of them fail to happen). For "ms of CPU per request"
- * beside the bench's rates.
+ * /proc (Linux): counted work, for "ms of CPU per request, process by process" beside the bench's
+ * rates. It moves with the machine's speed too, so builds are compared by alternating them.
  */
 const fs = require('node:fs');
 const { spawnSync } = require('node:child_process');
@@ -46,12 +45,18 @@ function cpuSnapshot(platform) {
   return snapshot;
 }
 
-/** Milliseconds of CPU per item between two snapshots, per process (those that used any), and in all. */
-function cpuPerItem(before, after, items) {
+/** The CPU seconds spent between two snapshots, added to `into` (per name). */
+function addCpuSpent(into, before, after) {
+  for (const name of Object.keys(after)) into[name] = (into[name] ?? 0) + after[name] - (before[name] ?? 0);
+  return into;
+}
+
+/** Milliseconds of CPU per item of what was spent, per process (those that used any), and in all. */
+function cpuPerItem(spent, items) {
   const per = {};
   let total = 0;
-  for (const name of Object.keys(after)) {
-    const ms = ((after[name] - (before[name] ?? 0)) * 1000) / items;
+  for (const [name, seconds] of Object.entries(spent)) {
+    const ms = (seconds * 1000) / items;
     if (ms <= 0) continue;
     per[name] = ms;
     total += ms;
@@ -59,4 +64,4 @@ function cpuPerItem(before, after, items) {
   return { per, total };
 }
 
-module.exports = { cpuSnapshot, cpuPerItem };
+module.exports = { cpuSnapshot, addCpuSpent, cpuPerItem };

@@ -4,7 +4,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { median, round, wrkPath } = require('./load');
 const { api, essayText, unlimitedTeacher } = require('./platform-api');
-const { cpuPerItem, cpuSnapshot } = require('./cpu-time');
+const { addCpuSpent, cpuPerItem, cpuSnapshot } = require('./cpu-time');
 
 const CONNECTIONS = 16;
 const ROUNDS = 3;
@@ -117,8 +117,7 @@ async function measureIntake(platform, { token, rubricId }) {
   for (let i = 0; i < ROUNDS; i++) {
     const before = cpuSnapshot(platform);
     const run = await uploads(gateway, opts('g', i));
-    const after = cpuSnapshot(platform);
-    for (const name of Object.keys(after)) spent[name] = (spent[name] ?? 0) + after[name] - (before[name] ?? 0);
+    addCpuSpent(spent, before, cpuSnapshot(platform));
     runs.gateway.push(run);
     runs.direct.push(await uploads(direct, opts('d', i)));
   }
@@ -130,7 +129,7 @@ async function measureIntake(platform, { token, rubricId }) {
     errors: rs.reduce((s, r) => s + r.errors, 0),
   });
   const accepted = runs.gateway.reduce((n, r) => n + r.accepted, 0);
-  const result = { gateway: pick(runs.gateway), direct: pick(runs.direct), cpu: accepted > 0 ? cpuPerItem({}, spent, accepted) : null };
+  const result = { gateway: pick(runs.gateway), direct: pick(runs.direct), cpu: accepted > 0 ? cpuPerItem(spent, accepted) : null };
   module.exports.measured = result.gateway;
   return result;
 }
@@ -186,7 +185,7 @@ module.exports = {
         errors: '',
       },
       {
-        // Counted work: steadier than the rates on a noisy machine, and where each millisecond goes.
+        // Counted work: where an upload's milliseconds go, process by process.
         path: 'CPU ms per upload accepted via the gateway (all processes during those runs, grading meanwhile included)',
         'accepted/s': cpu ? `${round(cpu.total, 1)} ms in all` : '',
         'p50 ms': '',

@@ -12,6 +12,7 @@ import {
 } from '@corestone/contracts';
 import {
   HttpError,
+  MAX_EVENT_BYTES,
   badRequest,
   checkFormFields,
   forbidden,
@@ -21,7 +22,6 @@ import {
   principalOf,
   readUpload,
   unauthorized,
-  MAX_EVENT_BYTES,
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
 import { ESSAY_TOO_LONG, contentOf, isTooLong, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
