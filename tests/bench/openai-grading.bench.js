@@ -71,7 +71,7 @@ module.exports = {
   async run(platform) {
     const { FakeOpenAI } = requireTs(path.join(__dirname, '..', 'support', 'fake-openai.ts'));
     const call = api(platform.gatewayUrl);
-    const token = await unlimitedTeacher(call);
+    const token = await unlimitedTeacher(call, 'model-grading'); // its poller reads this teacher's list
     const rubric = (await call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
     const reply = {
       criteria: rubric.scoring_structure.criteria.map((c) => ({

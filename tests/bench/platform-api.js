@@ -51,15 +51,21 @@ async function setUpAdmin(call) {
   return admin;
 }
 
-/** A teacher with unlimited credits, created once per platform by the bench admin and shared by every benchmark; each call signs in afresh and returns an access token. */
+/**
+ * A teacher with unlimited credits, created once per platform (and per `name`) by the bench admin;
+ * each call signs in afresh and returns an access token. Benchmarks share the default teacher; one
+ * that reads the teacher's own list takes a name of its own, so it does not read thousands of rows
+ * that earlier benchmarks left.
+ */
 const teachers = new Map();
-async function unlimitedTeacher(call) {
-  if (!teachers.has(call.base)) {
+async function unlimitedTeacher(call, name = 'shared') {
+  const key = `${call.base} ${name}`;
+  if (!teachers.has(key)) {
     const created = createUnlimitedTeacher(call);
-    teachers.set(call.base, created);
-    created.catch(() => teachers.delete(call.base));
+    teachers.set(key, created);
+    created.catch(() => teachers.delete(key));
   }
-  const teacher = await teachers.get(call.base);
+  const teacher = await teachers.get(key);
   const login = await call('POST', '/auth/login', { json: { username: teacher.email, password: teacher.password } });
   if (login.status !== 200) throw new Error(`teacher sign-in: ${login.status} ${JSON.stringify(login.body)}`);
   return login.body.access_token;
@@ -67,7 +73,10 @@ async function unlimitedTeacher(call) {
 
 async function createUnlimitedTeacher(call) {
   const adminToken = (await benchAdmin(call)).access_token;
-  const teacher = { email: `bench.teacher.${Date.now()}@school.example`, password: 'bench-password-2' };
+  const teacher = {
+    email: `bench.teacher.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@school.example`,
+    password: 'bench-password-2',
+  };
   const created = await call('POST', '/users/admin/create-user', {
     token: adminToken,
     json: { first_name: 'Bench', last_name: 'Teacher', ...teacher, user_type: 'teacher', essay_credits: 0, max_essay_credits: -1 },

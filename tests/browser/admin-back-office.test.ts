@@ -59,6 +59,17 @@ async function settled(pg: Page) {
   await pg.waitForTimeout(400);
 }
 
+/**
+ * Waits until every open antd modal has finished its opening zoom: a click on a button that is
+ * still scaling can land beside it (seen once on a loaded machine: 'Add Link' clicked, no checks shown).
+ */
+async function dialogOpened(pg: Page) {
+  await pg.waitForFunction(() => {
+    const modals = [...document.querySelectorAll('.ant-modal')];
+    return modals.length > 0 && modals.every((m) => !/-(appear|enter)(\s|$|-)/.test(m.className));
+  });
+}
+
 async function signIn(pg: Page, email: string, password: string) {
   await pg.goto(`${p.gatewayUrl}/auth`);
   await pg.getByLabel('Email').fill(email);
@@ -309,6 +320,7 @@ it('adds a link: it shows in the public footer, a click is counted', async () =>
   await page.getByRole('menuitem', { name: 'External Links' }).click();
   await page.getByRole('button', { name: 'Add New' }).click();
   const dialog = page.getByRole('dialog');
+  await dialogOpened(page);
   await dialog.getByRole('button', { name: 'Add Link' }).click();
   await dialog.getByText('Social media platform is required').waitFor();
   await dialog.getByText('URL is required').waitFor();

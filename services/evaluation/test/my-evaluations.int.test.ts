@@ -1,4 +1,5 @@
-import { Events, type Evaluation } from '@corestone/contracts';
+import { Value } from '@sinclair/typebox/value';
+import { Events, MyEvaluationList, type Evaluation } from '@corestone/contracts';
 import { publishEvent } from '@corestone/service-kit';
 import { ESSAY, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
@@ -27,6 +28,17 @@ async function submitted(headers: Headers, type: 'ee' | 'tok'): Promise<Evaluati
   expect(res.statusCode).toBe(201);
   return res.json();
 }
+/** An EE submitted, then its result published as grading does (20 of 34 points). */
+async function gradedEe(headers: Headers): Promise<Evaluation> {
+  const done = await submitted(headers, 'ee');
+  await publishEvent(h.bus, Events.gradingCompleted, {
+    evaluation_id: done.id,
+    results: results(20, 34),
+    grader: 'builtin',
+    processing_ms: 100,
+  });
+  return done;
+}
 const read = async (id: string, headers: Headers): Promise<Evaluation> =>
   (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();
 const mine = async (query: string, headers: Headers) => {
@@ -40,13 +52,7 @@ const mine = async (query: string, headers: Headers) => {
 it('filters by status and type, only the caller’s, newest first; a retry being charged is listed as pending', async () => {
   const me = await h.user('student', 5);
   const other = await h.user('student', 5);
-  const done = await submitted(me.headers, 'ee');
-  await publishEvent(h.bus, Events.gradingCompleted, {
-    evaluation_id: done.id,
-    results: results(20, 34),
-    grader: 'builtin',
-    processing_ms: 100,
-  });
+  const done = await gradedEe(me.headers);
   const failed = await submitted(me.headers, 'ee');
   await publishEvent(h.bus, Events.gradingFailed, { evaluation_id: failed.id, code: 'X', reason: 'broken' });
   const tok = await submitted(me.headers, 'tok');
@@ -81,4 +87,27 @@ it('filters by status and type, only the caller’s, newest first; a retry being
     const res = await h.app.inject({ url: `/evaluation/my-evaluations${bad}`, headers: me.headers });
     expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
   }
+});
+
+it('lists each row with its result cut to the summary: grade and points as the full result has them, no feedback or rubric', async () => {
+  const me = await h.user('student', 5);
+  const done = await gradedEe(me.headers);
+  const full = await until(
+    () => read(done.id, me.headers),
+    (e) => e.status === 'completed',
+  );
+  const pending = await submitted(me.headers, 'tok');
+
+  const res = await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers });
+  const body = res.json();
+  expect(Value.Check(MyEvaluationList, body)).toBe(true);
+  const [tokRow, eeRow] = body.evaluations;
+  expect([tokRow.id, tokRow.results]).toEqual([pending.id, null]);
+  const { overallGrade, overallBand, totalPoints, maxPoints, percentage, grader } = full.results!;
+  expect(eeRow.results).toEqual({ overallGrade, overallBand, totalPoints, maxPoints, percentage, grader });
+  for (const heavy of ['rubric', 'suggestions', 'ai_feedback']) expect(eeRow).not.toHaveProperty(heavy);
+  expect(full.results!.criteria.length).toBeGreaterThan(0); // what the list leaves out is in GET /evaluation/{id}
+  // the rest of the row is the full evaluation's
+  const { rubric: _r, suggestions: _s, ai_feedback: _f, results: _full, ...rest } = full;
+  expect(eeRow).toEqual({ ...rest, results: eeRow.results });
 });

@@ -1,4 +1,4 @@
-import type { Evaluation } from '@corestone/sdk';
+import type { Evaluation, EvaluationListItem } from '@corestone/sdk';
 import { noteId, type RemarkKind } from './passages';
 
 export const IN_PROGRESS = ['pending', 'processing', 'in_progress'];
@@ -84,13 +84,15 @@ export function remarksOf(
 }
 
 type Loose = Record<string, unknown>;
+/** A full evaluation or a list row (whose result is the summary only: no criteria or feedback). */
+type Graded = Pick<Evaluation | EvaluationListItem, 'essay_type' | 'status' | 'results'>;
 const n = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && !isNaN(Number(v)) ? Number(v) : undefined;
 const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** Criterion fields: score or grade, maxScore or maxGrade, feedback or comment (spec §3). */
-export function criteriaOf(ev: Evaluation): ViewCriterion[] {
+export function criteriaOf(ev: Pick<Graded, 'essay_type' | 'results'>): ViewCriterion[] {
   const crit = (ev.results as unknown as Loose | null)?.criteria;
   if (!Array.isArray(crit)) return [];
   const defaultMax = ev.essay_type === 'tok' ? 5 : 6;
@@ -128,7 +130,7 @@ export function scoreColor(percent: number): string {
   return '#dc2626';
 }
 
-export function summaryOf(ev: Evaluation) {
+export function summaryOf(ev: Pick<Graded, 'essay_type' | 'results'>) {
   const r = (ev.results ?? {}) as unknown as Loose;
   const criteria = criteriaOf(ev);
   const total = n(r.totalPoints) ?? criteria.reduce((a, c) => a + c.score, 0);
@@ -151,7 +153,7 @@ export function summaryOf(ev: Evaluation) {
 }
 
 /** Average Grade card: the mean percentage of the completed results as a grade and percent ('B · 74%'), else '—'. */
-export function averageGradeOf(completed: Evaluation[]): string {
+export function averageGradeOf(completed: Graded[]): string {
   const percents = completed.filter((e) => e.results).map((e) => summaryOf(e).percent);
   if (!percents.length) return '—';
   const mean = Math.round(percents.reduce((a, b) => a + b, 0) / percents.length);
@@ -159,7 +161,7 @@ export function averageGradeOf(completed: Evaluation[]): string {
 }
 
 /** Grade shown in lists: results.overallGrade, else '—'. */
-export function gradeOf(ev: Evaluation): string {
+export function gradeOf(ev: Graded): string {
   if (ev.status !== 'completed' || !ev.results) return '—';
   return summaryOf(ev).grade;
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, type CorestoneClient, type Evaluation } from '@corestone/sdk';
+import { errorMessage, type CorestoneClient, type EvaluationListItem } from '@corestone/sdk';
 
 export function useMyEvaluations(client: CorestoneClient) {
-  const [state, setState] = useState<{ loading: boolean; items: Evaluation[]; total: number; error: string | null }>({
+  const [state, setState] = useState<{ loading: boolean; items: EvaluationListItem[]; total: number; error: string | null }>({
     loading: true,
     items: [],
     total: 0,
@@ -21,6 +21,7 @@ export function useMyEvaluations(client: CorestoneClient) {
   return {
     ...state,
     reload: load,
-    setItems: (fn: (items: Evaluation[]) => Evaluation[]) => setState((s) => ({ ...s, items: fn(s.items), total: fn(s.items).length })),
+    setItems: (fn: (items: EvaluationListItem[]) => EvaluationListItem[]) =>
+      setState((s) => ({ ...s, items: fn(s.items), total: fn(s.items).length })),
   };
 }

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
-import type { Evaluation, RemoteAppProps } from '@corestone/sdk';
+import type { EvaluationListItem, RemoteAppProps } from '@corestone/sdk';
 import { PageTitle, StatusDot } from '../components/common';
 import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
@@ -15,7 +15,7 @@ export function Submissions({ client }: RemoteAppProps) {
   const query = params.get('q') ?? '';
   const shown = evs.items.filter((e) => matchesSearch(e, query));
 
-  const confirmDelete = (ev: Evaluation) =>
+  const confirmDelete = (ev: EvaluationListItem) =>
     modal.confirm({
       title: 'Delete submission',
       content: `Are you sure you want to delete "${ev.title}"? This action cannot be undone.`,
@@ -74,7 +74,7 @@ export function Submissions({ client }: RemoteAppProps) {
         />
       ) : (
         <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-          <Table<Evaluation>
+          <Table<EvaluationListItem>
             rowKey="id"
             loading={evs.loading}
             dataSource={shown}

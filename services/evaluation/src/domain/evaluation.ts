@@ -3,8 +3,10 @@ import {
   MAX_ESSAY_CHARS,
   type EssayType,
   type Evaluation,
+  type EvaluationListItem,
   type EvaluationStatus,
   type Results,
+  type ResultsSummary,
   type RubricSnapshot,
 } from '@corestone/contracts';
 
@@ -118,7 +120,10 @@ export function stageLabel(status: RowState, progress: number): string {
   return progress < 66 ? 'Content Analysis' : 'Generating Feedback';
 }
 
-export function toEvaluation(r: EvaluationRow): Evaluation {
+/** A row as a user's list reads it: no rubric, feedback or suggestions, and the result's summary. */
+export type ListRow = Omit<EvaluationRow, 'rubric' | 'suggestions' | 'results' | 'ai_feedback'> & { results: ResultsSummary | null };
+
+export function toListItem(r: ListRow): EvaluationListItem {
   const created = r.created_at.toISOString();
   return {
     id: r.id,
@@ -135,7 +140,6 @@ export function toEvaluation(r: EvaluationRow): Evaluation {
     approval_status: r.approval_status,
     overall_score: r.overall_score,
     rubric_id: r.rubric_id,
-    rubric: r.rubric,
     extractedWordCount: r.word_count,
     processingTime: r.processing_time,
     evaluation_time: r.evaluation_time,
@@ -145,11 +149,13 @@ export function toEvaluation(r: EvaluationRow): Evaluation {
     submittedAt: created,
     completed_at: r.completed_at ? r.completed_at.toISOString() : null,
     profiles: { full_name: r.user_name, email: r.user_email },
-    suggestions: r.suggestions,
     admin_notes: r.admin_notes,
     results: r.results,
-    ai_feedback: r.ai_feedback,
     attempt: r.attempt,
     reused_from: r.reused_from,
   };
+}
+
+export function toEvaluation(r: EvaluationRow): Evaluation {
+  return { ...toListItem(r), rubric: r.rubric, suggestions: r.suggestions, results: r.results, ai_feedback: r.ai_feedback };
 }

@@ -6,13 +6,13 @@ import {
   EssayType,
   ErrorEnvelope,
   Evaluation,
-  EvaluationList,
   EvaluationStatus,
   Messages,
+  MyEvaluationList,
   SuccessMessage,
 } from '@corestone/contracts';
 import { conflict, forbidden, isUuid, notFound, principalOf, requireAuth, type Principal } from '@corestone/service-kit';
-import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
 import { renderReport, reportFileName } from '../report/pdf';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
@@ -41,17 +41,17 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
     {
       preHandler: requireAuth,
       schema: {
-        summary: "The caller's own evaluations, newest first",
+        summary: "The caller's own evaluations, newest first, as lists show them (GET /evaluation/{id} has the rest)",
         security,
         querystring: Type.Object({ status: Type.Optional(EvaluationStatus), essay_type: Type.Optional(EssayType) }),
-        response: { 200: EvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope },
+        response: { 200: MyEvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope },
       },
     },
     async (req) => {
       const me = principalOf(req);
       const q = req.query as { status?: EvaluationStatus; essay_type?: EssayType };
       const rows = await store.listForUser(me.id, q);
-      return { evaluations: rows.map(toEvaluation), total: rows.length };
+      return { evaluations: rows.map(toListItem), total: rows.length };
     },
   );
 

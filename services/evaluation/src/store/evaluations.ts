@@ -1,14 +1,16 @@
 import type { Pool } from 'pg';
 import { Events, type EssayType, type EvaluationStatus, type Results } from '@corestone/contracts';
 import { NOTIFY_RELAY, OUTBOX_COLUMNS, newId, noteEnqueued, outboxRowPrefix, type OutboxRow, type Queryable } from '@corestone/service-kit';
-import { VISIBLE_STATES, type EvaluationRow } from '../domain/evaluation';
+import { VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/evaluation';
 import { seenStatement, seenValues, type Submitter } from './directory';
 
-/** Every column a response needs; never the essay text. */
-export const VIEW_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
-  status, approval_status, overall_score, rubric_id, rubric, word_count, processing_time, evaluation_time, progress,
-  error_message, created_at, completed_at, suggestions, admin_notes, results, attempt, ai_feedback, grader, reviewed_by,
-  reviewed_at, reused_from, updated_at, stage`;
+/** The columns every response needs, short ones only. */
+const LIST_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
+  status, approval_status, overall_score, rubric_id, word_count, processing_time, evaluation_time, progress,
+  error_message, created_at, completed_at, admin_notes, attempt, grader, reviewed_by, reviewed_at, reused_from, updated_at, stage`;
+
+/** Every column a full response needs; never the essay text. */
+export const VIEW_COLUMNS = `${LIST_COLUMNS}, rubric, suggestions, results, ai_feedback`;
 
 /** Rows users may see: the contract's states, and a retry whose new credit is being charged (shown as pending). */
 export const VISIBLE = `(status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join(', ')}) OR (status = 'charging' AND attempt > 1))`;
@@ -220,9 +222,10 @@ export class EvaluationStore {
     return rows[0] ?? null;
   }
 
-  async listForUser(userId: string, filter: { status?: EvaluationStatus; essay_type?: EssayType }): Promise<EvaluationRow[]> {
-    const { rows } = await this.pool.query<EvaluationRow>(
-      `SELECT ${VIEW_COLUMNS} FROM evaluations
+  /** The user's own rows, newest first, as lists show them: no rubric or feedback, the result's summary (migration 003). */
+  async listForUser(userId: string, filter: { status?: EvaluationStatus; essay_type?: EssayType }): Promise<ListRow[]> {
+    const { rows } = await this.pool.query<ListRow>(
+      `SELECT ${LIST_COLUMNS}, results_summary AS results FROM evaluations
        WHERE user_id = $1 AND ${VISIBLE} AND ($2::text IS NULL OR ${SHOWN_STATUS} = $2) AND ($3::text IS NULL OR essay_type = $3)
        ORDER BY created_at DESC, id DESC`,
       [userId, filter.status ?? null, filter.essay_type ?? null],

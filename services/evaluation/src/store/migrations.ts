@@ -68,4 +68,18 @@ export const migrations: Migration[] = [
         deleted_at timestamptz
       );`,
   },
+  {
+    id: '003-results-summary',
+    sql: `
+      -- What a user's list shows of a result (contracts' RESULTS_SUMMARY_FIELDS), kept by Postgres
+      -- beside the result itself, so that the list reads a hundred bytes a row instead of each
+      -- stored result (≈ 17 KB, TOASTed). jsonb_build_object is only STABLE (it can print any
+      -- type); over jsonb values it is immutable, as a generated column needs.
+      CREATE FUNCTION evaluation_results_summary(r jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT CASE WHEN r IS NULL THEN NULL ELSE jsonb_build_object(
+          'overallGrade', r->'overallGrade', 'overallBand', r->'overallBand', 'totalPoints', r->'totalPoints',
+          'maxPoints', r->'maxPoints', 'percentage', r->'percentage', 'grader', r->'grader') END
+      $$;
+      ALTER TABLE evaluations ADD COLUMN results_summary jsonb GENERATED ALWAYS AS (evaluation_results_summary(results)) STORED;`,
+  },
 ];
