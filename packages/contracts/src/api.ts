@@ -264,22 +264,17 @@ export const Evaluation = Type.Object({
 });
 export type Evaluation = Static<typeof Evaluation>;
 
-export const EvaluationList = Type.Object({
-  evaluations: Type.Array(Evaluation),
-  total: Type.Integer(),
-});
-export type EvaluationList = Static<typeof EvaluationList>;
-
 /** The fields of a result that a list of submissions shows (grade, band, points, who graded). */
 export const RESULTS_SUMMARY_FIELDS = ['overallGrade', 'overallBand', 'totalPoints', 'maxPoints', 'percentage', 'grader'] as const;
 export const ResultsSummary = Type.Pick(Results, RESULTS_SUMMARY_FIELDS);
 export type ResultsSummary = Static<typeof ResultsSummary>;
 
 /**
- * One row of a user's own list (GET /evaluation/my-evaluations): the evaluation without its rubric
- * snapshot, feedback and suggestions, and with its result cut to the summary. A full row is ≈ 25 KB
- * (results ≈ 17 KB, rubric ≈ 6 KB) and the list has every submission of the user, so a teacher's
- * dashboard would fetch megabytes; GET /evaluation/{id} has everything.
+ * One row of a list of submissions (GET /evaluation/my-evaluations, GET /evaluation/admin/all): the
+ * evaluation without its rubric snapshot, feedback and suggestions, and with its result cut to the
+ * summary. A full row is ≈ 25 KB (results ≈ 17 KB, rubric ≈ 6 KB): a user's list has every
+ * submission of the user and the admin's up to 1,000, so they would fetch megabytes;
+ * GET /evaluation/{id} has everything.
  */
 export const EvaluationListItem = Type.Composite([
   Type.Omit(Evaluation, ['rubric', 'results', 'suggestions', 'ai_feedback']),
@@ -287,11 +282,11 @@ export const EvaluationListItem = Type.Composite([
 ]);
 export type EvaluationListItem = Static<typeof EvaluationListItem>;
 
-export const MyEvaluationList = Type.Object({
+export const EvaluationList = Type.Object({
   evaluations: Type.Array(EvaluationListItem),
   total: Type.Integer(),
 });
-export type MyEvaluationList = Static<typeof MyEvaluationList>;
+export type EvaluationList = Static<typeof EvaluationList>;
 
 export const Plan = Type.Object({
   name: PlanName,

@@ -1,4 +1,5 @@
-import { Events, Messages, type Evaluation } from '@corestone/contracts';
+import { Value } from '@sinclair/typebox/value';
+import { EvaluationList, Events, Messages, type Evaluation } from '@corestone/contracts';
 import { publishEvent } from '@corestone/service-kit';
 import { ESSAY, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
@@ -69,6 +70,12 @@ describe('GET /evaluation/admin/all', () => {
     expect(new Set(await ids(`?search_query=${tag}`))).toEqual(new Set([a1.id, a2.id, t1.id])); // title, name, file name
     expect(await ids(`?search_query=${encodeURIComponent(ann.email.toUpperCase())}`)).toEqual([a2.id, a1.id]);
     expect(await ids(`?search_query=${tag}&status=completed`)).toEqual([a1.id]);
+    // rows as lists show them: the result's summary, no rubric or feedback (GET /evaluation/{id} has those)
+    const done = (await list(`?search_query=${tag}&status=completed`)).json();
+    expect(Value.Check(EvaluationList, done)).toBe(true);
+    const { overallGrade, overallBand, totalPoints, maxPoints, percentage, grader } = a1.results!;
+    expect(done.evaluations[0].results).toEqual({ overallGrade, overallBand, totalPoints, maxPoints, percentage, grader });
+    for (const heavy of ['rubric', 'suggestions', 'ai_feedback']) expect(done.evaluations[0]).not.toHaveProperty(heavy);
     expect(await ids(`?search_query=${tag}&status=processing`)).toEqual([t1.id, a2.id]); // in progress: pending too
     expect(await ids(`?search_query=${tag}&essay_type=tok`)).toEqual([a2.id]);
     expect(await ids(`?search_query=${tag}&user_type=teacher`)).toEqual([t1.id]);

@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import { Events, MyEvaluationList, type Evaluation } from '@corestone/contracts';
+import { Events, EvaluationList, type Evaluation } from '@corestone/contracts';
 import { publishEvent } from '@corestone/service-kit';
 import { ESSAY, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
@@ -100,7 +100,7 @@ it('lists each row with its result cut to the summary: grade and points as the f
 
   const res = await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers });
   const body = res.json();
-  expect(Value.Check(MyEvaluationList, body)).toBe(true);
+  expect(Value.Check(EvaluationList, body)).toBe(true);
   const [tokRow, eeRow] = body.evaluations;
   expect([tokRow.id, tokRow.results]).toEqual([pending.id, null]);
   const { overallGrade, overallBand, totalPoints, maxPoints, percentage, grader } = full.results!;

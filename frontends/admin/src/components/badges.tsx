@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { Evaluation } from '@corestone/sdk';
+import type { EvaluationListItem } from '@corestone/sdk';
 import { APPROVAL_LABELS, approvalOf } from '../lib/review';
 
 const STATUS: Record<string, { label: string; color: string }> = {
@@ -21,7 +21,7 @@ export function StatusTag({ status }: { status: string }) {
   );
 }
 
-export function ApprovalTag({ evaluation }: { evaluation: Pick<Evaluation, 'approval_status'> }) {
+export function ApprovalTag({ evaluation }: { evaluation: Pick<EvaluationListItem, 'approval_status'> }) {
   const a = APPROVAL_LABELS[approvalOf(evaluation)];
   return (
     <Tag color={a.color} data-approval={approvalOf(evaluation)}>
@@ -35,10 +35,10 @@ export function TypeTag({ type }: { type: 'ee' | 'tok' }) {
 }
 
 /** 'Pending' until there are results; else grade and points. */
-export function gradeText(ev: Pick<Evaluation, 'results'>): string {
+export function gradeText(ev: Pick<EvaluationListItem, 'results'>): string {
   if (!ev.results) return 'Pending';
   return `${ev.results.overallGrade} · ${ev.results.totalPoints}/${ev.results.maxPoints}`;
 }
 
-export const studentName = (ev: Evaluation) => ev.profiles?.full_name || ev.user_name || 'Unknown';
-export const studentEmail = (ev: Evaluation) => ev.profiles?.email || 'N/A';
+export const studentName = (ev: Pick<EvaluationListItem, 'profiles' | 'user_name'>) => ev.profiles?.full_name || ev.user_name || 'Unknown';
+export const studentEmail = (ev: Pick<EvaluationListItem, 'profiles'>) => ev.profiles?.email || 'N/A';

@@ -3,7 +3,7 @@
  * when the evaluation service offers it; until then (404) they are computed here from the lists
  * the admin may read. Growth is real: the last 30 days against the 30 before (the spec fixes it at 0).
  */
-import { isApiError, type CorestoneClient, type DashboardStats, type Evaluation, type Health, type User } from '@corestone/sdk';
+import { isApiError, type CorestoneClient, type DashboardStats, type EvaluationListItem, type Health, type User } from '@corestone/sdk';
 
 const DAY = 86_400_000;
 
@@ -37,7 +37,7 @@ export function successLabel(rate: number | null): string {
 }
 
 /** Average score: the mean percent of completed evaluations. */
-export function averagePercent(evaluations: Pick<Evaluation, 'status' | 'results'>[]): number | null {
+export function averagePercent(evaluations: Pick<EvaluationListItem, 'status' | 'results'>[]): number | null {
   const pcts = evaluations.filter((e) => e.status === 'completed' && e.results).map((e) => e.results!.percentage);
   if (!pcts.length) return null;
   return Math.round((pcts.reduce((a, b) => a + b, 0) / pcts.length) * 10) / 10;
@@ -59,7 +59,7 @@ async function computeStats(client: CorestoneClient, superAdmin: boolean, now: n
   const [users, rubrics] = await Promise.all([client.users.list({ limit: LIST_LIMIT }), client.rubrics.active()]);
   const byRole: Record<string, number> = {};
   for (const u of users.users as User[]) byRole[u.role] = (byRole[u.role] ?? 0) + 1;
-  let submissions: Evaluation[] = [];
+  let submissions: EvaluationListItem[] = [];
   let counts = { total: 0, completed: 0, processing: 0, failed: 0 };
   if (superAdmin) {
     const [list, s] = await Promise.all([client.admin.submissions({ limit: LIST_LIMIT }), client.admin.submissionStats()]);

@@ -14,7 +14,7 @@ import {
   ReloadOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { errorMessage, type Evaluation, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
+import { errorMessage, type EvaluationListItem, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useHealth, useLoad } from '../components/common';
 import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../components/badges';
 import { isSuperAdmin } from '../lib/roles';
@@ -119,7 +119,7 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
   const [type, setType] = useState<EssayType | ''>('');
   const [search, setSearch] = useState('');
   const [tick, setTick] = useState(0);
-  const [state, setState] = useState<{ items: Evaluation[]; total: number; loading: boolean; error?: string }>({
+  const [state, setState] = useState<{ items: EvaluationListItem[]; total: number; loading: boolean; error?: string }>({
     items: [],
     total: 0,
     loading: true,

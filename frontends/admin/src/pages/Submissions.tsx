@@ -6,7 +6,7 @@ import {
   errorMessage,
   type AdminEvaluationStats,
   type EssayType,
-  type Evaluation,
+  type EvaluationListItem,
   type EvaluationStatus,
   type RemoteAppProps,
 } from '@corestone/sdk';
@@ -19,7 +19,7 @@ import { formatDateTime, saveBlob, truncate } from '../lib/text';
 export const DELETE_CONFIRMATION = 'This cannot be undone. The essay, its results and feedback will be removed.';
 
 /** GET /evaluation/{id}/download-pdf, saved under the server's file name. */
-export async function downloadReport(client: RemoteAppProps['client'], ev: Pick<Evaluation, 'id' | 'title'>) {
+export async function downloadReport(client: RemoteAppProps['client'], ev: Pick<EvaluationListItem, 'id' | 'title'>) {
   const file = await client.evaluations.downloadPdf(ev.id);
   saveBlob(file.blob, file.filename ?? `${ev.title || 'report'}-report.pdf`);
 }
@@ -47,7 +47,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
   const [tick, setTick] = useState(0);
   const query = useDebounced(search.trim(), 300);
   const [stats, setStats] = useState<AdminEvaluationStats | null>(null);
-  const [list, setList] = useState<{ items: Evaluation[]; loading: boolean; error?: string }>({ items: [], loading: true });
+  const [list, setList] = useState<{ items: EvaluationListItem[]; loading: boolean; error?: string }>({ items: [], loading: true });
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => setSearch(params.get('q') ?? ''), [params]);
@@ -73,7 +73,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
   const filtered = Boolean(query || status || type);
   const refresh = () => setTick((n) => n + 1);
 
-  const remove = async (ev: Evaluation) => {
+  const remove = async (ev: EvaluationListItem) => {
     setBusy(ev.id);
     try {
       await client.evaluations.remove(ev.id);
@@ -87,7 +87,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
     }
   };
 
-  const download = async (ev: Evaluation) => {
+  const download = async (ev: EvaluationListItem) => {
     setBusy(ev.id);
     try {
       await downloadReport(client, ev);
@@ -98,7 +98,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
     }
   };
 
-  const actions = (ev: Evaluation) => (
+  const actions = (ev: EvaluationListItem) => (
     <Space size={4}>
       <Tooltip title="View details">
         <Button type="text" icon={<EyeOutlined />} aria-label="View details" onClick={() => navigate(`/admin/submissions/${ev.id}`)} />
@@ -133,7 +133,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
       {
         title: 'Submission',
         key: 'submission',
-        render: (_: unknown, ev: Evaluation) => (
+        render: (_: unknown, ev: EvaluationListItem) => (
           <Link to={`/admin/submissions/${ev.id}`} title={ev.title || ev.fileName}>
             {truncate(ev.title || ev.fileName)}
           </Link>
@@ -142,7 +142,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
       {
         title: 'Student',
         key: 'student',
-        render: (_: unknown, ev: Evaluation) => (
+        render: (_: unknown, ev: EvaluationListItem) => (
           <div>
             <div>{studentName(ev)}</div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -151,12 +151,12 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
           </div>
         ),
       },
-      { title: 'Type', key: 'type', render: (_: unknown, ev: Evaluation) => <TypeTag type={ev.essay_type} /> },
-      { title: 'Status', key: 'status', render: (_: unknown, ev: Evaluation) => <StatusTag status={ev.status} /> },
-      { title: 'Approval', key: 'approval', render: (_: unknown, ev: Evaluation) => <ApprovalTag evaluation={ev} /> },
-      { title: 'Grade', key: 'grade', render: (_: unknown, ev: Evaluation) => gradeText(ev) },
-      { title: 'Submitted', key: 'submitted', render: (_: unknown, ev: Evaluation) => formatDateTime(ev.submittedAt) },
-      { title: 'Actions', key: 'actions', render: (_: unknown, ev: Evaluation) => actions(ev) },
+      { title: 'Type', key: 'type', render: (_: unknown, ev: EvaluationListItem) => <TypeTag type={ev.essay_type} /> },
+      { title: 'Status', key: 'status', render: (_: unknown, ev: EvaluationListItem) => <StatusTag status={ev.status} /> },
+      { title: 'Approval', key: 'approval', render: (_: unknown, ev: EvaluationListItem) => <ApprovalTag evaluation={ev} /> },
+      { title: 'Grade', key: 'grade', render: (_: unknown, ev: EvaluationListItem) => gradeText(ev) },
+      { title: 'Submitted', key: 'submitted', render: (_: unknown, ev: EvaluationListItem) => formatDateTime(ev.submittedAt) },
+      { title: 'Actions', key: 'actions', render: (_: unknown, ev: EvaluationListItem) => actions(ev) },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [busy],

@@ -2,10 +2,10 @@ import type {
   EssayText,
   EssayType,
   Evaluation,
+  EvaluationList,
   EvaluationProgress,
   EvaluationStatus,
   MessageResponse,
-  MyEvaluationList,
 } from '@corestone/contracts';
 import { ApiError, POLLING_TIMEOUT_MESSAGE, isApiError } from '../errors';
 import { readEventStream } from '../sse';
@@ -111,8 +111,8 @@ export class EvaluationsApi {
   }
 
   /** The caller's own submissions, newest first, as lists show them; `get(id)` has a submission's full result. */
-  mine(filters: { status?: EvaluationStatus; essay_type?: EssayType } = {}): Promise<MyEvaluationList> {
-    return this.t.request<MyEvaluationList>('/evaluation/my-evaluations', { query: filters });
+  mine(filters: { status?: EvaluationStatus; essay_type?: EssayType } = {}): Promise<EvaluationList> {
+    return this.t.request<EvaluationList>('/evaluation/my-evaluations', { query: filters });
   }
 
   remove(id: string): Promise<MessageResponse> {

@@ -14,7 +14,7 @@ import {
   ReviewDecision,
 } from '@corestone/contracts';
 import { HttpError, badRequest, checkFormFields, conflict, notFound, principalOf, readUpload, requireRole } from '@corestone/service-kit';
-import { toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
 import { ReviewError, applyResultsEdit, checkMetadataUnchanged, checkOverallScore, nonBlank } from '../domain/review';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore, ReviewChanges } from '../store/admin';
@@ -66,7 +66,7 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
     {
       preHandler: superAdminOnly,
       schema: {
-        summary: 'Every submission, newest first, filtered (super admin)',
+        summary: 'Every submission, newest first, filtered, as lists show them (super admin; GET /evaluation/{id} has the rest)',
         security,
         querystring: AdminEvaluationQuery,
         response: { 200: EvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
@@ -75,7 +75,7 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
     async (req) => {
       const q = req.query as AdminEvaluationQuery;
       const { rows, total } = await admin.list({ ...q, limit: q.limit ?? DEFAULT_LIST_LIMIT });
-      return { evaluations: rows.map(toEvaluation), total };
+      return { evaluations: rows.map(toListItem), total };
     },
   );
 

@@ -6,9 +6,9 @@ import {
   EssayType,
   ErrorEnvelope,
   Evaluation,
+  EvaluationList,
   EvaluationStatus,
   Messages,
-  MyEvaluationList,
   SuccessMessage,
 } from '@corestone/contracts';
 import { conflict, forbidden, isUuid, notFound, principalOf, requireAuth, type Principal } from '@corestone/service-kit';
@@ -44,7 +44,7 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
         summary: "The caller's own evaluations, newest first, as lists show them (GET /evaluation/{id} has the rest)",
         security,
         querystring: Type.Object({ status: Type.Optional(EvaluationStatus), essay_type: Type.Optional(EssayType) }),
-        response: { 200: MyEvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope },
+        response: { 200: EvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope },
       },
     },
     async (req) => {

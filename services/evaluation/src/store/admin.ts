@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import type { AdminEvaluationQuery, AdminEvaluationStats, Results } from '@corestone/contracts';
 import type { Queryable } from '@corestone/service-kit';
-import type { EvaluationRow } from '../domain/evaluation';
-import { SHOWN_STATUS, VIEW_COLUMNS, VISIBLE } from './evaluations';
+import type { ListRow } from '../domain/evaluation';
+import { LIST_COLUMNS, SHOWN_STATUS, VISIBLE } from './evaluations';
 
 export { SHOWN_STATUS };
 
@@ -50,11 +50,12 @@ export interface ReviewChanges {
 export class AdminStore {
   constructor(private readonly pool: Pool) {}
 
-  async list(f: AdminEvaluationQuery & { limit: number }): Promise<{ rows: EvaluationRow[]; total: number }> {
+  /** Every submission matching the filter, newest first, as lists show them; and how many match. */
+  async list(f: AdminEvaluationQuery & { limit: number }): Promise<{ rows: ListRow[]; total: number }> {
     const { sql, params } = adminFilter(f);
     const [list, count] = await Promise.all([
-      this.pool.query<EvaluationRow>(
-        `SELECT ${VIEW_COLUMNS} FROM evaluations WHERE ${sql} ORDER BY created_at DESC, id DESC LIMIT ${Math.floor(f.limit)}`,
+      this.pool.query<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM evaluations WHERE ${sql} ORDER BY created_at DESC, id DESC LIMIT ${Math.floor(f.limit)}`,
         params,
       ),
       this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM evaluations WHERE ${sql}`, params),

@@ -162,10 +162,11 @@ export class DashboardStore {
     return { average: oneDecimal(r.average), p50: oneDecimal(r.p50), p95: oneDecimal(r.p95), completed: r.completed, failed: r.failed };
   }
 
+  /** Gradings completed in the period per overall grade (from the summary column: no full result is read). */
   async gradeDistribution(p: Period) {
     const { rows } = await this.pool.query(
-      `SELECT results->>'overallGrade' AS grade, count(*)::int AS count FROM evaluations
-       WHERE status = 'completed' AND results IS NOT NULL AND completed_at >= $1 GROUP BY 1 ORDER BY 1`,
+      `SELECT results_summary->>'overallGrade' AS grade, count(*)::int AS count FROM evaluations
+       WHERE status = 'completed' AND results_summary IS NOT NULL AND completed_at >= $1 GROUP BY 1 ORDER BY 1`,
       [p.since],
     );
     return rows as Array<{ grade: string; count: number }>;

@@ -5,12 +5,15 @@ import { VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/eval
 import { seenStatement, seenValues, type Submitter } from './directory';
 
 /** The columns every response needs, short ones only. */
-const LIST_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
+const SHORT_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
   status, approval_status, overall_score, rubric_id, word_count, processing_time, evaluation_time, progress,
   error_message, created_at, completed_at, admin_notes, attempt, grader, reviewed_by, reviewed_at, reused_from, updated_at, stage`;
 
 /** Every column a full response needs; never the essay text. */
-export const VIEW_COLUMNS = `${LIST_COLUMNS}, rubric, suggestions, results, ai_feedback`;
+export const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback`;
+
+/** A list row (`ListRow`): the short columns and the result's summary, kept by Postgres (migration 003). */
+export const LIST_COLUMNS = `${SHORT_COLUMNS}, results_summary AS results`;
 
 /** Rows users may see: the contract's states, and a retry whose new credit is being charged (shown as pending). */
 export const VISIBLE = `(status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join(', ')}) OR (status = 'charging' AND attempt > 1))`;
@@ -222,10 +225,10 @@ export class EvaluationStore {
     return rows[0] ?? null;
   }
 
-  /** The user's own rows, newest first, as lists show them: no rubric or feedback, the result's summary (migration 003). */
+  /** The user's own rows, newest first, as lists show them. */
   async listForUser(userId: string, filter: { status?: EvaluationStatus; essay_type?: EssayType }): Promise<ListRow[]> {
     const { rows } = await this.pool.query<ListRow>(
-      `SELECT ${LIST_COLUMNS}, results_summary AS results FROM evaluations
+      `SELECT ${LIST_COLUMNS} FROM evaluations
        WHERE user_id = $1 AND ${VISIBLE} AND ($2::text IS NULL OR ${SHOWN_STATUS} = $2) AND ($3::text IS NULL OR essay_type = $3)
        ORDER BY created_at DESC, id DESC`,
       [userId, filter.status ?? null, filter.essay_type ?? null],
