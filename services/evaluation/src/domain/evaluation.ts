@@ -120,7 +120,7 @@ export function stageLabel(status: RowState, progress: number): string {
   return progress < 66 ? 'Content Analysis' : 'Generating Feedback';
 }
 
-/** A row as a user's list reads it: no rubric, feedback or suggestions, and the result's summary. */
+/** A row as the lists of submissions read it: no rubric, feedback or suggestions, and the result's summary. */
 export type ListRow = Omit<EvaluationRow, 'rubric' | 'suggestions' | 'results' | 'ai_feedback'> & { results: ResultsSummary | null };
 
 export function toListItem(r: ListRow): EvaluationListItem {
