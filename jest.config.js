@@ -63,7 +63,10 @@ module.exports = {
     backend('unit', [`${backendDirs}/**/*.unit.test.ts`]),
     backend('integration', [`${backendDirs}/**/*.int.test.ts`], withTimeout(30_000)),
     backend('system', ['<rootDir>/tests/system/**/*.test.ts'], withTimeout(120_000)),
-    backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], withTimeout(180_000)),
+    backend('browser', ['<rootDir>/tests/browser/**/*.test.ts'], {
+      testEnvironment: '<rootDir>/tests/support/browser-environment.js',
+      setupFilesAfterEnv: [...withTimeout(180_000).setupFilesAfterEnv, '<rootDir>/tests/support/browser-failures.ts'],
+    }),
     backend('deploy', ['<rootDir>/deploy/test/**/*.test.ts'], withTimeout(120_000)),
     ...['packages/sdk', 'frontends/shell', 'frontends/student', 'frontends/admin']
       .map((dir) => path.join(__dirname, dir, 'jest.config.js'))

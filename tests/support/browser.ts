@@ -7,6 +7,9 @@ import { REPO_ROOT } from '@corestone/devstack';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.join(REPO_ROOT, 'tests', 'artifacts', 'screenshots');
 
+/** The pages of the browsers this test file has open (for the screenshots of a failed test). */
+const openPages = new Set<Page>();
+
 /** Debian's Chromium, headless, with its own empty profile; never a downloaded browser. */
 export async function launchBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-chromium-'));
@@ -26,10 +29,12 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; page: 
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  openPages.add(page);
   return {
     context,
     page,
     close: async () => {
+      openPages.delete(page);
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
@@ -41,4 +46,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** A screenshot of each open page (`<name>-<n>.png`), each given 5 s at most; the files written. */
+export async function screenshotOpenPages(name: string): Promise<string[]> {
+  const files: string[] = [];
+  let n = 0;
+  for (const page of openPages) {
+    if (page.isClosed()) continue;
+    const file = path.join(SCREENSHOTS, `${name}-${++n}.png`);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
+      () => files.push(file),
+      () => undefined, // a page that cannot be drawn any more: nothing to show
+    );
+  }
+  return files;
 }
