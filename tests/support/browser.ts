@@ -41,10 +41,10 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; page: 
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, opts: { timeout?: number } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, ...opts });
   return file;
 }
 
@@ -54,10 +54,8 @@ export async function screenshotOpenPages(name: string): Promise<string[]> {
   let n = 0;
   for (const page of openPages) {
     if (page.isClosed()) continue;
-    const file = path.join(SCREENSHOTS, `${name}-${++n}.png`);
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
-      () => files.push(file),
+    await screenshot(page, `${name}-${++n}`, { timeout: 5_000 }).then(
+      (file) => files.push(file),
       () => undefined, // a page that cannot be drawn any more: nothing to show
     );
   }
