@@ -50,7 +50,7 @@ export interface EventFedCacheOptions {
  *    the consumers have handled up to it. Whatever was answered before the request is at or below
  *    that sequence, so its value was dropped. This holds across a NATS cluster: it relies on stream
  *    sequences, not on the order of messages on one connection. Requests arriving together share
- *    one such sync.
+ *    one such sync, and requests arriving while one is asked share the next.
  * 4. A value loaded while an event for that user was handled is not kept (it may predate the change).
  * 5. Fall-back: until the consumers run (start), when a sync fails or the consumers do not reach
  *    the streams' ends within `syncTimeoutMs` (NATS away, consumer stalled), and after any sequence
@@ -70,6 +70,8 @@ export class EventFedCache<T> {
   private behind = false;
   private stopped = false;
   private nextSync: Promise<boolean> | null = null;
+  /** The round of `STREAM.INFO` questions in flight, settled when its answers (or failure) are in. */
+  private asking: Promise<void> | null = null;
   private waiters = new Set<() => void>();
   private readonly streams: readonly string[];
   private readonly label: string;
@@ -154,29 +156,50 @@ export class EventFedCache<T> {
   }
 
   /**
-   * True once every event stored in the streams when this sync started has been handled here.
-   * Callers arriving before the sync's questions are sent share it (one per event-loop turn).
+   * True once every event stored in the streams when this sync's questions were sent has been
+   * handled here. Callers arriving before the questions are sent share them. At most one round of
+   * questions is in flight: callers arriving meanwhile share the next round, sent as soon as the
+   * answers are in (a group commit). Under load one round serves every request of a round trip,
+   * where one round per event-loop turn cost each request its own `STREAM.INFO`s.
    */
   sync(): Promise<boolean> {
     this.nextSync ??= new Promise<boolean>((resolve) => {
-      setImmediate(() => {
+      const send = () => {
         this.nextSync = null;
-        this.syncNow().then(resolve, () => resolve(false));
-      });
+        const ends = this.streamEnds();
+        const answered = ends.then(
+          () => undefined,
+          () => undefined,
+        );
+        this.asking = answered;
+        void answered.then(() => {
+          if (this.asking === answered) this.asking = null;
+        });
+        this.catchUp(ends).then(resolve, () => resolve(false));
+      };
+      // After the current event-loop turn, so that every request read in it shares the round.
+      if (this.asking) void this.asking.then(() => setImmediate(send));
+      else setImmediate(send);
     });
     return this.nextSync;
   }
 
-  private async syncNow(): Promise<boolean> {
-    if (!this.running || this.stopped) return false;
+  /** Each feed's stream's last sequence, asked now (null when not running). */
+  private streamEnds(): Promise<number[] | null> {
+    if (!this.running || this.stopped) return Promise.resolve(null);
+    return Promise.all(this.feeds.map(async (f) => (await this.bus.jsm.streams.info(f.stream)).state.last_seq));
+  }
+
+  private async catchUp(asked: Promise<number[] | null>): Promise<boolean> {
     const epoch = this.epoch;
-    let ends: number[];
+    let ends: number[] | null;
     try {
-      ends = await Promise.all(this.feeds.map(async (f) => (await this.bus.jsm.streams.info(f.stream)).state.last_seq));
+      ends = await asked;
     } catch (err) {
       this.fellBehind(err, 'could not read the streams');
       return false;
     }
+    if (ends === null) return false;
     const reached = () => this.feeds.every((f, i) => f.delivered >= ends[i]);
     if (!reached()) {
       const ok = await new Promise<boolean>((resolve) => {
