@@ -6,11 +6,13 @@
  * test — unit, integration against the real servers, system tests across services, browser
  * tests in real Chromium. Builds before the type check (workspaces check against the built
  * declarations of the packages they use) and the tests (system and browser tests run the built
- * services and frontends), makes sure the local servers run, then runs jest once.
+ * services and frontends), makes sure the local servers run, then runs jest: every project but the
+ * browser tests in parallel, then the browser tests alone (fullRun below).
  * Extra arguments go to jest (e.g. `npm test -- --selectProjects unit`); SKIP_CHECKS=1 skips
  * lint and typecheck (for a quick re-run of some tests).
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const { spawnSync } = require('node:child_process');
 const { root, installIfNeeded, build } = require('./prepare');
 
@@ -44,11 +46,36 @@ async function main() {
   }
   const { ensureLocalServers } = require('@corestone/devstack');
   await ensureLocalServers();
-  const jest = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--ci', ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  process.exit(jest.status ?? 1);
+  const extra = process.argv.slice(2);
+  const runs = extra.length > 0 ? [extra] : fullRun();
+  let status = 0;
+  for (const args of runs) {
+    const jest = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--ci', ...args], { cwd: root, stdio: 'inherit' });
+    if (jest.status !== 0) status = jest.status ?? 1;
+  }
+  process.exit(status);
+}
+
+/**
+ * Every project but the browser tests with at least two workers (jest's default on 2 cores is one:
+ * each suite waits on servers far more than it computes), then the browser tests alone, one file at
+ * a time: a screen driven in Chromium while other suites load the same cores was the one kind of
+ * test that failed under two workers (the upload wizard's last step, once).
+ */
+function fullRun() {
+  const projects = JSON.parse(
+    spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--showConfig'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }).stdout,
+  ).configs.map((c) => c.displayName?.name ?? c.displayName);
+  const others = projects.filter((name) => name !== 'browser');
+  const workers = Math.max(2, os.availableParallelism() - 1);
+  return [
+    ['--selectProjects', ...others, `--maxWorkers=${workers}`],
+    ['--selectProjects', 'browser'],
+  ];
 }
 
 main().catch((err) => {
