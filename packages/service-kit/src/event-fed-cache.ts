@@ -158,23 +158,20 @@ export class EventFedCache<T> {
   /**
    * True once every event stored in the streams when this sync's questions were sent has been
    * handled here. Callers arriving before the questions are sent share them. At most one round of
-   * questions is in flight: callers arriving meanwhile share the next round, sent as soon as the
-   * answers are in (a group commit). Under load one round serves every request of a round trip,
-   * where one round per event-loop turn cost each request its own `STREAM.INFO`s.
+   * questions is in flight: callers arriving meanwhile share the next round, sent at the end of the
+   * turn its answers come in (a group commit), so requests spread over many turns of one round trip
+   * share one round instead of sending one each turn.
    */
   sync(): Promise<boolean> {
     this.nextSync ??= new Promise<boolean>((resolve) => {
       const send = () => {
         this.nextSync = null;
         const ends = this.streamEnds();
-        const answered = ends.then(
-          () => undefined,
-          () => undefined,
-        );
-        this.asking = answered;
-        void answered.then(() => {
+        const settled = () => {
           if (this.asking === answered) this.asking = null;
-        });
+        };
+        const answered: Promise<void> = ends.then(settled, settled);
+        this.asking = answered;
         this.catchUp(ends).then(resolve, () => resolve(false));
       };
       // After the current event-loop turn, so that every request read in it shares the round.
