@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/coverage/**',
       '**/.turbo/**',
+      '**/.prerender/**',
       'tests/artifacts/**',
       'charts/**',
       '.keys/**',

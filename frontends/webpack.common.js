@@ -62,6 +62,24 @@ function precompressed(CompressionPlugin) {
   ];
 }
 
+/** Our TypeScript/TSX sources through swc (every frontend build and the shell's prerender build). */
+function sourceRule(prod) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !prod } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir          the package directory (__dirname of its webpack.config.js)
@@ -109,24 +127,7 @@ function federatedConfig({ dir, name, publicPath, entry = {}, federation = {}, h
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
-      module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !prod } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-        ],
-      },
+      module: { rules: [sourceRule(prod)] },
       plugins,
       optimization: {
         minimize: prod,
@@ -139,4 +140,4 @@ function federatedConfig({ dir, name, publicPath, entry = {}, federation = {}, h
   };
 }
 
-module.exports = { federatedConfig, sharedSingletons };
+module.exports = { federatedConfig, sharedSingletons, sourceRule };

@@ -72,6 +72,7 @@ function assembleSite(dir: string) {
     fs.writeFileSync(path.join(src, rel), content);
   };
   write('shell/dist/index.html', '<!doctype html><title>shell</title>');
+  write('shell/dist/landing.html', '<!doctype html><title>landing</title>');
   write('shell/dist/main.js', '// shell entry');
   write('student/dist/remoteEntry.js', '// student entry');
   write('student/dist/421.0123abcd.js', '// hashed chunk');
@@ -99,10 +100,10 @@ describe('the image as built (api-404.conf)', () => {
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
   });
 
-  it('serves the shell with the security headers and no-cache, without its version', async () => {
+  it('serves the prerendered landing at / with the security headers and no-cache, without its version', async () => {
     const res = await fetch(`${server.url}/`, { headers: html });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<title>shell</title>');
+    expect(await res.text()).toContain('<title>landing</title>');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

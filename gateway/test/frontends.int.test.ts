@@ -184,6 +184,38 @@ it('falls back to the shell only for HTML page loads', async () => {
   }
 });
 
+it('serves the prerendered landing.html for / only (precompressed, revalidated), when the build wrote one', async () => {
+  const withLanding = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-landing-'));
+  const LANDING = '<!doctype html><html><body><div id="root" data-prerendered="/"><h1>Rubric-based feedback</h1></div></body></html>';
+  fs.cpSync(path.join(dir, 'shell'), path.join(withLanding, 'shell'), { recursive: true });
+  fs.writeFileSync(path.join(withLanding, 'shell/dist/landing.html'), LANDING);
+  fs.writeFileSync(path.join(withLanding, 'shell/dist/landing.html.br'), zlib.brotliCompressSync(LANDING));
+  try {
+    const app = await h.gateway({ FRONTENDS_DIR: withLanding });
+    for (const query of ['', '?oauth=success&access_token=a&refresh_token=b']) {
+      const root = await app.inject({
+        url: `/${query}`,
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+        decompress: false,
+      } as never);
+      expect([root.statusCode, root.headers['content-encoding'], zlib.brotliDecompressSync(root.rawPayload).toString()]).toEqual([
+        200,
+        'br',
+        LANDING,
+      ]);
+      expect([root.headers['cache-control'], root.headers['content-type']]).toEqual(['no-cache', expect.stringContaining('text/html')]);
+      expect(String(root.headers.vary).toLowerCase()).toContain('accept-encoding');
+    }
+    // every other page load is rendered in the browser
+    for (const url of ['/dashboard', '/auth', '/contact']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, INDEX]);
+    }
+  } finally {
+    fs.rmSync(withLanding, { recursive: true, force: true });
+  }
+});
+
 it('never serves dotfiles or anything outside the dist folders', async () => {
   expect((await gw.inject({ url: '/.env' })).statusCode).not.toBe(200);
   for (const url of ['/..%2f..%2fetc%2fpasswd', '/mf/student/..%2f..%2fshell%2fdist%2fmain.js', '/%2e%2e/%2e%2e/etc/passwd.txt']) {

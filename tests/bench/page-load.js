@@ -56,14 +56,42 @@ async function adminSession(apiBase) {
 const BROWSER_WARM_UP_MS = 3000;
 
 /**
+ * Runs in the page before its own scripts (an init script): stamps, frame by frame, when the
+ * first-render selector is first shown (laid out with a size, not hidden) and when React owns it
+ * (its fiber is attached: hydration of a prerendered page done, or React rendered it). Times are
+ * the page's `performance.now()`, i.e. ms since the navigation started. Checked in the page itself
+ * because a check from outside (Playwright's) waits until the page's main thread is free, which
+ * for a prerendered page is long after its first screen was painted.
+ */
+function watchFirstRender(selector) {
+  /* global window, document, getComputedStyle, requestAnimationFrame -- runs in the page */
+  const shown = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility === 'visible';
+  };
+  const ownedByReact = (el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+  window.__firstRender = new Promise((resolve) => {
+    let rendered = null;
+    const frame = (now) => {
+      const el = document.querySelector(selector);
+      if (el && rendered === null && shown(el)) rendered = now;
+      if (rendered !== null && ownedByReact(el)) resolve({ rendered, interactive: now });
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/**
  * One cold load of `route` in a fresh profile, then a warm one. Before the cold load the browser
  * opens a same-origin document that runs no script (the favicon; when `auth` is given the tokens are
  * put where /auth would leave them), goes to about:blank, waits for the browser's start-up work
  * (BROWSER_WARM_UP_MS) and clears the cache, the same for every route: the page's own scripts are
  * neither cached nor compiled before the cold load.
- * `ready`: the selector of the page's first render. Timing stops when it is visible; navigation is
- * awaited only until the document commits — the load event (which also waits for chunks requested
- * after the first render, e.g. below the fold) is not part of the first render.
+ * `ready`: the selector of the page's first render. The first render is the first frame in which it
+ * is shown (`watchFirstRender`), counted from the start of the navigation; the time React owns it is
+ * given too (later for a prerendered page, which is painted before its scripts run). The load event
+ * (which also waits for chunks requested after the first render, e.g. below the fold) is not part of it.
  */
 async function loadPage(gatewayUrl, route, ready, auth) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-bench-'));
@@ -109,11 +137,12 @@ async function loadPage(gatewayUrl, route, ready, auth) {
         /* no body (redirect) */
       }
     });
+    await page.addInitScript(watchFirstRender, ready);
     const visit = async () => {
-      const t0 = Date.now();
       await page.goto(`${gatewayUrl}${route}`, { waitUntil: 'commit' });
       await page.locator(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
-      return Date.now() - t0;
+      const { rendered, interactive } = await page.evaluate(() => window.__firstRender);
+      return { rendered: Math.round(rendered), interactive: Math.round(interactive) };
     };
     await cdp.send('Performance.enable');
     const cpu = async () => {
@@ -121,15 +150,15 @@ async function loadPage(gatewayUrl, route, ready, auth) {
       return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
     };
     const before = await cpu();
-    const cold = await visit();
+    const { rendered: cold, interactive: coldInteractive } = await visit();
     // time the page's main thread spent in tasks until the first render (CDP TaskDuration): the
     // page's own work, without the waits for the network; still inflated when other processes take the CPU
     const coldCpu = Math.round(((await cpu()).TaskDuration - before.TaskDuration) * 1000);
     // late responses of the cold load (body reads are async) are still counted as cold
     await page.waitForLoadState('networkidle').catch(() => {});
     const coldScripts = scripts.splice(0);
-    const warm = await visit();
-    return { cold, coldCpu, warm, scripts: coldScripts };
+    const { rendered: warm } = await visit();
+    return { cold, coldInteractive, coldCpu, warm, scripts: coldScripts };
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -169,6 +198,7 @@ async function measureRoute(gatewayUrl, { label, route, ready, auth, runs }) {
     a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b),
   );
   const cold = median(loads.map((l) => l.cold));
+  const coldInteractive = median(loads.map((l) => l.coldInteractive));
   const warm = median(loads.map((l) => l.warm));
   const coldCpu = median(loads.map((l) => l.coldCpu));
   return {
@@ -181,13 +211,15 @@ async function measureRoute(gatewayUrl, { label, route, ready, auth, runs }) {
         ),
       ),
       time(`first render of ${label}, cold`, cold),
+      time(`  React running it (hydrated or rendered), cold`, coldInteractive),
       time(`first render of ${label}, warm`, warm),
-      time(`  main-thread busy until the cold first render`, coldCpu),
+      time(`  main-thread busy until React ran it, cold`, coldCpu),
     ],
     sentKb: kb(sum(scripts, 'sent')),
     rawKb: kb(sum(scripts, 'raw')),
     builds,
     cold,
+    coldInteractive,
     coldCpu,
     warm,
   };

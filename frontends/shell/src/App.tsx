@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, StaticRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import { isAdminRole, isGradingRole, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from './AntdRoot';
@@ -153,16 +153,29 @@ function AppRoutesTable() {
   );
 }
 
-export function Root() {
+export interface RootProps {
+  /** Render this location without a browser (the build's prerender of `/`); the browser's URL otherwise. */
+  location?: string;
+  /**
+   * Whether React shows the first-load splash. A prerendered page brings its own static splash
+   * (prerender/landingHtml.js), shown from the first paint, so React must not add a second one.
+   */
+  splash?: boolean;
+}
+
+export function Root({ location, splash = true }: RootProps) {
+  const app = (
+    <>
+      <SessionProvider>
+        <AppRoutes />
+      </SessionProvider>
+      {splash && <FirstLoadSplash />}
+    </>
+  );
   return (
     <ErrorBoundary>
       <AntdRoot>
-        <BrowserRouter>
-          <SessionProvider>
-            <AppRoutes />
-          </SessionProvider>
-          <FirstLoadSplash />
-        </BrowserRouter>
+        {location === undefined ? <BrowserRouter>{app}</BrowserRouter> : <StaticRouter location={location}>{app}</StaticRouter>}
       </AntdRoot>
     </ErrorBoundary>
   );

@@ -8,6 +8,7 @@ import {
   type AuthResponse,
   type SessionUser,
   type SignupInput,
+  type TokenStore,
 } from '@corestone/sdk';
 import { ERROR_TOAST_SECONDS } from './theme';
 
@@ -106,8 +107,8 @@ export function takeTokensFromUrl(client: CorestoneClient, opts: { tokenAndUser?
  * Whether session restore has anything to work on: stored tokens, tokens handed back in the URL by
  * Google sign-in, or the Google callback route (which takes its tokens itself once restore is done).
  */
-export function hasSessionToRestore(client: CorestoneClient): boolean {
-  if (client.tokens.accessToken || client.tokens.refreshToken) return true;
+export function hasSessionToRestore(tokens: Pick<TokenStore, 'accessToken' | 'refreshToken'>): boolean {
+  if (tokens.accessToken || tokens.refreshToken) return true;
   if (typeof window === 'undefined') return false;
   if (window.location.pathname === GOOGLE_CALLBACK_PATH) return true;
   const p = new URLSearchParams(window.location.search);
@@ -119,7 +120,7 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
   const { notification } = AntApp.useApp();
   // nothing stored and nothing handed over in the URL: signed out from the first render, with no
   // 'Initializing Platform' screen to render and replace (restoreSession would answer null anyway)
-  const [nothingToRestore] = useState(() => !hasSessionToRestore(client));
+  const [nothingToRestore] = useState(() => !hasSessionToRestore(client.tokens));
   const [status, setStatus] = useState<SessionStatus>(nothingToRestore ? 'signed-out' : 'initialising');
   const [user, setUserState] = useState<SessionUser | null>(null);
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);

@@ -9,6 +9,8 @@ import type { RemoteConfig } from '../store/remote-config';
 export interface Frontends {
   /** `<dir>/shell/dist` when it holds an index.html, else null (not built yet). */
   shellDist: string | null;
+  /** The shell's prerendered `/` (`landing.html`) when the build wrote one: served for `/` instead of index.html. */
+  landing: string | null;
   /** Holds `<folder>/dist` of every remote served from this origin. */
   dir: string;
   remotes: RemoteConfig;
@@ -17,9 +19,12 @@ export interface Frontends {
 /** Looks once, at start-up, whether the shell is built; the remotes come from configuration. */
 export function findFrontends(dir: string, remotes: RemoteConfig): Frontends {
   const shell = path.join(dir, 'shell', 'dist');
-  return { shellDist: fs.existsSync(path.join(shell, 'index.html')) ? shell : null, dir, remotes };
+  const shellDist = fs.existsSync(path.join(shell, 'index.html')) ? shell : null;
+  const landing = shellDist && fs.existsSync(path.join(shell, LANDING)) ? LANDING : null;
+  return { shellDist, landing, dir, remotes };
 }
 
+const LANDING = 'landing.html';
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Webpack names chunks `[name].[contenthash:8].js`: only such files may be cached for good. */
@@ -93,7 +98,9 @@ export function registerFrontends(app: FastifyInstance, frontends: Frontends): v
     return reply.sendFile('index.html', frontends.shellDist);
   };
 
-  app.get('/', { schema: hidden }, page);
+  app.get('/', { schema: hidden }, (req, reply) =>
+    frontends.shellDist && frontends.landing ? reply.sendFile(frontends.landing, frontends.shellDist) : page(req, reply),
+  );
   app.get('/*', { schema: hidden }, (req, reply) => {
     const urlPath = req.url.split('?')[0];
     const file = (req.params as { '*': string })['*'];

@@ -41,6 +41,77 @@ export function Header() {
     background: isActive ? '#eef2ff' : 'transparent',
   });
 
+  const wideBar = (
+    <>
+      <nav aria-label="Main" style={{ display: 'flex', gap: 4, flex: 1 }}>
+        {links.map((l) => (
+          <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle}>
+            {l.label}
+          </NavLink>
+        ))}
+        {sisters.map((l) => (
+          <ExternalAnchor key={l.id} client={client} link={l} style={navStyle({ isActive: false })}>
+            {l.title}
+          </ExternalAnchor>
+        ))}
+      </nav>
+      {user ? (
+        <Space size={12}>
+          {screens.xl && <Typography.Text strong>{user.name}</Typography.Text>}
+          <Tag color={ROLE_COLORS[user.role]} data-testid="role-label">
+            {roleLabel(user.role)}
+          </Tag>
+          <Button onClick={doLogout}>Logout</Button>
+        </Space>
+      ) : (
+        <Button type="primary" onClick={() => navigate('/auth')}>
+          Sign In
+        </Button>
+      )}
+    </>
+  );
+  const narrowBar = (
+    <>
+      <div style={{ flex: 1 }} />
+      <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setOpen(true)} />
+      <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={280} title={<Logo />}>
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          {user && (
+            <div>
+              <Typography.Text strong>{user.name}</Typography.Text> <Tag color={ROLE_COLORS[user.role]}>{roleLabel(user.role)}</Tag>
+            </div>
+          )}
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle} onClick={() => setOpen(false)}>
+              {l.label}
+            </NavLink>
+          ))}
+          {sisters.map((l) => (
+            <ExternalAnchor key={l.id} client={client} link={l} style={navStyle({ isActive: false })} onNavigate={() => setOpen(false)}>
+              {l.title}
+            </ExternalAnchor>
+          ))}
+          {user ? (
+            <Button block onClick={doLogout}>
+              Sign Out
+            </Button>
+          ) : (
+            <Button
+              block
+              type="primary"
+              onClick={() => {
+                setOpen(false);
+                navigate('/auth');
+              }}
+            >
+              Sign In
+            </Button>
+          )}
+        </Space>
+      </Drawer>
+    </>
+  );
+
   return (
     <header
       style={{
@@ -60,80 +131,16 @@ export function Header() {
           <Logo />
         </Link>
         {/* the full bar needs a wide screen now that it carries the sister sites; narrower: the slide-in menu */}
-        {screens.lg ? (
+        {screens.lg === undefined ? (
+          // width not read yet (the prerendered page, hydration, a first render): both, the stylesheet shows one
           <>
-            <nav aria-label="Main" style={{ display: 'flex', gap: 4, flex: 1 }}>
-              {links.map((l) => (
-                <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle}>
-                  {l.label}
-                </NavLink>
-              ))}
-              {sisters.map((l) => (
-                <ExternalAnchor key={l.id} client={client} link={l} style={navStyle({ isActive: false })}>
-                  {l.title}
-                </ExternalAnchor>
-              ))}
-            </nav>
-            {user ? (
-              <Space size={12}>
-                {screens.xl && <Typography.Text strong>{user.name}</Typography.Text>}
-                <Tag color={ROLE_COLORS[user.role]} data-testid="role-label">
-                  {roleLabel(user.role)}
-                </Tag>
-                <Button onClick={doLogout}>Logout</Button>
-              </Space>
-            ) : (
-              <Button type="primary" onClick={() => navigate('/auth')}>
-                Sign In
-              </Button>
-            )}
+            <div className="cs-wide-only">{wideBar}</div>
+            <div className="cs-narrow-only">{narrowBar}</div>
           </>
+        ) : screens.lg ? (
+          wideBar
         ) : (
-          <>
-            <div style={{ flex: 1 }} />
-            <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setOpen(true)} />
-            <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={280} title={<Logo />}>
-              <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-                {user && (
-                  <div>
-                    <Typography.Text strong>{user.name}</Typography.Text> <Tag color={ROLE_COLORS[user.role]}>{roleLabel(user.role)}</Tag>
-                  </div>
-                )}
-                {links.map((l) => (
-                  <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle} onClick={() => setOpen(false)}>
-                    {l.label}
-                  </NavLink>
-                ))}
-                {sisters.map((l) => (
-                  <ExternalAnchor
-                    key={l.id}
-                    client={client}
-                    link={l}
-                    style={navStyle({ isActive: false })}
-                    onNavigate={() => setOpen(false)}
-                  >
-                    {l.title}
-                  </ExternalAnchor>
-                ))}
-                {user ? (
-                  <Button block onClick={doLogout}>
-                    Sign Out
-                  </Button>
-                ) : (
-                  <Button
-                    block
-                    type="primary"
-                    onClick={() => {
-                      setOpen(false);
-                      navigate('/auth');
-                    }}
-                  >
-                    Sign In
-                  </Button>
-                )}
-              </Space>
-            </Drawer>
-          </>
+          narrowBar
         )}
       </div>
     </header>

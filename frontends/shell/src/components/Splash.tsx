@@ -3,7 +3,7 @@ import { Logo } from './Logo';
 
 export const SPLASH_MS = 1500;
 export const SPLASH_SUBTITLE = 'Professional IBDP Essay Assessment Platform';
-const SEEN_KEY = 'corestone_splash_seen';
+export const SEEN_KEY = 'corestone_splash_seen';
 
 function alreadySeen(): boolean {
   try {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, Col, Progress, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { ClockCircleOutlined, LineChartOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
@@ -17,7 +17,22 @@ import { section } from './landingLayout';
  */
 const LandingBelowFold = lazy(() => import('./LandingSections'));
 
+const noSubscription = () => () => {};
+/**
+ * False in the build's prerender and while React takes over the prerendered markup (hydration),
+ * true otherwise. The prerender leaves the sections below the fold out, so hydration covers the
+ * first screen only and they render right after it, as when React renders the page itself.
+ */
+const useBrowserRender = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
 const { Title, Paragraph, Text } = Typography;
+
+const belowFoldPlaceholder = <div style={{ minHeight: '100vh' }} />;
 
 const isTutoring = (l: ExternalLink) => /tutor/i.test(`${l.title} ${l.url}`);
 const isPrediction = (l: ExternalLink) => /predict/i.test(`${l.title} ${l.url}`);
@@ -70,6 +85,7 @@ export function Landing() {
   const { sisters } = usePublicLinks(client);
   const tutoring = sisters.find(isTutoring);
   const navigate = useNavigate();
+  const browserRender = useBrowserRender();
 
   return (
     <div>
@@ -92,7 +108,8 @@ export function Landing() {
 
       <section style={{ background: 'linear-gradient(160deg, #eef2ff 0%, #f8fafc 70%)' }}>
         <div style={{ ...section, paddingTop: 80 }}>
-          <Row gutter={[{ xs: 16, md: 32, lg: 48 }, 40]} align="middle">
+          {/* the prerendered page has the widest gutter until the width is read: at most 40, the section's padding, so a phone never scrolls sideways */}
+          <Row gutter={[{ xs: 16, md: 32, lg: 40 }, 40]} align="middle">
             <Col xs={24} lg={12}>
               <Space size={8} wrap style={{ marginBottom: 16 }}>
                 <Tag color="blue">EE 2026 compliant</Tag>
@@ -205,9 +222,13 @@ export function Landing() {
       </section>
 
       {/* below the fold: its own chunk, rendered after the first screen (the placeholder keeps the footer out of view meanwhile) */}
-      <Suspense fallback={<div style={{ minHeight: '100vh' }} />}>
-        <LandingBelowFold signedIn={!!user} />
-      </Suspense>
+      {browserRender ? (
+        <Suspense fallback={belowFoldPlaceholder}>
+          <LandingBelowFold signedIn={!!user} />
+        </Suspense>
+      ) : (
+        belowFoldPlaceholder
+      )}
     </div>
   );
 }

@@ -1,0 +1,77 @@
+/**
+ * The shell's prerender (built for Node by webpack.prerender.js, run by prerender/landingHtml.js at
+ * build time): the markup and antd styles of a page for a signed-out visitor, so the first screen
+ * is painted from the HTML before any script has run; the browser's React then hydrates it
+ * (bootstrap.tsx). Only public pages that look the same for every signed-out visitor qualify.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { STORAGE_KEYS } from '@corestone/sdk';
+import { Root } from './App';
+import { SEEN_KEY, Splash } from './components/Splash';
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(Buffer.from(part));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+export interface PrerenderedPage {
+  /** the page's markup, for inside `#root` */
+  html: string;
+  /** the `<style>` elements of every antd style the page uses (antd would otherwise write them at runtime) */
+  styles: string;
+  /** the first-load splash, shown by the page itself (see `gateScript`; bootstrap.tsx removes it) */
+  splash: string;
+}
+
+/**
+ * Renders `location` completely: lazy sections included (their markup is in the page, their code
+ * hydrates when it arrives). Every Suspense boundary is written in place: React would otherwise move
+ * large ones to the end of the document and put them back with an inline script, which the
+ * Content-Security-Policy forbids (the page would stay on the fallbacks); such output fails the build.
+ */
+export async function prerenderPage(location: string): Promise<PrerenderedPage> {
+  const cache = createCache();
+  // React would render a failing part as its Suspense fallback, left for the browser to render: a build must not ship that
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StyleProvider cache={cache}>
+      <Root location={location} splash={false} />
+    </StyleProvider>,
+    { onError: (err) => void errors.push(err), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${location} failed`);
+  const html = await readAll(prelude);
+  if (html.includes('<!--$?-->') || html.includes('<script'))
+    throw new Error(`prerendering ${location}: a part was left for a script to fill in`);
+  return { html, styles: extractStyle(cache), splash: renderToStaticMarkup(<Splash />) };
+}
+
+/**
+ * The prerendered page's first script, run before the body is painted. It decides what only the
+ * browser knows: whether this tab has seen the splash (spec user-app §2: first load only; marked
+ * seen as the session's own splash does), and whether a session will be restored — then the
+ * signed-out markup is hidden until React renders the page from scratch (bootstrap.tsx).
+ * The same keys as the session code; the URL parameters are those `hasSessionToRestore` reads.
+ */
+export function gateScript(): string {
+  const gate = (seenKey: string, tokenKeys: string[], urlKeys: string[]) => {
+    const html = document.documentElement;
+    try {
+      if (sessionStorage.getItem(seenKey) === '1') html.setAttribute('data-splash-seen', '');
+      else sessionStorage.setItem(seenKey, '1');
+    } catch {
+      /* storage unavailable: the splash shows, as the session's own splash does */
+    }
+    try {
+      const query = new URLSearchParams(window.location.search);
+      if (tokenKeys.some((k) => localStorage.getItem(k)) || urlKeys.some((k) => query.has(k))) html.setAttribute('data-restoring', '');
+    } catch {
+      /* no storage: nothing to restore */
+    }
+  };
+  const args = [SEEN_KEY, [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken], ['access_token', 'refresh_token', 'token']];
+  return `(${gate.toString()})(...${JSON.stringify(args)});\n`;
+}
