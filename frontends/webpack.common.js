@@ -4,6 +4,7 @@
  * its directory, federation name, publicPath, entry, remotes/exposes and (host only) html.
  */
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { createRequire } = require('node:module');
 
 /**
@@ -34,6 +35,10 @@ function sharedSingletons(deps) {
   };
 }
 
+/** The best levels: compression runs once per build (also prerendered pages, shell/prerender/). */
+const GZIP_OPTIONS = { level: 9 };
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
+
 /**
  * Brotli and gzip copies of every text asset, written beside it at build time (`main.js.br`,
  * `main.js.gz`): the gateway and the frontends image send the one the browser accepts, so no
@@ -41,7 +46,6 @@ function sharedSingletons(deps) {
  */
 function precompressed(CompressionPlugin) {
   const test = /\.(js|css|html|json|svg)$/;
-  const zlib = require('node:zlib');
   return [
     new CompressionPlugin({
       test,
@@ -49,7 +53,7 @@ function precompressed(CompressionPlugin) {
       filename: '[path][base].gz',
       threshold: 1024,
       minRatio: 0.9,
-      compressionOptions: { level: 9 },
+      compressionOptions: GZIP_OPTIONS,
     }),
     new CompressionPlugin({
       test,
@@ -57,7 +61,7 @@ function precompressed(CompressionPlugin) {
       filename: '[path][base].br',
       threshold: 1024,
       minRatio: 0.9,
-      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      compressionOptions: BROTLI_OPTIONS,
     }),
   ];
 }
@@ -140,4 +144,4 @@ function federatedConfig({ dir, name, publicPath, entry = {}, federation = {}, h
   };
 }
 
-module.exports = { federatedConfig, sharedSingletons, sourceRule };
+module.exports = { federatedConfig, sharedSingletons, sourceRule, GZIP_OPTIONS, BROTLI_OPTIONS };

@@ -8,14 +8,15 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { GZIP_OPTIONS, BROTLI_OPTIONS } = require('../../webpack.common');
 
 const dist = path.join(__dirname, '..', 'dist');
 const EMPTY_ROOT = '<div id="root"><div id="boot">Loading Corestone…</div></div>';
 
 function writeCompressed(file, body) {
   fs.writeFileSync(file, body);
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, GZIP_OPTIONS));
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, BROTLI_OPTIONS));
 }
 
 /**

@@ -10,6 +10,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { STORAGE_KEYS } from '@corestone/sdk';
 import { Root } from './App';
 import { SEEN_KEY, Splash } from './components/Splash';
+import { RESTORE_URL_PARAMS } from './session';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const parts: Buffer[] = [];
@@ -27,10 +28,11 @@ export interface PrerenderedPage {
 }
 
 /**
- * Renders `location` completely: lazy sections included (their markup is in the page, their code
- * hydrates when it arrives). Every Suspense boundary is written in place: React would otherwise move
- * large ones to the end of the document and put them back with an inline script, which the
- * Content-Security-Policy forbids (the page would stay on the fallbacks); such output fails the build.
+ * Renders `location` completely (a lazy part it reaches is waited for) and every Suspense boundary in
+ * place: React would otherwise move large ones to the end of the document and put them back with an
+ * inline script, which the Content-Security-Policy forbids (the page would stay on the fallbacks);
+ * such output fails the build. What a page leaves to the browser (the landing's sections below the
+ * fold) it renders only after hydration.
  */
 export async function prerenderPage(location: string): Promise<PrerenderedPage> {
   const cache = createCache();
@@ -54,10 +56,10 @@ export async function prerenderPage(location: string): Promise<PrerenderedPage> 
  * browser knows: whether this tab has seen the splash (spec user-app §2: first load only; marked
  * seen as the session's own splash does), and whether a session will be restored — then the
  * signed-out markup is hidden until React renders the page from scratch (bootstrap.tsx).
- * The same keys as the session code; the URL parameters are those `hasSessionToRestore` reads.
+ * The same keys and URL parameters as the session code (`hasSessionToRestore`).
  */
 export function gateScript(): string {
-  const gate = (seenKey: string, tokenKeys: string[], urlKeys: string[]) => {
+  const gate = (seenKey: string, tokenKeys: readonly string[], urlKeys: readonly string[]) => {
     const html = document.documentElement;
     try {
       if (sessionStorage.getItem(seenKey) === '1') html.setAttribute('data-splash-seen', '');
@@ -72,6 +74,6 @@ export function gateScript(): string {
       /* no storage: nothing to restore */
     }
   };
-  const args = [SEEN_KEY, [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken], ['access_token', 'refresh_token', 'token']];
+  const args = [SEEN_KEY, [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken], RESTORE_URL_PARAMS];
   return `(${gate.toString()})(...${JSON.stringify(args)});\n`;
 }

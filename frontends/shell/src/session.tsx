@@ -103,6 +103,9 @@ export function takeTokensFromUrl(client: CorestoneClient, opts: { tokenAndUser?
   return { kind: 'none' };
 }
 
+/** URL parameters that hand tokens over (Google sign-in's round trip): their presence means a session to restore. */
+export const RESTORE_URL_PARAMS = ['access_token', 'refresh_token', 'token'] as const;
+
 /**
  * Whether session restore has anything to work on: stored tokens, tokens handed back in the URL by
  * Google sign-in, or the Google callback route (which takes its tokens itself once restore is done).
@@ -112,7 +115,7 @@ export function hasSessionToRestore(tokens: Pick<TokenStore, 'accessToken' | 're
   if (typeof window === 'undefined') return false;
   if (window.location.pathname === GOOGLE_CALLBACK_PATH) return true;
   const p = new URLSearchParams(window.location.search);
-  return p.has('access_token') || p.has('refresh_token') || p.has('token');
+  return RESTORE_URL_PARAMS.some((k) => p.has(k));
 }
 
 export function SessionProvider({ children, client: given }: { children: ReactNode; client?: CorestoneClient }) {
