@@ -1,7 +1,8 @@
 // antd is slow to start under jsdom
 jest.setTimeout(60000);
 
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { createClient, normalizeUser } from '@corestone/sdk';
 import { ApiKeyCard } from '../src/components/ApiKeyCard';
 import { fakeFetch, res } from '../../test-support/helpers';

@@ -1,7 +1,8 @@
 // antd is slow to start under jsdom
 jest.setTimeout(60000);
 
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { App as AntApp } from 'antd';
 import { createClient } from '@corestone/sdk';
 import { ClassImport } from '../src/components/ClassImport';

@@ -3,7 +3,8 @@
 // testTimeout is ignored there). A harness limit only: speed is the bench's business.
 jest.setTimeout(90000);
 
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';

@@ -1,7 +1,8 @@
 // antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
 jest.setTimeout(30000);
 
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { RemoteView } from '../src/components/RemoteView';
 import { MANIFEST_URL, parseManifest } from '../src/federation';
 import { registered, unreachable } from './federation-runtime-stub';

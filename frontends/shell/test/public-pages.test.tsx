@@ -1,7 +1,8 @@
 // antd is slow to start under jsdom
 jest.setTimeout(30000);
 
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { createClient } from '@corestone/sdk';

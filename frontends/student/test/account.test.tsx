@@ -2,7 +2,8 @@ jest.setTimeout(30000);
 
 jest.mock('../src/lib/navigation', () => ({ goToUrl: jest.fn() }));
 
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { ApiError, createClient, normalizeUser, type RemoteAppProps, type SessionUser } from '@corestone/sdk';

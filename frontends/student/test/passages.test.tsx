@@ -1,6 +1,7 @@
 jest.setTimeout(30000);
 
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { createClient, normalizeUser, type Evaluation, type RemoteAppProps } from '@corestone/sdk';

@@ -1,6 +1,7 @@
 jest.setTimeout(30000);
 
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { ReadableStream } from 'node:stream/web';

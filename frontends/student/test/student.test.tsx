@@ -1,7 +1,8 @@
 // antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
 jest.setTimeout(30000);
 
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { ApiError, createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';

@@ -51,7 +51,7 @@ export function EssayViewer({ open, onClose, title, text, essayType, submitter, 
       open={open}
       onCancel={onClose}
       keyboard
-      maskClosable
+      mask={{ closable: true }}
       footer={null}
       width={fullscreen ? '100vw' : 900}
       style={fullscreen ? { top: 0, maxWidth: '100vw', padding: 0 } : undefined}
