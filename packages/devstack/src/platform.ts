@@ -6,7 +6,7 @@ import { DEFAULT_DATABASE_URL, ensureDatabase } from '@corestone/service-kit';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** Every process of the platform, in start order (the gateway last). */
+/** Every process of the platform (the gateway last: it is stopped first). */
 export const PLATFORM_PROCESSES = ['auth', 'users', 'rubric', 'billing', 'content', 'links', 'evaluation', 'grading', 'gateway'] as const;
 export type ProcessName = (typeof PLATFORM_PROCESSES)[number];
 
@@ -209,15 +209,18 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     restarts,
     stop: async () => {
       shuttingDown = true;
-      for (const name of [...names].reverse()) await stopProcess(name);
+      // The gateway first, so no new request comes in; then the services together (each drains
+      // its own work, none needs another to do so).
+      if (names.includes('gateway')) await stopProcess('gateway');
+      await Promise.all(names.filter((n) => n !== 'gateway').map((n) => stopProcess(n)));
     },
   };
   try {
     // Created once here: services starting together on a fresh machine would race to create it.
     await ensureDatabase(env.DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
-    // Services start together; the gateway last, once they all answer.
-    await Promise.all(names.filter((n) => n !== 'gateway').map(startProcess));
-    if (names.includes('gateway')) await startProcess('gateway');
+    // All together: the gateway needs no service to start (its /readyz is its own; /health asks
+    // the services when it is asked). Ready means every process answers its /readyz.
+    await Promise.all(names.map(startProcess));
   } catch (err) {
     await platform.stop();
     throw err;
