@@ -23,7 +23,7 @@ let studentToken: string;
 let graded: { id: string; title: string };
 
 beforeAll(async () => {
-  p = await startTestPlatform({}, { readyTimeoutMs: 100_000 }); // nine processes at once on a shared 2-core machine
+  p = await startTestPlatform();
   const signup = await p.api.signup(studentEmail, studentPassword);
   expect(signup.status).toBe(201);
   studentToken = signup.body.access_token;

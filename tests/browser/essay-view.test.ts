@@ -17,7 +17,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   // a shared 2-core machine under load can take longer than the default 30 s to bring a process up
-  p = await startTestPlatform({}, { readyTimeoutMs: 90_000 });
+  p = await startTestPlatform();
   browser = await launchBrowser();
   page = browser.page;
   page.on('pageerror', (err) => pageErrors.push(err.message));

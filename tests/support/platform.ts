@@ -26,6 +26,9 @@ export async function startTestPlatform(extraEnv: Record<string, string> = {}, o
   const platform = await startPlatform({
     ports: 'random',
     output: { dir: logDir },
+    // Nine processes loading at once on a 2-core machine shared with another jest worker (with
+    // tracing on, each also loads the OpenTelemetry SDK): 30 s was not always enough.
+    readyTimeoutMs: 100_000,
     ...opts,
     env: {
       ...run.env,

@@ -22,12 +22,8 @@ async function login(email: string, password: string): Promise<string> {
 beforeAll(async () => {
   await fake.start();
   // The platform grades with the built-in grader and has no key of its own; the model is reached
-  // only with an admin's key, at the fake's address. (Ready limit raised: nine processes start at once
-  // on a shared 2-core machine.)
-  p = await startTestPlatform(
-    { GRADER: 'builtin', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: 'fake-model', OPENAI_MAX_RETRIES: '0' },
-    { readyTimeoutMs: 100_000 },
-  );
+  // only with an admin's key, at the fake's address.
+  p = await startTestPlatform({ GRADER: 'builtin', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: 'fake-model', OPENAI_MAX_RETRIES: '0' });
   const superEmail = uniqueEmail('qa-super');
   const setup = await p.api.call('POST', '/auth/setup-admin', {
     json: { name: 'Sue Super', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' },
