@@ -2,7 +2,7 @@
 /**
  * npm test: the fast static checks first — `npm run lint` (ESLint, then entry-point imports),
  * `npm run format:check` (Prettier) and
- * `npm run typecheck` (tsc in every workspace) — so a slip fails in under a minute; then every
+ * `npm run typecheck` (tsc over the workspaces) — so a slip fails in about two minutes; then every
  * test — unit, integration against the real servers, system tests across services, browser
  * tests in real Chromium. Builds before the type check (workspaces check against the built
  * declarations of the packages they use) and the tests (system and browser tests run the built
