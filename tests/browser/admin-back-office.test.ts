@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, pickOption, screenshot } from '../support/browser';
 import { EE_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -131,6 +131,12 @@ it('reviews a completed student submission: edit a criterion, reject needs notes
   await page.getByRole('button', { name: 'View Full Text' }).click();
   await page.getByTestId('essay-stats').waitFor();
   expect(await page.getByTestId('essay-stats').innerText()).toMatch(/Reading time\s*\d+ min/);
+  // the title's buttons stay clear of the dialog's own close button (they once sat under it),
+  // measured once the opening zoom is over
+  await dialogOpened(page);
+  const close = (await page.getByRole('dialog').locator('.ant-modal-close').boundingBox())!;
+  const lastTitleButton = (await page.getByRole('button', { name: 'Toggle fullscreen' }).boundingBox())!;
+  expect(lastTitleButton.x + lastTitleButton.width).toBeLessThanOrEqual(close.x);
   await screenshot(page, 'admin-essay-viewer');
   await page.keyboard.press('Escape');
   await page.getByTestId('essay-stats').waitFor({ state: 'hidden' });
@@ -214,7 +220,7 @@ it('creates a teacher with a generated password, deactivates them, and their nex
   const password = await dialog.getByLabel('Password').inputValue();
   expect(password).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
   await dialog.getByLabel('Role').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Teacher' }).click();
+  await pickOption(page, 'Teacher');
   await screenshot(page, 'admin-create-user');
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await page.getByTestId('user-form-success').waitFor();
@@ -294,7 +300,7 @@ it('edits a policy: a draft stays private, publishing shows it on the public pag
   const box = page.getByLabel('Policy content');
   await box.fill(`${await box.inputValue()}\n\n${sentence}`);
   await page.getByLabel('Policy status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Draft' }).click();
+  await pickOption(page, 'Draft');
   await page.getByTestId('policy-preview').getByText(sentence).waitFor(); // live preview
   await screenshot(page, 'admin-policy-edit');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -303,7 +309,7 @@ it('edits a policy: a draft stays private, publishing shows it on the public pag
 
   await page.getByRole('button', { name: 'Edit Policy' }).click();
   await page.getByLabel('Policy status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Published' }).click();
+  await pickOption(page, 'Published');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.getByTestId('policy-safeguarding').getByText('published').waitFor();
   expect(await page.getByTestId('policy-safeguarding').innerText()).toContain('Grace Hopper');
@@ -326,7 +332,7 @@ it('adds a link: it shows in the public footer, a click is counted', async () =>
   await dialog.getByText('URL is required').waitFor();
   await dialog.getByText('Description is required').waitFor();
   await dialog.getByLabel('Social media platform').click();
-  await page.locator('.ant-select-item-option', { hasText: 'TikTok' }).click();
+  await pickOption(page, 'TikTok');
   await dialog.getByLabel('URL').fill('https://www.tiktok.com/@corestone.test');
   await dialog.getByLabel('Description').fill('Corestone on TikTok');
   await dialog.getByRole('button', { name: 'Add Link' }).click();

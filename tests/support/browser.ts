@@ -61,3 +61,18 @@ export async function screenshotOpenPages(name: string): Promise<string[]> {
   }
   return files;
 }
+
+/**
+ * Picks `option` in the antd Select whose dropdown is open: clicks it once the dropdown has finished
+ * sliding in (a click on an option still moving can be lost: seen with 'TikTok' on a loaded
+ * machine), then waits until the dropdown has closed, which a single select does on a pick.
+ */
+export async function pickOption(page: Page, option: string | RegExp): Promise<void> {
+  const open = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+  await page.waitForFunction(
+    (selector) => [...document.querySelectorAll(selector)].some((d) => !/-(appear|enter)(\s|$|-)/.test(d.className)),
+    open,
+  );
+  await page.locator(`${open} .ant-select-item-option`, { hasText: option }).click();
+  await page.locator(open).waitFor({ state: 'hidden' });
+}

@@ -56,8 +56,10 @@ export function EssayViewer({ open, onClose, title, text, essayType, submitter, 
       width={fullscreen ? '100vw' : 900}
       style={fullscreen ? { top: 0, maxWidth: '100vw', padding: 0 } : undefined}
       styles={{ body: { maxHeight: fullscreen ? 'calc(100vh - 170px)' : '65vh', overflow: 'auto' } }}
+      // The title row leaves room for the Modal's own close button (absolute, top right); border-box
+      // keeps that padding inside the row's 100 % width.
       title={
-        <Space style={{ width: '100%', justifyContent: 'space-between', paddingRight: 44 }} wrap>
+        <Space style={{ width: '100%', boxSizing: 'border-box', justifyContent: 'space-between', paddingRight: 44 }} wrap>
           <span>{title}</span>
           <Space>
             <Tooltip title="Copy to clipboard">
