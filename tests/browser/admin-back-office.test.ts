@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, pickOption, screenshot } from '../support/browser';
+import { dialogOpened, launchBrowser, pickOption, screenshot } from '../support/browser';
 import { EE_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -57,17 +57,6 @@ async function settled(pg: Page) {
   await pg.waitForLoadState('networkidle');
   await pg.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .ant-spin-blur'));
   await pg.waitForTimeout(400);
-}
-
-/**
- * Waits until every open antd modal has finished its opening zoom: a click on a button that is
- * still scaling can land beside it (seen once on a loaded machine: 'Add Link' clicked, no checks shown).
- */
-async function dialogOpened(pg: Page) {
-  await pg.waitForFunction(() => {
-    const modals = [...document.querySelectorAll('.ant-modal')];
-    return modals.length > 0 && modals.every((m) => !/-(appear|enter)(\s|$|-)/.test(m.className));
-  });
 }
 
 async function signIn(pg: Page, email: string, password: string) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeDocx, makePdf } from '@corestone/documents/testing';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, pickOption, screenshot } from '../support/browser';
 import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -55,7 +55,7 @@ it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Sub
   await page.getByTestId('step-metadata').waitFor();
   await page.locator('#meta-title').fill('Knowledge and certainty');
   await page.locator('#meta-prescribed').click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: /^Title 3: / }).click();
+  await pickOption(page, /^Title 3: /);
   await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
   await page.getByRole('button', { name: 'Review & Submit' }).click();
   await page.getByTestId('step-submit').waitFor();
@@ -96,9 +96,9 @@ it('signs up, uploads an EE .docx through the wizard, watches progress, reads th
   await page.getByTestId('step-metadata').waitFor();
   await page.locator('#meta-title').fill('Influenza and public health');
   await page.locator('#meta-category').click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: 'Individuals and Societies' }).click();
+  await pickOption(page, 'Individuals and Societies');
   await page.locator('#meta-subject').click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: /^History$/ }).click();
+  await pickOption(page, /^History$/);
   await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
   await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
   await page.getByRole('button', { name: 'Review & Submit' }).click();

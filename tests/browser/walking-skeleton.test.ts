@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, pickOption, screenshot } from '../support/browser';
 import { EE_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -57,9 +57,9 @@ it('lets a new student sign up, upload an essay and read its graded result', asy
   await page.getByTestId('step-metadata').waitFor();
   await page.getByLabel('Title').fill('Influenza and public health in Canadian cities');
   await page.locator('#meta-category').click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: 'Individuals and Societies' }).click();
+  await pickOption(page, 'Individuals and Societies');
   await page.locator('#meta-subject').click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: /^History$/ }).click();
+  await pickOption(page, /^History$/);
   await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
   await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
   await screenshot(page, '04-wizard-metadata');

@@ -62,16 +62,31 @@ export async function screenshotOpenPages(name: string): Promise<string[]> {
   return files;
 }
 
+/** An antd motion class of an element still opening (zoom, slide): `…-appear`, `…-enter`, `…-enter-active`. */
+const STILL_OPENING = /-(appear|enter)(\s|$|-)/;
+
+/**
+ * Waits until every open antd modal has finished its opening zoom: a click on a button that is
+ * still scaling can land beside it (seen once on a loaded machine: 'Add Link' clicked, no checks shown).
+ */
+export async function dialogOpened(page: Page): Promise<void> {
+  await page.waitForFunction((opening) => {
+    const modals = [...document.querySelectorAll('.ant-modal')];
+    return modals.length > 0 && modals.every((m) => !new RegExp(opening).test(m.className));
+  }, STILL_OPENING.source);
+}
+
 /**
  * Picks `option` in the antd Select whose dropdown is open: clicks it once the dropdown has finished
  * sliding in (a click on an option still moving can be lost: seen with 'TikTok' on a loaded
- * machine), then waits until the dropdown has closed, which a single select does on a pick.
+ * machine, and with 'History' in the upload wizard), then waits until the dropdown has closed,
+ * which a single select does on a pick.
  */
 export async function pickOption(page: Page, option: string | RegExp): Promise<void> {
   const open = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
   await page.waitForFunction(
-    (selector) => [...document.querySelectorAll(selector)].some((d) => !/-(appear|enter)(\s|$|-)/.test(d.className)),
-    open,
+    ([selector, opening]) => [...document.querySelectorAll(selector)].some((d) => !new RegExp(opening).test(d.className)),
+    [open, STILL_OPENING.source] as const,
   );
   await page.locator(`${open} .ant-select-item-option`, { hasText: option }).click();
   await page.locator(open).waitFor({ state: 'hidden' });
