@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { dialogOpened, launchBrowser, pickOption, screenshot } from '../support/browser';
+import { dialogOpened, launchBrowser, pickOption, popconfirmOpened, screenshot } from '../support/browser';
 import { EE_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -428,6 +428,7 @@ it('regrades a submission, then deletes it after the confirmation; small screens
   await row.getByRole('link').first().click();
   await page.getByTestId('results-editor').waitFor();
   await page.getByRole('button', { name: 'Regrade' }).click();
+  await popconfirmOpened(page);
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Regrade' }).click();
   await page.getByText('Regrading started').waitFor();
   const id = page.url().split('/').pop()!;
@@ -446,6 +447,7 @@ it('regrades a submission, then deletes it after the confirmation; small screens
   }
   await page.locator('tr', { hasText: 'Pendulum damping' }).getByRole('button', { name: 'Delete submission' }).click();
   await page.getByText('This cannot be undone. The essay, its results and feedback will be removed.').waitFor();
+  await popconfirmOpened(page);
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Submission deleted').waitFor();
   await page.getByTestId('count-total').getByText('1', { exact: true }).waitFor();

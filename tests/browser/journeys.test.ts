@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeDocx, makePdf } from '@corestone/documents/testing';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
-import { launchBrowser, pickOption, screenshot } from '../support/browser';
+import { dialogOpened, launchBrowser, pickOption, screenshot } from '../support/browser';
 import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
 
 let p: TestPlatform;
@@ -70,6 +70,7 @@ it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Sub
   await page.getByText('Knowledge and certainty').waitFor();
   await page.getByRole('button', { name: 'Delete Knowledge and certainty' }).click();
   await page.getByText('Are you sure you want to delete "Knowledge and certainty"? This action cannot be undone.').waitFor();
+  await dialogOpened(page);
   await screenshot(page, '41-delete-confirmation');
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByText('Submission deleted').waitFor();

@@ -66,15 +66,25 @@ export async function screenshotOpenPages(name: string): Promise<string[]> {
 const STILL_OPENING = /-(appear|enter)(\s|$|-)/;
 
 /**
- * Waits until every open antd modal has finished its opening zoom: a click on a button that is
- * still scaling can land beside it (seen once on a loaded machine: 'Add Link' clicked, no checks shown).
+ * Waits until an antd pop-up matching `selector` is shown and none shown is still opening: a click
+ * on a button that is still zooming in can land beside it (seen once on a loaded machine: 'Add Link'
+ * clicked, no checks shown). Closed pop-ups antd keeps in the page (display: none) do not count.
  */
-export async function dialogOpened(page: Page): Promise<void> {
-  await page.waitForFunction((opening) => {
-    const modals = [...document.querySelectorAll('.ant-modal')];
-    return modals.length > 0 && modals.every((m) => !new RegExp(opening).test(m.className));
-  }, STILL_OPENING.source);
+export async function popupOpened(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    ([sel, opening]) => {
+      const popups = [...document.querySelectorAll(sel)].filter((m) => m.getClientRects().length > 0);
+      return popups.length > 0 && popups.every((m) => !new RegExp(opening).test(m.className));
+    },
+    [selector, STILL_OPENING.source] as const,
+  );
 }
+
+/** Waits until every open antd modal (dialogs, confirmations) has finished its opening zoom. */
+export const dialogOpened = (page: Page): Promise<void> => popupOpened(page, '.ant-modal');
+
+/** Waits until the open Popconfirm has finished zooming in. */
+export const popconfirmOpened = (page: Page): Promise<void> => popupOpened(page, '.ant-popconfirm');
 
 /**
  * Picks `option` in the antd Select whose dropdown is open: clicks it once the dropdown has finished
