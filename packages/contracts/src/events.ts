@@ -56,6 +56,14 @@ export const Events = {
   billingAccountUpdated: event('billing', 'account_updated', CreditAccount),
 
   /**
+   * Sessions of a user ended (logout, refresh-token reuse, password change or reset, a role or
+   * activation change, deletion). Published before auth answers the change (its outbox relay holds
+   * answers), so every auth replica's `/auth/me` cache forgets which sessions it knew live at once
+   * (services/auth/README.md). Ids only.
+   */
+  authSessionsRevoked: event('auth', 'sessions_revoked', Type.Object({ user_id: Type.String() })),
+
+  /**
    * An evaluation was deleted (owner or super_admin): its essay, results and feedback are gone.
    * rubric keeps usage from it (a rubric no evaluation uses any more can be deleted).
    */
@@ -142,5 +150,5 @@ export const ERASABLE_SUBJECTS = [
 ] as const;
 
 /** Services that publish events, each owning one stream. */
-export const STREAM_OWNERS = ['users', 'billing', 'evaluation', 'grading'] as const;
+export const STREAM_OWNERS = ['auth', 'users', 'billing', 'evaluation', 'grading'] as const;
 export type StreamOwner = (typeof STREAM_OWNERS)[number];

@@ -21,7 +21,7 @@ export interface EventFedCacheOptions {
    * streams names its user in `data.user_id`; one that names none drops every kept value.
    */
   streams: readonly string[];
-  /** Names the cache in its log lines, e.g. 'view cache'. */
+  /** Names the cache in its log lines, e.g. '/auth/me cache'. */
   label: string;
   /** What a request does while the feed is not current, for the log line, e.g. 'asking users on every /auth/me'. */
   fallback: string;
@@ -153,6 +153,11 @@ export class EventFedCache<T> {
       if (this.values.size > this.max) this.values.delete(this.values.keys().next().value!);
     }
     return value;
+  }
+
+  /** Drops the user's kept value (always safe: the next `get` loads it). */
+  forget(userId: string): void {
+    this.values.delete(userId);
   }
 
   /**

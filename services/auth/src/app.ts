@@ -15,7 +15,7 @@ import {
 import { publicBase, type AuthConfig } from './config';
 import { AuthStore } from './store/auth-store';
 import { UsersClient } from './events/users-rpc';
-import { ViewCache } from './events/view-cache';
+import { MeCache } from './events/me-cache';
 import { AccessTokenSigner } from './flows/signer';
 import { Sessions } from './flows/sessions';
 import { Accounts } from './flows/accounts';
@@ -44,8 +44,8 @@ export interface AuthService {
   mailer: Mailer;
   background: Background;
   google: GoogleSignIn | null;
-  /** /auth/me's users views, dropped by events (started by start.ts; until then every request asks users). */
-  viewCache: ViewCache;
+  /** /auth/me's users views and live sessions, dropped by events (started by start.ts; until then every request loads). */
+  meCache: MeCache;
 }
 
 /** The auth service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
@@ -57,7 +57,7 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
   const users = new UsersClient(infra.bus);
   const sessions = new Sessions(store, signer, keys, users, app.log);
   const accounts = new Accounts(store, users, sessions);
-  const viewCache = new ViewCache(infra.bus, app.log);
+  const meCache = new MeCache(infra.bus, app.log);
   const mailer = new Mailer(config, app.log);
   const background = new Background(app.log);
   const base = publicBase(config);
@@ -88,7 +88,7 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
 
   registerAuth(app, signer.verifier());
   addInfraReadiness(app, infra);
-  authRoutes(app, { accounts, sessions, reset, background, signer, lockout, viewCache });
+  authRoutes(app, { accounts, sessions, reset, background, signer, lockout, meCache });
   setupRoutes(app, setup);
   googleRoutes(app, google, base);
   userPasswordRoutes(app, { accounts, sessions, reset, mailEnabled: !config.MAIL_DISABLED });
@@ -96,5 +96,5 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
     await background.idle();
     mailer.close();
   });
-  return { app, store, signer, sessions, accounts, mailer, background, google, viewCache };
+  return { app, store, signer, sessions, accounts, mailer, background, google, meCache };
 }

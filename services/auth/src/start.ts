@@ -1,4 +1,4 @@
-import { loadPlatformKeys, openInfra, startWith } from '@corestone/service-kit';
+import { ensureStream, loadPlatformKeys, openInfra, startOutboxRelay, startWith } from '@corestone/service-kit';
 import type { AuthConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp, type AuthDeps } from './app';
@@ -8,8 +8,9 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * auth's composition root: platform keys (a missing production key refuses before any
- * connection), Postgres + NATS + Redis, the app, /auth/me's view cache (fed by events), the users-events consumer (revokes sessions on
- * role/activation changes and deletions) and the hourly purge of expired tokens.
+ * connection), Postgres + NATS + Redis, the app, the outbox relay to the `auth` stream, /auth/me's
+ * cache (fed by events), the users-events consumer (revokes sessions on role/activation changes and
+ * deletions) and the hourly purge of expired tokens.
  * server.ts listens on the answer; tests inject into it.
  */
 export function startService(config: AuthConfig) {
@@ -19,8 +20,13 @@ export function startService(config: AuthConfig) {
     const infra: AuthDeps['infra'] = { ...opened, db: opened.db!, bus: opened.bus!, redis: opened.redis! };
     const service = await buildApp({ config, infra, keys });
     const { app, store } = service;
-    lifecycle.onClose('view cache', async () => service.viewCache.stop());
-    await service.viewCache.start();
+    await ensureStream(infra.bus, 'auth');
+    // holdAnswers: a revocation is answered once auth.sessions_revoked.v1 is out, so every
+    // replica's /auth/me cache has forgotten the sessions before anyone hears "signed out".
+    const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log, holdAnswers: true });
+    lifecycle.onClose('outbox relay', () => relay.stop());
+    lifecycle.onClose('/auth/me cache', async () => service.meCache.stop());
+    await service.meCache.start();
     const consumer = await startUsersConsumer(infra.bus, store, app.log);
     lifecycle.onClose('users consumer', () => consumer.stop());
     const purge = setInterval(() => void store.purgeExpired().catch((err) => app.log.warn({ err }, 'purge failed')), PURGE_EVERY_MS);

@@ -16,7 +16,7 @@ import { startService, type AuthRunning } from '../src/start';
 export class FakeUsers {
   readonly users = new Map<string, User>();
   readonly createCalls: string[] = [];
-  /** Number of rpc.users.get_view answered (shows when auth's view cache answered instead). */
+  /** Number of rpc.users.get_view answered (shows when auth's /auth/me cache answered instead). */
   viewCalls = 0;
   /** Number of coming users.create calls that store the user, then fail (a reply lost in a crash). */
   failAfterStore = 0;

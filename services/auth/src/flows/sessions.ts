@@ -74,6 +74,11 @@ export class Sessions {
     return this.store.isSessionLive(familyId, userId);
   }
 
+  /** The ids of the user's live sessions. */
+  liveSessions(userId: string): Promise<Set<string>> {
+    return this.store.liveSessions(userId);
+  }
+
   async logout(familyId: string): Promise<void> {
     await this.store.revokeFamily(familyId, 'logout');
   }

@@ -9,8 +9,8 @@ import type { PasswordReset } from '../flows/password-reset';
 import type { Background } from '../flows/background';
 import type { AccessTokenSigner } from '../flows/signer';
 import type { SignInLockout } from '../flows/sign-in-lockout';
-import type { ViewCache } from '../events/view-cache';
-import { checkSession, requireSession, security } from './common';
+import type { KnownUser, MeCache } from '../events/me-cache';
+import { checkSession, requireSession, security, sessionEnded } from './common';
 
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const Password = Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH }));
@@ -39,11 +39,11 @@ export interface AuthRouteDeps {
   background: Background;
   signer: AccessTokenSigner;
   lockout: SignInLockout;
-  viewCache: ViewCache;
+  meCache: MeCache;
 }
 
 export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  const { accounts, sessions, reset, background, signer, lockout, viewCache } = deps;
+  const { accounts, sessions, reset, background, signer, lockout, meCache } = deps;
   const live = requireSession(sessions);
 
   app.post(
@@ -139,12 +139,22 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
     },
     async (req) => {
       const principal = principalOf(req);
-      // The session check and the users view at the same time; an ended session answers 401 all the same.
-      // The view comes from the cache when it is certainly current (events/view-cache.ts), else from users.
-      const view = viewCache.get(principal.id, () => accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND)));
-      view.catch(() => undefined); // not unhandled when the session check throws first
-      await checkSession(sessions, principal);
-      return view;
+      // Kept view and live sessions when certainly current (events/me-cache.ts), else loaded: the
+      // session ids from Postgres and the view from users at the same time.
+      const load = async (): Promise<KnownUser> => {
+        const view = accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND));
+        view.catch(() => undefined); // not unhandled when the session check throws first
+        const liveSessions = await sessions.liveSessions(principal.id);
+        if (!liveSessions.has(principal.sessionId)) throw sessionEnded(); // an ended session answers 401 all the same
+        return { view: await view, liveSessions };
+      };
+      const known = await meCache.get(principal.id, load);
+      if (!known.liveSessions.has(principal.sessionId)) {
+        // Kept from before this session began (a sign-in since then): Postgres decides, and the next request loads afresh.
+        await checkSession(sessions, principal);
+        meCache.forget(principal.id);
+      }
+      return known.view;
     },
   );
 

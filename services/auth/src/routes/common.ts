@@ -14,9 +14,11 @@ export function requireSession(sessions: Sessions): preHandlerAsyncHookHandler {
   };
 }
 
+export const sessionEnded = () => unauthorized('Session has ended. Please sign in again.', Codes.UNAUTHENTICATED);
+
 /** 401 unless the principal's session is still live. */
 export async function checkSession(sessions: Sessions, p: Principal): Promise<void> {
-  if (!(await sessions.isLive(p.sessionId, p.id))) throw unauthorized('Session has ended. Please sign in again.', Codes.UNAUTHENTICATED);
+  if (!(await sessions.isLive(p.sessionId, p.id))) throw sessionEnded();
 }
 
 export function requireAdmin(sessions: Sessions): preHandlerAsyncHookHandler {

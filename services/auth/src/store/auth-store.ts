@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import { ADMIN_ROLES, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Role } from '@corestone/contracts';
-import { newId, withTransaction, type Queryable } from '@corestone/service-kit';
+import { ADMIN_ROLES, Events, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Role } from '@corestone/contracts';
+import { enqueueEvent, newId, withTransaction, type Queryable } from '@corestone/service-kit';
 import { canComplete } from '../domain/validation';
 
 export type Origin = 'signup' | 'admin' | 'setup' | 'google';
@@ -206,10 +206,7 @@ export class AuthStore {
       if (row.in_grace && row.successor_id) {
         return { kind: 'grace', userId: row.user_id, familyId: row.family_id, tokenId: row.successor_id };
       }
-      await tx.query(
-        `UPDATE session_families SET revoked_at = now(), revoked_reason = 'refresh token reuse' WHERE id = $1 AND revoked_at IS NULL`,
-        [row.family_id],
-      );
+      await this.revokeFamilyIn(tx, row.family_id, 'refresh token reuse');
       return { kind: 'reused', userId: row.user_id, familyId: row.family_id };
     });
   }
@@ -224,21 +221,48 @@ export class AuthStore {
     return rows.length === 1;
   }
 
-  async revokeFamily(familyId: string, reason: string): Promise<void> {
-    await this.pool.query(`UPDATE session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [
-      familyId,
-      reason,
-    ]);
+  /** The ids of a user's live sessions (/auth/me keeps them with the user's view: events/me-cache.ts). */
+  async liveSessions(userId: string): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ id: string }>({
+      name: 'auth-live-sessions',
+      text: `SELECT id FROM session_families WHERE user_id = $1 AND revoked_at IS NULL`,
+      values: [userId],
+    });
+    return new Set(rows.map((r) => r.id));
   }
 
-  /** Revokes every live session of a user, except `keepFamily` (the caller's own, on password change). */
-  async revokeUser(userId: string, reason: string, keepFamily: string | null = null, db: Queryable = this.pool): Promise<number> {
+  /*
+   * Every revocation writes `auth.sessions_revoked.v1` in its transaction: auth's outbox relay
+   * publishes it before the change is answered, and every replica's /auth/me cache forgets the
+   * user's sessions before anyone can hear "signed out".
+   */
+
+  async revokeFamily(familyId: string, reason: string): Promise<void> {
+    await withTransaction(this.pool, (tx) => this.revokeFamilyIn(tx, familyId, reason));
+  }
+
+  private async revokeFamilyIn(db: Queryable, familyId: string, reason: string): Promise<void> {
+    const { rows } = await db.query<{ user_id: string }>(
+      `UPDATE session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING user_id`,
+      [familyId, reason],
+    );
+    if (rows[0]) await enqueueEvent(db, Events.authSessionsRevoked, { user_id: rows[0].user_id });
+  }
+
+  /**
+   * Revokes every live session of a user, except `keepFamily` (the caller's own, on password change);
+   * in the caller's transaction `db`, else in one of its own.
+   */
+  async revokeUser(userId: string, reason: string, keepFamily: string | null = null, db?: Queryable): Promise<number> {
+    if (!db) return withTransaction(this.pool, (tx) => this.revokeUser(userId, reason, keepFamily, tx));
     const res = await db.query(
       `UPDATE session_families SET revoked_at = now(), revoked_reason = $2
        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
       [userId, reason, keepFamily],
     );
-    return res.rowCount ?? 0;
+    const revoked = res.rowCount ?? 0;
+    if (revoked > 0) await enqueueEvent(db, Events.authSessionsRevoked, { user_id: userId });
+    return revoked;
   }
 
   async liveSessionCount(userId: string): Promise<number> {
