@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Button, Card, Result, Skeleton, Space, Statistic, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { errorMessage, type CorestoneClient, type Health } from '@corestone/sdk';
@@ -28,6 +28,55 @@ export function PageHeader({ title, subtitle, extra }: { title: string; subtitle
         )}
       </div>
       {extra && <Space wrap>{extra}</Space>}
+    </div>
+  );
+}
+
+/**
+ * One row of a short list (antd's List is deprecated in v6 and its successor, Listy, is a virtual
+ * list for long ones): the content, its actions on the right, a hairline under every row but the last.
+ */
+export function ListRow({
+  children,
+  actions,
+  last,
+  style,
+  ...rest
+}: { actions?: ReactNode; last?: boolean } & HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      role="listitem"
+      {...rest}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 16,
+        padding: '12px 0',
+        borderBlockEnd: last ? 'none' : '1px solid rgba(5, 5, 5, 0.06)',
+        ...style,
+      }}
+    >
+      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
+      {actions && <Space size={8}>{actions}</Space>}
+    </div>
+  );
+}
+
+/** A short list: `row(item, last)` for each item (a ListRow), marked up as a list. */
+export function RowList<T>({ items, row }: { items: readonly T[]; row: (item: T, last: boolean) => ReactNode }) {
+  return <div role="list">{items.map((item, i) => row(item, i === items.length - 1))}</div>;
+}
+
+/** A row's title and description, with an optional icon in front (what List.Item.Meta showed). */
+export function RowMeta({ avatar, title, description }: { avatar?: ReactNode; title: ReactNode; description?: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+      {avatar}
+      <div style={{ minWidth: 0 }}>
+        <div style={{ fontWeight: 500, marginBottom: description ? 4 : 0 }}>{title}</div>
+        {description && <div style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{description}</div>}
+      </div>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Alert, Button, Card, Col, Empty, Form, Input, List, Popconfirm, Radio, Row, Space, Table, Tag, Typography } from 'antd';
+import { App, Alert, Button, Card, Col, Empty, Form, Input, Popconfirm, Radio, Row, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { errorMessage, type EssayType, type RemoteAppProps } from '@corestone/sdk';
-import { PageHeader } from '../components/common';
+import { ListRow, PageHeader, RowList, RowMeta } from '../components/common';
 import { assessLocal, createLocal, deleteLocal, listLocal, type LocalSubmission } from '../lib/localAssessment';
 import { formatDateTime, wordCount } from '../lib/text';
 
@@ -83,38 +83,44 @@ export function Assess({ client, user }: RemoteAppProps) {
             </Form>
           </Card>
           <Card variant="borderless" title="This browser's assessments" style={{ marginTop: 16 }}>
-            <List
-              dataSource={items}
-              locale={{ emptyText: <Empty description="None yet" /> }}
-              renderItem={(s) => (
-                <List.Item
-                  style={{ cursor: 'pointer', background: s.id === open ? '#eff6ff' : undefined, paddingInline: 8 }}
-                  onClick={() => setOpen(s.id)}
-                  actions={[
-                    <Popconfirm
-                      key="d"
-                      title="Remove this assessment from this browser?"
-                      onConfirm={() => {
-                        deleteLocal(user, s.id);
-                        refresh();
-                      }}
-                    >
-                      <Button
-                        size="small"
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label="Remove"
-                        onClick={(e) => e.stopPropagation()}
-                      />
-                    </Popconfirm>,
-                  ]}
-                >
-                  <List.Item.Meta title={`${s.fileName} · ${s.extractedWordCount} words`} description={formatDateTime(s.submittedAt)} />
-                  <Tag color={s.status === 'completed' ? 'green' : s.status === 'failed' ? 'red' : 'blue'}>{s.status}</Tag>
-                </List.Item>
-              )}
-            />
+            {items.length === 0 ? (
+              <Empty description="None yet" />
+            ) : (
+              <RowList
+                items={items}
+                row={(s, last) => (
+                  <ListRow
+                    key={s.id}
+                    last={last}
+                    style={{ cursor: 'pointer', background: s.id === open ? '#eff6ff' : undefined, paddingInline: 8 }}
+                    onClick={() => setOpen(s.id)}
+                    actions={
+                      <>
+                        <Tag color={s.status === 'completed' ? 'green' : s.status === 'failed' ? 'red' : 'blue'}>{s.status}</Tag>
+                        <Popconfirm
+                          title="Remove this assessment from this browser?"
+                          onConfirm={() => {
+                            deleteLocal(user, s.id);
+                            refresh();
+                          }}
+                        >
+                          <Button
+                            size="small"
+                            type="text"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label="Remove"
+                            onClick={(e) => e.stopPropagation()}
+                          />
+                        </Popconfirm>
+                      </>
+                    }
+                  >
+                    <RowMeta title={`${s.fileName} · ${s.extractedWordCount} words`} description={formatDateTime(s.submittedAt)} />
+                  </ListRow>
+                )}
+              />
+            )}
           </Card>
         </Col>
         <Col xs={24} xl={14}>

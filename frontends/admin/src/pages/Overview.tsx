@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Col, Empty, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
   ArrowDownOutlined,
   BarChartOutlined,
@@ -15,7 +15,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { errorMessage, type EvaluationListItem, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
-import { Counter, LoadError, Loading, PageHeader, useHealth, useLoad } from '../components/common';
+import { Counter, ListRow, LoadError, Loading, PageHeader, RowList, RowMeta, useHealth, useLoad } from '../components/common';
 import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../components/badges';
 import { isSuperAdmin } from '../lib/roles';
 import { loadOverview, successLabel, systemChecks } from '../lib/overview';
@@ -196,35 +196,41 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
           {state.error ? (
             <LoadError message={state.error} onRetry={() => setTick((n) => n + 1)} />
           ) : (
-            <List
-              loading={state.loading}
-              dataSource={items}
-              locale={{ emptyText: <Empty description="No submissions yet." /> }}
-              renderItem={(ev) => (
-                <List.Item
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/admin/submissions/${ev.id}`)}
-                  actions={[
-                    <Typography.Text key="g" strong>
-                      {gradeText(ev)}
-                    </Typography.Text>,
-                  ]}
-                >
-                  <List.Item.Meta
-                    avatar={<FileDoneOutlined style={{ fontSize: 20, color: '#1d4ed8', marginTop: 4 }} />}
-                    title={<Link to={`/admin/submissions/${ev.id}`}>{truncate(ev.title || ev.fileName)}</Link>}
-                    description={
-                      <Space size={4} wrap>
-                        <span>{studentName(ev)}</span>·<span>{formatDateTime(ev.submittedAt)}</span>
-                        <TypeTag type={ev.essay_type} />
-                        <StatusTag status={ev.status} />
-                        <ApprovalTag evaluation={ev} />
-                      </Space>
-                    }
-                  />
-                </List.Item>
+            <Spin spinning={state.loading}>
+              {items.length === 0 ? (
+                state.loading ? (
+                  <div style={{ minHeight: 120 }} />
+                ) : (
+                  <Empty description="No submissions yet." />
+                )
+              ) : (
+                <RowList
+                  items={items}
+                  row={(ev, last) => (
+                    <ListRow
+                      key={ev.id}
+                      last={last}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => navigate(`/admin/submissions/${ev.id}`)}
+                      actions={<Typography.Text strong>{gradeText(ev)}</Typography.Text>}
+                    >
+                      <RowMeta
+                        avatar={<FileDoneOutlined style={{ fontSize: 20, color: '#1d4ed8', marginTop: 4 }} />}
+                        title={<Link to={`/admin/submissions/${ev.id}`}>{truncate(ev.title || ev.fileName)}</Link>}
+                        description={
+                          <Space size={4} wrap>
+                            <span>{studentName(ev)}</span>·<span>{formatDateTime(ev.submittedAt)}</span>
+                            <TypeTag type={ev.essay_type} />
+                            <StatusTag status={ev.status} />
+                            <ApprovalTag evaluation={ev} />
+                          </Space>
+                        }
+                      />
+                    </ListRow>
+                  )}
+                />
               )}
-            />
+            </Spin>
           )}
           {viewAll && state.items.length < state.total && (
             <div style={{ textAlign: 'center', marginTop: 12 }}>
@@ -249,11 +255,23 @@ function SystemStatusPanel({ client }: { client: RemoteAppProps['client'] }) {
       data-testid="system-status"
       extra={<Button type="text" size="small" icon={<ReloadOutlined />} aria-label="Check again" onClick={recheck} />}
     >
-      <List
-        size="small"
-        dataSource={rows}
-        renderItem={(r) => (
-          <List.Item data-check={r.name} data-ok={String(r.ok)}>
+      <RowList
+        items={rows}
+        row={(r, last) => (
+          <ListRow
+            key={r.name}
+            last={last}
+            data-check={r.name}
+            data-ok={String(r.ok)}
+            style={{ padding: '8px 0' }}
+            actions={
+              r.ok !== null && (
+                <Tag color={r.ok ? 'success' : 'error'} style={{ marginInlineEnd: 0 }}>
+                  {r.ok ? 'Healthy' : 'Down'}
+                </Tag>
+              )
+            }
+          >
             <Space align="start">
               {r.ok === null ? (
                 <LoadingOutlined style={{ color: '#94a3b8' }} />
@@ -267,12 +285,7 @@ function SystemStatusPanel({ client }: { client: RemoteAppProps['client'] }) {
                 <div style={{ fontSize: 12, color: '#64748b' }}>{r.detail}</div>
               </div>
             </Space>
-            {r.ok !== null && (
-              <Tag color={r.ok ? 'success' : 'error'} style={{ marginInlineEnd: 0 }}>
-                {r.ok ? 'Healthy' : 'Down'}
-              </Tag>
-            )}
-          </List.Item>
+          </ListRow>
         )}
       />
     </Card>

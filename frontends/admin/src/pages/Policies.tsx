@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Alert, Badge, Button, Card, Col, Empty, Input, List, Row, Segmented, Select, Space, Typography } from 'antd';
+import { App, Alert, Badge, Button, Card, Col, Empty, Input, Row, Segmented, Select, Space, Typography } from 'antd';
 import { EditOutlined, ExportOutlined, FilePdfOutlined, SaveOutlined } from '@ant-design/icons';
 import { errorMessage, type Policy, type PolicyId, type PolicyStatus, type RemoteAppProps } from '@corestone/sdk';
 // The public policy pages' own renderer (text nodes only, no HTML): the preview is exactly what visitors see.
 import { Markdown } from '@corestone/frontend-shell/markdown';
-import { LoadError, Loading, PageHeader, useLoad } from '../components/common';
+import { ListRow, LoadError, Loading, PageHeader, RowList, useLoad } from '../components/common';
 import { mayEditPolicies } from '../lib/roles';
 import { formatDateTime } from '../lib/text';
 
@@ -95,12 +95,14 @@ export function Policies({ client, user }: RemoteAppProps) {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={7}>
           <Card variant="borderless" styles={{ body: { padding: 8 } }}>
-            <List
-              dataSource={POLICY_LIST}
-              renderItem={(p) => {
+            <RowList
+              items={POLICY_LIST}
+              row={(p, last) => {
                 const doc = policies.data![p.id];
                 return (
-                  <List.Item
+                  <ListRow
+                    key={p.id}
+                    last={last}
                     onClick={() => setSelected(p.id)}
                     data-testid={`policy-${p.id}`}
                     style={{
@@ -111,16 +113,14 @@ export function Policies({ client, user }: RemoteAppProps) {
                       borderBlockEnd: 'none',
                     }}
                   >
-                    <div style={{ width: '100%' }}>
-                      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-                        <Typography.Text strong>{p.title}</Typography.Text>
-                        {doc && <Badge status={STATUS_BADGE[doc.status]} text={doc.status} />}
-                      </Space>
-                      <div style={{ fontSize: 12, color: '#64748b' }}>
-                        Updated {doc?.last_updated ? formatDateTime(doc.last_updated) : 'Never'} · by {doc?.updated_by || 'Unknown'}
-                      </div>
+                    <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+                      <Typography.Text strong>{p.title}</Typography.Text>
+                      {doc && <Badge status={STATUS_BADGE[doc.status]} text={doc.status} />}
+                    </Space>
+                    <div style={{ fontSize: 12, color: '#64748b' }}>
+                      Updated {doc?.last_updated ? formatDateTime(doc.last_updated) : 'Never'} · by {doc?.updated_by || 'Unknown'}
                     </div>
-                  </List.Item>
+                  </ListRow>
                 );
               }}
             />

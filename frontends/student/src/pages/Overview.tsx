@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, App as AntApp, Button, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, FileTextOutlined, LoadingOutlined, TrophyOutlined, UploadOutlined } from '@ant-design/icons';
 import { canGrade, creditLabel, isGradingRole, planLabel, type RemoteAppProps } from '@corestone/sdk';
 import { StatusDot } from '../components/common';
@@ -136,34 +136,32 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
             </Button>
           </Empty>
         ) : (
-          <List
-            dataSource={items.slice(0, 3)}
-            renderItem={(ev) => (
-              <List.Item
-                actions={[
-                  <Link key="v" to={`/dashboard/results/${ev.id}`}>
-                    {ev.status === 'completed' ? 'View Results' : 'View Status'}
-                  </Link>,
-                ]}
+          // plain rows: antd's List is deprecated in v6 (its successor, Listy, is a virtual list for long ones)
+          <div role="list">
+            {items.slice(0, 3).map((ev, i, shown) => (
+              <Flex
+                key={ev.id}
+                role="listitem"
+                justify="space-between"
+                align="center"
+                gap={16}
+                style={{ padding: '12px 0', borderBlockEnd: i === shown.length - 1 ? 'none' : '1px solid rgba(5, 5, 5, 0.06)' }}
               >
-                <List.Item.Meta
-                  title={
-                    <Space>
-                      <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
-                      <span>{ev.title}</span>
-                    </Space>
-                  }
-                  description={
-                    <Space size={16} wrap>
-                      <span>{formatDate(ev.created_at || ev.submittedAt)}</span>
-                      <StatusDot status={ev.status} />
-                      <span>Grade: {gradeOf(ev)}</span>
-                    </Space>
-                  }
-                />
-              </List.Item>
-            )}
-          />
+                <div style={{ minWidth: 0 }}>
+                  <Space style={{ fontWeight: 500, marginBottom: 4 }}>
+                    <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
+                    <span>{ev.title}</span>
+                  </Space>
+                  <Space size={16} wrap style={{ display: 'flex', color: 'rgba(0, 0, 0, 0.45)' }}>
+                    <span>{formatDate(ev.created_at || ev.submittedAt)}</span>
+                    <StatusDot status={ev.status} />
+                    <span>Grade: {gradeOf(ev)}</span>
+                  </Space>
+                </div>
+                <Link to={`/dashboard/results/${ev.id}`}>{ev.status === 'completed' ? 'View Results' : 'View Status'}</Link>
+              </Flex>
+            ))}
+          </div>
         )}
       </Card>
     </div>
