@@ -156,8 +156,8 @@ describe('auth /auth/me cache', () => {
     await warm(b, rotated);
     // the grace window for two tabs has passed: a later use of the old token is reuse
     await h.infra.db.pool.query(
-      `UPDATE refresh_tokens SET rotated_at = now() - interval '1 hour' WHERE family_id IN
-      (SELECT id FROM session_families WHERE user_id = $1)  AND rotated_at IS NOT NULL`,
+      `UPDATE refresh_tokens SET rotated_at = now() - interval '1 hour'
+       WHERE rotated_at IS NOT NULL AND family_id IN (SELECT id FROM session_families WHERE user_id = $1)`,
       [s.user.id],
     );
     expect((await h.app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } })).statusCode).toBe(401);
