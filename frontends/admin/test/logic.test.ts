@@ -5,7 +5,7 @@ import { mayOpen, userManagementRights, ACCESS_DENIED, mayEditPolicies } from '.
 import { growthPercent, periodCounts, successLabel, averagePercent, systemChecks } from '../src/lib/overview';
 import { rubricFileError } from '../src/lib/rubricFile';
 import { creditValue, userCounters } from '../src/pages/Users';
-import { linkFormErrors, linkCounters } from '../src/pages/Links';
+import { linkFormErrors, linkCounters, linkTitle, platformOptions } from '../src/pages/Links';
 
 const role = (r: 'student' | 'teacher' | 'admin' | 'super-admin') => ({ role: r });
 
@@ -202,6 +202,19 @@ describe('forms', () => {
         { is_active: false, clicks: 4 },
       ] as never),
     ).toEqual({ total: 2, active: 1, clicks: 7, average: 3.5 });
+  });
+  it('a link is titled by its platform when added or moved, and keeps its title when edited in place', () => {
+    expect(linkTitle(null, 'youtube')).toBe('YouTube');
+    const sister = { title: 'IBDP Tutoring', category: 'resource' as const };
+    expect(linkTitle(sister, 'resource')).toBe('IBDP Tutoring');
+    expect(linkTitle(sister, 'linkedin')).toBe('LinkedIn');
+    expect(linkTitle({ title: 'Instagram', category: 'instagram' }, 'tiktok')).toBe('TikTok');
+  });
+  it("the platform picker shows a non-social link's own category by its label, and only the six platforms otherwise", () => {
+    expect(platformOptions(null).map((o) => o.value)).toEqual(['instagram', 'linkedin', 'youtube', 'twitter', 'facebook', 'tiktok']);
+    expect(platformOptions({ category: 'youtube' })).toHaveLength(6);
+    expect(platformOptions({ category: 'resource' })[0]).toEqual({ value: 'resource', label: 'Tools & Resources' });
+    expect(platformOptions({ category: 'resource' })).toHaveLength(7);
   });
 });
 

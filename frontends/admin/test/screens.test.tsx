@@ -145,6 +145,24 @@ describe('admin layout and role gates', () => {
 });
 
 describe('submission review', () => {
+  it('an overall score outside 0..the rubric total is said at once and cannot be saved', async () => {
+    setup(
+      '/admin/submissions/e1',
+      api({ '/evaluation/e1': completed, '/evaluation/admin/e1/text': { id: 'e1', text: 'One.', word_count: 1 } }),
+    );
+    const input = (await screen.findByLabelText('Overall score')) as HTMLInputElement;
+    const save = () => screen.getByText('Save Results').closest('button') as HTMLButtonElement;
+    expect(save().disabled).toBe(false);
+    for (const typed of ['35', '-1']) {
+      fireEvent.change(input, { target: { value: typed } });
+      expect(await screen.findByText('Score must be between 0 and 34.')).toBeTruthy();
+      expect(save().disabled).toBe(true);
+    }
+    fireEvent.change(input, { target: { value: '34' } });
+    await waitFor(() => expect(screen.queryByText('Score must be between 0 and 34.')).toBeNull());
+    expect(save().disabled).toBe(false);
+  });
+
   it('reject needs notes; approve sends the notes and shows the new approval', async () => {
     const f = setup(
       '/admin/submissions/e1',
@@ -160,8 +178,11 @@ describe('submission review', () => {
     fireEvent.click(button('reject-button'));
     await waitFor(() => expect(screen.getByTestId('decision-ok')).toBeTruthy());
     expect(button('decision-ok').disabled).toBe(true);
+    // nothing in red before the admin has written anything
+    expect(screen.queryByTestId('decision-error')).toBeNull();
     fireEvent.change(screen.getByLabelText('Decision notes'), { target: { value: '   ' } });
     expect(button('decision-ok').disabled).toBe(true);
+    expect(screen.getByTestId('decision-error').textContent).toBe('Admin notes are required to reject an evaluation');
     fireEvent.change(screen.getByLabelText('Decision notes'), { target: { value: 'Copied passages' } });
     expect(button('decision-ok').disabled).toBe(false);
     fireEvent.click(screen.getByText('Cancel'));

@@ -23,6 +23,22 @@ const CATEGORY_LABELS: Record<string, string> = {
   reference: 'Reference Materials',
 };
 
+/**
+ * A new link, or one moved to another platform, is titled by the platform's label (spec §3). An edit
+ * that keeps the category keeps the title: the seeded sister sites and resources are shown by their
+ * own titles in the public header and footer, and the picker's labels are not theirs.
+ */
+export function linkTitle(link: Pick<ExternalLink, 'title' | 'category'> | null, category: LinkCategory): string {
+  if (link && link.category === category) return link.title;
+  return CATEGORY_LABELS[category] ?? category;
+}
+
+/** The picker offers the six social platforms; a link of another category being edited keeps its own, by its label. */
+export function platformOptions(link: Pick<ExternalLink, 'category'> | null): { value: LinkCategory; label: string }[] {
+  if (!link || SOCIAL_PLATFORMS.some((p) => p.value === link.category)) return SOCIAL_PLATFORMS;
+  return [{ value: link.category, label: CATEGORY_LABELS[link.category] ?? link.category }, ...SOCIAL_PLATFORMS];
+}
+
 /** The form's checks (spec §5), in the order the spec lists them. */
 export function linkFormErrors(v: {
   category?: string;
@@ -290,7 +306,7 @@ function LinkModal({
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
-    const title = SOCIAL_PLATFORMS.find((p) => p.value === category)?.label ?? CATEGORY_LABELS[category!] ?? category!;
+    const title = linkTitle(link, category!);
     setBusy(true);
     try {
       const body = { title, url: url.trim(), description: description.trim(), category: category!, featured };
@@ -322,7 +338,7 @@ function LinkModal({
             placeholder="Choose a platform"
             value={category}
             onChange={setCategory}
-            options={SOCIAL_PLATFORMS}
+            options={platformOptions(link)}
           />
         </Form.Item>
         <Form.Item label="URL" validateStatus={errors.url ? 'error' : undefined} help={errors.url}>

@@ -420,15 +420,8 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
             help={overallError ?? undefined}
             layout="vertical"
           >
-            <InputNumber
-              aria-label="Overall score"
-              min={0}
-              max={total}
-              step={0.5}
-              value={overall}
-              onChange={(v) => setOverall(v)}
-              style={{ width: '100%' }}
-            />
+            {/* no min/max: the input would clamp an out-of-range score on blur without a word; the check above says it */}
+            <InputNumber aria-label="Overall score" step={0.5} value={overall} onChange={(v) => setOverall(v)} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
@@ -456,8 +449,6 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
             <Space>
               <InputNumber
                 aria-label={`Score for criterion ${c.code}`}
-                min={0}
-                max={c.maxScore}
                 step={0.5}
                 value={c.score}
                 status={criterionErrors[i] ? 'error' : undefined}
@@ -521,6 +512,7 @@ function ActionsPanel({
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const [notes, setNotes] = useState('');
   const [tried, setTried] = useState(false);
+  const [typed, setTyped] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const buttons = reviewButtons(ev);
   const problem = decision ? decisionError(decision, notes) : null;
@@ -551,6 +543,7 @@ function ActionsPanel({
         setDecision(null);
         setNotes('');
         setTried(false);
+        setTyped(false);
       },
       'Failed to update approval status',
     );
@@ -663,6 +656,7 @@ function ActionsPanel({
           setDecision(null);
           setNotes('');
           setTried(false);
+          setTyped(false);
         }}
         destroyOnHidden
       >
@@ -674,10 +668,14 @@ function ActionsPanel({
           autoSize={{ minRows: 3, maxRows: 8 }}
           placeholder="Admin notes"
           value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          status={tried && problem ? 'error' : undefined}
+          onChange={(e) => {
+            setNotes(e.target.value);
+            setTyped(true);
+          }}
+          status={(tried || typed) && problem ? 'error' : undefined}
         />
-        {problem && decision === 'reject' && (
+        {/* said once the admin has written (or tried to send) something: not in red before a word is typed */}
+        {problem && decision === 'reject' && (tried || typed) && (
           <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="decision-error">
             {problem}
           </Typography.Text>
