@@ -139,9 +139,16 @@ it('resets a forgotten password through the mailed link and signs in with the ne
   await page.getByLabel('New Password', { exact: true }).fill('new-password-2');
   await page.getByLabel('Confirm New Password').fill('new-password-2');
   await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Back to Login' }).waitFor();
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await page.waitForURL(/\/auth/);
   await signInThroughAuth(email, 'new-password-2');
   await page.getByTestId('credits-value').waitFor();
+
+  // logout from the dashboard's sidebar clears the session and goes home (spec: 'goes to /')
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL(`${p.gatewayUrl}/`);
+  await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   expect(pageErrors).toEqual([]);
 });

@@ -53,9 +53,10 @@ function PublicLayout() {
 function useRemoteProps(): RemoteAppProps | null {
   const session = useSession();
   const navigate = useNavigate();
+  // Home first (spec: logout goes to /): once signed out, a dashboard still shown would send to /auth.
   const logout = useCallback(async () => {
-    await session.logout();
     navigate('/');
+    await session.logout();
   }, [session, navigate]);
   if (!session.user) return null;
   return { user: session.user, client: session.client, refreshUser: session.refreshUser, logout };

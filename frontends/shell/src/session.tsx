@@ -155,12 +155,20 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
         if (stored) setUser(stored);
       }
     });
+    // A user restored from storage is shown at once, then read again from the server: credits bought
+    // or spent elsewhere, a role changed by an admin (applied only if something that matters changed).
+    const revalidate = client.storedUser() !== null && window.location.pathname !== GOOGLE_CALLBACK_PATH;
     if (!nothingToRestore)
       client.restoreSession().then((u) => {
         if (!alive) return;
         userRef.current = u;
         setUserState(u);
         setStatus(u ? 'signed-in' : 'signed-out');
+        if (u && revalidate)
+          client.fetchUser().then(
+            (fresh) => alive && fresh && setUser(fresh),
+            () => undefined, // the stored user stays; a dead session signs out through the client's events
+          );
       });
     return () => {
       alive = false;

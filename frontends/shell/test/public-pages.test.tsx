@@ -252,8 +252,11 @@ describe('footer and header links', () => {
     ['student', true],
     ['teacher', true],
   ])('%s: Upload EE/TOK in the header = %s', async (role, shown) => {
-    signIn({ id: 'u1', email: 'x@school.org', first_name: 'X', user_type: role, essay_credits: 1, max_essay_credits: 1 });
-    renderAt('/', <Header />, (c) => (apiPath(c) === '/external_links/public' ? res(200, LINKS) : res(401, {})));
+    const user = { id: 'u1', email: 'x@school.org', first_name: 'X', user_type: role, essay_credits: 1, max_essay_credits: 1 };
+    signIn(user);
+    // the stored user is shown at once and read again from the server (/auth/me)
+    const api = (c: Call) => ({ '/external_links/public': LINKS, '/auth/me': user })[apiPath(c)];
+    renderAt('/', <Header />, (c) => (api(c) ? res(200, api(c)) : res(401, {})));
     // jsdom has no wide screen: the mobile slide-in menu carries the same entries
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));

@@ -138,11 +138,14 @@ export function ResetPasswordPage() {
           status="success"
           title="Password reset"
           subTitle="Your password has been changed. You can now sign in."
-          extra={
-            <Button type="primary" onClick={() => navigate('/auth')}>
+          extra={[
+            <Button key="login" type="primary" onClick={() => navigate('/auth')}>
               Go to Login
-            </Button>
-          }
+            </Button>,
+            <Button key="back" type="link" onClick={() => navigate('/auth')}>
+              Back to Login
+            </Button>,
+          ]}
         />
       </div>
     );
