@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_DATABASE_URL, ensureDatabase } from '@corestone/service-kit';
+import { DEFAULT_DATABASE_URL, ensureDatabase, freePorts } from '@corestone/service-kit';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -26,43 +25,7 @@ export function entryOf(name: ProcessName): string {
   return name === 'gateway' ? path.join(REPO_ROOT, 'gateway/dist/server.js') : path.join(REPO_ROOT, 'services', name, 'dist/server.js');
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * `count` distinct free ports: every probe stays open until all are chosen, so the OS cannot hand
- * the same port out twice (two services on one port: the second fails with EADDRINUSE while the
- * first answers its readiness check — seen once as a 404 from the wrong service).
- */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers: net.Server[] = [];
-  try {
-    const ports: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const srv = net.createServer();
-      srv.unref();
-      servers.push(srv);
-      ports.push(
-        await new Promise<number>((resolve, reject) => {
-          srv.once('error', reject);
-          srv.listen(0, '127.0.0.1', () => resolve((srv.address() as net.AddressInfo).port));
-        }),
-      );
-    }
-    return ports;
-  } finally {
-    await Promise.all(servers.map((srv) => new Promise<void>((r) => srv.close(() => r()))));
-  }
-}
+export { freePort, freePorts } from '@corestone/service-kit';
 
 export interface PlatformOptions {
   /** Environment for every process (prefixes, URLs of the servers, secrets…). */

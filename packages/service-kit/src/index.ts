@@ -18,6 +18,7 @@ export * from './redis';
 export * from './rate-limit';
 export * from './tracing';
 export * from './lifecycle';
+export * from './ports';
 export * from './uploads';
 export * from './mail';
 export * from './cache';

@@ -5,6 +5,7 @@ import { connectRedis, type Redis } from './redis';
 import { stopTracing } from './tracing';
 import type { Static, TObject } from '@sinclair/typebox';
 import { loadConfig, type BaseConfig } from './config';
+import type { TokenVerifier } from './auth';
 
 /** Things to close on shutdown, closed in reverse order of registration. */
 export class Lifecycle {
@@ -33,6 +34,13 @@ export interface Infra {
   db?: Database;
   bus?: Bus;
   redis?: Redis;
+}
+
+/** What a service's `buildApp` is given: its config, the infrastructure it opened (`Needs` present) and the token check. */
+export interface ServiceDeps<Config, Needs extends keyof Infra = never> {
+  config: Config;
+  infra: Infra & Required<Pick<Infra, Needs>>;
+  verify: TokenVerifier;
 }
 
 export const schemaFor = (config: Pick<BaseConfig, 'PG_SCHEMA_PREFIX'>, service: string) =>

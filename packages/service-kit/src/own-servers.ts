@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports';
 
 /**
  * Servers a fault test starts, stops and restarts itself, on free ports with their data in a
@@ -18,16 +19,26 @@ export interface OwnServer {
   destroy(): Promise<void>;
 }
 
-export function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+/** A started server's handle; `removeData` runs once it is stopped for good. */
+function ownServer(url: string, port: number, start: () => Promise<void>, stop: () => Promise<void>, removeData: () => void): OwnServer {
+  return {
+    url,
+    port,
+    start,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    destroy: async () => {
+      try {
+        await stop();
+      } catch {
+        /* already stopped */
+      }
+      removeData();
+    },
+  };
 }
 
 async function waitListening(port: number, timeoutMs = 20_000): Promise<void> {
@@ -60,7 +71,7 @@ export async function startOwnPostgres(): Promise<OwnServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-pg-'));
   const data = path.join(dir, 'data');
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const port = await freeTcpPort();
+  const port = await freePort();
   const run = (cmd: string, args: string[]) => {
     const [c, a] = asPostgres(cmd, args);
     execFileSync(c, a, { stdio: 'pipe' });
@@ -85,24 +96,9 @@ export async function startOwnPostgres(): Promise<OwnServer> {
   };
   const stop = async () => pgCtl('stop');
   await start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    port,
-    start,
-    stop,
-    restart: async () => {
-      await stop();
-      await start();
-    },
-    destroy: async () => {
-      try {
-        await stop();
-      } catch {
-        /* already stopped */
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return ownServer(`postgres://postgres@127.0.0.1:${port}/postgres`, port, start, stop, () =>
+    fs.rmSync(dir, { recursive: true, force: true }),
+  );
 }
 
 /** A server run as a child process of the test (NATS, Redis): start, stop, restart on one port. */
@@ -111,7 +107,7 @@ async function ownChildServer(
   args: string[],
   port: number,
   url: string,
-  cleanup = () => undefined as void,
+  removeData = () => undefined as void,
 ): Promise<OwnServer> {
   let child: ChildProcess | null = null;
   const start = async () => {
@@ -127,32 +123,19 @@ async function ownChildServer(
     await exited;
   };
   await start();
-  return {
-    url,
-    port,
-    start,
-    stop,
-    restart: async () => {
-      await stop();
-      await start();
-    },
-    destroy: async () => {
-      await stop();
-      cleanup();
-    },
-  };
+  return ownServer(url, port, start, stop, removeData);
 }
 
 export async function startOwnNats(opts: { monitorPort?: number } = {}): Promise<OwnServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-nats-'));
-  const port = await freeTcpPort();
+  const port = await freePort();
   const binary = fs.existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server';
   const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir, ...(opts.monitorPort ? ['-m', String(opts.monitorPort)] : [])];
   return ownChildServer(binary, args, port, `nats://127.0.0.1:${port}`, () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
 export async function startOwnRedis(): Promise<OwnServer> {
-  const port = await freeTcpPort();
+  const port = await freePort();
   const binary = fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : 'redis-server';
   const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'];
   return ownChildServer(binary, args, port, `redis://127.0.0.1:${port}`);

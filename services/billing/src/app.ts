@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import {
-  createServiceApp,
-  registerAuth,
-  addInfraReadiness,
-  type Bus,
-  type Database,
-  type Infra,
-  type TokenVerifier,
-} from '@corestone/service-kit';
+import { createServiceApp, registerAuth, addInfraReadiness, type ServiceDeps } from '@corestone/service-kit';
 import { paymentMode, type BillingConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { PurchaseStore } from './store/purchases';
@@ -19,11 +11,7 @@ import { subscriptionRoutes } from './routes/subscription';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { localCheckoutRoutes } from './routes/local-checkout';
 
-export interface BillingDeps {
-  config: BillingConfig;
-  infra: Infra & { db: Database; bus: Bus };
-  verify: TokenVerifier;
-}
+export type BillingDeps = ServiceDeps<BillingConfig, 'db' | 'bus'>;
 
 export interface BillingApp {
   app: FastifyInstance;

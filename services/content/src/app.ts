@@ -7,11 +7,7 @@ import {
   addInfraReadiness,
   createServiceApp,
   registerAuth,
-  type Bus,
-  type Database,
-  type Infra,
-  type Redis,
-  type TokenVerifier,
+  type ServiceDeps,
 } from '@corestone/service-kit';
 import type { ContentConfig } from './config';
 import { DocumentStore } from './store/documents';
@@ -21,11 +17,7 @@ import { editorNames } from './events/editors';
 import { documentRoutes } from './routes/policies';
 import { contactRoutes } from './routes/contact';
 
-export interface ContentDeps {
-  config: ContentConfig;
-  infra: Infra & { db: Database; bus: Bus; redis: Redis };
-  verify: TokenVerifier;
-}
+export type ContentDeps = ServiceDeps<ContentConfig, 'db' | 'bus' | 'redis'>;
 
 export interface ContentApp {
   app: FastifyInstance;

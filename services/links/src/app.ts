@@ -1,15 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  GenerationCache,
-  addInfraReadiness,
-  createServiceApp,
-  registerAuth,
-  type Bus,
-  type Database,
-  type Infra,
-  type Redis,
-  type TokenVerifier,
-} from '@corestone/service-kit';
+import { GenerationCache, addInfraReadiness, createServiceApp, registerAuth, type ServiceDeps } from '@corestone/service-kit';
 import type { LinksConfig } from './config';
 import { LinkStore } from './store/links';
 import { openClickPool } from './store/click-pool';
@@ -17,11 +7,7 @@ import { publicRoutes } from './routes/public';
 import { manageRoutes } from './routes/manage';
 import { analyticsRoutes } from './routes/analytics';
 
-export interface LinksDeps {
-  config: LinksConfig;
-  infra: Infra & { db: Database; bus: Bus; redis: Redis };
-  verify: TokenVerifier;
-}
+export type LinksDeps = ServiceDeps<LinksConfig, 'db' | 'bus' | 'redis'>;
 
 export interface LinksApp {
   app: FastifyInstance;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Button, Card, Result, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Button, Card, Result, Skeleton, Space, Statistic } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { errorMessage, type CorestoneClient, type Health } from '@corestone/sdk';
+import { PageHeading } from '@corestone/frontend-shell/app-frame';
 import { ACCESS_DENIED } from '../lib/roles';
 
 /** 'Access Denied' with the spec's text for the screen. */
@@ -14,22 +15,9 @@ export function AccessDenied({ screen }: { screen: keyof typeof ACCESS_DENIED })
   );
 }
 
+/** The shell's page heading; the actions wrap onto a second line on narrow screens. */
 export function PageHeader({ title, subtitle, extra }: { title: string; subtitle?: ReactNode; extra?: ReactNode }) {
-  return (
-    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap', marginBottom: 24 }}>
-      <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {subtitle && (
-          <Typography.Text type="secondary" style={{ fontSize: 15 }}>
-            {subtitle}
-          </Typography.Text>
-        )}
-      </div>
-      {extra && <Space wrap>{extra}</Space>}
-    </div>
-  );
+  return <PageHeading title={title} subtitle={subtitle} extra={extra && <Space wrap>{extra}</Space>} />;
 }
 
 /**

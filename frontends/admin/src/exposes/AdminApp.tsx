@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Spin, Tag, Typography } from 'antd';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { Avatar, Button, Grid, Input, Layout, Tag, Typography } from 'antd';
 import {
   AppstoreOutlined,
   BookOutlined,
@@ -15,6 +15,7 @@ import {
 } from '@ant-design/icons';
 import { ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
+import { HEADER_BAR_STYLE, NavDrawer, ScreenLoading, SideNav } from '@corestone/frontend-shell/app-frame';
 import { SystemIndicator } from '../components/common';
 import { mayEnterAdminArea } from '../lib/roles';
 import { Overview } from '../pages/Overview';
@@ -65,7 +66,6 @@ export default function AdminApp(props: RemoteAppProps) {
 function BackOffice(props: RemoteAppProps) {
   const { user, client, logout } = props;
   const navigate = useNavigate();
-  const location = useLocation();
   const screens = Grid.useBreakpoint();
   const [drawer, setDrawer] = useState(false);
   const [search, setSearch] = useState('');
@@ -73,12 +73,8 @@ function BackOffice(props: RemoteAppProps) {
   if (!mayEnterAdminArea(user)) return <Navigate to="/auth" replace />;
 
   const sidebar = (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10 }}>
-        <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
-          <rect width="64" height="64" rx="14" fill="#1d4ed8" />
-          <path d="M20 44V20h14a10 10 0 0 1 0 20h-6" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
-        </svg>
+    <SideNav
+      brand={
         <div style={{ lineHeight: 1.1 }}>
           <Typography.Text strong style={{ fontSize: 18, display: 'block' }}>
             Corestone
@@ -87,28 +83,13 @@ function BackOffice(props: RemoteAppProps) {
             Admin Console
           </Typography.Text>
         </div>
-      </div>
-      <Menu
-        mode="inline"
-        aria-label="Admin"
-        selectedKeys={[selectedKey(location.pathname)]}
-        style={{ borderInlineEnd: 'none', flex: 1 }}
-        items={NAV.map(({ path, key, icon, label }) => ({
-          key,
-          icon,
-          label,
-          onClick: () => {
-            setDrawer(false);
-            navigate(path);
-          },
-        }))}
-      />
-      <div style={{ padding: 16, borderTop: '1px solid #f0f0f0' }}>
-        <Button block icon={<LogoutOutlined />} onClick={() => logout()}>
-          Logout
-        </Button>
-      </div>
-    </div>
+      }
+      label="Admin"
+      items={NAV}
+      selectedKey={selectedKey}
+      onNavigate={() => setDrawer(false)}
+      onLogout={logout}
+    />
   );
 
   const runSearch = (q: string) => {
@@ -123,31 +104,12 @@ function BackOffice(props: RemoteAppProps) {
           {sidebar}
         </Sider>
       ) : (
-        <Drawer
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          placement="left"
-          size={264}
-          styles={{ body: { padding: 0 } }}
-          closable={false}
-        >
+        <NavDrawer open={drawer} onClose={() => setDrawer(false)}>
           {sidebar}
-        </Drawer>
+        </NavDrawer>
       )}
       <Layout>
-        <Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 16,
-            padding: '0 24px',
-            background: '#fff',
-            borderBottom: '1px solid #eef0f3',
-            position: 'sticky',
-            top: 0,
-            zIndex: 10,
-          }}
-        >
+        <Header style={{ ...HEADER_BAR_STYLE, background: '#fff' }}>
           {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
           <Input
             prefix={<SearchOutlined />}
@@ -172,17 +134,7 @@ function BackOffice(props: RemoteAppProps) {
         </Header>
         <Content style={{ padding: screens.md ? 32 : 16, background: '#f6f8fb' }}>
           <div style={{ maxWidth: 1240, margin: '0 auto' }}>
-            <Suspense
-              fallback={
-                <div
-                  role="status"
-                  aria-label="Loading"
-                  style={{ minHeight: '40vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-                >
-                  <Spin size="large" />
-                </div>
-              }
-            >
+            <Suspense fallback={<ScreenLoading />}>
               <Routes>
                 <Route index element={<Overview {...props} />} />
                 <Route path="submissions" element={<Submissions {...props} />} />

@@ -3,6 +3,7 @@ import { App, Alert, Button, Card, Col, Empty, Form, Input, Popconfirm, Radio, R
 import { DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { errorMessage, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { ListRow, PageHeader, RowList, RowMeta } from '../components/common';
+import { ESSAY_TYPE_OPTIONS } from '../components/selects';
 import { assessLocal, createLocal, deleteLocal, listLocal, type LocalSubmission } from '../lib/localAssessment';
 import { formatDateTime, wordCount } from '../lib/text';
 
@@ -49,15 +50,7 @@ export function Assess({ client, user }: RemoteAppProps) {
           <Card variant="borderless" title="Essay">
             <Form layout="vertical">
               <Form.Item label="Essay type">
-                <Radio.Group
-                  value={type}
-                  onChange={(e) => setType(e.target.value)}
-                  options={[
-                    { value: 'ee', label: 'Extended Essay' },
-                    { value: 'tok', label: 'TOK Essay' },
-                  ]}
-                  optionType="button"
-                />
+                <Radio.Group value={type} onChange={(e) => setType(e.target.value)} options={ESSAY_TYPE_OPTIONS} optionType="button" />
               </Form.Item>
               <Form.Item label="Subject">
                 <Input aria-label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Col, Empty, Input, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Row, Space, Spin, Tag, Typography } from 'antd';
 import {
   ArrowDownOutlined,
   BarChartOutlined,
@@ -17,7 +17,8 @@ import {
 import { errorMessage, type EvaluationListItem, type EvaluationStatus, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, ListRow, LoadError, Loading, PageHeader, RowList, RowMeta, useHealth, useLoad } from '../components/common';
 import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../components/badges';
-import { isSuperAdmin } from '../lib/roles';
+import { FilterSelect, SUBMISSION_STATUS_FILTER, SUBMISSION_TYPE_FILTER } from '../components/selects';
+import { isSuperAdmin, mayOpen } from '../lib/roles';
 import { loadOverview, successLabel, systemChecks } from '../lib/overview';
 import { formatDateTime, truncate } from '../lib/text';
 
@@ -103,7 +104,7 @@ export function Overview({ client, user }: RemoteAppProps) {
         <Col xs={24} lg={8}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <SystemStatusPanel client={client} />
-            <QuickActions />
+            <QuickActions user={user} />
           </Space>
         </Col>
       </Row>
@@ -167,29 +168,8 @@ function RecentSubmissions({ client, visible }: { client: RemoteAppProps['client
         <>
           {viewAll && (
             <Space wrap style={{ marginBottom: 12 }}>
-              <Select
-                aria-label="Status filter"
-                style={{ width: 150 }}
-                value={status}
-                onChange={setStatus}
-                options={[
-                  { value: '', label: 'All Status' },
-                  { value: 'completed', label: 'Completed' },
-                  { value: 'processing', label: 'Processing' },
-                  { value: 'failed', label: 'Failed' },
-                ]}
-              />
-              <Select
-                aria-label="Type filter"
-                style={{ width: 160 }}
-                value={type}
-                onChange={setType}
-                options={[
-                  { value: '', label: 'All Types' },
-                  { value: 'ee', label: 'Extended Essay' },
-                  { value: 'tok', label: 'TOK Essay' },
-                ]}
-              />
+              <FilterSelect label="Status filter" width={150} value={status} onChange={setStatus} options={SUBMISSION_STATUS_FILTER} />
+              <FilterSelect label="Type filter" width={160} value={type} onChange={setType} options={SUBMISSION_TYPE_FILTER} />
               <Input.Search allowClear placeholder="Search submissions..." onSearch={setSearch} style={{ width: 240 }} />
             </Space>
           )}
@@ -292,7 +272,8 @@ function SystemStatusPanel({ client }: { client: RemoteAppProps['client'] }) {
   );
 }
 
-function QuickActions() {
+/** Shortcuts to the screens this admin may open (an admin who is not super admin would meet 'Access Denied'). */
+function QuickActions({ user }: { user: RemoteAppProps['user'] }) {
   const navigate = useNavigate();
   return (
     <Card title="Quick Actions" variant="borderless">
@@ -300,12 +281,16 @@ function QuickActions() {
         <Button block icon={<TeamOutlined />} onClick={() => navigate('/admin/users')}>
           Manage Users
         </Button>
-        <Button block icon={<BookOutlined />} onClick={() => navigate('/admin/rubrics')}>
-          Manage Rubrics
-        </Button>
-        <Button block icon={<FileDoneOutlined />} onClick={() => navigate('/admin/submissions')}>
-          Review Submissions
-        </Button>
+        {mayOpen('rubrics', user) && (
+          <Button block icon={<BookOutlined />} onClick={() => navigate('/admin/rubrics')}>
+            Manage Rubrics
+          </Button>
+        )}
+        {mayOpen('submissions', user) && (
+          <Button block icon={<FileDoneOutlined />} onClick={() => navigate('/admin/submissions')}>
+            Review Submissions
+          </Button>
+        )}
         <Button block icon={<ExperimentOutlined />} onClick={() => navigate('/admin/assess')}>
           Assess an Essay
         </Button>

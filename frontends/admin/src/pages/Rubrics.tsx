@@ -29,6 +29,7 @@ import {
   type ScoringStructure,
 } from '@corestone/sdk';
 import { AccessDenied, Counter, PageHeader } from '../components/common';
+import { FilterSelect, RUBRIC_STATUS_FILTER, RUBRIC_STATUS_OPTIONS, RUBRIC_TYPE_FILTER, RUBRIC_TYPE_OPTIONS } from '../components/selects';
 import { mayOpen } from '../lib/roles';
 import { rubricFileError } from '../lib/rubricFile';
 import { formatDate } from '../lib/text';
@@ -109,29 +110,8 @@ function RubricsScreen({ client }: RemoteAppProps) {
       </Row>
       <Card variant="borderless">
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select
-            aria-label="Type filter"
-            style={{ width: 160 }}
-            value={type}
-            onChange={setType}
-            options={[
-              { value: '', label: 'All Types' },
-              { value: 'ee', label: 'Extended Essay' },
-              { value: 'tok', label: 'TOK' },
-            ]}
-          />
-          <Select
-            aria-label="Status filter"
-            style={{ width: 150 }}
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: '', label: 'All Status' },
-              { value: 'active', label: 'Active' },
-              { value: 'draft', label: 'Draft' },
-              { value: 'deprecated', label: 'Deprecated' },
-            ]}
-          />
+          <FilterSelect label="Type filter" width={160} value={type} onChange={setType} options={RUBRIC_TYPE_FILTER} />
+          <FilterSelect label="Status filter" width={150} value={status} onChange={setStatus} options={RUBRIC_STATUS_FILTER} />
         </Space>
         {state.error ? (
           <Alert type="error" showIcon title={state.error} action={<Button onClick={reload}>Try again</Button>} />
@@ -313,25 +293,13 @@ function RubricModal({
                   setType(v);
                   setProcessed(null);
                 }}
-                options={[
-                  { value: 'ee', label: 'Extended Essay' },
-                  { value: 'tok', label: 'TOK' },
-                ]}
+                options={RUBRIC_TYPE_OPTIONS}
               />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item label="Status">
-              <Select
-                aria-label="Rubric status"
-                value={status}
-                onChange={setStatus}
-                options={[
-                  { value: 'active', label: 'Active' },
-                  { value: 'draft', label: 'Draft' },
-                  { value: 'deprecated', label: 'Deprecated' },
-                ]}
-              />
+              <Select aria-label="Rubric status" value={status} onChange={setStatus} options={RUBRIC_STATUS_OPTIONS} />
             </Form.Item>
           </Col>
         </Row>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Card, Col, Empty, Grid, Input, Popconfirm, Row, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Grid, Input, Popconfirm, Row, Space, Table, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   errorMessage,
@@ -11,7 +11,8 @@ import {
   type RemoteAppProps,
 } from '@corestone/sdk';
 import { AccessDenied, Counter, LoadError, PageHeader } from '../components/common';
-import { ApprovalTag, StatusTag, TYPE_LABELS, TypeTag, gradeText, studentEmail, studentName } from '../components/badges';
+import { ApprovalTag, StatusTag, TypeTag, gradeText, studentEmail, studentName } from '../components/badges';
+import { FilterSelect, SUBMISSION_STATUS_FILTER, SUBMISSION_TYPE_FILTER } from '../components/selects';
 import { mayOpen } from '../lib/roles';
 import { useDebounced } from '../lib/debounce';
 import { formatDateTime, saveBlob, truncate } from '../lib/text';
@@ -206,29 +207,8 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <Select
-            aria-label="Status filter"
-            style={{ width: 150 }}
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: '', label: 'All Status' },
-              { value: 'completed', label: 'Completed' },
-              { value: 'processing', label: 'Processing' },
-              { value: 'failed', label: 'Failed' },
-            ]}
-          />
-          <Select
-            aria-label="Type filter"
-            style={{ width: 170 }}
-            value={type}
-            onChange={setType}
-            options={[
-              { value: '', label: 'All Types' },
-              { value: 'ee', label: TYPE_LABELS.ee },
-              { value: 'tok', label: TYPE_LABELS.tok },
-            ]}
-          />
+          <FilterSelect label="Status filter" width={150} value={status} onChange={setStatus} options={SUBMISSION_STATUS_FILTER} />
+          <FilterSelect label="Type filter" width={170} value={type} onChange={setType} options={SUBMISSION_TYPE_FILTER} />
         </Space>
         {list.error ? (
           <LoadError message={list.error} onRetry={refresh} />

@@ -149,18 +149,7 @@ export function AuthPage() {
         </Typography.Paragraph>
         <Form layout="vertical" component={false}>
           <form onSubmit={submitForgot} noValidate aria-label="Forgot password form">
-            <Form.Item label="Email" htmlFor="forgot-email">
-              <Input
-                id="forgot-email"
-                type="email"
-                size="large"
-                prefix={<MailOutlined />}
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                placeholder="you@school.org"
-              />
-            </Form.Item>
+            <TextField field="email" id="forgot-email" value={email} onChange={setEmail} />
             <Button type="primary" htmlType="submit" size="large" block loading={busy}>
               Send Reset Link
             </Button>
@@ -190,33 +179,8 @@ export function AuthPage() {
             aria-label={signup ? 'Sign up form' : 'Sign in form'}
             data-testid={signup ? 'signup-form' : 'signin-form'}
           >
-            {signup && (
-              <Form.Item label="Full Name" htmlFor="auth-name">
-                <Input
-                  id="auth-name"
-                  name="fullName"
-                  size="large"
-                  prefix={<UserOutlined />}
-                  autoComplete="name"
-                  value={fullName}
-                  onChange={(e) => setFullName(e.target.value)}
-                  placeholder="Jane Doe"
-                />
-              </Form.Item>
-            )}
-            <Form.Item label="Email" htmlFor="auth-email">
-              <Input
-                id="auth-email"
-                name="email"
-                type="email"
-                size="large"
-                prefix={<MailOutlined />}
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                placeholder="you@school.org"
-              />
-            </Form.Item>
+            {signup && <TextField field="fullName" id="auth-name" name="fullName" value={fullName} onChange={setFullName} />}
+            <TextField field="email" id="auth-email" name="email" value={email} onChange={setEmail} />
             <Form.Item label="Password" htmlFor="auth-password" style={{ marginBottom: signup ? 24 : 8 }}>
               <Input.Password
                 id="auth-password"
@@ -305,5 +269,42 @@ export function AuthPage() {
         </Typography.Paragraph>
       </div>
     </div>
+  );
+}
+
+/** The auth card's text inputs: label, icon and what the browser may fill in. */
+const TEXT_FIELDS = {
+  fullName: { label: 'Full Name', type: undefined, icon: <UserOutlined />, autoComplete: 'name', placeholder: 'Jane Doe' },
+  email: { label: 'Email', type: 'email', icon: <MailOutlined />, autoComplete: 'email', placeholder: 'you@school.org' },
+} as const;
+
+function TextField({
+  field,
+  id,
+  name,
+  value,
+  onChange,
+}: {
+  field: keyof typeof TEXT_FIELDS;
+  id: string;
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { label, type, icon, autoComplete, placeholder } = TEXT_FIELDS[field];
+  return (
+    <Form.Item label={label} htmlFor={id}>
+      <Input
+        id={id}
+        name={name}
+        type={type}
+        size="large"
+        prefix={icon}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+      />
+    </Form.Item>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Space, Typography } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type Health, type SessionUser } from '@corestone/sdk';
 import { statusInfo } from '../lib/evaluation';
 
@@ -91,23 +91,5 @@ export function CreditBanner({ user }: { user: SessionUser }) {
         </Space>
       }
     />
-  );
-}
-
-export function PageTitle({ title, subtitle, extra }: { title: string; subtitle?: string; extra?: React.ReactNode }) {
-  return (
-    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap', marginBottom: 24 }}>
-      <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {subtitle && (
-          <Typography.Text type="secondary" style={{ fontSize: 15 }}>
-            {subtitle}
-          </Typography.Text>
-        )}
-      </div>
-      {extra}
-    </div>
   );
 }

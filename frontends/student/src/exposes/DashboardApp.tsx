@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Spin, Tag, Typography } from 'antd';
+import { Avatar, Button, Grid, Input, Layout, Tag, Typography } from 'antd';
 import {
   AppstoreOutlined,
   CreditCardOutlined,
   FileTextOutlined,
-  LogoutOutlined,
   MenuOutlined,
   SearchOutlined,
   UnorderedListOutlined,
@@ -14,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
+import { HEADER_BAR_STYLE, NavDrawer, ScreenLoading, SideNav } from '@corestone/frontend-shell/app-frame';
 import { SystemStatus } from '../components/common';
 import { Overview } from '../pages/Overview';
 
@@ -68,41 +68,24 @@ function Dashboard(props: RemoteAppProps) {
   ];
 
   const sidebar = (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div
-        style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10, cursor: 'pointer' }}
-        onClick={() => navigate('/')}
-      >
-        <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
-          <rect width="64" height="64" rx="14" fill="#1d4ed8" />
-          <path d="M20 44V20h14a10 10 0 0 1 0 20h-6" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" />
-        </svg>
+    <SideNav
+      brand={
         <Typography.Text strong style={{ fontSize: 18 }}>
           Corestone
         </Typography.Text>
-      </div>
-      <Menu
-        mode="inline"
-        aria-label="Dashboard"
-        selectedKeys={[selectedKey(location.pathname)]}
-        style={{ borderInlineEnd: 'none', flex: 1 }}
-        items={items.map(({ path, ...i }) => ({
-          ...i,
-          onClick: () => {
-            setDrawer(false);
-            navigate(path);
-          },
-        }))}
-      />
-      <div style={{ padding: 16, borderTop: '1px solid #f0f0f0' }}>
-        <Button block icon={<LogoutOutlined />} onClick={() => logout()}>
-          Logout
-        </Button>
+      }
+      onBrandClick={() => navigate('/')}
+      label="Dashboard"
+      items={items}
+      selectedKey={selectedKey}
+      onNavigate={() => setDrawer(false)}
+      onLogout={logout}
+      footer={
         <div style={{ marginTop: 14 }}>
           <SystemStatus client={client} />
         </div>
-      </div>
-    </div>
+      }
+    />
   );
 
   return (
@@ -118,30 +101,12 @@ function Dashboard(props: RemoteAppProps) {
           <div style={{ position: 'sticky', top: 0, height: '100vh' }}>{sidebar}</div>
         </Sider>
       ) : (
-        <Drawer
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          placement="left"
-          size={264}
-          styles={{ body: { padding: 0 } }}
-          closable={false}
-        >
+        <NavDrawer open={drawer} onClose={() => setDrawer(false)}>
           {sidebar}
-        </Drawer>
+        </NavDrawer>
       )}
       <Layout style={{ minHeight: '100vh', minWidth: 0 }}>
-        <Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 16,
-            padding: '0 24px',
-            borderBottom: '1px solid #eef0f3',
-            position: 'sticky',
-            top: 0,
-            zIndex: 10,
-          }}
-        >
+        <Header style={HEADER_BAR_STYLE}>
           {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
           <Input
             prefix={<SearchOutlined />}
@@ -162,17 +127,7 @@ function Dashboard(props: RemoteAppProps) {
         </Header>
         <Content style={{ padding: screens.md ? 32 : 16 }}>
           <div style={{ maxWidth: 1160, margin: '0 auto' }}>
-            <Suspense
-              fallback={
-                <div
-                  role="status"
-                  aria-label="Loading"
-                  style={{ minHeight: '40vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-                >
-                  <Spin size="large" />
-                </div>
-              }
-            >
+            <Suspense fallback={<ScreenLoading />}>
               <Routes>
                 <Route index element={<Overview {...props} />} />
                 <Route path="submissions" element={<Submissions {...props} />} />

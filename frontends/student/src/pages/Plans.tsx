@@ -3,7 +3,7 @@ import { Alert, App as AntApp, Button, Card, Col, Row, Skeleton, Statistic, Typo
 import { CheckCircleFilled } from '@ant-design/icons';
 import { canGrade, creditLabel, errorMessage, isApiError, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
 import { goToUrl } from '../lib/navigation';
-import { PageTitle } from '../components/common';
+import { PageHeading } from '@corestone/frontend-shell/app-frame';
 
 export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
   if (p.price === null || p.price === undefined) return 'Contact';
@@ -59,7 +59,10 @@ export function Plans({ user, client }: RemoteAppProps) {
 
   return (
     <div>
-      <PageTitle title="Manage Your Plan" subtitle="Choose the perfect plan for your essay grading needs. Upgrade or downgrade anytime." />
+      <PageHeading
+        title="Manage Your Plan"
+        subtitle="Choose the perfect plan for your essay grading needs. Upgrade or downgrade anytime."
+      />
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         <Col xs={24} md={8}>
           <Card variant="borderless">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import { errorMessage, isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
-import { PageTitle } from '../components/common';
+import { PageHeading } from '@corestone/frontend-shell/app-frame';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { formatDate } from '../lib/evaluation';
 
@@ -57,7 +57,7 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
 
   return (
     <div>
-      <PageTitle title="Profile" subtitle="Your account details" />
+      <PageHeading title="Profile" subtitle="Your account details" />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card variant="borderless" title="Personal information">

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { EvaluationListItem, RemoteAppProps } from '@corestone/sdk';
-import { PageTitle, StatusDot } from '../components/common';
+import { PageHeading } from '@corestone/frontend-shell/app-frame';
+import { StatusDot } from '../components/common';
 import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
 import { matchesSearch } from '../lib/search';
@@ -37,7 +38,7 @@ export function Submissions({ client }: RemoteAppProps) {
 
   return (
     <div>
-      <PageTitle
+      <PageHeading
         title="My Submissions"
         subtitle={evs.loading ? 'Loading…' : `${evs.items.length} total · ${completed} completed · ${processing} processing`}
         extra={

@@ -54,6 +54,16 @@ const TERMINAL: readonly EvaluationStatus[] = ['completed', 'failed'];
 export const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).includes(status);
 const evalPath = (id: string, rest = '') => `/evaluation/${encodeURIComponent(id)}${rest}`;
 
+/** The multipart fields both ways of submitting an essay start with. */
+function essayForm(input: Pick<SubmitEvaluationInput, 'title' | 'essay_type' | 'rubric_id' | 'subject_area'>): FormData {
+  const fd = new FormData();
+  fd.append('title', input.title);
+  fd.append('essay_type', input.essay_type);
+  fd.append('rubric_id', input.rubric_id);
+  if (input.subject_area) fd.append('subject_area', input.subject_area);
+  return fd;
+}
+
 export function progressOf(ev: Evaluation): EvaluationProgress {
   return {
     id: ev.id,
@@ -74,11 +84,7 @@ export class EvaluationsApi {
     return this.t.request<Evaluation>('/evaluation/evaluate-async', {
       method: 'POST',
       body: () => {
-        const fd = new FormData();
-        fd.append('title', input.title);
-        fd.append('essay_type', input.essay_type);
-        fd.append('rubric_id', input.rubric_id);
-        if (input.subject_area) fd.append('subject_area', input.subject_area);
+        const fd = essayForm(input);
         fd.append('include_reflection', 'true');
         fd.append('file', input.file, input.file.name ?? 'essay');
         return fd;
@@ -93,11 +99,7 @@ export class EvaluationsApi {
     return this.t.request<Evaluation>('/evaluation/evaluate', {
       method: 'POST',
       body: () => {
-        const fd = new FormData();
-        fd.append('title', input.title);
-        fd.append('essay_type', input.essay_type);
-        fd.append('rubric_id', input.rubric_id);
-        if (input.subject_area) fd.append('subject_area', input.subject_area);
+        const fd = essayForm(input);
         fd.append('essay_content', input.essay_content);
         return fd;
       },

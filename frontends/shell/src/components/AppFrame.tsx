@@ -1,0 +1,126 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, Drawer, Menu, Spin, Typography } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
+import { BrandMark } from './Logo';
+
+/**
+ * The parts of the frame that the student dashboard and the back office draw the same way around
+ * their screens. The remotes import them at build time from `@corestone/frontend-shell/app-frame`,
+ * the same way as antd-root. Each app keeps its own layout (how its side column sits, what its
+ * header holds).
+ */
+
+export interface NavItem {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  path: string;
+}
+
+/** The side column: the brand, the navigation menu, a Logout button and, under it, `footer`. */
+export function SideNav({
+  brand,
+  onBrandClick,
+  label,
+  items,
+  selectedKey,
+  onNavigate,
+  onLogout,
+  footer,
+}: {
+  /** shown beside the mark */
+  brand: ReactNode;
+  onBrandClick?: () => void;
+  /** the menu's aria-label */
+  label: string;
+  items: readonly NavItem[];
+  /** the item to highlight for a path */
+  selectedKey: (pathname: string) => string;
+  /** called before an item's page opens (to close the drawer) */
+  onNavigate: () => void;
+  onLogout: () => void;
+  footer?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div
+        style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10, cursor: onBrandClick ? 'pointer' : undefined }}
+        onClick={onBrandClick}
+      >
+        <BrandMark size={28} />
+        {brand}
+      </div>
+      <Menu
+        mode="inline"
+        aria-label={label}
+        selectedKeys={[selectedKey(pathname)]}
+        style={{ borderInlineEnd: 'none', flex: 1 }}
+        items={items.map(({ path, ...item }) => ({
+          ...item,
+          onClick: () => {
+            onNavigate();
+            navigate(path);
+          },
+        }))}
+      />
+      <div style={{ padding: 16, borderTop: '1px solid #f0f0f0' }}>
+        <Button block icon={<LogoutOutlined />} onClick={() => onLogout()}>
+          Logout
+        </Button>
+        {footer}
+      </div>
+    </div>
+  );
+}
+
+/** Where the side column goes on screens narrower than `lg`, opened by the header's menu button. */
+export function NavDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  return (
+    <Drawer open={open} onClose={onClose} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false}>
+      {children}
+    </Drawer>
+  );
+}
+
+/** The top bar's layout, which stays at the top while the page scrolls. */
+export const HEADER_BAR_STYLE: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 16,
+  padding: '0 24px',
+  borderBottom: '1px solid #eef0f3',
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+};
+
+/** Shown while a screen's code is fetched (the Suspense fallback around the routes). */
+export function ScreenLoading() {
+  return (
+    <div role="status" aria-label="Loading" style={{ minHeight: '40vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** A screen's title and subtitle, with `extra` (its actions) on the right. */
+export function PageHeading({ title, subtitle, extra }: { title: string; subtitle?: ReactNode; extra?: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap', marginBottom: 24 }}>
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {subtitle && (
+          <Typography.Text type="secondary" style={{ fontSize: 15 }}>
+            {subtitle}
+          </Typography.Text>
+        )}
+      </div>
+      {extra}
+    </div>
+  );
+}
