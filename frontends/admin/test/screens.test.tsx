@@ -294,6 +294,7 @@ describe('overview', () => {
     expect(screen.getByTestId('stat-avg').textContent).toContain('71.5%');
     expect(screen.getByTestId('stat-success').textContent).toContain('Excellent');
     expect(await screen.findByText('Causes of the 1929 Crash')).toBeTruthy();
+    for (const action of ['Manage Users', 'Manage Rubrics', 'Review Submissions']) expect(screen.getByText(action)).toBeTruthy();
   });
 
   it('an admin (not super) sees user figures, not submission figures, and no submissions call is made', async () => {
@@ -301,6 +302,10 @@ describe('overview', () => {
     expect((await screen.findByTestId('stat-submissions')).textContent).toContain('Super admin only');
     expect(screen.getByText('Submission lists are available to super admins.')).toBeTruthy();
     expect(f.calls.some((c) => pathOf(c) === '/evaluation/admin/all')).toBe(false);
+    // quick actions lead only where this admin may go
+    expect(screen.getByText('Manage Users')).toBeTruthy();
+    expect(screen.queryByText('Manage Rubrics')).toBeNull();
+    expect(screen.queryByText('Review Submissions')).toBeNull();
   });
 
   it("shows 'Failed to load dashboard data' with Retry when the figures cannot be read", async () => {

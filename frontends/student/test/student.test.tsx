@@ -147,6 +147,8 @@ describe('upload wizard', () => {
     expect(await screen.findByTestId('step-metadata')).toBeTruthy();
     // the single active rubric is listed (and preselected); EE needs a subject before Review & Submit
     expect(await screen.findByText('IB Extended Essay 2027')).toBeTruthy();
+    // the title stops at the server's bound instead of failing at submit
+    expect((document.getElementById('meta-title') as HTMLInputElement).maxLength).toBe(500);
     await click(screen.getByRole('button', { name: 'Review & Submit' }));
     expect(await screen.findByText('Please select a subject category')).toBeTruthy();
   });

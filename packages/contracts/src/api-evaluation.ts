@@ -4,7 +4,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EssayType, EvaluationStatus, Results, Role } from './api';
-import { MAX_ESSAY_CHARS } from './constants';
+import { MAX_ESSAY_CHARS, MAX_TITLE_CHARS } from './constants';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Count = Type.Integer({ minimum: 0 });
@@ -109,7 +109,7 @@ export const AdminAssessRequest = Type.Object({
   essay_type: EssayType,
   essay_content: Type.String({ maxLength: MAX_ESSAY_CHARS + 1 }),
   rubric_id: Type.String({ minLength: 1, maxLength: 100 }),
-  title: Type.Optional(Type.String({ maxLength: 500 })),
+  title: Type.Optional(Type.String({ maxLength: MAX_TITLE_CHARS })),
   subject_area: Type.Optional(Type.String({ maxLength: 200 })),
   research_question: Type.Optional(Type.String({ maxLength: 1000 })),
   prescribed_title: Type.Optional(Type.String({ maxLength: 1000 })),

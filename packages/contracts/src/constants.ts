@@ -8,6 +8,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+/** Longest submission title (the upload wizard stops typing there too). */
+export const MAX_TITLE_CHARS = 500;
 /** Longest extracted essay text we accept (~60k words); keeps a job within one NATS message. */
 export const MAX_ESSAY_CHARS = 400_000;
 export const FREE_PLAN_CREDITS = 1;

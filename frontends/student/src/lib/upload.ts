@@ -3,6 +3,8 @@ import { errorMessage, isInfrastructureError } from '@corestone/sdk';
 export const ALLOWED_EXTENSIONS = ['.txt', '.docx', '.pdf'];
 export const MAX_FILE_MB = 20;
 export const LARGE_PDF_BYTES = 5 * 1024 * 1024;
+/** The server's bound on a title (contracts MAX_TITLE_CHARS): the field stops there instead of failing at submit. */
+export const MAX_TITLE_CHARS = 500;
 
 export function extensionOf(name: string): string {
   const i = name.lastIndexOf('.');

@@ -22,10 +22,11 @@ import {
 } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, FileTextOutlined, LoadingOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { errorMessage, type EssayType, type RemoteAppProps, type Rubric } from '@corestone/sdk';
-import { CreditBanner, PageTitle } from '../components/common';
+import { PageHeading } from '@corestone/frontend-shell/app-frame';
+import { CreditBanner } from '../components/common';
 import { AREAS_OF_KNOWLEDGE, CITATION_STYLES, EE_SUBJECTS } from '../data/subjects';
 import { useTokTitles } from '../lib/useTokTitles';
-import { checkFile, isLargePdf, processingStage, sizeMb, submitFailureText } from '../lib/upload';
+import { MAX_TITLE_CHARS, checkFile, isLargePdf, processingStage, sizeMb, submitFailureText } from '../lib/upload';
 
 export interface EeMeta {
   title: string;
@@ -169,7 +170,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
 
   return (
     <div>
-      <PageTitle
+      <PageHeading
         title={`Upload ${essayName}`}
         subtitle={type === 'ee' ? 'Get criterion-by-criterion feedback on your Extended Essay.' : 'TOK essays should be about 1,600 words.'}
       />
@@ -232,6 +233,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                   <Form.Item label="Title" htmlFor="meta-title" required>
                     <Input
                       id="meta-title"
+                      maxLength={MAX_TITLE_CHARS}
                       value={type === 'ee' ? ee.title : tok.title}
                       placeholder={defaultTitle}
                       onChange={(e) =>

@@ -7,6 +7,7 @@ import {
   Evaluation,
   GRADING_ROLES,
   MAX_ESSAY_CHARS,
+  MAX_TITLE_CHARS,
   MAX_UPLOAD_BYTES,
   Messages,
 } from '@corestone/contracts';
@@ -31,7 +32,7 @@ import type { Lookups } from '../flows/lookups';
 
 /** The multipart text fields of a submission (the file travels as part `file`). */
 export const SubmitFields = Type.Object({
-  title: Type.Optional(Type.String({ maxLength: 500 })),
+  title: Type.Optional(Type.String({ maxLength: MAX_TITLE_CHARS })),
   essay_type: EssayType,
   rubric_id: Type.String({ minLength: 1, maxLength: 100 }),
   subject_area: Type.Optional(Type.String({ maxLength: 200 })),
