@@ -7,6 +7,7 @@ import { useSession } from '../session';
 import { usePublicLinks } from '../links/publicLinks';
 import { ExternalAnchor } from '../components/ExternalLinks';
 import { section } from './landingLayout';
+import { SAMPLE, SAMPLE_MAX, SAMPLE_POINTS } from './landingSample';
 
 /*
  * The landing page (spec user-app §2). This module is the first screen — the promotional banner, the
@@ -36,49 +37,6 @@ const belowFoldPlaceholder = <div style={{ minHeight: '100vh' }} />;
 
 const isTutoring = (l: ExternalLink) => /tutor/i.test(`${l.title} ${l.url}`);
 const isPrediction = (l: ExternalLink) => /predict/i.test(`${l.title} ${l.url}`);
-
-const SAMPLE = [
-  {
-    code: 'A',
-    name: 'Framework for the essay',
-    score: 5,
-    max: 6,
-    band: 'Good',
-    feedback: 'Focused research question; method justified, scope could be narrowed further.',
-  },
-  {
-    code: 'B',
-    name: 'Knowledge and understanding',
-    score: 5,
-    max: 6,
-    band: 'Good',
-    feedback: 'Sound use of subject terminology and sources, with minor gaps in context.',
-  },
-  {
-    code: 'C',
-    name: 'Analysis and line of argument',
-    score: 4,
-    max: 6,
-    band: 'Satisfactory',
-    feedback: 'Argument is clear but some claims need stronger evidence.',
-  },
-  {
-    code: 'D',
-    name: 'Discussion and evaluation',
-    score: 4,
-    max: 6,
-    band: 'Satisfactory',
-    feedback: 'Evaluate the limitations of your sources more explicitly.',
-  },
-  {
-    code: 'E',
-    name: 'Engagement',
-    score: 3,
-    max: 4,
-    band: 'Good',
-    feedback: 'Reflections show personal growth; link them more to decisions you made.',
-  },
-];
 
 export function Landing() {
   const { user, client } = useSession();
@@ -155,9 +113,16 @@ export function Landing() {
                       children: (
                         <Row gutter={16} align="middle">
                           <Col span={10} style={{ textAlign: 'center' }}>
-                            <Progress type="circle" percent={70} format={() => <span style={{ fontSize: 30, fontWeight: 700 }}>B</span>} />
+                            <Progress
+                              type="circle"
+                              percent={Math.round((SAMPLE_POINTS / SAMPLE_MAX) * 100)}
+                              format={() => <span style={{ fontSize: 30, fontWeight: 700 }}>B</span>}
+                            />
                             <div style={{ marginTop: 8 }}>
-                              <Text strong>21 / 30</Text> <Text type="secondary">points</Text>
+                              <Text strong>
+                                {SAMPLE_POINTS} / {SAMPLE_MAX}
+                              </Text>{' '}
+                              <Text type="secondary">points</Text>
                             </div>
                           </Col>
                           <Col span={14}>

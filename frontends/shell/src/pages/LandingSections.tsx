@@ -15,6 +15,7 @@ import {
   SolutionOutlined,
 } from '@ant-design/icons';
 import { section } from './landingLayout';
+import { SAMPLE, SAMPLE_MAX, SAMPLE_POINTS } from './landingSample';
 
 const { Title, Paragraph, Text } = Typography;
 
@@ -194,14 +195,6 @@ function MaybeRibbon({ show, children }: { show: boolean; children: React.ReactN
   );
 }
 
-const SAMPLE_CRITERIA = [
-  ['A', 'Framework for the essay', 5, 6],
-  ['B', 'Knowledge and understanding', 5, 6],
-  ['C', 'Analysis and line of argument', 4, 6],
-  ['D', 'Discussion and evaluation', 4, 6],
-  ['E', 'Engagement', 3, 4],
-] as const;
-
 /** Sample report section with 'View Full Report' and 'Download PDF' (they lead to the visitor's own reports). */
 export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
@@ -246,12 +239,12 @@ export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
                 <div style={{ textAlign: 'center', minWidth: 72 }}>
                   <div style={{ fontSize: 40, fontWeight: 800, color: '#2563eb', lineHeight: 1 }}>B</div>
                   <Text type="secondary" style={{ fontSize: 12 }}>
-                    21 / 28
+                    {SAMPLE_POINTS} / {SAMPLE_MAX}
                   </Text>
                 </div>
               </div>
               <div style={{ marginTop: 16 }}>
-                {SAMPLE_CRITERIA.map(([code, name, score, max]) => (
+                {SAMPLE.map(({ code, name, score, max }) => (
                   <div key={code} style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
                     <Text style={{ width: 210, fontSize: 13 }}>
                       {code}. {name}
