@@ -61,6 +61,10 @@ export const Codes = {
   EVALUATION_NOT_COMPLETED: 'EVALUATION_NOT_COMPLETED',
   /** regrade: the evaluation is being graded right now. */
   EVALUATION_IN_PROGRESS: 'EVALUATION_IN_PROGRESS',
+  /** submit, retry: billing did not answer; the essay is kept and graded once its credit is confirmed (503). */
+  CREDIT_UNCONFIRMED: 'CREDIT_UNCONFIRMED',
+  /** submit: the same essay is already waiting for its credit to be confirmed (409): no second charge. */
+  SUBMISSION_AWAITING_CREDIT: 'SUBMISSION_AWAITING_CREDIT',
   /** users: no account with this id. */
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   /** users: a student has used all messages of their allowance (max_chatbot). */
@@ -113,6 +117,10 @@ export const Messages = {
   RETRY_ONLY_FAILED: 'Only a failed evaluation can be retried',
   REVIEW_ONLY_COMPLETED: 'Only completed evaluations can be approved or rejected',
   REJECT_NOTES_REQUIRED: 'Admin notes are required to reject an evaluation',
+  CREDIT_UNCONFIRMED:
+    'Billing is not answering right now. Your essay is saved and will be graded as soon as your credit is confirmed; it will then appear in your submissions. There is no need to submit it again.',
+  SUBMISSION_AWAITING_CREDIT:
+    'This essay is already submitted and waiting for its credit to be confirmed; it will appear in your submissions shortly. There is no need to submit it again.',
   REGRADE_IN_PROGRESS: 'The evaluation is being graded right now; wait until it has finished',
   REPORT_NOT_READY: 'The report is available once the evaluation has completed',
   RESULTS_NOT_READY: 'Results can be edited once the evaluation has completed',

@@ -253,7 +253,9 @@ describe('POST /evaluation/evaluate-async', () => {
 
   it('accepts exactly one of several concurrent uploads when one credit is left', async () => {
     const me = await h.user('student', 1);
-    const results = await Promise.all([1, 2, 3, 4].map(() => submit(me.headers, eeFields(), txt())));
+    // four different essays: each reaches billing, which has one credit to give (the same essay twice
+    // may meet the first still being charged: 409, tested below)
+    const results = await Promise.all([1, 2, 3, 4].map((i) => submit(me.headers, eeFields(), txt(`${ESSAY}\nEssay ${i}.`))));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 403, 403, 403]);
     expect(h.ledger.credits.get(me.id)).toBe(0);
@@ -262,6 +264,17 @@ describe('POST /evaluation/evaluate-async', () => {
     expect(list.evaluations[0].id).toBe(results.find((r) => r.statusCode === 201)!.json().id);
     const submitted = (await h.streamEvents<{ user_id: string }>('evaluation.submitted.v1')).filter((x) => x.data.user_id === me.id);
     expect(submitted).toHaveLength(1);
+  });
+
+  it('the same essay uploaded four times at once is accepted once and charged once', async () => {
+    const me = await h.user('student', 3);
+    const results = await Promise.all([1, 2, 3, 4].map(() => submit(me.headers, eeFields(), txt(`${ESSAY}\nOnly once.`))));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    // the others met the first still being charged (409) or, arriving first, were charged as their own
+    // submission (201): never a second charge for an answer that said it was not taken
+    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    expect(h.ledger.credits.get(me.id)).toBe(2);
   });
 });
 
@@ -328,7 +341,7 @@ describe('charging sweeper', () => {
       h.ledger.loseReplies = false;
     }
     expect(res.statusCode).toBe(503);
-    expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.json()).toEqual({ code: 'CREDIT_UNCONFIRMED', detail: Messages.CREDIT_UNCONFIRMED });
     expect(h.ledger.credits.get(me.id)).toBe(1); // billing did charge
     const { rows } = await h.db.pool.query<{ id: string; status: string }>(`SELECT id, status FROM evaluations WHERE user_id = $1`, [
       me.id,
@@ -369,6 +382,33 @@ describe('charging sweeper', () => {
     expect((await h.charging.sweepOnce(0)).completed).toBeGreaterThanOrEqual(1);
     expect(await rowState(id!)).toBe('pending');
     expect(h.ledger.credits.get(me.id)).toBe(0);
+  });
+
+  it('a resubmission of an essay still awaiting its credit is refused (409) and charges nothing more', async () => {
+    const me = await h.user('student', 2);
+    await h.billingDown();
+    try {
+      const first = await submit(me.headers, eeFields(), txt());
+      expect(first.statusCode).toBe(503);
+      expect(first.json().code).toBe('CREDIT_UNCONFIRMED');
+      // the student does what a failure invites: the same essay again, twice
+      for (let i = 0; i < 2; i++) {
+        const again = await submit(me.headers, eeFields(), txt());
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toEqual({ code: 'SUBMISSION_AWAITING_CREDIT', detail: Messages.SUBMISSION_AWAITING_CREDIT });
+      }
+      // another essay is a submission of its own
+      expect((await submit(me.headers, eeFields(), txt(`${ESSAY}\nA different essay.`))).statusCode).toBe(503);
+    } finally {
+      h.billingUp();
+      await h.bus.nc.flush();
+    }
+    const { rows } = await h.db.pool.query(`SELECT id FROM evaluations WHERE user_id = $1`, [me.id]);
+    expect(rows).toHaveLength(2);
+    expect((await h.charging.sweepOnce(0)).completed).toBe(2);
+    expect(h.ledger.credits.get(me.id)).toBe(0); // two essays, two credits: none for the resubmissions
+    // once settled, the same essay may be submitted again (a new evaluation, its own credit)
+    expect((await submit(me.headers, eeFields(), txt())).statusCode).toBe(403);
   });
 
   it('marks a row refused when billing refuses on the sweep', async () => {

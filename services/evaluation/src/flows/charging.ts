@@ -77,11 +77,7 @@ export class Charging {
         { evaluation_id: evaluationId, charge_key: key, err: outcome.error.detail },
         'credit not confirmed; the sweeper will settle it',
       );
-      throw new HttpError(
-        503,
-        Codes.UNAVAILABLE,
-        'Billing is not answering right now. If your credit was taken, the submission will appear in your list shortly; otherwise please try again.',
-      );
+      throw new HttpError(503, Codes.CREDIT_UNCONFIRMED, Messages.CREDIT_UNCONFIRMED);
     }
     return this.complete(evaluationId, attempt, key); // a no-op (null) if the sweeper already did it
   }

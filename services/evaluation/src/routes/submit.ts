@@ -83,6 +83,7 @@ const SUBMIT_RESPONSES = {
   401: ErrorEnvelope,
   403: ErrorEnvelope,
   404: ErrorEnvelope,
+  409: ErrorEnvelope,
   413: ErrorEnvelope,
   415: ErrorEnvelope,
   422: ErrorEnvelope,
@@ -141,7 +142,11 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   };
   const submitter = { user_id: me.id, email: user.email, name: user.name, role: user.role };
   // (1) the row exists before the credit is charged — or, for an unchanged essay, carries the stored result
-  const { reusedFrom } = await deps.store.insertSubmission(submission, submitter, deps.grader);
+  const { reusedFrom, awaitingCredit } = await deps.store.insertSubmission(submission, submitter, deps.grader);
+  if (awaitingCredit) {
+    req.log.info({ evaluation_id: awaitingCredit }, 'same essay still awaiting its credit: not submitted again');
+    throw new HttpError(409, Codes.SUBMISSION_AWAITING_CREDIT, Messages.SUBMISSION_AWAITING_CREDIT);
+  }
   let row: EvaluationRow | null = null;
   if (reusedFrom) {
     req.log.info({ evaluation_id: submission.id, reused_from: reusedFrom }, 'unchanged essay: stored result carried, no charge');

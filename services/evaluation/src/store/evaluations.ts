@@ -108,15 +108,26 @@ export class EvaluationStore {
    * exactly this essay (same content key, graded by `grader`: a new evaluation `completed` at once,
    * no credit, nothing graded) or writes the row `charging` before any credit is charged.
    * Answers the id of the evaluation whose result was carried, or null when the row is charging.
+   * Writes nothing when the caller's same essay is still `charging` (billing did not answer it, or
+   * it is being charged right now: migration 004's unique index settles a race) and answers that
+   * row's id (or 'concurrent') as `awaitingCredit`: a retry after "billing is not answering" or a
+   * double upload must not become a second charge.
    */
-  async insertSubmission(s: NewSubmission, submitter: Submitter, grader: string): Promise<{ reusedFrom: string | null }> {
+  async insertSubmission(
+    s: NewSubmission,
+    submitter: Submitter,
+    grader: string,
+  ): Promise<{ reusedFrom: string | null; awaitingCredit: string | null }> {
     const values = submissionValues(s); // $1 … $14
-    const { rows } = await this.pool.query<{ reused_from: string | null }>({
+    const { rows } = await this.pool.query<{ reused_from: string | null; awaiting_credit: string | null }>({
       name: 'evaluation-submission',
       text: `WITH seen AS (${seenStatement(values.length + 2)}),
+       awaiting AS (
+         SELECT id FROM evaluations WHERE status = 'charging' AND user_id = $2 AND content_key = $14 AND attempt = 1 LIMIT 1),
        earlier AS (
          SELECT id, results, overall_score, grader, suggestions FROM evaluations
          WHERE user_id = $2 AND content_key = $14 AND grader = $${values.length + 1} AND status = 'completed' AND results IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM awaiting)
          ORDER BY completed_at DESC LIMIT 1),
        reused AS (
          INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status, results, overall_score, grader, processing_time,
@@ -127,11 +138,15 @@ export class EvaluationStore {
          RETURNING reused_from),
        charging AS (
          INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status)
-         SELECT ${SUBMISSION_PARAMS}, 'charging' WHERE NOT EXISTS (SELECT 1 FROM earlier))
-       SELECT (SELECT reused_from FROM reused) AS reused_from`,
+         SELECT ${SUBMISSION_PARAMS}, 'charging' WHERE NOT EXISTS (SELECT 1 FROM earlier) AND NOT EXISTS (SELECT 1 FROM awaiting)
+         ON CONFLICT (user_id, content_key) WHERE status = 'charging' AND attempt = 1 DO NOTHING
+         RETURNING 1)
+       SELECT (SELECT reused_from FROM reused) AS reused_from,
+         CASE WHEN EXISTS (SELECT 1 FROM reused) OR EXISTS (SELECT 1 FROM charging) THEN NULL
+           ELSE coalesce((SELECT id::text FROM awaiting), 'concurrent') END AS awaiting_credit`,
       values: [...values, grader, ...seenValues(submitter)],
     });
-    return { reusedFrom: rows[0]?.reused_from ?? null };
+    return { reusedFrom: rows[0]?.reused_from ?? null, awaitingCredit: rows[0]?.awaiting_credit ?? null };
   }
 
   /**

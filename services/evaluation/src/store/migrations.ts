@@ -82,4 +82,17 @@ export const migrations: Migration[] = [
       $$;
       ALTER TABLE evaluations ADD COLUMN results_summary jsonb GENERATED ALWAYS AS (evaluation_results_summary(results)) STORED;`,
   },
+  {
+    id: '004-one-charging-per-essay',
+    sql: `
+      -- A user's essay (content key) is charged once at a time: a resubmission while the first still
+      -- awaits its credit (billing did not answer) is refused instead of charged again, even when
+      -- both arrive together. Rows already waiting twice keep waiting, under a key of their own.
+      UPDATE evaluations e SET content_key = e.content_key || ':' || e.id::text
+        WHERE e.status = 'charging' AND e.attempt = 1 AND e.content_key IS NOT NULL AND EXISTS (
+          SELECT 1 FROM evaluations o WHERE o.status = 'charging' AND o.attempt = 1 AND o.user_id = e.user_id
+            AND o.content_key = e.content_key AND o.id < e.id);
+      CREATE UNIQUE INDEX evaluations_one_charging_per_essay ON evaluations (user_id, content_key)
+        WHERE status = 'charging' AND attempt = 1;`,
+  },
 ];
