@@ -199,6 +199,11 @@ describe('upload wizard', () => {
     expect(submitFailureText(new ApiError(503, 'Service evaluation is unavailable (credit check)', 'UPSTREAM_UNAVAILABLE'))).toBe(
       'Failed to submit essay. Please try again.',
     );
+    // billing did not answer: the server's own words (the essay is kept; no need to submit again)
+    const kept = 'Billing is not answering right now. Your essay is saved and will be graded as soon as your credit is confirmed.';
+    expect(submitFailureText(new ApiError(503, kept, 'CREDIT_UNCONFIRMED'))).toBe(kept);
+    const waiting = 'This essay is already submitted and waiting for its credit to be confirmed.';
+    expect(submitFailureText(new ApiError(409, waiting, 'SUBMISSION_AWAITING_CREDIT'))).toBe(waiting);
   });
 });
 

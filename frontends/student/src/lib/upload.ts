@@ -11,15 +11,58 @@ export function extensionOf(name: string): string {
   return i >= 0 ? name.slice(i).toLowerCase() : '';
 }
 
+/**
+ * The server's bound on an essay's text: contracts MAX_ESSAY_CHARS (400,000 characters), and the evaluation
+ * service's isTooLong also caps the text's UTF-8 at 900,000 bytes. A .txt over it is refused at once.
+ */
+export const MAX_ESSAY_CHARS = 400_000;
+export const MAX_ESSAY_BYTES = 900_000;
+/** Same words as the server's ESSAY_TOO_LONG (services/evaluation domain/evaluation.ts). */
+export const ESSAY_TOO_LONG_TEXT = `The essay is too long: at most ${MAX_ESSAY_CHARS.toLocaleString('en-US')} characters (about 900 KB) of text are accepted`;
+export const EMPTY_FILE_TEXT = 'The file is empty';
+
 export function checkFile(file: { name: string; size: number }): string | null {
   if (!ALLOWED_EXTENSIONS.includes(extensionOf(file.name))) return `Only ${ALLOWED_EXTENSIONS.join(', ')} files are allowed`;
+  if (file.size === 0) return EMPTY_FILE_TEXT;
   if (file.size > MAX_FILE_MB * 1024 * 1024) return `File size must be less than ${MAX_FILE_MB}MB`;
   return null;
 }
 
+/** The text of a .txt as the server reads it (documents normaliseText): CRLF/CR to LF, no NULs, trimmed; too long → the server's text. */
+export function checkEssayText(text: string): string | null {
+  const t = text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trim();
+  if (t.length > MAX_ESSAY_CHARS || new TextEncoder().encode(t).length > MAX_ESSAY_BYTES) return ESSAY_TOO_LONG_TEXT;
+  return null;
+}
+
+/**
+ * The upload step's check of a .txt's length. Each character takes at least one byte, so a file of at most
+ * MAX_ESSAY_CHARS bytes always fits and is not read; a longer one is read and measured as the server will.
+ */
+export async function checkTextFile(file: Blob & { name: string }): Promise<string | null> {
+  if (extensionOf(file.name) !== '.txt' || file.size <= MAX_ESSAY_CHARS) return null;
+  try {
+    return checkEssayText(await readText(file));
+  } catch {
+    return null; // unreadable here: the server decides
+  }
+}
+
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 export const isLargePdf = (file: { name: string; size: number }) => extensionOf(file.name) === '.pdf' && file.size > LARGE_PDF_BYTES;
 
+/** A file's size for people: bytes, KB under 1 MB (a short essay is not "0.00 MB"), else MB with two decimals. */
 export function sizeMb(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
@@ -39,6 +82,8 @@ export function submitFailureText(e: unknown): string {
   const code = String((e as { code?: unknown })?.code ?? '');
   const msg = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
   const lower = msg.toLowerCase();
+  // billing did not answer: the essay is kept and will be graded; the server says so (and not to resubmit)
+  if ((code === 'CREDIT_UNCONFIRMED' || code === 'SUBMISSION_AWAITING_CREDIT') && msg) return msg;
   if (isInfrastructureError(e)) return errorMessage(e, 'Failed to submit essay. Please try again.');
   if (
     status === 403 ||

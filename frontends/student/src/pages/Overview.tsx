@@ -36,6 +36,9 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
   const processing = items.filter((e) => isInProgress(e.status));
   // Average Grade: the real average of the completed results (the spec's first-item grade is a defect, issue 9).
   const averageGrade = averageGradeOf(completed);
+  // while the list failed to load the counts are unknown: '—', never a misleading 0
+  const failed = Boolean(evs.error);
+  const known = (n: number | string) => (failed ? '—' : n);
 
   return (
     <div>
@@ -111,10 +114,10 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
 
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {[
-          { title: 'Total Submissions', value: evs.total || items.length, icon: <FileTextOutlined />, color: '#1d4ed8' },
-          { title: 'Completed', value: completed.length, icon: <CheckCircleOutlined />, color: '#16a34a' },
-          { title: 'Processing', value: processing.length, icon: <LoadingOutlined />, color: '#ca8a04' },
-          { title: 'Average Grade', value: averageGrade, icon: <TrophyOutlined />, color: '#7c3aed' },
+          { title: 'Total Submissions', value: known(evs.total || items.length), icon: <FileTextOutlined />, color: '#1d4ed8' },
+          { title: 'Completed', value: known(completed.length), icon: <CheckCircleOutlined />, color: '#16a34a' },
+          { title: 'Processing', value: known(processing.length), icon: <LoadingOutlined />, color: '#ca8a04' },
+          { title: 'Average Grade', value: known(averageGrade), icon: <TrophyOutlined />, color: '#7c3aed' },
         ].map((s) => (
           <Col xs={12} lg={6} key={s.title}>
             <Card variant="borderless" data-testid={`stat-${s.title.toLowerCase().replace(/\s+/g, '-')}`}>
@@ -129,6 +132,10 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
       <Card variant="borderless" title="Recent Submissions" extra={<Link to="/dashboard/submissions">View All</Link>}>
         {evs.loading ? (
           <Skeleton active />
+        ) : failed ? (
+          <Typography.Text type="secondary" data-testid="recent-unavailable">
+            Your submissions could not be loaded.
+          </Typography.Text>
         ) : items.length === 0 ? (
           <Empty description="No submissions yet. Upload your first essay to get feedback.">
             <Button type="primary" onClick={() => navigate('/dashboard/upload/ee')}>

@@ -126,8 +126,9 @@ export function Results({ client }: RemoteAppProps) {
             data-testid="live-progress"
           />
           <Steps current={stageIndex(progress, live.progress?.stage)} items={STAGES.map((t) => ({ title: t }))} size="small" />
-          <Paragraph type="secondary" style={{ marginTop: 28 }}>
-            Less than 60 seconds remaining.
+          {/* no promised time: grading can be slow or stopped, and a countdown that never ends misleads */}
+          <Paragraph type="secondary" style={{ marginTop: 28 }} data-testid="processing-note">
+            Grading time varies. You can leave this page: the result appears in My Submissions.
           </Paragraph>
           {live.error && (
             <Alert

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, App as AntApp, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, App as AntApp, Button, Card, Empty, Grid, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { EvaluationListItem, RemoteAppProps } from '@corestone/sdk';
 import { PageHeading } from '@corestone/frontend-shell/app-frame';
@@ -13,6 +14,9 @@ export function Submissions({ client }: RemoteAppProps) {
   const { modal, notification } = AntApp.useApp();
   const evs = useMyEvaluations(client);
   const [params, setParams] = useSearchParams();
+  // below md (phones) the Date, Words and Status columns fold into the Essay cell and the actions sit under
+  // the title, so everything fits a 360 px screen without sideways scrolling
+  const wide = Boolean(Grid.useBreakpoint().md);
   const query = params.get('q') ?? '';
   const shown = evs.items.filter((e) => matchesSearch(e, query));
 
@@ -36,11 +40,77 @@ export function Submissions({ client }: RemoteAppProps) {
   const completed = evs.items.filter((e) => e.status === 'completed').length;
   const processing = evs.items.filter((e) => isInProgress(e.status)).length;
 
+  const actions = (ev: EvaluationListItem) => (
+    <Space wrap>
+      <Link to={`/results/${ev.id}`}>
+        <Button size="small" icon={<EyeOutlined />}>
+          {ev.status === 'completed' ? 'View Results' : 'View'}
+        </Button>
+      </Link>
+      {ev.status === 'completed' && <PdfButton client={client} ev={ev} compact />}
+      <Tooltip title="Delete">
+        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${ev.title}`} onClick={() => confirmDelete(ev)} />
+      </Tooltip>
+    </Space>
+  );
+  const essayCell = (ev: EvaluationListItem) => (
+    <Space>
+      <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
+      <span style={{ fontWeight: 500 }}>{ev.title}</span>
+    </Space>
+  );
+  const dateOf = (ev: EvaluationListItem) => formatDate(ev.created_at || ev.submittedAt);
+  const gradeColumn: TableColumnsType<EvaluationListItem>[number] = {
+    title: 'Grade',
+    key: 'grade',
+    width: 80,
+    render: (_, ev) => <strong>{gradeOf(ev)}</strong>,
+  };
+  const wideColumns: TableColumnsType<EvaluationListItem> = [
+    { title: 'Essay', key: 'title', render: (_, ev) => essayCell(ev) },
+    { title: 'Date', key: 'date', width: 130, render: (_, ev) => dateOf(ev) },
+    {
+      title: 'Words',
+      key: 'words',
+      width: 90,
+      render: (_, ev) => (ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—'),
+    },
+    { title: 'Status', key: 'status', width: 140, render: (_, ev) => <StatusDot status={ev.status} /> },
+    gradeColumn,
+    { title: '', key: 'actions', width: 220, align: 'right', render: (_, ev) => actions(ev) },
+  ];
+  const narrowColumns: TableColumnsType<EvaluationListItem> = [
+    {
+      title: 'Essay',
+      key: 'title',
+      render: (_, ev) => (
+        <div data-testid="submission-compact" style={{ minWidth: 0 }}>
+          <div style={{ marginBottom: 4 }}>
+            <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
+            <span style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{ev.title}</span>
+          </div>
+          <Space size={12} wrap style={{ marginBottom: 8 }}>
+            <Typography.Text type="secondary">{dateOf(ev)}</Typography.Text>
+            <StatusDot status={ev.status} />
+          </Space>
+          {actions(ev)}
+        </div>
+      ),
+    },
+    gradeColumn,
+  ];
+
   return (
     <div>
       <PageHeading
         title="My Submissions"
-        subtitle={evs.loading ? 'Loading…' : `${evs.items.length} total · ${completed} completed · ${processing} processing`}
+        subtitle={
+          evs.loading
+            ? 'Loading…'
+            : evs.error
+              ? '— total · — completed · — processing'
+              : `${evs.items.length} total · ${completed} completed · ${processing} processing`
+        }
         extra={
           <Space>
             <Link to="/dashboard/upload/ee">
@@ -80,54 +150,10 @@ export function Submissions({ client }: RemoteAppProps) {
             loading={evs.loading}
             dataSource={shown}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            scroll={{ x: 760 }}
+            scroll={wide ? { x: 760 } : undefined}
+            tableLayout={wide ? undefined : 'fixed'}
             locale={{ emptyText: <Empty description={query ? 'No submissions match your search' : 'No submissions yet'} /> }}
-            columns={[
-              {
-                title: 'Essay',
-                key: 'title',
-                render: (_, ev) => (
-                  <Space>
-                    <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
-                    <span style={{ fontWeight: 500 }}>{ev.title}</span>
-                  </Space>
-                ),
-              },
-              { title: 'Date', key: 'date', width: 130, render: (_, ev) => formatDate(ev.created_at || ev.submittedAt) },
-              {
-                title: 'Words',
-                key: 'words',
-                width: 90,
-                render: (_, ev) => (ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—'),
-              },
-              { title: 'Status', key: 'status', width: 140, render: (_, ev) => <StatusDot status={ev.status} /> },
-              { title: 'Grade', key: 'grade', width: 80, render: (_, ev) => <strong>{gradeOf(ev)}</strong> },
-              {
-                title: '',
-                key: 'actions',
-                width: 220,
-                align: 'right',
-                render: (_, ev) => (
-                  <Space>
-                    <Link to={`/results/${ev.id}`}>
-                      <Button size="small" icon={<EyeOutlined />}>
-                        {ev.status === 'completed' ? 'View Results' : 'View'}
-                      </Button>
-                    </Link>
-                    {ev.status === 'completed' && <PdfButton client={client} ev={ev} compact />}
-                    <Tooltip title="Delete">
-                      <Button
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={`Delete ${ev.title}`}
-                        onClick={() => confirmDelete(ev)}
-                      />
-                    </Tooltip>
-                  </Space>
-                ),
-              },
-            ]}
+            columns={wide ? wideColumns : narrowColumns}
           />
         </Card>
       )}

@@ -9,6 +9,7 @@ import {
   Descriptions,
   Empty,
   Form,
+  Grid,
   Input,
   Radio,
   Row,
@@ -26,7 +27,7 @@ import { PageHeading } from '@corestone/frontend-shell/app-frame';
 import { CreditBanner } from '../components/common';
 import { AREAS_OF_KNOWLEDGE, CITATION_STYLES, EE_SUBJECTS } from '../data/subjects';
 import { useTokTitles } from '../lib/useTokTitles';
-import { MAX_TITLE_CHARS, checkFile, isLargePdf, processingStage, sizeMb, submitFailureText } from '../lib/upload';
+import { MAX_TITLE_CHARS, checkFile, checkTextFile, isLargePdf, processingStage, sizeMb, submitFailureText } from '../lib/upload';
 
 export interface EeMeta {
   title: string;
@@ -64,6 +65,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
   const type = params.type === 'ee' || params.type === 'tok' ? (params.type as EssayType) : null;
   const navigate = useNavigate();
   const { notification } = AntApp.useApp();
+  const wide = Boolean(Grid.useBreakpoint().md);
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [ee, setEe] = useState<EeMeta>(emptyEe);
@@ -115,8 +117,9 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
 
   const fail = (description: string) => notification.error({ title: 'Validation Error', description, duration: 7 });
 
-  const pickFile = (f: File) => {
-    const problem = checkFile(f);
+  // wrong type, empty, over 20 MB, or a .txt with more text than the server takes: refused here, not at submit
+  const pickFile = async (f: File) => {
+    const problem = checkFile(f) ?? (await checkTextFile(f));
     if (problem) {
       notification.error({ title: 'Invalid file', description: problem, duration: 7 });
       return;
@@ -155,7 +158,8 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
       clearTimeout(timer);
       setStage('File processed successfully! Redirecting...');
       await refreshUser();
-      navigate(`/dashboard/results/${ev.id}`);
+      // replace: Back from the results page goes to where the student came from, not to an emptied wizard
+      navigate(`/dashboard/results/${ev.id}`, { replace: true });
     } catch (e) {
       clearTimeout(timer);
       setStage(null);
@@ -189,7 +193,7 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                 maxCount={1}
                 showUploadList={false}
                 beforeUpload={(f) => {
-                  pickFile(f as File);
+                  void pickFile(f as File);
                   return Upload.LIST_IGNORE;
                 }}
                 data-testid="file-dropzone"
@@ -300,7 +304,19 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                     </>
                   ) : (
                     <>
-                      <Form.Item label="Prescribed Title" htmlFor="meta-prescribed" required>
+                      <Form.Item
+                        label="Prescribed Title"
+                        htmlFor="meta-prescribed"
+                        required
+                        // the field shows one line of a long title: the whole chosen title is written out under it
+                        extra={
+                          tok.prescribedTitle ? (
+                            <span data-testid="prescribed-full" style={{ color: 'rgba(0, 0, 0, 0.65)' }}>
+                              {tok.prescribedTitle}
+                            </span>
+                          ) : undefined
+                        }
+                      >
                         <Select
                           id="meta-prescribed"
                           placeholder="Choose the prescribed title you answered"
@@ -309,6 +325,8 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
                           onChange={(v) => setTok({ ...tok, prescribedTitle: v })}
                           popupMatchSelectWidth
                           listHeight={320}
+                          // titles are long: options wrap instead of being cut (no hover tooltip on a phone)
+                          optionRender={(o) => <div style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{o.label}</div>}
                         />
                       </Form.Item>
                       <Form.Item label="Areas of Knowledge Focus" htmlFor="meta-aok">
@@ -387,7 +405,15 @@ export function UploadWizard({ user, client, refreshUser }: RemoteAppProps) {
 
         {step === 2 && file && (
           <div data-testid="step-submit">
-            <Descriptions bordered column={1} size="middle" data-testid="submit-summary" styles={{ label: { width: 200 } }}>
+            <Descriptions
+              bordered
+              column={1}
+              size="middle"
+              data-testid="submit-summary"
+              // on a phone labels go above their values, which then get the whole width
+              layout={wide ? 'horizontal' : 'vertical'}
+              styles={wide ? { label: { width: 200 } } : { content: { overflowWrap: 'anywhere' } }}
+            >
               <Descriptions.Item label="Essay Type">{essayName}</Descriptions.Item>
               <Descriptions.Item label="File">
                 {file.name} ({sizeMb(file.size)})
