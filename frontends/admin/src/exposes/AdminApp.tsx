@@ -8,14 +8,21 @@ import {
   FileTextOutlined,
   LinkOutlined,
   LogoutOutlined,
-  MenuOutlined,
   SearchOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
-import { HEADER_BAR_STYLE, NavDrawer, ScreenLoading, SideNav } from '@corestone/frontend-shell/app-frame';
+import {
+  HEADER_BAR_STYLE,
+  HEADER_FIXED,
+  HEADER_SEARCH,
+  MenuButton,
+  NavDrawer,
+  ScreenLoading,
+  SideNav,
+} from '@corestone/frontend-shell/app-frame';
 import { SystemIndicator } from '../components/common';
 import { mayEnterAdminArea } from '../lib/roles';
 import { Overview } from '../pages/Overview';
@@ -72,6 +79,12 @@ function BackOffice(props: RemoteAppProps) {
 
   if (!mayEnterAdminArea(user)) return <Navigate to="/auth" replace />;
 
+  const userName = (
+    <Typography.Text strong data-testid="admin-user-name" ellipsis style={{ maxWidth: 220 }}>
+      {user.name}
+    </Typography.Text>
+  );
+
   const sidebar = (
     <SideNav
       brand={
@@ -89,6 +102,13 @@ function BackOffice(props: RemoteAppProps) {
       selectedKey={selectedKey}
       onNavigate={() => setDrawer(false)}
       onLogout={logout}
+      footer={
+        !screens.md && (
+          <div style={{ marginTop: 12, textAlign: 'center' }} data-testid="admin-drawer-user">
+            {userName}
+          </div>
+        )
+      }
     />
   );
 
@@ -109,25 +129,24 @@ function BackOffice(props: RemoteAppProps) {
         </NavDrawer>
       )}
       <Layout>
-        <Header style={{ ...HEADER_BAR_STYLE, background: '#fff' }}>
-          {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
+        <Header style={{ ...HEADER_BAR_STYLE, background: '#fff', ...(screens.md ? {} : { gap: 10, padding: '0 12px' }) }}>
+          {!screens.lg && <MenuButton open={drawer} onOpen={() => setDrawer(true)} />}
           <Input
             prefix={<SearchOutlined />}
             placeholder="Search submissions..."
             aria-label="Search submissions"
             variant="filled"
-            style={{ maxWidth: 360 }}
+            style={HEADER_SEARCH}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             onPressEnter={() => runSearch(search)}
           />
           <div style={{ flex: 1 }} />
           {screens.md && <SystemIndicator client={client} />}
-          <Avatar src={user.avatar} alt="" />
-          <Typography.Text strong data-testid="admin-user-name" ellipsis style={{ maxWidth: screens.sm ? 220 : 96 }}>
-            {user.name}
-          </Typography.Text>
-          <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 0 }} data-testid="admin-user-role">
+          <Avatar src={user.avatar} alt="" style={HEADER_FIXED} />
+          {/* below md the name is in the drawer (under Logout): a phone's bar has no room for it */}
+          {screens.md && userName}
+          <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }} data-testid="admin-user-role">
             {roleLabel(user.role)}
           </Tag>
           {screens.lg && <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} aria-label="Logout" />}

@@ -264,23 +264,23 @@ function BasicInformation({ ev }: { ev: Evaluation }) {
       <Form layout="vertical" disabled>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Title" extra={VIEW_ONLY.title}>
-              <Input value={ev.title} />
+            <Form.Item label="Title" htmlFor="basic-title" extra={VIEW_ONLY.title}>
+              <Input id="basic-title" value={ev.title} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Essay Type" extra={VIEW_ONLY.essay_type}>
-              <Input value={TYPE_LABELS[ev.essay_type]} />
+            <Form.Item label="Essay Type" htmlFor="basic-essay-type" extra={VIEW_ONLY.essay_type}>
+              <Input id="basic-essay-type" value={TYPE_LABELS[ev.essay_type]} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Subject Area" extra={VIEW_ONLY.subject_area}>
-              <Input value={ev.subject_area || '—'} />
+            <Form.Item label="Subject Area" htmlFor="basic-subject-area" extra={VIEW_ONLY.subject_area}>
+              <Input id="basic-subject-area" value={ev.subject_area || '—'} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Status" extra={VIEW_ONLY.status}>
-              <Input value={ev.status} />
+            <Form.Item label="Status" htmlFor="basic-status" extra={VIEW_ONLY.status}>
+              <Input id="basic-status" value={ev.status} />
             </Form.Item>
           </Col>
         </Row>
@@ -564,7 +564,7 @@ function ActionsPanel({
           disabled={!buttons.approve}
           data-testid="approve-button"
           onClick={() => setDecision('approve')}
-          style={buttons.approve ? { background: '#16a34a' } : undefined}
+          style={buttons.approve ? { background: '#15803d' } : undefined}
         >
           Approve
         </Button>

@@ -148,7 +148,7 @@ export function Users({ client, user }: RemoteAppProps) {
 
   const who = (u: User) => (
     <Space>
-      <Avatar src={u.avatar || initialsAvatar(u.name)} />
+      <Avatar src={u.avatar || initialsAvatar(u.name)} alt="" />
       <div>
         <div style={{ fontWeight: 500 }}>
           {u.name} {!u.is_active && <Tag>Inactive</Tag>}

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Drawer, Menu, Spin, Typography } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { BrandMark } from './Logo';
 
 /**
@@ -17,6 +17,8 @@ export interface NavItem {
   label: string;
   path: string;
 }
+
+const BRAND_STYLE: CSSProperties = { padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10 };
 
 /** The side column: the brand, the navigation menu, a Logout button and, under it, `footer`. */
 export function SideNav({
@@ -46,13 +48,31 @@ export function SideNav({
   const { pathname } = useLocation();
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div
-        style={{ padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10, cursor: onBrandClick ? 'pointer' : undefined }}
-        onClick={onBrandClick}
-      >
-        <BrandMark size={28} />
-        {brand}
-      </div>
+      {onBrandClick ? (
+        // a real button, so the brand is reachable and usable from the keyboard
+        <button
+          type="button"
+          onClick={onBrandClick}
+          aria-label="Corestone home"
+          style={{
+            ...BRAND_STYLE,
+            cursor: 'pointer',
+            border: 'none',
+            background: 'none',
+            font: 'inherit',
+            textAlign: 'start',
+            width: '100%',
+          }}
+        >
+          <BrandMark size={28} />
+          {brand}
+        </button>
+      ) : (
+        <div style={BRAND_STYLE}>
+          <BrandMark size={28} />
+          {brand}
+        </div>
+      )}
       <Menu
         mode="inline"
         aria-label={label}
@@ -77,15 +97,30 @@ export function SideNav({
 }
 
 /** Where the side column goes on screens narrower than `lg`, opened by the header's menu button. */
-export function NavDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+export function NavDrawer({
+  open,
+  onClose,
+  label = 'Navigation',
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** the drawer dialog's accessible name */
+  label?: string;
+  children: ReactNode;
+}) {
   return (
-    <Drawer open={open} onClose={onClose} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false}>
+    <Drawer open={open} onClose={onClose} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false} aria-label={label}>
       {children}
     </Drawer>
   );
 }
 
-/** The top bar's layout, which stays at the top while the page scrolls. */
+/**
+ * The top bar's layout, which stays at the top while the page scrolls. On a phone it is tight: the
+ * menu button, the avatar and the role tag keep their size (HEADER_FIXED), the search takes what is
+ * left (HEADER_SEARCH).
+ */
 export const HEADER_BAR_STYLE: CSSProperties = {
   display: 'flex',
   alignItems: 'center',
@@ -96,6 +131,27 @@ export const HEADER_BAR_STYLE: CSSProperties = {
   top: 0,
   zIndex: 10,
 };
+
+/** For what must not shrink in the top bar (menu button, avatar, role tag). */
+export const HEADER_FIXED: CSSProperties = { flexShrink: 0 };
+
+/** For the top bar's search: takes the free space, up to 360 px, and may shrink below its content. */
+export const HEADER_SEARCH: CSSProperties = { flex: '1 1 auto', minWidth: 0, maxWidth: 360 };
+
+/** The menu button that opens the NavDrawer on screens narrower than `lg`. */
+export function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  return (
+    <Button
+      type="text"
+      icon={<MenuOutlined />}
+      aria-label="Open menu"
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      style={HEADER_FIXED}
+    />
+  );
+}
 
 /** Shown while a screen's code is fetched (the Suspense fallback around the routes). */
 export function ScreenLoading() {

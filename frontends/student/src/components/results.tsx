@@ -56,7 +56,7 @@ export function RemarkList({ title, items }: { title: string; items: ViewRemark[
                 className="essay-passage"
                 style={{ margin: '4px 0 2px', paddingLeft: 10, borderLeft: '3px solid #facc15', fontSize: 13, color: '#475569' }}
               >
-                <span style={{ fontSize: 11, color: '#94a3b8', display: 'block' }}>In your essay:</span>
+                <span style={{ fontSize: 11, color: '#5b6472', display: 'block' }}>In your essay:</span>
                 {showPassage ? (
                   <button
                     type="button"

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Grid, Input, Layout, Tag, Typography } from 'antd';
+import { Avatar, Grid, Input, Layout, Tag, Typography } from 'antd';
 import {
   AppstoreOutlined,
   CreditCardOutlined,
   FileTextOutlined,
-  MenuOutlined,
   SearchOutlined,
   UnorderedListOutlined,
   UploadOutlined,
@@ -13,7 +12,15 @@ import {
 } from '@ant-design/icons';
 import { isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
-import { HEADER_BAR_STYLE, NavDrawer, ScreenLoading, SideNav } from '@corestone/frontend-shell/app-frame';
+import {
+  HEADER_BAR_STYLE,
+  HEADER_FIXED,
+  HEADER_SEARCH,
+  MenuButton,
+  NavDrawer,
+  ScreenLoading,
+  SideNav,
+} from '@corestone/frontend-shell/app-frame';
 import { SystemStatus } from '../components/common';
 import { Overview } from '../pages/Overview';
 
@@ -106,12 +113,12 @@ function Dashboard(props: RemoteAppProps) {
         </NavDrawer>
       )}
       <Layout style={{ minHeight: '100vh', minWidth: 0 }}>
-        <Header style={HEADER_BAR_STYLE}>
-          {!screens.lg && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawer(true)} />}
+        <Header style={screens.md ? HEADER_BAR_STYLE : { ...HEADER_BAR_STYLE, gap: 10, padding: '0 12px' }}>
+          {!screens.lg && <MenuButton open={drawer} onOpen={() => setDrawer(true)} />}
           <Input
             prefix={<SearchOutlined />}
             placeholder="Search submissions..."
-            style={{ maxWidth: 360 }}
+            style={HEADER_SEARCH}
             variant="filled"
             aria-label="Search submissions"
             allowClear
@@ -119,9 +126,10 @@ function Dashboard(props: RemoteAppProps) {
             onChange={(e) => search(e.target.value)}
           />
           <div style={{ flex: 1 }} />
-          <Avatar src={user.avatar} alt="" />
-          {screens.sm && <Typography.Text strong>{user.name}</Typography.Text>}
-          <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 0 }}>
+          <Avatar src={user.avatar} alt="" style={HEADER_FIXED} />
+          {/* a phone's bar has no room for the name */}
+          {screens.md && <Typography.Text strong>{user.name}</Typography.Text>}
+          <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }}>
             {roleLabel(user.role)}
           </Tag>
         </Header>

@@ -104,7 +104,7 @@ export function Plans({ user, client }: RemoteAppProps) {
                   variant="outlined"
                   style={{
                     height: '100%',
-                    borderColor: held ? '#16a34a' : undefined,
+                    borderColor: held ? '#15803d' : undefined,
                     borderWidth: held ? 2 : 1,
                     background: held ? '#f0fdf4' : undefined,
                   }}
@@ -114,7 +114,7 @@ export function Plans({ user, client }: RemoteAppProps) {
                   {held && (
                     <div
                       style={{
-                        background: '#16a34a',
+                        background: '#15803d', // white on it: 5.0:1
                         color: '#fff',
                         textAlign: 'center',
                         margin: '-24px -24px 16px',

@@ -113,6 +113,7 @@ export function Report({ client }: RemoteAppProps) {
   const s = summaryOf(ev);
   const color = reportColor(s.percent);
   const tabs = [...reportTabs(ev.essay_type), ESSAY_TAB];
+  const activeTab = tabs.some((t) => t.key === tab) ? tab : 'deep';
   const content: Record<string, React.ReactNode> = {
     deep: <DeepAnalysis ev={ev} />,
     research: <FocusAnalysis ev={ev} />,
@@ -159,8 +160,12 @@ export function Report({ client }: RemoteAppProps) {
       <Card variant="borderless">
         <ShowPassageContext.Provider value={showPassage}>
           <Tabs
-            activeKey={tabs.some((t) => t.key === tab) ? tab : 'deep'}
+            id={TABS_ID}
+            activeKey={activeTab}
             onChange={(key) => openTab(key)}
+            // a phone's tab bar has room for two of the six tabs (the rest hid behind an unlabeled '···'):
+            // there the tabs wrap onto as many rows as they need
+            renderTabBar={screens.md ? undefined : () => <WrappingTabBar tabs={tabs} active={activeTab} onOpen={openTab} />}
             items={tabs.map((t) => ({
               key: t.key,
               label: <span data-testid={`report-tab-${t.key}`}>{t.label}</span>,
@@ -169,6 +174,53 @@ export function Report({ client }: RemoteAppProps) {
           />
         </ShowPassageContext.Provider>
       </Card>
+    </div>
+  );
+}
+
+const TABS_ID = 'report-tabs';
+
+/**
+ * The report's tabs as a row of buttons that wraps (below md). They keep the tab roles and the ids
+ * antd's panels point at (`aria-labelledby`), and the arrow keys move between them as in a tab bar.
+ */
+function WrappingTabBar({
+  tabs,
+  active,
+  onOpen,
+}: {
+  tabs: readonly { key: string; label: string }[];
+  active: string;
+  onOpen: (key: string) => void;
+}) {
+  const move = (e: React.KeyboardEvent<HTMLElement>, index: number) => {
+    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = tabs[(index + step + tabs.length) % tabs.length]!;
+    document.getElementById(`${TABS_ID}-tab-${next.key}`)?.focus();
+    onOpen(next.key);
+  };
+  return (
+    <div role="tablist" aria-label="Report sections" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
+      {tabs.map((t, i) => {
+        const selected = t.key === active;
+        return (
+          <Button
+            key={t.key}
+            id={`${TABS_ID}-tab-${t.key}`}
+            role="tab"
+            aria-selected={selected}
+            aria-controls={`${TABS_ID}-panel-${t.key}`}
+            tabIndex={selected ? 0 : -1}
+            type={selected ? 'primary' : 'default'}
+            onClick={() => onOpen(t.key)}
+            onKeyDown={(e) => move(e, i)}
+          >
+            <span data-testid={`report-tab-${t.key}`}>{t.label}</span>
+          </Button>
+        );
+      })}
     </div>
   );
 }
