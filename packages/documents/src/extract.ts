@@ -48,11 +48,18 @@ export function normaliseText(text: string): string {
 export { countWords } from '@corestone/contracts';
 
 export function decodePlainText(data: Buffer): string {
-  if (data.includes(0)) throw new ExtractError('unsupported', 'The .txt file is not plain text (it contains binary data)');
+  if (data.includes(0))
+    throw new ExtractError(
+      'unsupported',
+      'This file is named .txt but it is not plain text: save the essay as .txt (or as a PDF) and upload that',
+    );
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    throw new ExtractError('unsupported', 'The .txt file is not UTF-8 text');
+    throw new ExtractError(
+      'unsupported',
+      'The .txt file is not UTF-8 text: save it again with UTF-8 encoding (or as a PDF) and upload that',
+    );
   }
 }
 
@@ -195,7 +202,10 @@ function inWorker(kind: ParsedKind, data: Buffer, timeoutMs: number): Promise<st
 /** The essay text of an uploaded file, normalised. Throws ExtractError when the file is refused. */
 export async function extractText(kind: FileKind, data: Buffer, opts: { timeoutMs?: number } = {}): Promise<string> {
   if (!looksLike(kind, data)) {
-    throw new ExtractError('unsupported', `The file's content is not a ${LABEL[kind]} document`);
+    throw new ExtractError(
+      'unsupported',
+      `This file is named ${LABEL[kind]} but its content is not a ${LABEL[kind]} document: save it again as ${kind === 'pdf' ? 'a PDF' : `${LABEL[kind]} (or as a PDF)`} and upload that`,
+    );
   }
   if (kind === 'docx') checkDocxSize(data);
   const raw = kind === 'txt' ? decodePlainText(data) : await inWorker(kind, data, opts.timeoutMs ?? 60_000);

@@ -33,7 +33,12 @@ describe('uploaded files are checked by extension and by content', () => {
       { file: { name: 'essay.pdf', data: ESSAY }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /not a \.pdf document/ },
       { file: { name: 'setup.pdf', data: fakeExe() }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /not a \.pdf document/ },
       { file: { name: 'setup.docx', data: fakeExe() }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /not a \.docx document/ },
-      { file: { name: 'setup.TXT', data: fakeExe() }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: /binary data/ },
+      {
+        file: { name: 'setup.TXT', data: fakeExe() },
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        detail: /named \.txt but it is not plain text/,
+      },
       {
         file: { name: 'setup.exe', data: fakeExe() },
         status: 415,

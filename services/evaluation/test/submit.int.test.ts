@@ -203,8 +203,12 @@ describe('POST /evaluation/evaluate-async', () => {
       expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status, code });
       expect(typeof res.json().detail).toBe('string');
     }
-    expect((await submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x41, 0x00, 0x42]) })).json().detail).toMatch(
-      /^Only \.txt, \.docx, \.pdf files are allowed/,
+    // an allowed extension with other content: the message says what is wrong and what to do
+    expect((await submit(me.headers, eeFields(), { name: 'essay.txt', data: Buffer.from([0x41, 0x00, 0x42]) })).json().detail).toBe(
+      'This file is named .txt but it is not plain text: save the essay as .txt (or as a PDF) and upload that',
+    );
+    expect((await submit(me.headers, eeFields(), { name: 'essay.docx', data: makePdf(['x']) })).json().detail).toBe(
+      'This file is named .docx but its content is not a .docx document: save it again as .docx (or as a PDF) and upload that',
     );
 
     const json = await h.app.inject({

@@ -88,7 +88,7 @@ describe('POST /rubrics/process-file', () => {
     const fakePdf = await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'rubric.pdf', data: RUBRIC_LINES.join('\n') });
     expect(fakePdf.statusCode).toBe(415);
     expect(fakePdf.json().detail).toBe(
-      "Unsupported file type. Please upload: .pdf, .docx, .doc, .txt (The file's content is not a .pdf document)",
+      'Unsupported file type. Please upload: .pdf, .docx, .doc, .txt (This file is named .pdf but its content is not a .pdf document: save it again as a PDF and upload that)',
     );
     const exe = await upload('/rubrics/process-file', { rubric_type: 'ee' }, { name: 'rubric.doc', data: Buffer.from('MZ\x90\x00binary') });
     expect(exe.statusCode).toBe(415);

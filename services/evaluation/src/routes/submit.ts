@@ -58,8 +58,8 @@ async function extract(name: string, data: Buffer, timeoutMs: number): Promise<s
     if (!(err instanceof ExtractError)) throw err;
     if (err.reason === 'timeout') throw new HttpError(422, Codes.FILE_UNREADABLE, err.message);
     if (err.reason === 'refused') throw new HttpError(422, Codes.FILE_REFUSED, err.message);
-    const detail = err.reason === 'unsupported' ? `${Messages.UNSUPPORTED_FILE} (${err.message})` : err.message;
-    throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, detail);
+    // the extension is one we take (kindOf): the content is what is wrong, and the message says so
+    throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, err.message);
   }
   if (!text && kind === 'pdf') {
     throw badRequest(`${Messages.EMPTY_ESSAY} (a scanned or image-only PDF has no text layer to grade)`, Codes.EMPTY_ESSAY);
