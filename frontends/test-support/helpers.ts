@@ -28,3 +28,26 @@ export function fakeFetch(handler: (c: Call) => Response) {
   };
   return { fetch: fn as unknown as typeof fetch, calls };
 }
+
+/** A window `px` wide for antd's breakpoints (min/max-width media queries); answers a function that puts the old matchMedia back. */
+export function viewportWidth(px: number): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+  }) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}

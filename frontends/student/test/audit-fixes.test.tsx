@@ -2,13 +2,10 @@
 jest.setTimeout(30000);
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { render } from '../../test-support/render';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App as AntApp } from 'antd';
-import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
-import DashboardApp from '../src/exposes/DashboardApp';
+import { normalizeUser } from '@corestone/sdk';
+import { renderDashboard } from './render-dashboard';
 import { checkEssayText, checkFile, checkTextFile, ESSAY_TOO_LONG_TEXT, sizeMb } from '../src/lib/upload';
-import { fakeFetch, res, type Call } from '../../test-support/helpers';
+import { res, viewportWidth, type Call } from '../../test-support/helpers';
 
 // load the lazy screens first (see student.test.tsx)
 beforeAll(() => Promise.all([import('../src/pages/Submissions'), import('../src/pages/UploadWizard'), import('../src/pages/Results')]));
@@ -33,22 +30,7 @@ const ev = {
   results: { overallGrade: 'B', totalPoints: 25, maxPoints: 34, percentage: 74, criteria: [] },
 };
 
-function setup(path: string, handler: (c: Call) => Response) {
-  localStorage.clear();
-  const f = fakeFetch(handler);
-  const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
-  const props: RemoteAppProps = { user: student, client, refreshUser: jest.fn(async () => student), logout: jest.fn(async () => {}) };
-  render(
-    <AntApp>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<DashboardApp {...props} />} />
-        </Routes>
-      </MemoryRouter>
-    </AntApp>,
-  );
-  return f;
-}
+const setup = (path: string, handler: (c: Call) => Response) => renderDashboard(path, handler, student);
 
 const api =
   (routes: Record<string, unknown>, failing: string[] = []) =>
@@ -59,29 +41,6 @@ const api =
     if (path in routes) return res(200, routes[path]);
     return res(404, { detail: 'Evaluation not found', code: 'NOT_FOUND' });
   };
-
-/** A window as wide as `px`: antd's breakpoints are min-width media queries. */
-function viewport(px: number) {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
-}
 
 describe('a failed submissions load shows no made-up numbers', () => {
   test('dashboard: stat cards show —, no "No submissions yet" beside the error, Try Again', async () => {
@@ -116,7 +75,7 @@ describe('My Submissions fits a phone', () => {
   afterEach(() => restore());
 
   test('below md: no Date, Words or Status columns; date, status and every action sit in the Essay cell', async () => {
-    restore = viewport(390);
+    restore = viewportWidth(390);
     setup('/dashboard/submissions', api({ '/evaluation/my-evaluations': { evaluations: [ev], total: 1 } }));
     expect(await screen.findByText('Causes of the 1929 Crash')).toBeTruthy();
     const headers = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
@@ -132,7 +91,7 @@ describe('My Submissions fits a phone', () => {
   });
 
   test('md and wider: the full table with Date, Words and Status', async () => {
-    restore = viewport(1280);
+    restore = viewportWidth(1280);
     setup('/dashboard/submissions', api({ '/evaluation/my-evaluations': { evaluations: [ev], total: 1 } }));
     expect(await screen.findByText('Causes of the 1929 Crash')).toBeTruthy();
     await waitFor(() =>

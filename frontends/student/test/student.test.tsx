@@ -2,15 +2,12 @@
 jest.setTimeout(30000);
 
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { render } from '../../test-support/render';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App as AntApp } from 'antd';
-import { ApiError, createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
-import DashboardApp from '../src/exposes/DashboardApp';
+import { ApiError, normalizeUser } from '@corestone/sdk';
 import { validateMetadata } from '../src/pages/UploadWizard';
 import { checkFile, submitFailureText } from '../src/lib/upload';
 import { TOK_PRESCRIBED_TITLES, tokTitleLabel } from '../src/data/subjects';
-import { fakeFetch, res, type Call } from '../../test-support/helpers';
+import { res, type Call } from '../../test-support/helpers';
+import { renderDashboard } from './render-dashboard';
 
 // Every dashboard screen but the overview is a lazy chunk of DashboardApp: load their modules before
 // the tests (a browser fetches each chunk once too), so the waits below time the screens, not a first module load.
@@ -95,22 +92,7 @@ const completed = {
   },
 };
 
-function setup(path: string, handler: (c: Call) => Response, user = student) {
-  localStorage.clear();
-  const f = fakeFetch(handler);
-  const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
-  const props: RemoteAppProps = { user, client, refreshUser: jest.fn(async () => user), logout: jest.fn(async () => {}) };
-  render(
-    <AntApp>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard/*" element={<DashboardApp {...props} />} />
-        </Routes>
-      </MemoryRouter>
-    </AntApp>,
-  );
-  return { ...f, props };
-}
+const setup = (path: string, handler: (c: Call) => Response, user = student) => renderDashboard(path, handler, user);
 
 const api = (routes: Record<string, unknown>) => (c: Call) => {
   const path = c.url.replace('/api/v1', '').split('?')[0]!;
