@@ -109,6 +109,13 @@ function setup(path: string, handler: (c: Call) => Response, user = superAdmin) 
   return { ...f, props };
 }
 
+/** A value shown but not changeable: a read-only input in the normal text colour on the filled background, never a disabled (greyed-out) one. */
+function expectReadOnly(element: HTMLElement, value: string) {
+  const input = element as HTMLInputElement;
+  expect([input.value, input.readOnly, input.disabled]).toEqual([value, true, false]);
+  expect(input.classList.contains('ant-input-filled')).toBe(true);
+}
+
 const pathOf = (c: Call) => c.url.replace(/^.*\/api\/v1/, '').split('?')[0]!;
 const api = (routes: Record<string, unknown | ((c: Call) => Response)>) => (c: Call) => {
   const p = pathOf(c);
@@ -204,6 +211,18 @@ describe('submission review', () => {
     expect(button('reject-button').disabled).toBe(false);
   });
 
+  it('Basic Information shows its values read-only, readable (not disabled), under their labels; its Save stays disabled', async () => {
+    setup(
+      '/admin/submissions/e1',
+      api({ '/evaluation/e1': completed, '/evaluation/admin/e1/text': { id: 'e1', text: 'One.', word_count: 1 } }),
+    );
+    const card = await screen.findByTestId('basic-information');
+    const shown = { Title: 'Causes of the 1929 Crash', 'Essay Type': 'Extended Essay', 'Subject Area': 'Economics', Status: 'completed' };
+    for (const [label, value] of Object.entries(shown)) expectReadOnly(within(card).getByLabelText(label), value);
+    expect(within(card).getByText('Title cannot be modified by admin')).toBeTruthy();
+    expect((within(card).getByText('Save').closest('button') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("shows 'Evaluation Not Found' for an unknown id", async () => {
     setup('/admin/evaluations/nope', api({}));
     expect(await screen.findByText('Evaluation Not Found')).toBeTruthy();
@@ -268,6 +287,60 @@ describe('user management', () => {
     fireEvent.mouseDown(within(dialog).getByLabelText('Role'));
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option-content').length).toBeGreaterThan(0));
     expect([...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)).toEqual(['Student', 'Teacher']);
+  });
+});
+
+describe('values an admin may see but not change', () => {
+  it('Settings shows the e-mail read-only', async () => {
+    setup('/admin/settings', api({}));
+    expectReadOnly(await screen.findByLabelText('Email'), 'grace@school.org');
+  });
+
+  it('editing a user shows the e-mail, and for an admin the role, read-only', async () => {
+    const teacher = {
+      id: 'u9',
+      email: 't@school.org',
+      name: 'Tess Teacher',
+      first_name: 'Tess',
+      last_name: 'Teacher',
+      role: 'teacher',
+      user_type: 'teacher',
+      is_active: true,
+      essay_credits: 1,
+      max_essay_credits: 1,
+      assigned_personas: [],
+      created_at: '2026-01-01T00:00:00Z',
+      avatar: null,
+    };
+    setup('/admin/users', api({ '/users/users': { success: true, total: 1, users: [teacher] } }), admin);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Edit t@school.org' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expectReadOnly(within(dialog).getByLabelText('Email'), 't@school.org');
+    expectReadOnly(within(dialog).getByLabelText('Role'), 'Teacher');
+    expect(within(dialog).getByText('Only a super admin can change roles.')).toBeTruthy();
+  });
+
+  it('editing a rubric shows its essay type read-only', async () => {
+    const rubric = {
+      id: 'rb1',
+      title: 'IB EE',
+      description: '',
+      rubric_type: 'tok',
+      status: 'active',
+      is_active: true,
+      version: 1,
+      criteria_text: 'A: Focus',
+      scoring_structure: { total_points: 34, criteria: [], grade_boundaries: [], scoring_method: 'weighted_sum', pass_threshold: 0 },
+      submission_count: 0,
+      is_default: false,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    };
+    setup('/admin/rubrics', api({ '/rubrics/': [rubric], '/rubrics/rb1': rubric }));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Edit IB EE' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expectReadOnly(await within(dialog).findByLabelText('Essay type'), 'TOK');
+    expect(within(dialog).getByText('The type of an existing rubric cannot change.')).toBeTruthy();
   });
 });
 

@@ -68,7 +68,9 @@ export const BillingMessages = {
   PLAN_ALREADY_HELD: 'You already hold this plan',
   UNLIMITED_ALREADY: 'You already have unlimited essay credits: there is nothing to buy',
   CHECKOUT_ROLE_ONLY: 'Only students and teachers can purchase plans',
-  REDIRECT_NOT_ALLOWED: 'success_url and cancel_url must be addresses on this site',
+  /** A return address not on PUBLIC_BASE_URL's origin (`site`); the given value is not echoed (it may be 2,000 characters). */
+  REDIRECT_NOT_ALLOWED: (field: 'success_url' | 'cancel_url', site: string) =>
+    `The return address ${field === 'success_url' ? 'after payment' : 'after a cancelled payment'} (${field}) must be an address on this site, starting with ${site}/. Please open Corestone at ${site} and try again.`,
   PAYMENTS_DISABLED: 'Purchases are not available on this server right now',
   CHECKOUT_NOT_FOUND: 'Checkout session not found',
   CHECKOUT_CLOSED: 'This checkout session is no longer open',

@@ -143,8 +143,21 @@ describe('create-checkout-session refusals', () => {
       for (const field of ['success_url', 'cancel_url']) {
         const res = await create(s.headers, { plan_type: 'core_pack', ...RETURN_URLS, [field]: bad });
         expect([bad, field, res.statusCode, res.json().code]).toEqual([bad, field, 400, 'REDIRECT_NOT_ALLOWED']);
+        // plain words: which address, and what is accepted; the refused value is not echoed back
+        const detail: string = res.json().detail;
+        expect(detail).toContain(`(${field}) must be an address on this site, starting with ${SITE}/.`);
+        expect(detail).not.toContain(bad);
       }
     }
+    const refusal = async (field: string) =>
+      (await create(s.headers, { plan_type: 'core_pack', ...RETURN_URLS, [field]: 'https://evil.example/dashboard' })).json();
+    expect(await refusal('success_url')).toEqual({
+      code: 'REDIRECT_NOT_ALLOWED',
+      detail:
+        'The return address after payment (success_url) must be an address on this site, starting with http://localhost:8080/. ' +
+        'Please open Corestone at http://localhost:8080 and try again.',
+    });
+    expect((await refusal('cancel_url')).detail).toMatch(/^The return address after a cancelled payment \(cancel_url\) must be/);
     const bodies: unknown[] = [
       {},
       { plan_type: 'core_pack' },

@@ -35,6 +35,7 @@ import { rubricFileError } from '../lib/rubricFile';
 import { formatDate } from '../lib/text';
 import { scoringProblems } from '../lib/scoring';
 import { ScoringEditor } from '../components/ScoringEditor';
+import { ReadOnlyChoice } from '../components/readOnly';
 
 const STATUS_COLORS: Record<RubricStatus, string> = { active: 'green', draft: 'gold', deprecated: 'default' };
 
@@ -285,16 +286,19 @@ function RubricModal({
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item label="Essay type" extra={creating ? undefined : 'The type of an existing rubric cannot change.'}>
-              <Select
-                aria-label="Essay type"
-                value={type}
-                disabled={!creating}
-                onChange={(v) => {
-                  setType(v);
-                  setProcessed(null);
-                }}
-                options={RUBRIC_TYPE_OPTIONS}
-              />
+              {creating ? (
+                <Select
+                  aria-label="Essay type"
+                  value={type}
+                  onChange={(v) => {
+                    setType(v);
+                    setProcessed(null);
+                  }}
+                  options={RUBRIC_TYPE_OPTIONS}
+                />
+              ) : (
+                <ReadOnlyChoice aria-label="Essay type" value={type} options={RUBRIC_TYPE_OPTIONS} />
+              )}
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -338,6 +342,7 @@ function RubricModal({
             autoSize={{ minRows: 6, maxRows: 16 }}
             value={criteria}
             readOnly={creating}
+            variant={creating ? 'filled' : 'outlined'}
             onChange={(e) => setCriteria(e.target.value)}
             style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }}
           />

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { errorMessage, type RemoteAppProps } from '@corestone/sdk';
 import { PageHeader } from '../components/common';
 import { ApiKeyCard } from '../components/ApiKeyCard';
+import { ReadOnlyInput } from '../components/readOnly';
 
 type Banner = { type: 'success' | 'error'; text: string } | null;
 
@@ -65,7 +66,7 @@ export function Settings({ client, user, refreshUser }: RemoteAppProps) {
                 <Input aria-label="Last Name" value={last} onChange={(e) => setLast(e.target.value)} />
               </Form.Item>
               <Form.Item label="Email" extra="Email cannot be changed. Contact support if you need to update your email address.">
-                <Input aria-label="Email" value={user.email} readOnly disabled />
+                <ReadOnlyInput aria-label="Email" value={user.email} />
               </Form.Item>
               <Button type="primary" onClick={saveProfile} disabled={busy !== null || namesMissing} loading={busy === 'profile'}>
                 {busy === 'profile' ? 'Updating...' : 'Update Profile'}

@@ -33,6 +33,7 @@ import { errorMessage, isApiError, type Evaluation, type RemoteAppProps } from '
 import { AccessDenied, Loading } from '../components/common';
 import { ApprovalTag, StatusTag, TYPE_LABELS, TypeTag, studentEmail, studentName } from '../components/badges';
 import { EssayViewer } from '../components/EssayViewer';
+import { ReadOnlyInput } from '../components/readOnly';
 import { mayOpen, isSuperAdmin } from '../lib/roles';
 import { criterionScoreError, decisionError, reviewButtons, rubricTotal, scoreError } from '../lib/review';
 import { formatDateTime, textStats } from '../lib/text';
@@ -261,26 +262,26 @@ function BasicInformation({ ev }: { ev: Evaluation }) {
       }
       data-testid="basic-information"
     >
-      <Form layout="vertical" disabled>
+      <Form layout="vertical">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label="Title" htmlFor="basic-title" extra={VIEW_ONLY.title}>
-              <Input id="basic-title" value={ev.title} />
+              <ReadOnlyInput id="basic-title" value={ev.title} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Essay Type" htmlFor="basic-essay-type" extra={VIEW_ONLY.essay_type}>
-              <Input id="basic-essay-type" value={TYPE_LABELS[ev.essay_type]} />
+              <ReadOnlyInput id="basic-essay-type" value={TYPE_LABELS[ev.essay_type]} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Subject Area" htmlFor="basic-subject-area" extra={VIEW_ONLY.subject_area}>
-              <Input id="basic-subject-area" value={ev.subject_area || '—'} />
+              <ReadOnlyInput id="basic-subject-area" value={ev.subject_area || '—'} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Status" htmlFor="basic-status" extra={VIEW_ONLY.status}>
-              <Input id="basic-status" value={ev.status} />
+              <ReadOnlyInput id="basic-status" value={ev.status} />
             </Form.Item>
           </Col>
         </Row>

@@ -42,6 +42,7 @@ import {
 } from '@corestone/sdk';
 import { Counter, LoadError, PageHeader } from '../components/common';
 import { ClassImport } from '../components/ClassImport';
+import { ReadOnlyChoice, ReadOnlyInput } from '../components/readOnly';
 import { useDebounced } from '../lib/debounce';
 import { generatePassword } from '../lib/password';
 import { userManagementRights } from '../lib/roles';
@@ -402,7 +403,7 @@ function UserModal({
           rules={creating ? [{ type: 'email', message: 'Please enter a valid email' }] : []}
           extra={creating ? undefined : 'Email cannot be changed.'}
         >
-          <Input type="email" disabled={!creating} />
+          {creating ? <Input type="email" /> : <ReadOnlyInput type="email" />}
         </Form.Item>
         {creating && (
           <Form.Item label="Password" extra="Minimum 6 characters">
@@ -421,7 +422,11 @@ function UserModal({
           name="user_type"
           extra={!creating && !rights.mayChangeRole ? 'Only a super admin can change roles.' : undefined}
         >
-          <Select aria-label="Role" options={roleOptions} disabled={!creating && !rights.mayChangeRole} />
+          {!creating && !rights.mayChangeRole ? (
+            <ReadOnlyChoice aria-label="Role" options={roleOptions} />
+          ) : (
+            <Select aria-label="Role" options={roleOptions} />
+          )}
         </Form.Item>
         <Row gutter={12}>
           <Col span={8}>

@@ -30,17 +30,18 @@ export function amountCents(plan: Plan): number {
 
 /**
  * A return address after checkout must be on our own site (no open redirect): an absolute http(s)
- * URL whose origin is PUBLIC_BASE_URL's. Answers it normalised.
+ * URL whose origin is PUBLIC_BASE_URL's, without user-info. Answers it normalised; the refusal
+ * names the field and the origin accepted.
  */
-export function ownSiteUrl(value: string, publicBaseUrl: string): string {
+export function ownSiteUrl(value: string, publicBaseUrl: string, field: 'success_url' | 'cancel_url'): string {
+  const site = new URL(publicBaseUrl).origin;
+  const refused = () => badRequest(BillingMessages.REDIRECT_NOT_ALLOWED(field, site), BillingCodes.REDIRECT_NOT_ALLOWED);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw badRequest(BillingMessages.REDIRECT_NOT_ALLOWED, BillingCodes.REDIRECT_NOT_ALLOWED);
+    throw refused();
   }
-  if (url.origin !== new URL(publicBaseUrl).origin || url.username || url.password) {
-    throw badRequest(BillingMessages.REDIRECT_NOT_ALLOWED, BillingCodes.REDIRECT_NOT_ALLOWED);
-  }
+  if (url.origin !== site || url.username || url.password) throw refused();
   return url.toString();
 }

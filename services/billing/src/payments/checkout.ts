@@ -25,8 +25,8 @@ export interface CheckoutDeps {
 export async function startCheckout(deps: CheckoutDeps, buyer: Principal, req: CheckoutRequest): Promise<CheckoutSession> {
   const account = await deps.accounts.get(buyer.id);
   const plan = purchasablePlan(req.plan_type, { role: buyer.role, account });
-  const successUrl = ownSiteUrl(req.success_url, deps.publicBaseUrl);
-  const cancelUrl = ownSiteUrl(req.cancel_url, deps.publicBaseUrl);
+  const successUrl = ownSiteUrl(req.success_url, deps.publicBaseUrl, 'success_url');
+  const cancelUrl = ownSiteUrl(req.cancel_url, deps.publicBaseUrl, 'cancel_url');
   if (deps.mode === 'off') throw new HttpError(503, BillingCodes.PAYMENTS_DISABLED, BillingMessages.PAYMENTS_DISABLED);
 
   const purchase = await deps.purchases.create({
