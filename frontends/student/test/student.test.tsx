@@ -112,7 +112,9 @@ describe('upload wizard', () => {
     expect(await screen.findByText('Upload Extended Essay')).toBeTruthy();
     expect(screen.getByTestId('credit-banner').textContent).toContain('3 essay credits available');
     await click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Please upload a file')).toBeTruthy();
+    // the 'Validation Error' toast, and the same words under the dropzone
+    expect(await screen.findByText('Please upload a file', { selector: '.ant-notification *' })).toBeTruthy();
+    expect(screen.getByText('Please upload a file', { selector: '#upload-file-error' })).toBeTruthy();
 
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await act(async () => {
@@ -132,7 +134,8 @@ describe('upload wizard', () => {
     // the title stops at the server's bound instead of failing at submit
     expect((document.getElementById('meta-title') as HTMLInputElement).maxLength).toBe(500);
     await click(screen.getByRole('button', { name: 'Review & Submit' }));
-    expect(await screen.findByText('Please select a subject category')).toBeTruthy();
+    expect(await screen.findByText('Please select a subject category', { selector: '.ant-notification *' })).toBeTruthy();
+    expect(screen.getByText('Please select a subject category', { selector: '#meta-category-error' })).toBeTruthy();
   });
 
   test('empty rubric list message for the essay type', async () => {

@@ -1,0 +1,53 @@
+import type { EssayType } from '@corestone/sdk';
+
+/** The wizard's essay metadata (spec §3 "Client metadata"); the EE category picks the subject list. */
+export interface EeMeta {
+  title: string;
+  category: string;
+  subject: string;
+  researchQuestion: string;
+  citationStyle: string;
+  additionalContext: string;
+}
+export interface TokMeta {
+  title: string;
+  prescribedTitle: string;
+  aokFocus: string[];
+  additionalContext: string;
+}
+
+export const EMPTY_EE: EeMeta = { title: '', category: '', subject: '', researchQuestion: '', citationStyle: '', additionalContext: '' };
+export const EMPTY_TOK: TokMeta = { title: '', prescribedTitle: '', aokFocus: [], additionalContext: '' };
+
+/** A metadata field that 'Review & Submit' can refuse; the wizard marks it and moves focus to it. */
+export type MetaField = 'category' | 'subject' | 'researchQuestion' | 'prescribedTitle' | 'rubric';
+export interface MetaProblem {
+  field: MetaField;
+  message: string;
+}
+
+/**
+ * What keeps 'Review & Submit' from going on, in the order of the form: a rubric and, for EE, subject
+ * and research question, for TOK a prescribed title (spec §4). The subject is not asked for before a
+ * category: its field is disabled until then.
+ */
+export function metadataProblems(type: EssayType, ee: EeMeta, tok: TokMeta, rubricId: string): MetaProblem[] {
+  const problems: MetaProblem[] = [];
+  if (type === 'ee') {
+    if (!ee.category) problems.push({ field: 'category', message: 'Please select a subject category' });
+    else if (!ee.subject) problems.push({ field: 'subject', message: 'Please select a subject' });
+    if (!ee.researchQuestion.trim()) problems.push({ field: 'researchQuestion', message: 'Please enter your research question' });
+  } else if (!tok.prescribedTitle) problems.push({ field: 'prescribedTitle', message: 'Please select a prescribed title' });
+  if (!rubricId) problems.push({ field: 'rubric', message: 'Please select a rubric' });
+  return problems;
+}
+
+/** The first problem's message (the 'Validation Error' toast), or null. */
+export function validateMetadata(type: EssayType, ee: EeMeta, tok: TokMeta, rubricId: string): string | null {
+  return metadataProblems(type, ee, tok, rubricId)[0]?.message ?? null;
+}
+
+/** True when the student has written or chosen nothing in the metadata. */
+export function isBlankMeta(meta: EeMeta | TokMeta): boolean {
+  return Object.values(meta).every((v) => (Array.isArray(v) ? v.length === 0 : !String(v).trim()));
+}

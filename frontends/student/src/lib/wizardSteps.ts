@@ -1,0 +1,37 @@
+/**
+ * The upload wizard's step lives in the address (`?step=metadata`, `?step=review`; none for Upload),
+ * so the browser's Back and Forward move between steps. Each step entry the wizard pushes carries its
+ * depth: how many wizard entries come before it in the history (the wizard's Back buttons go back in
+ * history when there is one, and after a submit the wizard leaves its entries behind).
+ */
+export const STEP_TITLES = ['Upload', 'Metadata', 'Submit'] as const;
+const STEP_PARAMS = [null, 'metadata', 'review'] as const;
+
+export const UPLOAD_STEP = 0;
+export const METADATA_STEP = 1;
+export const REVIEW_STEP = 2;
+
+/** The step a location's search names; Upload for none or an unknown one. */
+export function stepFromSearch(search: string): number {
+  const index = STEP_PARAMS.indexOf(new URLSearchParams(search).get('step') as (typeof STEP_PARAMS)[number]);
+  return Math.max(index, UPLOAD_STEP);
+}
+
+/** The search naming a step ('' for Upload). */
+export function searchForStep(step: number): string {
+  const param = STEP_PARAMS[step];
+  return param ? `?step=${param}` : '';
+}
+
+export interface WizardEntryState {
+  wizardDepth: number;
+}
+
+/** The depth of a history entry (0 for the wizard's first entry or any other). */
+export function depthOf(state: unknown): number {
+  const depth = (state as Partial<WizardEntryState> | null)?.wizardDepth;
+  return typeof depth === 'number' && depth > 0 ? depth : 0;
+}
+
+/** The accessible name of a step's panel, e.g. 'Step 2 of 3: Metadata'. */
+export const stepLabel = (step: number) => `Step ${step + 1} of ${STEP_TITLES.length}: ${STEP_TITLES[step]}`;

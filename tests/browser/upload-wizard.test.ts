@@ -1,0 +1,131 @@
+/**
+ * The upload wizard in real Chromium through the gateway keeps the student's work: its steps are
+ * history entries (the browser's Back returns to Metadata with the values), a reload keeps the
+ * metadata and asks for the file again, a refused step marks the field under itself; after the
+ * submit the draft is gone and Back from the result leaves the wizard. Screenshots of the inline
+ * error and of the "choose your file again" state, on a desktop and a 375 px phone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { launchBrowser, pickOption, screenshot } from '../support/browser';
+import { EE_ESSAY } from '../fixtures/essays';
+
+let p: TestPlatform;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  // a shared 2-core machine under load can take longer than the default 30 s to bring a process up
+  p = await startTestPlatform();
+  browser = await launchBrowser();
+  page = browser.page;
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+}, 600_000);
+afterAll(async () => {
+  await browser?.close();
+  await p?.shutdown();
+});
+
+const RQ = 'To what extent did the 1918 pandemic change public health policy?';
+const activeId = () => page.evaluate(() => document.activeElement?.id ?? '');
+const stepShown = (name: string) => page.getByRole('group', { name }).waitFor();
+
+async function chooseFile(file: string) {
+  await page.getByTestId('step-upload').locator('input[type=file]').setInputFiles(file);
+  await page.getByTestId('selected-file').waitFor();
+}
+
+/** Full-page screenshots of what is on screen now, on the desktop and on a 375 px phone. */
+async function desktopAndPhone(name: string) {
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, `${name}-phone`);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+it('keeps the metadata through Back and a reload, marks refused fields, and forgets the draft after the submit', async () => {
+  const email = uniqueEmail('wizard');
+  expect((await p.api.signup(email, 'a-good-password')).status).toBe(201);
+  await page.goto(`${p.gatewayUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL(/\/dashboard$/);
+
+  const essay = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wizard-')), 'influenza.txt');
+  fs.writeFileSync(essay, EE_ESSAY);
+  await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
+  await chooseFile(essay);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await stepShown('Step 2 of 3: Metadata');
+  expect(new URL(page.url()).search).toBe('?step=metadata');
+  // keyboard and screen reader users start on the new step
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Step 2 of 3: Metadata');
+
+  // refused: the toast (spec) and each field marked under itself, focus on the first
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+  await page.locator('.ant-notification-notice', { hasText: 'Validation Error' }).waitFor();
+  await page.locator('#meta-category-error', { hasText: 'Please select a subject category' }).waitFor();
+  await page.locator('#meta-rq-error', { hasText: 'Please enter your research question' }).waitFor();
+  expect(await activeId()).toBe('meta-category');
+  await desktopAndPhone('50-wizard-inline-error');
+
+  await page.locator('#meta-title').fill('Influenza and public health');
+  await page.locator('#meta-category').click({ force: true });
+  await pickOption(page, 'Individuals and Societies');
+  await page.locator('#meta-subject').click({ force: true });
+  await pickOption(page, /^History$/);
+  await page.getByLabel('Research Question').fill(RQ);
+  await page.locator('#meta-rq-error').waitFor({ state: 'detached' }); // a changed field is no longer marked
+  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+  await stepShown('Step 3 of 3: Submit');
+  expect(new URL(page.url()).search).toBe('?step=review');
+
+  // the browser's Back: Metadata, values kept
+  await page.goBack();
+  await stepShown('Step 2 of 3: Metadata');
+  expect(await page.locator('#meta-title').inputValue()).toBe('Influenza and public health');
+  expect(await page.getByLabel('Research Question').inputValue()).toBe(RQ);
+
+  // a reload: the details are kept, the file must be chosen again (on the Upload step, in place)
+  await page.reload();
+  await page.getByTestId('choose-file-again').waitFor();
+  expect(await page.getByTestId('choose-file-again').innerText()).toContain(
+    'Your details are kept. Choose your file (influenza.txt) again to continue.',
+  );
+  await page.waitForURL((u) => u.search === '');
+  await desktopAndPhone('51-wizard-choose-file-again');
+
+  await chooseFile(essay);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await stepShown('Step 2 of 3: Metadata');
+  expect(await page.locator('#meta-title').inputValue()).toBe('Influenza and public health');
+  expect(await page.getByLabel('Research Question').inputValue()).toBe(RQ);
+  expect(await page.getByTestId('step-metadata').innerText()).toContain('History');
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+  await stepShown('Step 3 of 3: Submit');
+  expect(await page.getByTestId('submit-summary').innerText()).toContain(RQ);
+  await page.getByRole('button', { name: 'Submit for Evaluation' }).click();
+  await page.waitForURL(/\/dashboard\/results\//, { timeout: 60_000 });
+  await page.locator('[data-testid=results-processing], [data-testid=results-completed]').first().waitFor({ timeout: 30_000 });
+
+  // Back from the result leaves the wizard (the page before it), and the wizard starts empty again
+  await page.goBack();
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
+  await stepShown('Step 1 of 3: Upload');
+  expect(await page.getByTestId('choose-file-again').count()).toBe(0);
+  await chooseFile(essay);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await stepShown('Step 2 of 3: Metadata');
+  expect(await page.locator('#meta-title').inputValue()).toBe('');
+  expect(await page.getByLabel('Research Question').inputValue()).toBe('');
+  expect(pageErrors).toEqual([]);
+});
