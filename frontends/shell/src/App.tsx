@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, StaticRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import { isAdminRole, isGradingRole, type RemoteAppProps } from '@corestone/sdk';
@@ -8,7 +8,9 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { FullPageLoading } from './components/FullPageLoading';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
-import { RemoteView } from './components/RemoteView';
+import { ModuleError, RemoteView } from './components/RemoteView';
+import { InFallbackFrame, preloadFallbackFrame } from './components/fallbackFrameLoader';
+import type { FrameArea } from './components/FallbackFrame';
 import { FirstLoadSplash } from './components/Splash';
 import { Landing } from './pages/Landing';
 
@@ -24,7 +26,6 @@ const simplePages = () => import('./pages/SimplePages');
 const NotFound = lazy(() => simplePages().then((m) => ({ default: m.NotFound })));
 const PolicyPage = lazy(() => simplePages().then((m) => ({ default: m.PolicyPage })));
 const ResetPasswordPage = lazy(() => simplePages().then((m) => ({ default: m.ResetPasswordPage })));
-const AdminPlaceholder = lazy(() => simplePages().then((m) => ({ default: m.AdminPlaceholder })));
 
 /** While a page's chunk arrives (a moment on the first visit of that page). */
 function PageLoading() {
@@ -69,10 +70,25 @@ function RequireUser({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * A failure screen inside the shell's copy of the frame (menu, Logout, top bar): /dashboard and
+ * /admin get their frame from their remote, which is what failed.
+ */
+function inFrame(area: FrameArea, props: RemoteAppProps) {
+  return function framed(screen: ReactNode, retry: () => void) {
+    return (
+      <InFallbackFrame area={area} user={props.user} logout={props.logout} onNavigate={retry}>
+        {screen}
+      </InFallbackFrame>
+    );
+  };
+}
+
 function StudentRemote({ expose, padded }: { expose: string; padded?: boolean }) {
   const props = useRemoteProps();
   if (!props) return null;
-  const view = <RemoteView remote="student" expose={expose} props={props} />;
+  // the pages under the public header keep that header when they fail; the dashboard needs a frame
+  const view = <RemoteView remote="student" expose={expose} props={props} frame={padded ? undefined : inFrame('dashboard', props)} />;
   return padded ? <div style={{ maxWidth: 1100, margin: '0 auto', padding: '96px 20px 48px' }}>{view}</div> : view;
 }
 
@@ -86,9 +102,39 @@ function DashboardRoute() {
 function AdminRoute() {
   const { user } = useSession();
   const props = useRemoteProps();
-  if (!user || !isAdminRole(user) || !props) return <Navigate to="/" replace />;
-  // The admin micro-frontend is used when the manifest lists it; a placeholder otherwise.
-  return <RemoteView remote="admin" expose="./AdminApp" props={props} unavailable={() => <AdminPlaceholder />} />;
+  // an ended session goes to sign-in (logout has already gone home)
+  if (!user || !props) return <Navigate to="/auth" replace />;
+  if (!isAdminRole(user)) return <Navigate to="/" replace />;
+  return (
+    <RemoteView
+      remote="admin"
+      expose="./AdminApp"
+      props={props}
+      unavailable={(error, retry) => (
+        <ModuleError
+          error={error}
+          retry={retry}
+          title="The admin area could not be loaded"
+          subTitle="The administrator back office is not available right now. Please try again in a moment; the rest of Corestone keeps working."
+        />
+      )}
+      frame={inFrame('admin', props)}
+    />
+  );
+}
+
+/** Fetches the fallback frame's chunk while the browser is idle once someone is signed in. */
+function usePreloadedFallbackFrame(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    const preload = () => void preloadFallbackFrame().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 5000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 1000);
+    return () => clearTimeout(id);
+  }, [signedIn]);
 }
 
 function PlansRoute() {
@@ -99,6 +145,7 @@ function PlansRoute() {
 
 function AppRoutes() {
   const { status } = useSession();
+  usePreloadedFallbackFrame(status === 'signed-in');
   if (status === 'initialising') return <FullPageLoading />;
   return (
     <Suspense fallback={<FullPageLoading title="Loading…" subtitle="" />}>

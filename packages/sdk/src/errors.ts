@@ -73,13 +73,23 @@ export function isInfrastructureError(e: unknown): boolean {
   return false;
 }
 
+/** Codes of a 401 that means the session is over: no valid access token and no refresh to be had. */
+const SESSION_ENDED_CODES = new Set(['UNAUTHENTICATED', 'TOKEN_EXPIRED', 'INVALID_REFRESH_TOKEN', 'NO_REFRESH_TOKEN']);
+
+/** A call that failed because the session ended (the transport has then cleared it and said so). */
+export function isSessionEndedError(e: unknown): boolean {
+  return isApiError(e) && e.status === 401 && SESSION_ENDED_CODES.has(e.code);
+}
+
 /**
  * Text to show a person for any thrown value: an Error's message (ApiError: detail), else the
  * fallback. Infrastructure failures (network, 5xx, unknown route) always give the fallback: a
- * route error never reaches a person (issue 9).
+ * route error never reaches a person (issue 9). An ended session says 'Session expired. Please log
+ * in again.', never the token check's own words ('Not authenticated').
  */
 export function errorMessage(e: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {
   if (isInfrastructureError(e)) return fallback;
+  if (isSessionEndedError(e)) return SESSION_EXPIRED_MESSAGE;
   if (isApiError(e)) return e.detail || fallback;
   if (e instanceof Error && e.message) return e.message;
   if (typeof e === 'string' && e) return e;

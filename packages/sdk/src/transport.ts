@@ -257,17 +257,23 @@ export class Transport {
   async fetchResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
     let token = opts.anonymous ? null : this.tokens.accessToken;
     const mayRefresh = !opts.anonymous && !opts.noRefresh;
+    let refreshFailure: unknown = null;
     // A token we already know is expired: refresh first instead of collecting a 401.
     if (token && mayRefresh && isTokenExpired(token, this.skew) && this.tokens.refreshToken) {
       try {
         token = await this.refreshAccessToken(token);
-      } catch {
-        // refresh failed: tokens were cleared and the session-expired event emitted; go on anonymously
+      } catch (e) {
+        // refused: tokens were cleared and the session-expired event emitted; go on anonymously
         token = null;
+        refreshFailure = e;
       }
     }
     let res = await this.send(path, opts, token);
-    if (res.status === 401 && mayRefresh && (token || this.tokens.refreshToken)) {
+    if (res.status === 401 && mayRefresh) {
+      if (refreshFailure) throw refreshFailure; // this call's refresh already failed: no second one
+      // With no tokens at all (both removed in this tab's storage behind its back) the refresh fails
+      // for want of a refresh token and ends the session like a refused one: the person is sent to
+      // sign in with 'Session expired…' instead of reading the server's 'Not authenticated'.
       const fresh = await this.refreshAccessToken(token);
       res = await this.send(path, opts, fresh);
     }

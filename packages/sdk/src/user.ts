@@ -143,7 +143,10 @@ export const ROLE_COLORS: Record<SessionRole, string> = {
   student: 'green',
 };
 
-/** A user data refresh is applied only if one of these changed (spec §4). */
+/**
+ * A user data refresh is applied only if one of these changed (spec §4); the names and the avatar
+ * too, so that a profile edit or an avatar upload shows at once after its refresh.
+ */
 export function userChanged(a: SessionUser | null, b: SessionUser | null): boolean {
   if (!a || !b) return a !== b;
   return (
@@ -156,7 +159,8 @@ export function userChanged(a: SessionUser | null, b: SessionUser | null): boole
     a.subscription_status !== b.subscription_status ||
     a.first_name !== b.first_name ||
     a.last_name !== b.last_name ||
-    a.name !== b.name
+    a.name !== b.name ||
+    a.avatar !== b.avatar
   );
 }
 

@@ -1,4 +1,12 @@
-import { ApiError, createClient, isTokenExpired, POLLING_TIMEOUT_MESSAGE, SESSION_EXPIRED_MESSAGE, STORAGE_KEYS } from '../src';
+import {
+  ApiError,
+  createClient,
+  errorMessage,
+  isTokenExpired,
+  POLLING_TIMEOUT_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  STORAGE_KEYS,
+} from '../src';
 import { fakeFetch, fakeLocks, future, json, past, type Call } from './helpers';
 
 const user = {
@@ -117,6 +125,42 @@ describe('sdk client: auth header, 401 refresh and replay', () => {
     expect(err.detail).toBe('Invalid or expired refresh token');
     expect(expired).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
     for (const k of ['access_token', 'refresh_token', 'user', 'user_role']) expect(localStorage.getItem(k)).toBeNull();
+  });
+
+  test("both tokens gone behind the tab's back: the next call ends the session like a refused refresh", async () => {
+    signedInStaleStorage();
+    localStorage.setItem('user', JSON.stringify(user));
+    const s = server();
+    const client = createClient({ fetch: s.fetch, locks: null });
+    const expired = jest.fn();
+    client.on('session-expired', expired);
+    // e.g. storage cleared by the browser or in devtools: no storage event reaches this tab
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+    const errs = await Promise.all([client.evaluations.get('x').catch((e) => e), client.auth.me().catch((e) => e)]);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(expired).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(s.calls.map((c) => c.url)).toEqual(['/api/v1/evaluation/x', '/api/v1/auth/me']); // no refresh to send
+    for (const err of errs) {
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err.status).toBe(401);
+      expect(errorMessage(err, 'Failed to load this submission. Please try again.')).toBe(SESSION_EXPIRED_MESSAGE);
+    }
+  });
+
+  test('a refused refresh before the call is not tried a second time when the anonymous call gets a 401', async () => {
+    localStorage.setItem('access_token', past());
+    localStorage.setItem('refresh_token', 'r0');
+    const s = server({ refreshFails: true });
+    const client = createClient({ fetch: s.fetch, locks: null });
+    const expired = jest.fn();
+    client.on('session-expired', expired);
+    const err = await client.auth.me().catch((e) => e);
+    expect(err.code).toBe('INVALID_REFRESH_TOKEN');
+    expect(errorMessage(err)).toBe(SESSION_EXPIRED_MESSAGE);
+    expect(s.calls.map((c) => c.url)).toEqual(['/api/v1/auth/refresh', '/api/v1/auth/me']);
+    expect(expired).toHaveBeenCalledTimes(1);
   });
 
   test('login and refresh calls are never retried on 401', async () => {

@@ -1,4 +1,4 @@
-import { ApiError, DEFAULT_ERROR_MESSAGE, errorMessage, isInfrastructureError } from '../src/errors';
+import { ApiError, DEFAULT_ERROR_MESSAGE, errorMessage, isInfrastructureError, SESSION_EXPIRED_MESSAGE } from '../src/errors';
 
 describe('errorMessage never shows infrastructure failures to a person', () => {
   test.each([
@@ -19,5 +19,23 @@ describe('errorMessage never shows infrastructure failures to a person', () => {
       'Polling timeout: Evaluation did not complete in time',
     );
     expect(errorMessage(undefined)).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+});
+
+describe('an ended session reads the same everywhere', () => {
+  test.each([
+    new ApiError(401, 'Not authenticated', 'UNAUTHENTICATED'),
+    new ApiError(401, 'Access token expired', 'TOKEN_EXPIRED'),
+    new ApiError(401, 'Invalid or expired refresh token', 'INVALID_REFRESH_TOKEN'),
+    new ApiError(401, 'No refresh token available', 'NO_REFRESH_TOKEN'),
+  ])('%s → the session-expired text', (e) => {
+    expect(errorMessage(e, 'Failed to load this submission. Please try again.')).toBe(SESSION_EXPIRED_MESSAGE);
+  });
+
+  test('sign-in refusals (401 too) keep their words', () => {
+    expect(errorMessage(new ApiError(401, 'Incorrect password', 'INCORRECT_PASSWORD'))).toBe('Incorrect password');
+    expect(errorMessage(new ApiError(401, 'No account found with this email address', 'ACCOUNT_NOT_FOUND'))).toBe(
+      'No account found with this email address',
+    );
   });
 });

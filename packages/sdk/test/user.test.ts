@@ -58,4 +58,12 @@ describe('normalizeUser', () => {
     expect(userChanged(a, normalizeUser({ id: '1', essay_credits: 1 }))).toBe(true);
     expect(userChanged(a, normalizeUser({ id: '1', essay_credits: 2, subscription_plan: 'core_pack' }))).toBe(true);
   });
+
+  test('userChanged notices an uploaded or removed avatar', () => {
+    const initials = normalizeUser({ id: '1', first_name: 'Ann' })!;
+    const photo = normalizeUser({ id: '1', first_name: 'Ann', avatar: '/api/v1/users/avatars/0123.png' })!;
+    expect(userChanged(initials, normalizeUser({ id: '1', first_name: 'Ann' }))).toBe(false);
+    expect(userChanged(initials, photo)).toBe(true);
+    expect(userChanged(photo, initials)).toBe(true);
+  });
 });

@@ -1,8 +1,26 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { createElement, lazy, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Drawer, Menu, Spin, Typography } from 'antd';
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BookOutlined,
+  CreditCardOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  LinkOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UploadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { isGradingRole, type SessionUser } from '@corestone/sdk';
+import { Heading } from './Heading';
 import { BrandMark } from './Logo';
+
+export { Heading, ResultTitle } from './Heading';
 
 /**
  * The parts of the frame that the student dashboard and the back office draw the same way around
@@ -17,6 +35,32 @@ export interface NavItem {
   label: string;
   path: string;
 }
+
+/**
+ * The student dashboard's menu (Plans only for students and teachers). Here rather than in the
+ * remote because the shell draws the same menu around the retry screen when the remote cannot load.
+ */
+export function dashboardNav(user: SessionUser): NavItem[] {
+  return [
+    { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/dashboard' },
+    { key: 'upload-ee', icon: <UploadOutlined />, label: 'Upload EE', path: '/dashboard/upload/ee' },
+    { key: 'upload-tok', icon: <FileTextOutlined />, label: 'Upload TOK', path: '/dashboard/upload/tok' },
+    ...(isGradingRole(user) ? [{ key: 'plans', icon: <CreditCardOutlined />, label: 'Plans', path: '/dashboard/plans' }] : []),
+    { key: 'profile', icon: <UserOutlined />, label: 'Profile', path: '/dashboard/profile' },
+    { key: 'submissions', icon: <UnorderedListOutlined />, label: 'Submissions', path: '/dashboard/submissions' },
+  ];
+}
+
+/** The back office's menu (drawn by the admin remote, and by the shell when that cannot load). */
+export const ADMIN_NAV: readonly NavItem[] = [
+  { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/admin' },
+  { key: 'submissions', icon: <FileDoneOutlined />, label: 'Submissions', path: '/admin/submissions' },
+  { key: 'users', icon: <TeamOutlined />, label: 'Users', path: '/admin/users' },
+  { key: 'rubrics', icon: <BookOutlined />, label: 'Rubrics', path: '/admin/rubrics' },
+  { key: 'links', icon: <LinkOutlined />, label: 'External Links', path: '/admin/links' },
+  { key: 'policies', icon: <FileTextOutlined />, label: 'Policies & CMS', path: '/admin/policies' },
+  { key: 'settings', icon: <SettingOutlined />, label: 'Settings', path: '/admin/settings' },
+];
 
 const BRAND_STYLE: CSSProperties = { padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10 };
 
@@ -162,14 +206,37 @@ export function ScreenLoading() {
   );
 }
 
-/** A screen's title and subtitle, with `extra` (its actions) on the right. */
+/**
+ * A lazily fetched screen that can be fetched again: React.lazy keeps a failed fetch for good, so
+ * after a chunk error (offline for a moment) 'Try Again' would fail at once. This one starts afresh
+ * on the next render after a failure.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's
+export function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
+  const fresh = () =>
+    lazy(() =>
+      load().catch((error: unknown) => {
+        current = fresh();
+        throw error;
+      }),
+    );
+  let current = fresh();
+  return function LazyScreen(props: ComponentProps<T>) {
+    return createElement(current, props);
+  };
+}
+
+/**
+ * A screen's title (the page's one h1, drawn at antd's level-2 size) and subtitle, with `extra`
+ * (its actions) on the right. Sections below it use h2 (antd level 2 and smaller).
+ */
 export function PageHeading({ title, subtitle, extra }: { title: string; subtitle?: ReactNode; extra?: ReactNode }) {
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap', marginBottom: 24 }}>
       <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Heading level={1} size={2} style={{ margin: 0 }}>
           {title}
-        </Typography.Title>
+        </Heading>
         {subtitle && (
           <Typography.Text type="secondary" style={{ fontSize: 15 }}>
             {subtitle}

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
+import { ResultTitle } from './Heading';
 
 interface Props {
   children: ReactNode;
@@ -28,7 +29,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
       <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <Result
           status="error"
-          title="Application Error"
+          title={<ResultTitle>Application Error</ResultTitle>}
           subTitle="Something went wrong. Please refresh the page."
           extra={
             <Button type="primary" onClick={() => window.location.reload()}>

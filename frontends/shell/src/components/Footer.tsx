@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Col, Row, Space, Typography } from 'antd';
+import { Heading } from './Heading';
 import { Logo } from './Logo';
 import { ExternalAnchor, SocialIcons } from './ExternalLinks';
 import { useSession } from '../session';
@@ -35,17 +36,17 @@ export function Footer() {
             <SocialIcons client={client} links={social} />
           </Col>
           <Col xs={24} sm={12} md={6}>
-            <Typography.Title level={5} style={heading}>
+            <Heading level={2} size={5} style={heading}>
               Academic integrity
-            </Typography.Title>
+            </Heading>
             <Typography.Paragraph style={{ color: '#94a3b8' }}>
               We give feedback only. Corestone never rewrites or generates essay content, and your work stays private.
             </Typography.Paragraph>
           </Col>
           <Col xs={12} sm={6} md={4}>
-            <Typography.Title level={5} style={heading}>
+            <Heading level={2} size={5} style={heading}>
               Policies
-            </Typography.Title>
+            </Heading>
             <Space orientation="vertical" size={6}>
               {POLICY_LINKS.map((l) => (
                 <Link key={l.to} style={linkStyle} to={l.to}>
@@ -58,9 +59,9 @@ export function Footer() {
             </Space>
           </Col>
           <Col xs={12} sm={6} md={5}>
-            <Typography.Title level={5} style={heading}>
+            <Heading level={2} size={5} style={heading}>
               Our family
-            </Typography.Title>
+            </Heading>
             <Space orientation="vertical" size={6} data-testid="sister-sites">
               {sisters.map((l) => (
                 <ExternalAnchor key={l.id} client={client} link={l} style={linkStyle}>

@@ -1,18 +1,24 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { loadRemoteComponent, ModuleUnavailableError } from '../federation';
 import { ErrorBoundary } from './ErrorBoundary';
+import { ResultTitle } from './Heading';
 
 interface Props<P> {
   remote: string;
   expose: string;
   props: P;
-  /** shown when the remote is not listed in the manifest or fails to load */
-  unavailable?: (error: Error, retry: () => void) => React.ReactNode;
+  /** shown when the remote is not listed in the manifest or fails to load (the retry screen otherwise) */
+  unavailable?: (error: Error, retry: () => void) => ReactNode;
+  /**
+   * What a failure screen sits in. The dashboard's and the back office's frame (menu, Logout, top
+   * bar) belong to their remote, so without this a failed remote would leave no way to go anywhere.
+   */
+  frame?: (screen: ReactNode, retry: () => void) => ReactNode;
 }
 
 /** Renders a component exposed by a runtime-registered remote, with loading and retry states. */
-export function RemoteView<P extends object>({ remote, expose, props, unavailable }: Props<P>) {
+export function RemoteView<P extends object>({ remote, expose, props, unavailable, frame = (screen) => screen }: Props<P>) {
   const [state, setState] = useState<{ Comp?: ComponentType<P>; error?: Error }>({});
   const [attempt, setAttempt] = useState(0);
 
@@ -30,8 +36,7 @@ export function RemoteView<P extends object>({ remote, expose, props, unavailabl
 
   const retry = () => setAttempt((n) => n + 1);
   if (state.error) {
-    if (unavailable) return <>{unavailable(state.error, retry)}</>;
-    return <ModuleError error={state.error} retry={retry} />;
+    return <>{frame(unavailable ? unavailable(state.error, retry) : <ModuleError error={state.error} retry={retry} />, retry)}</>;
   }
   if (!state.Comp) {
     return (
@@ -44,29 +49,31 @@ export function RemoteView<P extends object>({ remote, expose, props, unavailabl
   return (
     <ErrorBoundary
       key={attempt}
-      fallback={(error, reset) => (
-        <ModuleError
-          error={error}
-          retry={() => {
-            reset();
-            retry();
-          }}
-        />
-      )}
+      fallback={(error, reset) => {
+        const again = () => {
+          reset();
+          retry();
+        };
+        return <>{frame(<ModuleError error={error} retry={again} />, again)}</>;
+      }}
     >
       <Comp {...props} />
     </ErrorBoundary>
   );
 }
 
-function ModuleError({ error, retry }: { error: Error; retry: () => void }) {
+/** The default retry screen; `title` and `subTitle` replace its texts (the admin area has its own). */
+export function ModuleError({ error, retry, title, subTitle }: { error: Error; retry: () => void; title?: string; subTitle?: string }) {
   console.error('remote module failed', error); // for operators; a person sees the plain text below
   return (
-    <div style={{ padding: '96px 16px' }}>
+    <div style={{ padding: '64px 0' }}>
       <Result
         status="warning"
-        title="This part of Corestone could not be loaded"
-        subTitle={error instanceof ModuleUnavailableError ? error.message : 'Please check your connection and try again in a moment.'}
+        // the screen's one h1 (the remote that failed would have brought its own)
+        title={<ResultTitle>{title ?? 'This part of Corestone could not be loaded'}</ResultTitle>}
+        subTitle={
+          subTitle ?? (error instanceof ModuleUnavailableError ? error.message : 'Please check your connection and try again in a moment.')
+        }
         extra={
           <Button type="primary" onClick={retry}>
             Try Again

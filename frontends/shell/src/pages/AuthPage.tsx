@@ -4,6 +4,7 @@ import { App as AntApp, Button, Card, Divider, Form, Input, Radio, Result, Typog
 import { GoogleOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
+import { Heading, ResultTitle } from '../components/Heading';
 import { signInError, signUpError } from '../auth/errors';
 import { signupRole, splitName, validateAuth, validateEmailOnly, type AuthMode } from '../auth/validation';
 import { browserNavigation, GOOGLE_TOAST } from '../auth/google';
@@ -126,7 +127,7 @@ export function AuthPage() {
     body = (
       <Result
         status="success"
-        title="Check Your Email"
+        title={<ResultTitle>Check Your Email</ResultTitle>}
         subTitle={`If an account exists for ${email.trim()}, we sent a link to reset your password.`}
         extra={[
           <Button key="back" type="primary" onClick={() => switchTo('signin')}>
@@ -141,9 +142,9 @@ export function AuthPage() {
   } else if (view === 'forgot') {
     body = (
       <>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <Heading level={1} size={3} style={{ marginTop: 0 }}>
           Reset your password
-        </Typography.Title>
+        </Heading>
         <Typography.Paragraph type="secondary">
           Enter the e-mail address of your account and we will send you a reset link.
         </Typography.Paragraph>
@@ -166,9 +167,9 @@ export function AuthPage() {
     const signup = view === 'signup';
     body = (
       <>
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+        <Heading level={1} size={3} style={{ marginTop: 0, marginBottom: 4 }}>
           {signup ? 'Create your account' : 'Welcome back'}
-        </Typography.Title>
+        </Heading>
         <Typography.Paragraph type="secondary">
           {signup ? 'Start getting rubric-based feedback on your IB essays.' : 'Sign in to continue to your dashboard.'}
         </Typography.Paragraph>

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Typogr
 import { MailOutlined } from '@ant-design/icons';
 import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
+import { Heading } from '../components/Heading';
 import { EMAIL_RE } from '../auth/validation';
 
 export const CONTACT_FAILED = 'Failed to send your message. Please try again.';
@@ -73,9 +74,9 @@ export function ContactPage() {
     <div style={{ padding: '112px 20px 64px', maxWidth: 1040, margin: '0 auto' }}>
       <Row gutter={[{ xs: 16, md: 32 }, 24]}>
         <Col xs={24} md={9}>
-          <Typography.Title level={2} style={{ marginTop: 0 }}>
+          <Heading level={1} size={2} style={{ marginTop: 0 }}>
             Contact us
-          </Typography.Title>
+          </Heading>
           <Typography.Paragraph>
             Interested in the Power User plan with unlimited essay credits for your school, or a free IBDP consultation about TOK and EE
             support? Tell us about your students and our coordinator will get back to you within one working day.

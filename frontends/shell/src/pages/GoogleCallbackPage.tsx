@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Result } from 'antd';
 import { FullPageLoading } from '../components/FullPageLoading';
+import { ResultTitle } from '../components/Heading';
 import { CALLBACK_MESSAGES, CallbackError, useSession } from '../session';
 
 /**
@@ -39,7 +40,7 @@ export function GoogleCallbackPage() {
     >
       <Result
         status="error"
-        title="Authentication Failed"
+        title={<ResultTitle>Authentication Failed</ResultTitle>}
         subTitle={failure}
         data-testid="google-callback-failed"
         extra={

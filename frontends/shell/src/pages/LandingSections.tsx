@@ -14,6 +14,7 @@ import {
   ScheduleOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
+import { Heading } from '../components/Heading';
 import { section } from './landingLayout';
 import { SAMPLE, SAMPLE_MAX, SAMPLE_POINTS } from './landingSample';
 
@@ -90,9 +91,9 @@ export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
             <Col xs={24} sm={12} lg={6} key={s.title}>
               <Card variant="borderless" style={{ height: '100%' }}>
                 <div style={{ fontSize: 28, color: '#1d4ed8' }}>{s.icon}</div>
-                <Title level={5} style={{ marginTop: 12 }}>
+                <Heading level={3} size={5} style={{ marginTop: 12 }}>
                   {i + 1}. {s.title}
-                </Title>
+                </Heading>
                 <Text type="secondary">{s.text}</Text>
               </Card>
             </Col>
@@ -141,9 +142,9 @@ export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
                   style={{ height: '100%', borderColor: p.popular ? '#1d4ed8' : undefined, borderWidth: p.popular ? 2 : 1 }}
                   styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
                 >
-                  <Title level={4} style={{ marginTop: 0 }}>
+                  <Heading level={3} size={4} style={{ marginTop: 0 }}>
                     {p.title}
-                  </Title>
+                  </Heading>
                   <div style={{ fontSize: 32, fontWeight: 700, color: '#0f172a' }}>{p.price}</div>
                   <Text strong style={{ color: '#1d4ed8' }}>
                     {p.credits}
@@ -232,9 +233,9 @@ export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
                   <Text type="secondary" style={{ fontSize: 12, letterSpacing: 1 }}>
                     EXTENDED ESSAY · ECONOMICS
                   </Text>
-                  <Title level={4} style={{ margin: '4px 0 0' }}>
+                  <Heading level={3} size={4} style={{ margin: '4px 0 0' }}>
                     To what extent did minimum-wage rises affect youth employment in Ontario?
-                  </Title>
+                  </Heading>
                 </div>
                 <div style={{ textAlign: 'center', minWidth: 72 }}>
                   <div style={{ fontSize: 40, fontWeight: 800, color: '#2563eb', lineHeight: 1 }}>B</div>
@@ -277,9 +278,9 @@ export function IntegrityNotice() {
         <Space align="start" size={16}>
           <SafetyCertificateOutlined style={{ fontSize: 28, color: '#059669' }} />
           <div>
-            <Title level={4} style={{ marginTop: 0 }}>
+            <Heading level={3} size={4} style={{ marginTop: 0 }}>
               Our academic-integrity commitment
-            </Title>
+            </Heading>
             <Paragraph style={{ marginBottom: 0, color: '#065f46' }}>
               Corestone gives feedback and grading guidance only. It never rewrites your essay or generates content for you, and your work
               stays private: it is never shared or used to train anyone else's model.

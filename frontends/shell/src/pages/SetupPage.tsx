@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
 import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
+import { Heading, ResultTitle } from '../components/Heading';
 
 const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 520, margin: '0 auto' } as const;
 
@@ -61,7 +62,7 @@ export function SetupPage() {
         {success && <Alert type="success" showIcon title={success} style={{ marginBottom: 16 }} />}
         <Result
           status="success"
-          title="System Ready"
+          title={<ResultTitle>System Ready</ResultTitle>}
           subTitle="Admin user already exists. You can access the admin panel."
           extra={
             <Link to="/auth">
@@ -79,9 +80,9 @@ export function SetupPage() {
   return (
     <div style={page}>
       <Card variant="borderless" data-testid="setup-form">
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
+        <Heading level={1} size={2} style={{ marginTop: 0 }}>
           Create Admin User
-        </Typography.Title>
+        </Heading>
         <Typography.Paragraph type="secondary">
           The administrator gets full access to users, submissions and platform settings.
         </Typography.Paragraph>

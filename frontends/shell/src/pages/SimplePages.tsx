@@ -5,6 +5,7 @@ import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
 import { ERROR_TOAST_SECONDS } from '../theme';
 import { Markdown } from '../components/Markdown';
+import { Heading, ResultTitle } from '../components/Heading';
 
 const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 880, margin: '0 auto' } as const;
 
@@ -14,33 +15,13 @@ export function NotFound() {
     <div style={page}>
       <Result
         status="404"
-        title="Page not found"
+        title={<ResultTitle>Page not found</ResultTitle>}
         subTitle="The page you are looking for does not exist."
         extra={
           <Button type="primary" onClick={() => navigate('/')}>
             Go Home
           </Button>
         }
-      />
-    </div>
-  );
-}
-
-export function AdminPlaceholder() {
-  return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Result
-        status="warning"
-        title="The admin area could not be loaded"
-        subTitle="The administrator back office is not available right now. Please try again in a moment; the rest of Corestone keeps working."
-        extra={[
-          <Button key="retry" type="primary" onClick={() => window.location.reload()}>
-            Try Again
-          </Button>,
-          <Button key="home" href="/">
-            Back to Home
-          </Button>,
-        ]}
       />
     </div>
   );
@@ -80,7 +61,9 @@ export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
   if (state.error)
     return (
       <div style={{ ...page, textAlign: 'center' }}>
-        <Typography.Title level={2}>Error</Typography.Title>
+        <Heading level={1} size={2}>
+          Error
+        </Heading>
         <Typography.Paragraph type="secondary">{state.error}</Typography.Paragraph>
       </div>
     );
@@ -128,7 +111,11 @@ export function ResetPasswordPage() {
   if (!token)
     return (
       <div style={page}>
-        <Result status="warning" title="Invalid Link" subTitle="This password reset link is invalid or has expired" />
+        <Result
+          status="warning"
+          title={<ResultTitle>Invalid Link</ResultTitle>}
+          subTitle="This password reset link is invalid or has expired"
+        />
       </div>
     );
   if (done)
@@ -136,7 +123,7 @@ export function ResetPasswordPage() {
       <div style={page}>
         <Result
           status="success"
-          title="Password reset"
+          title={<ResultTitle>Password reset</ResultTitle>}
           subTitle="Your password has been changed. You can now sign in."
           extra={[
             <Button key="login" type="primary" onClick={() => navigate('/auth')}>
@@ -171,9 +158,9 @@ export function ResetPasswordPage() {
   return (
     <div style={{ ...page, maxWidth: 480 }}>
       <Card variant="borderless" styles={{ body: { padding: 32 } }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <Heading level={1} size={3} style={{ marginTop: 0 }}>
           Choose a new password
-        </Typography.Title>
+        </Heading>
         <Form layout="vertical" component={false}>
           <form onSubmit={submit} noValidate>
             <Form.Item label="New Password" htmlFor="reset-pw">

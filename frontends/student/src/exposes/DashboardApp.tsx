@@ -1,21 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Grid, Input, Layout, Tag, Typography } from 'antd';
-import {
-  AppstoreOutlined,
-  CreditCardOutlined,
-  FileTextOutlined,
-  SearchOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import {
+  dashboardNav,
   HEADER_BAR_STYLE,
   HEADER_FIXED,
   HEADER_SEARCH,
+  lazyScreen,
   MenuButton,
   NavDrawer,
   ScreenLoading,
@@ -24,12 +18,13 @@ import {
 import { SystemStatus } from '../components/common';
 import { Overview } from '../pages/Overview';
 
-// The overview comes with the dashboard; every other screen is fetched when its route opens.
-const Submissions = lazy(() => import('../pages/Submissions').then((m) => ({ default: m.Submissions })));
-const UploadWizard = lazy(() => import('../pages/UploadWizard').then((m) => ({ default: m.UploadWizard })));
-const Results = lazy(() => import('../pages/Results').then((m) => ({ default: m.Results })));
-const Profile = lazy(() => import('../pages/Profile').then((m) => ({ default: m.Profile })));
-const Plans = lazy(() => import('../pages/Plans').then((m) => ({ default: m.Plans })));
+// The overview comes with the dashboard; every other screen is fetched when its route opens (and
+// fetched again by the shell's 'Try Again' if that failed).
+const Submissions = lazyScreen(() => import('../pages/Submissions').then((m) => ({ default: m.Submissions })));
+const UploadWizard = lazyScreen(() => import('../pages/UploadWizard').then((m) => ({ default: m.UploadWizard })));
+const Results = lazyScreen(() => import('../pages/Results').then((m) => ({ default: m.Results })));
+const Profile = lazyScreen(() => import('../pages/Profile').then((m) => ({ default: m.Profile })));
+const Plans = lazyScreen(() => import('../pages/Plans').then((m) => ({ default: m.Plans })));
 
 const { Sider, Header, Content } = Layout;
 const SIDEBAR_WIDTH = 248;
@@ -65,14 +60,7 @@ function Dashboard(props: RemoteAppProps) {
   const search = (q: string) =>
     navigate(q ? `/dashboard/submissions?q=${encodeURIComponent(q)}` : '/dashboard/submissions', { replace: onSubmissions });
 
-  const items = [
-    { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/dashboard' },
-    { key: 'upload-ee', icon: <UploadOutlined />, label: 'Upload EE', path: '/dashboard/upload/ee' },
-    { key: 'upload-tok', icon: <FileTextOutlined />, label: 'Upload TOK', path: '/dashboard/upload/tok' },
-    ...(grading ? [{ key: 'plans', icon: <CreditCardOutlined />, label: 'Plans', path: '/dashboard/plans' }] : []),
-    { key: 'profile', icon: <UserOutlined />, label: 'Profile', path: '/dashboard/profile' },
-    { key: 'submissions', icon: <UnorderedListOutlined />, label: 'Submissions', path: '/dashboard/submissions' },
-  ];
+  const items = dashboardNav(user);
 
   const sidebar = (
     <SideNav

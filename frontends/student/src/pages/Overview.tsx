@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, FileTextOutlined, LoadingOutlined, TrophyOutlined, UploadOutlined } from '@ant-design/icons';
 import { canGrade, creditLabel, isGradingRole, planLabel, type RemoteAppProps } from '@corestone/sdk';
+import { Heading } from '@corestone/frontend-shell/app-frame';
 import { StatusDot } from '../components/common';
 import { averageGradeOf, formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
@@ -49,9 +50,9 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
       >
         <Row gutter={[24, 24]} align="middle">
           <Col xs={24} md={grading ? 15 : 24}>
-            <Typography.Title level={2} style={{ color: '#fff', margin: 0 }}>
+            <Heading level={1} size={2} style={{ color: '#fff', margin: 0 }}>
               Welcome back, {user.first_name || user.name}!
-            </Typography.Title>
+            </Heading>
             <Typography.Paragraph style={{ color: '#dbeafe', fontSize: 15, margin: '8px 0 20px' }}>
               Upload an Extended Essay or TOK essay and get rubric-based feedback on every criterion.
             </Typography.Paragraph>

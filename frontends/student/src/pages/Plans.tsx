@@ -3,7 +3,7 @@ import { Alert, App as AntApp, Button, Card, Col, Row, Skeleton, Statistic, Typo
 import { CheckCircleFilled } from '@ant-design/icons';
 import { canGrade, creditLabel, errorMessage, isApiError, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
 import { goToUrl } from '../lib/navigation';
-import { PageHeading } from '@corestone/frontend-shell/app-frame';
+import { Heading, PageHeading } from '@corestone/frontend-shell/app-frame';
 
 export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
   if (p.price === null || p.price === undefined) return 'Contact';
@@ -126,9 +126,9 @@ export function Plans({ user, client }: RemoteAppProps) {
                       Current Plan
                     </div>
                   )}
-                  <Typography.Title level={4} style={{ marginTop: 0 }}>
+                  <Heading level={2} size={4} style={{ marginTop: 0 }}>
                     {p.display_name}
-                  </Typography.Title>
+                  </Heading>
                   <Typography.Paragraph type="secondary">{p.description}</Typography.Paragraph>
                   <PriceTag label={priceLabel(p)} />
                   <Typography.Text strong style={{ color: '#1d4ed8' }}>

@@ -33,12 +33,13 @@ import {
   topSuggestions,
   type Priority,
 } from '../lib/report';
+import { Heading, ResultTitle } from '@corestone/frontend-shell/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
 import { BulletList, fmt, RemarkList, ShowPassageContext } from '../components/results';
 import { EssayView } from '../components/EssayView';
 
-const { Title, Text, Paragraph } = Typography;
+const { Text, Paragraph } = Typography;
 
 /** Beyond the spec's five tabs: the essay with the passages the feedback quotes (`?tab=essay&passage=<note id>`). */
 export const ESSAY_TAB = { key: 'essay', label: 'Your Essay' };
@@ -68,7 +69,7 @@ export function Report({ client }: RemoteAppProps) {
     return (
       <Result
         status="404"
-        title="Evaluation Not Found"
+        title={<ResultTitle>Evaluation Not Found</ResultTitle>}
         subTitle="The requested evaluation could not be found."
         extra={
           <Button type="primary" onClick={() => navigate('/dashboard')}>
@@ -81,7 +82,7 @@ export function Report({ client }: RemoteAppProps) {
     return (
       <Result
         status="error"
-        title="Could not load this report"
+        title={<ResultTitle>Could not load this report</ResultTitle>}
         subTitle={state.error}
         extra={<Button onClick={reload}>Try Again</Button>}
       />
@@ -96,7 +97,7 @@ export function Report({ client }: RemoteAppProps) {
     return (
       <Result
         status="info"
-        title={ev.status === 'failed' ? 'Evaluation Failed' : 'Processing Essay'}
+        title={<ResultTitle>{ev.status === 'failed' ? 'Evaluation Failed' : 'Processing Essay'}</ResultTitle>}
         subTitle={
           isInProgress(ev.status)
             ? 'Your essay is still being evaluated. The report is ready as soon as the results are.'
@@ -137,9 +138,9 @@ export function Report({ client }: RemoteAppProps) {
             <Text type="secondary" style={{ textTransform: 'uppercase', letterSpacing: 1, fontSize: 12 }}>
               Deep Analysis Report
             </Text>
-            <Title level={2} style={{ margin: '4px 0 8px' }}>
+            <Heading level={1} size={2} style={{ margin: '4px 0 8px' }}>
               {ev.title}
-            </Title>
+            </Heading>
             <Space size={8} wrap>
               <Tag color={typeColor(ev.essay_type)}>{typeLabel(ev.essay_type)}</Tag>
               {ev.subject_area && <Tag>{ev.subject_area}</Tag>}

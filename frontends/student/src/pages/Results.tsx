@@ -4,11 +4,12 @@ import { Alert, App as AntApp, Button, Card, Col, Progress, Result, Row, Skeleto
 import { ArrowLeftOutlined, FileSearchOutlined, HighlightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { errorMessage, type CorestoneClient, type Evaluation, type EvaluationProgress, type RemoteAppProps } from '@corestone/sdk';
 import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel } from '../lib/evaluation';
+import { Heading, ResultTitle } from '@corestone/frontend-shell/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
 import { BulletList, fmt, Metric, RemarkList, ShowPassageContext, WritingInsightsCard } from '../components/results';
 
-const { Title, Text, Paragraph } = Typography;
+const { Text, Paragraph } = Typography;
 
 export const STAGES = ['File Processing', 'Content Analysis', 'Generating Feedback'];
 export const RETRY_FAILED = 'Failed to retry the evaluation. Please try again.';
@@ -54,7 +55,7 @@ export function Results({ client }: RemoteAppProps) {
     return (
       <Result
         status="404"
-        title="Submission Not Found"
+        title={<ResultTitle>Submission Not Found</ResultTitle>}
         subTitle="The requested submission could not be found."
         extra={
           <Button type="primary" onClick={() => navigate('/dashboard')}>
@@ -68,7 +69,7 @@ export function Results({ client }: RemoteAppProps) {
     return (
       <Result
         status="error"
-        title="Could not load this submission"
+        title={<ResultTitle>Could not load this submission</ResultTitle>}
         subTitle={state.error}
         extra={<Button onClick={reload}>Try Again</Button>}
       />
@@ -85,7 +86,7 @@ export function Results({ client }: RemoteAppProps) {
     return (
       <Result
         status="error"
-        title="Evaluation Failed"
+        title={<ResultTitle>Evaluation Failed</ResultTitle>}
         subTitle={ev.error_message || 'The evaluation could not be completed. Your credit has been refunded.'}
         extra={[
           <Button
@@ -115,9 +116,9 @@ export function Results({ client }: RemoteAppProps) {
     return (
       <Card variant="borderless" data-testid="results-processing" styles={{ body: { padding: 40 } }}>
         <div style={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }}>
-          <Title level={3} style={{ marginTop: 0 }}>
+          <Heading level={1} size={3} style={{ marginTop: 0 }}>
             Evaluating “{ev.title}”
-          </Title>
+          </Heading>
           <Paragraph type="secondary">Your essay is being assessed against the rubric. This page updates automatically.</Paragraph>
           <Progress
             percent={progress}
@@ -199,9 +200,9 @@ export function Results({ client }: RemoteAppProps) {
               {ev.subject_area && <Tag>{ev.subject_area}</Tag>}
               {s.band && <Tag color="gold">{s.band}</Tag>}
             </Space>
-            <Title level={3} style={{ margin: '0 0 16px' }}>
+            <Heading level={1} size={3} style={{ margin: '0 0 16px' }}>
               {ev.title}
-            </Title>
+            </Heading>
             <Row gutter={[16, 16]}>
               <Col xs={12} sm={6}>
                 <Metric
@@ -231,7 +232,9 @@ export function Results({ client }: RemoteAppProps) {
         </Row>
       </Card>
 
-      <Title level={4}>Criterion breakdown</Title>
+      <Heading level={2} size={4}>
+        Criterion breakdown
+      </Heading>
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {s.criteria.map((c) => {
           const pct = c.maxScore > 0 ? Math.round((c.score / c.maxScore) * 100) : 0;
@@ -243,9 +246,9 @@ export function Results({ client }: RemoteAppProps) {
                     <Text type="secondary" style={{ fontSize: 12 }}>
                       Criterion {c.code}
                     </Text>
-                    <Title level={5} style={{ margin: '2px 0 0' }}>
+                    <Heading level={3} size={5} style={{ margin: '2px 0 0' }}>
                       {c.name}
-                    </Title>
+                    </Heading>
                   </div>
                   <div style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                     <span data-testid="criterion-score" style={{ fontSize: 24, fontWeight: 700, color: scoreColor(pct) }}>

@@ -1,0 +1,187 @@
+/**
+ * In real Chromium through the gateway: a remote whose files cannot be fetched (offline, a 404 or
+ * 500 for its entry) leaves the frame usable — the menu, Logout and the top bar stay, the content
+ * shows the retry screen — and 'Try Again' loads it once it is reachable, without reloading the
+ * page (a screen's chunk that failed inside a loaded remote too); on a phone the menu is behind the
+ * top bar's button. Then: every screen has exactly one h1
+ * (its title) and no heading level skipped below it.
+ */
+import type { Page } from 'playwright-core';
+import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { launchBrowser, screenshot } from '../support/browser';
+import { EE_ESSAY } from '../fixtures/essays';
+
+const OFFLINE_TEXT = 'Please check your connection and try again in a moment.';
+
+let p: TestPlatform;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+let evaluationId: string;
+let student: { access_token: string; refresh_token: string; user: unknown };
+let admin: { access_token: string; refresh_token: string; user: unknown };
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  browser = await launchBrowser();
+  page = browser.page;
+
+  const signup = await p.api.signup(uniqueEmail('resilience'), 'a-good-password');
+  expect(signup.status).toBe(201);
+  student = signup.body;
+  const token = student.access_token;
+  const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token });
+  const rubric = rubrics.body.find((r: { rubric_type: string }) => r.rubric_type === 'ee');
+  const form = p.api.essayForm(
+    EE_ESSAY,
+    { title: 'Influenza and public health', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' },
+    'influenza.txt',
+  );
+  const submitted = await p.api.call('POST', '/evaluation/evaluate-async', { token, form });
+  expect(submitted.status).toBeLessThan(300);
+  evaluationId = (await p.api.waitForEvaluation(submitted.body.id, token, 60_000)).id;
+
+  const adminEmail = uniqueEmail('resilience-admin');
+  const setup = await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Ada Admin', email: adminEmail, password: 'admin-pass-1' } });
+  expect(setup.status).toBe(200);
+  admin = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body;
+});
+afterAll(async () => {
+  await browser?.close();
+  await p?.shutdown();
+});
+
+/**
+ * Hands a session to the browser, as /auth would have stored it. The previous session is cleared
+ * and a signed-out page loaded first: a page still signed in could store its user (an /auth/me
+ * answer) over the new one.
+ */
+async function signIn(session: { access_token: string; refresh_token: string; user: unknown } | null) {
+  await page.goto(`${p.gatewayUrl}/privacy-policy`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${p.gatewayUrl}/privacy-policy`);
+  await page.evaluate((s) => {
+    if (!s) return;
+    localStorage.setItem('access_token', s.access_token);
+    localStorage.setItem('refresh_token', s.refresh_token);
+    localStorage.setItem('user', JSON.stringify(s.user));
+  }, session);
+}
+
+/** Opens `path` with every file of `remote` failing as if offline, and waits for its retry screen. */
+async function openWithRemoteOffline(remote: 'student' | 'admin', path: string, failureText: string) {
+  await page.route(`**/mf/${remote}/**`, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${p.gatewayUrl}${path}`);
+  await page.getByText(failureText).waitFor({ timeout: 30_000 });
+  // marks this document: a full reload would lose it
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+}
+
+async function backOnlineAndRetry(remote: 'student' | 'admin') {
+  await page.unroute(`**/mf/${remote}/**`);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+}
+
+const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+describe('a remote that cannot be loaded', () => {
+  it('keeps the dashboard frame on a desktop; Try Again loads the remote without a reload', async () => {
+    await signIn(student);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openWithRemoteOffline('student', '/dashboard', OFFLINE_TEXT);
+    const menu = page.getByRole('menu', { name: 'Dashboard' });
+    await menu.waitFor();
+    for (const item of ['Overview', 'Upload EE', 'Upload TOK', 'Profile', 'Submissions'])
+      expect(await menu.getByText(item).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /Logout/ }).isVisible()).toBe(true);
+    expect(await page.getByTestId('fallback-frame').isVisible()).toBe(true);
+    await screenshot(page, 'shell-remote-failure-desktop');
+
+    await backOnlineAndRetry('student');
+    await page.getByTestId('dashboard-sidebar').waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
+    expect(await sameDocument()).toBe(true);
+  });
+
+  it('on a phone the menu opens from the top bar, and Try Again works there too', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openWithRemoteOffline('student', '/dashboard/submissions', OFFLINE_TEXT);
+    // nothing sticks out sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'shell-remote-failure-phone');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menu', { name: 'Dashboard' }).waitFor();
+    await page.waitForTimeout(400); // the drawer slides in
+    await screenshot(page, 'shell-remote-failure-phone-menu');
+    await page.keyboard.press('Escape');
+
+    await backOnlineAndRetry('student');
+    await page.getByRole('heading', { level: 1, name: 'My Submissions' }).waitFor({ timeout: 30_000 });
+    expect(await sameDocument()).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('a screen whose chunk fails inside the loaded dashboard shows the retry screen in the frame; Try Again fetches it', async () => {
+    await page.goto(`${p.gatewayUrl}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor({ timeout: 30_000 });
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.route('**/mf/student/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('menu', { name: 'Dashboard' }).getByText('Profile').click();
+    await page.getByText(OFFLINE_TEXT).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('menu', { name: 'Dashboard' }).isVisible()).toBe(true);
+
+    await backOnlineAndRetry('student');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor({ timeout: 30_000 });
+    expect(await sameDocument()).toBe(true);
+  });
+
+  it('keeps the back office frame; choosing a page in its menu tries the remote again', async () => {
+    await signIn(admin);
+    await openWithRemoteOffline('admin', '/admin', 'The admin area could not be loaded');
+    const menu = page.getByRole('menu', { name: 'Admin' });
+    await menu.waitFor();
+    await screenshot(page, 'shell-admin-remote-failure');
+
+    await page.unroute('**/mf/admin/**');
+    await menu.getByText('Users').click();
+    await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor({ timeout: 30_000 });
+    expect(await sameDocument()).toBe(true);
+  });
+});
+
+/** The levels of the visible headings, in document order. */
+const headingLevels = () =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((h) => h.getClientRects().length > 0)
+      .map((h) => ({ level: Number(h.tagName[1]), text: h.textContent!.trim().slice(0, 60) })),
+  );
+
+async function expectOneTitle(path: string, title: string | RegExp) {
+  await page.goto(`${p.gatewayUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const headings = await headingLevels();
+  expect({ path, h1: headings.filter((h) => h.level === 1).length }).toEqual({ path, h1: 1 });
+  // below the title, a heading is at most one level deeper than the one before it
+  let previous = 1;
+  for (const h of headings) {
+    expect({ path, heading: h.text, level: h.level, after: previous, skipped: h.level > previous + 1 }).toMatchObject({ skipped: false });
+    previous = h.level;
+  }
+}
+
+describe('headings', () => {
+  it('every screen has one h1, its title, and no skipped levels', async () => {
+    await signIn(null);
+    await expectOneTitle('/', 'Rubric-based feedback on your IB essays in minutes');
+    await expectOneTitle('/auth', 'Welcome back');
+    await signIn(student);
+    await expectOneTitle('/dashboard', /^Welcome back, /);
+    await expectOneTitle('/dashboard/submissions', 'My Submissions');
+    await expectOneTitle(`/dashboard/results/${evaluationId}`, 'Influenza and public health');
+    await expectOneTitle(`/results/${evaluationId}`, 'Influenza and public health');
+    await expectOneTitle(`/report/${evaluationId}`, 'Influenza and public health');
+    await signIn(admin);
+    await expectOneTitle('/admin', 'Admin Dashboard');
+  });
+});
