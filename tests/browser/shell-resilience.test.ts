@@ -175,6 +175,7 @@ describe('headings', () => {
     await signIn(null);
     await expectOneTitle('/', 'Rubric-based feedback on your IB essays in minutes');
     await expectOneTitle('/auth', 'Welcome back');
+    await expectOneTitle('/privacy-policy', 'Privacy Policy');
     await signIn(student);
     await expectOneTitle('/dashboard', /^Welcome back, /);
     await expectOneTitle('/dashboard/submissions', 'My Submissions');
@@ -183,5 +184,13 @@ describe('headings', () => {
     await expectOneTitle(`/report/${evaluationId}`, 'Influenza and public health');
     await signIn(admin);
     await expectOneTitle('/admin', 'Admin Dashboard');
+    await expectOneTitle('/admin/submissions', 'Submissions Management');
+    await expectOneTitle(`/admin/submissions/${evaluationId}`, 'Influenza and public health');
+    await expectOneTitle('/admin/users', 'User Management');
+    await expectOneTitle('/admin/rubrics', 'Rubric Management');
+    // the policy's own '# Privacy Policy' is an h2 under the screen's title in the preview
+    await expectOneTitle('/admin/policies', 'Policies & CMS');
+    await expectOneTitle('/admin/links', 'Social Media Links Manager');
+    await expectOneTitle('/admin/settings', 'Admin Settings');
   });
 });

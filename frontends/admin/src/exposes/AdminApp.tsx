@@ -1,23 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Grid, Input, Layout, Tag, Typography } from 'antd';
-import {
-  AppstoreOutlined,
-  BookOutlined,
-  FileDoneOutlined,
-  FileTextOutlined,
-  LinkOutlined,
-  LogoutOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { LogoutOutlined, SearchOutlined } from '@ant-design/icons';
 import { ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import {
+  ADMIN_NAV,
   HEADER_BAR_STYLE,
   HEADER_FIXED,
   HEADER_SEARCH,
+  lazyScreen,
   MenuButton,
   NavDrawer,
   ScreenLoading,
@@ -28,34 +20,24 @@ import { mayEnterAdminArea } from '../lib/roles';
 import { Overview } from '../pages/Overview';
 
 // The overview comes with the back office; every other screen is fetched when its route opens.
-const Submissions = lazy(() => import('../pages/Submissions').then((m) => ({ default: m.Submissions })));
-const SubmissionDetail = lazy(() => import('../pages/SubmissionDetail').then((m) => ({ default: m.SubmissionDetail })));
-const Users = lazy(() => import('../pages/Users').then((m) => ({ default: m.Users })));
-const Rubrics = lazy(() => import('../pages/Rubrics').then((m) => ({ default: m.Rubrics })));
-const Links = lazy(() => import('../pages/Links').then((m) => ({ default: m.Links })));
-const Policies = lazy(() => import('../pages/Policies').then((m) => ({ default: m.Policies })));
-const Settings = lazy(() => import('../pages/Settings').then((m) => ({ default: m.Settings })));
-const Analytics = lazy(() => import('../pages/Analytics').then((m) => ({ default: m.Analytics })));
-const Assess = lazy(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
+const Submissions = lazyScreen(() => import('../pages/Submissions').then((m) => ({ default: m.Submissions })));
+const SubmissionDetail = lazyScreen(() => import('../pages/SubmissionDetail').then((m) => ({ default: m.SubmissionDetail })));
+const Users = lazyScreen(() => import('../pages/Users').then((m) => ({ default: m.Users })));
+const Rubrics = lazyScreen(() => import('../pages/Rubrics').then((m) => ({ default: m.Rubrics })));
+const Links = lazyScreen(() => import('../pages/Links').then((m) => ({ default: m.Links })));
+const Policies = lazyScreen(() => import('../pages/Policies').then((m) => ({ default: m.Policies })));
+const Settings = lazyScreen(() => import('../pages/Settings').then((m) => ({ default: m.Settings })));
+const Analytics = lazyScreen(() => import('../pages/Analytics').then((m) => ({ default: m.Analytics })));
+const Assess = lazyScreen(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
 
 const { Sider, Header, Content } = Layout;
-
-export const NAV = [
-  { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/admin' },
-  { key: 'submissions', icon: <FileDoneOutlined />, label: 'Submissions', path: '/admin/submissions' },
-  { key: 'users', icon: <TeamOutlined />, label: 'Users', path: '/admin/users' },
-  { key: 'rubrics', icon: <BookOutlined />, label: 'Rubrics', path: '/admin/rubrics' },
-  { key: 'links', icon: <LinkOutlined />, label: 'External Links', path: '/admin/links' },
-  { key: 'policies', icon: <FileTextOutlined />, label: 'Policies & CMS', path: '/admin/policies' },
-  { key: 'settings', icon: <SettingOutlined />, label: 'Settings', path: '/admin/settings' },
-] as const;
 
 function selectedKey(path: string): string {
   const rest = path.replace(/^\/admin\/?/, '');
   if (rest.startsWith('evaluations')) return 'submissions';
   if (rest.startsWith('analytics') || rest.startsWith('assess')) return 'overview';
   const first = rest.split('/')[0];
-  return NAV.find((n) => n.key === first)?.key ?? 'overview';
+  return ADMIN_NAV.find((n) => n.key === first)?.key ?? 'overview';
 }
 
 /**
@@ -98,7 +80,7 @@ function BackOffice(props: RemoteAppProps) {
         </div>
       }
       label="Admin"
-      items={NAV}
+      items={ADMIN_NAV}
       selectedKey={selectedKey}
       onNavigate={() => setDrawer(false)}
       onLogout={logout}

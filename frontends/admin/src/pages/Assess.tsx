@@ -127,9 +127,10 @@ export function Assess({ client, user }: RemoteAppProps) {
             ) : (
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space wrap>
-                  <Typography.Title level={3} style={{ margin: 0 }} data-testid="assess-grade">
+                  {/* a figure, not a section: no heading (the page's outline is its h1 alone) */}
+                  <Typography.Text strong style={{ fontSize: 24 }} data-testid="assess-grade">
                     {shown.results.overallGrade} · {shown.results.totalPoints}/{shown.results.maxPoints}
-                  </Typography.Title>
+                  </Typography.Text>
                   <Tag color={shown.source === 'server' ? 'blue' : 'gold'} data-testid="assess-source">
                     {shown.source === 'server'
                       ? `Graded by the server (${shown.results.grader}${shown.ownKey ? ', your API key' : ''})`

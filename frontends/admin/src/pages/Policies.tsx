@@ -213,7 +213,7 @@ export function Policies({ client, user }: RemoteAppProps) {
                         background: '#fff',
                       }}
                     >
-                      <Markdown source={shown} />
+                      <Markdown source={shown} topLevel={2} />
                     </div>
                     {!editing && view === 'Markdown' && (
                       <pre style={{ whiteSpace: 'pre-wrap', fontSize: 13, background: '#f8fafc', padding: 16, borderRadius: 8 }}>

@@ -30,6 +30,7 @@ import {
   SaveOutlined,
 } from '@ant-design/icons';
 import { errorMessage, isApiError, type Evaluation, type RemoteAppProps } from '@corestone/sdk';
+import { Heading } from '@corestone/frontend-shell/app-frame';
 import { AccessDenied, Loading } from '../components/common';
 import { ApprovalTag, StatusTag, TYPE_LABELS, TypeTag, studentEmail, studentName } from '../components/badges';
 import { EssayViewer } from '../components/EssayViewer';
@@ -103,9 +104,9 @@ function Detail({ client, user }: RemoteAppProps) {
       <Card variant="borderless" style={{ margin: '12px 0 16px' }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap align="start">
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="detail-title">
+            <Heading level={1} size={3} style={{ margin: 0 }} data-testid="detail-title">
               {ev.title || ev.fileName}
-            </Typography.Title>
+            </Heading>
             <Typography.Text type="secondary">
               Submitted by {studentName(ev)} · {formatDateTime(ev.submittedAt)}
             </Typography.Text>

@@ -29,7 +29,13 @@ export function stripHtml(source: string): string {
     .replace(/<\/?[a-zA-Z][^>]*>/g, '');
 }
 
-export function Markdown({ source }: { source: string }) {
+const HEADING_SIZES = ['2em', '1.5em', '1.17em', '1em'];
+
+/**
+ * `topLevel`: the heading level a `#` becomes (default 1, the page's h1 on a policy page; 2 where the
+ * document is shown under a screen's own h1, as in the admin preview). Levels stop at h6.
+ */
+export function Markdown({ source, topLevel = 1 }: { source: string; topLevel?: number }) {
   const blocks: ReactNode[] = [];
   const lines = stripHtml(source).replace(/\r\n/g, '\n').split('\n');
   let para: string[] = [];
@@ -51,9 +57,14 @@ export function Markdown({ source }: { source: string }) {
     if (!line.trim()) flush();
     else if (h) {
       flush();
-      const level = Math.min(h[1]!.length, 4);
-      const Tag = `h${level}` as 'h1';
-      blocks.push(<Tag key={blocks.length}>{inline(h[2]!)}</Tag>);
+      const depth = Math.min(h[1]!.length, 4);
+      const Tag = `h${Math.min(depth + topLevel - 1, 6)}` as 'h1';
+      // drawn at the size its `#`s give it (a browser's h1–h4), whatever its place in the outline
+      blocks.push(
+        <Tag key={blocks.length} style={{ fontSize: HEADING_SIZES[depth - 1] }}>
+          {inline(h[2]!)}
+        </Tag>,
+      );
     } else if (ul || ol) {
       const ordered = !!ol;
       if (para.length || (list && list.ordered !== ordered)) flush();
