@@ -282,6 +282,82 @@ describe('avatar', () => {
   });
 });
 
+describe('profile', () => {
+  const label = (name: string) => screen.findByLabelText(name) as Promise<HTMLInputElement>;
+  const type = (el: HTMLInputElement, value: string) =>
+    act(async () => {
+      fireEvent.change(el, { target: { value } });
+    });
+
+  test('saves trimmed names and the role, then shows what the server stored', async () => {
+    const f = setup(
+      '/dashboard/profile',
+      base({
+        '/users/me': (c) => {
+          const sent = c.body as { user_type?: string };
+          return res(200, { id: 'u1', email: 'ann@school.org', user_type: sent.user_type, first_name: 'Ann Marie', last_name: 'de Vries' });
+        },
+      }),
+    );
+    await type(await label('First Name'), '  Ann  Marie ');
+    await type(await label('Last Name'), ' de Vries ');
+    await click(screen.getByText('Teacher'));
+    await click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile Updated')).toBeTruthy();
+    const put = f.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ first_name: 'Ann  Marie', last_name: 'de Vries', user_type: 'teacher' });
+    expect((await label('First Name')).value).toBe('Ann Marie');
+    expect((await label('Last Name')).value).toBe('de Vries');
+    expect(f.refreshUser).toHaveBeenCalled();
+  });
+
+  test('refuses a blank first name before any call', async () => {
+    const f = setup('/dashboard/profile', base({}));
+    await type(await label('First Name'), '   ');
+    await click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(f.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  test('change password: the spec texts, the server refusal, and cleared fields after success', async () => {
+    let current = 'old-password';
+    const f = setup(
+      '/dashboard/profile',
+      base({
+        '/users/update-password': (c) => {
+          const body = c.body as { current_password: string; new_password: string };
+          if (body.current_password !== current)
+            return res(400, {
+              success: false,
+              message: 'Current password is incorrect',
+              detail: 'Current password is incorrect',
+              code: 'INCORRECT_PASSWORD',
+            });
+          current = body.new_password;
+          return res(200, { success: true, message: 'Password updated successfully' });
+        },
+      }),
+    );
+    const update = () => screen.getByRole('button', { name: 'Update Password' }) as HTMLButtonElement;
+    await type(await label('New Password'), 'new-password-1');
+    await type(await label('Confirm New Password'), 'new-password-2');
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(update().disabled).toBe(true);
+    await type(await label('Confirm New Password'), 'new-password-1');
+    await click(update());
+    expect(await screen.findByText('Please fill out all fields.')).toBeTruthy();
+    await type(await label('Current Password'), 'not-it');
+    await click(update());
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    await type(await label('Current Password'), 'old-password');
+    await click(update());
+    expect(await screen.findByText('Password Updated')).toBeTruthy();
+    expect(current).toBe('new-password-1');
+    for (const name of ['Current Password', 'New Password', 'Confirm New Password']) expect((await label(name)).value).toBe('');
+    expect(f.calls.filter((c) => c.url.endsWith('/users/update-password'))).toHaveLength(2);
+  });
+});
+
 describe('search submissions', () => {
   const ev = (id: string, title: string, essay_type: string, subject_area: string, status = 'completed') => ({
     id,

@@ -34,3 +34,8 @@ export function countWords(text: string): number {
   }
   return n;
 }
+
+/** A person's name as stored: trimmed, inner runs of white space made one space (sign-up, profile and admin edits alike). */
+export function cleanPersonName(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ');
+}

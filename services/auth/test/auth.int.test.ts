@@ -284,6 +284,21 @@ describe('refresh, logout and session revocation', () => {
     expect(await h.store.liveSessionCount(s.user.id)).toBe(0);
   });
 
+  it('tells a user deactivated meanwhile so, though the deactivation already ended their sessions', async () => {
+    const s = await h.userWithSession('student');
+    await publishEvent(h.infra.bus!, Events.usersAccessChanged, { user_id: s.user.id, role: 'student', is_active: false });
+    await eventually(async () => (await h.store.liveSessionCount(s.user.id)) === 0, 'sessions revoked');
+    h.users.set(s.user.id, { is_active: false });
+    expect((await me(s.access)).statusCode).toBe(401);
+    const res = await refresh(s.refresh);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ACCOUNT_DEACTIVATED');
+    // active again: the ended session stays ended, and says only that
+    await publishEvent(h.infra.bus!, Events.usersAccessChanged, { user_id: s.user.id, role: 'student', is_active: true });
+    await eventually(async () => (await h.store.findById(s.user.id))?.is_active === true, 'activation mirrored');
+    expect((await refresh(s.refresh)).json()).toEqual({ detail: 'Invalid or expired refresh token', code: 'INVALID_REFRESH_TOKEN' });
+  });
+
   it('carries a role change into the next refresh', async () => {
     const s = await h.userWithSession('student');
     h.users.set(s.user.id, { role: 'teacher' });

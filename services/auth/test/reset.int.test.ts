@@ -90,6 +90,22 @@ describe('password reset with mails written to MAIL_DIR', () => {
     expect(invalidEmail.statusCode).toBe(400);
   });
 
+  it('mails no link to a deactivated account, and its earlier link works only once it is active again', async () => {
+    const s = await h.userWithSession('student', 'old-password');
+    await forgot(s.email);
+    await h.background.idle();
+    const sent = mailFiles(h.mailDir).sort();
+    const token = new URL(linkIn(fs.readFileSync(path.join(h.mailDir, sent.at(-1)!), 'utf8'))).searchParams.get('token')!;
+    await h.store.setAccess(s.user.id, 'student', false); // as auth's users consumer mirrors a deactivation
+    const again = await forgot(s.email);
+    await h.background.idle();
+    expect(again.json().message).toBe('If an account exists for this email, a password reset link has been sent.');
+    expect(mailFiles(h.mailDir)).toHaveLength(sent.length);
+    expect((await resetPassword(token, 'new-password-1')).json().code).toBe('INVALID_RESET_TOKEN');
+    await h.store.setAccess(s.user.id, 'student', true);
+    expect((await resetPassword(token, 'new-password-1')).statusCode).toBe(200);
+  });
+
   it('logs the mail file path, never the token', async () => {
     const logged: unknown[] = [];
     const log = { info: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;

@@ -62,19 +62,26 @@ describe('PUT /users/me', () => {
       method: 'PUT',
       url: '/users/me',
       headers: s.headers,
-      payload: { first_name: '  Grace ', last_name: 'Hopper', display_name: 'Amazing Grace', email: 'hijack@example.test', role: 'admin' },
+      payload: {
+        first_name: '  Grace ',
+        last_name: ' Brewster  Hopper ',
+        display_name: 'Amazing  Grace',
+        email: 'hijack@example.test',
+        role: 'admin',
+      },
     });
     expect(res.statusCode).toBe(200);
+    // trimmed, inner white space made one space (as at sign-up)
     expect(json<User>(res)).toMatchObject({
       first_name: 'Grace',
-      last_name: 'Hopper',
+      last_name: 'Brewster Hopper',
       display_name: 'Amazing Grace',
       name: 'Amazing Grace',
     });
     // unknown fields (email, role) are stripped: the e-mail cannot be changed, the role is untouched
     expect(json<User>(res)).toMatchObject({ email: s.email, role: 'student' });
     const cleared = await h.app.inject({ method: 'PUT', url: '/users/me', headers: s.headers, payload: { display_name: '  ' } });
-    expect(json<User>(cleared)).toMatchObject({ display_name: null, name: 'Grace Hopper' });
+    expect(json<User>(cleared)).toMatchObject({ display_name: null, name: 'Grace Brewster Hopper' });
   });
 
   it('refuses a blank first name and bad input without a 500', async () => {
@@ -84,6 +91,8 @@ describe('PUT /users/me', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }
+    const blank = await h.app.inject({ method: 'PUT', url: '/users/me', headers: s.headers, payload: { first_name: ' \t ' } });
+    expect(blank.json().detail).toBe('First name is required');
     const notJson = await h.app.inject({
       method: 'PUT',
       url: '/users/me',

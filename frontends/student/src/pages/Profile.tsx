@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import { errorMessage, isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
-import { PageHeading } from '@corestone/frontend-shell/app-frame';
+import { Heading, PageHeading } from '@corestone/frontend-shell/app-frame';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { formatDate } from '../lib/evaluation';
 
@@ -27,7 +27,14 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
     setNameError(null);
     setSaving(true);
     try {
-      await client.users.updateMe({ first_name: first.trim(), last_name: last.trim(), ...(grading ? { user_type: role } : {}) });
+      const saved = await client.users.updateMe({
+        first_name: first.trim(),
+        last_name: last.trim(),
+        ...(grading ? { user_type: role } : {}),
+      });
+      // the fields show what was stored (trimmed, inner spaces made one by the server)
+      setFirst(saved.first_name);
+      setLast(saved.last_name);
       await refreshUser();
       notification.success({ title: 'Profile Updated', duration: 5 });
     } catch {
@@ -64,9 +71,9 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
             <Space size={20} style={{ marginBottom: 24 }} align="center">
               <AvatarEditor user={user} client={client} refreshUser={refreshUser} />
               <div>
-                <Typography.Title level={4} style={{ margin: 0 }}>
+                <Heading level={2} size={4} style={{ margin: 0 }}>
                   {user.name}
-                </Typography.Title>
+                </Heading>
                 <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 8 }}>
                   {roleLabel(user.role)}
                 </Tag>

@@ -1,4 +1,4 @@
-import { Codes, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, Messages, ROLES, type Role } from '@corestone/contracts';
+import { Codes, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, Messages, ROLES, cleanPersonName, type Role } from '@corestone/contracts';
 import { HttpError, badRequest } from '@corestone/service-kit';
 
 /** Pure input rules for the auth routes (no I/O). */
@@ -24,7 +24,7 @@ export function checkNewPassword(password: string | undefined | null): string {
 }
 
 export function cleanName(raw: string | undefined | null): string {
-  return (raw ?? '').trim().replace(/\s+/g, ' ').slice(0, MAX_NAME_LENGTH);
+  return cleanPersonName(raw ?? '').slice(0, MAX_NAME_LENGTH);
 }
 
 /** "Ada Lovelace King" → first "Ada", last "Lovelace King" (spec user-app §5). */

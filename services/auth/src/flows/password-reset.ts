@@ -4,6 +4,7 @@ import { badRequest, type Mailer } from '@corestone/service-kit';
 import { hashResetToken, newResetToken } from '../domain/tokens';
 import { hashPassword } from '../domain/passwords';
 import { checkNewPassword } from '../domain/validation';
+import { resetPasswordMail, setPasswordMail } from '../domain/mails';
 import type { AuthStore } from '../store/auth-store';
 
 /**
@@ -25,25 +26,16 @@ export class PasswordReset {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Sends a reset link when an active account has this e-mail; silent otherwise (no enumeration). */
+  /**
+   * Sends a reset link when an account with this e-mail exists and is active (a deactivated one
+   * could not sign in with the new password anyway); silent otherwise (no enumeration).
+   */
   async request(email: string): Promise<void> {
     const credential = await this.store.findByEmail(email);
-    if (!credential || credential.status !== 'active') return;
+    if (!credential || credential.status !== 'active' || !credential.is_active) return;
     const token = newResetToken();
     await this.store.createResetToken(credential.user_id, hashResetToken(token), RESET_TOKEN_TTL_SECONDS);
-    const link = `${this.publicBase}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.mailer.send({
-      to: credential.email,
-      subject: 'Reset your Corestone password',
-      text:
-        `Someone asked to reset the password of your Corestone account.\n\n` +
-        `Open this link within one hour to choose a new password:\n${link}\n\n` +
-        `If it was not you, ignore this e-mail: your password stays as it is.\n`,
-      html:
-        `<p>Someone asked to reset the password of your Corestone account.</p>` +
-        `<p><a href="${link}">Choose a new password</a> (the link works once, within one hour).</p>` +
-        `<p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-    });
+    await this.mailer.send({ to: credential.email, ...resetPasswordMail(this.linkFor(token)) });
     this.log.info({ userId: credential.user_id }, 'password reset mail sent');
   }
 
@@ -54,21 +46,12 @@ export class PasswordReset {
   async invite(account: { id: string; email: string; first_name: string }): Promise<void> {
     const token = newResetToken();
     await this.store.createResetToken(account.id, hashResetToken(token), SET_PASSWORD_TOKEN_TTL_SECONDS);
-    const link = `${this.publicBase}/reset-password?token=${encodeURIComponent(token)}`;
-    const hello = account.first_name ? `Hello ${account.first_name},` : 'Hello,';
-    await this.mailer.send({
-      to: account.email,
-      subject: 'Set your Corestone password',
-      text:
-        `${hello}\n\nAn account was created for you on Corestone, where you submit IB essays for feedback.\n\n` +
-        `Open this link within 7 days to choose your password:\n${link}\n\n` +
-        `Then sign in with this e-mail address (${account.email}). If the link has expired, use "Forgot password" on the sign-in page.\n`,
-      html:
-        `<p>${escapeHtml(hello)}</p><p>An account was created for you on Corestone, where you submit IB essays for feedback.</p>` +
-        `<p><a href="${link}">Choose your password</a> (the link works once, within 7 days).</p>` +
-        `<p>Then sign in with this e-mail address (${escapeHtml(account.email)}). If the link has expired, use “Forgot password” on the sign-in page.</p>`,
-    });
+    await this.mailer.send({ to: account.email, ...setPasswordMail(account, this.linkFor(token)) });
     this.log.info({ userId: account.id }, 'password-set mail sent');
+  }
+
+  private linkFor(token: string): string {
+    return `${this.publicBase}/reset-password?token=${encodeURIComponent(token)}`;
   }
 
   /** Sets the new password with a valid token; revokes every session of the account. */
@@ -81,5 +64,3 @@ export class PasswordReset {
     this.log.info({ userId }, 'password reset');
   }
 }
-
-const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -40,7 +40,7 @@ export class Sessions {
     const tokenId = parseRefreshToken(this.keys.tokenKey, token);
     if (!tokenId) throw invalidRefresh();
     const owner = await this.store.peekRefresh(tokenId);
-    if (!owner) throw invalidRefresh();
+    if (!owner) throw await this.refusalOfDeadToken(tokenId);
     const credential = await this.store.findById(owner.userId);
     if (!credential || credential.status !== 'active') {
       await this.store.revokeFamily(owner.familyId, 'account gone');
@@ -67,6 +67,17 @@ export class Sessions {
     }
     if (result.kind === 'invalid') throw invalidRefresh();
     return this.respond(user, result.familyId, result.tokenId);
+  }
+
+  /**
+   * Why a genuine refresh token no longer works. Deactivation revokes every session (auth's users
+   * consumer) before the client next refreshes, so the client would hear only 'invalid token' and
+   * tell the person their session expired: it hears 403 ACCOUNT_DEACTIVATED instead.
+   */
+  private async refusalOfDeadToken(tokenId: string): Promise<HttpError> {
+    const userId = await this.store.refreshTokenUser(tokenId);
+    const credential = userId ? await this.store.findById(userId) : null;
+    return credential?.status === 'active' && !credential.is_active ? deactivated() : invalidRefresh();
   }
 
   /** Is the access token's session still live? (auth's own bearer routes check it: logout is immediate here.) */

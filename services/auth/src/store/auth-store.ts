@@ -167,6 +167,15 @@ export class AuthStore {
     return rows[0] ? { userId: rows[0].user_id, familyId: rows[0].family_id } : null;
   }
 
+  /** The user a refresh token was issued to, whether or not it still works (null when unknown). */
+  async refreshTokenUser(tokenId: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ user_id: string }>(
+      `SELECT f.user_id FROM refresh_tokens t JOIN session_families f ON f.id = t.family_id WHERE t.id = $1`,
+      [tokenId],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
   /**
    * Uses a refresh token: the first use rotates it (a successor in the same family); a use within
    * the grace window after rotation returns that same successor (two tabs); a later use is reuse
@@ -295,13 +304,14 @@ export class AuthStore {
 
   /**
    * Uses a reset token once: sets the new password, voids the user's other reset tokens and
-   * revokes all their sessions, in one transaction. Null when the token is unknown, used or expired.
+   * revokes all their sessions, in one transaction. Null when the token is unknown, used or expired,
+   * or its account is deactivated.
    */
   async consumeResetToken(tokenHash: string, passwordHash: string): Promise<string | null> {
     return withTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<{ user_id: string }>(
         `SELECT r.user_id FROM reset_tokens r JOIN credentials c ON c.user_id = r.user_id
-         WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND c.status = 'active'
+         WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND c.status = 'active' AND c.is_active
          FOR UPDATE OF r`,
         [tokenHash],
       );

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { Messages, Role, SuccessMessage, User, UserList } from '@corestone/contracts';
-import { badRequest, encryptSecret, forbidden, maskSecret, requireRole } from '@corestone/service-kit';
+import { encryptSecret, forbidden, maskSecret, requireRole } from '@corestone/service-kit';
 import { canManage } from '../domain/rules';
+import { cleanName, firstNameOf } from '../domain/names';
 import { toUser } from '../domain/view';
 import { userNotFound, type AccountWithCredits, type AdminUpdate } from '../store/accounts';
 import { adminSelf, errors, security, type UsersContext } from './context';
@@ -87,11 +88,9 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
     async (req) => {
       const me = await adminSelf(ctx, req);
       const body = req.body as typeof AdminUserBody.static;
-      const first = body.first_name?.trim();
-      if (first !== undefined && !first) throw badRequest('first_name: is required');
       return change(me.account.id, (req.params as { id: string }).id, {
-        first_name: first,
-        last_name: body.last_name?.trim(),
+        first_name: firstNameOf(body.first_name),
+        last_name: cleanName(body.last_name),
         role: body.user_type,
         is_active: body.is_active,
       });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AnonymousState, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
-import { badRequest, requireAuth } from '@corestone/service-kit';
+import { requireAuth } from '@corestone/service-kit';
 import { messageAllowance, permissionsOf } from '../domain/rules';
+import { cleanName, firstNameOf } from '../domain/names';
 import { toUser } from '../domain/view';
 import { errors, security, self, type UsersContext } from './context';
 
@@ -42,12 +43,10 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
     async (req) => {
       const me = await self(ctx, req);
       const body = req.body as typeof ProfileBody.static;
-      const first = body.first_name?.trim();
-      if (first !== undefined && !first) throw badRequest('first_name: is required');
-      const display = body.display_name === undefined ? undefined : body.display_name?.trim() || null;
+      const display = body.display_name === undefined ? undefined : cleanName(body.display_name ?? '') || null;
       const updated = await ctx.store.updateProfile(me.account.id, {
-        first_name: first,
-        last_name: body.last_name?.trim(),
+        first_name: firstNameOf(body.first_name),
+        last_name: cleanName(body.last_name),
         display_name: display,
         user_type: body.user_type,
       });
