@@ -55,6 +55,7 @@ function useRemoteProps(): RemoteAppProps | null {
   const session = useSession();
   const navigate = useNavigate();
   // Home first (spec: logout goes to /): once signed out, a dashboard still shown would send to /auth.
+  // session.logout() has cleared the session when it returns; the server is told after.
   const logout = useCallback(async () => {
     navigate('/');
     await session.logout();

@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App as AntApp } from 'antd';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   createClient,
   normalizeUser,
+  SESSION_EXPIRED_MESSAGE,
   userChanged,
   type CorestoneClient,
   type AuthResponse,
@@ -10,7 +10,6 @@ import {
   type SignupInput,
   type TokenStore,
 } from '@corestone/sdk';
-import { ERROR_TOAST_SECONDS } from './theme';
 
 export type SessionStatus = 'initialising' | 'signed-in' | 'signed-out';
 
@@ -18,7 +17,7 @@ export interface Session {
   status: SessionStatus;
   user: SessionUser | null;
   client: CorestoneClient;
-  /** message of the last forced sign-out ('Session expired. Please log in again.') */
+  /** message of the last forced sign-out ('Session expired. Please log in again.' or the deactivated text) */
   expiredMessage: string | null;
   login(email: string, password: string): Promise<SessionUser>;
   signup(input: SignupInput): Promise<SessionUser>;
@@ -120,7 +119,6 @@ export function hasSessionToRestore(tokens: Pick<TokenStore, 'accessToken' | 're
 
 export function SessionProvider({ children, client: given }: { children: ReactNode; client?: CorestoneClient }) {
   const client = useMemo(() => given ?? createClient(), [given]);
-  const { notification } = AntApp.useApp();
   // nothing stored and nothing handed over in the URL: signed out from the first render, with no
   // 'Initializing Platform' screen to render and replace (restoreSession would answer null anyway)
   const [nothingToRestore] = useState(() => !hasSessionToRestore(client.tokens));
@@ -142,9 +140,8 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
     // the callback page takes its tokens itself, so that it can say what went wrong
     if (typeof window !== 'undefined' && window.location.pathname !== GOOGLE_CALLBACK_PATH) takeTokensFromUrl(client);
     const offExpired = client.on('session-expired', (msg) => {
-      const text = typeof msg === 'string' ? msg : 'Session expired. Please log in again.';
-      setExpiredMessage(text);
-      if (userRef.current) notification.warning({ title: 'Session expired', description: text, duration: ERROR_TOAST_SECONDS });
+      // shown on the sign-in screen, where a signed-in-only page sends the person
+      setExpiredMessage(typeof msg === 'string' && msg ? msg : SESSION_EXPIRED_MESSAGE);
       setUser(null);
     });
     const offSignedOut = client.on('signed-out', () => setUser(null));
@@ -176,7 +173,7 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
       offSignedOut();
       offChanged();
     };
-  }, [client, notification, setUser, nothingToRestore]);
+  }, [client, setUser, nothingToRestore]);
 
   const login = useCallback(
     async (email: string, password: string) => {
@@ -207,8 +204,16 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
   );
 
   const logout = useCallback(async () => {
-    await client.auth.logout();
-    setUser(null);
+    // Tokens and user are gone at once, the server is told after. Signed out in a transition: the
+    // same one as the navigation home that callers start first (react-router navigates in
+    // transitions), so a signed-in-only page never renders signed out and sends to /auth.
+    let told: Promise<void> = Promise.resolve();
+    startTransition(() => {
+      told = client.auth.logout();
+      setExpiredMessage(null);
+      setUser(null);
+    });
+    await told;
   }, [client, setUser]);
 
   const refreshUser = useCallback(async () => {

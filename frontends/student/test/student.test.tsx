@@ -249,6 +249,24 @@ describe('dashboard overview', () => {
     expect(screen.queryByText('No credits remaining. Purchase a plan to continue submitting essays.')).toBeNull();
   });
 
+  test.each([
+    ['a newcomer (no submissions yet)', [], 'Welcome, Ann!'],
+    ['a returning student', [completed], 'Welcome back, Ann!'],
+  ])('greets %s once the submissions have answered, unseen until then', async (_who, evaluations, greeting) => {
+    let answer!: () => void;
+    setup('/dashboard', (c) =>
+      c.url.includes('/evaluation/my-evaluations')
+        ? (new Promise<Response>((r) => (answer = () => r(res(200, { evaluations, total: evaluations.length })))) as never)
+        : api({})(c),
+    );
+    const welcome = await screen.findByTestId('welcome');
+    expect(welcome.style.visibility).toBe('hidden'); // no greeting to be replaced by the other one
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer());
+    await waitFor(() => expect(screen.getByTestId('welcome').style.visibility).toBe(''));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(greeting);
+  });
+
   test('a student without credits sees the warning', async () => {
     const broke = normalizeUser({ id: 'u2', user_type: 'student', essay_credits: 0, max_essay_credits: 1 })!;
     setup('/dashboard', api({ '/evaluation/my-evaluations': { evaluations: [], total: 0 } }), broke);

@@ -1,6 +1,8 @@
 export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
 export const NO_REFRESH_TOKEN_MESSAGE = 'No refresh token available';
+/** Spec §8 ('deactivated or inactive'); also the sign-in screen's text when a deactivation ends a session. */
+export const ACCOUNT_DEACTIVATED_MESSAGE = 'Account deactivated: Your account has been deactivated. Please contact support for assistance.';
 export const POLLING_TIMEOUT_MESSAGE = 'Polling timeout: Evaluation did not complete in time';
 
 /**
@@ -73,22 +75,35 @@ export function isInfrastructureError(e: unknown): boolean {
   return false;
 }
 
-/** Codes of a 401 that means the session is over: no valid access token and no refresh to be had. */
-const SESSION_ENDED_CODES = new Set(['UNAUTHENTICATED', 'TOKEN_EXPIRED', 'INVALID_REFRESH_TOKEN', 'NO_REFRESH_TOKEN']);
+/**
+ * Codes of a 401 that means the session is over: no valid access token and no refresh to be had
+ * (SIGNED_OUT: the person signed out in this tab while the call was under way).
+ */
+const SESSION_ENDED_CODES = new Set(['UNAUTHENTICATED', 'TOKEN_EXPIRED', 'INVALID_REFRESH_TOKEN', 'NO_REFRESH_TOKEN', 'SIGNED_OUT']);
+
+/**
+ * The account was deactivated. Recognised by code, whichever service says it: auth (sign-in,
+ * refresh), users (every own-account route), evaluation (submit).
+ */
+export function isAccountDeactivatedError(e: unknown): boolean {
+  return isApiError(e) && e.code === 'ACCOUNT_DEACTIVATED';
+}
 
 /** A call that failed because the session ended (the transport has then cleared it and said so). */
 export function isSessionEndedError(e: unknown): boolean {
-  return isApiError(e) && e.status === 401 && SESSION_ENDED_CODES.has(e.code);
+  return isApiError(e) && ((e.status === 401 && SESSION_ENDED_CODES.has(e.code)) || isAccountDeactivatedError(e));
 }
 
 /**
  * Text to show a person for any thrown value: an Error's message (ApiError: detail), else the
  * fallback. Infrastructure failures (network, 5xx, unknown route) always give the fallback: a
  * route error never reaches a person (issue 9). An ended session says 'Session expired. Please log
- * in again.', never the token check's own words ('Not authenticated').
+ * in again.', never the token check's own words ('Not authenticated'); a deactivated account says
+ * the spec's deactivated text.
  */
 export function errorMessage(e: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {
   if (isInfrastructureError(e)) return fallback;
+  if (isAccountDeactivatedError(e)) return ACCOUNT_DEACTIVATED_MESSAGE;
   if (isSessionEndedError(e)) return SESSION_EXPIRED_MESSAGE;
   if (isApiError(e)) return e.detail || fallback;
   if (e instanceof Error && e.message) return e.message;

@@ -1,10 +1,22 @@
 import type { AuthResponse } from '@corestone/contracts';
-import { ApiError, DEFAULT_ERROR_MESSAGE, NO_REFRESH_TOKEN_MESSAGE, SESSION_EXPIRED_MESSAGE, isApiError, messageFromBody } from './errors';
+import {
+  ACCOUNT_DEACTIVATED_MESSAGE,
+  ApiError,
+  DEFAULT_ERROR_MESSAGE,
+  NO_REFRESH_TOKEN_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  isAccountDeactivatedError,
+  isApiError,
+  messageFromBody,
+} from './errors';
 import { STORAGE_KEYS, TokenStore, isTokenExpired } from './tokens';
 import { normalizeUser, type SessionUser } from './user';
 
 export type ClientEvent =
-  /** refresh failed: tokens were cleared; payload is the message to show */
+  /**
+   * the server ended the session (refused refresh, deactivated account): tokens were cleared;
+   * payload is the message to show ('Session expired…' or the deactivated text)
+   */
   | 'session-expired'
   /** tokens or stored user changed (this tab or another tab) */
   | 'tokens-changed'
@@ -39,12 +51,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** no bearer header, no 401 refresh (login, refresh, signup...) */
   anonymous?: boolean;
-  /** bearer header but no refresh on 401 (logout) */
+  /** bearer header but no refresh on 401 */
   noRefresh?: boolean;
   /** return the parsed body even for non-2xx (health) */
   acceptAnyStatus?: boolean;
   /** extra request headers (e.g. Accept: text/event-stream) */
   headers?: Record<string, string>;
+  /** let the request finish when the page is left (fetch `keepalive`; small bodies only) */
+  keepalive?: boolean;
 }
 
 /** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
@@ -112,6 +126,11 @@ export class Transport {
   private readonly locks: LockManager | null;
   private readonly skew: number;
   private refreshing: Promise<string> | null = null;
+  /**
+   * Counts the sessions this tab ended. An answer to a call sent before the latest end (a refresh
+   * in flight at logout, the second of two 403s) neither stores tokens nor ends the session again.
+   */
+  private sessionEpoch = 0;
   private listeners = new Map<ClientEvent, Set<(payload?: unknown) => void>>();
   private detachStorage: (() => void) | null = null;
 
@@ -189,8 +208,15 @@ export class Transport {
   }
 
   clearSession(): void {
+    this.sessionEpoch++;
     this.tokens.clear();
     this.emit('tokens-changed');
+  }
+
+  /** The server ended the session: cleared here, and the person is told why (`session-expired`). */
+  private endSession(message: string): void {
+    this.clearSession();
+    this.emit('session-expired', message);
   }
 
   url(path: string, query?: Query): string {
@@ -231,6 +257,7 @@ export class Transport {
         body,
         credentials: 'include',
         signal: controller.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (e) {
       if (controller.signal.aborted && isApiError(controller.signal.reason)) throw controller.signal.reason;
@@ -255,6 +282,7 @@ export class Transport {
    * (single flight, across tabs with Web Locks) and replays the call once.
    */
   async fetchResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+    const epoch = this.sessionEpoch;
     let token = opts.anonymous ? null : this.tokens.accessToken;
     const mayRefresh = !opts.anonymous && !opts.noRefresh;
     let refreshFailure: unknown = null;
@@ -277,7 +305,15 @@ export class Transport {
       const fresh = await this.refreshAccessToken(token);
       res = await this.send(path, opts, fresh);
     }
-    if (!res.ok && !opts.acceptAnyStatus) throw await this.toError(res);
+    if (!res.ok && !opts.acceptAnyStatus) {
+      const error = await this.toError(res);
+      // Deactivated while signed in: whichever service notices first ends the session (the access
+      // token outlives the deactivation by up to its 15 minutes).
+      const signedIn = Boolean(this.tokens.accessToken || this.tokens.refreshToken);
+      if (isAccountDeactivatedError(error) && !opts.anonymous && signedIn && epoch === this.sessionEpoch)
+        this.endSession(ACCOUNT_DEACTIVATED_MESSAGE);
+      throw error;
+    }
     return res;
   }
 
@@ -306,17 +342,16 @@ export class Transport {
   }
 
   private async refreshUnderLock(staleToken: string | null): Promise<string> {
+    const epoch = this.sessionEpoch;
     const run = async (): Promise<string> => {
       const current = this.tokens.accessToken;
       if (current && current !== staleToken && !isTokenExpired(current, this.skew)) return current;
       const refreshToken = this.tokens.refreshToken;
       if (!refreshToken) throw new ApiError(401, NO_REFRESH_TOKEN_MESSAGE, 'NO_REFRESH_TOKEN');
-      const res = await this.send('/auth/refresh', { method: 'POST', json: { refresh_token: refreshToken }, anonymous: true }, null);
-      if (!res.ok) throw await this.toError(res);
-      const data = (await parseBody(res)) as Partial<AuthResponse> | undefined;
-      if (!data || typeof data.access_token !== 'string')
-        throw new ApiError(res.status, 'Invalid refresh response', 'INVALID_REFRESH_RESPONSE');
-      this.storeAuth(data as AuthResponse);
+      const data = await this.exchangeRefreshToken(refreshToken);
+      // signed out while the refresh was under way: its tokens must not bring the session back
+      if (epoch !== this.sessionEpoch) throw new ApiError(401, 'Signed out', 'SIGNED_OUT');
+      this.storeAuth(data);
       return data.access_token;
     };
     try {
@@ -324,12 +359,49 @@ export class Transport {
       return await run();
     } catch (e) {
       // Transport failures and server errors (status 0 / 5xx) leave the session alone: the
-      // refresh token may still be good. A refused refresh (4xx) ends the session.
+      // refresh token may still be good. A refused refresh (4xx) ends the session, unless this
+      // tab has ended it meanwhile (logout).
       if (isApiError(e) && (e.status === 0 || e.status >= 500)) throw e;
-      this.tokens.clear();
-      this.emit('tokens-changed');
-      this.emit('session-expired', SESSION_EXPIRED_MESSAGE);
+      if (epoch === this.sessionEpoch)
+        this.endSession(isAccountDeactivatedError(e) ? ACCOUNT_DEACTIVATED_MESSAGE : SESSION_EXPIRED_MESSAGE);
       throw e;
     }
+  }
+
+  /** POST /auth/refresh with this refresh token; answers the new tokens without storing them. */
+  private async exchangeRefreshToken(refreshToken: string, keepalive = false): Promise<AuthResponse> {
+    const res = await this.send(
+      '/auth/refresh',
+      { method: 'POST', json: { refresh_token: refreshToken }, anonymous: true, keepalive },
+      null,
+    );
+    if (!res.ok) throw await this.toError(res);
+    const data = (await parseBody(res)) as Partial<AuthResponse> | undefined;
+    if (!data || typeof data.access_token !== 'string')
+      throw new ApiError(res.status, 'Invalid refresh response', 'INVALID_REFRESH_RESPONSE');
+    return data as AuthResponse;
+  }
+
+  /**
+   * Tells auth to end a session this tab has already cleared (logout), with the tokens taken
+   * before clearing; the calls outlive the page (keepalive), which may be left at once. Auth's
+   * logout wants a live bearer: an expired access token is first exchanged with the refresh token
+   * (the new tokens are only used for this call, never stored).
+   */
+  async revokeSession(accessToken: string | null, refreshToken: string | null): Promise<void> {
+    let bearer = accessToken;
+    let refresh = refreshToken;
+    if (refresh && isTokenExpired(bearer, this.skew)) {
+      const fresh = await this.exchangeRefreshToken(refresh, true);
+      bearer = fresh.access_token;
+      refresh = fresh.refresh_token ?? refresh;
+    }
+    if (!bearer) return;
+    const res = await this.send(
+      '/auth/logout',
+      { method: 'POST', json: refresh ? { refresh_token: refresh } : {}, keepalive: true },
+      bearer,
+    );
+    if (!res.ok) throw await this.toError(res);
   }
 }

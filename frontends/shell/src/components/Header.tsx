@@ -27,10 +27,11 @@ export function Header() {
     ...(user?.role === 'super-admin' ? [{ to: '/admin', label: 'Admin' }] : []),
   ];
 
+  // Home first (spec: logout goes to /): a signed-in-only page still shown would send to /auth.
   const doLogout = async () => {
     setOpen(false);
-    await logout();
     navigate('/');
+    await logout();
   };
 
   const navStyle = ({ isActive }: { isActive: boolean }) => ({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { App as AntApp, Button, Card, Divider, Form, Input, Radio, Result, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Divider, Form, Input, Radio, Result, Typography } from 'antd';
 import { GoogleOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
@@ -8,6 +8,7 @@ import { Heading, ResultTitle } from '../components/Heading';
 import { signInError, signUpError } from '../auth/errors';
 import { signupRole, splitName, validateAuth, validateEmailOnly, type AuthMode } from '../auth/validation';
 import { browserNavigation, GOOGLE_TOAST } from '../auth/google';
+import type { AuthRouteState } from '../auth/routes';
 import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '../theme';
 
 type View = AuthMode | 'forgot' | 'forgot-sent';
@@ -17,7 +18,8 @@ export function AuthPage() {
   const { notification } = AntApp.useApp();
   const navigate = useNavigate();
   const location = useLocation();
-  const [view, setView] = useState<View>('signin');
+  const routeState = location.state as AuthRouteState | null;
+  const [view, setView] = useState<View>(() => (routeState?.view === 'forgot' ? 'forgot' : 'signin'));
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -57,7 +59,7 @@ export function AuthPage() {
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
   }, [location, navigate, notification]);
 
-  const from = (location.state as { from?: string } | null)?.from;
+  const from = routeState?.from;
   if (session.user && !busy) return <Navigate to={from && from !== '/auth' ? from : '/dashboard'} replace />;
 
   const validationError = (description: string) =>
@@ -253,9 +255,8 @@ export function AuthPage() {
     >
       <div style={{ width: '100%', maxWidth: 440 }}>
         {session.expiredMessage && view === 'signin' && (
-          <Typography.Paragraph type="warning" style={{ textAlign: 'center' }} role="status">
-            {session.expiredMessage}
-          </Typography.Paragraph>
+          // an Alert, not warning-coloured text: antd's warning yellow is unreadable on this background
+          <Alert type="warning" showIcon title={session.expiredMessage} role="status" style={{ marginBottom: 16 }} />
         )}
         <Card
           data-google-signin={String(googleOffered)}

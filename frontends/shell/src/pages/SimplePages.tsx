@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { App as AntApp, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
-import { errorMessage } from '@corestone/sdk';
+import { errorMessage, isApiError } from '@corestone/sdk';
 import { useSession } from '../session';
 import { ERROR_TOAST_SECONDS } from '../theme';
 import { Markdown } from '../components/Markdown';
 import { Heading, ResultTitle } from '../components/Heading';
+import { FORGOT_PASSWORD_ROUTE_STATE } from '../auth/routes';
 
 const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 880, margin: '0 auto' } as const;
 
@@ -84,6 +85,11 @@ export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
   );
 }
 
+/** Spec §8 'Reset': the server's answer to a used, expired or unknown token. */
+const INVALID_RESET_TOKEN = 'Invalid reset token';
+
+const isDeadResetLink = (e: unknown) => isApiError(e) && (e.code === 'INVALID_RESET_TOKEN' || e.detail === INVALID_RESET_TOKEN);
+
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -95,6 +101,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const [linkDead, setLinkDead] = useState(false);
 
   useEffect(() => {
     if (!token) {
@@ -115,6 +122,24 @@ export function ResetPasswordPage() {
           status="warning"
           title={<ResultTitle>Invalid Link</ResultTitle>}
           subTitle="This password reset link is invalid or has expired"
+        />
+      </div>
+    );
+  if (linkDead)
+    return (
+      <div style={page}>
+        <Result
+          status="warning"
+          title={<ResultTitle>{INVALID_RESET_TOKEN}</ResultTitle>}
+          subTitle="This link has already been used or has expired: each link works once, for a limited time. Ask for a new link and we will e-mail it to you."
+          extra={[
+            <Button key="new" type="primary" onClick={() => navigate('/auth', { state: FORGOT_PASSWORD_ROUTE_STATE })}>
+              Request a New Link
+            </Button>,
+            <Button key="back" type="link" onClick={() => navigate('/auth')}>
+              Back to Login
+            </Button>,
+          ]}
         />
       </div>
     );
@@ -149,7 +174,8 @@ export function ResetPasswordPage() {
       await client.auth.resetPassword(token, pw);
       setDone(true);
     } catch (err) {
-      setError(errorMessage(err, 'Failed to reset password'));
+      if (isDeadResetLink(err)) setLinkDead(true);
+      else setError(errorMessage(err, 'Failed to reset password'));
     } finally {
       setBusy(false);
     }

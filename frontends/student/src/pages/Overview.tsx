@@ -40,6 +40,11 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
   // while the list failed to load the counts are unknown: '—', never a misleading 0
   const failed = Boolean(evs.error);
   const known = (n: number | string) => (failed ? '—' : n);
+  // 'Welcome back' only for someone with submissions. Until the list first answers, the line keeps
+  // its place unseen, so that one greeting is never replaced by the other.
+  const listAnswered = useRef(false);
+  if (!evs.loading) listAnswered.current = true;
+  const greeting = items.length > 0 ? 'Welcome back' : 'Welcome';
 
   return (
     <div>
@@ -50,8 +55,13 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
       >
         <Row gutter={[24, 24]} align="middle">
           <Col xs={24} md={grading ? 15 : 24}>
-            <Heading level={1} size={2} style={{ color: '#fff', margin: 0 }}>
-              Welcome back, {user.first_name || user.name}!
+            <Heading
+              level={1}
+              size={2}
+              style={{ color: '#fff', margin: 0, visibility: listAnswered.current ? undefined : 'hidden' }}
+              data-testid="welcome"
+            >
+              {greeting}, {user.first_name || user.name}!
             </Heading>
             <Typography.Paragraph style={{ color: '#dbeafe', fontSize: 15, margin: '8px 0 20px' }}>
               Upload an Extended Essay or TOK essay and get rubric-based feedback on every criterion.

@@ -32,15 +32,18 @@ export class AuthApi {
     return res;
   }
 
-  /** Failure ignored; local tokens cleared regardless. */
+  /**
+   * Clears the local tokens and user at once (before the first await: a page left right after
+   * Logout keeps nothing), then tells the server with the tokens taken before clearing. Server
+   * failures are ignored and never bring the session back.
+   */
   async logout(): Promise<void> {
-    const refresh_token = this.t.tokens.refreshToken;
+    const { accessToken, refreshToken } = this.t.tokens;
+    this.t.clearSession();
     try {
-      await this.t.request('/auth/logout', { method: 'POST', json: refresh_token ? { refresh_token } : {}, noRefresh: true });
+      await this.t.revokeSession(accessToken, refreshToken);
     } catch {
       /* ignored */
-    } finally {
-      this.t.clearSession();
     }
   }
 
