@@ -6,6 +6,7 @@ import { growthPercent, periodCounts, successLabel, averagePercent, systemChecks
 import { rubricFileError } from '../src/lib/rubricFile';
 import { creditValue, userCounters } from '../src/pages/Users';
 import { linkFormErrors, linkCounters, linkTitle, platformOptions } from '../src/pages/Links';
+import { rubricTextProblem } from '../src/pages/Rubrics';
 
 const role = (r: 'student' | 'teacher' | 'admin' | 'super-admin') => ({ role: r });
 
@@ -218,7 +219,7 @@ describe('forms', () => {
   });
 });
 
-import { scoringProblems, totalOf } from '../src/lib/scoring';
+import { scoringProblems, totalOf, withDerivedPoints } from '../src/lib/scoring';
 
 describe('rubric scoring editor checks', () => {
   const base = {
@@ -247,5 +248,36 @@ describe('rubric scoring editor checks', () => {
     expect(
       scoringProblems({ ...base, grade_boundaries: [{ grade: 'B', min_percentage: 90, max_percentage: 70, description: '' }] }),
     ).toEqual(['Grade B: 90–70% is not a range within 0–100.']);
+  });
+  it('derives the total and each weight from the maxima, as the rubric service stores them', () => {
+    const derived = withDerivedPoints({
+      ...base,
+      criteria: [
+        { ...base.criteria[0]!, maxScore: 6 },
+        { ...base.criteria[1]!, maxScore: 8 },
+      ],
+    });
+    expect([derived.total_points, derived.criteria.map((c) => c.weight)]).toEqual([14, [0.429, 0.571]]);
+    expect(withDerivedPoints({ ...base, criteria: [] }).total_points).toBe(0);
+  });
+  it('two criteria of one name (any case) are refused, as the rubric service refuses them', () => {
+    expect(scoringProblems({ ...base, criteria: [base.criteria[0]!, { ...base.criteria[1]!, name: ' focus ' }] })).toEqual([
+      'Criterion name focus is used twice.',
+    ]);
+  });
+  it('a maximum is a whole number of marks up to 100', () => {
+    for (const maxScore of [2.5, 101]) {
+      expect(scoringProblems({ ...base, criteria: [{ ...base.criteria[1]!, maxScore }] })).toEqual([
+        'Criterion B: the maximum must be a whole number of marks up to 100.',
+      ]);
+    }
+    expect(scoringProblems({ ...base, criteria: [{ ...base.criteria[1]!, maxScore: 100 }] })).toEqual([]);
+  });
+  it("says which of a rubric's texts is longer than the service takes", () => {
+    const ok = { title: 'T', description: '', criteria: '' };
+    expect(rubricTextProblem(ok)).toBeNull();
+    expect(rubricTextProblem({ ...ok, title: 'x'.repeat(201) })).toBe('The title can be at most 200 characters.');
+    expect(rubricTextProblem({ ...ok, description: 'x'.repeat(5001) })).toBe('The description can be at most 5,000 characters.');
+    expect(rubricTextProblem({ ...ok, criteria: 'x'.repeat(50_001) })).toBe('The criteria text can be at most 50,000 characters.');
   });
 });

@@ -344,6 +344,78 @@ describe('values an admin may see but not change', () => {
   });
 });
 
+describe('policies', () => {
+  const policy = (id: string, title: string) => ({
+    success: true,
+    data: { id, title, content: `# ${title}\n\nThe text.`, status: 'published', last_updated: null, updated_by: null },
+  });
+  const policies = {
+    '/general/privacy': policy('privacy', 'Privacy Policy'),
+    '/general/safeguarding': policy('safeguarding', 'Safeguarding Policy'),
+    '/general/client-terms': policy('client-terms', 'Client Terms of Service'),
+    '/general/academic-integrity': policy('academic-integrity', 'Academic Integrity Policy'),
+    '/external_links/': { links: [], total: 0 },
+  };
+  const CONFIRM_TITLE = { selector: '.ant-modal-confirm-title' };
+  const confirmDialog = async () =>
+    (await screen.findByText('Discard unsaved changes?', CONFIRM_TITLE)).closest('.ant-modal') as HTMLElement;
+  const noConfirm = () => expect(screen.queryByText('Discard unsaved changes?', CONFIRM_TITLE)).toBeNull();
+  /** jsdom is a small screen: the sidebar sits in a drawer behind the menu button. */
+  const openFromSidebar = async (label: string) => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    fireEvent.click(within(await screen.findByRole('menu', { name: 'Admin' })).getByText(label));
+  };
+
+  it('asks before unsaved changes are dropped: another policy, Cancel, or leaving the screen', async () => {
+    setup('/admin/policies', api(policies));
+    fireEvent.click(await screen.findByRole('button', { name: /Edit Policy/ }));
+    const box = () => screen.getByLabelText('Policy content') as HTMLTextAreaElement;
+    fireEvent.change(box(), { target: { value: 'A new first line.' } });
+
+    // another policy: Keep editing keeps the draft
+    fireEvent.click(screen.getByTestId('policy-safeguarding'));
+    let dialog = await confirmDialog();
+    expect(within(dialog).getByText('Your changes to the Privacy Policy have not been saved.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(noConfirm);
+    expect(box().value).toBe('A new first line.');
+
+    // leaving the screen through the sidebar waits for the answer
+    await openFromSidebar('External Links');
+    dialog = await confirmDialog();
+    expect(screen.queryByTestId('admin-links')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByTestId('admin-links')).toBeTruthy();
+  });
+
+  it('Cancel and switching go at once when nothing changed; after Discard the next navigation is not held', async () => {
+    setup('/admin/policies', api(policies));
+    fireEvent.click(await screen.findByRole('button', { name: /Edit Policy/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    noConfirm();
+    expect(screen.queryByLabelText('Policy content')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /Edit Policy/ }));
+    fireEvent.change(screen.getByLabelText('Policy content'), { target: { value: 'Changed.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByLabelText('Policy content')).toBeNull());
+    await openFromSidebar('External Links');
+    expect(await screen.findByTestId('admin-links')).toBeTruthy();
+  });
+
+  it('a policy over 200,000 characters says by how much and cannot be saved', async () => {
+    const f = setup('/admin/policies', api(policies));
+    fireEvent.click(await screen.findByRole('button', { name: /Edit Policy/ }));
+    fireEvent.change(screen.getByLabelText('Policy content'), { target: { value: 'x'.repeat(200_010) } });
+    expect((await screen.findByTestId('policy-too-long')).textContent).toBe(
+      'A policy can be at most 200,000 characters: shorten it by 10 to save it.',
+    );
+    expect((screen.getByRole('button', { name: /Save Changes/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(f.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
+
 describe('overview', () => {
   const stats = {
     total_users: 42,

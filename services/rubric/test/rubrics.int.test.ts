@@ -246,6 +246,53 @@ describe('managing rubrics', () => {
     expect((await svc.as('super_admin', { method: 'DELETE', url: `/rubrics/${newId()}` })).statusCode).toBe(404);
   });
 
+  it('refuses criteria an admin could not tell apart and maxima that are not whole marks', async () => {
+    const post = (criteria: object[]) =>
+      svc.as('super_admin', { method: 'POST', url: '/rubrics', payload: simple('x', { scoring_structure: { criteria } }) });
+    const sameName = await post([
+      { code: 'A', name: 'Argument', maxScore: 5 },
+      { code: 'B', name: ' argument ', maxScore: 5 },
+    ]);
+    expect(sameName.json()).toEqual({
+      detail: 'The scoring structure is invalid: Criterion name argument is used more than once',
+      code: 'RUBRIC_INVALID_SCORING',
+    });
+    for (const maxScore of [2.5, 101, 1e12]) {
+      const res = await post([{ code: 'A', name: 'Argument', maxScore }]);
+      expect([maxScore, res.statusCode, res.json().detail]).toEqual([
+        maxScore,
+        400,
+        'The scoring structure is invalid: Criterion A: maxScore must be a whole number of marks from 1 to 100',
+      ]);
+    }
+  });
+
+  it('keeps the criteria text in step with a scoring structure changed after the file was read', async () => {
+    const processedText =
+      'Criterion A: Argument (6 marks)\n0–6: Argues.\n\nCriterion B: Evidence (4 marks)\n\nGuidance\n- Read it all first.';
+    const structure = (bMax: number) => ({
+      criteria: [
+        { code: 'A', name: 'Argument', maxScore: 6, scoring_levels: [{ min: 0, max: 6, descriptor: 'Argues.' }] },
+        { code: 'B', name: 'Evidence', maxScore: bMax },
+      ],
+    });
+    // unchanged: the text is kept as sent
+    const same = await create({ title: 'Same', rubric_type: 'ee', criteria_text: processedText, scoring_structure: structure(4) });
+    expect(same.criteria_text).toBe(processedText);
+    // B raised to 10 in the editor: the stored text says 10 too, and keeps the guidance
+    const raised = await create({ title: 'Raised', rubric_type: 'ee', criteria_text: processedText, scoring_structure: structure(10) });
+    expect(raised.criteria_text).toBe(
+      'Criterion A: Argument (6 marks)\n0–6: Argues.\n\nCriterion B: Evidence (10 marks)\n\nGuidance\n- Read it all first.',
+    );
+    const put = await svc.as('super_admin', {
+      method: 'PUT',
+      url: `/rubrics/${same.id}`,
+      payload: { criteria_text: processedText, scoring_structure: structure(8) },
+    });
+    expect(put.json().criteria_text).toContain('Criterion B: Evidence (8 marks)');
+    expect(put.json().scoring_structure.total_points).toBe(14);
+  });
+
   it('filters the list by type (rubric_type or type) and status', async () => {
     await create(simple('Deprecated one', { status: 'deprecated', rubric_type: 'tok' }));
     const tokDeprecated = await list('super_admin', '?type=tok&status=deprecated');

@@ -1,15 +1,18 @@
 import { Button, Card, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ScoringStructure } from '@corestone/sdk';
-import { scoringProblems, totalOf } from '../lib/scoring';
+import { scoringProblems, withDerivedPoints } from '../lib/scoring';
 
 type Criterion = ScoringStructure['criteria'][number];
+
+/** A line of inputs that wraps on a phone instead of running out of the dialog. */
+const ROW = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 } as const;
 
 /** Criteria (code, name, maximum, weight, scoring levels) and grade boundaries of a rubric. */
 export function ScoringEditor({ value, onChange }: { value: ScoringStructure; onChange: (next: ScoringStructure) => void }) {
   const set = (patch: Partial<ScoringStructure>) => {
     const next = { ...value, ...patch };
-    onChange({ ...next, total_points: totalOf(next) });
+    onChange(withDerivedPoints(next));
   };
   const setCriterion = (i: number, patch: Partial<Criterion>) =>
     set({ criteria: value.criteria.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
@@ -21,7 +24,7 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
       </Typography.Text>
       {value.criteria.map((c, i) => (
         <Card key={i} size="small" style={{ background: '#f8fafc' }}>
-          <Space wrap>
+          <div style={ROW}>
             <Input
               aria-label={`Code of criterion ${i + 1}`}
               style={{ width: 64 }}
@@ -30,7 +33,7 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
             />
             <Input
               aria-label={`Name of criterion ${i + 1}`}
-              style={{ width: 260 }}
+              style={{ flex: '1 1 180px', minWidth: 0, maxWidth: 320 }}
               value={c.name}
               onChange={(e) => setCriterion(i, { name: e.target.value })}
             />
@@ -42,15 +45,10 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
               onChange={(v) => setCriterion(i, { maxScore: v ?? 0 })}
               style={{ width: 72 }}
             />
-            <span>weight</span>
-            <InputNumber
-              aria-label={`Weight of criterion ${i + 1}`}
-              min={0}
-              step={0.1}
-              value={c.weight}
-              onChange={(v) => setCriterion(i, { weight: v ?? 0 })}
-              style={{ width: 72 }}
-            />
+            {/* weighted_sum: the weight is the criterion's share of the total, as the rubric service stores it */}
+            <Typography.Text type="secondary" data-testid={`weight-${i + 1}`} title="Its share of the total, from the maxima">
+              weight {c.weight}
+            </Typography.Text>
             <Button
               type="text"
               danger
@@ -58,9 +56,9 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
               aria-label={`Remove criterion ${c.code}`}
               onClick={() => set({ criteria: value.criteria.filter((_, j) => j !== i) })}
             />
-          </Space>
+          </div>
           {(c.scoring_levels ?? []).map((l, k) => (
-            <Space key={k} style={{ display: 'flex', marginTop: 6 }}>
+            <div key={k} style={{ ...ROW, marginTop: 6 }}>
               <InputNumber
                 aria-label={`Level ${k + 1} from`}
                 size="small"
@@ -85,7 +83,7 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
               <Input
                 size="small"
                 aria-label={`Level ${k + 1} descriptor`}
-                style={{ width: 380 }}
+                style={{ flex: '1 1 200px', minWidth: 0 }}
                 value={l.descriptor}
                 onChange={(e) =>
                   setCriterion(i, { scoring_levels: c.scoring_levels!.map((x, m) => (m === k ? { ...x, descriptor: e.target.value } : x)) })
@@ -98,7 +96,7 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
                 aria-label="Remove level"
                 onClick={() => setCriterion(i, { scoring_levels: c.scoring_levels!.filter((_, m) => m !== k) })}
               />
-            </Space>
+            </div>
           ))}
           <Button
             size="small"
@@ -129,6 +127,7 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
       <Table
         size="small"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         rowKey={(_, i) => String(i)}
         dataSource={value.grade_boundaries}
         columns={[

@@ -16,6 +16,7 @@ import {
   SideNav,
 } from '@corestone/frontend-shell/app-frame';
 import { SystemIndicator } from '../components/common';
+import { afterLeaveAgreed } from '../lib/leaveGuard';
 import { mayEnterAdminArea } from '../lib/roles';
 import { Overview } from '../pages/Overview';
 
@@ -60,6 +61,8 @@ function BackOffice(props: RemoteAppProps) {
   const [search, setSearch] = useState('');
 
   if (!mayEnterAdminArea(user)) return <Navigate to="/auth" replace />;
+  // unsaved changes on a screen are asked about first: logout ends the session before it navigates
+  const signOut = () => afterLeaveAgreed(() => void logout());
 
   const userName = (
     <Typography.Text strong data-testid="admin-user-name" ellipsis style={{ maxWidth: 220 }}>
@@ -83,7 +86,7 @@ function BackOffice(props: RemoteAppProps) {
       items={ADMIN_NAV}
       selectedKey={selectedKey}
       onNavigate={() => setDrawer(false)}
-      onLogout={logout}
+      onLogout={signOut}
       footer={
         !screens.md && (
           <div style={{ marginTop: 12, textAlign: 'center' }} data-testid="admin-drawer-user">
@@ -131,7 +134,7 @@ function BackOffice(props: RemoteAppProps) {
           <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }} data-testid="admin-user-role">
             {roleLabel(user.role)}
           </Tag>
-          {screens.lg && <Button type="text" icon={<LogoutOutlined />} onClick={() => logout()} aria-label="Logout" />}
+          {screens.lg && <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label="Logout" />}
         </Header>
         <Content style={{ padding: screens.md ? 32 : 16, background: '#f6f8fb' }}>
           <div style={{ maxWidth: 1240, margin: '0 auto' }}>

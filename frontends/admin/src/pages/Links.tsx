@@ -1,5 +1,24 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { BarChartOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { errorMessage, type ExternalLink, type LinkCategory, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useLoad } from '../components/common';
@@ -65,6 +84,7 @@ export function linkCounters(links: Pick<ExternalLink, 'is_active' | 'clicks'>[]
 
 export function Links({ client }: RemoteAppProps) {
   const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
   const [state, setState] = useState<{ links: ExternalLink[]; loading: boolean; error?: string }>({ links: [], loading: true });
   const [tick, setTick] = useState(0);
   const [editing, setEditing] = useState<ExternalLink | 'new' | null>(null);
@@ -123,6 +143,66 @@ export function Links({ client }: RemoteAppProps) {
       message.error(errorMessage(e, 'Failed to export links'));
     }
   };
+
+  const details = (l: ExternalLink) => (
+    <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Typography.Text strong>{l.title}</Typography.Text>
+      <div>
+        <Typography.Link href={l.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>
+          {l.url}
+        </Typography.Link>
+      </div>
+      <div style={{ fontSize: 12, color: '#64748b' }}>{l.description}</div>
+    </div>
+  );
+  const categoryAndStatus = (l: ExternalLink) => (
+    <Space orientation="vertical" size={4}>
+      <Tag>{CATEGORY_LABELS[l.category] ?? l.category}</Tag>
+      <Space size={6}>
+        <Switch
+          size="small"
+          checked={l.is_active}
+          aria-label={`Active ${l.title}`}
+          onChange={(v) => patch(l, { is_active: v }, 'Failed to toggle link status')}
+        />{' '}
+        {l.is_active ? 'Active' : 'Inactive'}
+      </Space>
+      <Space size={6}>
+        <Switch
+          size="small"
+          checked={l.featured}
+          aria-label={`Featured ${l.title}`}
+          onChange={(v) => patch(l, { featured: v }, 'Failed to toggle featured status')}
+        />{' '}
+        Featured
+      </Space>
+    </Space>
+  );
+  const performance = (l: ExternalLink) => (
+    <Button
+      type="link"
+      style={{ padding: 0 }}
+      icon={<BarChartOutlined />}
+      onClick={() => setChart(l)}
+      aria-label={`Clicks per day for ${l.title}`}
+    >
+      {l.clicks} clicks
+    </Button>
+  );
+  const actions = (l: ExternalLink) => (
+    <Space>
+      <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${l.title}`} onClick={() => setEditing(l)} />
+      <Popconfirm
+        title="Delete this link?"
+        description="It disappears from the public footer."
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => remove(l)}
+      >
+        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${l.title}`} />
+      </Popconfirm>
+    </Space>
+  );
 
   return (
     <div data-testid="admin-links">
@@ -187,6 +267,32 @@ export function Links({ client }: RemoteAppProps) {
               Add First Link
             </Button>
           </Empty>
+        ) : !screens.lg ? (
+          // a phone or tablet: one card per link, its switches and actions in reach
+          state.loading ? (
+            <Card loading />
+          ) : (
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              {state.links.map((l) => (
+                <Card key={l.id} size="small" data-testid="link-card">
+                  <div style={{ display: 'flex', alignItems: 'flex-start', gap: 10 }}>
+                    <Checkbox
+                      aria-label={`Select ${l.title}`}
+                      checked={selected.includes(l.id)}
+                      onChange={(e) => setSelected((s) => (e.target.checked ? [...s, l.id] : s.filter((id) => id !== l.id)))}
+                    />
+                    {details(l)}
+                  </div>
+                  <div style={{ margin: '8px 0' }}>{categoryAndStatus(l)}</div>
+                  <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+                    {performance(l)}
+                    <Typography.Text type="secondary">Updated {formatDate(l.updated_at)}</Typography.Text>
+                    {actions(l)}
+                  </Space>
+                </Card>
+              ))}
+            </Space>
+          )
         ) : (
           <Table
             rowKey="id"
@@ -196,82 +302,11 @@ export function Links({ client }: RemoteAppProps) {
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
             scroll={{ x: 800 }}
             columns={[
-              {
-                title: 'Link Details',
-                key: 'details',
-                render: (_: unknown, l: ExternalLink) => (
-                  <div>
-                    <Typography.Text strong>{l.title}</Typography.Text>
-                    <div>
-                      <Typography.Link href={l.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>
-                        {l.url}
-                      </Typography.Link>
-                    </div>
-                    <div style={{ fontSize: 12, color: '#64748b' }}>{l.description}</div>
-                  </div>
-                ),
-              },
-              {
-                title: 'Category & Status',
-                key: 'category',
-                render: (_: unknown, l: ExternalLink) => (
-                  <Space orientation="vertical" size={4}>
-                    <Tag>{CATEGORY_LABELS[l.category] ?? l.category}</Tag>
-                    <Space size={6}>
-                      <Switch
-                        size="small"
-                        checked={l.is_active}
-                        aria-label={`Active ${l.title}`}
-                        onChange={(v) => patch(l, { is_active: v }, 'Failed to toggle link status')}
-                      />{' '}
-                      {l.is_active ? 'Active' : 'Inactive'}
-                    </Space>
-                    <Space size={6}>
-                      <Switch
-                        size="small"
-                        checked={l.featured}
-                        aria-label={`Featured ${l.title}`}
-                        onChange={(v) => patch(l, { featured: v }, 'Failed to toggle featured status')}
-                      />{' '}
-                      Featured
-                    </Space>
-                  </Space>
-                ),
-              },
-              {
-                title: 'Performance',
-                key: 'clicks',
-                render: (_: unknown, l: ExternalLink) => (
-                  <Button
-                    type="link"
-                    style={{ padding: 0 }}
-                    icon={<BarChartOutlined />}
-                    onClick={() => setChart(l)}
-                    aria-label={`Clicks per day for ${l.title}`}
-                  >
-                    {l.clicks} clicks
-                  </Button>
-                ),
-              },
+              { title: 'Link Details', key: 'details', render: (_: unknown, l: ExternalLink) => details(l) },
+              { title: 'Category & Status', key: 'category', render: (_: unknown, l: ExternalLink) => categoryAndStatus(l) },
+              { title: 'Performance', key: 'clicks', render: (_: unknown, l: ExternalLink) => performance(l) },
               { title: 'Last Updated', key: 'updated', render: (_: unknown, l: ExternalLink) => formatDate(l.updated_at) },
-              {
-                title: 'Actions',
-                key: 'actions',
-                render: (_: unknown, l: ExternalLink) => (
-                  <Space>
-                    <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${l.title}`} onClick={() => setEditing(l)} />
-                    <Popconfirm
-                      title="Delete this link?"
-                      description="It disappears from the public footer."
-                      okText="Delete"
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove(l)}
-                    >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${l.title}`} />
-                    </Popconfirm>
-                  </Space>
-                ),
-              },
+              { title: 'Actions', key: 'actions', render: (_: unknown, l: ExternalLink) => actions(l) },
             ]}
           />
         )}

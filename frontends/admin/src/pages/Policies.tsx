@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { App, Alert, Badge, Button, Card, Col, Empty, Input, Row, Segmented, Select, Space, Typography } from 'antd';
 import { EditOutlined, ExportOutlined, FilePdfOutlined, SaveOutlined } from '@ant-design/icons';
 import { errorMessage, type Policy, type PolicyId, type PolicyStatus, type RemoteAppProps } from '@corestone/sdk';
@@ -6,6 +6,7 @@ import { errorMessage, type Policy, type PolicyId, type PolicyStatus, type Remot
 import { Markdown } from '@corestone/frontend-shell/markdown';
 import { ListRow, LoadError, Loading, PageHeader, RowList, useLoad } from '../components/common';
 import { mayEditPolicies } from '../lib/roles';
+import { useLeaveGuard } from '../lib/leaveGuard';
 import { formatDateTime } from '../lib/text';
 
 export const POLICY_LIST: { id: PolicyId; title: string; publicPath: string }[] = [
@@ -14,6 +15,16 @@ export const POLICY_LIST: { id: PolicyId; title: string; publicPath: string }[] 
   { id: 'client-terms', title: 'Client Terms of Service', publicPath: '/client-terms' },
   { id: 'academic-integrity', title: 'Academic Integrity Policy', publicPath: '/academic-integrity-policy' },
 ];
+
+/** The content service's limit of a policy's text (contracts' PolicyUpdate). */
+export const POLICY_MAX_CHARS = 200_000;
+
+/** What saving with each status does to the public page (the content service keeps the last published version). */
+const STATUS_HINT: Record<PolicyStatus, string> = {
+  published: 'Saving publishes this text on the public page.',
+  draft: 'Saved privately: visitors keep seeing the last published version.',
+  archived: 'Saving withdraws the policy: its public page shows it no longer.',
+};
 
 const STATUS_BADGE: Record<PolicyStatus, 'success' | 'warning' | 'default'> = {
   published: 'success',
@@ -33,7 +44,7 @@ async function loadAll(client: RemoteAppProps['client']): Promise<Partial<Record
 }
 
 export function Policies({ client, user }: RemoteAppProps) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const policies = useLoad(() => loadAll(client), [client]);
   const [selected, setSelected] = useState<PolicyId>('privacy');
   const [editing, setEditing] = useState(false);
@@ -51,11 +62,30 @@ export function Policies({ client, user }: RemoteAppProps) {
     setError(null);
   }, [selected]);
 
+  const meta = POLICY_LIST.find((p) => p.id === selected)!;
+  const dirty = editing && (draft !== (current?.content ?? '') || status !== (current?.status ?? 'draft'));
+  /** Runs `then` at once, or after the editor agreed to drop the changes they have not saved. */
+  const unlessUnsaved = (then: () => void) => {
+    if (!dirty) return then();
+    modal.confirm({
+      title: 'Discard unsaved changes?',
+      content: `Your changes to the ${meta.title} have not been saved.`,
+      okText: 'Discard changes',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep editing',
+      autoFocusButton: 'cancel', // the safe answer is the one a stray Enter gives
+      onOk: then,
+    });
+  };
+  useLeaveGuard(dirty, unlessUnsaved);
+  const tooLong = editing && draft.length > POLICY_MAX_CHARS;
+  // the preview follows the typing at its own pace: a long policy stays quick to edit
+  const preview = useDeferredValue(editing ? draft : (current?.content ?? ''));
+
   if (policies.loading && !policies.data) return <Loading />;
   if (policies.error || !policies.data)
     return <LoadError message={policies.error ?? 'Failed to fetch all general content. Please try again.'} onRetry={policies.reload} />;
 
-  const meta = POLICY_LIST.find((p) => p.id === selected)!;
   const startEdit = () => {
     setDraft(current?.content ?? '');
     setStatus(current?.status ?? 'draft');
@@ -103,7 +133,7 @@ export function Policies({ client, user }: RemoteAppProps) {
                   <ListRow
                     key={p.id}
                     last={last}
-                    onClick={() => setSelected(p.id)}
+                    onClick={() => p.id !== selected && unlessUnsaved(() => setSelected(p.id))}
                     data-testid={`policy-${p.id}`}
                     style={{
                       cursor: 'pointer',
@@ -142,8 +172,8 @@ export function Policies({ client, user }: RemoteAppProps) {
                 </Button>
                 {editing ? (
                   <>
-                    <Button onClick={() => setEditing(false)}>Cancel</Button>
-                    <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!draft.trim()} onClick={save}>
+                    <Button onClick={() => unlessUnsaved(() => setEditing(false))}>Cancel</Button>
+                    <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!draft.trim() || tooLong} onClick={save}>
                       Save Changes
                     </Button>
                   </>
@@ -176,6 +206,9 @@ export function Policies({ client, user }: RemoteAppProps) {
                         { value: 'archived', label: 'Archived' },
                       ]}
                     />
+                    <Typography.Text type="secondary" data-testid="policy-status-hint">
+                      {STATUS_HINT[status]}
+                    </Typography.Text>
                   </Space>
                 )}
                 <Row gutter={16}>
@@ -184,10 +217,18 @@ export function Policies({ client, user }: RemoteAppProps) {
                       <Input.TextArea
                         aria-label="Policy content"
                         value={draft}
+                        count={{ show: true, max: POLICY_MAX_CHARS }}
+                        status={tooLong ? 'error' : undefined}
                         onChange={(e) => setDraft(e.target.value)}
                         autoSize={{ minRows: 18, maxRows: 40 }}
                         style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}
                       />
+                      {tooLong && (
+                        <Typography.Text type="danger" data-testid="policy-too-long" style={{ display: 'block', marginTop: 24 }}>
+                          A policy can be at most {POLICY_MAX_CHARS.toLocaleString('en-US')} characters: shorten it by{' '}
+                          {(draft.length - POLICY_MAX_CHARS).toLocaleString('en-US')} to save it.
+                        </Typography.Text>
+                      )}
                     </Col>
                   )}
                   <Col xs={24} xl={editing ? 12 : 24}>
@@ -213,7 +254,7 @@ export function Policies({ client, user }: RemoteAppProps) {
                         background: '#fff',
                       }}
                     >
-                      <Markdown source={shown} topLevel={2} />
+                      <Markdown source={preview} topLevel={2} />
                     </div>
                     {!editing && view === 'Markdown' && (
                       <pre style={{ whiteSpace: 'pre-wrap', fontSize: 13, background: '#f8fafc', padding: 16, borderRadius: 8 }}>

@@ -7,6 +7,7 @@ import {
   Col,
   Empty,
   Form,
+  Grid,
   Input,
   Modal,
   Popconfirm,
@@ -44,8 +45,31 @@ export function Rubrics(props: RemoteAppProps) {
   return <RubricsScreen {...props} />;
 }
 
+/** The rubric service's limits (contracts' RubricInput), said before saving rather than by a refused request. */
+export const RUBRIC_TEXT_LIMITS = { title: 200, description: 5000, criteria: 50_000 } as const;
+
+/** What is too long in a rubric's texts, as the form says it; null when all fit. */
+export function rubricTextProblem(texts: { title: string; description: string; criteria: string }): string | null {
+  if (texts.title.trim().length > RUBRIC_TEXT_LIMITS.title) return `The title can be at most ${RUBRIC_TEXT_LIMITS.title} characters.`;
+  if (texts.description.trim().length > RUBRIC_TEXT_LIMITS.description)
+    return `The description can be at most ${RUBRIC_TEXT_LIMITS.description.toLocaleString('en-US')} characters.`;
+  if (texts.criteria.trim().length > RUBRIC_TEXT_LIMITS.criteria)
+    return `The criteria text can be at most ${RUBRIC_TEXT_LIMITS.criteria.toLocaleString('en-US')} characters.`;
+  return null;
+}
+
+const typeTag = (r: Rubric) => <Tag color={r.rubric_type === 'ee' ? 'geekblue' : 'purple'}>{r.rubric_type.toUpperCase()}</Tag>;
+const statusTag = (r: Rubric) => <Tag color={STATUS_COLORS[r.status]}>{r.status}</Tag>;
+const rubricName = (r: Rubric) => (
+  <div>
+    <Typography.Text strong>{r.title}</Typography.Text> {r.is_default && <Tag color="blue">Default</Tag>}
+    <div style={{ fontSize: 12, color: '#64748b', maxWidth: 420 }}>{r.description}</div>
+  </div>
+);
+
 function RubricsScreen({ client }: RemoteAppProps) {
   const { message, modal } = App.useApp();
+  const screens = Grid.useBreakpoint();
   const [type, setType] = useState<EssayType | ''>('');
   const [status, setStatus] = useState<RubricStatus | ''>('');
   const [state, setState] = useState<{ rubrics: Rubric[]; loading: boolean; error?: string }>({ rubrics: [], loading: true });
@@ -83,6 +107,20 @@ function RubricsScreen({ client }: RemoteAppProps) {
       modal.error({ title: 'Failed to load rubric details for editing.' });
     }
   };
+  const actions = (r: Rubric) => (
+    <Space>
+      <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${r.title}`} onClick={() => openEdit(r)} />
+      <Popconfirm
+        title="Delete this rubric?"
+        description="This cannot be undone."
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => remove(r)}
+      >
+        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.title}`} />
+      </Popconfirm>
+    </Space>
+  );
 
   return (
     <div data-testid="admin-rubrics">
@@ -116,6 +154,30 @@ function RubricsScreen({ client }: RemoteAppProps) {
         </Space>
         {state.error ? (
           <Alert type="error" showIcon title={state.error} action={<Button onClick={reload}>Try again</Button>} />
+        ) : !screens.lg ? (
+          // a phone or tablet: one card per rubric, its actions in reach (a table would hide them off to the side)
+          state.loading ? (
+            <Card loading />
+          ) : shown.length === 0 ? (
+            <Empty description="No rubrics found" />
+          ) : (
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              {shown.map((r) => (
+                <Card key={r.id} size="small" data-testid="rubric-card">
+                  {rubricName(r)}
+                  <Space wrap size={[6, 6]} style={{ margin: '8px 0' }}>
+                    {typeTag(r)}
+                    {statusTag(r)}
+                    <Typography.Text type="secondary">
+                      v{r.version} · {r.scoring_structure.total_points} points · used {r.submission_count}× · updated{' '}
+                      {formatDate(r.updated_at)}
+                    </Typography.Text>
+                  </Space>
+                  <div>{actions(r)}</div>
+                </Card>
+              ))}
+            </Space>
+          )
         ) : (
           <Table
             rowKey="id"
@@ -125,46 +187,14 @@ function RubricsScreen({ client }: RemoteAppProps) {
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
             scroll={{ x: 800 }}
             columns={[
-              {
-                title: 'Rubric',
-                key: 'title',
-                render: (_: unknown, r: Rubric) => (
-                  <div>
-                    <Typography.Text strong>{r.title}</Typography.Text> {r.is_default && <Tag color="blue">Default</Tag>}
-                    <div style={{ fontSize: 12, color: '#64748b', maxWidth: 420 }}>{r.description}</div>
-                  </div>
-                ),
-              },
+              { title: 'Rubric', key: 'title', render: (_: unknown, r: Rubric) => rubricName(r) },
               { title: 'Version', key: 'version', render: (_: unknown, r: Rubric) => `v${r.version}` },
-              {
-                title: 'Type',
-                key: 'type',
-                render: (_: unknown, r: Rubric) => (
-                  <Tag color={r.rubric_type === 'ee' ? 'geekblue' : 'purple'}>{r.rubric_type.toUpperCase()}</Tag>
-                ),
-              },
-              { title: 'Status', key: 'status', render: (_: unknown, r: Rubric) => <Tag color={STATUS_COLORS[r.status]}>{r.status}</Tag> },
+              { title: 'Type', key: 'type', render: (_: unknown, r: Rubric) => typeTag(r) },
+              { title: 'Status', key: 'status', render: (_: unknown, r: Rubric) => statusTag(r) },
               { title: 'Usage', key: 'usage', render: (_: unknown, r: Rubric) => r.submission_count },
               { title: 'Points', key: 'points', render: (_: unknown, r: Rubric) => r.scoring_structure.total_points },
               { title: 'Updated', key: 'updated', render: (_: unknown, r: Rubric) => formatDate(r.updated_at) },
-              {
-                title: 'Actions',
-                key: 'actions',
-                render: (_: unknown, r: Rubric) => (
-                  <Space>
-                    <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${r.title}`} onClick={() => openEdit(r)} />
-                    <Popconfirm
-                      title="Delete this rubric?"
-                      description="This cannot be undone."
-                      okText="Delete"
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove(r)}
-                    >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.title}`} />
-                    </Popconfirm>
-                  </Space>
-                ),
-              },
+              { title: 'Actions', key: 'actions', render: (_: unknown, r: Rubric) => actions(r) },
             ]}
           />
         )}
@@ -238,6 +268,8 @@ function RubricModal({
   const save = async () => {
     setError(null);
     if (!title.trim()) return setError('Title is required');
+    const tooLong = rubricTextProblem({ title, description, criteria });
+    if (tooLong) return setError(tooLong);
     if (creating && !processed) return setError('Please process a file first before creating the rubric.');
     if (scoring && scoringProblems(scoring).length) return setError(scoringProblems(scoring)[0]!);
     setBusy('save');
@@ -326,21 +358,35 @@ function RubricModal({
           </Form.Item>
         )}
         <Form.Item label="Title" required>
-          <Input aria-label="Rubric title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <Input
+            aria-label="Rubric title"
+            value={title}
+            count={{ show: title.length > RUBRIC_TEXT_LIMITS.title * 0.8, max: RUBRIC_TEXT_LIMITS.title }}
+            onChange={(e) => setTitle(e.target.value)}
+          />
         </Form.Item>
         <Form.Item label="Description">
           <Input.TextArea
             aria-label="Rubric description"
-            autoSize={{ minRows: 2 }}
+            autoSize={{ minRows: 2, maxRows: 8 }}
             value={description}
+            count={{ show: description.length > RUBRIC_TEXT_LIMITS.description * 0.8, max: RUBRIC_TEXT_LIMITS.description }}
             onChange={(e) => setDescription(e.target.value)}
           />
         </Form.Item>
-        <Form.Item label="Criteria" extra={creating ? 'Read from the processed file.' : undefined}>
+        <Form.Item
+          label="Criteria"
+          extra={
+            creating
+              ? 'Read from the processed file. Changes made under Scoring are written into it when the rubric is saved.'
+              : 'Changed text is read again into the scoring when saved; if Scoring is changed too, Scoring is kept.'
+          }
+        >
           <Input.TextArea
             aria-label="Criteria text"
             autoSize={{ minRows: 6, maxRows: 16 }}
             value={criteria}
+            count={{ show: criteria.length > RUBRIC_TEXT_LIMITS.criteria * 0.8, max: RUBRIC_TEXT_LIMITS.criteria }}
             readOnly={creating}
             variant={creating ? 'filled' : 'outlined'}
             onChange={(e) => setCriteria(e.target.value)}

@@ -6,7 +6,7 @@ const range = (min: number, max: number) => (min === max ? `${min}` : `${min}–
  * The criteria as the admin screens show and edit them, then any guidance. The format reads back
  * through `parseRubricText` to the same criteria, marks, descriptors and guidance.
  */
-export function criteriaText(criteria: readonly RubricCriterion[], guidance: readonly string[] = []): string {
+export function criteriaText(criteria: readonly Omit<RubricCriterion, 'weight'>[], guidance: readonly string[] = []): string {
   const text = criteria
     .map((c) => {
       const lines = [`Criterion ${c.code}: ${c.name} (${c.maxScore} marks)`];

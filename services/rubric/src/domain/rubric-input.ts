@@ -36,6 +36,20 @@ export function scoringFromText(text: string, keep?: ScoringStructure): ScoringS
   );
 }
 
+/**
+ * The criteria text stored beside a scoring structure: the text sent when it reads back to the same
+ * criteria (codes, names, maxima, descriptors), else the structure written out with the text's
+ * guidance. A structure edited after a file was processed (a maximum raised, a level reworded) thus
+ * never leaves a criteria text that contradicts what essays are graded against.
+ */
+export function criteriaTextFor(scoring: ScoringStructure, text: string | undefined): string {
+  const given = text?.trim() ?? '';
+  if (!given) return criteriaText(scoring.criteria);
+  const parsed = parseRubricText(given);
+  const sameCriteria = criteriaText(parsed.criteria) === criteriaText(scoring.criteria);
+  return sameCriteria ? given : criteriaText(scoring.criteria, parsed.detailed_guidance);
+}
+
 export function requiredTitle(title: string | undefined): string {
   const t = title?.trim() ?? '';
   if (!t) throw badRequest(Messages.RUBRIC_TITLE_REQUIRED);
@@ -66,7 +80,7 @@ export function prepareRubric(input: RubricDraftInput) {
     description: input.description?.trim() ?? '',
     rubric_type: input.rubric_type,
     status: input.status ?? 'active',
-    criteria_text: input.criteria_text?.trim() || criteriaText(scoring.criteria),
+    criteria_text: input.scoring_structure ? criteriaTextFor(scoring, input.criteria_text) : input.criteria_text!.trim(),
     scoring_structure: scoring,
   };
 }

@@ -12,6 +12,12 @@ export type CriterionInput = Omit<RubricCriterion, 'weight'> & { weight?: number
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
+/**
+ * A criterion's maximum is a whole number of marks, as in every IB markband, and no larger than the
+ * document parser reads back from a heading (criteria text must read back to the same criteria).
+ */
+export const MAX_CRITERION_MARKS = 100;
+
 /** Each criterion's weight is its share of the total (weighted_sum). */
 export function buildStructure(
   criteria: CriterionInput[],
@@ -83,13 +89,19 @@ export function validateScoring(input: ScoringStructureInput): ScoringValidation
   const criteria = input.criteria.map(({ weight: _derived, ...c }) => ({ ...c, code: c.code.trim(), name: c.name.trim() }));
   if (!criteria.length) errors.push('At least one criterion is required');
   const codes = new Set<string>();
+  const names = new Set<string>();
   criteria.forEach((c, i) => {
     const label = `Criterion ${c.code || i + 1}`;
     if (!c.code) errors.push(`Criterion ${i + 1}: a code is required`);
     if (!c.name) errors.push(`${label}: a name is required`);
     if (!(c.maxScore > 0) || !Number.isFinite(c.maxScore)) errors.push(`${label}: maxScore must be greater than 0`);
+    else if (!Number.isInteger(c.maxScore) || c.maxScore > MAX_CRITERION_MARKS)
+      errors.push(`${label}: maxScore must be a whole number of marks from 1 to ${MAX_CRITERION_MARKS}`);
     if (c.code && codes.has(c.code.toUpperCase())) errors.push(`Criterion code ${c.code} is used more than once`);
     codes.add(c.code.toUpperCase());
+    // Two criteria of one name cannot be told apart in feedback, results or the per-criterion analytics.
+    if (c.name && names.has(c.name.toLowerCase())) errors.push(`Criterion name ${c.name} is used more than once`);
+    names.add(c.name.toLowerCase());
     checkLevels(c, errors, warnings);
   });
   const structure = buildStructure(criteria, { grade_boundaries: input.grade_boundaries, pass_threshold: input.pass_threshold });

@@ -14,8 +14,7 @@ import {
   type RubricStatus,
 } from '@corestone/contracts';
 import { HttpError, conflict, isUuid, notFound, principalOf, requireAuth } from '@corestone/service-kit';
-import { criteriaText } from '../domain/criteria-text';
-import { checkedScoring, prepareRubric, requiredTitle, scoringFromText } from '../domain/rubric-input';
+import { checkedScoring, criteriaTextFor, prepareRubric, requiredTitle, scoringFromText } from '../domain/rubric-input';
 import type { Refusal, RubricChanges, RubricStore } from '../store/rubrics';
 import type { UsageStore } from '../store/usage';
 import { requireSuperAdmin, security } from './access';
@@ -141,7 +140,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
       if (body.description !== undefined) changes.description = body.description.trim();
       if (body.scoring_structure) {
         changes.scoring_structure = checkedScoring(body.scoring_structure);
-        changes.criteria_text = body.criteria_text?.trim() || criteriaText(changes.scoring_structure.criteria);
+        changes.criteria_text = criteriaTextFor(changes.scoring_structure, body.criteria_text);
       } else if (body.criteria_text !== undefined && body.criteria_text.trim() !== current.criteria_text.trim()) {
         changes.scoring_structure = scoringFromText(body.criteria_text, current.scoring_structure);
         changes.criteria_text = body.criteria_text.trim();
