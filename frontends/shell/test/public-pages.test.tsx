@@ -109,6 +109,37 @@ describe('policy pages', () => {
     expect(document.body.textContent).not.toContain('Route GET');
   });
 
+  test('a withdrawn policy says so under the Error heading instead of a load failure', async () => {
+    renderAt('/p', <PolicyPage resource="safeguarding" />, (c) =>
+      apiPath(c) === '/general/safeguarding' ? res(404, { detail: 'Content not found', code: 'CONTENT_NOT_FOUND' }) : res(401, {}),
+    );
+    expect(await screen.findByText('Safeguarding Policy is not published at the moment. Please check back later.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Error' })).toBeTruthy();
+  });
+
+  test('links: on-site paths, http(s) and mailto become links (outside ones in a new tab); any other scheme stays text', () => {
+    render(
+      <Markdown
+        source={
+          'Write to [support](mailto:help@corestone.org), read our [terms](/client-terms) or [IBO](https://www.ibo.org/x_y), not [this](javascript:alert(1)) or [that](//evil.example).'
+        }
+      />,
+    );
+    const links = [...document.querySelectorAll('a')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+      a.getAttribute('target'),
+      a.getAttribute('rel'),
+    ]);
+    expect(links).toEqual([
+      ['support', 'mailto:help@corestone.org', null, null],
+      ['terms', '/client-terms', null, null],
+      ['IBO', 'https://www.ibo.org/x_y', '_blank', 'noopener noreferrer'],
+    ]);
+    expect(document.body.textContent).toContain('not this or that.');
+    expect(document.body.textContent).not.toContain('javascript');
+  });
+
   test('a wrapped list line stays in its item', () => {
     render(<Markdown source={'- **Account details**: your name and a password\n  stored only as a hash.\n- Essays\n\nAfter the list.'} />);
     const items = [...document.querySelectorAll('li')].map((li) => li.textContent);

@@ -1,16 +1,42 @@
 import { Fragment, type ReactNode } from 'react';
 
-/** Tiny markdown renderer for policy documents: headings, paragraphs, lists, bold, italic. No HTML. */
+// Tiny markdown renderer for policy documents: headings, paragraphs, lists, bold, italic, links. No HTML.
+
+/** A link's target when it is safe to follow: http(s), mailto, or a path on this site; else null (shown as text). */
+export function safeHref(raw: string): string | null {
+  if (/^\/(?!\/)/.test(raw)) return raw;
+  try {
+    const url = new URL(raw);
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function link(key: number, text: string, raw: string): ReactNode {
+  const href = safeHref(raw);
+  if (!href) return text;
+  const external = /^https?:/.test(href);
+  return (
+    <a key={key} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {text}
+    </a>
+  );
+}
+
 function inline(text: string): ReactNode[] {
   const out: ReactNode[] = [];
-  const re = /(\*\*[^*]+\*\*|__[^_]+__|\*[^*]+\*|_[^_]+_)/g;
+  const re = /(\[[^\]]+\]\((?:[^()\s]|\([^()\s]*\))+\)|\*\*[^*]+\*\*|__[^_]+__|\*[^*]+\*|_[^_]+_)/g;
   let last = 0;
   let m: RegExpExecArray | null;
   let i = 0;
   while ((m = re.exec(text))) {
     if (m.index > last) out.push(text.slice(last, m.index));
     const tok = m[0];
-    if (tok.startsWith('**') || tok.startsWith('__')) out.push(<strong key={i++}>{tok.slice(2, -2)}</strong>);
+    // a URL may hold one level of parentheses, as in Wikipedia's addresses
+    const linked = /^\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)$/.exec(tok);
+    if (linked) out.push(link(i++, linked[1]!, linked[2]!));
+    else if (tok.startsWith('**') || tok.startsWith('__')) out.push(<strong key={i++}>{tok.slice(2, -2)}</strong>);
     else out.push(<em key={i++}>{tok.slice(1, -1)}</em>);
     last = m.index + tok.length;
   }

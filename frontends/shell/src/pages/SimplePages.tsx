@@ -39,6 +39,9 @@ const POLICIES = {
   },
 } as const;
 
+/** The content service has no published text (an administrator withdrew it, or it was never published): not a failure. */
+const withdrawn = (e: unknown) => isApiError(e) && e.code === 'CONTENT_NOT_FOUND';
+
 export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
   const { client } = useSession();
   const meta = POLICIES[resource];
@@ -53,11 +56,15 @@ export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
         if (r?.success && typeof r.data?.content === 'string') setState({ content: r.data.content });
         else setState({ error: meta.error });
       })
-      .catch(() => alive && setState({ error: meta.error }));
+      .catch(
+        (e: unknown) =>
+          alive &&
+          setState({ error: withdrawn(e) ? `${meta.title} is not published at the moment. Please check back later.` : meta.error }),
+      );
     return () => {
       alive = false;
     };
-  }, [client, resource, meta.error]);
+  }, [client, resource, meta.error, meta.title]);
 
   if (state.error)
     return (
