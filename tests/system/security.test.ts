@@ -4,7 +4,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 
 let p: TestPlatform;
 const tokens: Record<string, string> = {};
@@ -171,11 +171,19 @@ it('stops a deactivated user from signing in or refreshing', async () => {
   const login = await p.api.call('POST', '/auth/login', { json: { username: email, password: 'correct-horse-9' } });
   expect(login.status).toBe(403);
   expect(login.body.detail).toMatch(/deactivated/i);
-  // Refused either way: 401 once auth's users consumer has revoked the sessions (users.access_changed.v1),
-  // 403 'deactivated' when the refresh arrives first — auth then checks the live account and revokes them itself.
+  // Refused, and told why: 403 ACCOUNT_DEACTIVATED whether auth's users consumer has already revoked the
+  // sessions (users.access_changed.v1) or the refresh arrives first (auth checks the live account and
+  // revokes them itself); the client then ends the session with the spec's deactivated text.
   const refresh = await p.api.call('POST', '/auth/refresh', { json: { refresh_token: s.refresh_token } });
-  expect([401, 403]).toContain(refresh.status);
-  if (refresh.status === 403) expect(refresh.body.code).toBe('ACCOUNT_DEACTIVATED');
-  // and the session is gone for good
-  expect((await p.api.call('POST', '/auth/refresh', { json: { refresh_token: s.refresh_token } })).status).toBe(401);
+  expect([refresh.status, refresh.body.code]).toEqual([403, 'ACCOUNT_DEACTIVATED']);
+  expect((await p.api.call('POST', '/auth/refresh', { json: { refresh_token: s.refresh_token } })).status).toBe(403);
+  // and the session is gone for good: reactivating the account does not bring the old token back
+  const on = await p.api.call('PUT', `/users/admin/users/${s.user.id}/status`, { token: tokens.admin, json: { is_active: true } });
+  expect(on.status).toBe(200);
+  await waitFor(
+    'the account signs in again',
+    async () => (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'correct-horse-9' } })).status === 200,
+  );
+  const again = await p.api.call('POST', '/auth/refresh', { json: { refresh_token: s.refresh_token } });
+  expect([again.status, again.body.code]).toEqual([401, 'INVALID_REFRESH_TOKEN']);
 });

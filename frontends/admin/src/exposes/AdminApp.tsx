@@ -1,19 +1,18 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Grid, Input, Layout, Tag, Typography } from 'antd';
+import { Button, Grid, Input, Layout, Typography } from 'antd';
 import { LogoutOutlined, SearchOutlined } from '@ant-design/icons';
-import { ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
+import type { RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import {
   ADMIN_NAV,
-  HEADER_BAR_STYLE,
-  HEADER_FIXED,
   HEADER_SEARCH,
   lazyScreen,
-  MenuButton,
-  NavDrawer,
   ScreenLoading,
+  SideColumn,
   SideNav,
+  TopBar,
+  UserBadge,
 } from '@corestone/frontend-shell/app-frame';
 import { SystemIndicator } from '../components/common';
 import { afterLeaveAgreed } from '../lib/leaveGuard';
@@ -31,7 +30,7 @@ const Settings = lazyScreen(() => import('../pages/Settings').then((m) => ({ def
 const Analytics = lazyScreen(() => import('../pages/Analytics').then((m) => ({ default: m.Analytics })));
 const Assess = lazyScreen(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
 
-const { Sider, Header, Content } = Layout;
+const { Content } = Layout;
 
 function selectedKey(path: string): string {
   const rest = path.replace(/^\/admin\/?/, '');
@@ -104,18 +103,11 @@ function BackOffice(props: RemoteAppProps) {
 
   return (
     <Layout style={{ minHeight: '100vh', background: '#fff' }} data-testid="admin-layout">
-      {screens.lg ? (
-        <Sider width={248} theme="light" style={{ borderRight: '1px solid #eef0f3', position: 'sticky', top: 0, height: '100vh' }}>
-          {sidebar}
-        </Sider>
-      ) : (
-        <NavDrawer open={drawer} onClose={() => setDrawer(false)}>
-          {sidebar}
-        </NavDrawer>
-      )}
+      <SideColumn wide={Boolean(screens.lg)} drawerOpen={drawer} onDrawerClose={() => setDrawer(false)}>
+        {sidebar}
+      </SideColumn>
       <Layout>
-        <Header style={{ ...HEADER_BAR_STYLE, background: '#fff', ...(screens.md ? {} : { gap: 10, padding: '0 12px' }) }}>
-          {!screens.lg && <MenuButton open={drawer} onOpen={() => setDrawer(true)} />}
+        <TopBar screens={screens} drawerOpen={drawer} onDrawerOpen={() => setDrawer(true)} style={{ background: '#fff' }}>
           <Input
             prefix={<SearchOutlined />}
             placeholder="Search submissions..."
@@ -128,14 +120,10 @@ function BackOffice(props: RemoteAppProps) {
           />
           <div style={{ flex: 1 }} />
           {screens.md && <SystemIndicator client={client} />}
-          <Avatar src={user.avatar} alt="" style={HEADER_FIXED} />
           {/* below md the name is in the drawer (under Logout): a phone's bar has no room for it */}
-          {screens.md && userName}
-          <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }} data-testid="admin-user-role">
-            {roleLabel(user.role)}
-          </Tag>
+          <UserBadge user={user} name={screens.md && userName} roleTestId="admin-user-role" />
           {screens.lg && <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label="Logout" />}
-        </Header>
+        </TopBar>
         <Content style={{ padding: screens.md ? 32 : 16, background: '#f6f8fb' }}>
           <div style={{ maxWidth: 1240, margin: '0 auto' }}>
             <Suspense fallback={<ScreenLoading />}>

@@ -1,6 +1,6 @@
 import { createElement, lazy, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Drawer, Menu, Spin, Typography } from 'antd';
+import { Avatar, Button, Drawer, Layout, Menu, Spin, Tag, Typography } from 'antd';
 import {
   AppstoreOutlined,
   BookOutlined,
@@ -16,7 +16,7 @@ import {
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { isGradingRole, type SessionUser } from '@corestone/sdk';
+import { isGradingRole, ROLE_COLORS, roleLabel, type SessionUser } from '@corestone/sdk';
 import { Heading } from './Heading';
 import { BrandMark } from './Logo';
 
@@ -181,6 +181,82 @@ export const HEADER_FIXED: CSSProperties = { flexShrink: 0 };
 
 /** For the top bar's search: takes the free space, up to 360 px, and may shrink below its content. */
 export const HEADER_SEARCH: CSSProperties = { flex: '1 1 auto', minWidth: 0, maxWidth: 360 };
+
+/** The side column's width from `lg` up. */
+export const SIDE_COLUMN_WIDTH = 248;
+
+/**
+ * The side column: from `lg` up a column that runs the whole page height (however long the page)
+ * with its content kept in view; narrower, the NavDrawer the top bar's menu button opens.
+ */
+export function SideColumn({
+  wide,
+  drawerOpen,
+  onDrawerClose,
+  testId,
+  children,
+}: {
+  wide: boolean;
+  drawerOpen: boolean;
+  onDrawerClose: () => void;
+  testId?: string;
+  children: ReactNode;
+}) {
+  if (!wide)
+    return (
+      <NavDrawer open={drawerOpen} onClose={onDrawerClose}>
+        {children}
+      </NavDrawer>
+    );
+  return (
+    <Layout.Sider
+      width={SIDE_COLUMN_WIDTH}
+      theme="light"
+      data-testid={testId}
+      style={{ borderRight: '1px solid #eef0f3', minHeight: '100vh' }}
+    >
+      <div style={{ position: 'sticky', top: 0, height: '100vh' }}>{children}</div>
+    </Layout.Sider>
+  );
+}
+
+/**
+ * The top bar: below `lg` it starts with the menu button; below `md` it is tighter. `style` adds to
+ * HEADER_BAR_STYLE (a background, say).
+ */
+export function TopBar({
+  screens,
+  drawerOpen,
+  onDrawerOpen,
+  style,
+  children,
+}: {
+  screens: { md?: boolean; lg?: boolean };
+  drawerOpen: boolean;
+  onDrawerOpen: () => void;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
+    <Layout.Header style={{ ...HEADER_BAR_STYLE, ...style, ...(screens.md ? {} : { gap: 10, padding: '0 12px' }) }}>
+      {!screens.lg && <MenuButton open={drawerOpen} onOpen={onDrawerOpen} />}
+      {children}
+    </Layout.Header>
+  );
+}
+
+/** The top bar's right end: the avatar, `name` (the caller decides whether there is room) and the role tag. */
+export function UserBadge({ user, name, roleTestId }: { user: SessionUser; name?: ReactNode; roleTestId?: string }) {
+  return (
+    <>
+      <Avatar src={user.avatar} alt="" style={HEADER_FIXED} />
+      {name}
+      <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }} data-testid={roleTestId}>
+        {roleLabel(user.role)}
+      </Tag>
+    </>
+  );
+}
 
 /** The menu button that opens the NavDrawer on screens narrower than `lg`. */
 export function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {

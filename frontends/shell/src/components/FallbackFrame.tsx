@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Avatar, Grid, Layout, Tag, Typography } from 'antd';
-import { ROLE_COLORS, roleLabel, type SessionUser } from '@corestone/sdk';
-import { ADMIN_NAV, dashboardNav, HEADER_BAR_STYLE, HEADER_FIXED, MenuButton, NavDrawer, SideNav, type NavItem } from './AppFrame';
+import { Grid, Layout, Typography } from 'antd';
+import type { SessionUser } from '@corestone/sdk';
+import { ADMIN_NAV, dashboardNav, SideColumn, SideNav, TopBar, UserBadge, type NavItem } from './AppFrame';
 
 /**
  * The dashboard's (or the back office's) frame, drawn by the shell around the retry screen when the
@@ -13,7 +13,7 @@ import { ADMIN_NAV, dashboardNav, HEADER_BAR_STYLE, HEADER_FIXED, MenuButton, Na
 
 export type FrameArea = 'dashboard' | 'admin';
 
-const { Sider, Header, Content } = Layout;
+const { Content } = Layout;
 
 /** The item whose path is the longest prefix of `pathname` (a remote knows finer rules; this is enough here). */
 const selectedIn = (items: readonly NavItem[]) => (pathname: string) =>
@@ -60,25 +60,14 @@ export function FallbackFrame({
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-testid="fallback-frame">
-      {screens.lg ? (
-        <Sider width={248} theme="light" style={{ borderRight: '1px solid #eef0f3', position: 'sticky', top: 0, height: '100vh' }}>
-          {sidebar}
-        </Sider>
-      ) : (
-        <NavDrawer open={drawer} onClose={() => setDrawer(false)}>
-          {sidebar}
-        </NavDrawer>
-      )}
+      <SideColumn wide={Boolean(screens.lg)} drawerOpen={drawer} onDrawerClose={() => setDrawer(false)}>
+        {sidebar}
+      </SideColumn>
       <Layout style={{ minWidth: 0 }}>
-        <Header style={screens.md ? HEADER_BAR_STYLE : { ...HEADER_BAR_STYLE, gap: 10, padding: '0 12px' }}>
-          {!screens.lg && <MenuButton open={drawer} onOpen={() => setDrawer(true)} />}
+        <TopBar screens={screens} drawerOpen={drawer} onDrawerOpen={() => setDrawer(true)}>
           <div style={{ flex: 1 }} />
-          <Avatar src={user.avatar} alt="" style={HEADER_FIXED} />
-          {screens.md && <Typography.Text strong>{user.name}</Typography.Text>}
-          <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }}>
-            {roleLabel(user.role)}
-          </Tag>
-        </Header>
+          <UserBadge user={user} name={screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
+        </TopBar>
         <Content style={{ padding: screens.md ? 32 : 16 }}>{children}</Content>
       </Layout>
     </Layout>

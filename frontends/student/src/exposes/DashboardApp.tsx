@@ -1,19 +1,18 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Grid, Input, Layout, Tag, Typography } from 'antd';
+import { Grid, Input, Layout, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
+import { isGradingRole, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import {
   dashboardNav,
-  HEADER_BAR_STYLE,
-  HEADER_FIXED,
   HEADER_SEARCH,
   lazyScreen,
-  MenuButton,
-  NavDrawer,
   ScreenLoading,
+  SideColumn,
   SideNav,
+  TopBar,
+  UserBadge,
 } from '@corestone/frontend-shell/app-frame';
 import { SystemStatus } from '../components/common';
 import { Overview } from '../pages/Overview';
@@ -26,8 +25,7 @@ const Results = lazyScreen(() => import('../pages/Results').then((m) => ({ defau
 const Profile = lazyScreen(() => import('../pages/Profile').then((m) => ({ default: m.Profile })));
 const Plans = lazyScreen(() => import('../pages/Plans').then((m) => ({ default: m.Plans })));
 
-const { Sider, Header, Content } = Layout;
-const SIDEBAR_WIDTH = 248;
+const { Content } = Layout;
 
 function selectedKey(path: string): string {
   if (path.startsWith('/dashboard/upload/ee')) return 'upload-ee';
@@ -85,24 +83,11 @@ function Dashboard(props: RemoteAppProps) {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {screens.lg ? (
-        // the column runs the whole page height (however long the page); its content stays in view
-        <Sider
-          width={SIDEBAR_WIDTH}
-          theme="light"
-          data-testid="dashboard-sidebar"
-          style={{ borderRight: '1px solid #eef0f3', minHeight: '100vh' }}
-        >
-          <div style={{ position: 'sticky', top: 0, height: '100vh' }}>{sidebar}</div>
-        </Sider>
-      ) : (
-        <NavDrawer open={drawer} onClose={() => setDrawer(false)}>
-          {sidebar}
-        </NavDrawer>
-      )}
+      <SideColumn wide={Boolean(screens.lg)} drawerOpen={drawer} onDrawerClose={() => setDrawer(false)} testId="dashboard-sidebar">
+        {sidebar}
+      </SideColumn>
       <Layout style={{ minHeight: '100vh', minWidth: 0 }}>
-        <Header style={screens.md ? HEADER_BAR_STYLE : { ...HEADER_BAR_STYLE, gap: 10, padding: '0 12px' }}>
-          {!screens.lg && <MenuButton open={drawer} onOpen={() => setDrawer(true)} />}
+        <TopBar screens={screens} drawerOpen={drawer} onDrawerOpen={() => setDrawer(true)}>
           <Input
             prefix={<SearchOutlined />}
             placeholder="Search submissions..."
@@ -114,13 +99,9 @@ function Dashboard(props: RemoteAppProps) {
             onChange={(e) => search(e.target.value)}
           />
           <div style={{ flex: 1 }} />
-          <Avatar src={user.avatar} alt="" style={HEADER_FIXED} />
           {/* a phone's bar has no room for the name */}
-          {screens.md && <Typography.Text strong>{user.name}</Typography.Text>}
-          <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }}>
-            {roleLabel(user.role)}
-          </Tag>
-        </Header>
+          <UserBadge user={user} name={screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
+        </TopBar>
         <Content style={{ padding: screens.md ? 32 : 16 }}>
           <div style={{ maxWidth: 1160, margin: '0 auto' }}>
             <Suspense fallback={<ScreenLoading />}>
