@@ -19,9 +19,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { BarChartOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { errorMessage, type ExternalLink, type LinkCategory, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useLoad } from '../components/common';
+import { EditDeleteButtons } from '../components/rowActions';
 import { ColumnChart, dayLabel } from '../components/charts';
 import { formatDate, saveBlob } from '../lib/text';
 
@@ -191,16 +192,13 @@ export function Links({ client }: RemoteAppProps) {
   );
   const actions = (l: ExternalLink) => (
     <Space>
-      <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${l.title}`} onClick={() => setEditing(l)} />
-      <Popconfirm
-        title="Delete this link?"
-        description="It disappears from the public footer."
-        okText="Delete"
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove(l)}
-      >
-        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${l.title}`} />
-      </Popconfirm>
+      <EditDeleteButtons
+        name={l.title}
+        onEdit={() => setEditing(l)}
+        confirmTitle="Delete this link?"
+        confirmText="It disappears from the public footer."
+        onDelete={() => remove(l)}
+      />
     </Space>
   );
 

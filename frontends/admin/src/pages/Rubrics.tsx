@@ -1,25 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  App,
-  Alert,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Alert, Button, Card, Col, Empty, Form, Grid, Input, Modal, Row, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   errorMessage,
   type EssayType,
@@ -30,6 +11,7 @@ import {
   type ScoringStructure,
 } from '@corestone/sdk';
 import { AccessDenied, Counter, PageHeader } from '../components/common';
+import { EditDeleteButtons } from '../components/rowActions';
 import { FilterSelect, RUBRIC_STATUS_FILTER, RUBRIC_STATUS_OPTIONS, RUBRIC_TYPE_FILTER, RUBRIC_TYPE_OPTIONS } from '../components/selects';
 import { mayOpen } from '../lib/roles';
 import { rubricFileError } from '../lib/rubricFile';
@@ -109,16 +91,13 @@ function RubricsScreen({ client }: RemoteAppProps) {
   };
   const actions = (r: Rubric) => (
     <Space>
-      <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${r.title}`} onClick={() => openEdit(r)} />
-      <Popconfirm
-        title="Delete this rubric?"
-        description="This cannot be undone."
-        okText="Delete"
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove(r)}
-      >
-        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${r.title}`} />
-      </Popconfirm>
+      <EditDeleteButtons
+        name={r.title}
+        onEdit={() => void openEdit(r)}
+        confirmTitle="Delete this rubric?"
+        confirmText="This cannot be undone."
+        onDelete={() => remove(r)}
+      />
     </Space>
   );
 

@@ -11,7 +11,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -20,16 +19,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import {
-  DeleteOutlined,
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  UploadOutlined,
-  SearchOutlined,
-  StopOutlined,
-  CheckCircleOutlined,
-} from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined, UploadOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import {
   errorMessage,
   initialsAvatar,
@@ -41,6 +31,7 @@ import {
   type User,
 } from '@corestone/sdk';
 import { Counter, LoadError, PageHeader } from '../components/common';
+import { EditDeleteButtons } from '../components/rowActions';
 import { ClassImport } from '../components/ClassImport';
 import { ReadOnlyChoice, ReadOnlyInput } from '../components/readOnly';
 import { useDebounced } from '../lib/debounce';
@@ -133,16 +124,13 @@ export function Users({ client, user }: RemoteAppProps) {
         <Button size="small" icon={u.is_active ? <StopOutlined /> : <CheckCircleOutlined />} onClick={() => toggle(u)}>
           {u.is_active ? 'Deactivate' : 'Activate'}
         </Button>
-        <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${u.email}`} onClick={() => setEditing(u)} />
-        <Popconfirm
-          title="Delete this user?"
-          description="Their account and sign-in are removed. This cannot be undone."
-          okText="Delete"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => remove(u)}
-        >
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${u.email}`} />
-        </Popconfirm>
+        <EditDeleteButtons
+          name={u.email}
+          onEdit={() => setEditing(u)}
+          confirmTitle="Delete this user?"
+          confirmText="Their account and sign-in are removed. This cannot be undone."
+          onDelete={() => remove(u)}
+        />
       </Space>
     );
   };
