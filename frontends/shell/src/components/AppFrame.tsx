@@ -65,8 +65,14 @@ export const ADMIN_NAV: readonly NavItem[] = [
 const BRAND_STYLE: CSSProperties = { padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10 };
 
 /** The side column: the brand, the navigation menu, a Logout button and, under it, `footer`. */
+const BRAND_NAME = (
+  <Typography.Text strong style={{ fontSize: 18 }}>
+    Corestone
+  </Typography.Text>
+);
+
 export function SideNav({
-  brand,
+  brand = BRAND_NAME,
   onBrandClick,
   label,
   items,
@@ -75,8 +81,8 @@ export function SideNav({
   onLogout,
   footer,
 }: {
-  /** shown beside the mark */
-  brand: ReactNode;
+  /** shown beside the mark (default: the name, as the student dashboard shows it) */
+  brand?: ReactNode;
   onBrandClick?: () => void;
   /** the menu's aria-label */
   label: string;

@@ -41,11 +41,6 @@ export function FallbackFrame({
 
   const sidebar = (
     <SideNav
-      brand={
-        <Typography.Text strong style={{ fontSize: 18 }}>
-          Corestone
-        </Typography.Text>
-      }
       onBrandClick={() => navigate('/')}
       label={area === 'admin' ? 'Admin' : 'Dashboard'}
       items={items}

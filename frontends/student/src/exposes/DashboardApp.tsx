@@ -62,11 +62,6 @@ function Dashboard(props: RemoteAppProps) {
 
   const sidebar = (
     <SideNav
-      brand={
-        <Typography.Text strong style={{ fontSize: 18 }}>
-          Corestone
-        </Typography.Text>
-      }
       onBrandClick={() => navigate('/')}
       label="Dashboard"
       items={items}

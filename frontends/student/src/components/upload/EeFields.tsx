@@ -1,4 +1,5 @@
 import { Col, Form, Input, Row, Select } from 'antd';
+import { ContextField } from './ContextField';
 import { CITATION_STYLES, EE_SUBJECTS } from '../../data/subjects';
 import type { Field, FieldErrors } from '../../lib/uploadFields';
 import type { EeMeta } from '../../lib/uploadMetadata';
@@ -63,15 +64,11 @@ export function EeFields({ ee, errors, onChange }: EeFieldsProps) {
           onChange={(v) => onChange({ citationStyle: v ?? '' })}
         />
       </Form.Item>
-      <Form.Item label="Additional Context" htmlFor="meta-context">
-        <Input.TextArea
-          id="meta-context"
-          autoSize={{ minRows: 2, maxRows: 5 }}
-          value={ee.additionalContext}
-          placeholder="Optional: anything the assessor should know"
-          onChange={(e) => onChange({ additionalContext: e.target.value })}
-        />
-      </Form.Item>
+      <ContextField
+        value={ee.additionalContext}
+        placeholder="Optional: anything the assessor should know"
+        onChange={(additionalContext) => onChange({ additionalContext })}
+      />
     </>
   );
 }

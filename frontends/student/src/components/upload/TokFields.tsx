@@ -1,4 +1,5 @@
-import { Alert, Form, Input, Select } from 'antd';
+import { Alert, Form, Select } from 'antd';
+import { ContextField } from './ContextField';
 import { AREAS_OF_KNOWLEDGE } from '../../data/subjects';
 import type { Field, FieldErrors } from '../../lib/uploadFields';
 import type { TokMeta } from '../../lib/uploadMetadata';
@@ -55,15 +56,11 @@ export function TokFields({ tok, titles, errors, onChange }: TokFieldsProps) {
           onChange={(v) => onChange({ aokFocus: v })}
         />
       </Form.Item>
-      <Form.Item label="Additional Context" htmlFor="meta-context">
-        <Input.TextArea
-          id="meta-context"
-          autoSize={{ minRows: 2, maxRows: 5 }}
-          value={tok.additionalContext}
-          placeholder="Optional"
-          onChange={(e) => onChange({ additionalContext: e.target.value })}
-        />
-      </Form.Item>
+      <ContextField
+        value={tok.additionalContext}
+        placeholder="Optional"
+        onChange={(additionalContext) => onChange({ additionalContext })}
+      />
       <Alert type="info" showIcon title="TOK essays should be about 1,600 words." style={{ marginBottom: 24 }} />
     </>
   );

@@ -1,0 +1,16 @@
+import { Form, Input } from 'antd';
+
+/** The optional 'Additional Context' of either essay type's metadata. */
+export function ContextField({ value, placeholder, onChange }: { value: string; placeholder: string; onChange: (value: string) => void }) {
+  return (
+    <Form.Item label="Additional Context" htmlFor="meta-context">
+      <Input.TextArea
+        id="meta-context"
+        autoSize={{ minRows: 2, maxRows: 5 }}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Form.Item>
+  );
+}
