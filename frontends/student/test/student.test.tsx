@@ -189,6 +189,8 @@ describe('upload wizard', () => {
     expect(submitFailureText(new ApiError(503, kept, 'CREDIT_UNCONFIRMED'))).toBe(kept);
     const waiting = 'This essay is already submitted and waiting for its credit to be confirmed.';
     expect(submitFailureText(new ApiError(409, waiting, 'SUBMISSION_AWAITING_CREDIT'))).toBe(waiting);
+    const grading = 'This essay is already being evaluated; its result will appear in your submissions shortly.';
+    expect(submitFailureText(new ApiError(409, grading, 'SUBMISSION_IN_PROGRESS'))).toBe(grading);
   });
 });
 

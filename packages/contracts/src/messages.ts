@@ -65,6 +65,8 @@ export const Codes = {
   CREDIT_UNCONFIRMED: 'CREDIT_UNCONFIRMED',
   /** submit: the same essay is already waiting for its credit to be confirmed (409): no second charge. */
   SUBMISSION_AWAITING_CREDIT: 'SUBMISSION_AWAITING_CREDIT',
+  /** submit: the same essay is charged and being graded right now (409): no second charge. */
+  SUBMISSION_IN_PROGRESS: 'SUBMISSION_IN_PROGRESS',
   /** users: no account with this id. */
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   /** users: a student has used all messages of their allowance (max_chatbot). */
@@ -121,6 +123,8 @@ export const Messages = {
     'Billing is not answering right now. Your essay is saved and will be graded as soon as your credit is confirmed; it will then appear in your submissions. There is no need to submit it again.',
   SUBMISSION_AWAITING_CREDIT:
     'This essay is already submitted and waiting for its credit to be confirmed; it will appear in your submissions shortly. There is no need to submit it again.',
+  SUBMISSION_IN_PROGRESS:
+    'This essay is already being evaluated; its result will appear in your submissions shortly. There is no need to submit it again.',
   REGRADE_IN_PROGRESS: 'The evaluation is being graded right now; wait until it has finished',
   REPORT_NOT_READY: 'The report is available once the evaluation has completed',
   RESULTS_NOT_READY: 'Results can be edited once the evaluation has completed',

@@ -15,10 +15,11 @@ afterAll(async () => {
 
 type Headers = Record<string, string>;
 
+/** Essays of different titles are different essays (the same essay again while it is graded is refused). */
 async function submitted(headers: Headers, essay_type: 'ee' | 'tok' = 'ee', title = 'An essay'): Promise<Evaluation> {
   const body = multipart(
     { title, essay_type, rubric_id: essay_type === 'ee' ? h.rubrics.ee.id : h.rubrics.tok.id, subject_area: 'History' },
-    { name: 'essay.txt', data: ESSAY },
+    { name: 'essay.txt', data: `${ESSAY}\n${title}` },
   );
   const res = await h.app.inject({
     method: 'POST',

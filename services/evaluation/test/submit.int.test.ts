@@ -273,12 +273,33 @@ describe('POST /evaluation/evaluate-async', () => {
   it('the same essay uploaded four times at once is accepted once and charged once', async () => {
     const me = await h.user('student', 3);
     const results = await Promise.all([1, 2, 3, 4].map(() => submit(me.headers, eeFields(), txt(`${ESSAY}\nOnly once.`))));
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 201)).toHaveLength(1);
-    // the others met the first still being charged (409) or, arriving first, were charged as their own
-    // submission (201): never a second charge for an answer that said it was not taken
-    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409]);
+    // the others met the first being charged, or already charged and waiting to be graded
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(['SUBMISSION_AWAITING_CREDIT', 'SUBMISSION_IN_PROGRESS']).toContain(r.json().code);
+    }
     expect(h.ledger.credits.get(me.id)).toBe(2);
+    const { rows } = await h.db.pool.query(`SELECT status FROM evaluations WHERE user_id = $1`, [me.id]);
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+
+  it('the same essay again while the first is being graded is refused (409) and charges nothing', async () => {
+    const me = await h.user('student', 3);
+    const first = await submit(me.headers, eeFields(), txt(`${ESSAY}\nWhile graded.`));
+    expect(first.json().status).toBe('pending');
+    for (const state of ['pending', 'processing']) {
+      await h.db.pool.query(`UPDATE evaluations SET status = $2 WHERE id = $1`, [first.json().id, state]);
+      const again = await submit(me.headers, eeFields(), txt(`${ESSAY}\nWhile graded.`));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ code: 'SUBMISSION_IN_PROGRESS', detail: Messages.SUBMISSION_IN_PROGRESS });
+    }
+    expect(h.ledger.credits.get(me.id)).toBe(2);
+    // another essay is a submission of its own; so is this one once its grading failed (credit refunded)
+    expect((await submit(me.headers, eeFields(), txt(`${ESSAY}\nSomething else.`))).statusCode).toBe(201);
+    await h.db.pool.query(`UPDATE evaluations SET status = 'failed' WHERE id = $1`, [first.json().id]);
+    expect((await submit(me.headers, eeFields(), txt(`${ESSAY}\nWhile graded.`))).statusCode).toBe(201);
+    expect(h.ledger.credits.get(me.id)).toBe(0);
   });
 });
 
@@ -411,8 +432,9 @@ describe('charging sweeper', () => {
     expect(rows).toHaveLength(2);
     expect((await h.charging.sweepOnce(0)).completed).toBe(2);
     expect(h.ledger.credits.get(me.id)).toBe(0); // two essays, two credits: none for the resubmissions
-    // once settled, the same essay may be submitted again (a new evaluation, its own credit)
-    expect((await submit(me.headers, eeFields(), txt())).statusCode).toBe(403);
+    // once charged, the same essay is being graded: still not a submission of its own
+    const again = await submit(me.headers, eeFields(), txt());
+    expect(again.json()).toEqual({ code: 'SUBMISSION_IN_PROGRESS', detail: Messages.SUBMISSION_IN_PROGRESS });
   });
 
   it('marks a row refused when billing refuses on the sweep', async () => {

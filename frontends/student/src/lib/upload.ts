@@ -76,14 +76,16 @@ export function processingStage(file: { name: string; size: number }): string {
 
 export const NO_CREDITS_TEXT = 'You have no essay credits remaining. Please purchase more credits to continue.';
 
+const KEPT_SUBMISSION_CODES = ['CREDIT_UNCONFIRMED', 'SUBMISSION_AWAITING_CREDIT', 'SUBMISSION_IN_PROGRESS'];
+
 /** Submit failure text (spec §8). */
 export function submitFailureText(e: unknown): string {
   const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0;
   const code = String((e as { code?: unknown })?.code ?? '');
   const msg = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
   const lower = msg.toLowerCase();
-  // billing did not answer: the essay is kept and will be graded; the server says so (and not to resubmit)
-  if ((code === 'CREDIT_UNCONFIRMED' || code === 'SUBMISSION_AWAITING_CREDIT') && msg) return msg;
+  // the essay is kept (billing did not answer) or already being graded; the server says so (and not to resubmit)
+  if (KEPT_SUBMISSION_CODES.includes(code) && msg) return msg;
   if (isInfrastructureError(e)) return errorMessage(e, 'Failed to submit essay. Please try again.');
   if (
     status === 403 ||

@@ -142,10 +142,14 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   };
   const submitter = { user_id: me.id, email: user.email, name: user.name, role: user.role };
   // (1) the row exists before the credit is charged — or, for an unchanged essay, carries the stored result
-  const { reusedFrom, awaitingCredit } = await deps.store.insertSubmission(submission, submitter, deps.grader);
-  if (awaitingCredit) {
-    req.log.info({ evaluation_id: awaitingCredit }, 'same essay still awaiting its credit: not submitted again');
+  const { reusedFrom, inFlight } = await deps.store.insertSubmission(submission, submitter, deps.grader);
+  if (inFlight === 'charging') {
+    req.log.info('same essay still awaiting its credit: not submitted again');
     throw new HttpError(409, Codes.SUBMISSION_AWAITING_CREDIT, Messages.SUBMISSION_AWAITING_CREDIT);
+  }
+  if (inFlight) {
+    req.log.info('same essay still being graded: not submitted again');
+    throw new HttpError(409, Codes.SUBMISSION_IN_PROGRESS, Messages.SUBMISSION_IN_PROGRESS);
   }
   let row: EvaluationRow | null = null;
   if (reusedFrom) {

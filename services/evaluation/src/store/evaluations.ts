@@ -21,6 +21,9 @@ export const VISIBLE = `(status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join('
 /** The status a row is shown with: a retry whose credit is being charged is `pending`. */
 export const SHOWN_STATUS = `(CASE WHEN status = 'charging' THEN 'pending' ELSE status END)`;
 
+/** The state of the caller's same essay that keeps a submission from being written again. */
+export type InFlightState = 'charging' | 'pending' | 'processing';
+
 /** A submission as first written (state `charging`): the row's identity fields plus the essay text. */
 export type NewSubmission = Pick<
   EvaluationRow,
@@ -108,22 +111,24 @@ export class EvaluationStore {
    * exactly this essay (same content key, graded by `grader`: a new evaluation `completed` at once,
    * no credit, nothing graded) or writes the row `charging` before any credit is charged.
    * Answers the id of the evaluation whose result was carried, or null when the row is charging.
-   * Writes nothing when the caller's same essay is still `charging` (billing did not answer it, or
-   * it is being charged right now: migration 004's unique index settles a race) and answers that
-   * row's id (or 'concurrent') as `awaitingCredit`: a retry after "billing is not answering" or a
-   * double upload must not become a second charge.
+   * Writes nothing while the caller's same essay is still in flight, and answers that row's state as
+   * `inFlight`: `charging` (billing did not answer it, or it is being charged right now; migration
+   * 004's unique index settles a race, answered as 'charging' too) or `pending`/`processing` (charged
+   * and being graded: its result will be there shortly, and would be carried at no charge anyway).
+   * A retry after "billing is not answering" or a double upload must not become a second charge.
    */
   async insertSubmission(
     s: NewSubmission,
     submitter: Submitter,
     grader: string,
-  ): Promise<{ reusedFrom: string | null; awaitingCredit: string | null }> {
+  ): Promise<{ reusedFrom: string | null; inFlight: InFlightState | null }> {
     const values = submissionValues(s); // $1 … $14
-    const { rows } = await this.pool.query<{ reused_from: string | null; awaiting_credit: string | null }>({
+    const { rows } = await this.pool.query<{ reused_from: string | null; in_flight: InFlightState | null }>({
       name: 'evaluation-submission',
       text: `WITH seen AS (${seenStatement(values.length + 2)}),
        awaiting AS (
-         SELECT id FROM evaluations WHERE status = 'charging' AND user_id = $2 AND content_key = $14 AND attempt = 1 LIMIT 1),
+         SELECT status FROM evaluations WHERE user_id = $2 AND content_key = $14
+           AND (status = 'charging' AND attempt = 1 OR status IN ('pending', 'processing')) LIMIT 1),
        earlier AS (
          SELECT id, results, overall_score, grader, suggestions FROM evaluations
          WHERE user_id = $2 AND content_key = $14 AND grader = $${values.length + 1} AND status = 'completed' AND results IS NOT NULL
@@ -143,10 +148,10 @@ export class EvaluationStore {
          RETURNING 1)
        SELECT (SELECT reused_from FROM reused) AS reused_from,
          CASE WHEN EXISTS (SELECT 1 FROM reused) OR EXISTS (SELECT 1 FROM charging) THEN NULL
-           ELSE coalesce((SELECT id::text FROM awaiting), 'concurrent') END AS awaiting_credit`,
+           ELSE coalesce((SELECT status FROM awaiting), 'charging') END AS in_flight`,
       values: [...values, grader, ...seenValues(submitter)],
     });
-    return { reusedFrom: rows[0]?.reused_from ?? null, awaitingCredit: rows[0]?.awaiting_credit ?? null };
+    return { reusedFrom: rows[0]?.reused_from ?? null, inFlight: rows[0]?.in_flight ?? null };
   }
 
   /**

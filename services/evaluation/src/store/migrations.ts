@@ -95,4 +95,12 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX evaluations_one_charging_per_essay ON evaluations (user_id, content_key)
         WHERE status = 'charging' AND attempt = 1;`,
   },
+  {
+    id: '005-essay-in-grading',
+    sql: `
+      -- A submission looks for the caller's same essay still being graded (pending, processing):
+      -- that is not charged again either.
+      CREATE INDEX evaluations_essay_in_grading ON evaluations (user_id, content_key)
+        WHERE status IN ('pending', 'processing');`,
+  },
 ];
