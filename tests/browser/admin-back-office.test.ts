@@ -8,48 +8,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { dialogOpened, launchBrowser, pickOption, popconfirmOpened, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import {
+  createFirstAdmin,
+  dialogOpened,
+  launchBrowser,
+  pickOption,
+  popconfirmOpened,
+  screenshot,
+  signInThroughForm,
+} from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
 const studentEmail = uniqueEmail('student');
 const studentPassword = 'student-pass-1';
 const adminEmail = uniqueEmail('grace');
 let studentToken: string;
 let graded: { id: string; title: string };
 
-beforeAll(async () => {
-  p = await startTestPlatform();
-  const signup = await p.api.signup(studentEmail, studentPassword);
-  expect(signup.status).toBe(201);
-  studentToken = signup.body.access_token;
-  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: studentToken })).body[0];
-  const form = p.api.essayForm(
-    EE_ESSAY,
-    {
-      title: 'Influenza and public health policy in Canadian cities, 1918-1925',
-      essay_type: 'ee',
-      rubric_id: rubric.id,
-      subject_area: 'History',
-    },
-    'influenza.txt',
-  );
-  const up = await p.api.call('POST', '/evaluation/evaluate-async', { token: studentToken, form });
-  expect(up.status).toBe(201);
-  const done = await p.api.waitForEvaluation(up.body.id, studentToken, 60_000);
-  expect(done.status).toBe('completed');
-  graded = done;
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
+const suite = browserSuite({
+  setup: async ({ p }) => {
+    const signup = await p.api.signup(studentEmail, studentPassword);
+    expect(signup.status).toBe(201);
+    studentToken = signup.body.access_token;
+    const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: studentToken })).body[0];
+    const form = p.api.essayForm(
+      EE_ESSAY,
+      {
+        title: 'Influenza and public health policy in Canadian cities, 1918-1925',
+        essay_type: 'ee',
+        rubric_id: rubric.id,
+        subject_area: 'History',
+      },
+      'influenza.txt',
+    );
+    const up = await p.api.call('POST', '/evaluation/evaluate-async', { token: studentToken, form });
+    expect(up.status).toBe(201);
+    const done = await p.api.waitForEvaluation(up.body.id, studentToken, 60_000);
+    expect(done.status).toBe('completed');
+    graded = done;
+  },
 });
 
 /** Waits until no antd spinner, skeleton or loading mask is left (then the fade-out). */
@@ -59,25 +58,11 @@ async function settled(pg: Page) {
   await pg.waitForTimeout(400);
 }
 
-async function signIn(pg: Page, email: string, password: string) {
-  await pg.goto(`${p.gatewayUrl}/auth`);
-  await pg.getByLabel('Email').fill(email);
-  await pg.getByLabel('Password').fill(password);
-  await pg.getByTestId('auth-submit').click();
-}
-
 it('first-admin setup → sign in → overview with real figures and the real system state', async () => {
-  await page.goto(`${p.gatewayUrl}/setup`);
-  await page.getByTestId('setup-form').waitFor();
-  await page.getByLabel('Full Name').fill('Grace Hopper');
-  await page.getByLabel('Email Address').fill(adminEmail);
-  await page.getByLabel('Password', { exact: true }).fill('admin-pass-1');
-  await page.getByLabel('Confirm Password').fill('admin-pass-1');
-  await page.getByRole('button', { name: 'Create Admin User' }).click();
-  await page.getByTestId('setup-ready').waitFor();
+  const { p, page } = suite;
+  await createFirstAdmin(page, p.gatewayUrl, { name: 'Grace Hopper', email: adminEmail, password: 'admin-pass-1' });
 
-  await signIn(page, adminEmail, 'admin-pass-1');
-  await page.waitForURL(/\/admin$/);
+  await signInThroughForm(page, p.gatewayUrl, adminEmail, 'admin-pass-1', /\/admin$/);
   await page.getByTestId('admin-overview').waitFor({ timeout: 30_000 });
   // two users (the student and the admin), one submission, completed: figures from the server
   await page.getByTestId('stat-users').getByText('2', { exact: true }).waitFor();
@@ -95,6 +80,7 @@ it('first-admin setup → sign in → overview with real figures and the real sy
 });
 
 it('reviews a completed student submission: edit a criterion, reject needs notes, approve with notes', async () => {
+  const { p, page } = suite;
   await page.getByRole('menuitem', { name: 'Submissions' }).click();
   await page.waitForURL(/\/admin\/submissions$/);
   await page.getByTestId('admin-submissions').waitFor();
@@ -166,6 +152,7 @@ it('reviews a completed student submission: edit a criterion, reject needs notes
 });
 
 it('shows the other admin screens', async () => {
+  const { page, pageErrors } = suite;
   for (const [item, testId, content] of [
     ['Users', 'admin-users', studentEmail],
     ['Rubrics', 'admin-rubrics', 'Extended Essay — Corestone default (34 points)'],
@@ -182,6 +169,7 @@ it('shows the other admin screens', async () => {
 });
 
 it('charts the analytics figures for a day range', async () => {
+  const { page } = suite;
   await page.getByRole('menuitem', { name: 'Overview' }).click();
   await page.getByRole('button', { name: 'Analytics' }).click();
   await page.waitForURL(/\/admin\/analytics$/);
@@ -198,6 +186,7 @@ it('charts the analytics figures for a day range', async () => {
 });
 
 it('creates a teacher with a generated password, deactivates them, and their next sign-in is refused', async () => {
+  const { p, page } = suite;
   const email = uniqueEmail('teacher');
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.getByRole('button', { name: 'Add User' }).click();
@@ -227,6 +216,7 @@ it('creates a teacher with a generated password, deactivates them, and their nex
 });
 
 it('imports a 30-row class list: 30 accounts with one-time passwords', async () => {
+  const { p, page } = suite;
   const tag = Date.now().toString(36);
   const lines = [
     'first name,last name,email,role,credits',
@@ -254,6 +244,7 @@ it('imports a 30-row class list: 30 accounts with one-time passwords', async () 
 });
 
 it('imports a class list with password-set e-mails instead of passwords: one mail per account, no password shown', async () => {
+  const { p, page } = suite;
   const tag = `m${Date.now().toString(36)}`;
   const emails = [1, 2, 3].map((i) => `pupil${i}.${tag}@school.example`);
   const mailDir = path.join(__dirname, '..', 'artifacts', 'logs', p.run.id, 'mail');
@@ -282,6 +273,7 @@ it('imports a class list with password-set e-mails instead of passwords: one mai
 });
 
 it('edits a policy: a draft stays private, publishing shows it on the public page', async () => {
+  const { p, page } = suite;
   const sentence = `Reviewed by the school board on ${Date.now().toString(36)}.`;
   await page.getByRole('menuitem', { name: 'Policies & CMS' }).click();
   await page.getByTestId('policy-safeguarding').click();
@@ -312,6 +304,7 @@ it('edits a policy: a draft stays private, publishing shows it on the public pag
 });
 
 it('adds a link: it shows in the public footer, a click is counted', async () => {
+  const { p, page } = suite;
   await page.getByRole('menuitem', { name: 'External Links' }).click();
   await page.getByRole('button', { name: 'Add New' }).click();
   const dialog = page.getByRole('dialog');
@@ -348,6 +341,7 @@ it('adds a link: it shows in the public footer, a click is counted', async () =>
 });
 
 it("changes a student's credits: the student sees them on /auth/me", async () => {
+  const { p, page } = suite;
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.getByLabel('Search users').fill(studentEmail);
   const row = page.locator('tr', { hasText: studentEmail });
@@ -363,6 +357,7 @@ it("changes a student's credits: the student sees them on /auth/me", async () =>
 });
 
 it('creates a rubric from an uploaded file, edits its scoring, and a new submission is graded with it', async () => {
+  const { p, page } = suite;
   const title = `Physics EE (department ${Date.now().toString(36)})`;
   const text = [
     'Physics EE rubric',
@@ -411,6 +406,7 @@ it('creates a rubric from an uploaded file, edits its scoring, and a new submiss
 });
 
 it('exports the submissions as CSV', async () => {
+  const { page } = suite;
   await page.getByRole('menuitem', { name: 'Overview' }).click();
   await page.getByRole('button', { name: 'Analytics' }).click();
   const download = page.waitForEvent('download');
@@ -423,6 +419,7 @@ it('exports the submissions as CSV', async () => {
 });
 
 it('regrades a submission, then deletes it after the confirmation; small screens get cards', async () => {
+  const { p, page } = suite;
   await page.getByRole('menuitem', { name: 'Submissions' }).click();
   const row = page.locator('tr', { hasText: 'Pendulum damping' });
   await row.getByRole('link').first().click();
@@ -455,6 +452,7 @@ it('regrades a submission, then deletes it after the confirmation; small screens
 });
 
 it('assesses a pasted essay: kept in local storage, graded by the server at once, nothing stored or charged there', async () => {
+  const { p, page } = suite;
   const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body
     .access_token;
   const footprint = async () => ({
@@ -498,6 +496,7 @@ it('assesses a pasted essay: kept in local storage, graded by the server at once
 });
 
 it("an admin who is not super admin sees 'Access Denied' on the super-admin screens", async () => {
+  const { p } = suite;
   const superToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body
     .access_token;
   const email = uniqueEmail('ada');
@@ -508,8 +507,7 @@ it("an admin who is not super admin sees 'Access Denied' on the super-admin scre
   expect(created.status).toBeLessThan(300);
   const other = await launchBrowser();
   try {
-    await signIn(other.page, email, 'ada-pass-12');
-    await other.page.waitForURL(/\/admin$/);
+    await signInThroughForm(other.page, p.gatewayUrl, email, 'ada-pass-12', /\/admin$/);
     await other.page.getByTestId('admin-overview').waitFor({ timeout: 30_000 });
     for (const path of ['submissions', 'rubrics']) {
       await other.page.getByRole('menuitem', { name: path === 'submissions' ? 'Submissions' : 'Rubrics' }).click();
@@ -525,12 +523,12 @@ it("an admin who is not super admin sees 'Access Denied' on the super-admin scre
 });
 
 it('a student opening /admin is sent away and never downloads the admin remote', async () => {
+  const { p } = suite;
   const student = await launchBrowser();
   const requests: string[] = [];
   student.context.on('request', (r: Request) => requests.push(r.url()));
   try {
-    await signIn(student.page, studentEmail, studentPassword);
-    await student.page.waitForURL(/\/dashboard/);
+    await signInThroughForm(student.page, p.gatewayUrl, studentEmail, studentPassword, /\/dashboard/);
     await student.page.getByRole('menu', { name: 'Dashboard' }).waitFor({ timeout: 30_000 }); // the student remote is in
     await student.page.goto(`${p.gatewayUrl}/admin`);
     await student.page.waitForURL((u) => new URL(u).pathname === '/');

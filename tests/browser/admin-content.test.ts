@@ -1,53 +1,36 @@
 /**
  * The back office's content tools in real Chromium: unsaved policy changes are never dropped
- * silently (another policy, the sidebar, Enter in the header search, a reload), a rubric read from a
+ * silently (another policy, the sidebar, Enter in the header search, a reload, the browser's Back), a rubric read from a
  * document refuses two criteria of one name and keeps its criteria text in step with an edited
  * maximum, and on a 375 px phone the rubric and link lists are cards with their actions in reach.
  */
-import type { Page } from 'playwright-core';
 import { makeDocx } from '@corestone/documents/testing';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { dialogOpened, launchBrowser, popupOpened, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { createFirstAdmin, dialogOpened, popupOpened, screenshot, signInThroughForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
 let token: string;
-const pageErrors: string[] = [];
 const adminEmail = uniqueEmail('grace');
 
-beforeAll(async () => {
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  await page.goto(`${p.gatewayUrl}/setup`);
-  await page.getByLabel('Full Name').fill('Grace Hopper');
-  await page.getByLabel('Email Address').fill(adminEmail);
-  await page.getByLabel('Password', { exact: true }).fill('admin-pass-1');
-  await page.getByLabel('Confirm Password').fill('admin-pass-1');
-  await page.getByRole('button', { name: 'Create Admin User' }).click();
-  await page.getByTestId('setup-ready').waitFor();
-  await page.goto(`${p.gatewayUrl}/auth`);
-  await page.getByLabel('Email').fill(adminEmail);
-  await page.getByLabel('Password').fill('admin-pass-1');
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL(/\/admin$/);
-  token = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body.access_token;
-}, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
+const suite = browserSuite({
+  timeout: 600_000,
+  setup: async ({ p, page }) => {
+    await createFirstAdmin(page, p.gatewayUrl, { name: 'Grace Hopper', email: adminEmail, password: 'admin-pass-1' });
+    await signInThroughForm(page, p.gatewayUrl, adminEmail, 'admin-pass-1', /\/admin$/);
+    token = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body.access_token;
+  },
 });
 
-const discardDialog = () => page.locator('.ant-modal-confirm', { hasText: 'Discard unsaved changes?' });
+const discardDialog = () => suite.page.locator('.ant-modal-confirm', { hasText: 'Discard unsaved changes?' });
 async function keepEditing() {
+  const { page } = suite;
   await popupOpened(page, '.ant-modal-confirm');
   await discardDialog().getByRole('button', { name: 'Keep editing' }).click();
   await discardDialog().waitFor({ state: 'hidden' });
 }
 
 it('asks before unsaved policy changes are dropped, however the editor leaves', async () => {
+  const { p, page, pageErrors } = suite;
   const original = (await p.api.call('GET', '/general/client-terms', { token })).body.data.content;
   await page.getByRole('menuitem', { name: 'Policies & CMS' }).click();
   await page.getByTestId('policy-client-terms').click();
@@ -83,6 +66,13 @@ it('asks before unsaved policy changes are dropped, however the editor leaves', 
   void page.reload().catch(() => undefined); // stays pending: the reload is refused
   expect(await prompt).toBe('beforeunload');
   expect((await box.inputValue()).endsWith('An unsaved sentence.')).toBe(true);
+  // the browser's Back: the question, and the editor still here at its own address after Keep editing
+  void page.goBack().catch(() => undefined);
+  await popupOpened(page, '.ant-modal-confirm');
+  expect(new URL(page.url()).pathname).toBe('/admin/policies');
+  await keepEditing();
+  expect(new URL(page.url()).pathname).toBe('/admin/policies');
+  expect((await box.inputValue()).endsWith('An unsaved sentence.')).toBe(true);
 
   // Discard: the editor closes, nothing was saved, and leaving is free again
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -95,7 +85,29 @@ it('asks before unsaved policy changes are dropped, however the editor leaves', 
   expect(pageErrors).toEqual([]);
 });
 
+it("the browser's Back with unsaved changes goes back once the changes are discarded", async () => {
+  const { p, page, pageErrors } = suite;
+  await page.goto(`${p.gatewayUrl}/admin/settings`);
+  await page.getByRole('menuitem', { name: 'Policies & CMS' }).click();
+  await page.getByTestId('policy-privacy').click();
+  await page.getByRole('button', { name: 'Edit Policy' }).click();
+  await page.getByLabel('Policy content').fill('Not to be kept.');
+  void page.goBack().catch(() => undefined);
+  await popupOpened(page, '.ant-modal-confirm');
+  await discardDialog().getByRole('button', { name: 'Discard changes' }).click();
+  await page.waitForURL(/\/admin\/settings$/);
+  await discardDialog().waitFor({ state: 'detached' });
+  // Forward returns to the policies, with nothing to ask about
+  await page.goForward();
+  await page.waitForURL(/\/admin\/policies$/);
+  await page.getByTestId('policy-privacy').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await discardDialog().count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+});
+
 it('a rubric from a document refuses two criteria of one name; an edited maximum reaches its criteria text', async () => {
+  const { p, page } = suite;
   const title = `Chemistry EE (${Date.now().toString(36)})`;
   const lines = [
     'Chemistry EE rubric',
@@ -137,6 +149,7 @@ it('a rubric from a document refuses two criteria of one name; an edited maximum
 });
 
 it('on a phone the rubric and link lists are cards with their actions in reach', async () => {
+  const { p, page, pageErrors } = suite;
   await page.setViewportSize({ width: 375, height: 812 });
   try {
     for (const [item, card, name] of [
@@ -159,6 +172,7 @@ it('on a phone the rubric and link lists are cards with their actions in reach',
 });
 
 it('Logout with unsaved policy changes asks first; discarding signs out and goes home (last: it ends the session)', async () => {
+  const { p, page, pageErrors } = suite;
   await page.goto(`${p.gatewayUrl}/admin/policies`);
   await page.getByTestId('policy-client-terms').click();
   await page.getByRole('button', { name: 'Edit Policy' }).click();

@@ -3,30 +3,16 @@
  * /dashboard?plan=success → 'Plan Activated!' and 5 more credits. Real Chromium, gateway, billing
  * with PAYMENTS=local (the development checkout; Stripe is tested against a fake in billing).
  */
-import type { Page } from 'playwright-core';
-import { choosePorts, startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { screenshot, storeSession } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  // billing accepts return addresses on PUBLIC_BASE_URL only: the gateway's URL is chosen first
-  const ports = await choosePorts();
-  p = await startTestPlatform({ PAYMENTS: 'local', PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}` }, { ports });
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
+// billing accepts return addresses on PUBLIC_BASE_URL only: the gateway's URL is chosen first
+const suite = browserSuite({ env: { PAYMENTS: 'local' }, publicBaseUrl: true });
 
 it('buys core_pack through the local checkout and comes back with 5 more credits', async () => {
+  const { p, page, pageErrors } = suite;
   const signup = await p.api.signup(uniqueEmail('buyer'), 'a-good-password');
   expect(signup.status).toBe(201);
   const { access_token: token, refresh_token } = signup.body;
@@ -44,15 +30,7 @@ it('buys core_pack through the local checkout and comes back with 5 more credits
   }
   expect(user.essay_credits).toBe(0);
 
-  await page.goto(`${p.gatewayUrl}/privacy-policy`);
-  await page.evaluate(
-    ([a, r, u]) => {
-      localStorage.setItem('access_token', a);
-      localStorage.setItem('refresh_token', r);
-      localStorage.setItem('user', u);
-    },
-    [token, refresh_token, JSON.stringify(user)] as const,
-  );
+  await storeSession(page, p.gatewayUrl, { access_token: token, refresh_token, user });
   await page.goto(`${p.gatewayUrl}/dashboard`);
   await page.getByText('No credits remaining. Purchase a plan to continue submitting essays.').waitFor({ timeout: 30_000 });
   expect(await page.getByTestId('credits-value').innerText()).toContain('0 / 1');

@@ -6,43 +6,23 @@
  * gateway, GET /evaluation/{id}/text answers the owner and the same 404 to another student.
  */
 import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { screenshot, SCREENSHOTS, sideways, storeSession } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  // a shared 2-core machine under load can take longer than the default 30 s to bring a process up
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-}, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
+// a shared 2-core machine under load can take longer than the default 30 s to bring a process up
+const suite = browserSuite({ timeout: 600_000 });
 
 async function student(): Promise<{ token: string; refresh: string; user: unknown }> {
+  const { p } = suite;
   const signup = await p.api.signup(uniqueEmail('essay-view'), 'a-good-password');
   expect(signup.status).toBe(201);
   return { token: signup.body.access_token, refresh: signup.body.refresh_token, user: signup.body.user };
 }
 
 async function signIn(s: { token: string; refresh: string; user: unknown }) {
-  await page.goto(`${p.gatewayUrl}/privacy-policy`);
-  await page.evaluate(
-    ([a, r, u]) => {
-      localStorage.setItem('access_token', a);
-      localStorage.setItem('refresh_token', r);
-      localStorage.setItem('user', u);
-    },
-    [s.token, s.refresh, JSON.stringify(s.user)] as const,
-  );
+  await storeSession(suite.page, suite.p.gatewayUrl, { access_token: s.token, refresh_token: s.refresh, user: s.user });
 }
 
 /** Whether the element is inside the visible part of the window. */
@@ -53,6 +33,7 @@ const inView = (pg: Page, selector: string) =>
   }, selector);
 
 it('submit an essay → results → the essay with the feedback passages highlighted, on desktop and on a phone', async () => {
+  const { p, page, pageErrors } = suite;
   const me = await student();
   const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: me.token });
   const rubric = rubrics.body.find((r: { rubric_type: string }) => r.rubric_type === 'ee');
@@ -165,19 +146,4 @@ it('submit an essay → results → the essay with the feedback passages highlig
 interface Remark {
   text: string;
   passages: Array<{ start: number; end: number; quote: string }>;
-}
-
-/** Elements reaching past the right edge (not fixed, not inside a box that scrolls or clips them). */
-function sideways(pg: Page): Promise<string[]> {
-  return pg.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => {
-        if (el.getBoundingClientRect().right <= window.innerWidth + 0.5 || getComputedStyle(el).position === 'fixed') return false;
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
-          if (getComputedStyle(a).overflowX !== 'visible') return false;
-        return true;
-      })
-      .slice(0, 5)
-      .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
 }

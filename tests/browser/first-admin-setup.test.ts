@@ -2,25 +2,14 @@
  * First-admin setup in Chromium: /setup creates the super admin once, then shows 'System Ready';
  * the new admin signs in and lands in the admin area, not the student dashboard.
  */
-import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { screenshot, submitSignInForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-
-beforeAll(async () => {
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
+const suite = browserSuite();
 
 it('creates the first admin once and sends the admin to /admin after sign-in', async () => {
+  const { p, page } = suite;
   const email = uniqueEmail('firstadmin');
   await page.goto(`${p.gatewayUrl}/setup`);
   await page.getByTestId('setup-form').waitFor();
@@ -44,9 +33,7 @@ it('creates the first admin once and sends the admin to /admin after sign-in', a
 
   await page.getByRole('button', { name: 'Sign In to Admin Panel' }).click();
   await page.waitForURL(/\/auth/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('admin-pass-1');
-  await page.getByTestId('auth-submit').click();
+  await submitSignInForm(page, email, 'admin-pass-1');
   await page.waitForURL(/\/admin/);
   await screenshot(page, 'admin-after-signin');
   // an admin reaching the student dashboard is sent to /admin

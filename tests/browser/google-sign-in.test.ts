@@ -5,8 +5,7 @@
  * shell's /auth/google/callback → /dashboard, signed in as a new student with the provider's e-mail.
  */
 import type { Page } from 'playwright-core';
-import { freePort, PLATFORM_PROCESSES, type ProcessName } from '@corestone/devstack';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { choosePorts, startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
 import { launchBrowser, screenshot } from '../support/browser';
 import { FakeOidcProvider } from '../support/fake-oidc';
 
@@ -17,22 +16,10 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const pageErrors: string[] = [];
 
-/** Free ports chosen up front: the gateway's URL must be known for PUBLIC_BASE_URL and the redirect URI. */
-async function choosePorts(): Promise<Record<ProcessName, number>> {
-  const ports = {} as Record<ProcessName, number>;
-  const taken = new Set<number>();
-  for (const name of PLATFORM_PROCESSES) {
-    let port = await freePort();
-    while (taken.has(port)) port = await freePort();
-    taken.add(port);
-    ports[name] = port;
-  }
-  return ports;
-}
-
 beforeAll(async () => {
   provider = new FakeOidcProvider();
   await provider.start();
+  // free ports chosen up front: the gateway's URL must be known for PUBLIC_BASE_URL and the redirect URI
   const ports = await choosePorts();
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   [withGoogle, withoutGoogle] = await Promise.all([

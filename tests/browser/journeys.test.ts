@@ -6,40 +6,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { makeDocx, makePdf } from '@corestone/documents/testing';
-import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
-import { dialogOpened, launchBrowser, pickOption, screenshot } from '../support/browser';
+import { resetTokenFromMail, uniqueEmail } from '../support/platform';
+import { dialogOpened, pickOption, screenshot, signInThroughForm, submitSignUpForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
-
-async function signInThroughAuth(email: string, password: string) {
-  await page.goto(`${p.gatewayUrl}/auth`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL(/\/dashboard/);
-}
+const suite = browserSuite();
 
 it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Submissions', async () => {
+  const { p, page, pageErrors } = suite;
   const email = uniqueEmail('tok');
   expect((await p.api.signup(email, 'a-good-password', 'teacher')).status).toBe(201);
-  await signInThroughAuth(email, 'a-good-password');
+  await signInThroughForm(page, p.gatewayUrl, email, 'a-good-password', /\/dashboard/);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tok-'));
   const pdf = path.join(dir, 'knowledge-and-certainty.pdf');
@@ -79,13 +58,10 @@ it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Sub
 });
 
 it('signs up, uploads an EE .docx through the wizard, watches progress, reads the result and opens the report', async () => {
+  const { p, page, pageErrors } = suite;
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${p.gatewayUrl}/auth`);
-  await page.getByTestId('auth-toggle').click();
-  await page.getByLabel('Full Name').fill('Noor Haddad');
-  await page.getByLabel('Email').fill(uniqueEmail('docx'));
-  await page.getByLabel('Password').fill('a-good-password');
-  await page.getByTestId('auth-submit').click();
+  await submitSignUpForm(page, 'Noor Haddad', uniqueEmail('docx'), 'a-good-password');
   await page.waitForURL(/\/dashboard/);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ee-'));
@@ -115,6 +91,7 @@ it('signs up, uploads an EE .docx through the wizard, watches progress, reads th
 });
 
 it('resets a forgotten password through the mailed link and signs in with the new one', async () => {
+  const { p, page, pageErrors } = suite;
   const email = uniqueEmail('forgot');
   expect((await p.api.signup(email, 'old-password-1')).status).toBe(201);
   await page.evaluate(() => localStorage.clear());
@@ -125,15 +102,7 @@ it('resets a forgotten password through the mailed link and signs in with the ne
   await page.locator('.ant-result-title', { hasText: 'Check Your Email' }).waitFor();
   await screenshot(page, '42-check-your-email');
 
-  const mailDir = p.env.MAIL_DIR!;
-  const mail = await waitFor('the reset mail', async () => {
-    if (!fs.existsSync(mailDir)) return null;
-    return fs
-      .readdirSync(mailDir)
-      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
-      .find((m) => m.includes(email));
-  });
-  const token = /reset-password\?token=([A-Za-z0-9_.-]+)/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1];
+  const token = await resetTokenFromMail(p, email);
 
   await page.goto(`${p.gatewayUrl}/reset-password?token=${token}`);
   await page.getByLabel('New Password', { exact: true }).fill('new-password-2');
@@ -142,7 +111,7 @@ it('resets a forgotten password through the mailed link and signs in with the ne
   await page.getByRole('button', { name: 'Back to Login' }).waitFor();
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await page.waitForURL(/\/auth/);
-  await signInThroughAuth(email, 'new-password-2');
+  await signInThroughForm(page, p.gatewayUrl, email, 'new-password-2', /\/dashboard/);
   await page.getByTestId('credits-value').waitFor();
 
   // logout from the dashboard's sidebar clears the session and goes home (spec: 'goes to /')

@@ -3,46 +3,25 @@
  * cancel address, Pay (with an access token that no longer works, so the page refreshes it)
  * completes the purchase and lands on the success address with the credits granted.
  */
-import type { Page } from 'playwright-core';
-import { freePort, PLATFORM_PROCESSES, type ProcessName } from '@corestone/devstack';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { screenshot } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
 const cspViolations: string[] = [];
 
-/** The gateway's URL must be known before start: it is PUBLIC_BASE_URL, the origin return URLs live on. */
-async function choosePorts(): Promise<Record<ProcessName, number>> {
-  const ports = {} as Record<ProcessName, number>;
-  const taken = new Set<number>();
-  for (const name of PLATFORM_PROCESSES) {
-    let port = await freePort();
-    while (taken.has(port)) port = await freePort();
-    taken.add(port);
-    ports[name] = port;
-  }
-  return ports;
-}
-
-beforeAll(async () => {
-  const ports = await choosePorts();
-  p = await startTestPlatform({ PAYMENTS: 'local', PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}` }, { ports });
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
+// the gateway's URL must be known before start: it is PUBLIC_BASE_URL, the origin return URLs live on
+const suite = browserSuite({
+  env: { PAYMENTS: 'local' },
+  publicBaseUrl: true,
+  setup: ({ page }) => {
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
+    });
+  },
 });
 
 it('shows plan and price, Cancel goes back, Pay completes once and lands on the success page', async () => {
+  const { p, page, pageErrors } = suite;
   const signup = (await p.api.signup(uniqueEmail('checkout'))).body;
   const token = signup.access_token as string;
   const site = p.gatewayUrl;

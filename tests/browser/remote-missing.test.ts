@@ -3,9 +3,9 @@
  * admin entry that answers 404): the real federation runtime fails to load it and the admin sees
  * the shell's fallback, not a blank page or a crash.
  */
-import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { screenshot, signInThroughForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
 const remotes = {
   remotes: {
@@ -14,23 +14,10 @@ const remotes = {
   },
 };
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  p = await startTestPlatform({ MF_REMOTES: JSON.stringify(remotes) });
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
+const suite = browserSuite({ env: { MF_REMOTES: JSON.stringify(remotes) } });
 
 it('serves the configured manifest and shows the fallback for a remote that is not there', async () => {
+  const { p, page, pageErrors } = suite;
   const manifest = await fetch(`${p.gatewayUrl}/mf/manifest.json`);
   expect(manifest.headers.get('cache-control')).toBe('no-cache');
   expect(await manifest.json()).toEqual(remotes);
@@ -40,11 +27,7 @@ it('serves the configured manifest and shows the fallback for a remote that is n
   const setup = await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Ada Admin', email, password: 'admin-pass-1' } });
   expect(setup.status).toBe(200);
 
-  await page.goto(`${p.gatewayUrl}/auth`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('admin-pass-1');
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL(/\/admin/);
+  await signInThroughForm(page, p.gatewayUrl, email, 'admin-pass-1', /\/admin/);
   await page.getByText('The admin area could not be loaded').waitFor();
   await screenshot(page, 'admin-remote-missing');
   expect(pageErrors).toEqual([]);

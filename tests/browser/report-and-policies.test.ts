@@ -5,46 +5,26 @@
  * enquiry; a phone-width landing page.
  */
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { screenshot, SCREENSHOTS, sideways, storeSession } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
+const suite = browserSuite();
 
 /** Signs a new student up through the API and hands the session to the browser (as /auth would). */
 async function signedInStudent(): Promise<string> {
+  const { p, page } = suite;
   const email = uniqueEmail('report');
   const signup = await p.api.signup(email, 'a-good-password');
   expect(signup.status).toBe(201);
   const { access_token, refresh_token, user } = signup.body;
-  await page.goto(`${p.gatewayUrl}/privacy-policy`);
-  await page.evaluate(
-    ([a, r, u]) => {
-      localStorage.setItem('access_token', a);
-      localStorage.setItem('refresh_token', r);
-      localStorage.setItem('user', u);
-    },
-    [access_token, refresh_token, JSON.stringify(user)] as const,
-  );
+  await storeSession(page, p.gatewayUrl, { access_token, refresh_token, user });
   return access_token;
 }
 
 it('results → report tabs → Export PDF downloads the report', async () => {
+  const { p, page, pageErrors } = suite;
   const token = await signedInStudent();
   const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token });
   const rubric = rubrics.body.find((r: { rubric_type: string }) => r.rubric_type === 'ee');
@@ -107,22 +87,8 @@ it('results → report tabs → Export PDF downloads the report', async () => {
   expect(pageErrors).toEqual([]);
 });
 
-/** Elements reaching past the right edge (not fixed, not inside a box that scrolls or clips them). */
-function sideways(pg: Page): Promise<string[]> {
-  return pg.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => {
-        if (el.getBoundingClientRect().right <= window.innerWidth + 0.5 || getComputedStyle(el).position === 'fixed') return false;
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
-          if (getComputedStyle(a).overflowX !== 'visible') return false;
-        return true;
-      })
-      .slice(0, 5)
-      .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-}
-
 it('the privacy policy shows the seeded text; footer links; contact form; phone-width landing', async () => {
+  const { p, page, pageErrors } = suite;
   await page.goto(`${p.gatewayUrl}/privacy-policy`);
   await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor({ timeout: 30_000 });
   expect(await page.getByText('This policy explains what personal information Corestone collects').count()).toBe(1);

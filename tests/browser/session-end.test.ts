@@ -4,56 +4,44 @@
  * at once by leaving the page leaves a signed-out landing with no message; a used reset link says
  * 'Invalid reset token' as the page's error and leads to the forgot-password form.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { resetTokenFromMail, uniqueEmail } from '../support/platform';
+import { screenshot, submitSignInForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
 const DEACTIVATED = 'Account deactivated: Your account has been deactivated. Please contact support for assistance.';
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
 let adminToken: string;
-const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  p = await startTestPlatform();
-  const adminEmail = uniqueEmail('ada');
-  const setup = await p.api.call('POST', '/auth/setup-admin', {
-    json: { name: 'Ada Admin', email: adminEmail, password: 'admin-pass-1', user_type: 'super-admin' },
-  });
-  expect(setup.status).toBe(200);
-  const login = await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } });
-  expect(login.status).toBe(200);
-  adminToken = login.body.access_token;
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
+const suite = browserSuite({
+  setup: async ({ p }) => {
+    const adminEmail = uniqueEmail('ada');
+    const setup = await p.api.call('POST', '/auth/setup-admin', {
+      json: { name: 'Ada Admin', email: adminEmail, password: 'admin-pass-1', user_type: 'super-admin' },
+    });
+    expect(setup.status).toBe(200);
+    const login = await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } });
+    expect(login.status).toBe(200);
+    adminToken = login.body.access_token;
+  },
 });
 
 /** A new student signed in through /auth; answers their id. */
 async function signedInStudent(label: string): Promise<string> {
+  const { p, page } = suite;
   const email = uniqueEmail(label);
   const signup = await p.api.signup(email, 'a-good-password');
   expect(signup.status).toBe(201);
   await page.goto(`${p.gatewayUrl}/auth`);
   await page.evaluate(() => localStorage.clear());
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-good-password');
-  await page.getByTestId('auth-submit').click();
+  await submitSignInForm(page, email, 'a-good-password');
   await page.waitForURL(/\/dashboard/);
   await page.getByRole('heading', { level: 1, name: /^Welcome, Test!$/ }).waitFor({ timeout: 30_000 });
   return signup.body.user.id;
 }
 
 it("an admin deactivates a signed-in student: the student's next action lands on sign-in with the deactivated text", async () => {
+  const { p, page, pageErrors } = suite;
   const id = await signedInStudent('deactivated');
   await page.locator('.ant-notification-notice-close').click(); // the sign-in toast, out of the screenshot
   const off = await p.api.call('PUT', `/users/admin/users/${id}/status`, { token: adminToken, json: { is_active: false } });
@@ -76,6 +64,7 @@ it("an admin deactivates a signed-in student: the student's next action lands on
 });
 
 it('Logout, then leaving the page at once: the next visit is the signed-out landing without a message', async () => {
+  const { p, page, pageErrors } = suite;
   await signedInStudent('logout');
   // the server is slow to answer the logout: the page is left before it does
   await page.route('**/api/v1/auth/logout', async (route) => {
@@ -105,18 +94,11 @@ it('Logout, then leaving the page at once: the next visit is the signed-out land
 });
 
 it("a used reset link says 'Invalid reset token' as the page's error, and its button opens the forgot-password form", async () => {
+  const { p, page, pageErrors } = suite;
   const email = uniqueEmail('reset');
   expect((await p.api.signup(email, 'old-password-1')).status).toBe(201);
   expect((await p.api.call('POST', '/auth/forgot-password', { json: { email } })).status).toBeLessThan(300);
-  const mailDir = p.env.MAIL_DIR!;
-  const mail = await waitFor('the reset mail', async () => {
-    if (!fs.existsSync(mailDir)) return null;
-    return fs
-      .readdirSync(mailDir)
-      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
-      .find((m) => m.includes(email));
-  });
-  const token = /reset-password\?token=([A-Za-z0-9_.-]+)/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1]!;
+  const token = await resetTokenFromMail(p, email);
   // the link is used once…
   expect((await p.api.call('POST', '/auth/reset-password', { json: { token, new_password: 'new-password-2' } })).status).toBe(200);
 

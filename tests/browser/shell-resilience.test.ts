@@ -6,48 +6,41 @@
  * top bar's button. Then: every screen has exactly one h1
  * (its title) and no heading level skipped below it.
  */
-import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { screenshot } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
 const OFFLINE_TEXT = 'Please check your connection and try again in a moment.';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
 let evaluationId: string;
 let student: { access_token: string; refresh_token: string; user: unknown };
 let admin: { access_token: string; refresh_token: string; user: unknown };
 
-beforeAll(async () => {
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
+const suite = browserSuite({
+  setup: async ({ p }) => {
+    const signup = await p.api.signup(uniqueEmail('resilience'), 'a-good-password');
+    expect(signup.status).toBe(201);
+    student = signup.body;
+    const token = student.access_token;
+    const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token });
+    const rubric = rubrics.body.find((r: { rubric_type: string }) => r.rubric_type === 'ee');
+    const form = p.api.essayForm(
+      EE_ESSAY,
+      { title: 'Influenza and public health', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' },
+      'influenza.txt',
+    );
+    const submitted = await p.api.call('POST', '/evaluation/evaluate-async', { token, form });
+    expect(submitted.status).toBeLessThan(300);
+    evaluationId = (await p.api.waitForEvaluation(submitted.body.id, token, 60_000)).id;
 
-  const signup = await p.api.signup(uniqueEmail('resilience'), 'a-good-password');
-  expect(signup.status).toBe(201);
-  student = signup.body;
-  const token = student.access_token;
-  const rubrics = await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token });
-  const rubric = rubrics.body.find((r: { rubric_type: string }) => r.rubric_type === 'ee');
-  const form = p.api.essayForm(
-    EE_ESSAY,
-    { title: 'Influenza and public health', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'History' },
-    'influenza.txt',
-  );
-  const submitted = await p.api.call('POST', '/evaluation/evaluate-async', { token, form });
-  expect(submitted.status).toBeLessThan(300);
-  evaluationId = (await p.api.waitForEvaluation(submitted.body.id, token, 60_000)).id;
-
-  const adminEmail = uniqueEmail('resilience-admin');
-  const setup = await p.api.call('POST', '/auth/setup-admin', { json: { name: 'Ada Admin', email: adminEmail, password: 'admin-pass-1' } });
-  expect(setup.status).toBe(200);
-  admin = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body;
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
+    const adminEmail = uniqueEmail('resilience-admin');
+    const setup = await p.api.call('POST', '/auth/setup-admin', {
+      json: { name: 'Ada Admin', email: adminEmail, password: 'admin-pass-1' },
+    });
+    expect(setup.status).toBe(200);
+    admin = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'admin-pass-1' } })).body;
+  },
 });
 
 /**
@@ -56,6 +49,7 @@ afterAll(async () => {
  * answer) over the new one.
  */
 async function signIn(session: { access_token: string; refresh_token: string; user: unknown } | null) {
+  const { p, page } = suite;
   await page.goto(`${p.gatewayUrl}/privacy-policy`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${p.gatewayUrl}/privacy-policy`);
@@ -69,6 +63,7 @@ async function signIn(session: { access_token: string; refresh_token: string; us
 
 /** Opens `path` with every file of `remote` failing as if offline, and waits for its retry screen. */
 async function openWithRemoteOffline(remote: 'student' | 'admin', path: string, failureText: string) {
+  const { p, page } = suite;
   await page.route(`**/mf/${remote}/**`, (route) => route.abort('internetdisconnected'));
   await page.goto(`${p.gatewayUrl}${path}`);
   await page.getByText(failureText).waitFor({ timeout: 30_000 });
@@ -77,14 +72,16 @@ async function openWithRemoteOffline(remote: 'student' | 'admin', path: string, 
 }
 
 async function backOnlineAndRetry(remote: 'student' | 'admin') {
+  const { page } = suite;
   await page.unroute(`**/mf/${remote}/**`);
   await page.getByRole('button', { name: 'Try Again' }).click();
 }
 
-const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+const sameDocument = () => suite.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 describe('a remote that cannot be loaded', () => {
   it('keeps the dashboard frame on a desktop; Try Again loads the remote without a reload', async () => {
+    const { page } = suite;
     await signIn(student);
     await page.setViewportSize({ width: 1366, height: 900 });
     await openWithRemoteOffline('student', '/dashboard', OFFLINE_TEXT);
@@ -103,6 +100,7 @@ describe('a remote that cannot be loaded', () => {
   });
 
   it('on a phone the menu opens from the top bar, and Try Again works there too', async () => {
+    const { page } = suite;
     await page.setViewportSize({ width: 375, height: 812 });
     await openWithRemoteOffline('student', '/dashboard/submissions', OFFLINE_TEXT);
     // nothing sticks out sideways
@@ -121,6 +119,7 @@ describe('a remote that cannot be loaded', () => {
   });
 
   it('a screen whose chunk fails inside the loaded dashboard shows the retry screen in the frame; Try Again fetches it', async () => {
+    const { p, page } = suite;
     await page.goto(`${p.gatewayUrl}/dashboard`);
     await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor({ timeout: 30_000 });
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -135,6 +134,7 @@ describe('a remote that cannot be loaded', () => {
   });
 
   it('keeps the back office frame; choosing a page in its menu tries the remote again', async () => {
+    const { page } = suite;
     await signIn(admin);
     await openWithRemoteOffline('admin', '/admin', 'The admin area could not be loaded');
     const menu = page.getByRole('menu', { name: 'Admin' });
@@ -150,13 +150,14 @@ describe('a remote that cannot be loaded', () => {
 
 /** The levels of the visible headings, in document order. */
 const headingLevels = () =>
-  page.evaluate(() =>
+  suite.page.evaluate(() =>
     [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
       .filter((h) => h.getClientRects().length > 0)
       .map((h) => ({ level: Number(h.tagName[1]), text: h.textContent!.trim().slice(0, 60) })),
   );
 
 async function expectOneTitle(path: string, title: string | RegExp) {
+  const { p, page } = suite;
   await page.goto(`${p.gatewayUrl}${path}`);
   await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');

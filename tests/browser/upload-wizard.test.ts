@@ -2,45 +2,34 @@
  * The upload wizard in real Chromium through the gateway keeps the student's work: its steps are
  * history entries (the browser's Back returns to Metadata with the values), a reload keeps the
  * metadata and asks for the file again, a refused step marks the field under itself; after the
- * submit the draft is gone and Back from the result leaves the wizard. Screenshots of the inline
- * error and of the "choose your file again" state, on a desktop and a 375 px phone.
+ * submit the draft is gone and Back from the result leaves the wizard; signing out forgets a draft.
+ * Screenshots of the inline error and of the "choose your file again" state, on a desktop and a
+ * 375 px phone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, pickOption, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { pickOption, screenshot, signInThroughForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  // a shared 2-core machine under load can take longer than the default 30 s to bring a process up
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-}, 600_000);
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
+// a shared 2-core machine under load can take longer than the default 30 s to bring a process up
+const suite = browserSuite({ timeout: 600_000 });
 
 const RQ = 'To what extent did the 1918 pandemic change public health policy?';
-const activeId = () => page.evaluate(() => document.activeElement?.id ?? '');
-const stepShown = (name: string) => page.getByRole('group', { name }).waitFor();
+const activeId = () => suite.page.evaluate(() => document.activeElement?.id ?? '');
+const stepShown = (name: string) => suite.page.getByRole('group', { name }).waitFor();
 
 async function chooseFile(file: string) {
+  const { page } = suite;
   await page.getByTestId('step-upload').locator('input[type=file]').setInputFiles(file);
   await page.getByTestId('selected-file').waitFor();
 }
 
 /** Full-page screenshots of what is on screen now, on the desktop and on a 375 px phone. */
 async function desktopAndPhone(name: string) {
+  const { page } = suite;
   await screenshot(page, name);
   await page.setViewportSize({ width: 375, height: 812 });
   await screenshot(page, `${name}-phone`);
@@ -50,13 +39,10 @@ async function desktopAndPhone(name: string) {
 }
 
 it('keeps the metadata through Back and a reload, marks refused fields, and forgets the draft after the submit', async () => {
+  const { p, page, pageErrors } = suite;
   const email = uniqueEmail('wizard');
   expect((await p.api.signup(email, 'a-good-password')).status).toBe(201);
-  await page.goto(`${p.gatewayUrl}/auth`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-good-password');
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL(/\/dashboard$/);
+  await signInThroughForm(page, p.gatewayUrl, email, 'a-good-password', /\/dashboard$/);
 
   const essay = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wizard-')), 'influenza.txt');
   fs.writeFileSync(essay, EE_ESSAY);
@@ -127,5 +113,33 @@ it('keeps the metadata through Back and a reload, marks refused fields, and forg
   await stepShown('Step 2 of 3: Metadata');
   expect(await page.locator('#meta-title').inputValue()).toBe('');
   expect(await page.getByLabel('Research Question').inputValue()).toBe('');
+  expect(pageErrors).toEqual([]);
+});
+
+it('signing out forgets an unsent draft: signed in again, the wizard starts empty', async () => {
+  const { p, page, pageErrors } = suite;
+  const email = uniqueEmail('wizard-out');
+  expect((await p.api.signup(email, 'a-good-password')).status).toBe(201);
+  const signIn = () => signInThroughForm(page, p.gatewayUrl, email, 'a-good-password', /\/dashboard$/);
+  const drafts = () => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('corestone.draft.')));
+  await page.evaluate(() => localStorage.clear()); // the first test's student is still signed in
+  await signIn();
+  const essay = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wizard-')), 'draft.txt');
+  fs.writeFileSync(essay, EE_ESSAY);
+  await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
+  await chooseFile(essay);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await stepShown('Step 2 of 3: Metadata');
+  await page.locator('#meta-title').fill('Not sent yet');
+  await page.getByLabel('Research Question').fill(RQ);
+  await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith('corestone.draft.upload.')));
+
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL((u) => u.pathname === '/');
+  expect(await drafts()).toEqual([]);
+  await signIn();
+  await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
+  await stepShown('Step 1 of 3: Upload');
+  expect(await page.getByTestId('choose-file-again').count()).toBe(0);
   expect(pageErrors).toEqual([]);
 });

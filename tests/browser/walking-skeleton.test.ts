@@ -5,39 +5,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
-import { launchBrowser, pickOption, screenshot } from '../support/browser';
+import { uniqueEmail } from '../support/platform';
+import { pickOption, screenshot, submitSignUpForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
-let p: TestPlatform;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  p = await startTestPlatform();
-  browser = await launchBrowser();
-  page = browser.page;
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.shutdown();
-});
+const suite = browserSuite();
 
 it('lets a new student sign up, upload an essay and read its graded result', async () => {
+  const { p, page, pageErrors } = suite;
   const url = p.gatewayUrl;
   await page.goto(url);
   await page.getByText('Grade Extended Essay', { exact: true }).first().click();
   await page.waitForURL(/\/auth/);
   await screenshot(page, '01-auth');
 
-  await page.getByTestId('auth-toggle').click();
-  await page.getByLabel('Full Name').fill('Maya Lindqvist');
-  await page.getByLabel('Email').fill(uniqueEmail('browser'));
-  await page.getByLabel('Password').fill('a-good-password');
-  await page.getByTestId('auth-submit').click();
+  await submitSignUpForm(page, 'Maya Lindqvist', uniqueEmail('browser'), 'a-good-password');
   // back to where the visitor was going: the EE upload page
   await page.waitForURL(/\/upload\/ee/);
   await page.getByTestId('step-upload').waitFor();

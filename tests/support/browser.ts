@@ -10,8 +10,15 @@ export const SCREENSHOTS = path.join(REPO_ROOT, 'tests', 'artifacts', 'screensho
 /** The pages of the browsers this test file has open (for the screenshots of a failed test). */
 const openPages = new Set<Page>();
 
+/** A browser of launchBrowser: its context, its first page, and close (which also removes its profile). */
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
 /** Debian's Chromium, headless, with its own empty profile; never a downloaded browser. */
-export async function launchBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function launchBrowser(): Promise<LaunchedBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -100,4 +107,81 @@ export async function pickOption(page: Page, option: string | RegExp): Promise<v
   );
   await page.locator(`${open} .ant-select-item-option`, { hasText: option }).click();
   await page.locator(open).waitFor({ state: 'hidden' });
+}
+
+/** A session as /auth answers it (sign-up, login), to hand to a browser. */
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  user: unknown;
+}
+
+/**
+ * Hands a session to the browser as /auth would have stored it: a signed-out page of the site is
+ * opened and the tokens and the user are put in its localStorage (the next page loaded is signed in).
+ */
+export async function storeSession(page: Page, gatewayUrl: string, session: StoredSession): Promise<void> {
+  await page.goto(`${gatewayUrl}/privacy-policy`);
+  await page.evaluate(
+    ([a, r, u]) => {
+      localStorage.setItem('access_token', a);
+      localStorage.setItem('refresh_token', r);
+      localStorage.setItem('user', u);
+    },
+    [session.access_token, session.refresh_token, JSON.stringify(session.user)] as const,
+  );
+}
+
+/** Fills the sign-in form of the /auth page that is open and submits it. */
+export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('auth-submit').click();
+}
+
+/** Opens /auth and signs in through its form; with `landing`, waits until the address matches it. */
+export async function signInThroughForm(page: Page, gatewayUrl: string, email: string, password: string, landing?: RegExp): Promise<void> {
+  await page.goto(`${gatewayUrl}/auth`);
+  await submitSignInForm(page, email, password);
+  if (landing) await page.waitForURL(landing);
+}
+
+/** Switches the open /auth page to its sign-up form, fills it and submits it. */
+export async function submitSignUpForm(page: Page, fullName: string, email: string, password: string): Promise<void> {
+  await page.getByTestId('auth-toggle').click();
+  await page.getByLabel('Full Name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('auth-submit').click();
+}
+
+/** Creates the first (super) admin through the /setup form and waits for 'System Ready'. */
+export async function createFirstAdmin(
+  page: Page,
+  gatewayUrl: string,
+  admin: { name: string; email: string; password: string },
+): Promise<void> {
+  await page.goto(`${gatewayUrl}/setup`);
+  await page.getByTestId('setup-form').waitFor();
+  await page.getByLabel('Full Name').fill(admin.name);
+  await page.getByLabel('Email Address').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByLabel('Confirm Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Create Admin User' }).click();
+  await page.getByTestId('setup-ready').waitFor();
+}
+
+/** Elements reaching past the right edge (not fixed, not inside a box that scrolls or clips them). */
+export function sideways(pg: Page): Promise<string[]> {
+  return pg.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        if (el.getBoundingClientRect().right <= window.innerWidth + 0.5 || getComputedStyle(el).position === 'fixed') return false;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (getComputedStyle(a).overflowX !== 'visible') return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   freePort,
@@ -122,6 +123,22 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined |
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * The token of the password-reset link in the platform's mail to `email` (the first mail in
+ * MAIL_DIR that names it), waiting for the mail to be written; quoted-printable soft breaks undone.
+ */
+export async function resetTokenFromMail(p: TestPlatform, email: string): Promise<string> {
+  const mailDir = p.env.MAIL_DIR!;
+  const mail = await waitFor('the reset mail', async () => {
+    if (!fs.existsSync(mailDir)) return null;
+    return fs
+      .readdirSync(mailDir)
+      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
+      .find((m) => m.includes(email));
+  });
+  return /reset-password\?token=([A-Za-z0-9_.-]+)/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1]!;
 }
 
 /** Free ports chosen up front, for a platform whose own URL must be known before it starts (PUBLIC_BASE_URL). */

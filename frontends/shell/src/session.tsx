@@ -1,6 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   createClient,
+  forgetDrafts,
   normalizeUser,
   SESSION_EXPIRED_MESSAGE,
   userChanged,
@@ -210,6 +211,7 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
     let told: Promise<void> = Promise.resolve();
     startTransition(() => {
       told = client.auth.logout();
+      forgetDrafts();
       setExpiredMessage(null);
       setUser(null);
     });

@@ -215,9 +215,9 @@ describe('the metadata draft', () => {
     for (const r of EE_RUBRICS) expect((screen.getByTestId(`rubric-${r.id}`) as HTMLInputElement).checked).toBe(false);
     await waitFor(() => expect(readDraft('u1', 'ee')?.rubricId).toBe(''));
 
-    sessionStorage.setItem('corestone.upload-draft.u1.tok', '{"meta":{"title":7,"aokFocus":["History","Astrology"]},"rubricId":null}');
+    sessionStorage.setItem('corestone.draft.upload.u1.tok', '{"meta":{"title":7,"aokFocus":["History","Astrology"]},"rubricId":null}');
     expect(readDraft('u1', 'tok')).toEqual({ ee: EMPTY_EE, tok: { ...EMPTY_TOK, aokFocus: ['History'] }, rubricId: '', fileName: null });
-    sessionStorage.setItem('corestone.upload-draft.u1.tok', 'not json');
+    sessionStorage.setItem('corestone.draft.upload.u1.tok', 'not json');
     expect(readDraft('u1', 'tok')).toBeNull();
   });
 

@@ -3,6 +3,7 @@ export * from './tokens';
 export * from './user';
 export * from './transport';
 export * from './sse';
+export * from './drafts';
 export * from './client';
 export * from './federation';
 export * from './services/auth';

@@ -128,8 +128,8 @@ export function ScoringEditor({ value, onChange }: { value: ScoringStructure; on
         size="small"
         pagination={false}
         scroll={{ x: 'max-content' }}
-        rowKey={(_, i) => String(i)}
-        dataSource={value.grade_boundaries}
+        // rows are keyed by position (a grade may repeat while being edited); antd reads `key`
+        dataSource={value.grade_boundaries.map((b, i) => ({ ...b, key: String(i) }))}
         columns={[
           { title: 'Grade', dataIndex: 'grade', width: 70 },
           {

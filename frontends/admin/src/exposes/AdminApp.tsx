@@ -1,19 +1,10 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { Button, Grid, Input, Layout, Typography } from 'antd';
-import { LogoutOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
 import type { RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
-import {
-  ADMIN_NAV,
-  HEADER_SEARCH,
-  lazyScreen,
-  ScreenLoading,
-  SideColumn,
-  SideNav,
-  TopBar,
-  UserBadge,
-} from '@corestone/frontend-shell/app-frame';
+import { ADMIN_NAV, FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFrame } from '@corestone/frontend-shell/app-frame';
 import { SystemIndicator } from '../components/common';
 import { afterLeaveAgreed } from '../lib/leaveGuard';
 import { mayEnterAdminArea } from '../lib/roles';
@@ -29,8 +20,6 @@ const Policies = lazyScreen(() => import('../pages/Policies').then((m) => ({ def
 const Settings = lazyScreen(() => import('../pages/Settings').then((m) => ({ default: m.Settings })));
 const Analytics = lazyScreen(() => import('../pages/Analytics').then((m) => ({ default: m.Analytics })));
 const Assess = lazyScreen(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
-
-const { Content } = Layout;
 
 function selectedKey(path: string): string {
   const rest = path.replace(/^\/admin\/?/, '');
@@ -55,8 +44,8 @@ export default function AdminApp(props: RemoteAppProps) {
 function BackOffice(props: RemoteAppProps) {
   const { user, client, logout } = props;
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
-  const [drawer, setDrawer] = useState(false);
+  const frame = useFrame();
+  const { screens } = frame;
   const [search, setSearch] = useState('');
 
   if (!mayEnterAdminArea(user)) return <Navigate to="/auth" replace />;
@@ -69,82 +58,65 @@ function BackOffice(props: RemoteAppProps) {
     </Typography.Text>
   );
 
-  const sidebar = (
-    <SideNav
-      brand={
-        <div style={{ lineHeight: 1.1 }}>
-          <Typography.Text strong style={{ fontSize: 18, display: 'block' }}>
-            Corestone
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Admin Console
-          </Typography.Text>
-        </div>
-      }
-      label="Admin"
-      items={ADMIN_NAV}
-      selectedKey={selectedKey}
-      onNavigate={() => setDrawer(false)}
-      onLogout={signOut}
-      footer={
-        !screens.md && (
-          <div style={{ marginTop: 12, textAlign: 'center' }} data-testid="admin-drawer-user">
-            {userName}
-          </div>
-        )
-      }
-    />
-  );
-
   const runSearch = (q: string) => {
     const query = q.trim();
     navigate(query ? `/admin/submissions?q=${encodeURIComponent(query)}` : '/admin/submissions');
   };
 
   return (
-    <Layout style={{ minHeight: '100vh', background: '#fff' }} data-testid="admin-layout">
-      <SideColumn wide={Boolean(screens.lg)} drawerOpen={drawer} onDrawerClose={() => setDrawer(false)}>
-        {sidebar}
-      </SideColumn>
-      <Layout>
-        <TopBar screens={screens} drawerOpen={drawer} onDrawerOpen={() => setDrawer(true)} style={{ background: '#fff' }}>
-          <Input
-            prefix={<SearchOutlined />}
-            placeholder="Search submissions..."
-            aria-label="Search submissions"
-            variant="filled"
-            style={HEADER_SEARCH}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onPressEnter={() => runSearch(search)}
-          />
+    <FrameLayout
+      frame={frame}
+      testId="admin-layout"
+      maxWidth={1240}
+      styles={{ page: { background: '#fff' }, topBar: { background: '#fff' }, content: { background: '#f6f8fb' } }}
+      nav={{
+        brand: (
+          <div style={{ lineHeight: 1.1 }}>
+            <Typography.Text strong style={{ fontSize: 18, display: 'block' }}>
+              Corestone
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Admin Console
+            </Typography.Text>
+          </div>
+        ),
+        label: 'Admin',
+        items: ADMIN_NAV,
+        selectedKey,
+        onLogout: signOut,
+        footer: !screens.md && (
+          <div style={{ marginTop: 12, textAlign: 'center' }} data-testid="admin-drawer-user">
+            {userName}
+          </div>
+        ),
+      }}
+      topBar={
+        <>
+          <HeaderSearch value={search} onChange={(e) => setSearch(e.target.value)} onPressEnter={() => runSearch(search)} />
           <div style={{ flex: 1 }} />
           {screens.md && <SystemIndicator client={client} />}
           {/* below md the name is in the drawer (under Logout): a phone's bar has no room for it */}
           <UserBadge user={user} name={screens.md && userName} roleTestId="admin-user-role" />
           {screens.lg && <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label="Logout" />}
-        </TopBar>
-        <Content style={{ padding: screens.md ? 32 : 16, background: '#f6f8fb' }}>
-          <div style={{ maxWidth: 1240, margin: '0 auto' }}>
-            <Suspense fallback={<ScreenLoading />}>
-              <Routes>
-                <Route index element={<Overview {...props} />} />
-                <Route path="submissions" element={<Submissions {...props} />} />
-                <Route path="submissions/:id" element={<SubmissionDetail {...props} />} />
-                <Route path="evaluations/:id" element={<SubmissionDetail {...props} />} />
-                <Route path="users" element={<Users {...props} />} />
-                <Route path="rubrics" element={<Rubrics {...props} />} />
-                <Route path="links" element={<Links {...props} />} />
-                <Route path="policies" element={<Policies {...props} />} />
-                <Route path="settings" element={<Settings {...props} />} />
-                <Route path="analytics" element={<Analytics {...props} />} />
-                <Route path="assess" element={<Assess {...props} />} />
-                <Route path="*" element={<Navigate to="/admin" replace />} />
-              </Routes>
-            </Suspense>
-          </div>
-        </Content>
-      </Layout>
-    </Layout>
+        </>
+      }
+    >
+      <Suspense fallback={<ScreenLoading />}>
+        <Routes>
+          <Route index element={<Overview {...props} />} />
+          <Route path="submissions" element={<Submissions {...props} />} />
+          <Route path="submissions/:id" element={<SubmissionDetail {...props} />} />
+          <Route path="evaluations/:id" element={<SubmissionDetail {...props} />} />
+          <Route path="users" element={<Users {...props} />} />
+          <Route path="rubrics" element={<Rubrics {...props} />} />
+          <Route path="links" element={<Links {...props} />} />
+          <Route path="policies" element={<Policies {...props} />} />
+          <Route path="settings" element={<Settings {...props} />} />
+          <Route path="analytics" element={<Analytics {...props} />} />
+          <Route path="assess" element={<Assess {...props} />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </Suspense>
+    </FrameLayout>
   );
 }

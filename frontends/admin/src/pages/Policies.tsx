@@ -73,7 +73,7 @@ export function Policies({ client, user }: RemoteAppProps) {
       okText: 'Discard changes',
       okButtonProps: { danger: true },
       cancelText: 'Keep editing',
-      autoFocusButton: 'cancel', // the safe answer is the one a stray Enter gives
+      focusable: { autoFocusButton: 'cancel' }, // the safe answer is the one a stray Enter gives
       onOk: then,
     });
   };

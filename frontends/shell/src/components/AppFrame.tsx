@@ -1,6 +1,6 @@
-import { createElement, lazy, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Drawer, Layout, Menu, Spin, Tag, Typography } from 'antd';
+import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Spin, Tag, Typography, type InputProps } from 'antd';
 import {
   AppstoreOutlined,
   BookOutlined,
@@ -10,6 +10,7 @@ import {
   LinkOutlined,
   LogoutOutlined,
   MenuOutlined,
+  SearchOutlined,
   SettingOutlined,
   TeamOutlined,
   UnorderedListOutlined,
@@ -23,10 +24,10 @@ import { BrandMark } from './Logo';
 export { Heading, ResultTitle } from './Heading';
 
 /**
- * The parts of the frame that the student dashboard and the back office draw the same way around
- * their screens. The remotes import them at build time from `@corestone/frontend-shell/app-frame`,
- * the same way as antd-root. Each app keeps its own layout (how its side column sits, what its
- * header holds).
+ * The frame that the student dashboard, the back office and the shell's fallback frame draw around
+ * their screens (FrameLayout, with the state of useFrame), and its parts. The remotes import them
+ * at build time from `@corestone/frontend-shell/app-frame`, the same way as antd-root. Each app
+ * decides what its menu, its top bar and its side column's footer hold.
  */
 
 export interface NavItem {
@@ -71,16 +72,7 @@ const BRAND_NAME = (
   </Typography.Text>
 );
 
-export function SideNav({
-  brand = BRAND_NAME,
-  onBrandClick,
-  label,
-  items,
-  selectedKey,
-  onNavigate,
-  onLogout,
-  footer,
-}: {
+export interface SideNavProps {
   /** shown beside the mark (default: the name, as the student dashboard shows it) */
   brand?: ReactNode;
   onBrandClick?: () => void;
@@ -93,7 +85,9 @@ export function SideNav({
   onNavigate: () => void;
   onLogout: () => void;
   footer?: ReactNode;
-}) {
+}
+
+export function SideNav({ brand = BRAND_NAME, onBrandClick, label, items, selectedKey, onNavigate, onLogout, footer }: SideNavProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
@@ -261,6 +255,83 @@ export function UserBadge({ user, name, roleTestId }: { user: SessionUser; name?
         {roleLabel(user.role)}
       </Tag>
     </>
+  );
+}
+
+/** The frame's state: the breakpoints reached, and whether the NavDrawer (below `lg`) is open. */
+export interface Frame {
+  screens: ReturnType<typeof Grid.useBreakpoint>;
+  drawerOpen: boolean;
+  openDrawer: () => void;
+  closeDrawer: () => void;
+}
+
+/** The state of a FrameLayout, kept by the app that draws it (which also needs the breakpoints). */
+export function useFrame(): Frame {
+  const screens = Grid.useBreakpoint();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return { screens, drawerOpen, openDrawer: () => setDrawerOpen(true), closeDrawer: () => setDrawerOpen(false) };
+}
+
+/**
+ * The whole frame: the side column with its SideNav (`nav`; choosing an item closes the drawer,
+ * then calls `nav.onNavigate` if given), beside it the TopBar holding `topBar` and, under that, the
+ * content: `children`, centred in a column of `maxWidth` if given. `styles` adds to the page (the
+ * outer layout), the top bar and the content area; the test ids go on the page and on the side
+ * column (from `lg` up).
+ */
+export function FrameLayout({
+  frame: { screens, drawerOpen, openDrawer, closeDrawer },
+  nav,
+  topBar,
+  maxWidth,
+  styles = {},
+  testId,
+  sidebarTestId,
+  children,
+}: {
+  frame: Frame;
+  nav: Omit<SideNavProps, 'onNavigate'> & { onNavigate?: () => void };
+  topBar: ReactNode;
+  maxWidth?: number;
+  styles?: { page?: CSSProperties; topBar?: CSSProperties; content?: CSSProperties };
+  testId?: string;
+  sidebarTestId?: string;
+  children: ReactNode;
+}) {
+  const onNavigate = () => {
+    closeDrawer();
+    nav.onNavigate?.();
+  };
+  return (
+    <Layout style={{ minHeight: '100vh', ...styles.page }} data-testid={testId}>
+      <SideColumn wide={Boolean(screens.lg)} drawerOpen={drawerOpen} onDrawerClose={closeDrawer} testId={sidebarTestId}>
+        <SideNav {...nav} onNavigate={onNavigate} />
+      </SideColumn>
+      {/* minWidth 0: a wide table scrolls inside the content instead of widening the page */}
+      <Layout style={{ minWidth: 0 }}>
+        <TopBar screens={screens} drawerOpen={drawerOpen} onDrawerOpen={openDrawer} style={styles.topBar}>
+          {topBar}
+        </TopBar>
+        <Layout.Content style={{ padding: screens.md ? 32 : 16, ...styles.content }}>
+          {maxWidth === undefined ? children : <div style={{ maxWidth, margin: '0 auto' }}>{children}</div>}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** The top bar's 'Search submissions...' field (what it searches and when is the app's). */
+export function HeaderSearch(props: Omit<InputProps, 'prefix' | 'placeholder' | 'aria-label' | 'variant' | 'style'>) {
+  return (
+    <Input
+      prefix={<SearchOutlined />}
+      placeholder="Search submissions..."
+      aria-label="Search submissions"
+      variant="filled"
+      style={HEADER_SEARCH}
+      {...props}
+    />
   );
 }
 

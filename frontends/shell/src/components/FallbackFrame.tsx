@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Grid, Layout, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { SessionUser } from '@corestone/sdk';
-import { ADMIN_NAV, dashboardNav, SideColumn, SideNav, TopBar, UserBadge, type NavItem } from './AppFrame';
+import { ADMIN_NAV, dashboardNav, FrameLayout, UserBadge, useFrame, type NavItem } from './AppFrame';
 
 /**
  * The dashboard's (or the back office's) frame, drawn by the shell around the retry screen when the
@@ -12,8 +12,6 @@ import { ADMIN_NAV, dashboardNav, SideColumn, SideNav, TopBar, UserBadge, type N
  */
 
 export type FrameArea = 'dashboard' | 'admin';
-
-const { Content } = Layout;
 
 /** The item whose path is the longest prefix of `pathname` (a remote knows finer rules; this is enough here). */
 const selectedIn = (items: readonly NavItem[]) => (pathname: string) =>
@@ -35,36 +33,29 @@ export function FallbackFrame({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
-  const [drawer, setDrawer] = useState(false);
+  const frame = useFrame();
   const items = area === 'admin' ? ADMIN_NAV : dashboardNav(user);
 
-  const sidebar = (
-    <SideNav
-      onBrandClick={() => navigate('/')}
-      label={area === 'admin' ? 'Admin' : 'Dashboard'}
-      items={items}
-      selectedKey={selectedIn(items)}
-      onNavigate={() => {
-        setDrawer(false);
-        onNavigate();
-      }}
-      onLogout={logout}
-    />
-  );
-
   return (
-    <Layout style={{ minHeight: '100vh' }} data-testid="fallback-frame">
-      <SideColumn wide={Boolean(screens.lg)} drawerOpen={drawer} onDrawerClose={() => setDrawer(false)}>
-        {sidebar}
-      </SideColumn>
-      <Layout style={{ minWidth: 0 }}>
-        <TopBar screens={screens} drawerOpen={drawer} onDrawerOpen={() => setDrawer(true)}>
+    <FrameLayout
+      frame={frame}
+      testId="fallback-frame"
+      nav={{
+        onBrandClick: () => navigate('/'),
+        label: area === 'admin' ? 'Admin' : 'Dashboard',
+        items,
+        selectedKey: selectedIn(items),
+        onNavigate,
+        onLogout: logout,
+      }}
+      topBar={
+        <>
           <div style={{ flex: 1 }} />
-          <UserBadge user={user} name={screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
-        </TopBar>
-        <Content style={{ padding: screens.md ? 32 : 16 }}>{children}</Content>
-      </Layout>
-    </Layout>
+          <UserBadge user={user} name={frame.screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
+        </>
+      }
+    >
+      {children}
+    </FrameLayout>
   );
 }

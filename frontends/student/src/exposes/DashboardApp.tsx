@@ -1,18 +1,16 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Grid, Input, Layout, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
 import { isGradingRole, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/frontend-shell/antd-root';
 import {
   dashboardNav,
-  HEADER_SEARCH,
+  FrameLayout,
+  HeaderSearch,
   lazyScreen,
   ScreenLoading,
-  SideColumn,
-  SideNav,
-  TopBar,
   UserBadge,
+  useFrame,
 } from '@corestone/frontend-shell/app-frame';
 import { SystemStatus } from '../components/common';
 import { Overview } from '../pages/Overview';
@@ -24,8 +22,6 @@ const UploadWizard = lazyScreen(() => import('../pages/UploadWizard').then((m) =
 const Results = lazyScreen(() => import('../pages/Results').then((m) => ({ default: m.Results })));
 const Profile = lazyScreen(() => import('../pages/Profile').then((m) => ({ default: m.Profile })));
 const Plans = lazyScreen(() => import('../pages/Plans').then((m) => ({ default: m.Plans })));
-
-const { Content } = Layout;
 
 function selectedKey(path: string): string {
   if (path.startsWith('/dashboard/upload/ee')) return 'upload-ee';
@@ -49,8 +45,7 @@ function Dashboard(props: RemoteAppProps) {
   const { user, client, logout } = props;
   const navigate = useNavigate();
   const location = useLocation();
-  const screens = Grid.useBreakpoint();
-  const [drawer, setDrawer] = useState(false);
+  const frame = useFrame();
   const grading = isGradingRole(user);
   // 'Search submissions...' filters My Submissions through ?q= (typing elsewhere opens that list)
   const onSubmissions = location.pathname.startsWith('/dashboard/submissions');
@@ -58,61 +53,43 @@ function Dashboard(props: RemoteAppProps) {
   const search = (q: string) =>
     navigate(q ? `/dashboard/submissions?q=${encodeURIComponent(q)}` : '/dashboard/submissions', { replace: onSubmissions });
 
-  const items = dashboardNav(user);
-
-  const sidebar = (
-    <SideNav
-      onBrandClick={() => navigate('/')}
-      label="Dashboard"
-      items={items}
-      selectedKey={selectedKey}
-      onNavigate={() => setDrawer(false)}
-      onLogout={logout}
-      footer={
-        <div style={{ marginTop: 14 }}>
-          <SystemStatus client={client} />
-        </div>
-      }
-    />
-  );
-
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <SideColumn wide={Boolean(screens.lg)} drawerOpen={drawer} onDrawerClose={() => setDrawer(false)} testId="dashboard-sidebar">
-        {sidebar}
-      </SideColumn>
-      <Layout style={{ minHeight: '100vh', minWidth: 0 }}>
-        <TopBar screens={screens} drawerOpen={drawer} onDrawerOpen={() => setDrawer(true)}>
-          <Input
-            prefix={<SearchOutlined />}
-            placeholder="Search submissions..."
-            style={HEADER_SEARCH}
-            variant="filled"
-            aria-label="Search submissions"
-            allowClear
-            value={onSubmissions ? searchQuery : ''}
-            onChange={(e) => search(e.target.value)}
-          />
+    <FrameLayout
+      frame={frame}
+      sidebarTestId="dashboard-sidebar"
+      maxWidth={1160}
+      nav={{
+        onBrandClick: () => navigate('/'),
+        label: 'Dashboard',
+        items: dashboardNav(user),
+        selectedKey,
+        onLogout: logout,
+        footer: (
+          <div style={{ marginTop: 14 }}>
+            <SystemStatus client={client} />
+          </div>
+        ),
+      }}
+      topBar={
+        <>
+          <HeaderSearch allowClear value={onSubmissions ? searchQuery : ''} onChange={(e) => search(e.target.value)} />
           <div style={{ flex: 1 }} />
           {/* a phone's bar has no room for the name */}
-          <UserBadge user={user} name={screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
-        </TopBar>
-        <Content style={{ padding: screens.md ? 32 : 16 }}>
-          <div style={{ maxWidth: 1160, margin: '0 auto' }}>
-            <Suspense fallback={<ScreenLoading />}>
-              <Routes>
-                <Route index element={<Overview {...props} />} />
-                <Route path="submissions" element={<Submissions {...props} />} />
-                <Route path="upload/:type" element={<UploadWizard {...props} />} />
-                <Route path="results/:id" element={<Results {...props} />} />
-                <Route path="profile" element={<Profile {...props} />} />
-                <Route path="plans" element={grading ? <Plans {...props} /> : <Navigate to="/dashboard" replace />} />
-                <Route path="*" element={<Navigate to="/dashboard" replace />} />
-              </Routes>
-            </Suspense>
-          </div>
-        </Content>
-      </Layout>
-    </Layout>
+          <UserBadge user={user} name={frame.screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
+        </>
+      }
+    >
+      <Suspense fallback={<ScreenLoading />}>
+        <Routes>
+          <Route index element={<Overview {...props} />} />
+          <Route path="submissions" element={<Submissions {...props} />} />
+          <Route path="upload/:type" element={<UploadWizard {...props} />} />
+          <Route path="results/:id" element={<Results {...props} />} />
+          <Route path="profile" element={<Profile {...props} />} />
+          <Route path="plans" element={grading ? <Plans {...props} /> : <Navigate to="/dashboard" replace />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Routes>
+      </Suspense>
+    </FrameLayout>
   );
 }

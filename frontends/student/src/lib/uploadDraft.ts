@@ -1,11 +1,12 @@
-import type { EssayType } from '@corestone/sdk';
+import { draftKey, type EssayType } from '@corestone/sdk';
 import { AREAS_OF_KNOWLEDGE, CITATION_STYLES, EE_SUBJECTS } from '../data/subjects';
 import { EMPTY_EE, EMPTY_TOK, type EeMeta, type TokMeta } from './uploadMetadata';
 
 /**
  * The upload wizard's draft: what the student filled in, kept in sessionStorage (this tab, until it
- * closes) per signed-in user and essay type, so a reload or a detour does not lose it. A File cannot
- * be kept: only its name, to say which file to choose again.
+ * closes or the user signs out: sdk drafts.ts) per signed-in user and essay type, so a reload, a
+ * detour or an expired session does not lose it. A File cannot be kept: only its name, to say which
+ * file to choose again.
  */
 export interface UploadDraft {
   ee: EeMeta;
@@ -14,13 +15,13 @@ export interface UploadDraft {
   fileName: string | null;
 }
 
-const draftKey = (userId: string, type: EssayType) => `corestone.upload-draft.${userId}.${type}`;
+const uploadKey = (userId: string, type: EssayType) => draftKey('upload', userId, type);
 
 /** Stored: only the metadata of the draft's own type. */
 export function saveDraft(userId: string, type: EssayType, draft: UploadDraft): void {
   const stored = { meta: type === 'ee' ? draft.ee : draft.tok, rubricId: draft.rubricId, fileName: draft.fileName };
   try {
-    sessionStorage.setItem(draftKey(userId, type), JSON.stringify(stored));
+    sessionStorage.setItem(uploadKey(userId, type), JSON.stringify(stored));
   } catch {
     // storage full or refused (private mode): the wizard works on without a draft
   }
@@ -28,7 +29,7 @@ export function saveDraft(userId: string, type: EssayType, draft: UploadDraft): 
 
 export function clearDraft(userId: string, type: EssayType): void {
   try {
-    sessionStorage.removeItem(draftKey(userId, type));
+    sessionStorage.removeItem(uploadKey(userId, type));
   } catch {}
 }
 
@@ -36,7 +37,7 @@ export function clearDraft(userId: string, type: EssayType): void {
 export function readDraft(userId: string, type: EssayType): UploadDraft | null {
   let stored: { meta?: unknown; rubricId?: unknown; fileName?: unknown };
   try {
-    const raw = sessionStorage.getItem(draftKey(userId, type));
+    const raw = sessionStorage.getItem(uploadKey(userId, type));
     if (!raw) return null;
     stored = JSON.parse(raw);
     if (!stored || typeof stored !== 'object') return null;
