@@ -203,6 +203,14 @@ describe('forms', () => {
         { is_active: false, clicks: 4 },
       ] as never),
     ).toEqual({ total: 2, active: 1, clicks: 7, average: 3.5 });
+    // more links than one list holds: the service's count of all of them
+    const overview = { total_links: 612, active_links: 600, featured_links: 3, total_clicks: 1000, average_clicks: 1.63, by_category: {} };
+    expect(linkCounters([{ is_active: true, clicks: 3 }] as never, overview)).toEqual({
+      total: 612,
+      active: 600,
+      clicks: 1000,
+      average: 1.6,
+    });
   });
   it('a link is titled by its platform when added or moved, and keeps its title when edited in place', () => {
     expect(linkTitle(null, 'youtube')).toBe('YouTube');

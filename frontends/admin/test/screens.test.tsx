@@ -459,3 +459,40 @@ describe('overview', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });
+
+describe('links manager', () => {
+  const link = {
+    id: 'l1',
+    title: 'Instagram',
+    url: 'https://instagram.com/corestone',
+    description: 'Our photos',
+    category: 'instagram',
+    featured: false,
+    is_active: true,
+    clicks: 4,
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
+  };
+  const counter = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
+
+  it('asks for every link the service allows in one list, and counts from it', async () => {
+    const f = setup('/admin/links', api({ '/external_links/': { links: [link], total: 1 } }));
+    await screen.findAllByText('Our photos');
+    expect(f.calls.find((c) => pathOf(c) === '/external_links/')!.url).toContain('limit=500');
+    expect(f.calls.some((c) => pathOf(c) === '/external_links/analytics/overview')).toBe(false);
+    expect(counter('Total Links').textContent).toContain('1');
+    expect(screen.queryByTestId('links-partial')).toBeNull();
+  });
+
+  it('with more links than one list holds, says so and takes the counters from the service', async () => {
+    const overview = { total_links: 612, active_links: 600, featured_links: 3, total_clicks: 1000, average_clicks: 1.63, by_category: {} };
+    setup('/admin/links', api({ '/external_links/': { links: [link], total: 612 }, '/external_links/analytics/overview': overview }));
+    expect((await screen.findByTestId('links-partial')).textContent).toBe(
+      'Showing the newest 1 of 612 links; the counters cover all of them.',
+    );
+    expect(counter('Total Links').textContent).toContain('612');
+    expect(counter('Active Links').textContent).toContain('600');
+    expect(counter('Total Clicks').textContent).toContain('1,000');
+    expect(counter('Avg Clicks').textContent).toContain('1.6');
+  });
+});

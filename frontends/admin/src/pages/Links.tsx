@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { BarChartOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { errorMessage, type ExternalLink, type LinkCategory, type RemoteAppProps } from '@corestone/sdk';
+import { errorMessage, type ExternalLink, type LinkCategory, type LinksOverview, type RemoteAppProps } from '@corestone/sdk';
 import { Counter, LoadError, Loading, PageHeader, useLoad } from '../components/common';
 import { EditDeleteButtons } from '../components/rowActions';
 import { ColumnChart, dayLabel } from '../components/charts';
@@ -73,7 +73,18 @@ export function linkFormErrors(v: {
   return out;
 }
 
-export function linkCounters(links: Pick<ExternalLink, 'is_active' | 'clicks'>[]) {
+/**
+ * The four counters, counted from the links listed (kept live as switches change them), or — when
+ * there are more links than one list holds — the service's own count of all of them (`overview`).
+ */
+export function linkCounters(links: Pick<ExternalLink, 'is_active' | 'clicks'>[], overview?: LinksOverview | null) {
+  if (overview)
+    return {
+      total: overview.total_links,
+      active: overview.active_links,
+      clicks: overview.total_clicks,
+      average: Math.round(overview.average_clicks * 10) / 10,
+    };
   const clicks = links.reduce((n, l) => n + l.clicks, 0);
   return {
     total: links.length,
@@ -83,10 +94,19 @@ export function linkCounters(links: Pick<ExternalLink, 'is_active' | 'clicks'>[]
   };
 }
 
+/** The most links one list request may ask for (the service's bound); the table pages through them itself. */
+const LIST_LIMIT = 500;
+
 export function Links({ client }: RemoteAppProps) {
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const [state, setState] = useState<{ links: ExternalLink[]; loading: boolean; error?: string }>({ links: [], loading: true });
+  const [state, setState] = useState<{
+    links: ExternalLink[];
+    total?: number;
+    overview?: LinksOverview | null;
+    loading: boolean;
+    error?: string;
+  }>({ links: [], loading: true });
   const [tick, setTick] = useState(0);
   const [editing, setEditing] = useState<ExternalLink | 'new' | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -95,8 +115,12 @@ export function Links({ client }: RemoteAppProps) {
   useEffect(() => {
     let alive = true;
     setState((s) => ({ ...s, loading: true, error: undefined }));
-    client.links.list().then(
-      (r) => alive && setState({ links: r.links, loading: false }),
+    const partOnly = (total: number, listed: number) => (total > listed ? client.links.overview().catch(() => null) : null);
+    client.links.list({ limit: LIST_LIMIT }).then(
+      async (r) => {
+        const overview = await partOnly(r.total, r.links.length);
+        if (alive) setState({ links: r.links, total: r.total, overview, loading: false });
+      },
       (e) => alive && setState({ links: [], loading: false, error: errorMessage(e, 'Failed to fetch links') }),
     );
     return () => {
@@ -104,7 +128,7 @@ export function Links({ client }: RemoteAppProps) {
     };
   }, [client, tick]);
   const reload = () => setTick((n) => n + 1);
-  const counters = linkCounters(state.links);
+  const counters = linkCounters(state.links, state.overview);
 
   const patch = async (l: ExternalLink, change: { is_active?: boolean; featured?: boolean }, failure: string) => {
     try {
@@ -256,6 +280,11 @@ export function Links({ client }: RemoteAppProps) {
               </Button>
             </Popconfirm>
           </Space>
+        )}
+        {state.total !== undefined && state.total > state.links.length && (
+          <Typography.Paragraph type="secondary" data-testid="links-partial">
+            Showing the newest {state.links.length} of {state.total} links; the counters cover all of them.
+          </Typography.Paragraph>
         )}
         {state.error ? (
           <LoadError message={state.error} onRetry={reload} />

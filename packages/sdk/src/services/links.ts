@@ -19,6 +19,9 @@ export interface LinkListQuery {
   category?: LinkCategory;
   is_featured?: boolean;
   is_active?: boolean;
+  /** at most 500 (default 100), newest first */
+  limit?: number;
+  offset?: number;
 }
 
 const linkPath = (id: string, rest = '') => `/external_links/${encodeURIComponent(id)}${rest}`;
