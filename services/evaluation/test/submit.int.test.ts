@@ -2,6 +2,7 @@ import { Events, MAX_ESSAY_CHARS, MAX_UPLOAD_BYTES, Messages } from '@corestone/
 import { checkerOf, newId } from '@corestone/service-kit';
 import { ESSAY, makeDocx, makePdf, multipart, type FilePart } from './fixtures';
 import { startHarness, until, type Harness } from './harness';
+import { submissionStatement } from '../src/store/evaluations';
 
 let h: Harness;
 beforeAll(async () => {
@@ -459,6 +460,72 @@ describe('charging sweeper', () => {
       ).toBe('pending');
     } finally {
       await sweeper.stop();
+    }
+  });
+});
+
+describe("a submission's look-ups of the same essay", () => {
+  type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; 'Index Cond'?: string; 'Recheck Cond'?: string; Plans?: PlanNode[] };
+  /** Every scan of `evaluations` in a plan: what its index looked up and the rows it read (kept + filtered out). */
+  function evaluationScans(node: PlanNode, into: Array<{ type: string; cond?: string; read: number }> = []) {
+    if (node['Relation Name'] === 'evaluations' && node['Node Type'].endsWith('Scan')) {
+      const read = ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1);
+      into.push({ type: node['Node Type'], cond: node['Index Cond'] ?? node['Recheck Cond'], read });
+    }
+    for (const child of node.Plans ?? []) evaluationScans(child, into);
+    return into;
+  }
+
+  it('read only rows of that essay, however many submissions the user has and whatever the statistics say', async () => {
+    const me = await h.user('teacher', 0);
+    const submitter = { user_id: me.id, email: me.email, name: me.name, role: 'teacher' };
+    const essay = (content_key: string) => ({
+      id: newId(), user_id: me.id, user_name: me.name, user_email: me.email, user_type: 'teacher' as const,
+      file_name: 'essay.txt', title: 'Lookups', essay_type: 'ee' as const, subject_area: '', rubric: h.rubrics.ee,
+      essay_text: ESSAY, word_count: 40, content_key,
+    });
+    /** The plan of the submission statement for `key`, planned as `mode` in a transaction rolled back. */
+    async function plan(key: string, mode: string, analyze: boolean): Promise<PlanNode> {
+      const client = await h.db.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`SET LOCAL plan_cache_mode = ${mode}`);
+        const { text, values } = submissionStatement(essay(key), submitter, 'builtin');
+        const { rows } = await client.query({ text: `EXPLAIN (ANALYZE ${analyze}, FORMAT JSON) ${text}`, values });
+        return rows[0]['QUERY PLAN'][0].Plan;
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    }
+    /** The user's earlier submissions `from`…`to` (one in forty still being graded), written at once: no statistics. */
+    const seed = (from: number, to: number) =>
+      h.db.pool.query(
+        `INSERT INTO evaluations (id, user_id, user_type, file_name, title, essay_type, status, rubric_id, rubric, content_key, grader, results, completed_at)
+         SELECT gen_random_uuid(), $1, 'teacher', 'e.txt', 'Essay ' || i, 'ee', CASE WHEN i % 40 = 0 THEN 'pending' ELSE 'completed' END,
+           $2, '{}', 'key-' || i, 'builtin', CASE WHEN i % 40 = 0 THEN NULL ELSE '{}'::jsonb END, now()
+         FROM generate_series($3::int, $4::int) i`,
+        [me.id, h.rubrics.ee.id, from, to],
+      );
+    // A prepared statement keeps the generic plan it made while the table was small: both look-ups
+    // must look the essay up in an index whatever the table's size, or every later upload reads all
+    // the user's rows (with (user_id, content_key) indexes, Postgres chose (user_id, created_at) at
+    // a few hundred rows).
+    for (const [from, to] of [[1, 0], [1, 300]]) {
+      await seed(from, to);
+      const scans = evaluationScans(await plan('key-new', 'force_generic_plan', false));
+      expect(scans).toHaveLength(2);
+      for (const scan of scans) expect(scan.cond).toContain('content_key');
+    }
+    await seed(301, 2000);
+    // a new essay, one graded before (carried), one being graded (refused as in flight); planned for
+    // these values and once for any values (a prepared statement's generic plan)
+    for (const key of ['key-new', 'key-7', 'key-40']) {
+      for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+        const scans = evaluationScans(await plan(key, mode, true));
+        expect(scans.length).toBeGreaterThan(0);
+        for (const scan of scans) expect({ key, mode, ...scan, read: scan.read <= 2 }).toEqual({ key, mode, ...scan, read: true });
+      }
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import { Events, type EssayType, type EvaluationStatus, type Results } from '@corestone/contracts';
 import { NOTIFY_RELAY, OUTBOX_COLUMNS, newId, noteEnqueued, outboxRowPrefix, type OutboxRow, type Queryable } from '@corestone/service-kit';
 import { VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/evaluation';
@@ -94,6 +94,45 @@ function submissionValues(s: NewSubmission): unknown[] {
   ];
 }
 
+/**
+ * insertSubmission's statement. Its two look-ups of the caller's same essay go by content_key
+ * (migration 006's index) and only check the owner (`IS NOT DISTINCT FROM`, which no index serves:
+ * with a plain `user_id =` the (user_id, created_at) index ties with it when Postgres has no
+ * statistics, and a plan by user_id alone reads all the user's rows for every upload). A test
+ * checks the plan.
+ */
+export function submissionStatement(s: NewSubmission, submitter: Submitter, grader: string): QueryConfig {
+  const values = submissionValues(s); // $1 … $14
+  return {
+    name: 'evaluation-submission',
+    text: `WITH seen AS (${seenStatement(values.length + 2)}),
+         awaiting AS (
+           SELECT status FROM evaluations WHERE content_key = $14 AND user_id IS NOT DISTINCT FROM $2
+             AND (status = 'charging' AND attempt = 1 OR status IN ('pending', 'processing')) LIMIT 1),
+         earlier AS (
+           SELECT id, results, overall_score, grader, suggestions FROM evaluations
+           WHERE content_key = $14 AND user_id IS NOT DISTINCT FROM $2 AND grader = $${values.length + 1} AND status = 'completed' AND results IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM awaiting)
+           ORDER BY completed_at DESC LIMIT 1),
+         reused AS (
+           INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status, results, overall_score, grader, processing_time,
+             evaluation_time, suggestions, progress, stage, completed_at, reused_from, charge_key)
+           SELECT ${SUBMISSION_PARAMS}, 'completed', src.results, src.overall_score, src.grader, 0, 0, src.suggestions, 100,
+             'completed', now(), src.id, NULL
+           FROM earlier src
+           RETURNING reused_from),
+         charging AS (
+           INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status)
+           SELECT ${SUBMISSION_PARAMS}, 'charging' WHERE NOT EXISTS (SELECT 1 FROM earlier) AND NOT EXISTS (SELECT 1 FROM awaiting)
+           ON CONFLICT (user_id, content_key) WHERE status = 'charging' AND attempt = 1 DO NOTHING
+           RETURNING 1)
+         SELECT (SELECT reused_from FROM reused) AS reused_from,
+           CASE WHEN EXISTS (SELECT 1 FROM reused) OR EXISTS (SELECT 1 FROM charging) THEN NULL
+             ELSE coalesce((SELECT status FROM awaiting), 'charging') END AS in_flight`,
+    values: [...values, grader, ...seenValues(submitter)],
+  };
+}
+
 export class EvaluationStore {
   constructor(readonly pool: Pool) {}
 
@@ -122,35 +161,9 @@ export class EvaluationStore {
     submitter: Submitter,
     grader: string,
   ): Promise<{ reusedFrom: string | null; inFlight: InFlightState | null }> {
-    const values = submissionValues(s); // $1 … $14
-    const { rows } = await this.pool.query<{ reused_from: string | null; in_flight: InFlightState | null }>({
-      name: 'evaluation-submission',
-      text: `WITH seen AS (${seenStatement(values.length + 2)}),
-       awaiting AS (
-         SELECT status FROM evaluations WHERE user_id = $2 AND content_key = $14
-           AND (status = 'charging' AND attempt = 1 OR status IN ('pending', 'processing')) LIMIT 1),
-       earlier AS (
-         SELECT id, results, overall_score, grader, suggestions FROM evaluations
-         WHERE user_id = $2 AND content_key = $14 AND grader = $${values.length + 1} AND status = 'completed' AND results IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM awaiting)
-         ORDER BY completed_at DESC LIMIT 1),
-       reused AS (
-         INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status, results, overall_score, grader, processing_time,
-           evaluation_time, suggestions, progress, stage, completed_at, reused_from, charge_key)
-         SELECT ${SUBMISSION_PARAMS}, 'completed', src.results, src.overall_score, src.grader, 0, 0, src.suggestions, 100,
-           'completed', now(), src.id, NULL
-         FROM earlier src
-         RETURNING reused_from),
-       charging AS (
-         INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status)
-         SELECT ${SUBMISSION_PARAMS}, 'charging' WHERE NOT EXISTS (SELECT 1 FROM earlier) AND NOT EXISTS (SELECT 1 FROM awaiting)
-         ON CONFLICT (user_id, content_key) WHERE status = 'charging' AND attempt = 1 DO NOTHING
-         RETURNING 1)
-       SELECT (SELECT reused_from FROM reused) AS reused_from,
-         CASE WHEN EXISTS (SELECT 1 FROM reused) OR EXISTS (SELECT 1 FROM charging) THEN NULL
-           ELSE coalesce((SELECT status FROM awaiting), 'charging') END AS in_flight`,
-      values: [...values, grader, ...seenValues(submitter)],
-    });
+    const { rows } = await this.pool.query<{ reused_from: string | null; in_flight: InFlightState | null }>(
+      submissionStatement(s, submitter, grader),
+    );
     return { reusedFrom: rows[0]?.reused_from ?? null, inFlight: rows[0]?.in_flight ?? null };
   }
 

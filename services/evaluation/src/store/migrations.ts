@@ -103,4 +103,16 @@ export const migrations: Migration[] = [
       CREATE INDEX evaluations_essay_in_grading ON evaluations (user_id, content_key)
         WHERE status IN ('pending', 'processing');`,
   },
+  {
+    id: '006-essay-lookup-index',
+    sql: `
+      -- A submission's look-ups of the caller's same essay (in flight: 004/005's states; completed: to
+      -- carry its result) had partial indexes on (user_id, content_key) beside (user_id, created_at).
+      -- Postgres without fresh statistics (a new table; autovacuum off) planned them by user_id alone
+      -- and a prepared statement kept that plan: every upload read all of the user's rows. They now
+      -- look the essay up by content_key, the only index they can use (store/evaluations.ts).
+      CREATE INDEX evaluations_essay ON evaluations (content_key);
+      DROP INDEX evaluations_content_key;
+      DROP INDEX evaluations_essay_in_grading;`,
+  },
 ];
