@@ -465,7 +465,17 @@ describe('charging sweeper', () => {
 });
 
 describe("a submission's look-ups of the same essay", () => {
-  type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; 'Index Cond'?: string; 'Recheck Cond'?: string; Plans?: PlanNode[] };
+  type PlanNode = {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    'Actual Rows': number;
+    'Actual Loops': number;
+    'Rows Removed by Filter'?: number;
+    'Index Cond'?: string;
+    'Recheck Cond'?: string;
+    Plans?: PlanNode[];
+  };
   /** Every scan of `evaluations` in a plan: what its index looked up and the rows it read (kept + filtered out). */
   function evaluationScans(node: PlanNode, into: Array<{ type: string; cond?: string; read: number }> = []) {
     if (node['Relation Name'] === 'evaluations' && node['Node Type'].endsWith('Scan')) {
@@ -480,9 +490,19 @@ describe("a submission's look-ups of the same essay", () => {
     const me = await h.user('teacher', 0);
     const submitter = { user_id: me.id, email: me.email, name: me.name, role: 'teacher' };
     const essay = (content_key: string) => ({
-      id: newId(), user_id: me.id, user_name: me.name, user_email: me.email, user_type: 'teacher' as const,
-      file_name: 'essay.txt', title: 'Lookups', essay_type: 'ee' as const, subject_area: '', rubric: h.rubrics.ee,
-      essay_text: ESSAY, word_count: 40, content_key,
+      id: newId(),
+      user_id: me.id,
+      user_name: me.name,
+      user_email: me.email,
+      user_type: 'teacher' as const,
+      file_name: 'essay.txt',
+      title: 'Lookups',
+      essay_type: 'ee' as const,
+      subject_area: '',
+      rubric: h.rubrics.ee,
+      essay_text: ESSAY,
+      word_count: 40,
+      content_key,
     });
     /** The plan of the submission statement for `key`, planned as `mode` in a transaction rolled back. */
     async function plan(key: string, mode: string, analyze: boolean): Promise<PlanNode> {
@@ -511,7 +531,10 @@ describe("a submission's look-ups of the same essay", () => {
     // must look the essay up in an index whatever the table's size, or every later upload reads all
     // the user's rows (with (user_id, content_key) indexes, Postgres chose (user_id, created_at) at
     // a few hundred rows).
-    for (const [from, to] of [[1, 0], [1, 300]]) {
+    for (const [from, to] of [
+      [1, 0],
+      [1, 300],
+    ]) {
       await seed(from, to);
       const scans = evaluationScans(await plan('key-new', 'force_generic_plan', false));
       expect(scans).toHaveLength(2);
