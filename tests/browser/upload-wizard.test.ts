@@ -27,6 +27,20 @@ async function chooseFile(file: string) {
   await page.getByTestId('selected-file').waitFor();
 }
 
+/** Chooses the file on the Upload step and continues to Metadata. */
+async function continueWithFile(file: string) {
+  await chooseFile(file);
+  await suite.page.getByRole('button', { name: 'Continue' }).click();
+  await stepShown('Step 2 of 3: Metadata');
+}
+
+/** The EE fixture essay in a new temporary file called `name`. */
+function essayFile(name: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wizard-')), name);
+  fs.writeFileSync(file, EE_ESSAY);
+  return file;
+}
+
 /** Full-page screenshots of what is on screen now, on the desktop and on a 375 px phone. */
 async function desktopAndPhone(name: string) {
   const { page } = suite;
@@ -44,12 +58,9 @@ it('keeps the metadata through Back and a reload, marks refused fields, and forg
   expect((await p.api.signup(email, 'a-good-password')).status).toBe(201);
   await signInThroughForm(page, p.gatewayUrl, email, 'a-good-password', /\/dashboard$/);
 
-  const essay = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wizard-')), 'influenza.txt');
-  fs.writeFileSync(essay, EE_ESSAY);
+  const essay = essayFile('influenza.txt');
   await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
-  await chooseFile(essay);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await stepShown('Step 2 of 3: Metadata');
+  await continueWithFile(essay);
   expect(new URL(page.url()).search).toBe('?step=metadata');
   // keyboard and screen reader users start on the new step
   expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Step 2 of 3: Metadata');
@@ -89,9 +100,7 @@ it('keeps the metadata through Back and a reload, marks refused fields, and forg
   await page.waitForURL((u) => u.search === '');
   await desktopAndPhone('51-wizard-choose-file-again');
 
-  await chooseFile(essay);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await stepShown('Step 2 of 3: Metadata');
+  await continueWithFile(essay);
   expect(await page.locator('#meta-title').inputValue()).toBe('Influenza and public health');
   expect(await page.getByLabel('Research Question').inputValue()).toBe(RQ);
   expect(await page.getByTestId('step-metadata').innerText()).toContain('History');
@@ -108,9 +117,7 @@ it('keeps the metadata through Back and a reload, marks refused fields, and forg
   await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
   await stepShown('Step 1 of 3: Upload');
   expect(await page.getByTestId('choose-file-again').count()).toBe(0);
-  await chooseFile(essay);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await stepShown('Step 2 of 3: Metadata');
+  await continueWithFile(essay);
   expect(await page.locator('#meta-title').inputValue()).toBe('');
   expect(await page.getByLabel('Research Question').inputValue()).toBe('');
   expect(pageErrors).toEqual([]);
@@ -124,12 +131,9 @@ it('signing out forgets an unsent draft: signed in again, the wizard starts empt
   const drafts = () => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('corestone.draft.')));
   await page.evaluate(() => localStorage.clear()); // the first test's student is still signed in
   await signIn();
-  const essay = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wizard-')), 'draft.txt');
-  fs.writeFileSync(essay, EE_ESSAY);
+  const essay = essayFile('draft.txt');
   await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
-  await chooseFile(essay);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await stepShown('Step 2 of 3: Metadata');
+  await continueWithFile(essay);
   await page.locator('#meta-title').fill('Not sent yet');
   await page.getByLabel('Research Question').fill(RQ);
   await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith('corestone.draft.upload.')));
