@@ -73,6 +73,14 @@ export const Codes = {
   MESSAGE_LIMIT_REACHED: 'MESSAGE_LIMIT_REACHED',
   /** content: no policy or document with this name. */
   CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
+  /** content: no TOK session with this id. */
+  TOK_SESSION_NOT_FOUND: 'TOK_SESSION_NOT_FOUND',
+  /** content: another TOK session already has this name. */
+  TOK_SESSION_EXISTS: 'TOK_SESSION_EXISTS',
+  /** content: the current TOK session cannot be deleted (choose another one first). */
+  TOK_SESSION_CURRENT: 'TOK_SESSION_CURRENT',
+  /** content: no enquiry with this id. */
+  ENQUIRY_NOT_FOUND: 'ENQUIRY_NOT_FOUND',
   /** links: no link with this id (or, for a click, no active one). */
   LINK_NOT_FOUND: 'LINK_NOT_FOUND',
   /** links: the URL is not an absolute http(s) address. */
@@ -167,6 +175,10 @@ export const Messages = {
   // Content service
   CONTENT_NOT_FOUND: 'Content not found',
   CONTENT_UPDATED: 'Content updated successfully',
+  TOK_SESSION_NOT_FOUND: 'TOK session not found',
+  TOK_SESSION_EXISTS: 'A TOK session with this name already exists',
+  TOK_SESSION_CURRENT: 'The current TOK session cannot be deleted: make another session current first',
+  ENQUIRY_NOT_FOUND: 'Enquiry not found',
   CONTACT_RECEIVED: 'Thank you! We have received your enquiry and will reply by e-mail within two working days.',
   // Links service (admin §5, §8)
   LINK_CATEGORY_REQUIRED: 'Social media platform is required',

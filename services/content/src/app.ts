@@ -12,10 +12,14 @@ import {
 import type { ContentConfig } from './config';
 import { DocumentStore } from './store/documents';
 import { EnquiryStore } from './store/enquiries';
+import { SettingsStore } from './store/settings';
+import { TokSessionStore } from './store/tok-sessions';
 import { EnquirySender } from './events/enquiry-sender';
 import { editorNames } from './events/editors';
 import { documentRoutes } from './routes/policies';
 import { contactRoutes } from './routes/contact';
+import { settingsRoutes } from './routes/settings';
+import { tokSessionRoutes } from './routes/tok-sessions';
 
 export type ContentDeps = ServiceDeps<ContentConfig, 'db' | 'bus' | 'redis'>;
 
@@ -23,6 +27,8 @@ export interface ContentApp {
   app: FastifyInstance;
   documents: DocumentStore;
   enquiries: EnquiryStore;
+  settings: SettingsStore;
+  tokSessions: TokSessionStore;
   sender: EnquirySender;
   mailer: Mailer;
 }
@@ -47,14 +53,16 @@ export function buildApp({ config, infra, verify }: ContentDeps): ContentApp {
   const app = createServiceApp({ name: 'content', logLevel: config.LOG_LEVEL });
   const documents = new DocumentStore(infra.db.pool);
   const enquiries = new EnquiryStore(infra.db.pool);
+  const settings = new SettingsStore(infra.db.pool, { enquiry_notification_email: config.CONTACT_TO });
+  const tokSessions = new TokSessionStore(infra.db.pool);
   // Production without SMTP: no mail files inside a container nobody reads; the admin list has them.
   const mailer = new Mailer({ ...config, MAIL_DISABLED: config.MAIL_DISABLED || (isProduction(config) && !config.SMTP_URL) }, app.log);
   const sender = new EnquirySender(
     enquiries,
     mailer,
     {
-      to: config.CONTACT_TO,
-      adminUrl: `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/v1/general/contact/enquiries`,
+      inbox: () => settings.enquiryInbox(),
+      adminUrl: `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/admin/enquiries`,
       maxAttempts: config.CONTACT_MAIL_MAX_ATTEMPTS,
       retryEveryMs: config.CONTACT_MAIL_RETRY_MS,
     },
@@ -68,18 +76,22 @@ export function buildApp({ config, infra, verify }: ContentDeps): ContentApp {
   addInfraReadiness(app, infra);
   markFailures(app);
   // Routes inside a plugin, so they register after @fastify/swagger and appear in /openapi.json.
+  const editorName = editorNames(infra.bus, config.USERS_TIMEOUT_MS, app.log);
   void app.register(async (scope) => {
     contactRoutes(scope, {
+      editorName,
       enquiries,
       sender,
       limiter,
       budget: { max: config.RATE_CONTACT_ADDRESS_MAX, windowMs: config.RATE_CONTACT_ADDRESS_WINDOW_SECONDS * 1000 },
     });
-    documentRoutes(scope, { documents, cache, editorName: editorNames(infra.bus, config.USERS_TIMEOUT_MS, app.log) });
+    tokSessionRoutes(scope, { sessions: tokSessions, cache, editorName });
+    settingsRoutes(scope, { settings, cache, editorName });
+    documentRoutes(scope, { documents, settings, cache, editorName });
   });
   app.addHook('onClose', async () => {
     await sender.stop();
     mailer.close();
   });
-  return { app, documents, enquiries, sender, mailer };
+  return { app, documents, enquiries, settings, tokSessions, sender, mailer };
 }

@@ -33,7 +33,7 @@ describe('institution enquiries with mail written to MAIL_DIR', () => {
     const files = mailFiles(h.mailDir);
     expect(files).toHaveLength(1);
     const raw = readMail(h.mailDir, files[0]);
-    expect(raw).toContain('To: Sales <sales@corestone.test>');
+    expect(raw).toContain('To: sales@corestone.test'); // CONTACT_TO seeds the inbox setting (its address)
     expect(raw).toContain('Reply-To: m.rossi@lakeside.example');
     expect(raw).toContain('Subject: Power User enquiry: Lakeside International School (120 students)');
     expect(raw).toContain(enquiry.message);
@@ -53,6 +53,73 @@ describe('institution enquiries with mail written to MAIL_DIR', () => {
     const bad = await h.app.inject({ url: '/general/contact/enquiries?limit=0', headers: h.as.admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('lets admins filter, open, mark handled and export the enquiries; students and teachers never', async () => {
+    const second = await post({ ...enquiry, school: '=HYPERLINK("http://evil.test")', number_of_students: 12 }, '198.51.100.2');
+    const id = second.json().id as string;
+    const first = (await h.app.inject({ url: '/general/contact/enquiries', headers: h.as.admin })).json().enquiries[1];
+    const call = (method: 'GET' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
+      h.app.inject({ method, url, headers, payload });
+    const routes: Array<['GET' | 'PUT', string, object?]> = [
+      ['GET', '/general/contact/enquiries?status=unhandled'],
+      ['GET', `/general/contact/enquiries/${id}`],
+      ['PUT', `/general/contact/enquiries/${id}/handled`, { handled: true }],
+      ['GET', '/general/contact/enquiries/export'],
+    ];
+    for (const [method, url, payload] of routes) {
+      expect((await call(method, url, h.as.anonymous, payload)).statusCode).toBe(401);
+      for (const role of ['student', 'teacher'] as const) {
+        const res = await call(method, url, h.as[role], payload);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      }
+    }
+    // nothing changed by the refused calls
+    expect((await call('GET', `/general/contact/enquiries/${id}`, h.as.admin)).json().data).toMatchObject({ id, handled_at: null });
+
+    const marked = await call('PUT', `/general/contact/enquiries/${id}/handled`, h.as.admin, { handled: true });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().data).toMatchObject({ id, handled_at: expect.any(String), handled_by: h.idOf.admin });
+    const list = (status: string) => call('GET', `/general/contact/enquiries?status=${status}`, h.as.super_admin).then((r) => r.json());
+    expect((await list('handled')).enquiries.map((e: { id: string }) => e.id)).toEqual([id]);
+    const waiting = await list('unhandled');
+    expect(waiting.enquiries.map((e: { id: string }) => e.id)).toEqual([first.id]);
+    expect(waiting).toMatchObject({ total: 1, unhandled: 1 });
+    expect(await list('all')).toMatchObject({ total: 2, unhandled: 1 });
+
+    // marking again keeps who handled it first; un-marking puts it back in the waiting list
+    await call('PUT', `/general/contact/enquiries/${id}/handled`, h.as.super_admin, { handled: true });
+    expect((await call('GET', `/general/contact/enquiries/${id}`, h.as.admin)).json().data.handled_by).toBe(h.idOf.admin);
+
+    const csv = await call('GET', '/general/contact/enquiries/export?status=handled', h.as.admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="enquiries_handled_\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('id,received_at,name,school,email,number_of_students,message,handled,handled_at,handled_by,mail_status');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${id},`);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"")"`); // a formula stays text in a spreadsheet
+    expect(lines[1]).toContain(',12,');
+    const everything = await call('GET', '/general/contact/enquiries/export', h.as.super_admin);
+    expect(everything.body.trim().split('\r\n')).toHaveLength(3);
+
+    await call('PUT', `/general/contact/enquiries/${id}/handled`, h.as.admin, { handled: false });
+    expect(await list('unhandled')).toMatchObject({ total: 2, unhandled: 2 });
+
+    for (const [url, code] of [
+      ['/general/contact/enquiries/0190f5a0-0000-7000-8000-000000000000', 404],
+      ['/general/contact/enquiries/not-an-id', 400],
+      ['/general/contact/enquiries?status=open', 400],
+      ['/general/contact/enquiries/export?status=open', 400],
+    ] as const) {
+      const res = await call('GET', url, h.as.admin);
+      expect(res.statusCode).toBe(code);
+      expect(res.json().success).toBe(false);
+    }
+    const badBody = await call('PUT', `/general/contact/enquiries/${id}/handled`, h.as.admin, { handled: 'yes' });
+    expect(badBody.statusCode).toBe(400);
   });
 
   it('refuses incomplete or malformed enquiries with 400 and stores nothing', async () => {

@@ -6,7 +6,8 @@ import type { PolicyId } from '@corestone/contracts';
  *
  * The policies a fresh installation starts with: complete texts for an online essay-feedback
  * service used by IB Diploma students aged 16 to 19. Operators adapt them in the back office
- * (Policies & CMS) before launch — contact addresses in particular.
+ * (Policies & CMS) before launch. Contact details are `{{placeholders}}` filled in from the
+organisation settings when the public reads a policy (see domain/placeholders.ts).
  */
 export const SEEDED_POLICIES: Record<PolicyId, { title: string; content: string }> = {
   privacy: {
@@ -20,12 +21,13 @@ teachers. We have written this policy to be read by students, not only by lawyer
 
 ## 1. Who we are
 
-Corestone is operated by a registered Canadian business that also offers online tutoring for IBDP
-students. We handle personal information in line with Canada's *Personal Information Protection and
-Electronic Documents Act* (PIPEDA) and, for users in the European Economic Area or the United
+Corestone is operated by {{organisation_name}}, a registered Canadian business that also offers
+online tutoring for IBDP students. Our postal address: {{postal_address}}. We handle personal
+information in line with Canada's *Personal Information Protection and Electronic Documents Act*
+(PIPEDA) and, for users in the European Economic Area or the United
 Kingdom, the GDPR principles of lawfulness, data minimisation and purpose limitation.
 
-Questions about privacy: **privacy@corestone.example**.
+Questions about privacy: **{{contact_email}}**.
 
 ## 2. What we collect
 
@@ -138,7 +140,7 @@ if they are worried about a young person.
 ## 2. Designated Safeguarding Lead
 
 A named Designated Safeguarding Lead (DSL) is responsible for this policy, for training and for
-acting on concerns. Write to **safeguarding@corestone.example**; messages are read every working
+acting on concerns. Write to **{{safeguarding_email}}**; messages are read every working
 day. In an emergency, or if a young person is in immediate danger, call your local emergency
 number first.
 
@@ -274,7 +276,7 @@ feedback. Nothing in these terms limits liability that cannot be limited by law.
 
 These terms are governed by the laws of the Canadian province in which Corestone is registered and
 the federal laws of Canada that apply there. Questions and refund requests:
-**support@corestone.example**.
+**{{contact_email}}**, or by post to {{organisation_name}}, {{postal_address}}.
 `,
   },
 
@@ -330,7 +332,7 @@ rather than a line-by-line editing service, and discuss it with their supervisor
 ## 6. Questions
 
 If you are unsure whether a particular use of Corestone is allowed, ask your IB coordinator or
-supervisor first, or write to us at **integrity@corestone.example**.
+supervisor first, or write to us at **{{contact_email}}**.
 `,
   },
 };

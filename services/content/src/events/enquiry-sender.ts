@@ -5,7 +5,8 @@ import { enquiryMail } from '../domain/enquiry-mail';
 import type { EnquiryStore } from '../store/enquiries';
 
 export interface EnquirySenderOptions {
-  to: string;
+  /** The inbox at the time of sending: a setting admins edit (Settings screen). */
+  inbox: () => Promise<string>;
   adminUrl: string;
   maxAttempts: number;
   retryEveryMs: number;
@@ -34,7 +35,7 @@ export class EnquirySender {
   async send(e: ContactEnquiry): Promise<boolean> {
     if (!(await this.store.claim(e.id, this.opts.maxAttempts, this.leaseMs))) return false;
     try {
-      await this.mailer.send(enquiryMail(e, this.opts.to, this.opts.adminUrl));
+      await this.mailer.send(enquiryMail(e, await this.opts.inbox(), this.opts.adminUrl));
       await this.store.markSent(e.id);
       return true;
     } catch (err) {

@@ -1,7 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ContactEnquiryInput, ContactEnquiryList, ContactReceived, ContentFailure, Messages } from '@corestone/contracts';
-import { requireRole, tooManyRequests, type Limiter } from '@corestone/service-kit';
+import {
+  ADMIN_ROLES,
+  ContactEnquiryInput,
+  ContactEnquiryList,
+  ContactEnquiryResponse,
+  ContactReceived,
+  ContentFailure,
+  EnquiryFilterSchema,
+  EnquiryHandledInput,
+  Messages,
+  type EnquiryFilter,
+} from '@corestone/contracts';
+import { principalOf, requireRole, tooManyRequests, type Limiter } from '@corestone/service-kit';
+import { enquiriesCsv } from '../domain/enquiry-csv';
 import type { EnquiryStore } from '../store/enquiries';
 import type { EnquirySender } from '../events/enquiry-sender';
 
@@ -10,7 +22,13 @@ export interface ContactRouteDeps {
   sender: EnquirySender;
   limiter: Limiter;
   budget: { max: number; windowMs: number };
+  editorName: (userId: string) => Promise<string>;
 }
+
+const security = [{ bearer: [] }];
+const EnquiryId = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const Filter = Type.Object({ status: Type.Optional(EnquiryFilterSchema) });
+const denied = { 401: ContentFailure, 403: ContentFailure };
 
 /**
  * The client address: services sit behind the gateway, which sets X-Forwarded-For to the address
@@ -22,8 +40,12 @@ export function clientAddress(req: FastifyRequest): string {
   return first || req.ip || 'unknown';
 }
 
-/** `/contact`: institutions ask about the Power User plan; admins read the enquiries. */
-export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter, budget }: ContactRouteDeps): void {
+/**
+ * `/contact`: institutions ask about the Power User plan; admins and super admins work through the
+ * enquiries (Enquiries screen: list, filter, open, mark handled, CSV export).
+ */
+export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter, budget, editorName }: ContactRouteDeps): void {
+  const admins = requireRole(...ADMIN_ROLES);
   app.post(
     '/general/contact',
     {
@@ -51,20 +73,80 @@ export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter
   app.get(
     '/general/contact/enquiries',
     {
-      preHandler: requireRole('admin', 'super_admin'),
+      preHandler: admins,
       schema: {
-        summary: 'Institution enquiries, newest first (admins)',
-        security: [{ bearer: [] }],
+        summary: 'Institution enquiries, newest first; status all (default), unhandled or handled (admins)',
+        security,
         querystring: Type.Object({
+          ...Filter.properties,
           limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
           offset: Type.Integer({ minimum: 0, default: 0 }),
         }),
-        response: { 200: ContactEnquiryList, 400: ContentFailure, 401: ContentFailure, 403: ContentFailure },
+        response: { 200: ContactEnquiryList, 400: ContentFailure, ...denied },
       },
     },
     async (req) => {
-      const { limit, offset } = req.query as { limit: number; offset: number };
-      return { success: true as const, ...(await enquiries.list(limit, offset)) };
+      const { status = 'all', limit, offset } = req.query as { status?: EnquiryFilter; limit: number; offset: number };
+      return { success: true as const, ...(await enquiries.list(status, limit, offset)) };
+    },
+  );
+
+  app.get(
+    '/general/contact/enquiries/export',
+    {
+      preHandler: admins,
+      schema: {
+        summary: 'The enquiries the filter matches as CSV, newest first (admins)',
+        security,
+        querystring: Filter,
+        produces: ['text/csv'],
+        response: { 200: Type.String({ description: 'text/csv' }), 400: ContentFailure, ...denied },
+      },
+    },
+    async (req, reply) => {
+      const { status = 'all' } = req.query as { status?: EnquiryFilter };
+      const csv = enquiriesCsv(await enquiries.all(status));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .headers({
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="enquiries_${status}_${day}.csv"`,
+          'cache-control': 'private, no-store',
+        })
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/general/contact/enquiries/:id',
+    {
+      preHandler: admins,
+      schema: {
+        summary: 'One enquiry (admins)',
+        security,
+        params: EnquiryId,
+        response: { 200: ContactEnquiryResponse, 400: ContentFailure, 404: ContentFailure, ...denied },
+      },
+    },
+    async (req) => ({ success: true as const, data: await enquiries.get((req.params as { id: string }).id) }),
+  );
+
+  app.put(
+    '/general/contact/enquiries/:id/handled',
+    {
+      preHandler: admins,
+      schema: {
+        summary: 'Mark an enquiry handled (handled: true) or waiting again (false) (admins)',
+        security,
+        params: EnquiryId,
+        body: EnquiryHandledInput,
+        response: { 200: ContactEnquiryResponse, 400: ContentFailure, 404: ContentFailure, ...denied },
+      },
+    },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const { handled } = req.body as EnquiryHandledInput;
+      return { success: true as const, data: await enquiries.setHandled(id, handled, await editorName(principalOf(req).id)) };
     },
   );
 }

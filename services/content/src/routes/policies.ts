@@ -7,52 +7,39 @@ import {
   PolicyUpdated,
   Messages,
   PolicyResponse,
+  type PolicyId,
   PolicyUpdate,
-  TokTitlesResponse,
-  TokTitlesUpdate,
 } from '@corestone/contracts';
 import { notFound, principalOf, requireRole, type GenerationCache } from '@corestone/service-kit';
 import { isPolicyId } from '../domain/policies';
+import { fillPlaceholders } from '../domain/placeholders';
 import type { DocumentStore } from '../store/documents';
+import type { SettingsStore } from '../store/settings';
+import { ORGANISATION } from './settings';
 
 export interface DocumentRouteDeps {
   documents: DocumentStore;
+  settings: SettingsStore;
   cache: GenerationCache;
   editorName: (userId: string) => Promise<string>;
 }
 
 const security = [{ bearer: [] }];
-const TOK_TITLES = 'tok-prescribed-titles';
 const Resource = Type.Object({ resource: Type.String({ maxLength: 100 }) });
 const contentNotFound = () => notFound(Messages.CONTENT_NOT_FOUND, Codes.CONTENT_NOT_FOUND);
 
-/** Policies (public read of the published version; super_admin edits) and the TOK titles. */
-export function documentRoutes(app: FastifyInstance, { documents, cache, editorName }: DocumentRouteDeps): void {
-  app.get(
-    `/general/${TOK_TITLES}`,
-    {
-      schema: { summary: 'The TOK prescribed titles the upload wizard lists (public)', response: { 200: TokTitlesResponse } },
-    },
-    async () => ({ success: true as const, data: await cache.get(TOK_TITLES, () => documents.tokTitles()) }),
-  );
-
-  app.put(
-    `/general/${TOK_TITLES}`,
-    {
-      preHandler: requireRole('super_admin'),
-      schema: {
-        summary: 'Replace the TOK prescribed titles (super admin)',
-        security,
-        body: TokTitlesUpdate,
-        response: { 200: PolicyUpdated, 400: ContentFailure, 401: ContentFailure, 403: ContentFailure },
-      },
-    },
-    async (req) => {
-      await documents.setTokTitles(req.body as TokTitlesUpdate, await editorName(principalOf(req).id));
-      await cache.invalidate(TOK_TITLES);
-      return { message: Messages.CONTENT_UPDATED };
-    },
-  );
+/**
+ * Policies: the public reads the published version with the organisation's details filled in
+ * (`{{contact_email}}` …, domain/placeholders.ts); editors read and save the working copy as written.
+ */
+export function documentRoutes(app: FastifyInstance, { documents, settings, cache, editorName }: DocumentRouteDeps): void {
+  const published = async (id: PolicyId) => {
+    const [policy, organisation] = await Promise.all([
+      cache.get(`policy:${id}`, () => documents.published(id)),
+      cache.get(ORGANISATION, () => settings.organisation()),
+    ]);
+    return policy && { ...policy, content: fillPlaceholders(policy.content, organisation) };
+  };
 
   app.get(
     '/general/:resource',
@@ -69,9 +56,7 @@ export function documentRoutes(app: FastifyInstance, { documents, cache, editorN
       if (!isPolicyId(resource)) throw contentNotFound();
       // Editors load the screen through this route too: they must see their draft, not the public page.
       const editor = req.principal && ADMIN_ROLES.includes(req.principal.role);
-      const data = editor
-        ? await documents.workingCopy(resource)
-        : await cache.get(`policy:${resource}`, () => documents.published(resource));
+      const data = editor ? await documents.workingCopy(resource) : await published(resource);
       if (!data) throw contentNotFound();
       return { success: true as const, data };
     },

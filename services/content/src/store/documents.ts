@@ -1,10 +1,9 @@
 import type { Pool } from 'pg';
-import type { Policy, PolicyId, PolicyUpdate, TokTitles, TokTitlesUpdate } from '@corestone/contracts';
+import type { Policy, PolicyId, PolicyUpdate } from '@corestone/contracts';
 import { SEEDED_POLICIES } from '../domain/policy-texts';
-import { SEEDED_TOK_SESSION, SEEDED_TOK_TITLES } from '../domain/tok-titles';
-import { numberTitles, publicVersion, type PolicyRow } from '../domain/policies';
+import { publicVersion, type PolicyRow } from '../domain/policies';
 
-/** Policies and the TOK titles in Postgres. Reads here are uncached; routes go through the cache. */
+/** Policies in Postgres. Reads here are uncached; routes go through the cache. */
 export class DocumentStore {
   constructor(readonly pool: Pool) {}
 
@@ -17,10 +16,6 @@ export class DocumentStore {
         [id, title, content],
       );
     }
-    await this.pool.query(
-      `INSERT INTO tok_titles (id, session, titles, last_updated) VALUES (1, $1, $2, now()) ON CONFLICT (id) DO NOTHING`,
-      [SEEDED_TOK_SESSION, JSON.stringify(SEEDED_TOK_TITLES)],
-    );
   }
 
   private async row(id: PolicyId): Promise<PolicyRow | null> {
@@ -58,22 +53,6 @@ export class DocumentStore {
       [id, change.title ?? null, change.content, change.status ?? null, editor],
     );
     return rowCount === 1;
-  }
-
-  async tokTitles(): Promise<TokTitles> {
-    const { rows } = await this.pool.query<{ session: string; titles: string[]; last_updated: Date | null; updated_by: string | null }>(
-      `SELECT session, titles, last_updated, updated_by FROM tok_titles WHERE id = 1`,
-    );
-    const r = rows[0] ?? { session: SEEDED_TOK_SESSION, titles: [...SEEDED_TOK_TITLES], last_updated: null, updated_by: null };
-    return { session: r.session, titles: numberTitles(r.titles), last_updated: iso(r.last_updated), updated_by: r.updated_by };
-  }
-
-  async setTokTitles(change: TokTitlesUpdate, editor: string): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO tok_titles (id, session, titles, last_updated, updated_by) VALUES (1, $1, $2, now(), $3)
-       ON CONFLICT (id) DO UPDATE SET session = $1, titles = $2, last_updated = now(), updated_by = $3`,
-      [change.session, JSON.stringify(change.titles), editor],
-    );
   }
 }
 

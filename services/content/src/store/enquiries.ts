@@ -1,11 +1,20 @@
 import type { Pool } from 'pg';
-import type { ContactEnquiry, ContactEnquiryInput } from '@corestone/contracts';
-import { newId } from '@corestone/service-kit';
+import { Codes, Messages, type ContactEnquiry, type ContactEnquiryInput, type EnquiryFilter } from '@corestone/contracts';
+import { newId, notFound } from '@corestone/service-kit';
 
-interface Row extends Omit<ContactEnquiry, 'created_at'> {
+interface Row extends Omit<ContactEnquiry, 'created_at' | 'handled_at'> {
   created_at: Date;
+  handled_at: Date | null;
   mail_attempts: number;
 }
+
+const FILTERS: Record<EnquiryFilter, string> = {
+  all: 'true',
+  unhandled: 'handled_at IS NULL',
+  handled: 'handled_at IS NOT NULL',
+};
+/** The most rows one export holds (far above what a back office receives in years). */
+export const EXPORT_MAX_ROWS = 50_000;
 
 const toEnquiry = (r: Row): ContactEnquiry => ({
   id: r.id,
@@ -16,6 +25,8 @@ const toEnquiry = (r: Row): ContactEnquiry => ({
   message: r.message,
   mail_status: r.mail_status,
   created_at: r.created_at.toISOString(),
+  handled_at: r.handled_at ? r.handled_at.toISOString() : null,
+  handled_by: r.handled_by,
 });
 
 /** Institution enquiries: stored first, mailed afterwards (and retried), so none is ever lost. */
@@ -31,12 +42,50 @@ export class EnquiryStore {
     return toEnquiry(rows[0]);
   }
 
-  async list(limit: number, offset: number): Promise<{ enquiries: ContactEnquiry[]; total: number }> {
+  /** A page of enquiries, newest first, with the filter's total and the count still waiting. */
+  async list(
+    filter: EnquiryFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ enquiries: ContactEnquiry[]; total: number; unhandled: number }> {
+    const where = FILTERS[filter];
     const [page, count] = await Promise.all([
-      this.pool.query<Row>(`SELECT * FROM enquiries ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
-      this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM enquiries`),
+      this.pool.query<Row>(`SELECT * FROM enquiries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset]),
+      this.pool.query<{ n: string; unhandled: string }>(
+        `SELECT count(*) FILTER (WHERE ${where}) AS n, count(*) FILTER (WHERE handled_at IS NULL) AS unhandled FROM enquiries`,
+      ),
     ]);
-    return { enquiries: page.rows.map(toEnquiry), total: Number(count.rows[0].n) };
+    return { enquiries: page.rows.map(toEnquiry), total: Number(count.rows[0].n), unhandled: Number(count.rows[0].unhandled) };
+  }
+
+  /** Every enquiry the filter matches, newest first (the CSV export). */
+  async all(filter: EnquiryFilter): Promise<ContactEnquiry[]> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT * FROM enquiries WHERE ${FILTERS[filter]} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [EXPORT_MAX_ROWS],
+    );
+    return rows.map(toEnquiry);
+  }
+
+  async get(id: string): Promise<ContactEnquiry> {
+    const { rows } = await this.pool.query<Row>(`SELECT * FROM enquiries WHERE id = $1`, [id]);
+    if (!rows[0]) throw notFound(Messages.ENQUIRY_NOT_FOUND, Codes.ENQUIRY_NOT_FOUND);
+    return toEnquiry(rows[0]);
+  }
+
+  /**
+   * Marks an enquiry handled by `editor` (kept as it was when it already is), or back to waiting.
+   */
+  async setHandled(id: string, handled: boolean, editor: string): Promise<ContactEnquiry> {
+    const { rows } = await this.pool.query<Row>(
+      handled
+        ? `UPDATE enquiries SET handled_at = coalesce(handled_at, now()), handled_by = CASE WHEN handled_at IS NULL THEN $2 ELSE handled_by END
+           WHERE id = $1 RETURNING *`
+        : `UPDATE enquiries SET handled_at = NULL, handled_by = NULL WHERE id = $1 AND $2::text IS NOT NULL RETURNING *`,
+      [id, editor],
+    );
+    if (!rows[0]) throw notFound(Messages.ENQUIRY_NOT_FOUND, Codes.ENQUIRY_NOT_FOUND);
+    return toEnquiry(rows[0]);
   }
 
   /** Enquiries whose mail has not gone out yet, oldest first, below the attempt limit. */

@@ -43,4 +43,42 @@ export const migrations: Migration[] = [
       CREATE INDEX enquiries_created ON enquiries (created_at DESC);
       CREATE INDEX enquiries_unsent ON enquiries (created_at) WHERE mail_status <> 'sent';`,
   },
+  {
+    id: '002-tok-sessions-settings-enquiry-handling',
+    sql: `
+      -- One list of six TOK prescribed titles per examination session; exactly one is current.
+      -- The single 17-title list of 001 is dropped: it was our own practice titles, never the IB's.
+      DROP TABLE tok_titles;
+      CREATE TABLE tok_sessions (
+        id uuid PRIMARY KEY,
+        name text NOT NULL UNIQUE,
+        titles jsonb NOT NULL CHECK (jsonb_typeof(titles) = 'array' AND jsonb_array_length(titles) = 6),
+        is_current boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_updated timestamptz,
+        updated_by text
+      );
+      CREATE UNIQUE INDEX tok_sessions_one_current ON tok_sessions (is_current) WHERE is_current;
+
+      -- Operator settings (organisation details for the policies, the enquiries inbox).
+      CREATE TABLE settings (
+        key text PRIMARY KEY,
+        value text NOT NULL,
+        last_updated timestamptz NOT NULL DEFAULT now(),
+        updated_by text
+      );
+
+      ALTER TABLE enquiries ADD COLUMN handled_at timestamptz, ADD COLUMN handled_by text;
+      CREATE INDEX enquiries_unhandled ON enquiries (created_at DESC) WHERE handled_at IS NULL;
+
+      -- Policies seeded by 001 named invented *.corestone.example inboxes: they now read the
+      -- organisation settings through placeholders (edited texts without these addresses are untouched).
+      UPDATE policies SET
+        content = replace(replace(replace(replace(content,
+          'privacy@corestone.example', '{{contact_email}}'), 'support@corestone.example', '{{contact_email}}'),
+          'integrity@corestone.example', '{{contact_email}}'), 'safeguarding@corestone.example', '{{safeguarding_email}}'),
+        published_content = replace(replace(replace(replace(published_content,
+          'privacy@corestone.example', '{{contact_email}}'), 'support@corestone.example', '{{contact_email}}'),
+          'integrity@corestone.example', '{{contact_email}}'), 'safeguarding@corestone.example', '{{safeguarding_email}}');`,
+  },
 ];

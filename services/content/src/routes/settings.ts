@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_ROLES, ContentFailure, ContentSettingsResponse, ContentSettingsUpdate } from '@corestone/contracts';
+import { principalOf, requireRole, type GenerationCache } from '@corestone/service-kit';
+import type { SettingsStore } from '../store/settings';
+
+export interface SettingsRouteDeps {
+  settings: SettingsStore;
+  cache: GenerationCache;
+  editorName: (userId: string) => Promise<string>;
+}
+
+/** The cache entry of the organisation details the public policies are filled with. */
+export const ORGANISATION = 'organisation';
+
+/** The operator's settings: admins read them (Settings screen), a super admin changes them. */
+export function settingsRoutes(app: FastifyInstance, { settings, cache, editorName }: SettingsRouteDeps): void {
+  app.get(
+    '/general/settings',
+    {
+      preHandler: requireRole(...ADMIN_ROLES),
+      schema: {
+        summary: 'Organisation contact details used by the policies, and the enquiries inbox (admins)',
+        security: [{ bearer: [] }],
+        response: { 200: ContentSettingsResponse, 401: ContentFailure, 403: ContentFailure },
+      },
+    },
+    async () => ({ success: true as const, data: await settings.all() }),
+  );
+
+  app.put(
+    '/general/settings',
+    {
+      preHandler: requireRole('super_admin'),
+      schema: {
+        summary: 'Change some settings; those not sent are kept (super admin). Empty organisation details mean "not set"',
+        security: [{ bearer: [] }],
+        body: ContentSettingsUpdate,
+        response: { 200: ContentSettingsResponse, 400: ContentFailure, 401: ContentFailure, 403: ContentFailure },
+      },
+    },
+    async (req) => {
+      await settings.update(req.body as ContentSettingsUpdate, await editorName(principalOf(req).id));
+      await cache.invalidate(ORGANISATION);
+      return { success: true as const, data: await settings.all() };
+    },
+  );
+}
