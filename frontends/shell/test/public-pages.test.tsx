@@ -213,7 +213,7 @@ describe('contact page', () => {
 });
 
 describe('footer and header links', () => {
-  test('sister sites and social icons from the public links, tooltips, click tracking, spec label/path pairing', async () => {
+  test('sister sites and social icons from the public links, tooltips, click tracking, each label pointing at its own page', async () => {
     const f = renderAt('/', <Footer />, (c) =>
       apiPath(c) === '/external_links/public'
         ? res(200, LINKS)
@@ -249,9 +249,53 @@ describe('footer and header links', () => {
     expect(policy.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Privacy Policy', '/privacy-policy'],
       ['Safeguarding Policy', '/safeguarding-policy'],
-      ['Academic Integrity', '/client-terms'],
-      ['Client Terms', '/academic-integrity-policy'],
+      ['Academic Integrity', '/academic-integrity-policy'],
+      ['Client Terms', '/client-terms'],
     ]);
+  });
+
+  test('each policy label in the footer opens the page it names (no swapped labels)', async () => {
+    const titles = {
+      privacy: 'Privacy Policy',
+      safeguarding: 'Safeguarding Policy',
+      'client-terms': 'Client Terms',
+      'academic-integrity': 'Academic Integrity Policy',
+    };
+    const f = fakeFetch((c) => {
+      const id = apiPath(c).replace('/general/', '') as keyof typeof titles;
+      if (titles[id])
+        return res(200, {
+          success: true,
+          data: { id, title: titles[id], content: `# ${titles[id]}\n\nText of ${id}.`, status: 'published' },
+        });
+      return res(200, { success: true, data: [] });
+    });
+    const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
+    // the same path → page table as the shell's App
+    render(
+      <AntApp>
+        <MemoryRouter initialEntries={['/']}>
+          <SessionProvider client={client}>
+            <Routes>
+              <Route path="/" element={null} />
+              <Route path="/privacy-policy" element={<PolicyPage resource="privacy" />} />
+              <Route path="/safeguarding-policy" element={<PolicyPage resource="safeguarding" />} />
+              <Route path="/client-terms" element={<PolicyPage resource="client-terms" />} />
+              <Route path="/academic-integrity-policy" element={<PolicyPage resource="academic-integrity" />} />
+            </Routes>
+            <Footer />
+          </SessionProvider>
+        </MemoryRouter>
+      </AntApp>,
+    );
+    for (const { label } of POLICY_LINKS) {
+      const anchor = [...document.querySelectorAll('footer a')].find((a) => a.textContent === label)!;
+      await act(async () => {
+        fireEvent.click(anchor);
+      });
+      // 'Academic Integrity' opens 'Academic Integrity Policy', 'Client Terms' opens 'Client Terms'
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(label));
+    }
   });
 
   test('failures fetching the links are only logged', async () => {

@@ -53,6 +53,11 @@ describe('seeded links', () => {
       );
       expect(l.is_active).toBe(true);
       expect(l.featured).toBe(l.is_featured);
+      // every seeded link says it is an example to edit; no invented profile of someone else's
+      expect(l.description).toMatch(/^Example link \(edit or delete in the back office, External Links\):/);
+    }
+    for (const l of links.filter((x: { category: string }) => SOCIAL_LINK_CATEGORIES.includes(x.category as never))) {
+      expect(new URL(l.url).pathname).toBe('/');
     }
   });
 

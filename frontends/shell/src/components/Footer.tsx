@@ -10,14 +10,14 @@ const linkStyle = { color: '#cbd5e1' };
 const heading = { color: '#fff', marginTop: 0 };
 
 /**
- * Policy links keep the spec's label/path pairing (user-app §2 route table: the footer labels of
- * the last two appear swapped relative to their paths).
+ * Each label opens the page it names. (The spec observed the last two labels swapped relative to
+ * their paths, user-app §2 route table; we do not ship that defect — issue 28.)
  */
 export const POLICY_LINKS = [
   { label: 'Privacy Policy', to: '/privacy-policy' },
   { label: 'Safeguarding Policy', to: '/safeguarding-policy' },
-  { label: 'Academic Integrity', to: '/client-terms' },
-  { label: 'Client Terms', to: '/academic-integrity-policy' },
+  { label: 'Academic Integrity', to: '/academic-integrity-policy' },
+  { label: 'Client Terms', to: '/client-terms' },
 ] as const;
 
 export function Footer() {
