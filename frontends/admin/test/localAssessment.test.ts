@@ -9,6 +9,8 @@ import {
   PROFILES_KEY,
   submissionsKey,
   TIMEOUT_MESSAGE,
+  LOCAL_GRADE_RULE,
+  withLocalPathGrade,
 } from '../src/lib/localAssessment';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 
@@ -70,7 +72,14 @@ describe('assessment', () => {
     });
     const sub = createLocal(user, { type: 'ee', text: TEXT, subject: 'History', researchQuestion: 'Why?' });
     const done = await assessLocal(c, sub);
-    expect(done).toMatchObject({ status: 'completed', source: 'server', ownKey: true, results: { overallGrade: 'A', grader: 'openai' } });
+    // the server said A (its rubric's boundaries); the local path grades the AI percentage itself:
+    // 24/34 = 70.6 % → B Good (admin §4: 85/70/55/40)
+    expect(done).toMatchObject({
+      status: 'completed',
+      source: 'server',
+      ownKey: true,
+      results: { overallGrade: 'B', overallBand: 'Good', totalPoints: 24, maxPoints: 34, grader: 'openai' },
+    });
     expect(calls.map(pathOf)).toEqual(['/rubrics/active', '/evaluation/admin/assess']);
     const assess = calls.find((x) => pathOf(x) === '/evaluation/admin/assess')!;
     expect(assess.method).toBe('POST');
@@ -101,6 +110,22 @@ describe('assessment', () => {
       title: 'Title 3',
       prescribed_title: 'Title 3',
     });
+  });
+
+  it('grades the AI result by its percentage, points/max, at 85/70/55/40 (admin §4), whatever grade the server gave', () => {
+    const base = { ...localFallbackResults(TEXT, 'ee'), overallGrade: 'C', overallBand: 'Satisfactory' };
+    const at = (totalPoints: number, maxPoints: number) => withLocalPathGrade({ ...base, totalPoints, maxPoints });
+    expect([at(29, 34), at(28, 34), at(24, 34), at(19, 34), at(14, 34), at(13, 34)].map((r) => [r.overallGrade, r.overallBand])).toEqual([
+      ['A', 'Excellent'], // 85.3 %
+      ['B', 'Good'], // 82.4 %
+      ['B', 'Good'], // 70.6 %
+      ['C', 'Satisfactory'], // 55.9 %
+      ['D', 'Mediocre'], // 41.2 %
+      ['E', 'Not Achieved'], // 38.2 %
+    ]);
+    expect(at(17, 20).overallGrade).toBe('A'); // exactly 85 %
+    expect(withLocalPathGrade({ ...base, totalPoints: 0, maxPoints: 0, percentage: 72 }).overallGrade).toBe('B');
+    expect(LOCAL_GRADE_RULE(24, 34)).toBe('Grade from 70.6% of the points: A from 85%, B from 70%, C from 55%, D from 40%, else E.');
   });
 
   it('falls back to the spec local scoring when the server fails, and still completes', async () => {

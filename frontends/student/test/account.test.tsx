@@ -123,11 +123,14 @@ const planButton = (name: string) => screen.getByTestId(`plan-${name}`).querySel
 afterEach(() => (goToUrl as jest.Mock).mockReset());
 
 describe('plans', () => {
-  test('labels and button rules: Current Plan, free disabled, Contact Us, Purchase', async () => {
+  test('labels and button rules: the held pack is bought again, free disabled, Contact Us, Purchase', async () => {
     setup('/dashboard/plans', base({}));
     expect(await screen.findByTestId('plan-core_pack')).toBeTruthy();
-    expect(planButton('core_pack').textContent).toBe('Current Plan');
-    expect(planButton('core_pack').disabled).toBe(true);
+    // the held pack stays marked as the current plan and can be bought again (its credits add up)
+    expect(screen.getByTestId('plan-core_pack').textContent).toContain('Current Plan');
+    expect(planButton('core_pack').textContent).toBe('Buy again');
+    expect(planButton('core_pack').disabled).toBe(false);
+    expect(screen.getByText('Buying it again adds 5 essay credits to the ones you have.')).toBeTruthy();
     expect(planButton('free').disabled).toBe(true);
     expect(planButton('power_user_monthly').textContent).toBe('Contact Us');
     expect(planButton('super_core_pack').textContent).toBe('Purchase');
@@ -173,6 +176,65 @@ describe('plans', () => {
     expect(document.body.textContent).not.toContain('Route POST');
     expect(goToUrl).not.toHaveBeenCalled();
     expect(planButton('super_core_pack').textContent).toBe('Purchase');
+  });
+
+  test('Buy again on the held pack starts its checkout like any purchase', async () => {
+    const f = setup(
+      '/dashboard/plans',
+      base({
+        '/subscription/create-checkout-session': () => res(200, { checkout_url: 'http://localhost/checkout/local/s2', session_id: 's2' }),
+      }),
+    );
+    await screen.findByTestId('plan-core_pack');
+    await click(planButton('core_pack'));
+    await waitFor(() => expect(goToUrl).toHaveBeenCalledWith('http://localhost/checkout/local/s2'));
+    expect(f.calls.find((c) => c.url.endsWith('/subscription/create-checkout-session'))!.body).toMatchObject({ plan_type: 'core_pack' });
+  });
+
+  test('the held free or Power User plan stays "Current Plan" (disabled); an unlimited account has no pack to buy', async () => {
+    const power = normalizeUser({ ...student, subscription_plan: 'power_user_monthly', essay_credits: 0, max_essay_credits: -1 })!;
+    setup('/dashboard/plans', base({}), power);
+    await screen.findByTestId('plan-power_user_monthly');
+    expect([planButton('power_user_monthly').textContent, planButton('power_user_monthly').disabled]).toEqual(['Current Plan', true]);
+    expect([planButton('core_pack').textContent, planButton('core_pack').disabled]).toEqual(['Purchase', true]);
+    expect(planButton('super_core_pack').disabled).toBe(true);
+    expect(screen.getByText('You have unlimited essay credits: there is nothing to buy.')).toBeTruthy();
+  });
+
+  const NOT_CONFIGURED =
+    'Online payment is not configured on this server, so credits cannot be bought here. ' +
+    'Schools and institutions can arrange credits with us through the contact page (/contact).';
+
+  test('without online payment (production without Stripe keys) the page says so plainly, with the contact route, before any click', async () => {
+    const f = setup(
+      '/dashboard/plans',
+      base({
+        '/plans/payments': () => res(200, { online_payment: false, provider: null, detail: NOT_CONFIGURED, contact_path: '/contact' }),
+      }),
+    );
+    const notice = await screen.findByTestId('payments-off');
+    expect(notice.textContent).toContain('Online payment is not available on this site');
+    expect(notice.textContent).toContain(NOT_CONFIGURED);
+    expect(notice.querySelector('a')!.getAttribute('href')).toBe('/contact');
+    expect(planButton('core_pack').disabled).toBe(true);
+    expect(planButton('super_core_pack').disabled).toBe(true);
+    expect(planButton('power_user_monthly').disabled).toBe(false); // the contact route stays open
+    expect(f.calls.filter((c) => c.url.endsWith('/subscription/create-checkout-session'))).toEqual([]);
+    expect(screen.queryByText('Purchase Failed')).toBeNull();
+  });
+
+  test("a checkout answered PAYMENTS_NOT_CONFIGURED is a plain notice with the contact route, not 'Purchase Failed'", async () => {
+    setup(
+      '/dashboard/plans',
+      base({ '/subscription/create-checkout-session': () => res(503, { detail: NOT_CONFIGURED, code: 'PAYMENTS_NOT_CONFIGURED' }) }),
+    );
+    await screen.findByTestId('plan-super_core_pack');
+    await click(planButton('super_core_pack'));
+    expect(await screen.findByText('Online Payment Not Available')).toBeTruthy();
+    expect(screen.queryByText('Purchase Failed')).toBeNull();
+    expect((await screen.findByTestId('payments-off')).querySelector('a')!.getAttribute('href')).toBe('/contact');
+    expect(planButton('super_core_pack').disabled).toBe(true);
+    expect(goToUrl).not.toHaveBeenCalled();
   });
 
   test('a refused plan shows the server message', async () => {

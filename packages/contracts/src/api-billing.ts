@@ -12,6 +12,21 @@ export type PlanNameValue = (typeof PLAN_NAMES)[number];
 export const PAYMENT_MODES = ['stripe', 'local', 'off'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
+/** Where schools and institutions arrange credits when they cannot (or need not) pay online. */
+export const CONTACT_PATH = '/contact';
+
+/**
+ * GET /plans/payments (public): whether credit packs can be paid online on this server, so the Plans
+ * page says so before anyone clicks (production without Stripe keys: not configured).
+ */
+export const PaymentsAvailability = Type.Object({
+  online_payment: Type.Boolean({ description: 'true when create-checkout-session can open a checkout (Stripe, or the local page)' }),
+  provider: Type.Union([Type.Literal('stripe'), Type.Literal('local'), Type.Null()]),
+  detail: Type.Union([Type.String(), Type.Null()], { description: 'plain words for the Plans page when online payment is off' }),
+  contact_path: Type.String({ description: 'the contact route for schools and institutions' }),
+});
+export type PaymentsAvailability = Static<typeof PaymentsAvailability>;
+
 /** POST /subscription/create-checkout-session. */
 export const CheckoutRequest = Type.Object({
   plan_type: PlanName,
@@ -50,10 +65,10 @@ export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionRespons
 export const BillingCodes = {
   PLAN_UNKNOWN: 'PLAN_NOT_FOUND',
   PLAN_NOT_PURCHASABLE: 'PLAN_NOT_PURCHASABLE',
-  PLAN_ALREADY_HELD: 'PLAN_ALREADY_HELD',
+  ALREADY_UNLIMITED: 'ALREADY_UNLIMITED',
   CHECKOUT_ROLE_ONLY: 'CHECKOUT_ROLE_ONLY',
   REDIRECT_NOT_ALLOWED: 'REDIRECT_NOT_ALLOWED',
-  PAYMENTS_DISABLED: 'PAYMENTS_DISABLED',
+  PAYMENTS_NOT_CONFIGURED: 'PAYMENTS_NOT_CONFIGURED',
   CHECKOUT_NOT_FOUND: 'CHECKOUT_NOT_FOUND',
   CHECKOUT_CLOSED: 'CHECKOUT_CLOSED',
   PAYMENT_PROVIDER_FAILED: 'PAYMENT_PROVIDER_FAILED',
@@ -65,13 +80,14 @@ export const BillingMessages = {
   PLAN_UNKNOWN: 'Unknown plan: choose free, core_pack, super_core_pack or power_user_monthly',
   FREE_NOT_PURCHASABLE: 'The free plan cannot be purchased: every account starts with its free credit',
   POWER_USER_BY_CONTACT: 'The Power User plan is arranged with your institution: please contact us at /contact',
-  PLAN_ALREADY_HELD: 'You already hold this plan',
   UNLIMITED_ALREADY: 'You already have unlimited essay credits: there is nothing to buy',
   CHECKOUT_ROLE_ONLY: 'Only students and teachers can purchase plans',
   /** A return address not on PUBLIC_BASE_URL's origin (`site`); the given value is not echoed (it may be 2,000 characters). */
   REDIRECT_NOT_ALLOWED: (field: 'success_url' | 'cancel_url', site: string) =>
     `The return address ${field === 'success_url' ? 'after payment' : 'after a cancelled payment'} (${field}) must be an address on this site, starting with ${site}/. Please open Corestone at ${site} and try again.`,
-  PAYMENTS_DISABLED: 'Purchases are not available on this server right now',
+  PAYMENTS_NOT_CONFIGURED:
+    'Online payment is not configured on this server, so credits cannot be bought here. Schools and institutions can arrange credits with us through the contact page (/contact).',
+  STRIPE_NOT_CONFIGURED: 'Stripe payments are not configured on this server',
   CHECKOUT_NOT_FOUND: 'Checkout session not found',
   CHECKOUT_CLOSED: 'This checkout session is no longer open',
   PAYMENT_PROVIDER_FAILED: 'The payment provider could not start the checkout. Please try again.',

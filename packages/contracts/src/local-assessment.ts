@@ -39,7 +39,7 @@ export const LOCAL_FALLBACK = {
 /** Grade labels of the local path (admin §4: A Excellent, B Good, C Satisfactory). */
 const LOCAL_GRADE_LABELS: Record<string, string> = { A: 'Excellent', B: 'Good', C: 'Satisfactory' };
 
-/** The local path's grade from an AI percentage (admin §4): 85/70/55/40. */
+/** The local path's grade from an AI percentage, points/max (admin §4): 85/70/55/40. Used by the admin remote's browser-local assessment (`withLocalPathGrade`) for the AI's result; the fallback rules grade by score. */
 export function gradeFromAiPercentage(percentage: number): { grade: string; label: string } {
   if (percentage >= 85) return { grade: 'A', label: 'Excellent' };
   if (percentage >= 70) return { grade: 'B', label: 'Good' };

@@ -31,12 +31,31 @@ describe('billing module: paths, methods and bodies (billing README)', () => {
     for (const c of [create, cancel, message, complete]) expect(c.headers.Authorization ?? c.headers.authorization).toMatch(/^Bearer /);
   });
 
+  test('payments() reads whether online payment is configured, without a token', async () => {
+    localStorage.clear();
+    const off = {
+      online_payment: false,
+      provider: null,
+      detail: 'Online payment is not configured on this server',
+      contact_path: '/contact',
+    };
+    const f = fakeFetch(() => json(200, off));
+    const client = createClient({ fetch: f.fetch, locks: null });
+    expect(await client.billing.payments()).toEqual(off);
+    const [call] = f.calls as [Call];
+    expect([call.method, call.url]).toEqual(['GET', '/api/v1/plans/payments']);
+    expect(call.headers.Authorization ?? call.headers.authorization).toBeUndefined();
+  });
+
   test('checkout refusals reach the caller with the server detail', async () => {
-    const f = fakeFetch(() => json(409, { detail: 'You already hold this plan', code: 'PLAN_ALREADY_HELD' }));
+    const f = fakeFetch(() =>
+      json(409, { detail: 'You already have unlimited essay credits: there is nothing to buy', code: 'ALREADY_UNLIMITED' }),
+    );
     const client = createClient({ fetch: f.fetch, locks: null });
     await expect(client.billing.checkout('core_pack', 'https://essays.example')).rejects.toMatchObject({
       status: 409,
-      message: 'You already hold this plan',
+      code: 'ALREADY_UNLIMITED',
+      message: 'You already have unlimited essay credits: there is nothing to buy',
     });
   });
 });

@@ -5,6 +5,7 @@ import { paymentMode, type BillingConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { PurchaseStore } from './store/purchases';
 import { Fulfilment } from './payments/fulfilment';
+import { paymentsAvailability } from './payments/checkout';
 import { createStripeClient } from './payments/stripe';
 import { billingRoutes } from './routes/billing';
 import { subscriptionRoutes } from './routes/subscription';
@@ -36,7 +37,7 @@ export function buildApp({ config, infra, verify }: BillingDeps): BillingApp {
   app.log.info({ payments: mode }, 'payments mode');
   // Routes inside plugins, so they register after @fastify/swagger and appear in /openapi.json.
   void app.register(async (scope) => {
-    billingRoutes(scope, store);
+    billingRoutes(scope, store, paymentsAvailability(mode));
     subscriptionRoutes(scope, {
       checkout: {
         mode,

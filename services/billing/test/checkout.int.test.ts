@@ -2,7 +2,7 @@
  * Local checkout (PAYMENTS=local), the refusals of create-checkout-session, the role matrix and
  * bad input of the subscription routes, cancel-subscription, use-message and payment settings.
  */
-import { Rpc, type Role } from '@corestone/contracts';
+import { BillingMessages, Rpc, type Role } from '@corestone/contracts';
 import { callRpc, loadConfig, serveRpc } from '@corestone/service-kit';
 import { BillingConfig, paymentMode } from '../src/config';
 import { RETURN_URLS, ROLES, SITE, startBilling, type Harness } from './helpers';
@@ -95,7 +95,7 @@ describe('local checkout', () => {
 });
 
 describe('create-checkout-session refusals', () => {
-  it('refuses the free plan, power_user_monthly, unknown plans and the held plan with clear details', async () => {
+  it('refuses the free plan, power_user_monthly, unknown plans and an unlimited account with clear details', async () => {
     const s = await h.user('student');
     const refuse = async (plan_type: string, status: number, code: string, detail: RegExp) => {
       const res = await create(s.headers, { plan_type, ...RETURN_URLS });
@@ -105,13 +105,34 @@ describe('create-checkout-session refusals', () => {
     await refuse('free', 400, 'PLAN_NOT_PURCHASABLE', /free plan cannot be purchased/);
     await refuse('power_user_monthly', 400, 'PLAN_NOT_PURCHASABLE', /contact us/);
     await refuse('gold', 400, 'PLAN_NOT_FOUND', /Unknown plan/);
-    const { session_id } = (await create(s.headers, { plan_type: 'core_pack', ...RETURN_URLS })).json();
-    await complete(session_id, s.headers);
-    await refuse('core_pack', 409, 'PLAN_ALREADY_HELD', /already hold this plan/);
     expect((await create(s.headers, { plan_type: 'super_core_pack', ...RETURN_URLS })).statusCode).toBe(200);
-    // an unlimited account has nothing to buy
+    // an unlimited account is at the maximum: nothing to buy
     await callRpc(h.service.infra.bus, Rpc.billingSetCredits, { user_id: s.id, essay_credits: 0, max_essay_credits: -1 });
-    await refuse('super_core_pack', 409, 'PLAN_ALREADY_HELD', /unlimited/);
+    await refuse('super_core_pack', 409, 'ALREADY_UNLIMITED', /unlimited/);
+    await refuse('core_pack', 409, 'ALREADY_UNLIMITED', /nothing to buy/);
+  });
+
+  it('sells a held pack again: its credits add up and max_essay_credits follows the balance', async () => {
+    const s = await h.user('student');
+    const buy = async (plan_type: string) => {
+      const res = await create(s.headers, { plan_type, ...RETURN_URLS });
+      expect([plan_type, res.statusCode]).toEqual([plan_type, 200]);
+      const paid = await complete(res.json().session_id, s.headers);
+      expect(paid.statusCode).toBe(200);
+      return paid.json().subscription;
+    };
+    expect(await buy('core_pack')).toMatchObject({ plan: 'core_pack', essay_credits: 6, max_essay_credits: 6 });
+    expect(await buy('core_pack')).toMatchObject({ plan: 'core_pack', essay_credits: 11, max_essay_credits: 11 });
+    // spent down to 2 of 11, a third core_pack: 7 of 11 (the maximum is the most held at once, never below the balance)
+    await callRpc(h.service.infra.bus, Rpc.billingSetCredits, { user_id: s.id, essay_credits: 2, max_essay_credits: 11 });
+    expect(await buy('core_pack')).toMatchObject({ essay_credits: 7, max_essay_credits: 11 });
+    // an admin's lower maximum is raised to the new balance, so "remaining / max" stays coherent
+    await callRpc(h.service.infra.bus, Rpc.billingSetCredits, { user_id: s.id, essay_credits: 3, max_essay_credits: 3 });
+    expect(await buy('super_core_pack')).toMatchObject({ plan: 'super_core_pack', essay_credits: 13, max_essay_credits: 13 });
+    expect(await buy('core_pack')).toMatchObject({ plan: 'core_pack', essay_credits: 18, max_essay_credits: 18 });
+    const grants = (await h.service.store.auditOf(s.id)).filter((l) => l.kind === 'grant');
+    expect(grants.map((l) => l.delta)).toEqual([5, 5, 5, 10, 5]);
+    expect(new Set(grants.map((l) => l.idempotency_key)).size).toBe(5);
   });
 
   it('sells to students and teachers only (role matrix)', async () => {
@@ -259,21 +280,48 @@ describe('payment settings', () => {
     expect(paymentMode(loadConfig(BillingConfig, production))).toBe('off');
   });
 
-  it('answers 503 when purchases are off, before anything is recorded', async () => {
-    const off = await startBilling('boff');
+  it('says plainly when online payment is not configured (production without Stripe keys), before anything is recorded', async () => {
+    const site = 'https://essays.school.example';
+    const off = await startBilling('boff', { NODE_ENV: 'production', PUBLIC_BASE_URL: site });
     try {
+      expect(off.service.stripe).toBeNull();
+      const availability = await off.app.inject({ url: '/plans/payments' });
+      expect(availability.statusCode).toBe(200);
+      expect(availability.json()).toEqual({
+        online_payment: false,
+        provider: null,
+        detail: BillingMessages.PAYMENTS_NOT_CONFIGURED,
+        contact_path: '/contact',
+      });
       const s = await off.user('student');
       const res = await off.app.inject({
         method: 'POST',
         url: '/subscription/create-checkout-session',
         headers: s.headers,
-        payload: { plan_type: 'core_pack', ...RETURN_URLS },
+        payload: { plan_type: 'core_pack', success_url: `${site}/dashboard?plan=success`, cancel_url: `${site}/dashboard?plan=cancelled` },
       });
       expect(res.statusCode).toBe(503);
-      expect(res.json().code).toBe('PAYMENTS_DISABLED');
+      expect(res.json()).toEqual({
+        code: 'PAYMENTS_NOT_CONFIGURED',
+        detail:
+          'Online payment is not configured on this server, so credits cannot be bought here. ' +
+          'Schools and institutions can arrange credits with us through the contact page (/contact).',
+      });
       expect(await off.service.purchases.ofUser(s.id)).toEqual([]);
+      // Stripe's webhook has nothing to answer either
+      const hook = await off.app.inject({ method: 'POST', url: '/billing/webhooks/stripe', payload: {} });
+      expect([hook.statusCode, hook.json().code]).toEqual([404, 'PAYMENTS_NOT_CONFIGURED']);
     } finally {
       await off.close();
     }
+  });
+
+  it('tells the Plans page which provider takes the payment when one is configured', async () => {
+    expect((await h.app.inject({ url: '/plans/payments' })).json()).toEqual({
+      online_payment: true,
+      provider: 'local',
+      detail: null,
+      contact_path: '/contact',
+    });
   });
 });

@@ -5,10 +5,11 @@
  * and neither stored nor charged on the server) — never by a call from the browser to an AI service,
  * so no API key reaches the browser. When the server's answer fails or takes over 30 s, the spec's
  * local fallback scoring (shared with the grading service) gives the result and the submission
- * still becomes completed.
+ * still becomes completed. The AI result's overall grade is the local path's own (admin §4): from
+ * its percentage, points/max, at 85/70/55/40 — not the rubric's grade boundaries the server used.
  */
 import { errorMessage, type CorestoneClient, type EssayType, type Results, type SessionUser } from '@corestone/sdk';
-import { localFallbackResults } from '@corestone/contracts/local-assessment';
+import { gradeFromAiPercentage, localFallbackResults } from '@corestone/contracts/local-assessment';
 import { wordCount } from './text';
 
 export const LOCAL_ASSESSMENT_TIMEOUT_MS = 30_000;
@@ -154,6 +155,17 @@ async function serverAssessment(
   return { results: answer.results, ownKey: answer.own_key };
 }
 
+/** How the grade shown was reached, in words (the Quick Assessment screen). */
+export const LOCAL_GRADE_RULE = (points: number, max: number) =>
+  `Grade from ${max > 0 ? Math.round((points / max) * 1000) / 10 : 0}% of the points: A from 85%, B from 70%, C from 55%, D from 40%, else E.`;
+
+/** The local path's overall grade and label from the AI result's percentage, points/max (admin §4: 85/70/55/40). */
+export function withLocalPathGrade(results: Results): Results {
+  const percentage = results.maxPoints > 0 ? (results.totalPoints / results.maxPoints) * 100 : results.percentage;
+  const { grade, label } = gradeFromAiPercentage(percentage);
+  return { ...results, overallGrade: grade, overallBand: label };
+}
+
 /**
  * Assesses a stored submission: the server's result within `timeoutMs` (30 s), else the local
  * fallback; the submission becomes completed either way, failed only on an unexpected error.
@@ -174,7 +186,7 @@ export async function assessLocal(
         serverAssessment(client, sub, controller.signal),
         timeout(opts.timeoutMs ?? LOCAL_ASSESSMENT_TIMEOUT_MS, controller.signal),
       ]);
-      next = { ...sub, status: 'completed', results, source: 'server', ownKey };
+      next = { ...sub, status: 'completed', results: withLocalPathGrade(results), source: 'server', ownKey };
     } catch (e) {
       next = {
         ...sub,

@@ -4,7 +4,7 @@ import { DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { errorMessage, type EssayType, type RemoteAppProps } from '@corestone/sdk';
 import { ListRow, PageHeader, RowList, RowMeta } from '../components/common';
 import { ESSAY_TYPE_OPTIONS } from '../components/selects';
-import { assessLocal, createLocal, deleteLocal, listLocal, type LocalSubmission } from '../lib/localAssessment';
+import { LOCAL_GRADE_RULE, assessLocal, createLocal, deleteLocal, listLocal, type LocalSubmission } from '../lib/localAssessment';
 import { formatDateTime, wordCount } from '../lib/text';
 
 /** Quick assessment of a pasted essay (the spec's browser-local path), kept in this browser only. */
@@ -131,6 +131,7 @@ export function Assess({ client, user }: RemoteAppProps) {
                   <Typography.Text strong style={{ fontSize: 24 }} data-testid="assess-grade">
                     {shown.results.overallGrade} · {shown.results.totalPoints}/{shown.results.maxPoints}
                   </Typography.Text>
+                  <Typography.Text data-testid="assess-band">{shown.results.overallBand}</Typography.Text>
                   <Tag color={shown.source === 'server' ? 'blue' : 'gold'} data-testid="assess-source">
                     {shown.source === 'server'
                       ? `Graded by the server (${shown.results.grader}${shown.ownKey ? ', your API key' : ''})`
@@ -138,6 +139,11 @@ export function Assess({ client, user }: RemoteAppProps) {
                   </Tag>
                   {shown.processingTime !== undefined && <Typography.Text type="secondary">{shown.processingTime} s</Typography.Text>}
                 </Space>
+                {shown.source === 'server' && (
+                  <Typography.Text type="secondary" data-testid="assess-grade-rule">
+                    {LOCAL_GRADE_RULE(shown.results.totalPoints, shown.results.maxPoints)}
+                  </Typography.Text>
+                )}
                 {shown.fallbackReason && <Alert type="warning" showIcon title={`Server assessment unavailable: ${shown.fallbackReason}`} />}
                 {shown.source === 'server' && shown.results.fallbackReason && (
                   <Alert type="info" showIcon title={`The model's grading was replaced on the server: ${shown.results.fallbackReason}`} />

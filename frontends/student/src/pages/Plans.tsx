@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { canGrade, creditLabel, errorMessage, isApiError, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
+import { Link } from 'react-router-dom';
 import { goToUrl } from '../lib/navigation';
+import { PAYMENTS_NOT_CONFIGURED, PLAN_TEXTS, planButton } from '../lib/plans';
 import { Heading, PageHeading } from '@corestone/frontend-shell/app-frame';
 
 export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
@@ -17,6 +19,29 @@ export function Plans({ user, client }: RemoteAppProps) {
   const { notification } = AntApp.useApp();
   const [plans, setPlans] = useState<{ loading: boolean; list: Plan[]; failed: boolean }>({ loading: true, list: [], failed: false });
   const [busy, setBusy] = useState<string | null>(null);
+  // Online payment as the server reports it (GET /plans/payments); assumed on until it says otherwise.
+  const [payments, setPayments] = useState<{ online: boolean; detail: string; contact: string }>({
+    online: true,
+    detail: '',
+    contact: '/contact',
+  });
+
+  useEffect(() => {
+    let alive = true;
+    client.billing.payments().then(
+      (a) =>
+        alive &&
+        setPayments({
+          online: a.online_payment,
+          detail: a.detail ?? PLAN_TEXTS.PAYMENTS_OFF_FALLBACK,
+          contact: a.contact_path || '/contact',
+        }),
+      () => undefined, // unknown: the checkout call itself will say so
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client]);
 
   useEffect(() => {
     let alive = true;
@@ -38,10 +63,11 @@ export function Plans({ user, client }: RemoteAppProps) {
   }, [client, notification]);
 
   const current = user.subscription_plan || 'free';
+  const unlimited = user.max_essay_credits === -1;
 
   const purchase = async (plan: Plan) => {
-    if (plan.name === 'power_user_monthly') {
-      window.open('/contact', '_blank', 'noopener');
+    if (plan.price === null) {
+      window.open(payments.contact, '_blank', 'noopener');
       return;
     }
     setBusy(plan.name);
@@ -52,7 +78,11 @@ export function Plans({ user, client }: RemoteAppProps) {
     } catch (e) {
       if (isApiError(e) && e.status === 401)
         notification.error({ title: 'Authentication Required', description: 'Please log in to purchase a plan.', duration: 7 });
-      else notification.error({ title: 'Purchase Failed', description: errorMessage(e, PURCHASE_FAILED), duration: 7 });
+      else if (isApiError(e) && e.code === PAYMENTS_NOT_CONFIGURED) {
+        // not a failure: this server takes no online payment; the notice above the plans says what to do
+        setPayments((was) => ({ ...was, online: false, detail: e.detail }));
+        notification.info({ title: PLAN_TEXTS.PAYMENTS_OFF_NOTICE, description: e.detail, duration: 7 });
+      } else notification.error({ title: 'Purchase Failed', description: errorMessage(e, PURCHASE_FAILED), duration: 7 });
       setBusy(null);
     }
   };
@@ -81,6 +111,22 @@ export function Plans({ user, client }: RemoteAppProps) {
         </Col>
       </Row>
 
+      {!payments.online && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="payments-off"
+          title={PLAN_TEXTS.PAYMENTS_OFF_TITLE}
+          description={
+            <>
+              {payments.detail} <Link to={payments.contact}>{PLAN_TEXTS.CONTACT_LINK}</Link>
+            </>
+          }
+        />
+      )}
+      {unlimited && <Alert type="success" showIcon style={{ marginBottom: 16 }} title={PLAN_TEXTS.UNLIMITED_HINT} />}
+
       {plans.loading ? (
         <Card variant="borderless">
           <Skeleton active />
@@ -91,13 +137,7 @@ export function Plans({ user, client }: RemoteAppProps) {
         <Row gutter={[16, 16]}>
           {plans.list.map((p) => {
             const held = p.name === current;
-            const label = held
-              ? 'Current Plan'
-              : p.name === 'power_user_monthly'
-                ? 'Contact Us'
-                : busy === p.name
-                  ? 'Processing...'
-                  : 'Purchase';
+            const button = planButton(p, { current, unlimited, busy, onlinePayment: payments.online });
             return (
               <Col xs={24} sm={12} xl={6} key={p.name}>
                 <Card
@@ -142,14 +182,19 @@ export function Plans({ user, client }: RemoteAppProps) {
                       </li>
                     ))}
                   </ul>
+                  {held && button.action === 'checkout' && !button.disabled && (
+                    <Typography.Text type="secondary" style={{ fontSize: 13, marginBottom: 8 }}>
+                      {PLAN_TEXTS.buyAgainHint(p.essay_credits)}
+                    </Typography.Text>
+                  )}
                   <Button
-                    type={held ? 'default' : 'primary'}
+                    type={button.action === 'none' ? 'default' : 'primary'}
                     block
-                    disabled={held || p.name === 'free' || (busy !== null && busy !== p.name)}
+                    disabled={button.disabled}
                     loading={busy === p.name}
                     onClick={() => purchase(p)}
                   >
-                    {label}
+                    {button.label}
                   </Button>
                 </Card>
               </Col>

@@ -4,6 +4,7 @@ import type {
   CurrentSubscription,
   LocalCheckoutCompleted,
   MessageAllowance,
+  PaymentsAvailability,
   Plan,
 } from '@corestone/contracts';
 import type { Transport } from '../transport';
@@ -14,6 +15,11 @@ export class BillingApi {
 
   plans(): Promise<Plan[]> {
     return this.t.request<Plan[]>('/plans/plans', { anonymous: true });
+  }
+
+  /** GET /plans/payments (public): whether packs can be paid online here; when not, the contact route for schools. */
+  payments(): Promise<PaymentsAvailability> {
+    return this.t.request<PaymentsAvailability>('/plans/payments', { anonymous: true });
   }
 
   current(): Promise<CurrentSubscription> {

@@ -3,22 +3,19 @@ import { HttpError, badRequest, forbidden } from '@corestone/service-kit';
 import { PLANS } from './plans';
 
 /**
- * The plan a caller may buy, or the reason they may not (spec user-app §2 Plans: the free plan,
- * the held plan and power_user_monthly are never bought; students and teachers only).
+ * The plan a caller may buy, or the reason they may not (spec user-app §2 Plans: the free plan and
+ * power_user_monthly are never bought; students and teachers only). A pack already held can be
+ * bought again (issue 28: "You can buy more credits at any time"): its credits add up. An
+ * unlimited account is at the maximum: there is nothing to buy.
  */
-export function purchasablePlan(
-  planType: string,
-  buyer: { role: Role; account: { subscription_plan: string; max_essay_credits: number } },
-): Plan {
+export function purchasablePlan(planType: string, buyer: { role: Role; account: { max_essay_credits: number } }): Plan {
   if (!GRADING_ROLES.includes(buyer.role)) throw forbidden(BillingMessages.CHECKOUT_ROLE_ONLY, BillingCodes.CHECKOUT_ROLE_ONLY);
   const plan = PLANS.find((p) => p.name === planType);
   if (!plan) throw badRequest(BillingMessages.PLAN_UNKNOWN, BillingCodes.PLAN_UNKNOWN);
   if (plan.name === 'free') throw badRequest(BillingMessages.FREE_NOT_PURCHASABLE, BillingCodes.PLAN_NOT_PURCHASABLE);
   if (plan.price === null) throw badRequest(BillingMessages.POWER_USER_BY_CONTACT, BillingCodes.PLAN_NOT_PURCHASABLE);
-  if (buyer.account.subscription_plan === plan.name)
-    throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.PLAN_ALREADY_HELD);
   if (buyer.account.max_essay_credits === UNLIMITED)
-    throw new HttpError(409, BillingCodes.PLAN_ALREADY_HELD, BillingMessages.UNLIMITED_ALREADY);
+    throw new HttpError(409, BillingCodes.ALREADY_UNLIMITED, BillingMessages.UNLIMITED_ALREADY);
   return plan;
 }
 

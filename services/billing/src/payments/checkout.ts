@@ -1,6 +1,14 @@
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
-import { BillingCodes, BillingMessages, type CheckoutRequest, type CheckoutSession, type PaymentMode } from '@corestone/contracts';
+import {
+  BillingCodes,
+  BillingMessages,
+  CONTACT_PATH,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentMode,
+  type PaymentsAvailability,
+} from '@corestone/contracts';
 import { HttpError, newId, type Principal } from '@corestone/service-kit';
 import { amountCents, ownSiteUrl, purchasablePlan } from '../domain/checkout';
 import type { AccountStore } from '../store/accounts';
@@ -18,6 +26,13 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
 }
 
+/** GET /plans/payments: whether checkout can take a payment here, in words the Plans page shows as is. */
+export function paymentsAvailability(mode: PaymentMode): PaymentsAvailability {
+  return mode === 'off'
+    ? { online_payment: false, provider: null, detail: BillingMessages.PAYMENTS_NOT_CONFIGURED, contact_path: CONTACT_PATH }
+    : { online_payment: true, provider: mode, detail: null, contact_path: CONTACT_PATH };
+}
+
 /**
  * Starts a purchase: checks who buys what and where the browser may return to, records the
  * purchase, then opens the provider's checkout (a Stripe Checkout Session, or the local page).
@@ -27,7 +42,7 @@ export async function startCheckout(deps: CheckoutDeps, buyer: Principal, req: C
   const plan = purchasablePlan(req.plan_type, { role: buyer.role, account });
   const successUrl = ownSiteUrl(req.success_url, deps.publicBaseUrl, 'success_url');
   const cancelUrl = ownSiteUrl(req.cancel_url, deps.publicBaseUrl, 'cancel_url');
-  if (deps.mode === 'off') throw new HttpError(503, BillingCodes.PAYMENTS_DISABLED, BillingMessages.PAYMENTS_DISABLED);
+  if (deps.mode === 'off') throw new HttpError(503, BillingCodes.PAYMENTS_NOT_CONFIGURED, BillingMessages.PAYMENTS_NOT_CONFIGURED);
 
   const purchase = await deps.purchases.create({
     id: newId(),

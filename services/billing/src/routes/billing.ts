@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { Codes, CurrentSubscription, ErrorEnvelope, Messages, Plan, type CreditAccount, type Role } from '@corestone/contracts';
+import {
+  Codes,
+  CurrentSubscription,
+  ErrorEnvelope,
+  Messages,
+  PaymentsAvailability,
+  Plan,
+  type CreditAccount,
+  type Role,
+} from '@corestone/contracts';
 import { HttpError, principalOf, requireAuth } from '@corestone/service-kit';
 import { PLANS, canUseCredits } from '../domain/plans';
 import type { AccountStore } from '../store/accounts';
@@ -19,7 +28,7 @@ export function currentSubscription(role: Role, account: CreditAccount): Current
   };
 }
 
-export function billingRoutes(app: FastifyInstance, store: AccountStore): void {
+export function billingRoutes(app: FastifyInstance, store: AccountStore, payments: PaymentsAvailability): void {
   app.get(
     '/plans/plans',
     {
@@ -29,6 +38,17 @@ export function billingRoutes(app: FastifyInstance, store: AccountStore): void {
       },
     },
     async () => PLANS,
+  );
+
+  app.get(
+    '/plans/payments',
+    {
+      schema: {
+        summary: 'Whether credit packs can be paid online on this server (public; off: the contact route for schools)',
+        response: { 200: PaymentsAvailability },
+      },
+    },
+    async () => payments,
   );
 
   app.get(

@@ -31,7 +31,7 @@ export async function stripeWebhookRoutes(
       },
     },
     async (req) => {
-      if (!deps.stripe) throw notFound('Stripe payments are not configured on this server', BillingCodes.PAYMENTS_DISABLED);
+      if (!deps.stripe) throw notFound(BillingMessages.STRIPE_NOT_CONFIGURED, BillingCodes.PAYMENTS_NOT_CONFIGURED);
       const signature = req.headers['stripe-signature'];
       const raw = req.body;
       if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
