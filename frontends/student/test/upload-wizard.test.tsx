@@ -33,7 +33,7 @@ function api(c: Call): Response {
   const path = c.url.replace('/api/v1', '').split('?')[0]!;
   if (path === '/health') return res(200, { status: 'ok', services: {}, not_ready: [] });
   if (path === '/rubrics/active') return res(200, c.url.includes('tok') ? [rubric('rt', 'TOK 2027', 'tok')] : EE_RUBRICS);
-  if (path === '/general/tok-prescribed-titles') return res(200, { success: true, data: { titles: [] } }); // the bundled ones
+  if (path === '/general/tok-prescribed-titles') return res(200, { success: true, data: { titles: [] } }); // a session without titles: only the free entry
   if (path === '/evaluation/evaluate-async') return res(201, submitted);
   if (path === '/evaluation/e9') return res(200, submitted);
   return res(404, { detail: 'Not found', code: 'NOT_FOUND' });

@@ -1,23 +1,45 @@
-import { Alert, Form, Select } from 'antd';
+import { useState } from 'react';
+import { Alert, Form, Input, Select } from 'antd';
 import { ContextField } from './ContextField';
 import { AREAS_OF_KNOWLEDGE } from '../../data/subjects';
 import type { Field, FieldErrors } from '../../lib/uploadFields';
 import type { TokMeta } from '../../lib/uploadMetadata';
+import type { TokTitleChoices } from '../../lib/useTokTitles';
 import { invalid, marked } from './fieldMarks';
 
 interface TokFieldsProps {
   tok: TokMeta;
-  /** The session's prescribed titles ('Title n: ...'). */
-  titles: string[];
+  /** The current session's prescribed titles ('Title n: ...'), with how their load went. */
+  titles: string[] & Partial<Pick<TokTitleChoices, 'status' | 'session'>>;
   errors: FieldErrors;
   /** Applies a change; the fields named are no longer marked as refused. */
   onChange: (patch: Partial<TokMeta>, ...fields: Field[]) => void;
 }
 
-/** The TOK essay's metadata: prescribed title, areas of knowledge, context, and the length reminder. */
+/** The Select's value for the free entry (no title label starts with it). */
+export const OTHER_TITLE = '__other_title__';
+export const OTHER_TITLE_LABEL = 'Other title (type the title you answered)';
+export const TITLES_UNAVAILABLE = 'The prescribed titles could not be loaded. Choose "Other title" and type the title you answered.';
+
+/**
+ * The TOK essay's metadata: prescribed title (the current session's titles, or a title typed in
+ * as "Other title"), areas of knowledge, context, and the length reminder.
+ */
 export function TokFields({ tok, titles, errors, onChange }: TokFieldsProps) {
+  const status = titles.status ?? 'ready';
+  const [choseOther, setChoseOther] = useState(false);
+  // a typed title (also one restored from a draft) is shown in the free entry, once the list is known
+  const other = choseOther || (tok.prescribedTitle !== '' && status !== 'loading' && !titles.includes(tok.prescribedTitle));
+  const choose = (value: string) => {
+    setChoseOther(value === OTHER_TITLE);
+    onChange({ prescribedTitle: value === OTHER_TITLE ? '' : value }, 'prescribedTitle');
+  };
+  const chosen = other ? OTHER_TITLE : tok.prescribedTitle || undefined;
   return (
     <>
+      {status === 'failed' && (
+        <Alert type="warning" showIcon title={TITLES_UNAVAILABLE} style={{ marginBottom: 16 }} data-testid="tok-titles-unavailable" />
+      )}
       <Form.Item
         label="Prescribed Title"
         htmlFor="meta-prescribed"
@@ -25,26 +47,41 @@ export function TokFields({ tok, titles, errors, onChange }: TokFieldsProps) {
         {...marked(errors, 'prescribedTitle')}
         // the field shows one line of a long title: the whole chosen title is written out under it
         extra={
-          tok.prescribedTitle ? (
+          tok.prescribedTitle && !other ? (
             <span data-testid="prescribed-full" style={{ color: 'rgba(0, 0, 0, 0.65)' }}>
               {tok.prescribedTitle}
             </span>
+          ) : titles.session && !other ? (
+            <span data-testid="tok-session">Prescribed titles for the {titles.session} session</span>
           ) : undefined
         }
       >
         <Select
           id="meta-prescribed"
           {...invalid(errors, 'prescribedTitle')}
-          placeholder="Choose the prescribed title you answered"
-          value={tok.prescribedTitle || undefined}
-          options={titles.map((t) => ({ value: t, label: t }))}
-          onChange={(v) => onChange({ prescribedTitle: v }, 'prescribedTitle')}
+          placeholder={status === 'loading' ? 'Loading the prescribed titles…' : 'Choose the prescribed title you answered'}
+          loading={status === 'loading'}
+          value={chosen}
+          options={[...titles.map((t) => ({ value: t, label: t })), { value: OTHER_TITLE, label: OTHER_TITLE_LABEL }]}
+          onChange={choose}
           popupMatchSelectWidth
           listHeight={320}
           // titles are long: options wrap instead of being cut (no hover tooltip on a phone)
           optionRender={(o) => <div style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{o.label}</div>}
         />
       </Form.Item>
+      {other && (
+        <Form.Item label="Your title" htmlFor="meta-prescribed-other" required>
+          <Input.TextArea
+            id="meta-prescribed-other"
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            maxLength={600}
+            placeholder="Type the title you answered"
+            value={tok.prescribedTitle}
+            onChange={(e) => onChange({ prescribedTitle: e.target.value.trim() ? e.target.value : '' }, 'prescribedTitle')}
+          />
+        </Form.Item>
+      )}
       <Form.Item label="Areas of Knowledge Focus" htmlFor="meta-aok">
         <Select
           id="meta-aok"
