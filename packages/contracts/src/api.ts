@@ -229,6 +229,33 @@ export const RubricSnapshot = Type.Object({
 });
 export type RubricSnapshot = Static<typeof RubricSnapshot>;
 
+/** Longest research question / prescribed title, citation style, AoK focus and context a submission takes. */
+export const SUBMISSION_DETAIL_LIMITS = {
+  research_question: 1000,
+  prescribed_title: 1000,
+  citation_style: 50,
+  aok_focus: 300,
+  additional_context: 2000,
+} as const;
+
+/**
+ * What the student stated about the essay in the upload wizard (optional upload fields beside the
+ * spec's payload): stored with the submission, given to the graders, shown with the result. Only
+ * the fields the student filled in are present.
+ */
+export const SubmissionDetails = Type.Object({
+  research_question: Type.Optional(Type.String({ maxLength: SUBMISSION_DETAIL_LIMITS.research_question, description: 'EE' })),
+  prescribed_title: Type.Optional(Type.String({ maxLength: SUBMISSION_DETAIL_LIMITS.prescribed_title, description: 'TOK' })),
+  citation_style: Type.Optional(
+    Type.String({ maxLength: SUBMISSION_DETAIL_LIMITS.citation_style, description: 'EE: APA, MLA, Chicago, Harvard, Other' }),
+  ),
+  aok_focus: Type.Optional(
+    Type.String({ maxLength: SUBMISSION_DETAIL_LIMITS.aok_focus, description: 'TOK: areas of knowledge, comma-separated' }),
+  ),
+  additional_context: Type.Optional(Type.String({ maxLength: SUBMISSION_DETAIL_LIMITS.additional_context })),
+});
+export type SubmissionDetails = Static<typeof SubmissionDetails>;
+
 export const Evaluation = Type.Object({
   id: Type.String(),
   user_id: Type.String(),
@@ -261,6 +288,7 @@ export const Evaluation = Type.Object({
   reused_from: Type.Optional(
     Nullable(Type.String({ description: 'the earlier evaluation whose result an unchanged re-submission carries (no credit charged)' })),
   ),
+  submission_details: Type.Optional(SubmissionDetails),
 });
 export type Evaluation = Static<typeof Evaluation>;
 
@@ -277,7 +305,7 @@ export type ResultsSummary = Static<typeof ResultsSummary>;
  * GET /evaluation/{id} has everything.
  */
 export const EvaluationListItem = Type.Composite([
-  Type.Omit(Evaluation, ['rubric', 'results', 'suggestions', 'ai_feedback']),
+  Type.Omit(Evaluation, ['rubric', 'results', 'suggestions', 'ai_feedback', 'submission_details']),
   Type.Object({ results: Nullable(ResultsSummary) }),
 ]);
 export type EvaluationListItem = Static<typeof EvaluationListItem>;

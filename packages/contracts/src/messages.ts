@@ -122,6 +122,9 @@ export const Messages = {
   // Credits and evaluations (the submit screen matches 403 / 'credit')
   NO_CREDITS: 'Insufficient essay credits: you have no essay credits remaining. Please purchase more credits to continue.',
   GRADING_ROLE_ONLY: 'Only students and teachers can submit essays for grading',
+  /** A submission's include_reflection other than true: the reflection criterion cannot be skipped. */
+  REFLECTION_ALWAYS_GRADED:
+    "include_reflection: only 'true' is accepted. A rubric's reflection criterion (EE criterion E) is always graded from the essay's text; leave the field out or send true",
   EVALUATION_NOT_FOUND: 'Evaluation not found',
   EVALUATION_DELETED: 'Evaluation deleted successfully',
   RETRY_ONLY_FAILED: 'Only a failed evaluation can be retried',

@@ -94,6 +94,19 @@ export const Rpc = {
     }),
     Type.Object({ results: Results, grader: Type.String(), own_key: Type.Boolean(), processing_ms: Type.Integer({ minimum: 0 }) }),
   ),
+  /**
+   * The grader new gradings use (grading resolves `GRADER`: `auto` = the model grader when an
+   * OpenAI key or compatible endpoint is configured, else the built-in one). Evaluation asks it so
+   * an unchanged re-submission carries only a result by that grader; one setting, in one service.
+   */
+  gradingGrader: rpc(
+    'grading.grader',
+    Type.Object({}),
+    Type.Object({
+      grader: Type.String({ description: 'builtin, openai or spec-local' }),
+      model: Type.Optional(Type.String({ description: 'the model, when the grader is openai' })),
+    }),
+  ),
 
   rubricGetSnapshot: rpc(
     'rubric.get_snapshot',

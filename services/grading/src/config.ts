@@ -4,11 +4,17 @@ import { configSchema } from '@corestone/service-kit';
 
 export const GradingConfig = configSchema({
   PORT: Type.Integer({ default: SERVICES.grading.port }),
-  /** Default grader: `builtin` (text analysis), `openai` (a language model) or `spec-local` (the spec's local fallback rules). */
-  GRADER: Type.Union([Type.Literal('builtin'), Type.Literal('openai'), Type.Literal('spec-local')], { default: 'builtin' }),
-  /** Enables the `openai` grader. */
+  /**
+   * Which grader grades: `auto` (default) = the model grader (`openai`) when an OpenAI key or an
+   * OpenAI-compatible endpoint is configured, otherwise the built-in text analysis; `builtin` or
+   * `openai` force one; `spec-local` = the spec's local fallback rules. See resolveGrader.
+   */
+  GRADER: Type.Union([Type.Literal('auto'), Type.Literal('builtin'), Type.Literal('openai'), Type.Literal('spec-local')], {
+    default: 'auto',
+  }),
+  /** Configures the model grader (with OPENAI_BASE_URL alone, a compatible server that needs no key). */
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
-  /** Any OpenAI-compatible server; unset = api.openai.com. */
+  /** Any OpenAI-compatible server; unset = api.openai.com. Set alone, it configures the model grader too. */
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   OPENAI_MODEL: Type.String({ default: 'gpt-4o-mini', minLength: 1 }),
   /** Budget of one model grading, retries included (spec: 30 s); then the fallback is used. */
@@ -37,3 +43,22 @@ export const GradingConfig = configSchema({
   GRADING_PROGRESS_AFTER_MS: Type.Integer({ default: 1_000, minimum: 0, maximum: 600_000 }),
 });
 export type GradingConfig = Static<typeof GradingConfig>;
+
+/** The graders a deployment can be set to grade with (GRADER resolved). */
+export type GraderName = 'builtin' | 'openai' | 'spec-local';
+
+/** A model grader is configured: an API key, or an OpenAI-compatible endpoint (vLLM, Ollama need no key). */
+export const modelConfigured = (config: Pick<GradingConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL'>): boolean =>
+  Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL);
+
+/**
+ * The grader new gradings use: GRADER as set, or for `auto` the model grader when one is configured
+ * and the built-in one otherwise. `openai` forced without a key or endpoint is a configuration error.
+ */
+export function resolveGrader(config: Pick<GradingConfig, 'GRADER' | 'OPENAI_API_KEY' | 'OPENAI_BASE_URL'>): GraderName {
+  if (config.GRADER === 'auto') return modelConfigured(config) ? 'openai' : 'builtin';
+  if (config.GRADER === 'openai' && !modelConfigured(config)) {
+    throw new Error('Invalid configuration: GRADER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a compatible server)');
+  }
+  return config.GRADER;
+}

@@ -1,11 +1,11 @@
 import { openInfra, startWith, type RunningConsumer } from '@corestone/service-kit';
-import type { GradingConfig } from './config';
+import { resolveGrader, type GradingConfig } from './config';
 import { buildApp } from './app';
 import { createGraders } from './flows';
 import type { Grader } from './domain/job';
 import { startGradingWorker, type GradingWorkerOptions } from './events/worker';
 import { createQuickAssessor } from './flows/assess';
-import { serveAssessRpc } from './events/assess-rpc';
+import { serveAssessRpc, serveGraderRpc } from './events/assess-rpc';
 
 export interface GradingStartOptions {
   /** The graders by name (default: those the configuration offers, `createGraders`). */
@@ -28,11 +28,16 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
     let worker: RunningConsumer | null = null;
     const { app } = buildApp({ config, infra, worker: () => worker });
     const graders = opts.graders ?? createGraders(config, app.log);
+    const inForce = resolveGrader(config);
+    app.log.info(
+      { grader: inForce, setting: config.GRADER, ...(inForce === 'openai' ? { model: config.OPENAI_MODEL } : {}) },
+      'grader in force',
+    );
     worker = await startGradingWorker({
       bus: infra.bus,
       logger: app.log,
       graders,
-      defaultGrader: config.GRADER,
+      defaultGrader: inForce,
       concurrency: config.GRADING_CONCURRENCY,
       maxDeliver: config.GRADING_MAX_DELIVER,
       ackWaitMs: config.GRADING_ACK_WAIT_MS,
@@ -43,6 +48,12 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
     lifecycle.onClose('grading worker', () => running.stop());
     const assessRpc = serveAssessRpc(infra.bus, createQuickAssessor({ bus: infra.bus, config, graders, logger: app.log }), app.log);
     lifecycle.onClose('assess rpc', async () => assessRpc.unsubscribe());
+    const graderRpc = serveGraderRpc(
+      infra.bus,
+      { grader: inForce, ...(inForce === 'openai' ? { model: config.OPENAI_MODEL } : {}) },
+      app.log,
+    );
+    lifecycle.onClose('grader rpc', async () => graderRpc.unsubscribe());
     await app.ready();
     return { app, config, infra, worker: running };
   });

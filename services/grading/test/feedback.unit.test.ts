@@ -250,3 +250,42 @@ describe('text analysis extras', () => {
     expect(varied.readabilityGrade).toBeGreaterThan(flat.readabilityGrade);
   });
 });
+
+describe('what the student stated in the upload wizard', () => {
+  const STATED_RQ =
+    'To what extent did the Soft Drinks Industry Levy reduce the sugar content of soft drinks sold in the United Kingdom between 2016 and 2020?';
+  const OTHER_RQ = 'How did the printing press change literacy rates in sixteenth-century Germany?';
+  const focusOfResult = (r: Results) => r.criteria.find((c) => c.code === 'A')!;
+
+  it('checks the essay against the stated research question: an essay answering it scores higher than one that does not', () => {
+    const answers = gradeBuiltin(job(EE_GOOD, { research_question: STATED_RQ }));
+    const elsewhere = gradeBuiltin(job(EE_GOOD, { research_question: OTHER_RQ }));
+    expect(focusOfResult(answers).score).toBeGreaterThan(focusOfResult(elsewhere).score);
+    expect(answers.totalPoints).toBeGreaterThan(elsewhere.totalPoints);
+    expect(focusOfResult(answers).strengths.join(' ')).toContain('A clear research question');
+    expect(focusOfResult(elsewhere).feedback).toContain('not the research question you entered ("How did the printing press');
+    expect(focusOfResult(elsewhere).improvements.join(' ')).toContain('Answer the research question you entered');
+    // where to act: the question the essay states instead
+    const tip = focusOfResult(elsewhere).improvementDetails!.find((d) => d.text.startsWith('Answer the research question you entered'))!;
+    expect(tip.passages[0].quote).toMatch(/^To what extent did the Soft Drinks Industry Levy/);
+  });
+
+  it('checks a TOK essay against the stated prescribed title', () => {
+    const title = 'The more certain we are, the less we question. Discuss with reference to two areas of knowledge.';
+    const onTitle = gradeBuiltin(job(TOK_GOOD, { essay_type: 'tok', prescribed_title: title }));
+    const offTitle = gradeBuiltin(
+      job(TOK_GOOD, { essay_type: 'tok', prescribed_title: 'Is beauty in mathematics evidence of truth in physics, economics and music?' }),
+    );
+    expect(onTitle.totalPoints).toBeGreaterThanOrEqual(offTitle.totalPoints);
+    expect(offTitle.criteria.map((c) => c.feedback).join(' ')).toMatch(/key words of the prescribed title appear in the essay/);
+  });
+
+  it('checks the references against the stated citation style', () => {
+    const asStated = gradeBuiltin(job(EE_GOOD, { citation_style: 'Harvard' })).criteria.find((c) => c.code === 'D')!;
+    const otherStyle = gradeBuiltin(job(EE_GOOD, { citation_style: 'MLA' })).criteria.find((c) => c.code === 'D')!;
+    expect(asStated.feedback).toContain('the Harvard style you stated');
+    expect(asStated.strengths.join(' ')).toContain('Consistent Harvard referencing, as stated');
+    expect(otherStyle.improvements.join(' ')).toContain('Apply the MLA style you chose to every in-text citation and bibliography entry');
+    expect(gradeBuiltin(job(EE_GOOD, { citation_style: 'Other' }))).toEqual(gradeBuiltin(job(EE_GOOD)));
+  });
+});

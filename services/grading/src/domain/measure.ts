@@ -86,18 +86,31 @@ function researchQuestion({ job, f, ph, opening, rq, focus }: Essay): Measured {
     focus && job.essay_type === 'ee' && job.research_question
       ? sentencesWithTerms(f, keyTerms(focus.text), f.sentences.slice(0, 10), 1)
       : [];
+  // The student entered a research question: an essay that states and pursues another one does not answer it.
+  const entered = job.essay_type === 'ee' ? job.research_question?.trim() : undefined;
+  const enteredTerms = entered ? keyTerms(entered) : [];
+  const enteredUse = termCoverage(f, enteredTerms);
+  // …judged loosely against the question the essay states (word starts, case and compatibility forms folded)
+  const ownQuestion = rq ? rq.text.normalize('NFKC').toLowerCase() : '';
+  const inOwnQuestion = enteredTerms.filter((t) => ownQuestion.includes(t.normalize('NFKC').toLowerCase().slice(0, 5)));
+  const elsewhere = Boolean(rq && enteredTerms.length >= 2 && enteredUse.value < 0.5 && inOwnQuestion.length < enteredTerms.length / 2);
+  const found = rq ? (rq.explicit ? 1 : 0.7) : focusFound.length ? 0.5 : ph.signposting.count > 0 ? 0.2 : 0;
   return {
     key: 'researchQuestion',
-    value: rq ? (rq.explicit ? 1 : 0.7) : focusFound.length ? 0.5 : ph.signposting.count > 0 ? 0.2 : 0,
-    evidence: rq
-      ? `research question ${rq.explicit ? 'stated' : 'implied by an opening question'}: "${rq.text}"`
-      : focusFound.length
-        ? 'the research question you entered is touched on in the opening but never stated as a question'
-        : 'no research question was found',
-    strength: rq ? `A clear research question: "${clip(rq.text, 90)}"` : '',
-    tip: 'State a sharply focused research question in the introduction (for example "To what extent …?") and answer it in the conclusion',
-    shows: rq ? [rq.span] : [],
-    applies: rq ? [] : opening,
+    value: elsewhere ? found * (0.3 + 0.7 * enteredUse.value) : found,
+    evidence: elsewhere
+      ? `the essay states "${clip(rq!.text, 90)}", not the research question you entered ("${clip(entered!, 90)}"): ${enteredUse.hits.length} of its ${enteredTerms.length} key words appear in the essay`
+      : rq
+        ? `research question ${rq.explicit ? 'stated' : 'implied by an opening question'}: "${rq.text}"`
+        : focusFound.length
+          ? 'the research question you entered is touched on in the opening but never stated as a question'
+          : 'no research question was found',
+    strength: rq && !elsewhere ? `A clear research question: "${clip(rq.text, 90)}"` : '',
+    tip: elsewhere
+      ? `Answer the research question you entered ("${clip(entered!, 90)}") throughout the essay, or enter the question the essay actually answers`
+      : 'State a sharply focused research question in the introduction (for example "To what extent …?") and answer it in the conclusion',
+    shows: rq && !elsewhere ? [rq.span] : [],
+    applies: elsewhere ? [rq!.span] : rq ? [] : opening,
   };
 }
 
@@ -287,26 +300,43 @@ function citations({ f, e, opening }: Essay): Measured {
   };
 }
 
-function citationStyle({ f }: Essay): Measured {
+/** The named style the student stated (APA, MLA, Chicago, Harvard), matched case-insensitively; null for none or 'Other'. */
+function statedStyle(job: GradingJob): string | null {
+  const given = job.citation_style?.trim().toLowerCase();
+  return ['APA', 'MLA', 'Chicago', 'Harvard'].find((s) => s.toLowerCase() === given) ?? null;
+}
+
+function citationStyle({ job, f }: Essay): Measured {
   const style = f.citations.style;
   const styleName = style === 'numeric' ? 'numbered' : style;
   const minority = style === 'mixed' ? f.citations.hits.filter((h, i, all) => all.findIndex((x) => x.form === h.form) === i) : [];
+  const stated = statedStyle(job);
+  // The student named a style in the wizard: recognised conventions of another named style fall short of it.
+  const otherThanStated = stated !== null && style !== 'none' && style !== 'mixed' && style !== stated;
+  const found =
+    style === 'none'
+      ? 'no referencing style can be recognised'
+      : style === 'mixed'
+        ? `citations mix forms (${[...new Set(f.citations.hits.map((h) => h.form))].join(', ')})`
+        : `referencing follows ${styleName} conventions${f.citations.hits.length ? ` in ${Math.round(f.citations.consistency * 100)}% of the in-text citations` : ''}`;
   return {
     key: 'citationStyle',
-    value: style === 'none' ? 0 : style === 'mixed' ? 0.4 : f.citations.consistency,
-    evidence:
-      style === 'none'
-        ? 'no referencing style can be recognised'
-        : style === 'mixed'
-          ? `citations mix forms (${[...new Set(f.citations.hits.map((h) => h.form))].join(', ')})`
-          : `referencing follows ${styleName} conventions${f.citations.hits.length ? ` in ${Math.round(f.citations.consistency * 100)}% of the in-text citations` : ''}`,
-    strength: `Consistent ${styleName} referencing`,
-    tip:
-      style === 'mixed'
+    value: (style === 'none' ? 0 : style === 'mixed' ? 0.4 : f.citations.consistency) * (otherThanStated ? 0.6 : 1),
+    evidence: !stated
+      ? found
+      : otherThanStated
+        ? `${found}, not the ${stated} style you stated`
+        : style === stated
+          ? `${found}, the ${stated} style you stated`
+          : `${found} (you stated ${stated})`,
+    strength: stated && style === stated ? `Consistent ${stated} referencing, as stated` : `Consistent ${styleName} referencing`,
+    tip: stated
+      ? `Apply the ${stated} style you chose to every in-text citation and bibliography entry${otherThanStated ? ` (the citations now follow ${styleName} conventions)` : ''}`
+      : style === 'mixed'
         ? 'Use one referencing style (APA, MLA, Chicago or Harvard) consistently for every citation'
         : 'Choose one referencing style (APA, MLA, Chicago or Harvard) and apply it to every citation and bibliography entry',
     shows: f.citations.hits.slice(0, 2),
-    applies: minority,
+    applies: otherThanStated ? f.citations.hits.slice(0, 2) : minority,
   };
 }
 

@@ -1,9 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Rpc } from '@corestone/contracts';
+import { Rpc, type RpcResponse } from '@corestone/contracts';
 import { serveRpc, type Bus } from '@corestone/service-kit';
 import type { createQuickAssessor } from '../flows/assess';
 
 /** Answers `rpc.grading.assess` (the admin Quick Assessment) with the quick assessor. */
 export function serveAssessRpc(bus: Bus, assess: ReturnType<typeof createQuickAssessor>, log: FastifyBaseLogger) {
   return serveRpc(bus, Rpc.gradingAssess, assess, log);
+}
+
+/** Answers `rpc.grading.grader`: the grader new gradings use (evaluation's re-submission reuse asks it). */
+export function serveGraderRpc(bus: Bus, answer: RpcResponse<typeof Rpc.gradingGrader>, log: FastifyBaseLogger) {
+  return serveRpc(bus, Rpc.gradingGrader, async () => answer, log);
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Rpc, type RpcRequest, type RpcResponse } from '@corestone/contracts';
 import { badRequest, callRpc, type Bus } from '@corestone/service-kit';
-import type { GradingConfig } from '../config';
+import { resolveGrader, type GradingConfig } from '../config';
 import { UngradableJobError, checkJob, type Grader } from '../domain/job';
-import { createOpenAiGrader, openAiOptions } from './index';
+import { NO_KEY, createOpenAiGrader, openAiOptions } from './index';
 
 export interface QuickAssessDeps {
   bus: Bus;
@@ -19,12 +19,13 @@ export interface QuickAssessDeps {
  * The admin Quick Assessment (`rpc.grading.assess`): one essay graded now and answered, nothing
  * published. With `key_owner` the admin's own OpenAI key is asked of users (`rpc.users.get_api_key`;
  * it lives only in this call's grader) and the OpenAI grader uses it with the deployment's model
- * settings; without a key the configured grader (`GRADER`) grades. A model grading is capped by
+ * settings; without a key the grader in force (`GRADER` resolved: resolveGrader) grades. A model grading is capped by
  * the caller's `budget_ms`, so the answer comes within its limit (the fallback result after it).
  */
 export function createQuickAssessor(deps: QuickAssessDeps) {
   const { config, graders } = deps;
   const fallback = graders[config.GRADING_FALLBACK]!;
+  const inForce = resolveGrader(config);
 
   const modelGrader = (apiKey: string, budgetMs: number | undefined) => {
     const options = openAiOptions(config, apiKey, fallback, deps.logger);
@@ -47,9 +48,9 @@ export function createQuickAssessor(deps: QuickAssessDeps) {
     const key = await ownKey(req.key_owner);
     const grader = key
       ? modelGrader(key, req.budget_ms)
-      : config.GRADER === 'openai' && config.OPENAI_API_KEY
-        ? modelGrader(config.OPENAI_API_KEY, req.budget_ms)
-        : graders[config.GRADER]!;
+      : inForce === 'openai'
+        ? modelGrader(config.OPENAI_API_KEY ?? NO_KEY, req.budget_ms)
+        : graders[inForce]!;
     const started = Date.now();
     const results = await grader.grade(req.job);
     const processing_ms = Date.now() - started;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Grader } from '../domain/job';
-import type { GradingConfig } from '../config';
+import { modelConfigured, resolveGrader, type GradingConfig } from '../config';
 import { builtinGrader } from './builtin';
 import { specLocalGrader } from './spec-local';
 import { createOpenAiGrader, type OpenAiGraderOptions } from './openai';
@@ -22,13 +22,18 @@ export function openAiOptions(config: GradingConfig, apiKey: string, fallback: G
   };
 }
 
-/** The graders this deployment offers, by name; `openai` only with an API key. */
+/**
+ * The key sent to a compatible endpoint configured without one (OPENAI_BASE_URL alone: vLLM, Ollama
+ * and the like take any bearer); the SDK refuses to start without a key.
+ */
+export const NO_KEY = 'no-key-configured';
+
+/** The graders this deployment offers, by name; `openai` only with an API key or a compatible endpoint. */
 export function createGraders(config: GradingConfig, logger?: FastifyBaseLogger): Record<string, Grader> {
+  resolveGrader(config); // refuses GRADER=openai with no model configured
   const graders: Record<string, Grader> = { builtin: builtinGrader, 'spec-local': specLocalGrader };
-  if (config.OPENAI_API_KEY) {
-    graders.openai = createOpenAiGrader(openAiOptions(config, config.OPENAI_API_KEY, graders[config.GRADING_FALLBACK], logger));
-  } else if (config.GRADER === 'openai') {
-    throw new Error('Invalid configuration: GRADER=openai needs OPENAI_API_KEY');
+  if (modelConfigured(config)) {
+    graders.openai = createOpenAiGrader(openAiOptions(config, config.OPENAI_API_KEY ?? NO_KEY, graders[config.GRADING_FALLBACK], logger));
   }
   return graders;
 }
