@@ -20,6 +20,8 @@ const Policies = lazyScreen(() => import('../pages/Policies').then((m) => ({ def
 const Settings = lazyScreen(() => import('../pages/Settings').then((m) => ({ default: m.Settings })));
 const Analytics = lazyScreen(() => import('../pages/Analytics').then((m) => ({ default: m.Analytics })));
 const Assess = lazyScreen(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
+const Enquiries = lazyScreen(() => import('../pages/Enquiries').then((m) => ({ default: m.Enquiries })));
+const TokTitles = lazyScreen(() => import('../pages/TokTitles').then((m) => ({ default: m.TokTitles })));
 
 function selectedKey(path: string): string {
   const rest = path.replace(/^\/admin\/?/, '');
@@ -111,6 +113,8 @@ function BackOffice(props: RemoteAppProps) {
           <Route path="rubrics" element={<Rubrics {...props} />} />
           <Route path="links" element={<Links {...props} />} />
           <Route path="policies" element={<Policies {...props} />} />
+          <Route path="tok-titles" element={<TokTitles {...props} />} />
+          <Route path="enquiries" element={<Enquiries {...props} />} />
           <Route path="settings" element={<Settings {...props} />} />
           <Route path="analytics" element={<Analytics {...props} />} />
           <Route path="assess" element={<Assess {...props} />} />

@@ -41,3 +41,7 @@ export function userManagementRights(user: Pick<SessionUser, 'role'>) {
 
 /** Policies: everyone in the area reads them; PUT /general/{id} is super_admin only. */
 export const mayEditPolicies = isSuperAdmin;
+
+/** TOK titles and the organisation settings: everyone in the area reads them; the content service lets a super admin change them. */
+export const mayEditTokTitles = isSuperAdmin;
+export const mayEditContentSettings = isSuperAdmin;

@@ -3,11 +3,15 @@ import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { errorMessage, type RemoteAppProps } from '@corestone/sdk';
 import { PageHeader } from '../components/common';
 import { ApiKeyCard } from '../components/ApiKeyCard';
+import { OrganisationSettingsCard } from '../components/OrganisationSettingsCard';
 import { ReadOnlyInput } from '../components/readOnly';
 
 type Banner = { type: 'success' | 'error'; text: string } | null;
 
-/** Admin Settings (spec §2): own names and password (messages come from the server); the own OpenAI key for Quick Assessments. */
+/**
+ * Admin Settings (spec §2): own names and password (messages come from the server); the own OpenAI key for Quick Assessments;
+ * the organisation's contact details (used by the policies) and the enquiries inbox.
+ */
 export function Settings({ client, user, refreshUser }: RemoteAppProps) {
   const [first, setFirst] = useState(user.first_name);
   const [last, setLast] = useState(user.last_name);
@@ -119,6 +123,9 @@ export function Settings({ client, user, refreshUser }: RemoteAppProps) {
         </Col>
         <Col xs={24}>
           <ApiKeyCard client={client} user={user} refreshUser={refreshUser} />
+        </Col>
+        <Col xs={24}>
+          <OrganisationSettingsCard client={client} user={user} />
         </Col>
       </Row>
       {banner && <Alert style={{ marginTop: 16 }} type={banner.type} showIcon title={banner.text} data-testid="settings-banner" />}

@@ -9,7 +9,9 @@ import {
   FileTextOutlined,
   LinkOutlined,
   LogoutOutlined,
+  MailOutlined,
   MenuOutlined,
+  ReadOutlined,
   SearchOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -60,6 +62,8 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { key: 'rubrics', icon: <BookOutlined />, label: 'Rubrics', path: '/admin/rubrics' },
   { key: 'links', icon: <LinkOutlined />, label: 'External Links', path: '/admin/links' },
   { key: 'policies', icon: <FileTextOutlined />, label: 'Policies & CMS', path: '/admin/policies' },
+  { key: 'tok-titles', icon: <ReadOutlined />, label: 'TOK Titles', path: '/admin/tok-titles' },
+  { key: 'enquiries', icon: <MailOutlined />, label: 'Enquiries', path: '/admin/enquiries' },
   { key: 'settings', icon: <SettingOutlined />, label: 'Settings', path: '/admin/settings' },
 ];
 
