@@ -475,6 +475,11 @@ it('assesses a pasted essay: kept in local storage, graded by the server at once
   expect(await page.getByTestId('assess-source').innerText()).toBe('Graded by the server (builtin)');
   expect(await page.getByTestId('assess-result').innerText()).not.toContain('Server assessment unavailable');
   expect(await page.getByTestId('assess-grade').innerText()).toMatch(/^[A-E] · \d+\/34$/);
+  // the local path grades the AI result by its percentage (admin §4: 85/70/55/40) and says so
+  expect(await page.getByTestId('assess-grade-rule').innerText()).toMatch(
+    /^Grade from [\d.]+% of the points: A from 85%, B from 70%, C from 55%, D from 40%, else E\.$/,
+  );
+  await screenshot(page, 'admin-quick-assessment');
   const stored = await page.evaluate(() =>
     Object.keys(localStorage)
       .filter((k) => k.startsWith('corestone.local_submissions.'))

@@ -1,6 +1,7 @@
 /**
  * Out of credits → Plans → Purchase core_pack → the local checkout page → Pay → back on
- * /dashboard?plan=success → 'Plan Activated!' and 5 more credits. Real Chromium, gateway, billing
+ * /dashboard?plan=success → 'Plan Activated!' and 5 more credits; then 'Buy again' on the held
+ * pack → pay again → 10 credits. Real Chromium, gateway, billing
  * with PAYMENTS=local (the development checkout; Stripe is tested against a fake in billing).
  */
 import { uniqueEmail } from '../support/platform';
@@ -63,5 +64,24 @@ it('buys core_pack through the local checkout and comes back with 5 more credits
   });
   expect(new URL(page.url()).search).toBe('');
   await screenshot(page, '32-plan-activated');
+
+  // the held pack can be bought again: its button says so, and a second payment adds 5 more credits
+  await page.getByRole('menuitem', { name: 'Plans' }).click();
+  const held = page.getByTestId('plan-core_pack');
+  await held.getByRole('button', { name: 'Buy again' }).waitFor();
+  expect(await held.innerText()).toContain('Current Plan');
+  expect(await held.getByText('Buying it again adds 5 essay credits to the ones you have.').count()).toBe(1);
+  expect(await held.getByRole('button', { name: 'Buy again' }).isEnabled()).toBe(true);
+  await screenshot(page, '33-plans-held-pack');
+  await held.getByRole('button', { name: 'Buy again' }).click();
+  await page.waitForURL(/\/checkout\/local\//, { timeout: 30_000 });
+  await page.locator('#pay').click();
+  await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
+  await page.getByText('Plan Activated!').waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=credits-value]')?.textContent?.startsWith('10'), null, {
+    timeout: 15_000,
+  });
+  expect(await page.getByTestId('credits-value').innerText()).toContain('10 / 10');
+  expect((await p.api.call('GET', '/auth/me', { token })).body).toMatchObject({ essay_credits: 10, subscription_plan: 'core_pack' });
   expect(pageErrors).toEqual([]);
 });

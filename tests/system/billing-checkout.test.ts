@@ -1,7 +1,8 @@
 /**
  * Buying credits through the gateway with the local checkout (PAYMENTS=local, as `npm start`
  * runs): a student who spent the free credit buys core_pack, pays on the page the gateway serves
- * at /checkout/local/{id}, and /auth/me shows the 5 new credits at once.
+ * at /checkout/local/{id}, and /auth/me shows the 5 new credits at once; buying core_pack again
+ * adds 5 more.
  */
 import { EE_ESSAY } from '../fixtures/essays';
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
@@ -75,6 +76,20 @@ it('a student with no credits buys core_pack through local checkout and sees 5 m
   const again = await p.api.call('POST', `/billing/local-checkout/${session.body.session_id}/complete`, { token });
   expect(again.status).toBe(409);
   expect((await p.api.call('GET', '/auth/me', { token })).body.essay_credits).toBe(5);
+
+  // the same pack again is a new purchase: its 5 credits add up (billing README "Buying a pack again")
+  const second = await p.api.call('POST', '/subscription/create-checkout-session', {
+    token,
+    json: { plan_type: 'core_pack', success_url: `${SITE}/dashboard?plan=success`, cancel_url: `${SITE}/dashboard?plan=cancelled` },
+  });
+  expect(second.status).toBe(200);
+  expect(second.body.session_id).not.toBe(session.body.session_id);
+  expect((await p.api.call('POST', `/billing/local-checkout/${second.body.session_id}/complete`, { token })).status).toBe(200);
+  expect((await p.api.call('GET', '/auth/me', { token })).body).toMatchObject({
+    essay_credits: 10,
+    max_essay_credits: 10,
+    subscription_plan: 'core_pack',
+  });
 });
 
 it('keeps the checkout to students and teachers, its Pay to the buyer, and counts chatbot messages', async () => {
