@@ -83,11 +83,17 @@ export const AdminEvaluationUpdate = Type.Object({
     }),
   ),
   admin_notes: Type.Optional(Type.String({ maxLength: 20_000 })),
+  /** Show admin_notes to the student (internal when false or never set). */
+  admin_notes_for_student: Type.Optional(Type.Boolean()),
 });
 export type AdminEvaluationUpdate = Static<typeof AdminEvaluationUpdate>;
 
 /** Multipart body of `POST /evaluation/admin/{id}/approve` (notes optional) and `/reject` (notes required, non-blank). */
-export const ReviewDecision = Type.Object({ admin_notes: Type.Optional(Type.String({ maxLength: 20_000 })) });
+export const ReviewDecision = Type.Object({
+  admin_notes: Type.Optional(Type.String({ maxLength: 20_000 })),
+  /** Show the notes to the student ('true' in a multipart form); absent or false: they stay internal. */
+  notes_for_student: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')])),
+});
 export type ReviewDecision = Static<typeof ReviewDecision>;
 
 /**

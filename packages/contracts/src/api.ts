@@ -256,6 +256,28 @@ export const SubmissionDetails = Type.Object({
 });
 export type SubmissionDetails = Static<typeof SubmissionDetails>;
 
+/**
+ * What the student is told of the review of a submission (GET /evaluation/{id} and the lists):
+ * the approval status, the reviewer's "Feedback for the student" with the time it was last changed,
+ * and the reviewer's notes only when the reviewer chose to show them to the student.
+ */
+export const ReviewOutcome = Type.Object({
+  status: ApprovalStatus,
+  /** When the submission was approved or rejected (null while pending or under review). */
+  decided_at: Nullable(Type.String()),
+  /** "Feedback for the student" (lists: the first REVIEW_LIST_FEEDBACK_CHARS characters). */
+  feedback: Nullable(Type.String()),
+  /** true when a list row carries only the start of the feedback (GET /evaluation/{id} has all of it). */
+  feedback_truncated: Type.Optional(Type.Boolean()),
+  /** When what the student is told (feedback, shared notes) last changed. */
+  feedback_at: Nullable(Type.String()),
+  /** The reviewer's notes, present only when the reviewer marked them for the student. */
+  notes: Nullable(Type.String()),
+});
+export type ReviewOutcome = Static<typeof ReviewOutcome>;
+/** How much of the feedback for the student a list row carries. */
+export const REVIEW_LIST_FEEDBACK_CHARS = 1000;
+
 export const Evaluation = Type.Object({
   id: Type.String(),
   user_id: Type.String(),
@@ -281,7 +303,12 @@ export const Evaluation = Type.Object({
   completed_at: Nullable(Type.String()),
   profiles: Type.Object({ full_name: Type.String(), email: Type.String() }),
   suggestions: Type.Array(Type.String()),
-  admin_notes: Nullable(Type.String()),
+  admin_notes: Type.Optional(
+    Nullable(Type.String({ description: "the reviewer's internal notes: only in answers to admins (students get review.notes when shared)" })),
+  ),
+  /** Admins only: whether admin_notes are shown to the student (review.notes). */
+  admin_notes_for_student: Type.Optional(Type.Boolean()),
+  review: Type.Optional(ReviewOutcome),
   results: Nullable(Results),
   ai_feedback: Type.Optional(Nullable(Type.String({ description: 'free-text feedback an admin wrote (PUT /evaluation/admin/{id})' }))),
   attempt: Type.Optional(Type.Integer({ description: '1 for the first grading, +1 per retry or regrade' })),

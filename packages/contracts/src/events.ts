@@ -99,6 +99,15 @@ export const Events = {
     'completed',
     Type.Object({ evaluation_id: Type.String(), user_id: Type.String(), overall_score: Type.Number(), overall_grade: Type.String() }),
   ),
+  /**
+   * What the student is told of a review changed and carries feedback for them (evaluation mails
+   * the student). Only ids and the status: the consumer reads the current review from the row.
+   */
+  evaluationReviewed: event(
+    'evaluation',
+    'reviewed',
+    Type.Object({ evaluation_id: Type.String(), user_id: Type.String(), approval_status: Type.String() }),
+  ),
   /** The evaluation ended in failure; billing refunds the credit charged for it. */
   evaluationFailed: event(
     'evaluation',

@@ -2,6 +2,7 @@ export * from './api';
 export * from './events';
 export * from './rpc';
 export * from './messages';
+export * from './review-texts';
 export * from './constants';
 export * from './subjects';
 export * from './ai-grading';

@@ -138,3 +138,43 @@ export async function storedEvents<T = unknown>(bus: Bus, service: string): Prom
 }
 
 export * from './own-servers';
+
+/** A mail the kit's Mailer wrote to a MAIL_DIR folder (no SMTP_URL), read back for a test. */
+export interface WrittenMail {
+  file: string;
+  /** The whole message, quoted-printable decoded (soft line breaks joined, =XX as UTF-8). */
+  raw: string;
+  /** Header values, unfolded, encoded words decoded. */
+  to: string;
+  subject: string;
+}
+
+/** =XX sequences as UTF-8 bytes; `underscores` (encoded words' Q) turns _ into a space. */
+const decodeQuoted = (s: string, underscores = false) =>
+  Buffer.from(
+    (underscores ? s.replace(/_/g, ' ') : s).replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=), adjacent ones joined. */
+const decodeHeader = (v: string) =>
+  v
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuoted(text, true),
+    );
+
+/** The mails written to a MAIL_DIR folder, oldest file name first (file names are UUIDv7s). */
+export function writtenMails(dir: string): WrittenMail[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      const headers = text.slice(0, text.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1]?.trim() ?? '');
+      return { file, raw: decodeQuoted(text.replace(/=\r?\n/g, '')), to: header('To'), subject: header('Subject') };
+    });
+}

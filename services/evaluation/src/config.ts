@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SERVICES } from '@corestone/contracts';
-import { configSchema } from '@corestone/service-kit';
+import { MailSettings, configSchema } from '@corestone/service-kit';
 
 export const EvaluationConfig = configSchema({
   PORT: Type.Integer({ default: SERVICES.evaluation.port }),
@@ -26,5 +26,12 @@ export const EvaluationConfig = configSchema({
    * re-submission carries a stored result only when that result came from this grader.
    */
   GRADER: Type.String({ default: 'builtin', minLength: 1, maxLength: 50 }),
+  /** Review mails to students: SMTP_URL, MAIL_DISABLED, MAIL_FROM, MAIL_DIR (service-kit mail, as auth's and content's). */
+  ...MailSettings,
+  /**
+   * Not required in production (unlike auth): the student sees every review in the app whether or
+   * not it can be mailed. Production without it sends no review mail.
+   */
+  SMTP_URL: Type.Optional(Type.String()),
 });
 export type EvaluationConfig = Static<typeof EvaluationConfig>;

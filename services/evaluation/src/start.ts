@@ -1,13 +1,24 @@
-import { serviceTokenVerifier, ensureStream, openInfra, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
+import {
+  Mailer,
+  isProduction,
+  serviceTokenVerifier,
+  ensureStream,
+  openInfra,
+  startOutboxRelay,
+  startWith,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 import type { EvaluationConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
 import { startGradingConsumer } from './events/grading';
 import { startUsersConsumer } from './events/users';
+import { startReviewMailConsumer } from './events/review-mail';
 
 /**
  * evaluation's composition root: Postgres + NATS + Redis (the rubric snapshot cache), the app, the
  * outbox relay to the `evaluation` stream, the consumers of grading's results and of users' changes,
+ * the review mails to students (its own `evaluation.reviewed.v1` events),
  * the submitters' feed from the users stream (flows/lookups.ts), and the sweeper that settles
  * submissions left in `charging` (off when SWEEP_INTERVAL_MS is 0).
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
@@ -25,6 +36,16 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
     lifecycle.onClose('grading consumer', () => grading.stop());
     const users = await startUsersConsumer(infra.bus, infra.db.pool, app.log);
     lifecycle.onClose('users consumer', () => users.stop());
+    // Production without SMTP sends no review mail (the student sees the review in the app).
+    const mailer = new Mailer({ ...config, MAIL_DISABLED: config.MAIL_DISABLED || (isProduction(config) && !config.SMTP_URL) }, app.log);
+    lifecycle.onClose('mailer', async () => mailer.close());
+    const reviewMails = await startReviewMailConsumer(infra.bus, {
+      pool: infra.db.pool,
+      mailer,
+      baseUrl: config.PUBLIC_BASE_URL,
+      logger: app.log,
+    });
+    lifecycle.onClose('review mail consumer', () => reviewMails.stop());
     lifecycle.onClose('submitter cache', async () => lookups.stop());
     await lookups.start();
     const sweeper = charging.startSweeper(config.SWEEP_INTERVAL_MS, config.SWEEP_AFTER_MS);

@@ -139,18 +139,18 @@ describe('PUT /evaluation/admin/{id}', () => {
   const put = (id: string, payload: object, headers: Headers = adm) =>
     h.app.inject({ method: 'PUT', url: `/evaluation/admin/${id}`, headers, payload });
 
-  it('saves feedback, notes, a score within the rubric total and results with maxPoints 100', async () => {
+  it('saves feedback, notes, a score within the rubric total and results on the rubric scale', async () => {
     const me = await h.user('student', 5);
     const e = await completed(me.headers, 24);
     const res = await put(e.id, {
       title: e.title, // unchanged metadata may be sent
       ai_feedback: 'Strong method; weak conclusion.',
       admin_notes: 'Checked by hand',
-      overall_score: 30,
+      overall_score: 31,
       results: {
         overallGrade: 'A',
-        totalPoints: 81,
-        maxPoints: 34,
+        totalPoints: 31, // the screen sends the spec's "out of 100" (checked: at most 100); not stored
+        maxPoints: 100,
         criteria: [
           { code: 'A', name: 'Focus', score: 30, maxScore: 34, feedback: 'Edited.' },
           { code: 'Z', name: 'Extra', score: 1, maxScore: 2, feedback: 'New.' },
@@ -159,14 +159,17 @@ describe('PUT /evaluation/admin/{id}', () => {
     });
     expect(res.statusCode).toBe(200);
     const saved = res.json();
-    expect(saved).toMatchObject({ ai_feedback: 'Strong method; weak conclusion.', admin_notes: 'Checked by hand', overall_score: 30 });
-    expect(saved.results).toMatchObject({ overallGrade: 'A', totalPoints: 81, maxPoints: 100, percentage: 81 });
+    expect(saved).toMatchObject({ ai_feedback: 'Strong method; weak conclusion.', admin_notes: 'Checked by hand', overall_score: 31 });
+    // maxima 36 against a total of 34 (a weighted rubric): the admin's overall score stands, out of 34
+    expect(saved.results).toMatchObject({ overallGrade: 'A', totalPoints: 31, maxPoints: 34, percentage: 91.2 });
     expect(saved.results.criteria).toEqual([
       { ...results(24, 34).criteria[0], score: 30, maxScore: 34, feedback: 'Edited.' },
       { code: 'Z', name: 'Extra', score: 1, maxScore: 2, feedback: 'New.', band: '', weight: 1, strengths: [], improvements: [] },
     ]);
     expect(saved.results.overallSummary).toEqual(results(24, 34).overallSummary); // untouched parts kept
-    expect((await read(e.id, me.headers)).admin_notes).toBe('Checked by hand');
+    // the notes are internal: the student's answer has none (test/review-student.int.test.ts)
+    expect((await read(e.id, me.headers)).admin_notes).toBeUndefined();
+    expect((await read(e.id, adm)).admin_notes).toBe('Checked by hand');
   });
 
   it('refuses metadata changes, scores out of range, results before completion and non-reviewers', async () => {
@@ -183,6 +186,19 @@ describe('PUT /evaluation/admin/{id}', () => {
     await expect400({ overall_score: 35 }, 'overall_score: must be between 0 and 34');
     await expect400({ overall_score: -1 }, /overall_score/);
     await expect400({ results: { overallGrade: 'A', totalPoints: 101, maxPoints: 100, criteria: [] } }, /at most 100/);
+    await expect400(
+      {
+        overall_score: 20,
+        results: {
+          overallGrade: 'B',
+          totalPoints: 20,
+          maxPoints: 100,
+          criteria: [{ code: 'A', name: 'Focus', score: 22, maxScore: 34, feedback: '' }],
+        },
+      },
+      'overall_score: must equal the sum of the criterion scores (22)',
+    );
+    await expect400({ overall_score: 20 }, 'overall_score: must equal the sum of the criterion scores (24)');
     await expect400(
       {
         results: {

@@ -104,6 +104,9 @@ describe('evaluation domain', () => {
       reused_from: null,
       updated_at: created,
       stage: 'completed',
+      notes_for_student: false,
+      feedback_at: null,
+      decided_at: null,
     });
     expect(e).toMatchObject({
       submittedAt: created.toISOString(),
@@ -113,6 +116,7 @@ describe('evaluation domain', () => {
       profiles: { full_name: 'Ann Lee', email: 'ann@example.com' },
       submitted_by: 'Ann Lee',
       progress: 100,
+      review: { status: 'pending_review', decided_at: null, feedback: null, feedback_at: null, notes: null },
     });
   });
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Subscription } from '@nats-io/transport-node';
 import { Codes, Messages, Rpc, type EventEnvelope, type Results, type Role, type RubricSnapshot, type User } from '@corestone/contracts';
 import { HttpError, loadConfig, newId, notFound, serveRpc, type Bus } from '@corestone/service-kit';
@@ -21,8 +24,11 @@ const structure = (total: number): RubricSnapshot['scoring_structure'] => ({
  */
 export async function startHarness(label: string, env: Record<string, string> = {}) {
   const run = createTestRun(label);
+  /** Review mails are written here (the kit's Mailer without SMTP_URL): test/review-student.int.test.ts reads them. */
+  const mailDir = path.join(os.tmpdir(), `evaluation-mail-${run.id}`);
   const config = loadConfig(EvaluationConfig, {
     ...run.env,
+    MAIL_DIR: mailDir,
     CREDIT_RPC_TIMEOUT_MS: '500',
     LOOKUP_RPC_TIMEOUT_MS: '3000',
     SWEEP_INTERVAL_MS: '0',
@@ -151,11 +157,13 @@ export async function startHarness(label: string, env: Record<string, string> = 
     billingSub?.unsubscribe();
     await service.stop();
     await run.cleanup();
+    fs.rmSync(mailDir, { recursive: true, force: true });
   }
 
   return {
     run,
     config,
+    mailDir,
     app,
     store,
     charging,

@@ -66,11 +66,12 @@ describe('POST /evaluation/evaluate-async', () => {
       completed_at: null,
       profiles: { full_name: 'Ann Lee', email: me.email },
       suggestions: [],
-      admin_notes: null,
+      review: { status: 'pending_review', decided_at: null, feedback: null, feedback_at: null, notes: null },
       results: null,
     });
     expect(e.submittedAt).toBe(e.created_at);
     expect(e).not.toHaveProperty('essay_text');
+    expect(e).not.toHaveProperty('admin_notes'); // internal to reviewers (issue 28)
     expect(h.ledger.credits.get(me.id)).toBe(2);
     expect(h.ledger.charges.get(e.id)).toBe(me.id);
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   MAX_ESSAY_CHARS,
+  REVIEW_LIST_FEEDBACK_CHARS,
   type EssayType,
   type Evaluation,
   type EvaluationListItem,
@@ -9,6 +10,7 @@ import {
   type ResultsSummary,
   type RubricSnapshot,
 } from '@corestone/contracts';
+import { reviewOutcomeOf } from './review';
 
 /**
  * Internal states of a submission row. `charging` (credit not yet confirmed) and `refused`
@@ -110,6 +112,12 @@ export interface EvaluationRow {
   updated_at: Date;
   /** The grading worker's last reported stage (null before it starts). */
   stage: string | null;
+  /** The admin notes are shown to the student (migration 007). */
+  notes_for_student: boolean;
+  /** When what the student is told (feedback, shared notes) last changed. */
+  feedback_at: Date | null;
+  /** When the evaluation was last approved or rejected. */
+  decided_at: Date | null;
 }
 
 /** The processing screen's stage names (spec user-app §4: stage changes at 33 and 66 percent). */
@@ -120,8 +128,11 @@ export function stageLabel(status: RowState, progress: number): string {
   return progress < 66 ? 'Content Analysis' : 'Generating Feedback';
 }
 
-/** A row as the lists of submissions read it: no rubric, feedback or suggestions, and the result's summary. */
-export type ListRow = Omit<EvaluationRow, 'rubric' | 'suggestions' | 'results' | 'ai_feedback'> & { results: ResultsSummary | null };
+/**
+ * A row as the lists of submissions read it: no rubric or suggestions, the result's summary, and
+ * the start of the feedback for the student (store LIST_COLUMNS: one character more than a list shows).
+ */
+export type ListRow = Omit<EvaluationRow, 'rubric' | 'suggestions' | 'results'> & { results: ResultsSummary | null };
 
 export function toListItem(r: ListRow): EvaluationListItem {
   const created = r.created_at.toISOString();
@@ -150,6 +161,8 @@ export function toListItem(r: ListRow): EvaluationListItem {
     completed_at: r.completed_at ? r.completed_at.toISOString() : null,
     profiles: { full_name: r.user_name, email: r.user_email },
     admin_notes: r.admin_notes,
+    admin_notes_for_student: r.notes_for_student,
+    review: reviewOutcomeOf(r, REVIEW_LIST_FEEDBACK_CHARS),
     results: r.results,
     attempt: r.attempt,
     reused_from: r.reused_from,
@@ -157,5 +170,12 @@ export function toListItem(r: ListRow): EvaluationListItem {
 }
 
 export function toEvaluation(r: EvaluationRow): Evaluation {
-  return { ...toListItem(r), rubric: r.rubric, suggestions: r.suggestions, results: r.results, ai_feedback: r.ai_feedback };
+  return {
+    ...toListItem(r),
+    rubric: r.rubric,
+    suggestions: r.suggestions,
+    results: r.results,
+    ai_feedback: r.ai_feedback,
+    review: reviewOutcomeOf(r),
+  };
 }

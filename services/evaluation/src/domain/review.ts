@@ -1,7 +1,7 @@
-import type { AdminEvaluationUpdate, Criterion, Results } from '@corestone/contracts';
+import type { AdminCriterionEdit, AdminEvaluationUpdate, ApprovalStatus, Criterion, Results, ReviewOutcome } from '@corestone/contracts';
 import type { EvaluationRow } from './evaluation';
 
-/** Spec admin §2: results an admin saves carry maxPoints 100. */
+/** Spec admin §2: the screen saves results with maxPoints 100 (checked, not stored: applyResultsEdit). */
 export const ADMIN_RESULTS_MAX_POINTS = 100;
 /** Spec admin §2/§9: the rubric total when the rubric gives none. */
 export const DEFAULT_RUBRIC_TOTAL = 30;
@@ -42,22 +42,38 @@ export function checkOverallScore(row: EvaluationRow, score: number): number {
   return score;
 }
 
+/** Within a rounding error (scores step by halves; sums of a few of them). */
+const same = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 /**
- * The stored results with an admin's edit applied: grade and total as sent, maxPoints 100,
- * criteria matched by code (score, maxScore, feedback and name replaced; band, strengths,
- * improvements and passages kept), criteria the grader did not have appended.
+ * The stored results with an admin's edit applied, on the rubric's scale: criteria matched by code
+ * (score, maxScore, feedback and name replaced; band, strengths, improvements and passages kept),
+ * criteria the grader did not have appended, the grade as sent, `maxPoints` the rubric total (what
+ * the grader's result carries) and `percentage` recomputed.
+ *
+ * The total is what the student's page shows beside the criterion cards, so it must agree with
+ * them (issue 28): when the criteria's maxima add up to the rubric total (a plain sum, as the
+ * graders total it), `totalPoints` is the sum of the criterion scores and an `overall` that
+ * disagrees is refused; otherwise (a weighted rubric) it is `overall` when given, else the weighted
+ * share of the total. The spec's "maximum points fixed at 100" of the screen's request (`totalPoints`
+ * at most 100, `maxPoints` 100) is checked and not stored: a student never sees 28/100 for 28/34.
  */
-export function applyResultsEdit(stored: Results, edit: NonNullable<AdminEvaluationUpdate['results']>): Results {
-  if (edit.totalPoints > ADMIN_RESULTS_MAX_POINTS) {
+export function applyResultsEdit(
+  stored: Results,
+  edit: Partial<NonNullable<AdminEvaluationUpdate['results']>>,
+  scale: { total: number; overall?: number },
+): Results {
+  if ((edit.totalPoints ?? 0) > ADMIN_RESULTS_MAX_POINTS) {
     throw new ReviewError(`results.totalPoints: must be at most ${ADMIN_RESULTS_MAX_POINTS}`);
   }
-  const edits = new Map<string, (typeof edit.criteria)[number]>();
-  for (const e of edit.criteria) {
+  const edits = new Map<string, AdminCriterionEdit>();
+  for (const e of edit.criteria ?? []) {
     if (edits.has(e.code)) throw new ReviewError(`results.criteria: criterion ${e.code} appears twice`);
     if (e.score > e.maxScore) throw new ReviewError(`results.criteria: the score of ${e.code} is above its maximum (${e.maxScore})`);
     edits.set(e.code, e);
   }
-  const apply = (base: Criterion, e: (typeof edit.criteria)[number]): Criterion => ({
+  const apply = (base: Criterion, e: AdminCriterionEdit): Criterion => ({
     ...base,
     name: e.name,
     score: e.score,
@@ -78,15 +94,84 @@ export function applyResultsEdit(stored: Results, edit: NonNullable<AdminEvaluat
   });
   const criteria = [
     ...stored.criteria.map((c) => (edits.has(c.code) ? apply(c, edits.get(c.code)!) : c)),
-    ...edit.criteria.filter((e) => !known.has(e.code)).map((e) => apply(blank(e.code), e)),
+    ...(edit.criteria ?? []).filter((e) => !known.has(e.code)).map((e) => apply(blank(e.code), e)),
   ];
+  const totalPoints = totalOf(criteria, scale);
   return {
     ...stored,
-    overallGrade: edit.overallGrade,
-    totalPoints: edit.totalPoints,
-    maxPoints: ADMIN_RESULTS_MAX_POINTS,
-    percentage: Math.round((edit.totalPoints / ADMIN_RESULTS_MAX_POINTS) * 1000) / 10,
+    overallGrade: edit.overallGrade ?? stored.overallGrade,
+    totalPoints,
+    maxPoints: scale.total,
+    percentage: scale.total > 0 ? round1((totalPoints / scale.total) * 100) : 0,
     criteria,
+  };
+}
+
+/** The overall points of edited criteria on the rubric's scale (see applyResultsEdit). */
+function totalOf(criteria: Criterion[], { total, overall }: { total: number; overall?: number }): number {
+  const sumMax = criteria.reduce((n, c) => n + c.maxScore, 0);
+  if (criteria.length > 0 && same(sumMax, total)) {
+    const sum = round1(criteria.reduce((n, c) => n + c.score, 0));
+    if (overall !== undefined && !same(overall, sum)) {
+      throw new ReviewError(`overall_score: must equal the sum of the criterion scores (${sum})`);
+    }
+    return sum;
+  }
+  if (overall !== undefined) return overall;
+  const weights = criteria.map((c) => (c.weight > 0 ? c.weight : c.maxScore));
+  const wsum = weights.reduce((a, b) => a + b, 0);
+  if (!(wsum > 0)) return 0;
+  return round1((criteria.reduce((n, c, i) => n + (c.maxScore > 0 ? (c.score / c.maxScore) * weights[i] : 0), 0) / wsum) * total);
+}
+
+/** What a reviewer may change of the student's view of a review (the row's review columns). */
+export interface ReviewState {
+  approval_status: ApprovalStatus;
+  ai_feedback: string | null;
+  admin_notes: string | null;
+  notes_for_student: boolean;
+  feedback_at: Date | null;
+  decided_at: Date | null;
+}
+
+/** What the student is shown of a review (ReviewOutcome without dates): blank texts are none. */
+export function shownReview(r: Pick<ReviewState, 'approval_status' | 'ai_feedback' | 'admin_notes' | 'notes_for_student'>) {
+  return {
+    status: r.approval_status,
+    feedback: r.ai_feedback?.trim() || null,
+    notes: r.notes_for_student ? r.admin_notes?.trim() || null : null,
+  };
+}
+
+/** The student's feedback (their feedback text or the notes shown to them) changed. */
+export function feedbackChanged(before: ReviewState, after: Omit<ReviewState, 'feedback_at' | 'decided_at'>): boolean {
+  const a = shownReview(before);
+  const b = shownReview(after);
+  return a.feedback !== b.feedback || a.notes !== b.notes;
+}
+
+/**
+ * A review mail is due when what the student is shown changed (feedback, shared notes or the
+ * decision) and it carries feedback for them. Saving the same review again sends nothing.
+ */
+export function reviewMailDue(before: ReviewState, after: Omit<ReviewState, 'feedback_at' | 'decided_at'>): boolean {
+  const b = shownReview(after);
+  if (!b.feedback && !b.notes) return false;
+  return feedbackChanged(before, after) || shownReview(before).status !== b.status;
+}
+
+/** The review as the student sees it; `listChars` cuts the feedback as list rows carry it. */
+export function reviewOutcomeOf(r: ReviewState, listChars?: number): ReviewOutcome {
+  const shown = shownReview(r);
+  const decided = r.approval_status === 'approved' || r.approval_status === 'rejected';
+  const cut = listChars !== undefined && shown.feedback !== null && shown.feedback.length > listChars;
+  return {
+    status: r.approval_status,
+    decided_at: decided && r.decided_at ? r.decided_at.toISOString() : null,
+    feedback: cut ? shown.feedback!.slice(0, listChars) : shown.feedback,
+    ...(listChars !== undefined ? { feedback_truncated: cut } : {}),
+    feedback_at: (shown.feedback || shown.notes) && r.feedback_at ? r.feedback_at.toISOString() : null,
+    notes: shown.notes,
   };
 }
 
@@ -94,4 +179,15 @@ export function applyResultsEdit(stored: Results, edit: NonNullable<AdminEvaluat
 export function nonBlank(notes: string | undefined): string | null {
   const t = notes?.trim();
   return t ? t : null;
+}
+
+/**
+ * Internal notes stay internal (issue 28): an answer to anyone but a reviewer (admin, super admin)
+ * carries neither `admin_notes` nor `admin_notes_for_student`; what the reviewer shows the student
+ * is in `review`.
+ */
+export function shownTo<T extends { admin_notes?: string | null; admin_notes_for_student?: boolean }>(ev: T, reviewer: boolean): T {
+  if (reviewer) return ev;
+  const { admin_notes: _notes, admin_notes_for_student: _shared, ...rest } = ev;
+  return rest as T;
 }

@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
-import type { Criterion, Evaluation, Results } from '@corestone/contracts';
+import { ReviewTexts, type Criterion, type Evaluation, type Results } from '@corestone/contracts';
 
 /**
  * The evaluation report as a PDF (GET /evaluation/{id}/download-pdf), laid out for A4:
  * header, essay facts, the overall grade with points and percentage, every criterion with
  * score, band, a score bar, feedback, strengths and improvements, the summary, next steps and
- * writing insights, and page numbers. DejaVu Sans is embedded (subset) so titles and feedback in
+ * writing insights, the review as the student sees it, and page numbers. DejaVu Sans is embedded (subset) so titles and feedback in
  * any European script print as written.
  */
 
@@ -39,6 +39,8 @@ export function reportFileName(title: string, id: string): string {
   return `${base || `evaluation-${id}`}-report.pdf`;
 }
 
+/** A date as the report prints it: 12 November 2026 (UTC, so every server prints the same). */
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const percentOf = (score: number, max: number) => (max > 0 ? Math.round((score / max) * 100) : 0);
 const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
@@ -183,9 +185,27 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
       doc.moveDown(0.3);
     }
   }
-  if (e.admin_notes?.trim()) {
-    heading('Reviewer notes');
-    paragraph(e.admin_notes.trim());
+  // The review as the student sees it (never the internal admin notes: the route renders the student's view).
+  const review = e.review;
+  if (review && (review.decided_at || review.feedback || review.notes)) {
+    heading(ReviewTexts.HEADING);
+    doc
+      .font('bold')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(`${ReviewTexts.STATUS[review.status]}${review.decided_at ? ` · ${day(review.decided_at)}` : ''}`, MARGIN, doc.y, { width });
+    doc.moveDown(0.3);
+    const dated = (label: string) => `${label}${review.feedback_at ? ` · ${day(review.feedback_at)}` : ''}`;
+    if (review.feedback) {
+      need(36);
+      doc.font('bold').fontSize(10).fillColor(MUTED).text(dated(ReviewTexts.FEEDBACK_LABEL), MARGIN, doc.y, { width });
+      paragraph(review.feedback);
+    }
+    if (review.notes) {
+      need(36);
+      doc.font('bold').fontSize(10).fillColor(MUTED).text(dated(ReviewTexts.NOTES_LABEL), MARGIN, doc.y, { width });
+      paragraph(review.notes);
+    }
   }
 
   // --- footer on every page (drawn inside the bottom margin, so no page break is triggered) ---

@@ -15,7 +15,7 @@ import {
 } from '@corestone/contracts';
 import { HttpError, badRequest, checkFormFields, conflict, notFound, principalOf, readUpload, requireRole } from '@corestone/service-kit';
 import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
-import { ReviewError, applyResultsEdit, checkMetadataUnchanged, checkOverallScore, nonBlank } from '../domain/review';
+import { ReviewError, applyResultsEdit, checkMetadataUnchanged, checkOverallScore, nonBlank, rubricTotal } from '../domain/review';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore, ReviewChanges } from '../store/admin';
 import { loadForReader } from './evaluations';
@@ -37,16 +37,16 @@ async function loadForReview(store: EvaluationStore, req: FastifyRequest): Promi
 }
 
 /** The approve/reject body: multipart (as the admin screen sends it), JSON, or none. */
-async function decisionNotes(req: FastifyRequest): Promise<string | undefined> {
+async function decisionBody(req: FastifyRequest): Promise<ReviewDecision> {
   if (req.isMultipart()) {
     const upload = await readUpload(req, { tooLarge: 'The request is too large' });
-    return checkFormFields(ReviewDecision, upload.fields).admin_notes;
+    return checkFormFields(ReviewDecision, upload.fields);
   }
-  if (req.body === undefined || req.body === null || req.body === '') return undefined;
+  if (req.body === undefined || req.body === null || req.body === '') return {};
   if (typeof req.body !== 'object' || Array.isArray(req.body)) {
     throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, 'The request must be multipart/form-data or JSON');
   }
-  return checkFormFields(ReviewDecision, req.body as Record<string, string>).admin_notes;
+  return checkFormFields(ReviewDecision, req.body as Record<string, string>);
 }
 
 function reviewed<T>(fn: () => T): T {
@@ -97,7 +97,8 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
     {
       preHandler: reviewers,
       schema: {
-        summary: 'Save an admin review: ai_feedback, overall_score (0..rubric total), results (maxPoints 100), admin_notes',
+        summary:
+          'Save an admin review: ai_feedback (feedback for the student), overall_score (0..rubric total), results (kept on the rubric scale), admin_notes (internal unless admin_notes_for_student)',
         description: 'Basic information (title, essay_type, subject_area, status) is view-only: it may be sent only unchanged.',
         security,
         params: IdParams,
@@ -113,12 +114,15 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
         return {
           ai_feedback: update.ai_feedback,
           admin_notes: update.admin_notes,
-          overall_score: update.overall_score === undefined ? undefined : checkOverallScore(row, update.overall_score),
+          notes_for_student: update.admin_notes_for_student,
         };
       });
       if (update.results || update.overall_score !== undefined) {
         if (row.status !== 'completed' || !row.results) throw conflict(Messages.RESULTS_NOT_READY, Codes.EVALUATION_NOT_COMPLETED);
-        if (update.results) changes.results = reviewed(() => applyResultsEdit(row.results!, update.results!));
+        // The result stays on the rubric's scale and its total agrees with its criteria (domain/review.ts).
+        const overall = update.overall_score === undefined ? undefined : reviewed(() => checkOverallScore(row, update.overall_score!));
+        changes.results = reviewed(() => applyResultsEdit(row.results!, update.results ?? {}, { total: rubricTotal(row), overall }));
+        changes.overall_score = changes.results.totalPoints;
       }
       if (!(await admin.saveReview(row.id, changes, principalOf(req).id))) throw notFound(Messages.EVALUATION_NOT_FOUND);
       return toEvaluation(await loadForReview(store, req));
@@ -133,8 +137,8 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
         schema: {
           summary:
             decision === 'approve'
-              ? 'Approve a completed evaluation (admin_notes optional; multipart or JSON)'
-              : 'Reject a completed evaluation (non-blank admin_notes required; multipart or JSON)',
+              ? 'Approve a completed evaluation (admin_notes optional, notes_for_student shows them to the student; multipart or JSON)'
+              : 'Reject a completed evaluation (non-blank admin_notes required, notes_for_student shows them to the student; multipart or JSON)',
           consumes: ['multipart/form-data', 'application/json'],
           security,
           params: IdParams,
@@ -143,10 +147,12 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
       },
       async (req) => {
         const row = await loadForReview(store, req);
-        const notes = nonBlank(await decisionNotes(req));
+        const body = await decisionBody(req);
+        const notes = nonBlank(body.admin_notes);
         if (decision === 'reject' && !notes) throw badRequest(Messages.REJECT_NOTES_REQUIRED);
         const approval = decision === 'approve' ? 'approved' : 'rejected';
-        if (!(await admin.decide(row.id, approval, notes ?? undefined, principalOf(req).id))) {
+        const forStudent = body.notes_for_student === true || body.notes_for_student === 'true';
+        if (!(await admin.decide(row.id, approval, notes ? { text: notes, forStudent } : undefined, principalOf(req).id))) {
           throw conflict(Messages.REVIEW_ONLY_COMPLETED, Codes.EVALUATION_NOT_COMPLETED);
         }
         return toEvaluation(await loadForReview(store, req));

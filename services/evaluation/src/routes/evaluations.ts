@@ -13,6 +13,7 @@ import {
 } from '@corestone/contracts';
 import { conflict, forbidden, isUuid, notFound, principalOf, requireAuth, type Principal } from '@corestone/service-kit';
 import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
+import { shownTo } from '../domain/review';
 import { renderReport, reportFileName } from '../report/pdf';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
@@ -23,6 +24,9 @@ import { dashboardRoutes } from './dashboard';
 
 const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+/** Admins and super admins review submissions: they see the internal notes (domain/review.ts shownTo). */
+export const isReviewer = (me: Principal): boolean => ADMIN_ROLES.includes(me.role);
 
 /** The owner sees their evaluation; admins see every one; anyone else gets the same 404 as a missing id. */
 export async function loadForReader(store: EvaluationStore, id: string, me: Principal): Promise<EvaluationRow> {
@@ -51,7 +55,7 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
       const me = principalOf(req);
       const q = req.query as { status?: EvaluationStatus; essay_type?: EssayType };
       const rows = await store.listForUser(me.id, q);
-      return { evaluations: rows.map(toListItem), total: rows.length };
+      return { evaluations: rows.map((r) => shownTo(toListItem(r), isReviewer(me))), total: rows.length };
     },
   );
 
@@ -60,13 +64,16 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
     {
       preHandler: requireAuth,
       schema: {
-        summary: 'One evaluation (its owner, or an admin)',
+        summary: 'One evaluation (its owner, or an admin; only admins get the internal admin_notes)',
         security,
         params: IdParams,
         response: { 200: Evaluation, 401: ErrorEnvelope, 404: ErrorEnvelope },
       },
     },
-    async (req) => toEvaluation(await loadForReader(store, (req.params as { id: string }).id, principalOf(req))),
+    async (req) => {
+      const me = principalOf(req);
+      return shownTo(toEvaluation(await loadForReader(store, (req.params as { id: string }).id, me)), isReviewer(me));
+    },
   );
 
   app.delete(
@@ -117,7 +124,7 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
       const started = await store.beginRetry(row.id, me.id);
       if (!started) throw conflict(Messages.RETRY_ONLY_FAILED, Codes.EVALUATION_NOT_FAILED);
       await charging.chargeAndQueue(row.id, started.attempt, me.id, req.log);
-      return toEvaluation(await loadForReader(store, row.id, me));
+      return shownTo(toEvaluation(await loadForReader(store, row.id, me)), isReviewer(me));
     },
   );
 
@@ -136,7 +143,8 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
     async (req, reply) => {
       const row = await loadForReader(store, (req.params as { id: string }).id, principalOf(req));
       if (row.status !== 'completed' || !row.results) throw conflict(Messages.REPORT_NOT_READY, Codes.EVALUATION_NOT_COMPLETED);
-      const pdf = await renderReport(toEvaluation(row));
+      // The report is the student's, whoever downloads it: internal notes never print (issue 28).
+      const pdf = await renderReport(shownTo(toEvaluation(row), false));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${reportFileName(row.title, row.id)}"`)

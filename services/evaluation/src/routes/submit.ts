@@ -26,6 +26,7 @@ import {
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
 import { ESSAY_TOO_LONG, contentOf, isTooLong, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { shownTo } from '../domain/review';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
 import type { Lookups } from '../flows/lookups';
@@ -159,7 +160,7 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   }
   row ??= await deps.store.getVisible(submission.id);
   if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
-  return toEvaluation(row);
+  return shownTo(toEvaluation(row), false); // the submitter is a student or teacher: no internal notes
 }
 
 export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {

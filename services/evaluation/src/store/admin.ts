@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
-import type { AdminEvaluationQuery, AdminEvaluationStats, Results } from '@corestone/contracts';
-import type { Queryable } from '@corestone/service-kit';
+import { Events, type AdminEvaluationQuery, type AdminEvaluationStats, type Results } from '@corestone/contracts';
+import { enqueueEvent, withTransaction, type Queryable } from '@corestone/service-kit';
 import type { ListRow } from '../domain/evaluation';
+import { feedbackChanged, reviewMailDue, type ReviewState } from '../domain/review';
 import { LIST_COLUMNS, SHOWN_STATUS, VISIBLE } from './evaluations';
 
 export { SHOWN_STATUS };
@@ -45,6 +46,30 @@ export interface ReviewChanges {
   overall_score?: number;
   results?: Results;
   admin_notes?: string;
+  notes_for_student?: boolean;
+}
+
+const REVIEW_COLUMNS = 'user_id, approval_status, ai_feedback, admin_notes, notes_for_student, feedback_at, decided_at';
+type ReviewRow = ReviewState & { user_id: string };
+
+/** The row's review, locked until the transaction ends; null when it is not visible. */
+async function lockReview(db: Queryable, id: string): Promise<ReviewRow | null> {
+  const { rows } = await db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM evaluations WHERE id = $1 AND ${VISIBLE} FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Announces the review when the student is due a mail about it (domain reviewMailDue) and notes
+ * that event as the row's latest review: the mail consumer writes only for the latest.
+ */
+async function announceReview(db: Queryable, id: string, before: ReviewRow, after: Omit<ReviewState, 'feedback_at' | 'decided_at'>) {
+  if (!reviewMailDue(before, after)) return;
+  const eventId = await enqueueEvent(db, Events.evaluationReviewed, {
+    evaluation_id: id,
+    user_id: before.user_id,
+    approval_status: after.approval_status,
+  });
+  await db.query(`UPDATE evaluations SET review_event_id = $2 WHERE id = $1`, [id, eventId]);
 }
 
 export class AdminStore {
@@ -93,30 +118,73 @@ export class AdminStore {
     };
   }
 
-  /** Saves an admin's review fields; false when the row is gone. */
+  /**
+   * Saves an admin's review fields (and, when the student is due one, the review mail's event, in
+   * the same transaction); false when the row is gone.
+   */
   async saveReview(id: string, c: ReviewChanges, reviewer: string): Promise<boolean> {
-    const res = await this.pool.query(
-      `UPDATE evaluations SET
-         ai_feedback = COALESCE($2, ai_feedback),
-         overall_score = COALESCE($3, overall_score),
-         results = COALESCE($4::jsonb, results),
-         admin_notes = COALESCE($5, admin_notes),
-         reviewed_by = $6, reviewed_at = now(), updated_at = now()
-       WHERE id = $1 AND ${VISIBLE}`,
-      [id, c.ai_feedback ?? null, c.overall_score ?? null, c.results ? JSON.stringify(c.results) : null, c.admin_notes ?? null, reviewer],
-    );
-    return res.rowCount === 1;
+    return withTransaction(this.pool, async (db) => {
+      const before = await lockReview(db, id);
+      if (!before) return false;
+      const after = {
+        approval_status: before.approval_status,
+        ai_feedback: c.ai_feedback ?? before.ai_feedback,
+        admin_notes: c.admin_notes ?? before.admin_notes,
+        notes_for_student: c.notes_for_student ?? before.notes_for_student,
+      };
+      await db.query(
+        `UPDATE evaluations SET
+           ai_feedback = $2, overall_score = COALESCE($3, overall_score), results = COALESCE($4::jsonb, results),
+           admin_notes = $5, notes_for_student = $6, feedback_at = CASE WHEN $7 THEN now() ELSE feedback_at END,
+           reviewed_by = $8, reviewed_at = now(), updated_at = now()
+         WHERE id = $1`,
+        [
+          id,
+          after.ai_feedback,
+          c.overall_score ?? null,
+          c.results ? JSON.stringify(c.results) : null,
+          after.admin_notes,
+          after.notes_for_student,
+          feedbackChanged(before, after),
+          reviewer,
+        ],
+      );
+      await announceReview(db, id, before, after);
+      return true;
+    });
   }
 
-  /** Approve or reject a completed evaluation; false when it is not (or no longer) completed. */
-  async decide(id: string, decision: 'approved' | 'rejected', notes: string | undefined, reviewer: string): Promise<boolean> {
-    const res = await this.pool.query(
-      `UPDATE evaluations SET approval_status = $2, admin_notes = COALESCE($3, admin_notes), reviewed_by = $4,
-         reviewed_at = now(), updated_at = now()
-       WHERE id = $1 AND status = 'completed'`,
-      [id, decision, notes ?? null, reviewer],
-    );
-    return res.rowCount === 1;
+  /**
+   * Approve or reject a completed evaluation; false when it is not (or no longer) completed. Notes
+   * sent replace the admin notes and say whether the student sees them (`forStudent`); no notes
+   * keep both as they were.
+   */
+  async decide(
+    id: string,
+    decision: 'approved' | 'rejected',
+    notes: { text: string; forStudent: boolean } | undefined,
+    reviewer: string,
+  ): Promise<boolean> {
+    return withTransaction(this.pool, async (db) => {
+      const before = await lockReview(db, id);
+      if (!before) return false;
+      const after = {
+        approval_status: decision,
+        ai_feedback: before.ai_feedback,
+        admin_notes: notes ? notes.text : before.admin_notes,
+        notes_for_student: notes ? notes.forStudent : before.notes_for_student,
+      };
+      const res = await db.query(
+        `UPDATE evaluations SET approval_status = $2, admin_notes = $3, notes_for_student = $4,
+           feedback_at = CASE WHEN $5 THEN now() ELSE feedback_at END,
+           decided_at = now(), reviewed_by = $6, reviewed_at = now(), updated_at = now()
+         WHERE id = $1 AND status = 'completed'`,
+        [id, decision, after.admin_notes, after.notes_for_student, feedbackChanged(before, after), reviewer],
+      );
+      if (res.rowCount !== 1) return false;
+      await announceReview(db, id, before, after);
+      return true;
+    });
   }
 
   /** The stored essay texts of these evaluations (CSV export with essay content). */

@@ -1,5 +1,5 @@
 import type { Pool, QueryConfig } from 'pg';
-import { Events, type EssayType, type EvaluationStatus, type Results } from '@corestone/contracts';
+import { Events, REVIEW_LIST_FEEDBACK_CHARS, type EssayType, type EvaluationStatus, type Results } from '@corestone/contracts';
 import { NOTIFY_RELAY, OUTBOX_COLUMNS, newId, noteEnqueued, outboxRowPrefix, type OutboxRow, type Queryable } from '@corestone/service-kit';
 import { VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/evaluation';
 import { seenStatement, seenValues, type Submitter } from './directory';
@@ -7,13 +7,17 @@ import { seenStatement, seenValues, type Submitter } from './directory';
 /** The columns every response needs, short ones only. */
 const SHORT_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
   status, approval_status, overall_score, rubric_id, word_count, processing_time, evaluation_time, progress,
-  error_message, created_at, completed_at, admin_notes, attempt, grader, reviewed_by, reviewed_at, reused_from, updated_at, stage`;
+  error_message, created_at, completed_at, admin_notes, attempt, grader, reviewed_by, reviewed_at, reused_from, updated_at, stage,
+  notes_for_student, feedback_at, decided_at`;
 
 /** Every column a full response needs; never the essay text. */
 export const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback`;
 
-/** A list row (`ListRow`): the short columns and the result's summary, kept by Postgres (migration 003). */
-export const LIST_COLUMNS = `${SHORT_COLUMNS}, results_summary AS results`;
+/**
+ * A list row (`ListRow`): the short columns, the result's summary, kept by Postgres (migration 003),
+ * and the start of the feedback for the student (one character more than a list shows: it says whether there is more).
+ */
+export const LIST_COLUMNS = `${SHORT_COLUMNS}, results_summary AS results, left(ai_feedback, ${REVIEW_LIST_FEEDBACK_CHARS + 1}) AS ai_feedback`;
 
 /** Rows users may see: the contract's states, and a retry whose new credit is being charged (shown as pending). */
 export const VISIBLE = `(status IN (${VISIBLE_STATES.map((s) => `'${s}'`).join(', ')}) OR (status = 'charging' AND attempt > 1))`;

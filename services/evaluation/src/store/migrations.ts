@@ -115,4 +115,39 @@ export const migrations: Migration[] = [
       DROP INDEX evaluations_content_key;
       DROP INDEX evaluations_essay_in_grading;`,
   },
+  {
+    id: '007-review-for-student',
+    sql: `
+      -- What the student is told of a review (issue 28): the admin notes stay internal unless the
+      -- reviewer shows them (notes_for_student); when the feedback last changed and when the
+      -- decision was taken; the latest review event, so a mail goes out for the latest review only.
+      ALTER TABLE evaluations
+        ADD COLUMN notes_for_student boolean NOT NULL DEFAULT false,
+        ADD COLUMN feedback_at timestamptz,
+        ADD COLUMN decided_at timestamptz,
+        ADD COLUMN review_event_id uuid;
+      UPDATE evaluations SET feedback_at = reviewed_at WHERE btrim(coalesce(ai_feedback, '')) <> '';
+      UPDATE evaluations SET decided_at = reviewed_at WHERE approval_status IN ('approved', 'rejected');
+      -- Results an admin saved "out of 100" (28/100 beside criteria adding up to 28/34) go back on
+      -- the rubric's scale, with the overall score the admin set.
+      UPDATE evaluations SET results = results || jsonb_build_object(
+          'totalPoints', overall_score,
+          'maxPoints', coalesce((rubric->'scoring_structure'->>'total_points')::float8, 30),
+          'percentage', round((overall_score / coalesce((rubric->'scoring_structure'->>'total_points')::float8, 30) * 1000)::numeric) / 10)
+        WHERE reviewed_by IS NOT NULL AND results IS NOT NULL AND overall_score IS NOT NULL
+          AND (results->>'maxPoints')::float8 = 100
+          AND coalesce((rubric->'scoring_structure'->>'total_points')::float8, 30) NOT IN (0, 100);`,
+  },
+  {
+    id: '008-submission-metadata',
+    sql: `
+      -- What the student stated in the upload wizard (contracts SubmissionDetails): given to the
+      -- graders in the job, shown with the result. NULL = not stated (and absent from the job).
+      ALTER TABLE evaluations
+        ADD COLUMN research_question text,
+        ADD COLUMN prescribed_title text,
+        ADD COLUMN citation_style text,
+        ADD COLUMN aok_focus text,
+        ADD COLUMN additional_context text;`,
+  },
 ];

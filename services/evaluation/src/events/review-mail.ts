@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Pool } from 'pg';
+import { Events, type EventData, type EventEnvelope } from '@corestone/contracts';
+import { markProcessed, startConsumer, withTransaction, type Bus, type Mailer, type RunningConsumer } from '@corestone/service-kit';
+import { shownReview, type ReviewState } from '../domain/review';
+import { reviewMail } from '../domain/review-mail';
+import { VISIBLE } from '../store/evaluations';
+
+export const REVIEW_MAIL_CONSUMER = 'evaluation-review-mail';
+
+export interface ReviewMailDeps {
+  pool: Pool;
+  mailer: Mailer;
+  /** PUBLIC_BASE_URL: the mail links the results page. */
+  baseUrl: string;
+  logger: FastifyBaseLogger;
+}
+
+type MailRow = ReviewState & { title: string; user_name: string; email: string; review_event_id: string | null };
+
+/**
+ * Mails the student the review an `evaluation.reviewed.v1` announced (store/admin.ts writes it with
+ * the review, in one transaction, only when what the student is shown changed and carries
+ * feedback). The text is read from the row now, and only the row's latest review event mails: two
+ * saves in a row send one mail with the latest words, and a deleted evaluation sends none. Once:
+ * the event is recorded in processed_events in the transaction that sends; a failed send rolls it
+ * back and the event is delivered again (backoff, then the dead-letter stream).
+ */
+export async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promise<void> {
+  const d = event.data as EventData<typeof Events.evaluationReviewed>;
+  await withTransaction(deps.pool, async (db) => {
+    if (!(await markProcessed(db, REVIEW_MAIL_CONSUMER, event.id))) return;
+    const { rows } = await db.query<MailRow>(
+      `SELECT e.title, e.user_name, e.approval_status, e.ai_feedback, e.admin_notes, e.notes_for_student, e.feedback_at,
+         e.decided_at, e.review_event_id::text AS review_event_id,
+         COALESCE(NULLIF(d.email, ''), e.user_email) AS email
+       FROM evaluations e LEFT JOIN user_directory d ON d.user_id = e.user_id AND d.deleted_at IS NULL
+       WHERE e.id = $1 AND ${VISIBLE}`, // status and attempt are only evaluations' columns
+      [d.evaluation_id],
+    );
+    const row = rows[0];
+    if (!row || row.review_event_id !== event.id) return; // deleted, or a later review mails instead
+    const shown = shownReview(row);
+    if (!shown.feedback && !shown.notes) return;
+    if (!row.email) {
+      deps.logger.warn({ evaluation: d.evaluation_id }, 'review mail not sent: the student has no e-mail address');
+      return;
+    }
+    await deps.mailer.send(
+      reviewMail({
+        evaluationId: d.evaluation_id,
+        to: row.email,
+        studentName: row.user_name,
+        title: row.title,
+        status: shown.status,
+        feedback: shown.feedback,
+        notes: shown.notes,
+        baseUrl: deps.baseUrl,
+      }),
+    );
+    deps.logger.info({ evaluation: d.evaluation_id }, 'review mail sent to the student');
+  });
+}
+
+export function startReviewMailConsumer(bus: Bus, deps: ReviewMailDeps): Promise<RunningConsumer> {
+  return startConsumer({
+    bus,
+    stream: 'evaluation',
+    durable: REVIEW_MAIL_CONSUMER,
+    subjects: [Events.evaluationReviewed.subject],
+    handler: (event) => handleReviewed(deps, event),
+    logger: deps.logger,
+    concurrency: 2,
+  });
+}
