@@ -7,5 +7,7 @@ module.exports = frontendJest({
   // the local fallback scoring is shared with the grading service (contracts), tested from source
   moduleNameMapper: {
     '^@corestone/contracts/local-assessment$': require('node:path').join(__dirname, '../../packages/contracts/src/local-assessment.ts'),
+    // the review's words are the ones the student app, the PDF and the review mail use
+    '^@corestone/contracts/review-texts$': require('node:path').join(__dirname, '../../packages/contracts/src/review-texts.ts'),
   },
 });

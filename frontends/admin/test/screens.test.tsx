@@ -211,6 +211,66 @@ describe('submission review', () => {
     expect(button('reject-button').disabled).toBe(false);
   });
 
+  it('notes stay internal unless shown to the student; the overall score must match criteria that add up to the total (issue 28)', async () => {
+    const plain = {
+      ...completed,
+      results: {
+        ...completed.results,
+        criteria: [
+          { ...completed.results.criteria[0], code: 'A', score: 20, maxScore: 28 },
+          { ...completed.results.criteria[0], code: 'B', name: 'Knowledge', score: 4, maxScore: 6 },
+        ],
+      },
+    };
+    const f = setup(
+      '/admin/submissions/e1',
+      api({
+        '/evaluation/e1': plain,
+        '/evaluation/admin/e1/text': { id: 'e1', text: 'One.', word_count: 1 },
+        'PUT /evaluation/admin/e1': (c: Call) => res(200, { ...plain, ...(c.body as object), admin_notes_for_student: true }),
+        'POST /evaluation/admin/e1/reject': {
+          ...plain,
+          approval_status: 'rejected',
+          admin_notes: 'Cite sources',
+          admin_notes_for_student: true,
+        },
+      }),
+    );
+    const input = (await screen.findByLabelText('Overall score')) as HTMLInputElement;
+    const save = () => screen.getByText('Save Results').closest('button') as HTMLButtonElement;
+    expect(screen.getByText('Internal: only reviewers see these notes unless you show them to the student.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '30' } });
+    expect(await screen.findByText('Must equal the sum of the criterion scores (24).')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Score for criterion A'), { target: { value: '26' } });
+    await waitFor(() => expect(Number(input.value)).toBe(30)); // the criteria's new sum
+    expect(save().disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Feedback for the student'), { target: { value: 'Well argued.' } });
+    fireEvent.change(screen.getByLabelText('Admin notes'), { target: { value: 'Shared note' } });
+    fireEvent.click(screen.getByTestId('share-notes'));
+    await act(async () => {
+      fireEvent.click(save());
+    });
+    await waitFor(() => expect(f.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(f.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      overall_score: 30,
+      ai_feedback: 'Well argued.',
+      admin_notes: 'Shared note',
+      admin_notes_for_student: true,
+    });
+
+    fireEvent.click(screen.getByTestId('reject-button'));
+    await waitFor(() => expect(screen.getByTestId('decision-ok')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Decision notes'), { target: { value: 'Cite sources' } });
+    fireEvent.click(screen.getByTestId('decision-share'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('decision-ok'));
+    });
+    await waitFor(() => expect(f.calls.some((c) => pathOf(c) === '/evaluation/admin/e1/reject')).toBe(true));
+    const form = f.calls.find((c) => pathOf(c) === '/evaluation/admin/e1/reject')!.body as FormData;
+    expect([form.get('admin_notes'), form.get('notes_for_student')]).toEqual(['Cite sources', 'true']);
+  });
+
   it('Basic Information shows its values read-only, readable (not disabled), under their labels; its Save stays disabled', async () => {
     setup(
       '/admin/submissions/e1',

@@ -44,3 +44,22 @@ export function criterionScoreError(score: number | null | undefined, max: numbe
   if (score < 0 || score > max) return `Between 0 and ${max}.`;
   return null;
 }
+
+/**
+ * The overall score the criteria give when their maxima add up to the rubric total (a plain sum,
+ * as the graders total it): the server keeps the total equal to the criteria the student sees and
+ * refuses another figure. null for a weighted rubric (the admin's overall score stands) or while a
+ * criterion score is missing.
+ */
+export function criteriaSum(criteria: { score: number | null | undefined; maxScore: number }[], total: number): number | null {
+  if (!criteria.length) return null;
+  const sumMax = criteria.reduce((n, c) => n + c.maxScore, 0);
+  if (Math.abs(sumMax - total) > 1e-6 || criteria.some((c) => typeof c.score !== 'number' || Number.isNaN(c.score))) return null;
+  return Math.round(criteria.reduce((n, c) => n + (c.score as number), 0) * 10) / 10;
+}
+
+/** The overall score must equal the criteria's sum when they add up to the rubric total. */
+export function overallSumError(score: number | null | undefined, sum: number | null): string | null {
+  if (sum === null || score === null || score === undefined || Math.abs(score - sum) < 1e-6) return null;
+  return `Must equal the sum of the criterion scores (${sum}).`;
+}

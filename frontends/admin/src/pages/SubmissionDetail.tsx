@@ -4,6 +4,7 @@ import {
   App,
   Button,
   Card,
+  Checkbox,
   Col,
   Descriptions,
   Empty,
@@ -36,7 +37,8 @@ import { ApprovalTag, StatusTag, TYPE_LABELS, TypeTag, studentEmail, studentName
 import { EssayViewer } from '../components/EssayViewer';
 import { ReadOnlyInput } from '../components/readOnly';
 import { mayOpen, isSuperAdmin } from '../lib/roles';
-import { criterionScoreError, decisionError, reviewButtons, rubricTotal, scoreError } from '../lib/review';
+import { criteriaSum, criterionScoreError, decisionError, overallSumError, reviewButtons, rubricTotal, scoreError } from '../lib/review';
+import { ReviewTexts } from '@corestone/contracts/review-texts';
 import { formatDateTime, textStats } from '../lib/text';
 import { DELETE_CONFIRMATION, downloadReport } from './Submissions';
 
@@ -365,9 +367,11 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
     })),
   );
   const [notes, setNotes] = useState(ev.admin_notes ?? '');
+  const [shareNotes, setShareNotes] = useState(ev.admin_notes_for_student ?? false);
   const [feedback, setFeedback] = useState(ev.ai_feedback ?? '');
   // notes written in the approve/reject modal arrive with the evaluation: show them, never save over them
   useEffect(() => setNotes(ev.admin_notes ?? ''), [ev.admin_notes]);
+  useEffect(() => setShareNotes(ev.admin_notes_for_student ?? false), [ev.admin_notes_for_student]);
   const [saving, setSaving] = useState(false);
 
   /** A criterion change updates the overall score to the new sum (the admin may still set it by hand). */
@@ -376,7 +380,7 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
     setCriteria(next);
     if (next.every((c) => typeof c.score === 'number')) setOverall(Math.round(next.reduce((n, c) => n + c.score!, 0) * 10) / 10);
   };
-  const overallError = scoreError(overall, total);
+  const overallError = scoreError(overall, total) ?? overallSumError(overall, criteriaSum(criteria, total));
   const criterionErrors = criteria.map((c) => criterionScoreError(c.score, c.maxScore));
   const invalid = Boolean(overallError) || criterionErrors.some(Boolean);
 
@@ -387,6 +391,7 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
         overall_score: overall!,
         ai_feedback: feedback,
         admin_notes: notes,
+        admin_notes_for_student: shareNotes,
         results: {
           overallGrade: grade,
           totalPoints: Math.min(overall!, 100),
@@ -474,7 +479,7 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
         </Card>
       ))}
       <Form layout="vertical">
-        <Form.Item label="Feedback for the student">
+        <Form.Item label={ReviewTexts.FEEDBACK_LABEL} extra={ReviewTexts.FEEDBACK_HINT}>
           <Input.TextArea
             aria-label="Feedback for the student"
             autoSize={{ minRows: 2, maxRows: 8 }}
@@ -482,13 +487,21 @@ function ResultsEditor({ ev, client, onSaved }: { ev: Evaluation; client: Remote
             onChange={(e) => setFeedback(e.target.value)}
           />
         </Form.Item>
-        <Form.Item label="Admin notes">
+        <Form.Item label="Admin notes" extra={shareNotes ? undefined : ReviewTexts.NOTES_INTERNAL_HINT}>
           <Input.TextArea
             aria-label="Admin notes"
             autoSize={{ minRows: 2, maxRows: 8 }}
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
           />
+          <Checkbox
+            checked={shareNotes}
+            onChange={(e) => setShareNotes(e.target.checked)}
+            style={{ marginTop: 8 }}
+            data-testid="share-notes"
+          >
+            {ReviewTexts.SHOW_NOTES_TO_STUDENT}
+          </Checkbox>
         </Form.Item>
       </Form>
     </Card>
@@ -513,6 +526,7 @@ function ActionsPanel({
   const { message } = App.useApp();
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const [notes, setNotes] = useState('');
+  const [forStudent, setForStudent] = useState(false);
   const [tried, setTried] = useState(false);
   const [typed, setTyped] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -538,12 +552,13 @@ function ActionsPanel({
       async () => {
         const next =
           decision === 'approve'
-            ? await client.admin.approve(ev.id, notes.trim() || undefined)
-            : await client.admin.reject(ev.id, notes.trim());
+            ? await client.admin.approve(ev.id, notes.trim() || undefined, { forStudent })
+            : await client.admin.reject(ev.id, notes.trim(), { forStudent });
         onChanged(next);
         message.success(decision === 'approve' ? 'Submission approved' : 'Submission rejected');
         setDecision(null);
         setNotes('');
+        setForStudent(false);
         setTried(false);
         setTyped(false);
       },
@@ -657,6 +672,7 @@ function ActionsPanel({
         onCancel={() => {
           setDecision(null);
           setNotes('');
+          setForStudent(false);
           setTried(false);
           setTyped(false);
         }}
@@ -676,6 +692,19 @@ function ActionsPanel({
           }}
           status={(tried || typed) && problem ? 'error' : undefined}
         />
+        <Checkbox
+          checked={forStudent}
+          onChange={(e) => setForStudent(e.target.checked)}
+          style={{ marginTop: 8 }}
+          data-testid="decision-share"
+        >
+          {ReviewTexts.SHOW_NOTES_TO_STUDENT}
+        </Checkbox>
+        {!forStudent && (
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            {ReviewTexts.NOTES_INTERNAL_HINT}
+          </Typography.Text>
+        )}
         {/* said once the admin has written (or tried to send) something: not in red before a word is typed */}
         {problem && decision === 'reject' && (tried || typed) && (
           <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="decision-error">

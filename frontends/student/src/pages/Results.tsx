@@ -7,6 +7,7 @@ import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel }
 import { Heading, ResultTitle } from '@corestone/frontend-shell/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
+import { ReviewOutcome } from '../components/ReviewOutcome';
 import { BulletList, fmt, Metric, RemarkList, ShowPassageContext, WritingInsightsCard } from '../components/results';
 
 const { Text, Paragraph } = Typography;
@@ -231,6 +232,8 @@ export function Results({ client }: RemoteAppProps) {
           </Col>
         </Row>
       </Card>
+
+      <ReviewOutcome review={ev.review} />
 
       <Heading level={2} size={4}>
         Criterion breakdown

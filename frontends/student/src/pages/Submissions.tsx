@@ -9,6 +9,7 @@ import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/
 import { useMyEvaluations } from '../lib/useEvaluations';
 import { matchesSearch } from '../lib/search';
 import { PdfButton } from '../components/PdfButton';
+import { ReviewSummary } from '../components/ReviewOutcome';
 
 export function Submissions({ client }: RemoteAppProps) {
   const { modal, notification } = AntApp.useApp();
@@ -77,6 +78,7 @@ export function Submissions({ client }: RemoteAppProps) {
     },
     { title: 'Status', key: 'status', width: 140, render: (_, ev) => <StatusDot status={ev.status} /> },
     gradeColumn,
+    { title: 'Review', key: 'review', width: 260, render: (_, ev) => <ReviewSummary review={ev.review} id={ev.id} /> },
     { title: '', key: 'actions', width: 220, align: 'right', render: (_, ev) => actions(ev) },
   ];
   const narrowColumns: TableColumnsType<EvaluationListItem> = [
@@ -93,6 +95,9 @@ export function Submissions({ client }: RemoteAppProps) {
             <Typography.Text type="secondary">{dateOf(ev)}</Typography.Text>
             <StatusDot status={ev.status} />
           </Space>
+          <div style={{ marginBottom: 8 }}>
+            <ReviewSummary review={ev.review} id={ev.id} />
+          </div>
           {actions(ev)}
         </div>
       ),
@@ -150,7 +155,7 @@ export function Submissions({ client }: RemoteAppProps) {
             loading={evs.loading}
             dataSource={shown}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            scroll={wide ? { x: 760 } : undefined}
+            scroll={wide ? { x: 1020 } : undefined}
             tableLayout={wide ? undefined : 'fixed'}
             locale={{ emptyText: <Empty description={query ? 'No submissions match your search' : 'No submissions yet'} /> }}
             columns={wide ? wideColumns : narrowColumns}

@@ -24,12 +24,19 @@ import type { DownloadedFile, Transport } from '../transport';
 
 const adminPath = (id: string, rest = '') => `/evaluation/admin/${encodeURIComponent(id)}${rest}`;
 
-function notesForm(admin_notes: string | undefined): () => FormData {
+/** The decision's form; `forStudent` shows the notes to the student (else they stay internal to reviewers). */
+function notesForm(admin_notes: string | undefined, opts: DecisionOptions = {}): () => FormData {
   return () => {
     const fd = new FormData();
     if (admin_notes !== undefined && admin_notes !== '') fd.append('admin_notes', admin_notes);
+    if (opts.forStudent) fd.append('notes_for_student', 'true');
     return fd;
   };
+}
+
+export interface DecisionOptions {
+  /** Show the notes to the student (results page, PDF, review mail); default: internal. */
+  forStudent?: boolean;
 }
 
 /**
@@ -52,13 +59,13 @@ export class AdminApi {
   }
 
   /** Only completed submissions; notes optional. */
-  approve(id: string, admin_notes?: string): Promise<Evaluation> {
-    return this.t.request<Evaluation>(adminPath(id, '/approve'), { method: 'POST', body: notesForm(admin_notes) });
+  approve(id: string, admin_notes?: string, opts?: DecisionOptions): Promise<Evaluation> {
+    return this.t.request<Evaluation>(adminPath(id, '/approve'), { method: 'POST', body: notesForm(admin_notes, opts) });
   }
 
   /** Only completed submissions; non-blank notes required. */
-  reject(id: string, admin_notes: string): Promise<Evaluation> {
-    return this.t.request<Evaluation>(adminPath(id, '/reject'), { method: 'POST', body: notesForm(admin_notes) });
+  reject(id: string, admin_notes: string, opts?: DecisionOptions): Promise<Evaluation> {
+    return this.t.request<Evaluation>(adminPath(id, '/reject'), { method: 'POST', body: notesForm(admin_notes, opts) });
   }
 
   /** Grades again: status pending, approval pending_review. */
