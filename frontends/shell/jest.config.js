@@ -7,5 +7,7 @@ module.exports = frontendJest({
   moduleNameMapper: {
     // the federated runtime is not loaded under jest; remotes answer with a marker (no remote's source)
     '^@module-federation/enhanced/runtime$': '<rootDir>/test/federation-runtime-stub.ts',
+    // the setup page's texts are the ones auth answers with (contracts), tested from source
+    '^@corestone/contracts/setup-texts$': require('node:path').join(__dirname, '../../packages/contracts/src/setup-texts.ts'),
   },
 });

@@ -17,8 +17,11 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with its own empty profile; never a downloaded browser. */
-export async function launchBrowser(): Promise<LaunchedBrowser> {
+/**
+ * Debian's Chromium, headless, with its own empty profile; never a downloaded browser.
+ * `extraArgs`: more command-line switches (e.g. a TLS front's certificate pin, tls-front.ts).
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -33,6 +36,7 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());

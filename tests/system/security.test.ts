@@ -20,7 +20,7 @@ beforeAll(async () => {
   p = await startTestPlatform();
   const call = p.api.call.bind(p.api);
 
-  expect((await call('GET', '/auth/setup-status')).body).toEqual({ admin_exists: false });
+  expect((await call('GET', '/auth/setup-status')).body).toEqual({ admin_exists: false, setup_token_required: false });
   const superEmail = uniqueEmail('super');
   const setup = await call('POST', '/auth/setup-admin', {
     json: { name: 'Ada Admin', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' },
@@ -57,7 +57,7 @@ it('closes first-admin setup for good once it has succeeded', async () => {
   expect(again.status).toBeGreaterThanOrEqual(400);
   expect(again.status).toBeLessThan(500);
   expect(again.body.success).toBe(false);
-  expect((await p.api.call('GET', '/auth/setup-status')).body).toEqual({ admin_exists: true });
+  expect((await p.api.call('GET', '/auth/setup-status')).body).toEqual({ admin_exists: true, setup_token_required: false });
 });
 
 it('refuses every role escalation', async () => {

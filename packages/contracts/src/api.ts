@@ -394,7 +394,11 @@ export const SuccessFailure = Type.Object({
   code: Type.String(),
 });
 export type SuccessFailure = Static<typeof SuccessFailure>;
-export const SetupStatus = Type.Object({ admin_exists: Type.Boolean() });
+/**
+ * `GET /auth/setup-status`. `setup_token_required`: the server has a SETUP_TOKEN, so
+ * `POST /auth/setup-admin` must carry it (the token itself is never revealed).
+ */
+export const SetupStatus = Type.Object({ admin_exists: Type.Boolean(), setup_token_required: Type.Boolean() });
 export type SetupStatus = Static<typeof SetupStatus>;
 /** `GET /auth/providers`: which external sign-in methods this server offers (true only when configured). */
 export const AuthProviders = Type.Object({ google: Type.Boolean() });

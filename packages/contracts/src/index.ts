@@ -3,6 +3,7 @@ export * from './events';
 export * from './rpc';
 export * from './messages';
 export * from './review-texts';
+export * from './setup-texts';
 export * from './constants';
 export * from './subjects';
 export * from './ai-grading';

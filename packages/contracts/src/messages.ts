@@ -1,3 +1,5 @@
+import { SetupTexts } from './setup-texts';
+
 /**
  * The exact texts the spec's screens match on (user-app §8, admin §8), with the stable codes
  * clients should match first. Servers answer `{ detail: Messages.X, code: Codes.X }`.
@@ -23,6 +25,8 @@ export const Codes = {
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   SETUP_CLOSED: 'SETUP_ALREADY_DONE',
   SETUP_TOKEN_REQUIRED: 'SETUP_TOKEN_REQUIRED',
+  /** POST /auth/setup-admin: a setup token was sent but it is not the configured SETUP_TOKEN. */
+  SETUP_TOKEN_INVALID: 'SETUP_TOKEN_INVALID',
   GOOGLE_NOT_CONFIGURED: 'GOOGLE_NOT_CONFIGURED',
   GOOGLE_FAILED: 'GOOGLE_LOGIN_FAILED',
   NO_CREDITS: 'INSUFFICIENT_CREDITS',
@@ -115,7 +119,8 @@ export const Messages = {
   // Setup
   SETUP_DONE: 'Admin user created successfully! You can now sign in.',
   SETUP_CLOSED: 'Admin user already exists. Setup is closed.',
-  SETUP_TOKEN_REQUIRED: 'A valid setup token is required',
+  SETUP_TOKEN_REQUIRED: SetupTexts.TOKEN_REQUIRED,
+  SETUP_TOKEN_INVALID: SetupTexts.TOKEN_INVALID,
   // Google
   GOOGLE_NOT_CONFIGURED: 'Google sign-in is not configured on this server',
   GOOGLE_FAILED: 'Google login failed',

@@ -24,7 +24,7 @@ describe('first-admin setup', () => {
   const status = async () => (await h.app.inject({ url: '/auth/setup-status' })).json().admin_exists as boolean;
 
   it('validates with the {success:false, message, detail, code} shape before anything is created', async () => {
-    expect(await status()).toBe(false);
+    expect((await h.app.inject({ url: '/auth/setup-status' })).json()).toEqual({ admin_exists: false, setup_token_required: false });
     const short = await setupAdmin(setupBody({ password: '123' }));
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({
@@ -104,13 +104,34 @@ describe('first-admin setup with SETUP_TOKEN', () => {
     await h.close();
   });
 
+  it('tells /setup that the token is required, without revealing it', async () => {
+    const status = await h.app.inject({ url: '/auth/setup-status' });
+    expect(status.json()).toEqual({ admin_exists: false, setup_token_required: true });
+    expect(status.body).not.toContain('let-me-in-please');
+  });
+
   it('requires the token in the body or the x-setup-token header', async () => {
     const missing = await h.app.inject({ method: 'POST', url: '/auth/setup-admin', payload: setupBody() });
     expect(missing.statusCode).toBe(403);
     expect(missing.json()).toMatchObject({ success: false, code: 'SETUP_TOKEN_REQUIRED', detail: 'A valid setup token is required' });
+    const blank = await h.app.inject({ method: 'POST', url: '/auth/setup-admin', payload: setupBody({ setup_token: '   ' }) });
+    expect(blank.json()).toMatchObject({ success: false, code: 'SETUP_TOKEN_REQUIRED' });
     const wrong = await h.app.inject({ method: 'POST', url: '/auth/setup-admin', payload: setupBody({ setup_token: 'guess' }) });
     expect(wrong.statusCode).toBe(403);
-    expect((await h.app.inject({ url: '/auth/setup-status' })).json()).toEqual({ admin_exists: false });
+    expect(wrong.json()).toEqual({
+      success: false,
+      code: 'SETUP_TOKEN_INVALID',
+      message: 'The setup token is not correct. Use the SETUP_TOKEN value set for this deployment.',
+      detail: 'The setup token is not correct. Use the SETUP_TOKEN value set for this deployment.',
+    });
+    // checked before the other fields: a wrong token learns nothing about them
+    const wrongAndShort = await h.app.inject({
+      method: 'POST',
+      url: '/auth/setup-admin',
+      payload: setupBody({ setup_token: 'let-me-in-pleasf', password: '1' }),
+    });
+    expect(wrongAndShort.json().code).toBe('SETUP_TOKEN_INVALID');
+    expect((await h.app.inject({ url: '/auth/setup-status' })).json()).toEqual({ admin_exists: false, setup_token_required: true });
     const viaHeader = await h.app.inject({
       method: 'POST',
       url: '/auth/setup-admin',
@@ -118,6 +139,7 @@ describe('first-admin setup with SETUP_TOKEN', () => {
       headers: { 'x-setup-token': 'let-me-in-please' },
     });
     expect(viaHeader.statusCode).toBe(200);
+    expect((await h.app.inject({ url: '/auth/setup-status' })).json()).toEqual({ admin_exists: true, setup_token_required: true });
     const after = await h.app.inject({ method: 'POST', url: '/auth/setup-admin', payload: setupBody({ setup_token: 'let-me-in-please' }) });
     expect(after.statusCode).toBe(409);
   });

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
-import { errorMessage } from '@corestone/sdk';
+import { errorMessage, isApiError } from '@corestone/sdk';
+import { SetupTexts } from '@corestone/contracts/setup-texts';
 import { useSession } from '../session';
 import { Heading, ResultTitle } from '../components/Heading';
 
@@ -9,18 +10,30 @@ const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxW
 
 type View = 'checking' | 'form' | 'ready';
 
-/** First-admin setup (admin spec §2 and §5): offered only while no administrator exists. */
+const EMPTY = { name: '', email: '', password: '', confirm: '', token: '' };
+/** The server's answers about the setup token: the field is shown (and marked) when one arrives. */
+const TOKEN_CODES = new Set(['SETUP_TOKEN_REQUIRED', 'SETUP_TOKEN_INVALID']);
+
+/**
+ * First-admin setup (admin spec §2 and §5): offered only while no administrator exists. When the
+ * server has a SETUP_TOKEN (always in production) the form asks for it and sends it (issue 28).
+ */
 export function SetupPage() {
   const { client } = useSession();
   const [view, setView] = useState<View>('checking');
-  const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' });
+  const [tokenRequired, setTokenRequired] = useState(false);
+  const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tokenRefused, setTokenRefused] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
 
   useEffect(() => {
     client.auth.setupStatus().then(
-      (s) => setView(s.admin_exists ? 'ready' : 'form'),
+      (s) => {
+        setTokenRequired(s.setup_token_required === true);
+        setView(s.admin_exists ? 'ready' : 'form');
+      },
       (err) => {
         // spec: if the check fails the error is logged and the form is shown as if no admin exists
         console.error('setup status check failed', err);
@@ -32,16 +45,32 @@ export function SetupPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setTokenRefused(false);
     if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirm) return setError('All fields are required');
     if (form.password !== form.confirm) return setError('Passwords do not match');
     if (form.password.length < 6) return setError('Password must be at least 6 characters long');
+    const token = form.token.trim();
+    if (tokenRequired && !token) {
+      setTokenRefused(true);
+      return setError(SetupTexts.TOKEN_MISSING);
+    }
     setBusy(true);
     try {
-      const res = await client.auth.setupAdmin({ name: form.name.trim(), email: form.email.trim(), password: form.password });
+      const res = await client.auth.setupAdmin({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        password: form.password,
+        ...(token ? { setup_token: token } : {}),
+      });
       setSuccess(res.message || 'Admin user created successfully! You can now sign in.');
-      setForm({ name: '', email: '', password: '', confirm: '' });
+      setForm(EMPTY);
       setView('ready');
     } catch (err) {
+      // A refused token keeps every field as typed; the token field appears if the status check had failed.
+      if (isApiError(err) && TOKEN_CODES.has(err.code)) {
+        setTokenRequired(true);
+        setTokenRefused(true);
+      }
       setError(errorMessage(err, 'Failed to create admin user'));
     } finally {
       setBusy(false);
@@ -87,6 +116,23 @@ export function SetupPage() {
           The administrator gets full access to users, submissions and platform settings.
         </Typography.Paragraph>
         <form onSubmit={submit} noValidate aria-label="Create admin user form">
+          {tokenRequired && (
+            <Form.Item
+              label={SetupTexts.TOKEN_LABEL}
+              htmlFor="setup-token"
+              layout="vertical"
+              validateStatus={tokenRefused ? 'error' : undefined}
+              extra={<span id="setup-token-hint">{SetupTexts.TOKEN_HINT}</span>}
+            >
+              <Input.Password
+                id="setup-token"
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby="setup-token-hint"
+                {...field('token')}
+              />
+            </Form.Item>
+          )}
           <Form.Item label="Full Name" htmlFor="setup-name" layout="vertical">
             <Input id="setup-name" autoComplete="name" {...field('name')} />
           </Form.Item>

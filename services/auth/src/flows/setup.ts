@@ -22,6 +22,11 @@ export class Setup {
     private readonly setupToken: string | undefined,
   ) {}
 
+  /** Whether creating the first admin needs SETUP_TOKEN (told to /setup; the token itself never leaves the server). */
+  get tokenRequired(): boolean {
+    return Boolean(this.setupToken);
+  }
+
   adminExists(): Promise<boolean> {
     return this.store.adminExists();
   }
@@ -29,10 +34,10 @@ export class Setup {
   async createAdmin(input: SetupInput, headerToken: string | undefined): Promise<User> {
     if (await this.store.adminExists()) throw closed();
     if (this.setupToken) {
-      const given = input.setup_token || headerToken;
-      if (!given || !safeEqual(given, this.setupToken)) {
-        throw new HttpError(403, Codes.SETUP_TOKEN_REQUIRED, Messages.SETUP_TOKEN_REQUIRED);
-      }
+      // Surrounding spaces and line breaks are ignored on both sides (a pasted token, a Secret made from a file).
+      const given = (input.setup_token || headerToken || '').trim();
+      if (!given) throw new HttpError(403, Codes.SETUP_TOKEN_REQUIRED, Messages.SETUP_TOKEN_REQUIRED);
+      if (!safeEqual(given, this.setupToken.trim())) throw new HttpError(403, Codes.SETUP_TOKEN_INVALID, Messages.SETUP_TOKEN_INVALID);
     }
     const { first_name, last_name } = splitFullName(input.name);
     if (!first_name) throw badRequest('Name is required');

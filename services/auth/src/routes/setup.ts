@@ -16,8 +16,13 @@ const SetupBody = Type.Object({
 export function setupRoutes(app: FastifyInstance, setup: Setup): void {
   app.get(
     '/auth/setup-status',
-    { schema: { summary: 'Whether the first admin exists (setup is closed)', response: { 200: SetupStatus } } },
-    async () => ({ admin_exists: await setup.adminExists() }),
+    {
+      schema: {
+        summary: 'Whether the first admin exists (setup is closed) and whether creating it needs the setup token',
+        response: { 200: SetupStatus },
+      },
+    },
+    async () => ({ admin_exists: await setup.adminExists(), setup_token_required: setup.tokenRequired }),
   );
 
   app.post(
