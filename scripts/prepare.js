@@ -18,7 +18,8 @@ function installIfNeeded() {
   const installed = mtime(path.join(root, 'node_modules', '.package-lock.json'));
   if (installed === 0 || mtime(path.join(root, 'package-lock.json')) > installed) {
     console.log('Installing dependencies (npm install)…');
-    execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+    // --include=dev: with NODE_ENV=production (a production start) npm would leave out the build tools.
+    execSync('npm install --no-audit --no-fund --include=dev', { cwd: root, stdio: 'inherit' });
   }
 }
 

@@ -14,16 +14,17 @@ async function main() {
   await ensureLocalServers();
   console.log('Starting the platform…');
   // Purchases on a single machine go through the local checkout page (billing README), unless
-  // Stripe is configured; production refuses PAYMENTS=local.
-  const payments = process.env.PAYMENTS || (process.env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  // Stripe is configured; production refuses PAYMENTS=local, so there billing decides (Stripe or off).
+  const production = process.env.NODE_ENV === 'production';
+  const payments = process.env.PAYMENTS || (process.env.STRIPE_SECRET_KEY ? 'stripe' : production ? '' : 'local');
   const platform = await startPlatform({
-    env: { PAYMENTS: payments },
+    env: payments ? { PAYMENTS: payments } : {},
     ports: process.env.PORT ? { gateway: Number(process.env.PORT) } : undefined,
     supervise: true,
   });
   const url = process.env.PUBLIC_BASE_URL || `http://localhost:${new URL(platform.gatewayUrl).port}`;
   console.log(
-    `\n  Corestone is running at ${url}\n  API docs: ${url}/api/docs   Health: ${url}/api/v1/health\n  First admin: ${url}/setup   Mail (password resets): .data/mail/\n  Ctrl-C stops it.\n`,
+    `\n  Corestone is running at ${url}\n  API docs: ${url}/api/docs   Health: ${url}/api/v1/health\n  First admin: ${url}/setup${process.env.SETUP_TOKEN ? ' (it asks for SETUP_TOKEN)' : ''}   Mail (password resets): .data/mail/\n  Ctrl-C stops it.\n`,
   );
   let stopping = false;
   const stop = async () => {
