@@ -291,6 +291,31 @@ describe('errors, expiry, polling, multipart', () => {
     expect(c.headers['Content-Type']).toBeUndefined();
   });
 
+  test('submit sends what the student stated as optional fields beside the payload (blank ones left out)', async () => {
+    localStorage.setItem('access_token', future());
+    const f = fakeFetch(() => json(201, { id: 'e10', status: 'pending' }));
+    const client = createClient({ fetch: f.fetch, locks: null });
+    const file = new File(['hello world'], 'essay.txt', { type: 'text/plain' });
+    await client.evaluations.submit({
+      file,
+      title: 'T',
+      essay_type: 'ee',
+      rubric_id: 'r1',
+      subject_area: 'History',
+      details: { research_question: ' To what extent? ', citation_style: 'MLA', additional_context: '  ' },
+    });
+    const fd = f.calls[0]!.body as FormData;
+    expect(Object.fromEntries([...fd.entries()].filter(([k]) => k !== 'file'))).toEqual({
+      title: 'T',
+      essay_type: 'ee',
+      rubric_id: 'r1',
+      subject_area: 'History',
+      research_question: 'To what extent?',
+      citation_style: 'MLA',
+      include_reflection: 'true',
+    });
+  });
+
   test('mine passes filters as query; rubrics.active passes rubric_type', async () => {
     const f = fakeFetch((c) => json(200, c.url.includes('rubrics') ? [{ id: 'r' }] : { evaluations: [], total: 0 }));
     const client = createClient({ fetch: f.fetch, locks: null });

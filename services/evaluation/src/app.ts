@@ -23,6 +23,7 @@ import { deadLetterRoutes } from './routes/dead-letters';
 import { adminAssessRoutes } from './routes/admin-assess';
 import { AdminStore } from './store/admin';
 import { Lookups } from './flows/lookups';
+import { GraderInForce } from './flows/grader-in-force';
 
 export interface EvaluationDeps {
   config: EvaluationConfig;
@@ -51,6 +52,7 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
     log: app.log,
     rpcTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
   });
+  const graderInForce = new GraderInForce({ bus: infra.bus, log: app.log, timeoutMs: Math.min(1000, config.LOOKUP_RPC_TIMEOUT_MS) });
   registerAuth(app, verify);
   // Not Redis: submissions go on without the cache.
   addInfraReadiness(app, { db: infra.db, bus: infra.bus });
@@ -66,7 +68,7 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
       charging,
       lookups,
       extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
-      grader: config.GRADER,
+      grader: () => graderInForce.current(),
     });
     evaluationRoutes(scope, store, charging);
     streamRoutes(scope, store, { pollMs: config.SSE_POLL_MS });

@@ -21,11 +21,6 @@ export const EvaluationConfig = configSchema({
   ASSESS_TIMEOUT_MS: Type.Integer({ default: 27_000, minimum: 1000 }),
   /** Server-sent events: how often the row is re-read for changes. */
   SSE_POLL_MS: Type.Integer({ default: 1000, minimum: 50 }),
-  /**
-   * The grader new gradings use — the same GRADER setting the grading service reads. An unchanged
-   * re-submission carries a stored result only when that result came from this grader.
-   */
-  GRADER: Type.String({ default: 'builtin', minLength: 1, maxLength: 50 }),
   /** Review mails to students: SMTP_URL, MAIL_DISABLED, MAIL_FROM, MAIL_DIR (service-kit mail, as auth's and content's). */
   ...MailSettings,
   /**

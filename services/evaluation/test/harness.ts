@@ -52,6 +52,8 @@ export async function startHarness(label: string, env: Record<string, string> = 
   /** Rubrics the stand-in answers `is_active: false` for. */
   const inactive = new Set([rubrics.eeDraft.id]);
   const users = new Map<string, User>();
+  /** The grader the grading stand-in says is in force. */
+  const graderInForce = { name: 'builtin' };
   /** How often each look-up stand-in was asked. */
   const asked = { rubric: 0, users: 0 };
   const ledger = {
@@ -73,6 +75,8 @@ export async function startHarness(label: string, env: Record<string, string> = 
       },
       app.log,
     ),
+    // grading's answer to which grader is in force (re-submission reuse needs a result by it)
+    serveRpc(bus, Rpc.gradingGrader, async () => ({ grader: graderInForce.name }), app.log),
     serveRpc(
       bus,
       Rpc.usersGetView,
@@ -174,6 +178,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
     lookups,
     rubrics: rubrics as Record<string, RubricSnapshot> & typeof rubrics,
     inactive,
+    graderInForce,
     users,
     asked,
     ledger,

@@ -108,6 +108,6 @@ it('lists each row with its result cut to the summary: grade and points as the f
   for (const heavy of ['rubric', 'suggestions', 'ai_feedback']) expect(eeRow).not.toHaveProperty(heavy);
   expect(full.results!.criteria.length).toBeGreaterThan(0); // what the list leaves out is in GET /evaluation/{id}
   // the rest of the row is the full evaluation's
-  const { rubric: _r, suggestions: _s, ai_feedback: _f, results: _full, ...rest } = full;
+  const { rubric: _r, suggestions: _s, ai_feedback: _f, results: _full, submission_details: _d, ...rest } = full;
   expect(eeRow).toEqual({ ...rest, results: eeRow.results });
 });

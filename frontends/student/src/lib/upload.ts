@@ -5,6 +5,8 @@ export const MAX_FILE_MB = 20;
 export const LARGE_PDF_BYTES = 5 * 1024 * 1024;
 /** The server's bound on a title (contracts MAX_TITLE_CHARS): the field stops there instead of failing at submit. */
 export const MAX_TITLE_CHARS = 500;
+/** The server's bounds on what the student states (contracts SUBMISSION_DETAIL_LIMITS): fields stop there. */
+export const MAX_DETAIL_CHARS = { research_question: 1000, additional_context: 2000 } as const;
 
 export function extensionOf(name: string): string {
   const i = name.lastIndexOf('.');

@@ -1,4 +1,4 @@
-import type { EssayType } from '@corestone/sdk';
+import type { EssayType, SubmissionDetails } from '@corestone/sdk';
 
 /** The wizard's essay metadata (spec §3 "Client metadata"); the EE category picks the subject list. */
 export interface EeMeta {
@@ -50,4 +50,20 @@ export function validateMetadata(type: EssayType, ee: EeMeta, tok: TokMeta, rubr
 /** True when the student has written or chosen nothing in the metadata. */
 export function isBlankMeta(meta: EeMeta | TokMeta): boolean {
   return Object.values(meta).every((v) => (Array.isArray(v) ? v.length === 0 : !String(v).trim()));
+}
+
+/**
+ * What the student stated, as the upload sends it (optional fields beside the spec's payload): the
+ * graders check the essay against it and the result shows it. Blank fields are not sent.
+ */
+export function statedDetails(type: EssayType, ee: EeMeta, tok: TokMeta): SubmissionDetails {
+  const fields: SubmissionDetails =
+    type === 'ee'
+      ? { research_question: ee.researchQuestion, citation_style: ee.citationStyle, additional_context: ee.additionalContext }
+      : { prescribed_title: tok.prescribedTitle, aok_focus: tok.aokFocus.join(', '), additional_context: tok.additionalContext };
+  return Object.fromEntries(
+    Object.entries(fields)
+      .map(([k, v]) => [k, String(v ?? '').trim()])
+      .filter(([, v]) => v),
+  );
 }

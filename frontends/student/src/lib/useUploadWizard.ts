@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { App as AntApp } from 'antd';
 import type { EssayType, RemoteAppProps } from '@corestone/sdk';
 import { checkFile, checkTextFile, processingStage, submitFailureText } from './upload';
-import { EMPTY_EE, EMPTY_TOK, isBlankMeta, metadataProblems, type EeMeta, type TokMeta } from './uploadMetadata';
+import { EMPTY_EE, EMPTY_TOK, isBlankMeta, metadataProblems, statedDetails, type EeMeta, type TokMeta } from './uploadMetadata';
 import { clearDraft, readDraft, saveDraft } from './uploadDraft';
 import { fieldControl, type Field, type FieldErrors } from './uploadFields';
 import { useRubricChoice } from './useRubricChoice';
@@ -137,6 +137,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
         essay_type: type,
         rubric_id: rubricId,
         subject_area: type === 'ee' ? ee.subject : '',
+        details: statedDetails(type, ee, tok),
       });
       clearTimeout(timer);
       clearDraft(user.id, type);

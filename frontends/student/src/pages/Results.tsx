@@ -7,6 +7,7 @@ import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel }
 import { Heading, ResultTitle } from '@corestone/frontend-shell/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
+import { SubmissionFacts } from '../components/SubmissionFacts';
 import { ReviewOutcome } from '../components/ReviewOutcome';
 import { BulletList, fmt, Metric, RemarkList, ShowPassageContext, WritingInsightsCard } from '../components/results';
 
@@ -234,6 +235,8 @@ export function Results({ client }: RemoteAppProps) {
       </Card>
 
       <ReviewOutcome review={ev.review} />
+
+      <SubmissionFacts ev={ev} />
 
       <Heading level={2} size={4}>
         Criterion breakdown

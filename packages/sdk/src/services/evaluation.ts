@@ -6,6 +6,7 @@ import type {
   EvaluationProgress,
   EvaluationStatus,
   MessageResponse,
+  SubmissionDetails,
 } from '@corestone/contracts';
 import { ApiError, POLLING_TIMEOUT_MESSAGE, isApiError } from '../errors';
 import { readEventStream } from '../sse';
@@ -17,6 +18,8 @@ export interface SubmitEvaluationInput {
   essay_type: EssayType;
   rubric_id: string;
   subject_area?: string;
+  /** What the student stated (research question, prescribed title, citation style, AoK, context); blank ones are not sent. */
+  details?: SubmissionDetails;
   signal?: AbortSignal;
 }
 
@@ -27,6 +30,7 @@ export interface EvaluateTextInput {
   essay_type: EssayType;
   rubric_id: string;
   subject_area?: string;
+  details?: SubmissionDetails;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -55,12 +59,13 @@ export const isTerminal = (status: string): boolean => (TERMINAL as readonly str
 const evalPath = (id: string, rest = '') => `/evaluation/${encodeURIComponent(id)}${rest}`;
 
 /** The multipart fields both ways of submitting an essay start with. */
-function essayForm(input: Pick<SubmitEvaluationInput, 'title' | 'essay_type' | 'rubric_id' | 'subject_area'>): FormData {
+function essayForm(input: Pick<SubmitEvaluationInput, 'title' | 'essay_type' | 'rubric_id' | 'subject_area' | 'details'>): FormData {
   const fd = new FormData();
   fd.append('title', input.title);
   fd.append('essay_type', input.essay_type);
   fd.append('rubric_id', input.rubric_id);
   if (input.subject_area) fd.append('subject_area', input.subject_area);
+  for (const [name, value] of Object.entries(input.details ?? {})) if (value?.trim()) fd.append(name, value.trim());
   return fd;
 }
 

@@ -9,6 +9,7 @@ import {
   type Results,
   type ResultsSummary,
   type RubricSnapshot,
+  type SubmissionDetails,
 } from '@corestone/contracts';
 import { reviewOutcomeOf } from './review';
 
@@ -62,17 +63,56 @@ const EVENT_ROOM_BYTES = 8 * 1024;
  * builds that event from the row (store/evaluations.ts markPending) and writes the rubric with a
  * space after each `:` and `,`: at most one more byte per byte of its JSON.
  */
-export function contentOf(essayType: EssayType, rubricJson: string, text: string): { key: string; eventBytesAtMost: number } {
+export function contentOf(
+  essayType: EssayType,
+  rubricJson: string,
+  text: string,
+  details: SubmissionDetails = {},
+): { key: string; eventBytesAtMost: number } {
   const textJson = JSON.stringify(text);
-  // Hashed in parts, the bytes of JSON.stringify([essayType, rubric, text]): the keys already stored.
+  // What the student stated is graded with the essay (the research question, the style …): another
+  // statement is another grading. None stated: the key is as before, so stored keys still match.
+  const detailsJson = Object.keys(details).length ? JSON.stringify(details) : '';
+  // Hashed in parts, the bytes of JSON.stringify([essayType, rubric, text(, details)]): the keys already stored.
   const key = createHash('sha256')
     .update(`[${JSON.stringify(essayType)},`)
     .update(rubricJson)
     .update(',')
     .update(textJson)
-    .update(']')
+    .update(detailsJson ? `,${detailsJson}]` : ']')
     .digest('hex');
-  return { key, eventBytesAtMost: Buffer.byteLength(textJson) + 2 * Buffer.byteLength(rubricJson) + EVENT_ROOM_BYTES };
+  const bytes = Buffer.byteLength(textJson) + 2 * Buffer.byteLength(rubricJson) + 2 * Buffer.byteLength(detailsJson) + EVENT_ROOM_BYTES;
+  return { key, eventBytesAtMost: bytes };
+}
+
+/** The stated fields of each essay type (the others are not asked for by the wizard and are dropped). */
+const DETAIL_FIELDS: Record<EssayType, ReadonlyArray<keyof SubmissionDetails>> = {
+  ee: ['research_question', 'citation_style', 'additional_context'],
+  tok: ['prescribed_title', 'aok_focus', 'additional_context'],
+};
+
+/** The columns (migration 008) holding what the student stated; NULL = not stated. */
+export const DETAIL_COLUMNS = ['research_question', 'prescribed_title', 'citation_style', 'aok_focus', 'additional_context'] as const;
+export type DetailColumns = Record<(typeof DETAIL_COLUMNS)[number], string | null>;
+
+/** What the student stated about an essay of this type: trimmed, blank ones left out. */
+export function detailsOf(type: EssayType, fields: SubmissionDetails): SubmissionDetails {
+  const out: SubmissionDetails = {};
+  for (const k of DETAIL_FIELDS[type]) {
+    const v = fields[k]?.trim();
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
+/** A full row's stated fields as the API shows them (only those stated). */
+export function detailsFromRow(r: Partial<DetailColumns>): SubmissionDetails {
+  const out: SubmissionDetails = {};
+  for (const k of DETAIL_COLUMNS) {
+    const v = r[k];
+    if (v) out[k] = v;
+  }
+  return out;
 }
 
 /** Milliseconds to seconds with one decimal. */
@@ -169,7 +209,7 @@ export function toListItem(r: ListRow): EvaluationListItem {
   };
 }
 
-export function toEvaluation(r: EvaluationRow): Evaluation {
+export function toEvaluation(r: EvaluationRow & Partial<DetailColumns>): Evaluation {
   return {
     ...toListItem(r),
     rubric: r.rubric,
@@ -177,5 +217,6 @@ export function toEvaluation(r: EvaluationRow): Evaluation {
     results: r.results,
     ai_feedback: r.ai_feedback,
     review: reviewOutcomeOf(r),
+    submission_details: detailsFromRow(r),
   };
 }

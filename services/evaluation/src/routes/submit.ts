@@ -10,6 +10,7 @@ import {
   MAX_TITLE_CHARS,
   MAX_UPLOAD_BYTES,
   Messages,
+  SubmissionDetails,
 } from '@corestone/contracts';
 import {
   HttpError,
@@ -25,7 +26,7 @@ import {
   unauthorized,
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
-import { ESSAY_TOO_LONG, contentOf, isTooLong, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
+import { ESSAY_TOO_LONG, contentOf, detailsOf, isTooLong, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
 import { shownTo } from '../domain/review';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
@@ -37,12 +38,20 @@ export const SubmitFields = Type.Object({
   essay_type: EssayType,
   rubric_id: Type.String({ minLength: 1, maxLength: 100 }),
   subject_area: Type.Optional(Type.String({ maxLength: 200 })),
-  /** Accepted and ignored: the spec's client always sends true. */
-  include_reflection: Type.Optional(Type.String({ maxLength: 10 })),
+  /**
+   * The spec's client always sends true. A rubric's reflection criterion (EE criterion E,
+   * Engagement / Reflection) is always graded, so only true is accepted (README "include_reflection").
+   */
+  include_reflection: Type.Optional(Type.String({ pattern: '^([Tt][Rr][Uu][Ee]|1)$' })),
+  // What the student stated in the wizard (optional, beside the spec's payload): contracts SubmissionDetails.
+  ...SubmissionDetails.properties,
 });
 type SubmitFields = Static<typeof SubmitFields>;
 
-const ESSAY_TYPE_DETAIL = { essay_type: "essay_type: must be 'ee' or 'tok'" };
+const FIELD_DETAILS = {
+  essay_type: "essay_type: must be 'ee' or 'tok'",
+  include_reflection: Messages.REFLECTION_ALWAYS_GRADED,
+};
 
 export const requireGradingRole: preHandlerAsyncHookHandler = async (req) => {
   if (!req.principal) throw unauthorized();
@@ -74,8 +83,8 @@ export interface SubmitDeps {
   /** The rubric snapshot and the submitter, cached (flows/lookups.ts). */
   lookups: Lookups;
   extractTimeoutMs: number;
-  /** The grader new gradings use (the same GRADER setting as the grading service): reuse needs a result by it. */
-  grader: string;
+  /** The grader new gradings use (grading's GRADER, resolved there): reuse needs a result by it; null = unknown, no reuse. */
+  grader: () => Promise<string | null>;
 }
 
 const SUBMIT_RESPONSES = {
@@ -108,7 +117,11 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   if (isTooLong(text)) throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
   const rubricId = fields.rubric_id.trim();
   if (!isUuid(rubricId)) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
-  const [{ rubric, is_active }, user] = await Promise.all([deps.lookups.rubric(rubricId), deps.lookups.submitter(me.id)]);
+  const [{ rubric, is_active }, user, grader] = await Promise.all([
+    deps.lookups.rubric(rubricId),
+    deps.lookups.submitter(me.id),
+    deps.grader(),
+  ]);
   if (is_active === false) throw notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND);
   if (rubric.rubric_type !== fields.essay_type) {
     throw badRequest(
@@ -121,7 +134,8 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   if (!user.is_active) throw forbidden(Messages.ACCOUNT_DEACTIVATED, Codes.ACCOUNT_DEACTIVATED);
 
   const rubricJson = JSON.stringify(rubric); // once, for the content key and the row
-  const content = contentOf(fields.essay_type, rubricJson, text);
+  const details = detailsOf(fields.essay_type, fields);
+  const content = contentOf(fields.essay_type, rubricJson, text, details);
   // Refused before anything is written or charged: the job must fit one NATS message.
   if (content.eventBytesAtMost > MAX_EVENT_BYTES) throw new HttpError(413, Codes.ESSAY_TOO_LONG, ESSAY_TOO_LONG);
 
@@ -140,10 +154,11 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
     essay_text: text,
     word_count: countWords(text),
     content_key: content.key,
+    details,
   };
   const submitter = { user_id: me.id, email: user.email, name: user.name, role: user.role };
   // (1) the row exists before the credit is charged — or, for an unchanged essay, carries the stored result
-  const { reusedFrom, inFlight } = await deps.store.insertSubmission(submission, submitter, deps.grader);
+  const { reusedFrom, inFlight } = await deps.store.insertSubmission(submission, submitter, grader);
   if (inFlight === 'charging') {
     req.log.info('same essay still awaiting its credit: not submitted again');
     throw new HttpError(409, Codes.SUBMISSION_AWAITING_CREDIT, Messages.SUBMISSION_AWAITING_CREDIT);
@@ -171,7 +186,7 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
       schema: {
         summary: 'Submit an essay file for grading (costs one credit)',
         description:
-          'multipart/form-data: title, essay_type (ee|tok), rubric_id, subject_area (optional), include_reflection (ignored), file (.txt, .docx, .pdf; at most 20 MB)',
+          'multipart/form-data: title, essay_type (ee|tok), rubric_id, subject_area (optional), include_reflection (optional, only true), what the student stated (optional: EE research_question, citation_style; TOK prescribed_title, aok_focus; additional_context), file (.txt, .docx, .pdf; at most 20 MB)',
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
         response: SUBMIT_RESPONSES,
@@ -179,7 +194,7 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
     },
     async (req, reply) => {
       const upload = await readUpload(req, { tooLarge: Messages.FILE_TOO_LARGE });
-      const fields = checkFormFields(SubmitFields, upload.fields, ESSAY_TYPE_DETAIL);
+      const fields = checkFormFields(SubmitFields, upload.fields, FIELD_DETAILS);
       const file = upload.file;
       if (!file || (!file.name && file.data.length === 0)) throw badRequest('Please upload a file');
       if (file.truncated || file.data.length > MAX_UPLOAD_BYTES) {
@@ -197,7 +212,7 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
       schema: {
         summary: 'Submit an essay as text for grading (costs one credit)',
         description:
-          'multipart/form-data or JSON: title, essay_type (ee|tok), rubric_id, subject_area (optional), essay_content (the essay text)',
+          'multipart/form-data or JSON: title, essay_type (ee|tok), rubric_id, subject_area (optional), the optional stated fields as for evaluate-async, essay_content (the essay text)',
         consumes: ['multipart/form-data', 'application/json'],
         security: [{ bearer: [] }],
         response: SUBMIT_RESPONSES,
@@ -205,7 +220,7 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
     },
     async (req, reply) => {
       const raw = req.isMultipart() ? (await readUpload(req, { tooLarge: Messages.FILE_TOO_LARGE })).fields : jsonFields(req.body);
-      const fields = checkFormFields(TextSubmitFields, raw, ESSAY_TYPE_DETAIL);
+      const fields = checkFormFields(TextSubmitFields, raw, FIELD_DETAILS);
       const text = normaliseText(fields.essay_content);
       return reply.status(201).send(await accept(deps, req, fields, 'essay_content.txt', text));
     },

@@ -1,7 +1,14 @@
 import type { Pool, QueryConfig } from 'pg';
-import { Events, REVIEW_LIST_FEEDBACK_CHARS, type EssayType, type EvaluationStatus, type Results } from '@corestone/contracts';
+import {
+  Events,
+  REVIEW_LIST_FEEDBACK_CHARS,
+  type EssayType,
+  type EvaluationStatus,
+  type Results,
+  type SubmissionDetails,
+} from '@corestone/contracts';
 import { NOTIFY_RELAY, OUTBOX_COLUMNS, newId, noteEnqueued, outboxRowPrefix, type OutboxRow, type Queryable } from '@corestone/service-kit';
-import { VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/evaluation';
+import { DETAIL_COLUMNS, VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/evaluation';
 import { seenStatement, seenValues, type Submitter } from './directory';
 
 /** The columns every response needs, short ones only. */
@@ -11,7 +18,7 @@ const SHORT_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name,
   notes_for_student, feedback_at, decided_at`;
 
 /** Every column a full response needs; never the essay text. */
-export const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback`;
+export const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback, ${DETAIL_COLUMNS.join(', ')}`;
 
 /**
  * A list row (`ListRow`): the short columns, the result's summary, kept by Postgres (migration 003),
@@ -45,11 +52,21 @@ export type NewSubmission = Pick<
 > & {
   essay_text: string;
   content_key: string;
+  /** What the student stated (contracts SubmissionDetails; only the fields stated). */
+  details?: SubmissionDetails;
   /** The rubric snapshot as JSON, when the caller has it already. */
   rubric_json?: string;
 };
 
-const SUBMITTED_COLUMNS = 'id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt';
+const SUBMITTED_COLUMNS = `id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt, ${DETAIL_COLUMNS.join(', ')}`;
+
+/**
+ * The end of the job's JSON text: its stated fields (migration 008) as `, "research_question" : "…", …}`
+ * — only those stated (the contract's fields are optional strings, never null) — or `}` when none is.
+ */
+const STATED_FIELDS = `coalesce(', ' || nullif(substr(json_strip_nulls(json_build_object(${DETAIL_COLUMNS.map((c) => `'${c}', ${c}`).join(
+  ', ',
+)}))::text, 2), '}'), '}')`;
 
 /**
  * Inserts the `evaluation.submitted.v1` event (the grading job) of the row that the CTE `from`
@@ -59,9 +76,9 @@ const SUBMITTED_COLUMNS = 'id, user_id, essay_type, title, subject_area, essay_t
  */
 const QUEUE_SUBMITTED = (from: string, at = 2) => `INSERT INTO outbox (${OUTBOX_COLUMNS})
   SELECT $${at}::uuid, $${at + 1}::text,
-    ($${at + 2}::text || json_build_object('evaluation_id', id, 'user_id', user_id, 'essay_type', essay_type, 'title', title,
-      'subject_area', subject_area, 'text', essay_text, 'word_count', word_count, 'rubric', rubric, 'attempt', attempt)::text
-    || '}')::json,
+    ($${at + 2}::text || left(json_build_object('evaluation_id', id, 'user_id', user_id, 'essay_type', essay_type, 'title', title,
+      'subject_area', subject_area, 'text', essay_text, 'word_count', word_count, 'rubric', rubric, 'attempt', attempt)::text, -1)
+    || ${STATED_FIELDS} || '}')::json,
     $${at + 3}::jsonb, id::text
   FROM ${from} ON CONFLICT (id) DO NOTHING RETURNING 1`;
 
@@ -75,9 +92,9 @@ function submittedEvent(): [id: string, subject: string, payloadHead: string, he
 
 /** The columns a new submission fills, in the order of submissionValues. */
 const SUBMISSION_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
-  rubric_id, rubric, essay_text, word_count, content_key`;
+  rubric_id, rubric, essay_text, word_count, content_key, ${DETAIL_COLUMNS.join(', ')}`;
 
-const SUBMISSION_PARAMS = Array.from({ length: 14 }, (_, i) => `$${i + 1}`).join(', ');
+const SUBMISSION_PARAMS = Array.from({ length: 14 + DETAIL_COLUMNS.length }, (_, i) => `$${i + 1}`).join(', ');
 
 function submissionValues(s: NewSubmission): unknown[] {
   return [
@@ -95,6 +112,7 @@ function submissionValues(s: NewSubmission): unknown[] {
     s.essay_text,
     s.word_count,
     s.content_key,
+    ...DETAIL_COLUMNS.map((c) => s.details?.[c] ?? null),
   ];
 }
 
@@ -105,8 +123,8 @@ function submissionValues(s: NewSubmission): unknown[] {
  * statistics, and a plan by user_id alone reads all the user's rows for every upload). A test
  * checks the plan.
  */
-export function submissionStatement(s: NewSubmission, submitter: Submitter, grader: string): QueryConfig {
-  const values = submissionValues(s); // $1 … $14
+export function submissionStatement(s: NewSubmission, submitter: Submitter, grader: string | null): QueryConfig {
+  const values = submissionValues(s); // $1 … $14 (content_key), then the stated fields
   return {
     name: 'evaluation-submission',
     text: `WITH seen AS (${seenStatement(values.length + 2)}),
@@ -163,7 +181,8 @@ export class EvaluationStore {
   async insertSubmission(
     s: NewSubmission,
     submitter: Submitter,
-    grader: string,
+    /** null: the grader in force is unknown, so no earlier result is carried. */
+    grader: string | null,
   ): Promise<{ reusedFrom: string | null; inFlight: InFlightState | null }> {
     const { rows } = await this.pool.query<{ reused_from: string | null; in_flight: InFlightState | null }>(
       submissionStatement(s, submitter, grader),

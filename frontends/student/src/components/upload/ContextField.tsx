@@ -1,4 +1,5 @@
 import { Form, Input } from 'antd';
+import { MAX_DETAIL_CHARS } from '../../lib/upload';
 
 /** The optional 'Additional Context' of either essay type's metadata. */
 export function ContextField({ value, placeholder, onChange }: { value: string; placeholder: string; onChange: (value: string) => void }) {
@@ -7,6 +8,7 @@ export function ContextField({ value, placeholder, onChange }: { value: string; 
       <Input.TextArea
         id="meta-context"
         autoSize={{ minRows: 2, maxRows: 5 }}
+        maxLength={MAX_DETAIL_CHARS.additional_context}
         value={value}
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}

@@ -3,6 +3,7 @@ import { ContextField } from './ContextField';
 import { CITATION_STYLES, EE_SUBJECTS } from '../../data/subjects';
 import type { Field, FieldErrors } from '../../lib/uploadFields';
 import type { EeMeta } from '../../lib/uploadMetadata';
+import { MAX_DETAIL_CHARS } from '../../lib/upload';
 import { invalid, marked } from './fieldMarks';
 
 interface EeFieldsProps {
@@ -49,6 +50,7 @@ export function EeFields({ ee, errors, onChange }: EeFieldsProps) {
           id="meta-rq"
           {...invalid(errors, 'researchQuestion')}
           autoSize={{ minRows: 2, maxRows: 4 }}
+          maxLength={MAX_DETAIL_CHARS.research_question}
           value={ee.researchQuestion}
           placeholder="To what extent…"
           onChange={(e) => onChange({ researchQuestion: e.target.value }, 'researchQuestion')}
