@@ -2,13 +2,14 @@
  * The admin micro-frontend in real Chromium through the gateway: first-admin setup → sign in →
  * the overview with real figures and the real system state; the submissions list; a completed
  * student submission reviewed (essay viewer, a criterion score edited and saved, reject refused
- * without notes, approved with notes — checked through the API); the other admin screens; and a
+ * without notes, approved with notes shown to the student — checked through the API), the student
+ * seeing the review on the results page and in My Submissions; the other admin screens; and a
  * student who opens /admin is sent away without ever downloading the admin remote.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { uniqueEmail } from '../support/platform';
+import { uniqueEmail, waitFor } from '../support/platform';
 import {
   createFirstAdmin,
   dialogOpened,
@@ -23,6 +24,7 @@ import { EE_ESSAY } from '../fixtures/essays';
 
 const studentEmail = uniqueEmail('student');
 const studentPassword = 'student-pass-1';
+const FEEDBACK = 'A clear, well-sourced argument. Strengthen the conclusion with the 1920s mortality figures.';
 const adminEmail = uniqueEmail('grace');
 let studentToken: string;
 let graded: { id: string; title: string };
@@ -122,11 +124,18 @@ it('reviews a completed student submission: edit a criterion, reject needs notes
   const newScore = first.score >= 1 ? first.score - 1 : 1;
   const scoreBox = page.getByLabel(`Score for criterion ${first.code}`);
   await scoreBox.fill(String(newScore));
+  // feedback for the student, and notes that stay internal (issue 28)
+  await page.getByLabel('Feedback for the student').fill(FEEDBACK);
+  await page.getByLabel('Admin notes').fill('Compare with the 2025 cohort (internal)');
   await page.getByRole('button', { name: 'Save Results' }).click();
   await page.getByText('Results saved').waitFor();
   const saved = (await p.api.call('GET', `/evaluation/${graded.id}`, { token: studentToken })).body;
   expect(saved.results.criteria[0].score).toBe(newScore);
-  expect(saved.results.maxPoints).toBe(100);
+  // the student's total stays on the rubric's scale and equals the criteria they see (not x/100)
+  expect(saved.results.maxPoints).toBe(saved.rubric.scoring_structure.total_points);
+  expect(saved.results.totalPoints).toBe(saved.results.criteria.reduce((n: number, c: { score: number }) => n + c.score, 0));
+  expect(saved.admin_notes).toBeUndefined();
+  expect(saved.review).toMatchObject({ status: 'pending_review', feedback: FEEDBACK, notes: null });
 
   // reject is refused without notes
   await page.getByTestId('reject-button').click();
@@ -137,18 +146,68 @@ it('reviews a completed student submission: edit a criterion, reject needs notes
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('decision-ok').waitFor({ state: 'detached' });
 
-  // approve with notes
+  // approve with notes shown to the student
   await page.getByTestId('approve-button').click();
   await page.getByLabel('Decision notes').fill('Well argued; sources used with care.');
+  await page.getByRole('checkbox', { name: 'Show these notes to the student' }).last().check();
   await screenshot(page, 'admin-approve-modal');
   await page.getByTestId('decision-ok').click();
   await page.locator('[data-approval="approved"]').first().waitFor();
   expect(await page.getByTestId('approve-button').isDisabled()).toBe(true);
   const approved = (await p.api.call('GET', `/evaluation/${graded.id}`, { token: studentToken })).body;
   expect(approved.approval_status).toBe('approved');
-  expect(approved.admin_notes).toBe('Well argued; sources used with care.');
+  expect(approved.admin_notes).toBeUndefined(); // the student's answer: the notes are in review.notes
+  expect(approved.review).toMatchObject({ status: 'approved', feedback: FEEDBACK, notes: 'Well argued; sources used with care.' });
   expect(await page.getByLabel('Admin notes').inputValue()).toBe('Well argued; sources used with care.');
+  expect(await page.getByRole('checkbox', { name: 'Show these notes to the student' }).first().isChecked()).toBe(true);
   await screenshot(page, 'admin-submission-approved');
+});
+
+it('the student sees the review on the results page and in My Submissions, and got it by e-mail', async () => {
+  const { p } = suite;
+  const student = await launchBrowser();
+  try {
+    const pg = student.page;
+    await signInThroughForm(pg, p.gatewayUrl, studentEmail, studentPassword, /\/dashboard/);
+    await pg.goto(`${p.gatewayUrl}/dashboard/results/${graded.id}`);
+    const card = pg.getByTestId('review-outcome');
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getByTestId('review-status').innerText()).toBe('Approved');
+    expect(await card.getByTestId('review-feedback').innerText()).toContain(FEEDBACK);
+    await card.getByTestId('review-feedback-date').waitFor();
+    expect(await card.getByTestId('review-notes').innerText()).toContain('Well argued; sources used with care.');
+    expect(await pg.locator('body').innerText()).not.toContain('(internal)');
+    // the total beside the criterion cards: on the rubric's scale and equal to their sum
+    const total = await pg.getByTestId('total-points').innerText();
+    const scores = await pg.getByTestId('criterion-score').allInnerTexts();
+    const max = Number(total.split('/')[1]);
+    expect(Number(total.split('/')[0])).toBeCloseTo(
+      scores.reduce((n, x) => n + Number(x), 0),
+      5,
+    );
+    expect(max).toBeLessThan(100);
+    await settled(pg);
+    await screenshot(pg, 'student-results-reviewed');
+
+    await pg.goto(`${p.gatewayUrl}/dashboard/submissions`);
+    const summary = pg.getByTestId('review-summary').first();
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.getByTestId('review-status').innerText()).toBe('Approved');
+    expect(await summary.getByTestId('review-summary-text').innerText()).toContain(FEEDBACK.slice(0, 30));
+    await settled(pg);
+    await screenshot(pg, 'student-submissions-reviewed');
+  } finally {
+    await student.close();
+  }
+  // one mail per review with feedback: the save (pending review) and the approval
+  const mailDir = path.join(__dirname, '..', 'artifacts', 'logs', p.run.id, 'mail');
+  const mailsToStudent = () =>
+    (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, ''))
+      .filter((raw) => raw.includes(`To: ${studentEmail}`));
+  const mails = await waitFor('the two review mails', async () => mailsToStudent().length >= 2 && mailsToStudent());
+  expect(mails).toHaveLength(2);
+  expect(mails.every((raw) => !raw.includes('(internal)'))).toBe(true);
 });
 
 it('shows the other admin screens', async () => {

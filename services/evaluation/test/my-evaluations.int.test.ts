@@ -109,5 +109,6 @@ it('lists each row with its result cut to the summary: grade and points as the f
   expect(full.results!.criteria.length).toBeGreaterThan(0); // what the list leaves out is in GET /evaluation/{id}
   // the rest of the row is the full evaluation's
   const { rubric: _r, suggestions: _s, ai_feedback: _f, results: _full, submission_details: _d, ...rest } = full;
-  expect(eeRow).toEqual({ ...rest, results: eeRow.results });
+  // the review as the full evaluation has it; a list row also says whether its feedback is cut
+  expect(eeRow).toEqual({ ...rest, results: eeRow.results, review: { ...rest.review, feedback_truncated: false } });
 });

@@ -68,7 +68,19 @@ export function Submissions({ client }: RemoteAppProps) {
     render: (_, ev) => <strong>{gradeOf(ev)}</strong>,
   };
   const wideColumns: TableColumnsType<EvaluationListItem> = [
-    { title: 'Essay', key: 'title', render: (_, ev) => essayCell(ev) },
+    {
+      title: 'Essay',
+      key: 'title',
+      render: (_, ev) => (
+        <>
+          {essayCell(ev)}
+          {/* the review under the title: its status and the start of the reviewer's feedback (issue 28) */}
+          <div style={{ marginTop: 6 }}>
+            <ReviewSummary review={ev.review} id={ev.id} />
+          </div>
+        </>
+      ),
+    },
     { title: 'Date', key: 'date', width: 130, render: (_, ev) => dateOf(ev) },
     {
       title: 'Words',
@@ -78,7 +90,6 @@ export function Submissions({ client }: RemoteAppProps) {
     },
     { title: 'Status', key: 'status', width: 140, render: (_, ev) => <StatusDot status={ev.status} /> },
     gradeColumn,
-    { title: 'Review', key: 'review', width: 260, render: (_, ev) => <ReviewSummary review={ev.review} id={ev.id} /> },
     { title: '', key: 'actions', width: 220, align: 'right', render: (_, ev) => actions(ev) },
   ];
   const narrowColumns: TableColumnsType<EvaluationListItem> = [
@@ -155,7 +166,7 @@ export function Submissions({ client }: RemoteAppProps) {
             loading={evs.loading}
             dataSource={shown}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            scroll={wide ? { x: 1020 } : undefined}
+            scroll={wide ? { x: 760 } : undefined}
             tableLayout={wide ? undefined : 'fixed'}
             locale={{ emptyText: <Empty description={query ? 'No submissions match your search' : 'No submissions yet'} /> }}
             columns={wide ? wideColumns : narrowColumns}

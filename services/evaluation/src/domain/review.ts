@@ -97,14 +97,37 @@ export function applyResultsEdit(
     ...(edit.criteria ?? []).filter((e) => !known.has(e.code)).map((e) => apply(blank(e.code), e)),
   ];
   const totalPoints = totalOf(criteria, scale);
+  const percentage = scale.total > 0 ? round1((totalPoints / scale.total) * 100) : 0;
+  const next = { totalPoints, maxPoints: scale.total, percentage };
   return {
     ...stored,
     overallGrade: edit.overallGrade ?? stored.overallGrade,
-    totalPoints,
-    maxPoints: scale.total,
-    percentage: scale.total > 0 ? round1((totalPoints / scale.total) * 100) : 0,
+    ...next,
     criteria,
+    overallSummary: {
+      ...stored.overallSummary,
+      holisticCommentary: restated(stored.overallSummary.holisticCommentary, stored, next),
+    },
   };
+}
+
+const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The grader's summary quotes its total ("scores 9/34 (26.5%)"): after an edit it states the new
+ * one, so the page never shows a total that disagrees with the criteria above it.
+ */
+export function restated(text: string, was: Pick<Results, 'totalPoints' | 'maxPoints' | 'percentage'>, now: typeof was): string {
+  if (was.totalPoints === now.totalPoints && was.maxPoints === now.maxPoints) return text;
+  const figure = new RegExp(
+    `(?<![\\d.])${literal(points(was.totalPoints))}\\s*/\\s*${literal(points(was.maxPoints))}(?![\\d.])( \\(${literal(String(was.percentage))}%\\))?`,
+    'g',
+  );
+  return text.replace(
+    figure,
+    (_m, pct?: string) => `${points(now.totalPoints)}/${points(now.maxPoints)}${pct ? ` (${now.percentage}%)` : ''}`,
+  );
 }
 
 /** The overall points of edited criteria on the rubric's scale (see applyResultsEdit). */
