@@ -155,6 +155,48 @@ describe('defaults and fallbacks', () => {
   });
 });
 
+describe('the grader (grading.grader, grading.openai)', () => {
+  const gradingEnv = (manifests: Manifest[]) => {
+    const d = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name.endsWith('-grading'))!;
+    return d.spec.template.spec.containers[0].env as Array<{
+      name: string;
+      value?: string;
+      valueFrom?: { secretKeyRef?: { key: string; optional?: boolean } };
+    }>;
+  };
+  const valueOf = (env: ReturnType<typeof gradingEnv>, name: string) => env.find((e) => e.name === name)?.value;
+
+  it('defaults to auto: the AI model exactly when the Secret holds OPENAI_API_KEY (optional) or a base URL is set', () => {
+    const env = gradingEnv(rendered.default.manifests);
+    expect(valueOf(env, 'GRADER')).toBe('auto');
+    expect(valueOf(env, 'OPENAI_MODEL')).toBe('gpt-4o-mini');
+    expect(env.find((e) => e.name === 'OPENAI_BASE_URL')).toBeUndefined();
+    expect(env.find((e) => e.name === 'OPENAI_API_KEY')?.valueFrom?.secretKeyRef).toMatchObject({ key: 'OPENAI_API_KEY', optional: true });
+    // only grading is told: evaluation asks grading which grader is in force
+    for (const d of all('default', 'Deployment').filter((x) => !x.metadata.name.endsWith('-grading'))) {
+      expect((d.spec.template.spec.containers[0].env ?? []).map((e: { name: string }) => e.name)).not.toContain('GRADER');
+    }
+  });
+
+  it('forces a grader and points at a compatible endpoint when set', () => {
+    const text = helmTemplate(
+      valuesFile(
+        ['grading:', '  grader: builtin', '  openai:', '    baseUrl: http://vllm.ai.svc:8000/v1', '    model: llama-3.1-8b'].join('\n'),
+      ),
+    );
+    const env = gradingEnv(parseManifests(text));
+    expect(valueOf(env, 'GRADER')).toBe('builtin');
+    expect(valueOf(env, 'OPENAI_BASE_URL')).toBe('http://vllm.ai.svc:8000/v1');
+    expect(valueOf(env, 'OPENAI_MODEL')).toBe('llama-3.1-8b');
+  });
+
+  it('refuses a grader the service does not know', () => {
+    const res = helm(['template', 'corestone', chartDir, '-f', valuesFile('grading:\n  grader: gpt\n')]);
+    expect(res.status).not.toBe(0);
+    expect(res.stderr).toContain('grading.grader');
+  });
+});
+
 describe('values.schema.json', () => {
   it('refuses unknown keys, unknown components, a numeric lagThreshold and a bad role (one run, every error)', () => {
     const mistakes = [

@@ -107,3 +107,34 @@ it('gives every process what production requires (it fails closed without them)'
   }
   expect(compose.services.auth.environment.SETUP_TOKEN).toMatch(/^\$\{SETUP_TOKEN:\?/);
 });
+
+describe('the grader', () => {
+  /** The value Compose gives a `${NAME:-default}` reference when NAME is unset, or `set[NAME]` when it is. */
+  const resolve = (value: string, set: Record<string, string> = {}) =>
+    value.replace(/\$\{([A-Z_]+):-([^}]*)\}/g, (_m, name: string, fallback: string) => set[name] ?? fallback);
+
+  it('grading takes GRADER (default auto), the key, a compatible endpoint and the model; evaluation asks grading', () => {
+    const env = compose.services.grading.environment;
+    expect(env.GRADER).toBe('${GRADER:-auto}');
+    expect(env.OPENAI_API_KEY).toBe('${OPENAI_API_KEY:-}');
+    expect(env.OPENAI_BASE_URL).toBe('${OPENAI_BASE_URL:-}');
+    expect(env.OPENAI_MODEL).toBe('${OPENAI_MODEL:-gpt-4o-mini}');
+    expect(compose.services.evaluation.environment.GRADER).toBeUndefined();
+  });
+
+  it('grades with the built-in analysis until a key or endpoint is set in .env, then with the model', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- grading's own config rules
+    const { GradingConfig, resolveGrader } = require('@corestone/grading/config');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadConfig } = require('@corestone/service-kit');
+    const keys = ['GRADER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'];
+    const grader = (set: Record<string, string>) => {
+      const env = Object.fromEntries(keys.map((k) => [k, resolve(compose.services.grading.environment[k], set)]));
+      return resolveGrader(loadConfig(GradingConfig, { NATS_URL: 'nats://nats:4222', ...env }));
+    };
+    expect(grader({})).toBe('builtin');
+    expect(grader({ OPENAI_API_KEY: 'sk-live' })).toBe('openai');
+    expect(grader({ OPENAI_BASE_URL: 'http://ollama:11434/v1' })).toBe('openai');
+    expect(grader({ OPENAI_API_KEY: 'sk-live', GRADER: 'builtin' })).toBe('builtin');
+  });
+});
