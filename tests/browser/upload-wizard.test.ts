@@ -107,9 +107,28 @@ it('keeps the metadata through Back and a reload, marks refused fields, and forg
   await page.getByRole('button', { name: 'Review & Submit' }).click();
   await stepShown('Step 3 of 3: Submit');
   expect(await page.getByTestId('submit-summary').innerText()).toContain(RQ);
+  // what the student stated beside the spec's fields (issue 28): the citation style and context too
+  await page.getByRole('button', { name: 'Back to Metadata' }).click();
+  await stepShown('Step 2 of 3: Metadata');
+  await page.locator('#meta-citation').click({ force: true });
+  await pickOption(page, /^MLA$/);
+  await page.locator('#meta-context').fill('My supervisor suggested comparing two cities.');
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+  await stepShown('Step 3 of 3: Submit');
   await page.getByRole('button', { name: 'Submit for Evaluation' }).click();
   await page.waitForURL(/\/dashboard\/results\//, { timeout: 60_000 });
   await page.locator('[data-testid=results-processing], [data-testid=results-completed]').first().waitFor({ timeout: 30_000 });
+
+  // the result shows what it was graded against and by whom (no model configured: the built-in grader)
+  const facts = page.getByTestId('submission-facts');
+  await facts.waitFor({ timeout: 120_000 });
+  expect(await page.getByTestId('stated-research_question').innerText()).toBe(RQ);
+  expect(await page.getByTestId('stated-citation_style').innerText()).toBe('MLA');
+  expect(await page.getByTestId('stated-additional_context').innerText()).toBe('My supervisor suggested comparing two cities.');
+  expect(await page.getByTestId('graded-by').innerText()).toBe('Built-in text analysis');
+  expect(await page.getByTestId('graded-by').getAttribute('data-grader')).toBe('builtin');
+  await facts.scrollIntoViewIfNeeded();
+  await screenshot(page, '52-result-submission-facts');
 
   // Back from the result leaves the wizard (the page before it), and the wizard starts empty again
   await page.goBack();
