@@ -1,18 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { streamName } from '@corestone/contracts';
-import { ensureStream, type Bus } from './nats';
+import type { Bus } from './nats';
+import { StreamFeed } from './stream-feed';
 
 interface Entry<T> {
   value: T;
   epoch: number;
   at: number;
-}
-
-interface Feed {
-  stream: string;
-  /** Stream sequence of the last event handled; every event up to it has been handled, in order. */
-  delivered: number;
-  stop?: () => void;
 }
 
 export interface EventFedCacheOptions {
@@ -42,15 +35,11 @@ export interface EventFedCacheOptions {
  * 1. Every change to a cached value is in one of `streams` before it is answered: the owning
  *    services' outbox relays hold their answers until JetStream acknowledged the events (service-kit
  *    publication.ts). So when the change is answered its event has a stream sequence.
- * 2. This process reads the streams with ordered consumers (every replica reads every event, in
- *    sequence order, with no gaps: the client recreates the consumer from the next sequence when it
- *    detects one), dropping the value of the event's user.
- * 3. Before answering from a kept value, a request asks JetStream for each stream's last sequence
- *    (`STREAM.INFO`, sent after the request arrived, answered by the stream leader) and waits until
- *    the consumers have handled up to it. Whatever was answered before the request is at or below
- *    that sequence, so its value was dropped. This holds across a NATS cluster: it relies on stream
- *    sequences, not on the order of messages on one connection. Requests arriving together share
- *    one such sync, and requests arriving while one is asked share the next.
+ * 2. This process reads the streams with the kit's `StreamFeed` (ordered consumers: every replica
+ *    reads every event, in sequence order, with no gaps), dropping the value of the event's user.
+ * 3. Before answering from a kept value, a request syncs the feed (`StreamFeed.sync`: the streams'
+ *    last sequences asked after the request arrived, and handled here). Whatever was answered before
+ *    the request is at or below them, so its value was dropped. This holds across a NATS cluster.
  * 4. A value loaded while an event for that user was handled is not kept (it may predate the change).
  * 5. Fall-back: until the consumers run (start), when a sync fails or the consumers do not reach
  *    the streams' ends within `syncTimeoutMs` (NATS away, consumer stalled), and after any sequence
@@ -65,69 +54,48 @@ export class EventFedCache<T> {
   private seq = 0;
   /** Bumped whenever events may have been missed: values of an earlier epoch are never used. */
   private epoch = 0;
-  private feeds: Feed[] = [];
-  private running = false;
-  private behind = false;
-  private stopped = false;
-  private nextSync: Promise<boolean> | null = null;
-  /** The round of `STREAM.INFO` questions in flight, settled when its answers (or failure) are in. */
-  private asking: Promise<void> | null = null;
-  private waiters = new Set<() => void>();
-  private readonly streams: readonly string[];
-  private readonly label: string;
-  private readonly fallback: string;
+  private readonly feed: StreamFeed;
   private readonly max: number;
   private readonly ttlMs: number;
-  private readonly syncTimeoutMs: number;
   /** Counters (tests and diagnostics): answers from a kept value, loads, loads because the feed was not current. */
   readonly stats = { hits: 0, loads: 0, fallbacks: 0 };
 
-  constructor(
-    private readonly bus: Bus,
-    private readonly log: FastifyBaseLogger,
-    opts: EventFedCacheOptions,
-  ) {
-    this.streams = opts.streams;
-    this.label = opts.label;
-    this.fallback = opts.fallback;
+  constructor(bus: Bus, log: FastifyBaseLogger, opts: EventFedCacheOptions) {
     this.max = opts.max ?? 10_000;
     this.ttlMs = opts.ttlMs ?? 60_000;
-    this.syncTimeoutMs = opts.syncTimeoutMs ?? 500;
+    this.feed = new StreamFeed(bus, log, {
+      streams: opts.streams,
+      label: opts.label,
+      fallback: opts.fallback,
+      syncTimeoutMs: opts.syncTimeoutMs,
+      onEvent: (data) => this.heard(data),
+      onGap: () => this.dropAll(),
+    });
   }
 
   /** Known complete: the consumers run and the last sync reached the streams' ends. */
   get current(): boolean {
-    return this.running && !this.behind && !this.stopped;
+    return this.feed.current;
   }
 
   /** Starts one ordered consumer per stream at its current end (what came before is in every value loaded from now on). */
-  async start(): Promise<void> {
-    for (const service of this.streams) {
-      await ensureStream(this.bus, service);
-      const stream = streamName(this.bus.prefix, service);
-      const last = (await this.bus.jsm.streams.info(stream)).state.last_seq;
-      const feed: Feed = { stream, delivered: last };
-      const consumer = await this.bus.js.consumers.get(stream, { deliver_policy: 'by_start_sequence', opt_start_seq: last + 1 });
-      const messages = await consumer.consume({ callback: (m) => this.heard(feed, m.seq, m.data) });
-      feed.stop = () => void messages.stop();
-      this.feeds.push(feed);
-    }
-    this.running = true;
+  start(): Promise<void> {
+    return this.feed.start();
   }
 
   stop(): void {
-    this.stopped = true;
-    this.feeds.forEach((f) => f.stop?.());
+    this.feed.stop();
     this.values.clear();
-    for (const wake of [...this.waiters]) wake();
   }
 
   /** Resolves once the feed is current (tests). */
-  async whenCurrent(): Promise<void> {
-    while (!this.current && !this.stopped) {
-      await this.sync();
-      if (!this.current) await new Promise((r) => setTimeout(r, 20));
-    }
+  whenCurrent(): Promise<void> {
+    return this.feed.whenCurrent();
+  }
+
+  /** True once every event published before the call has been handled here (`StreamFeed.sync`). */
+  sync(): Promise<boolean> {
+    return this.feed.sync();
   }
 
   /** The user's value: the kept one when it is certainly current, else `load()`, kept for next time when safe. */
@@ -140,7 +108,7 @@ export class EventFedCache<T> {
       }
     } else if (!this.current) {
       this.stats.fallbacks++;
-      if (this.running && !this.stopped) void this.sync(); // comes back once a sync reaches the ends again
+      if (this.feed.started) void this.sync(); // comes back once a sync reaches the ends again
     }
     const seq = this.seq;
     const epoch = this.epoch;
@@ -160,89 +128,7 @@ export class EventFedCache<T> {
     this.values.delete(userId);
   }
 
-  /**
-   * True once every event stored in the streams when this sync's questions were sent has been
-   * handled here. Callers arriving before the questions are sent share them. At most one round of
-   * questions is in flight: callers arriving meanwhile share the next round, sent at the end of the
-   * turn its answers come in (a group commit), so requests spread over many turns of one round trip
-   * share one round instead of sending one each turn.
-   */
-  sync(): Promise<boolean> {
-    this.nextSync ??= new Promise<boolean>((resolve) => {
-      const send = () => {
-        this.nextSync = null;
-        const ends = this.streamEnds();
-        const settled = () => {
-          if (this.asking === answered) this.asking = null;
-        };
-        const answered: Promise<void> = ends.then(settled, settled);
-        this.asking = answered;
-        this.catchUp(ends).then(resolve, () => resolve(false));
-      };
-      // After the current event-loop turn, so that every request read in it shares the round.
-      if (this.asking) void this.asking.then(() => setImmediate(send));
-      else setImmediate(send);
-    });
-    return this.nextSync;
-  }
-
-  /** Each feed's stream's last sequence, asked now (null when not running). */
-  private streamEnds(): Promise<number[] | null> {
-    if (!this.running || this.stopped) return Promise.resolve(null);
-    return Promise.all(this.feeds.map(async (f) => (await this.bus.jsm.streams.info(f.stream)).state.last_seq));
-  }
-
-  private async catchUp(asked: Promise<number[] | null>): Promise<boolean> {
-    const epoch = this.epoch;
-    let ends: number[] | null;
-    try {
-      ends = await asked;
-    } catch (err) {
-      this.fellBehind(err, 'could not read the streams');
-      return false;
-    }
-    if (ends === null) return false;
-    const reached = () => this.feeds.every((f, i) => f.delivered >= ends[i]);
-    if (!reached()) {
-      const ok = await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => finish(false), this.syncTimeoutMs);
-        const finish = (value: boolean) => {
-          clearTimeout(timer);
-          this.waiters.delete(check);
-          resolve(value);
-        };
-        const check = () => {
-          if (this.stopped) finish(false);
-          else if (reached()) finish(true);
-        };
-        this.waiters.add(check);
-      });
-      if (!ok) {
-        this.fellBehind(null, 'the event consumers did not reach the streams’ ends in time');
-        return false;
-      }
-    }
-    if (epoch !== this.epoch) return false;
-    if (this.behind) this.log.info(`${this.label}: event feed current again; kept values in use`);
-    this.behind = false;
-    return true;
-  }
-
-  private fellBehind(err: unknown, why: string): void {
-    if (!this.behind) this.log.warn({ err }, `${this.label}: ${why}; ${this.fallback} until the feed is current`);
-    this.behind = true;
-  }
-
-  private heard(feed: Feed, seq: number, data: Uint8Array): void {
-    if (seq !== feed.delivered + 1) {
-      // A gap (messages removed from the stream before this process read them): trust nothing kept.
-      this.log.warn(
-        { stream: feed.stream, expected: feed.delivered + 1, got: seq },
-        `${this.label}: sequence gap; every kept value dropped`,
-      );
-      this.dropAll();
-    }
-    if (seq > feed.delivered) feed.delivered = seq;
+  private heard(data: Uint8Array): void {
     let userId: unknown;
     try {
       userId = (JSON.parse(Buffer.from(data).toString('utf8')) as { data?: { user_id?: unknown } }).data?.user_id;
@@ -263,7 +149,6 @@ export class EventFedCache<T> {
         this.invalidated.clear();
       }
     }
-    for (const wake of [...this.waiters]) wake();
   }
 
   private dropAll(): void {

@@ -23,5 +23,6 @@ export * from './uploads';
 export * from './mail';
 export * from './cache';
 export * from './event-fed-cache';
+export * from './stream-feed';
 export * from './csv';
 export * from './publication';

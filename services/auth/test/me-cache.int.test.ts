@@ -209,7 +209,7 @@ describe('auth /auth/me cache', () => {
     const s = await h.userWithSession('student');
     await warm(b, s.access);
     // the consumers stop: events published from now on never reach replica B
-    (b.meCache as unknown as { feeds: Array<{ stop(): void }> }).feeds.forEach((f) => f.stop());
+    (b.meCache as unknown as { feed: { feeds: Array<{ stop(): void }> } }).feed.feeds.forEach((f) => f.stop());
     await h.users.change(s.user.id, { first_name: 'Unheard' });
     expect((await meOn(b, s.access)).json().first_name).toBe('Unheard');
     expect(b.meCache.current).toBe(false);

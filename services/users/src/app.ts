@@ -6,7 +6,7 @@ import type { UsersConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { AvatarFiles } from './store/avatars';
 import { BILLING_MIRROR_DURABLE, BillingLink } from './events/billing';
-import { CreditFeed } from './events/credit-feed';
+import { CreditUpdates } from './events/credit-updates';
 import { meRoutes } from './routes/me';
 import { avatarRoutes } from './routes/avatar';
 import { adminRoutes } from './routes/admin';
@@ -24,7 +24,7 @@ export interface UsersDeps {
 export function buildApp({ config, infra, verify, dataKey }: UsersDeps): { app: FastifyInstance; ctx: UsersContext } {
   const app = createServiceApp({ name: 'users', logLevel: config.LOG_LEVEL });
   const store = new AccountStore(infra.db.pool, infra.db.schema, infra.bus);
-  const feed = new CreditFeed(infra.bus, BILLING_MIRROR_DURABLE, app.log);
+  const feed = new CreditUpdates(infra.bus, BILLING_MIRROR_DURABLE, app.log);
   const ctx: UsersContext = {
     store,
     feed,

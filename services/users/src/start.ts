@@ -16,7 +16,7 @@ import { startBillingMirror } from './events/billing';
 
 /**
  * users' composition root: Postgres + NATS, the app, the outbox relay to the `users` stream,
- * the mirror of billing's credit updates (consumer + the feed that makes it read-your-writes) and the
+ * the mirror of billing's credit updates (consumer + the stream feed that makes it read-your-writes) and the
  * `rpc.users.*` handlers.
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
  */
@@ -45,8 +45,8 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
         mirror = await startBillingMirror(infra.bus, ctx.store, app.log, ctx.feed);
       },
     };
-    ctx.feed.start();
-    lifecycle.onClose('credit feed', async () => ctx.feed.stop());
+    await ctx.feed.start();
+    lifecycle.onClose('credit updates', async () => ctx.feed.stop());
     const subs = serveUsersRpc(infra.bus, ctx.store, ctx.billing, app.log);
     subs.push(serveApiKeyRpc(infra.bus, ctx.store, keys.dataKey, app.log));
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));

@@ -1,31 +1,45 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Events, Rpc, type CreditAccount } from '@corestone/contracts';
+import { Events, Rpc, type CreditAccount, type User } from '@corestone/contracts';
 import { callRpc, startConsumer, type Bus, type RunningConsumer } from '@corestone/service-kit';
-import type { AccountStore } from '../store/accounts';
-import type { Credits, MirroredCredits } from '../domain/view';
-import type { CreditFeed } from './credit-feed';
+import type { AccountStore, AccountWithCredits } from '../store/accounts';
+import { toUser, type Credits, type MirroredCredits } from '../domain/view';
+import type { CreditUpdates } from './credit-updates';
 
 export const BILLING_MIRROR_DURABLE = 'users-billing-mirror';
 
-/** Billing as users sees it: credits for views (mirror + feed, or live), admin credit changes. */
+/** Billing as users sees it: credits for views (mirror + updates heard, or live), admin credit changes. */
 export class BillingLink {
   constructor(
     private readonly bus: Bus,
     private readonly store: AccountStore,
     private readonly timeoutMs: number,
     private readonly log: FastifyBaseLogger,
-    /** Read-your-writes over the mirror (see CreditFeed); absent or not current → read billing live. */
-    private readonly feed?: CreditFeed,
+    /** Read-your-writes over the mirror (see CreditUpdates); absent or not current → read billing live. */
+    private readonly updates?: CreditUpdates,
   ) {}
 
   /**
-   * A user's credits as of every answer billing has given (read-your-writes for /auth/me and
-   * /users/me): the mirror, or a newer update heard but not yet mirrored. No billing call and no
-   * write while the feed is current; otherwise billing is asked live (the mirror if it is silent).
+   * The user's `User` view with credits as of every answer billing has given (read-your-writes for
+   * /auth/me and /users/me): `read` reads (or writes and returns) the account with its mirrored
+   * credits, and runs only after the updates billing announced before this call were taken, so the
+   * mirror it reads holds whatever they no longer do. The mirror, or a newer update heard but not
+   * yet mirrored: no billing call and no write while the updates are current; otherwise billing is
+   * asked live (the mirror if it is silent).
    */
-  async credits(userId: string, mirrored: MirroredCredits | null): Promise<Credits | null> {
-    if (this.feed?.current) return this.feed.newerThan(userId, mirrored?.version ?? 0) ?? mirrored;
-    return (await this.live(userId)) ?? mirrored;
+  async view(userId: string, read: () => Promise<AccountWithCredits>): Promise<User> {
+    const heard = this.updates ? await this.updates.heard(userId) : undefined;
+    const found = await read();
+    return toUser(found.account, await this.credits(userId, heard, found.credits));
+  }
+
+  private async credits(
+    userId: string,
+    heard: CreditAccount | null | undefined,
+    mirrored: MirroredCredits | null,
+  ): Promise<Credits | null> {
+    if (heard === undefined) return (await this.live(userId)) ?? mirrored;
+    if (mirrored) this.updates?.mirrored(userId, mirrored.version);
+    return heard && heard.version > (mirrored?.version ?? 0) ? heard : mirrored;
   }
 
   /** Billing's current account for a user; null when billing does not answer in time. A read: nothing is written. */
@@ -53,7 +67,12 @@ export class BillingLink {
 }
 
 /** Keeps the credit mirror from `billing.account_updated.v1` (highest version wins: idempotent). */
-export function startBillingMirror(bus: Bus, store: AccountStore, logger: FastifyBaseLogger, feed?: CreditFeed): Promise<RunningConsumer> {
+export function startBillingMirror(
+  bus: Bus,
+  store: AccountStore,
+  logger: FastifyBaseLogger,
+  updates?: CreditUpdates,
+): Promise<RunningConsumer> {
   return startConsumer({
     bus,
     stream: 'billing',
@@ -64,7 +83,7 @@ export function startBillingMirror(bus: Bus, store: AccountStore, logger: Fastif
     handler: async (event) => {
       const account = event.data as CreditAccount;
       await store.applyAccountUpdated(BILLING_MIRROR_DURABLE, event.id, account);
-      feed?.mirrored(account.user_id, account.version);
+      updates?.mirrored(account.user_id, account.version);
     },
   });
 }

@@ -5,11 +5,13 @@ import { userNotFound, type AccountStore } from '../store/accounts';
 import { toUser } from '../domain/view';
 import type { BillingLink } from './billing';
 
-/** The User view: one read of the account and its mirrored credits, read-your-writes for credits (BillingLink.credits). */
+/** The User view: one read of the account and its mirrored credits, read-your-writes for credits (BillingLink.view). */
 export async function currentView(store: AccountStore, billing: BillingLink, userId: string): Promise<User> {
-  const found = await store.get(userId);
-  if (!found) throw userNotFound();
-  return toUser(found.account, await billing.credits(userId, found.credits));
+  return billing.view(userId, async () => {
+    const found = await store.get(userId);
+    if (!found) throw userNotFound();
+    return found;
+  });
 }
 
 export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLink, log: FastifyBaseLogger) {

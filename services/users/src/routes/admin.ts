@@ -5,7 +5,7 @@ import { encryptSecret, forbidden, maskSecret, requireRole } from '@corestone/se
 import { canManage } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
 import { toUser } from '../domain/view';
-import { userNotFound, type AccountWithCredits, type AdminUpdate } from '../store/accounts';
+import { userNotFound, type AdminUpdate } from '../store/accounts';
 import { adminSelf, errors, security, type UsersContext } from './context';
 
 const admins = requireRole('admin', 'super_admin');
@@ -28,11 +28,8 @@ export const PersonasBody = Type.Object({
 
 export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
   /** One admin change to another account, answered with the updated User (live credits). */
-  const change = async (actorId: string, targetId: string, patch: AdminUpdate) => {
-    const { after } = await ctx.store.adminChange(actorId, targetId, patch);
-    return view(after!);
-  };
-  const view = async (found: AccountWithCredits) => toUser(found.account, await ctx.billing.credits(found.account.id, found.credits));
+  const change = (actorId: string, targetId: string, patch: AdminUpdate) =>
+    ctx.billing.view(targetId, async () => (await ctx.store.adminChange(actorId, targetId, patch)).after!);
 
   app.get(
     '/users/users',
@@ -67,9 +64,12 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
     },
     async (req) => {
       await adminSelf(ctx, req);
-      const found = await ctx.store.get((req.params as { id: string }).id);
-      if (!found) throw userNotFound();
-      return view(found);
+      const id = (req.params as { id: string }).id;
+      return ctx.billing.view(id, async () => {
+        const found = await ctx.store.get(id);
+        if (!found) throw userNotFound();
+        return found;
+      });
     },
   );
 
@@ -203,10 +203,11 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
     async (req) => {
       const me = await adminSelf(ctx, req);
       const key = (req.body as { api_key: string }).api_key.trim();
-      const updated = key
-        ? await ctx.store.setApiKey(me.account.id, encryptSecret(ctx.dataKey, key), maskSecret(key))
-        : await ctx.store.setApiKey(me.account.id, null, null);
-      return view(updated);
+      return ctx.billing.view(me.account.id, () =>
+        key
+          ? ctx.store.setApiKey(me.account.id, encryptSecret(ctx.dataKey, key), maskSecret(key))
+          : ctx.store.setApiKey(me.account.id, null, null),
+      );
     },
   );
 }

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { Codes, MAX_AVATAR_BYTES, Messages, User } from '@corestone/contracts';
 import { HttpError, badRequest, notFound, requireAuth } from '@corestone/service-kit';
 import { CONTENT_TYPES, avatarKindOf, sniffImage } from '../domain/avatar';
-import { toUser } from '../domain/view';
 import { errors, security, self, type UsersContext } from './context';
 
 const tooLarge = () => new HttpError(413, Codes.PAYLOAD_TOO_LARGE, Messages.AVATAR_TOO_LARGE);
@@ -42,15 +41,17 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
       const kind = sniffImage(data);
       if (!kind) throw unsupported();
       const name = await ctx.avatars.save(data, kind);
-      let result;
-      try {
-        result = await ctx.store.setAvatar(me.account.id, name);
-      } catch (err) {
-        await ctx.avatars.remove(name);
-        throw err;
-      }
-      if (result.previous && result.previous !== name) await ctx.avatars.remove(result.previous);
-      return toUser(result.found.account, await ctx.billing.credits(me.account.id, result.found.credits));
+      return ctx.billing.view(me.account.id, async () => {
+        let result;
+        try {
+          result = await ctx.store.setAvatar(me.account.id, name);
+        } catch (err) {
+          await ctx.avatars.remove(name);
+          throw err;
+        }
+        if (result.previous && result.previous !== name) await ctx.avatars.remove(result.previous);
+        return result.found;
+      });
     },
   );
 
@@ -62,9 +63,11 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
     },
     async (req) => {
       const me = await self(ctx, req);
-      const result = await ctx.store.setAvatar(me.account.id, null);
-      await ctx.avatars.remove(result.previous);
-      return toUser(result.found.account, await ctx.billing.credits(me.account.id, result.found.credits));
+      return ctx.billing.view(me.account.id, async () => {
+        const result = await ctx.store.setAvatar(me.account.id, null);
+        await ctx.avatars.remove(result.previous);
+        return result.found;
+      });
     },
   );
 

@@ -5,14 +5,14 @@ import type { AccountStore, AccountWithCredits } from '../store/accounts';
 import { userNotFound } from '../store/accounts';
 import type { AvatarFiles } from '../store/avatars';
 import type { BillingLink } from '../events/billing';
-import type { CreditFeed } from '../events/credit-feed';
+import type { CreditUpdates } from '../events/credit-updates';
 import { isAdminRole } from '../domain/rules';
 
 export interface UsersContext {
   store: AccountStore;
   billing: BillingLink;
-  /** Billing's credit updates heard ahead of the mirror (started by start.ts). */
-  feed: CreditFeed;
+  /** Billing's credit updates heard ahead of the mirror, by stream sequence (started by start.ts). */
+  feed: CreditUpdates;
   avatars: AvatarFiles;
   /** Encrypts stored OpenAI API keys (platform data key). */
   dataKey: Buffer;

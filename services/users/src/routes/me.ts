@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AnonymousState, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
-import { requireAuth } from '@corestone/service-kit';
+import { principalOf, requireAuth } from '@corestone/service-kit';
 import { messageAllowance, permissionsOf } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
-import { toUser } from '../domain/view';
 import { errors, security, self, type UsersContext } from './context';
 
 const Name = Type.String({ maxLength: 100 });
@@ -24,8 +23,7 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
       schema: { summary: 'The caller (credits: read-your-writes)', security, response: { 200: User, ...errors(401, 403, 404) } },
     },
     async (req) => {
-      const me = await self(ctx, req);
-      return toUser(me.account, await ctx.billing.credits(me.account.id, me.credits));
+      return ctx.billing.view(principalOf(req).id, () => self(ctx, req));
     },
   );
 
@@ -44,13 +42,14 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
       const me = await self(ctx, req);
       const body = req.body as typeof ProfileBody.static;
       const display = body.display_name === undefined ? undefined : cleanName(body.display_name ?? '') || null;
-      const updated = await ctx.store.updateProfile(me.account.id, {
-        first_name: firstNameOf(body.first_name),
-        last_name: cleanName(body.last_name),
-        display_name: display,
-        user_type: body.user_type,
-      });
-      return toUser(updated.account, await ctx.billing.credits(me.account.id, updated.credits));
+      return ctx.billing.view(me.account.id, () =>
+        ctx.store.updateProfile(me.account.id, {
+          first_name: firstNameOf(body.first_name),
+          last_name: cleanName(body.last_name),
+          display_name: display,
+          user_type: body.user_type,
+        }),
+      );
     },
   );
 
