@@ -23,6 +23,24 @@ describe('an admin edit of results (issue 28: the student sees a coherent total)
     expect(edited.overallSummary.holisticCommentary).toBe('This essay scores 12/34 (35.3%), grade E. Not 19/340.');
   });
 
+  it("restates a criterion's quoted score in its feedback and in the summary", () => {
+    const graded = {
+      ...stored,
+      criteria: [{ ...stored.criteria[0], score: 2, maxScore: 6, name: 'Focus', feedback: 'Focus: 2/6 (Elementary). Aim for 4/6.' }],
+      overallSummary: { ...stored.overallSummary, holisticCommentary: 'Strongest is A Focus (2/6); 2/6 elsewhere stays.' },
+    };
+    const edited = applyResultsEdit(
+      graded,
+      {
+        overallGrade: 'E',
+        criteria: [{ code: 'A', name: 'Focus', score: 3, maxScore: 6, feedback: 'Focus: 2/6 (Elementary). Aim for 4/6.' }],
+      },
+      { total: 34, overall: 3 },
+    );
+    expect(edited.criteria[0].feedback).toBe('Focus: 3/6 (Elementary). Aim for 4/6.');
+    expect(edited.overallSummary.holisticCommentary).toBe('Strongest is A Focus (3/6); 2/6 elsewhere stays.');
+  });
+
   it('refuses an overall score that disagrees with criteria adding up to the total', () => {
     expect(() => applyResultsEdit(stored, {}, { total: 34, overall: 10 })).toThrow(
       'overall_score: must equal the sum of the criterion scores (9)',

@@ -78,7 +78,8 @@ export function applyResultsEdit(
     name: e.name,
     score: e.score,
     maxScore: e.maxScore,
-    feedback: e.feedback,
+    // the grader's feedback quotes the score ("Focus and Method: 2/6 (…)"): it states the new one
+    feedback: quotedScore(e.feedback, base, e),
   });
   const known = new Set(stored.criteria.map((c) => c.code));
   const blank = (code: string): Criterion => ({
@@ -106,13 +107,31 @@ export function applyResultsEdit(
     criteria,
     overallSummary: {
       ...stored.overallSummary,
-      holisticCommentary: restated(stored.overallSummary.holisticCommentary, stored, next),
+      holisticCommentary: criteria.reduce(
+        (text, c) => quotedScore(text, stored.criteria.find((o) => o.code === c.code) ?? c, c, `${c.name} (`),
+        restated(stored.overallSummary.holisticCommentary, stored, next),
+      ),
     },
   };
 }
 
 const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `text` with a criterion's old score figure ("2/6") stated as the new one; `prefix` limits it to
+ * figures right after that text (the summary names each criterion: "A Focus and Method (2/6)").
+ */
+function quotedScore(
+  text: string,
+  was: Pick<Criterion, 'score' | 'maxScore'>,
+  now: Pick<Criterion, 'score' | 'maxScore'>,
+  prefix = '',
+): string {
+  if (was.score === now.score && was.maxScore === now.maxScore) return text;
+  const figure = new RegExp(`(?<![\\d.])(${literal(prefix)})${literal(points(was.score))}/${literal(points(was.maxScore))}(?![\\d.])`, 'g');
+  return text.replace(figure, (_m, before: string) => `${before}${points(now.score)}/${points(now.maxScore)}`);
+}
 
 /**
  * The grader's summary quotes its total ("scores 9/34 (26.5%)"): after an edit it states the new
