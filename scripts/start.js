@@ -21,6 +21,9 @@ async function main() {
     env: payments ? { PAYMENTS: payments } : {},
     ports: process.env.PORT ? { gateway: Number(process.env.PORT) } : undefined,
     supervise: true,
+    // Nine processes loading at once on a busy 2-core machine can take well over 30 s (the test
+    // platform allows 100 s for the same reason); a slow start is not a failed one.
+    readyTimeoutMs: 120_000,
   });
   const url = process.env.PUBLIC_BASE_URL || `http://localhost:${new URL(platform.gatewayUrl).port}`;
   console.log(

@@ -13,6 +13,7 @@ export interface SetupAdminInput {
   name: string;
   email: string;
   password: string;
+  /** The deployment's SETUP_TOKEN, needed when `setupStatus()` says `setup_token_required` (always in production). */
   setup_token?: string;
 }
 
@@ -79,12 +80,12 @@ export class AuthApi {
     return this.t.url('/auth/google/login');
   }
 
-  /** First-admin setup (admin spec §2): whether an administrator exists yet. */
+  /** First-admin setup (admin spec §2): whether an administrator exists yet, and whether creating one needs the setup token. */
   setupStatus(): Promise<SetupStatus> {
     return this.t.request<SetupStatus>('/auth/setup-status', { anonymous: true });
   }
 
-  /** Creates the first super admin; refused once setup has succeeded. */
+  /** Creates the first super admin; refused once setup has succeeded, and (403) without the right setup token when one is required. */
   setupAdmin(input: SetupAdminInput): Promise<SetupAdminResponse> {
     return this.t.request<SetupAdminResponse>('/auth/setup-admin', {
       method: 'POST',
