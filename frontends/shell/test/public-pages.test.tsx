@@ -109,6 +109,22 @@ describe('policy pages', () => {
     expect(document.body.textContent).not.toContain('Route GET');
   });
 
+  test('a signed-in editor sees the public version too: the policy is fetched without the token', async () => {
+    signIn({ id: 'u1', email: 'sa@x.org', role: 'super_admin', user_type: 'super_admin', first_name: 'S', last_name: 'A' });
+    const f = renderAt('/privacy-policy', <PolicyPage resource="privacy" />, (c) =>
+      c.url.endsWith('/general/privacy')
+        ? res(200, {
+            success: true,
+            data: { id: 'privacy', title: 'Privacy Policy', content: '# Privacy Policy\n\nWrite to help@maple.test.', status: 'published' },
+          })
+        : res(401, {}),
+    );
+    expect(await screen.findByText('Write to help@maple.test.')).toBeTruthy();
+    const call = f.calls.find((c) => c.url.endsWith('/general/privacy'))!;
+    expect(Object.keys(call.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
+    localStorage.clear();
+  });
+
   test('a withdrawn policy says so under the Error heading instead of a load failure', async () => {
     renderAt('/p', <PolicyPage resource="safeguarding" />, (c) =>
       apiPath(c) === '/general/safeguarding' ? res(404, { detail: 'Content not found', code: 'CONTENT_NOT_FOUND' }) : res(401, {}),

@@ -49,8 +49,9 @@ export function PolicyPage({ resource }: { resource: keyof typeof POLICIES }) {
   useEffect(() => {
     let alive = true;
     setState({});
+    // what visitors see, even for a signed-in editor (whose token would fetch the working copy)
     client.content
-      .policy(resource)
+      .publicPolicy(resource)
       .then((r) => {
         if (!alive) return;
         if (r?.success && typeof r.data?.content === 'string') setState({ content: r.data.content });

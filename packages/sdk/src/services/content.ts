@@ -28,6 +28,15 @@ export class ContentApi {
     return this.t.request<PolicyResponse>(`/general/${resource}`);
   }
 
+  /**
+   * GET /general/{resource} without the session's token: the published version with the
+   * organisation's details filled in, exactly as a visitor sees it (an editor's token would get
+   * the working copy, placeholders and drafts included). The public policy pages use it.
+   */
+  publicPolicy(resource: PolicyId): Promise<PolicyResponse> {
+    return this.t.request<PolicyResponse>(`/general/${resource}`, { anonymous: true });
+  }
+
   updatePolicy(resource: PolicyId, update: PolicyUpdate): Promise<PolicyUpdated> {
     return this.t.request<PolicyUpdated>(`/general/${resource}`, { method: 'PUT', json: update });
   }
