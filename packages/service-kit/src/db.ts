@@ -82,6 +82,26 @@ const KIT_MIGRATIONS: Migration[] = [
     id: 'kit-004-outbox-json-payload',
     sql: `ALTER TABLE outbox ALTER COLUMN payload TYPE json;`,
   },
+  {
+    // The kit's one door to its outbox for SQL functions (outbox.ts, sqlEvent): a function that
+    // computes an event's data itself enqueues it here, in the same round trip, instead of writing
+    // the kit's table by hand. The payload is the head sqlEvent made plus the data; true when written.
+    id: 'kit-005-enqueue-event-function',
+    sql: `
+      CREATE FUNCTION kit_enqueue_event(
+        p_id uuid, p_subject text, p_payload_head text, p_data json, p_headers jsonb, p_order_key text
+      ) RETURNS boolean LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO outbox (id, subject, payload, headers, order_key)
+          VALUES (p_id, p_subject, (p_payload_head || p_data::text || '}')::json, p_headers, p_order_key)
+          ON CONFLICT (id) DO NOTHING;
+        IF NOT FOUND THEN
+          RETURN false;
+        END IF;
+        PERFORM pg_notify(current_schema() || '_outbox', '');
+        RETURN true;
+      END $$;`,
+  },
 ];
 
 const defaultLogger = {

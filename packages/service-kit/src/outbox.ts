@@ -12,6 +12,7 @@ import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
 import { isErasable, pruneStreamMessages } from './erasure';
 import { STREAM_MAX_AGE_DAYS } from '@corestone/contracts';
 import { noteEnqueued, notePublished, registerRelay } from './publication';
+import { newId } from './ids';
 
 /**
  * Transactional outbox: write the event in the same transaction as the change it announces;
@@ -82,6 +83,41 @@ export function outboxRow<E extends EventDef>(
 export function outboxRowPrefix(def: EventDef, id: string): { payloadHead: string; headers: string } {
   const head = JSON.stringify(envelopeOf(def, id));
   return { payloadHead: `${head.slice(0, -1)},"data":`, headers: JSON.stringify(injectTraceContext({})) };
+}
+
+/**
+ * An event whose data a SQL function computes (billing's charge: only the statement knows the new
+ * balance), enqueued by that function through the kit's `kit_enqueue_event(id, subject,
+ * payload_head, data, headers, order_key)` (kit migration kit-005) in the same round trip. Pass
+ * `id`, `subject`, `payloadHead` and `headers` to the function as its first, second, third and
+ * fifth arguments, and run the statement with `queryWithSqlEvent`. The data is not checked here:
+ * the SQL that makes it owns its shape, and a test checks it against the contract's schema.
+ */
+export interface SqlEvent {
+  id: string;
+  subject: string;
+  payloadHead: string;
+  headers: string;
+}
+
+export function sqlEvent(def: EventDef, id: string = newId()): SqlEvent {
+  return { id, subject: def.subject, ...outboxRowPrefix(def, id) };
+}
+
+/**
+ * Runs a statement whose SQL function may have enqueued `event` (kit_enqueue_event) and answers
+ * whether it did in a boolean column `enqueued` of its first row; when it did, the answer to the
+ * request leaves once the event is published (publication.ts), as after enqueueEvent.
+ */
+export async function queryWithSqlEvent<R extends { enqueued: boolean | null }>(
+  db: Queryable,
+  event: SqlEvent,
+  text: string,
+  values: unknown[],
+): Promise<R> {
+  const { rows } = await db.query<R>(text, values);
+  if (rows[0]?.enqueued) noteEnqueued(db, event.id);
+  return rows[0];
 }
 
 export async function enqueueEvent<E extends EventDef>(

@@ -14,7 +14,10 @@ import {
   listParkedEvents,
   newId,
   openDatabase,
+  outboxRow,
+  queryWithSqlEvent,
   replayParkedEvents,
+  sqlEvent,
   retryDelayMs,
   startOutboxRelay,
   withTransaction,
@@ -215,6 +218,29 @@ test('retry delays grow exponentially with bounded jitter', () => {
   expect(retryDelayMs(20, 1000, 60_000, () => 0.5)).toBe(60_000);
   expect(retryDelayMs(2, 1000, 60_000, () => 0)).toBe(1600);
   expect(retryDelayMs(2, 1000, 60_000, () => 1)).toBe(2400);
+});
+
+describe('an event whose data SQL computes (sqlEvent, kit_enqueue_event)', () => {
+  it('writes the row enqueueEvent would, once per id, from inside the statement', async () => {
+    const userId = newId();
+    const event = sqlEvent(Events.usersDeleted);
+    const enqueue = () =>
+      queryWithSqlEvent<{ enqueued: boolean }>(
+        db.pool,
+        event,
+        `SELECT kit_enqueue_event($1, $2, $3, json_build_object('user_id', $4::text), $5, $4) AS enqueued`,
+        [event.id, event.subject, event.payloadHead, userId, event.headers],
+      );
+    expect((await enqueue()).enqueued).toBe(true);
+    expect((await enqueue()).enqueued).toBe(false); // the same id again: nothing written
+    const { rows } = await db.pool.query(`SELECT subject, payload, headers, order_key FROM outbox WHERE id = $1`, [event.id]);
+    const [, subject, payload, headers, orderKey] = outboxRow(Events.usersDeleted, { user_id: userId }, event.id).values;
+    const { occurredAt, ...expected } = JSON.parse(payload) as { occurredAt: string };
+    expect(rows).toEqual([
+      { subject, payload: { ...expected, occurredAt: expect.any(String) }, headers: JSON.parse(headers), order_key: orderKey },
+    ]);
+    expect(Date.parse(rows[0].payload.occurredAt)).toBeLessThanOrEqual(Date.parse(occurredAt));
+  });
 });
 
 describe('PostgreSQL restarted under the relay', () => {

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { ADMIN_ROLES, Events, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Role } from '@corestone/contracts';
-import { enqueueEvent, newId, withTransaction, type Queryable } from '@corestone/service-kit';
+import { enqueueEvent, markProcessed, newId, withTransaction, type Queryable } from '@corestone/service-kit';
 import { canComplete } from '../domain/validation';
 
 export type Origin = 'signup' | 'admin' | 'setup' | 'google';
@@ -380,11 +380,7 @@ export class AuthStore {
   /** Runs an event's changes and its processed-mark in one transaction; skips an event seen before. */
   async onceForEvent(consumer: string, eventId: string, fn: (tx: PoolClient) => Promise<void>): Promise<boolean> {
     return withTransaction(this.pool, async (tx) => {
-      const res = await tx.query(`INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-        consumer,
-        eventId,
-      ]);
-      if (res.rowCount !== 1) return false;
+      if (!(await markProcessed(tx, consumer, eventId))) return false;
       await fn(tx);
       return true;
     });

@@ -5,8 +5,8 @@ import {
   conflict,
   enqueueEvent,
   newId,
-  noteEnqueued,
-  outboxRowPrefix,
+  queryWithSqlEvent,
+  sqlEvent,
   withTransaction,
   type Queryable,
 } from '@corestone/service-kit';
@@ -112,8 +112,14 @@ export class AccountStore {
   }
 
   /**
-   * Charges one credit for an evaluation. A repeat for the same evaluation (also after a refund)
-   * answers the first outcome without charging again. Unlimited accounts are never charged.
+   * Charges one credit for an evaluation — the credit rule (README, "The credit rule"):
+   * - one credit per evaluation id, once: a repeat (also after a refund) answers the first outcome
+   *   without charging again;
+   * - an unlimited account (`max_essay_credits = -1`) is never charged (a 0-credit line records it);
+   * - otherwise a credit is taken only if one is left (never below zero), else 403 INSUFFICIENT_CREDITS;
+   * - an account not opened yet is opened with the free credit first;
+   * - the same evaluation id on another user's account is refused (409).
+   * The decisions run inside the `consume_credit` SQL function (one round trip, see `charge`).
    */
   async consume(userId: string, evaluationId: string): Promise<ConsumeResult> {
     try {
@@ -134,29 +140,38 @@ export class AccountStore {
   }
 
   /**
-   * The charge itself: one call of the `consume_credit` SQL function (migration 003), null when
+   * The charge itself: one call of the `consume_credit` SQL function (migration 004), null when
    * the account does not exist. Charging is on every submission's path, so it is one round trip
    * rather than a transaction of 6–9 statements: a function, not one WITH statement, because its
    * statements run in turn with a fresh snapshot each — the ledger is read after the account lock
    * is taken, so a concurrent charge of the same evaluation is seen, as in a transaction. Run alone
-   * it is its own transaction. It writes the charge's `billing.account_updated.v1` into the outbox
-   * itself, since only it knows the new balance: the kit's `outboxRowPrefix` gives the payload up to
-   * the data, which the function appends.
+   * it is its own transaction. It enqueues the charge's `billing.account_updated.v1` itself, since
+   * only it knows the new balance, through the kit's door (`sqlEvent` + `kit_enqueue_event`); the
+   * kit's `queryWithSqlEvent` then holds the answer until the event is published (committed when
+   * run alone, or once the caller's transaction commits). test/charge-event.int.test.ts checks the
+   * payload against its contract.
    */
   private async charge(db: Queryable, userId: string, evaluationId: string): Promise<(ConsumeResult & { outcome: string }) | null> {
-    const def = Events.billingAccountUpdated;
-    const eventId = newId();
-    const { payloadHead, headers } = outboxRowPrefix(def, eventId);
-    const { rows } = await db.query<{ outcome: string; charged: boolean; account: Row | null }>(
-      `SELECT outcome, charged, account FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [userId, evaluationId, UNLIMITED, newId(), userActor(userId), eventId, def.subject, payloadHead, headers],
-    );
-    const { outcome, charged, account } = rows[0];
+    const event = sqlEvent(Events.billingAccountUpdated);
+    const { outcome, charged, account } = await queryWithSqlEvent<{
+      outcome: string;
+      charged: boolean;
+      account: Row | null;
+      enqueued: boolean | null;
+    }>(db, event, `SELECT outcome, charged, account, enqueued FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      userId,
+      evaluationId,
+      UNLIMITED,
+      newId(),
+      userActor(userId),
+      event.id,
+      event.subject,
+      event.payloadHead,
+      event.headers,
+    ]);
     if (outcome === 'missing') return null;
     if (outcome === 'no_credits') throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
     if (outcome === 'other_user') throw evaluationOfAnotherUser();
-    // Committed (run alone) or tracked until the caller's transaction commits: answers wait for its publication.
-    if (outcome === 'charged') noteEnqueued(db, eventId);
     return { outcome, charged, account: toAccount(account!) };
   }
 
