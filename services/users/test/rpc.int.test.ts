@@ -154,6 +154,43 @@ describe('rpc.users.get_view', () => {
   });
 });
 
+describe('credit updates read from the BILLING stream (CreditUpdates)', () => {
+  it('start over when more updates are kept than they may hold: billing is asked live until the mirror is confirmed again', async () => {
+    const { user: first } = await create();
+    const { user: second } = await create();
+    const billing = billingStandIn(h);
+    const updates = new CreditUpdates(h.bus, BILLING_MIRROR_DURABLE, h.app.log, 1); // keeps one update at most
+    const link = new BillingLink(h.bus, h.ctx.store, h.config.BILLING_RPC_TIMEOUT_MS, h.app.log, updates);
+    const credits = async (id: string) => (await link.view(id, async () => (await h.ctx.store.get(id))!)).essay_credits;
+    let restarted = false;
+    try {
+      await updates.start();
+      await updates.whenCurrent();
+      await h.billingMirror.stop(); // nothing reaches the mirror: only the stream feed knows
+      await billing.change(first.id, { essay_credits: 7 });
+      const calls = billing.getCalls;
+      expect(await credits(first.id)).toBe(7);
+      expect(billing.getCalls).toBe(calls);
+
+      await billing.change(second.id, { essay_credits: 9 }); // a second kept update: over the limit, forgotten
+      expect(await credits(second.id)).toBe(9); // not current: asked live
+      expect(billing.getCalls).toBe(calls + 1);
+      expect(updates.current).toBe(false);
+
+      await h.billingMirror.restart();
+      restarted = true;
+      await updates.whenCurrent(); // the mirror has both now
+      const asked = billing.getCalls;
+      expect([await credits(first.id), await credits(second.id)]).toEqual([7, 9]);
+      expect(billing.getCalls).toBe(asked);
+    } finally {
+      updates.stop();
+      await billing.stop();
+      if (!restarted) await h.billingMirror.restart();
+    }
+  });
+});
+
 describe('billing.account_updated.v1 mirror', () => {
   it('keeps the highest version, ignores older and repeated events (by event id); the service runs the mirror', async () => {
     const { user } = await create();
