@@ -20,12 +20,17 @@ export function checkPasswords(body: unknown): void {
   }
 }
 
+/** A body the form parser below read (field name → value) encoded again as a form. */
+function formEncoded(body: unknown): string {
+  const form = new URLSearchParams();
+  if (body && typeof body === 'object') for (const [name, value] of Object.entries(body)) form.append(name, String(value));
+  return form.toString();
+}
+
 function serialise(req: FastifyRequest): { data: string; contentType: string } | undefined {
   if (req.body === undefined) return undefined;
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  if (type.startsWith(FORM)) {
-    return { data: new URLSearchParams(req.body as Record<string, string>).toString(), contentType: FORM };
-  }
+  if (type.startsWith(FORM)) return { data: formEncoded(req.body), contentType: FORM };
   return { data: JSON.stringify(req.body), contentType: 'application/json' };
 }
 

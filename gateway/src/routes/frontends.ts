@@ -83,8 +83,8 @@ export function registerFrontends(app: FastifyInstance, frontends: Frontends): v
 
   const notFound = (reply: FastifyReply) => reply.callNotFound();
 
-  app.get('/mf/:name/*', { schema: hidden }, (req, reply) => {
-    const { name, '*': file } = req.params as { name: string; '*': string };
+  app.get<{ Params: { name: string; '*': string } }>('/mf/:name/*', { schema: hidden }, (req, reply) => {
+    const { name, '*': file } = req.params;
     if (!file || !remotes.servesFolder(name)) return notFound(reply);
     return reply.sendFile(file, path.join(frontends.dir, name, 'dist'));
   });
@@ -101,9 +101,9 @@ export function registerFrontends(app: FastifyInstance, frontends: Frontends): v
   app.get('/', { schema: hidden }, (req, reply) =>
     frontends.shellDist && frontends.landing ? reply.sendFile(frontends.landing, frontends.shellDist) : page(req, reply),
   );
-  app.get('/*', { schema: hidden }, (req, reply) => {
+  app.get<{ Params: { '*': string } }>('/*', { schema: hidden }, (req, reply) => {
     const urlPath = req.url.split('?')[0];
-    const file = (req.params as { '*': string })['*'];
+    const file = req.params['*'];
     if (urlPath.startsWith('/api/') || urlPath.startsWith('/mf/')) return notFound(reply);
     if (isPageLoad(req, urlPath)) return page(req, reply);
     if (!frontends.shellDist || !path.posix.basename(urlPath).includes('.')) return notFound(reply);

@@ -26,3 +26,4 @@ export * from './event-fed-cache';
 export * from './stream-feed';
 export * from './csv';
 export * from './publication';
+export * from './routes';

@@ -26,9 +26,9 @@ export function buildApp({ config, infra, verify }: LinksDeps): LinksApp {
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
   const deps = { links, cache };
-  // Each group in its own plugin (its own role hook), registered after @fastify/swagger so it appears in /openapi.json.
-  void app.register(async (scope) => publicRoutes(scope, deps));
-  void app.register(async (scope) => manageRoutes(scope, deps));
-  void app.register(async (scope) => analyticsRoutes(scope, deps));
+  // Each group is its own plugin (its own role hook), registered after @fastify/swagger so it appears in /openapi.json.
+  void app.register(publicRoutes, deps);
+  void app.register(manageRoutes, deps);
+  void app.register(analyticsRoutes, deps);
   return { app, links };
 }

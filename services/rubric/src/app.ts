@@ -7,7 +7,6 @@ import {
   addInfraReadiness,
   type Bus,
   type Database,
-  type Redis,
   type TokenVerifier,
 } from '@corestone/service-kit';
 import type { RubricConfig } from './config';
@@ -17,12 +16,11 @@ import { OpenAiRubricAssistant, type RubricAssistant } from './ai/rubric-assista
 import { rubricRoutes } from './routes/rubrics';
 import { scoringRoutes } from './routes/scoring';
 import { fileRoutes } from './routes/files';
-import { snapshotCacheInvalidation } from './events/snapshot-cache';
+import { announceSnapshotChanges } from './events/snapshot-changes';
 
 export interface RubricDeps {
   config: RubricConfig;
-  /** Redis holds no data of ours: it is where callers cache `rpc.rubric.get_snapshot`'s answers, which our writes drop. */
-  infra: { db: Database; bus?: Bus; redis: Redis };
+  infra: { db: Database; bus?: Bus };
   verify: TokenVerifier;
 }
 
@@ -40,21 +38,18 @@ export function rubricAssistant(config: RubricConfig): RubricAssistant | null {
 /** The rubric service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
 export function buildApp({ config, infra, verify }: RubricDeps): { app: FastifyInstance; store: RubricStore; usage: UsageStore } {
   const app = createServiceApp({ name: 'rubric', logLevel: config.LOG_LEVEL });
-  const store = new RubricStore(infra.db.pool, snapshotCacheInvalidation(infra.redis, config.REDIS_PREFIX, app.log));
+  const store = new RubricStore(infra.db.pool, announceSnapshotChanges);
   const usage = new UsageStore(infra.db.pool);
   registerAuth(app, verify);
-  // Not Redis: rubrics are read and written without it (a write that cannot drop a cached snapshot says so in the log).
   addInfraReadiness(app, { db: infra.db, bus: infra.bus });
   void app.register(multipart, {
     // One byte over the limit marks the stream truncated; the route answers 413 with the spec's message.
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_RUBRIC_FILE_BYTES, files: 2, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 100 },
   });
-  // Routes inside a plugin, so they register after @fastify/swagger and appear in /openapi.json.
-  void app.register(async (scope) => {
-    rubricRoutes(scope, { store, usage });
-    scoringRoutes(scope, store);
-    fileRoutes(scope, { store, assistant: rubricAssistant(config), extractTimeoutMs: config.EXTRACT_TIMEOUT_MS });
-  });
+  // Route modules are plugins: they register after @fastify/swagger and so appear in /openapi.json.
+  void app.register(rubricRoutes, { store, usage });
+  void app.register(scoringRoutes, { store });
+  void app.register(fileRoutes, { store, assistant: rubricAssistant(config), extractTimeoutMs: config.EXTRACT_TIMEOUT_MS });
   return { app, store, usage };
 }

@@ -1,19 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  ErrorEnvelope,
-  ExternalLinkList,
-  LINK_CATEGORIES,
-  LinkAnalytics,
-  LinksOverview,
-  LinksSummary,
-  type LinkCategory,
-} from '@corestone/contracts';
-import { badRequest, toCsv } from '@corestone/service-kit';
+import { ExternalLinkList, LINK_CATEGORIES, LinkAnalytics, LinksOverview, LinksSummary, type LinkCategory } from '@corestone/contracts';
+import { badRequest, errorResponses, security, toCsv, type RoutePlugin } from '@corestone/service-kit';
 import { fillDays, lastDays } from '../domain/links';
-import { IdParams, adminsOnly, linkNotFound, security, type LinkRouteDeps } from './common';
+import { IdParams, adminsOnly, linkNotFound, type LinkRouteDeps } from './common';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403);
 /** admin §9: analytics days default 30. */
 const DaysQuery = Type.Object({ days: Type.Integer({ minimum: 1, maximum: 366, default: 30 }) });
 const EXPORT_COLUMNS = [
@@ -30,7 +21,7 @@ const EXPORT_COLUMNS = [
 ] as const;
 
 /** Click analytics, popular links and the CSV export: admins and super admins. */
-export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps): void {
+export const analyticsRoutes: RoutePlugin<LinkRouteDeps> = async (app, { links }) => {
   app.addHook('onRequest', adminsOnly);
 
   app.get(
@@ -41,13 +32,13 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
         security,
         params: IdParams,
         querystring: DaysQuery,
-        response: { 200: LinkAnalytics, ...errors, 404: ErrorEnvelope },
+        response: { 200: LinkAnalytics, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
-      const link = await links.get((req.params as { id: string }).id);
+      const link = await links.get(req.params.id);
       if (!link) throw linkNotFound();
-      const { days } = req.query as { days: number };
+      const { days } = req.query;
       const range = lastDays(days);
       return {
         link_id: link.id,
@@ -91,7 +82,7 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
       },
     },
     async (req) => {
-      const { days } = req.query as { days: number };
+      const { days } = req.query;
       const range = lastDays(days);
       const [perDay, perLink] = await Promise.all([links.clicksPerDay(range[0]), links.clicksSince(range[0])]);
       const byCategory = (Object.keys(LINK_CATEGORIES) as LinkCategory[]).map((category) => {
@@ -129,7 +120,7 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
       },
     },
     async (req) => {
-      const popular = await links.popular((req.query as { limit: number }).limit);
+      const popular = await links.popular(req.query.limit);
       return { links: popular, total: popular.length };
     },
   );
@@ -146,7 +137,7 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
       },
     },
     async (req, reply) => {
-      if ((req.query as { format: string }).format.toLowerCase() !== 'csv') throw badRequest('format must be csv');
+      if (req.query.format.toLowerCase() !== 'csv') throw badRequest('format must be csv');
       const all = await links.all();
       const csv = toCsv(
         EXPORT_COLUMNS,
@@ -159,4 +150,4 @@ export function analyticsRoutes(app: FastifyInstance, { links }: LinkRouteDeps):
         .send(csv);
     },
   );
-}
+};

@@ -12,7 +12,6 @@ export interface LinkRouteDeps {
 }
 
 export const PUBLIC_LIST = 'public';
-export const security = [{ bearer: [] }];
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export const linkNotFound = () => notFound(Messages.LINK_NOT_FOUND, Codes.LINK_NOT_FOUND);
 

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import {
   BulkResult,
-  ErrorEnvelope,
   ExternalLink,
   ExternalLinkInput,
   ExternalLinkList,
@@ -14,22 +12,13 @@ import {
   UrlValidation,
   UrlValidationInput,
 } from '@corestone/contracts';
-import { badRequest } from '@corestone/service-kit';
+import { badRequest, errorResponses, security, type RoutePlugin } from '@corestone/service-kit';
 import { checkLinkUpdate, checkNewLink } from '../domain/links';
 import { checkUrl } from '../domain/urls';
-import {
-  IdParams,
-  PUBLIC_LIST,
-  adminsOnly,
-  categoryFilter,
-  linkNotFound,
-  orFail,
-  rejectInvalid,
-  security,
-  type LinkRouteDeps,
-} from './common';
+import { IdParams, PUBLIC_LIST, adminsOnly, categoryFilter, linkNotFound, orFail, rejectInvalid, type LinkRouteDeps } from './common';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403);
+const errorsOr404 = errorResponses(400, 401, 403, 404);
 const ListQuery = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 32, description: 'one of the ten categories' })),
   is_featured: Type.Optional(Type.Boolean()),
@@ -39,7 +28,7 @@ const ListQuery = Type.Object({
 });
 
 /** Link management (admin §2 "Social Media Links Manager", §7 "External links"): admins and super admins. */
-export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDeps): void {
+export const manageRoutes: RoutePlugin<LinkRouteDeps> = async (app, { links, cache }) => {
   app.addHook('onRequest', adminsOnly);
   const changed = () => cache.invalidate(PUBLIC_LIST);
 
@@ -58,7 +47,7 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
       },
       async (req, reply) => {
         rejectInvalid(req, checkNewLink);
-        const link = await links.create(orFail(checkNewLink(req.body as ExternalLinkInput)));
+        const link = await links.create(orFail(checkNewLink(req.body)));
         await changed();
         return reply.code(201).send(link);
       },
@@ -76,7 +65,7 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
         },
       },
       async (req) => {
-        const q = req.query as Static<typeof ListQuery>;
+        const q = req.query;
         return links.list({ ...q, category: categoryFilter(q.category) });
       },
     );
@@ -84,8 +73,8 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
 
   app.get(
     '/external_links/:id',
-    { schema: { summary: 'One link', security, params: IdParams, response: { 200: ExternalLink, ...errors, 404: ErrorEnvelope } } },
-    async (req) => (await links.get((req.params as { id: string }).id)) ?? Promise.reject(linkNotFound()),
+    { schema: { summary: 'One link', security, params: IdParams, response: { 200: ExternalLink, ...errorsOr404 } } },
+    async (req) => (await links.get(req.params.id)) ?? Promise.reject(linkNotFound()),
   );
 
   app.put(
@@ -97,12 +86,12 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
         security,
         params: IdParams,
         body: ExternalLinkUpdate,
-        response: { 200: ExternalLink, ...errors, 404: ErrorEnvelope },
+        response: { 200: ExternalLink, ...errorsOr404 },
       },
     },
     async (req) => {
       rejectInvalid(req, checkLinkUpdate);
-      const link = await links.update((req.params as { id: string }).id, orFail(checkLinkUpdate(req.body as ExternalLinkUpdate)));
+      const link = await links.update(req.params.id, orFail(checkLinkUpdate(req.body)));
       if (!link) throw linkNotFound();
       await changed();
       return link;
@@ -116,11 +105,11 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
         summary: 'Delete a link and its click history',
         security,
         params: IdParams,
-        response: { 200: MessageResponse, ...errors, 404: ErrorEnvelope },
+        response: { 200: MessageResponse, ...errorsOr404 },
       },
     },
     async (req) => {
-      if (!(await links.remove((req.params as { id: string }).id))) throw linkNotFound();
+      if (!(await links.remove(req.params.id))) throw linkNotFound();
       await changed();
       return { success: true, message: Messages.LINK_DELETED };
     },
@@ -137,7 +126,7 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
       },
     },
     async (req) => {
-      const { link_ids, update_data } = req.body as LinkBulkUpdate;
+      const { link_ids, update_data } = req.body;
       if (update_data.is_active === undefined && update_data.featured === undefined && update_data.category === undefined) {
         throw badRequest('update_data must set at least one of is_active, featured, category');
       }
@@ -151,7 +140,7 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
     '/external_links/bulk-delete',
     { schema: { summary: 'Delete many links', security, body: LinkBulkDelete, response: { 200: BulkResult, ...errors } } },
     async (req) => {
-      const affected = await links.bulkDelete([...new Set((req.body as LinkBulkDelete).link_ids)]);
+      const affected = await links.bulkDelete([...new Set(req.body.link_ids)]);
       await changed();
       return { success: true, affected, message: `${affected} link${affected === 1 ? '' : 's'} deleted` };
     },
@@ -168,9 +157,9 @@ export function manageRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
       },
     },
     async (req) => {
-      const given = (req.body as UrlValidationInput).url;
+      const given = req.body.url;
       const checked = checkUrl(given);
       return checked.valid ? { valid: true, url: checked.url } : { valid: false, url: given, detail: checked.detail };
     },
   );
-}
+};

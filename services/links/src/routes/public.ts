@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { ErrorEnvelope, ExternalLinkList, LinkClickInput, LinkClickResult, type ExternalLink } from '@corestone/contracts';
+import { errorResponses, type RoutePlugin } from '@corestone/service-kit';
+import { ExternalLinkList, LinkClickInput, LinkClickResult, type ExternalLink } from '@corestone/contracts';
 import { IdParams, PUBLIC_LIST, linkNotFound, type LinkRouteDeps } from './common';
 
 /** The footer's calls (user-app §7 "Public external links"): no token needed. */
-export function publicRoutes(app: FastifyInstance, { links, cache }: LinkRouteDeps): void {
+export const publicRoutes: RoutePlugin<LinkRouteDeps> = async (app, { links, cache }) => {
   app.get(
     '/external_links/public',
     { schema: { summary: 'Active links, featured first (public; the footer shows the social ones)', response: { 200: ExternalLinkList } } },
@@ -24,14 +24,14 @@ export function publicRoutes(app: FastifyInstance, { links, cache }: LinkRouteDe
         summary: 'Count one click on an active link (public); answers the new total',
         params: IdParams,
         body: LinkClickInput,
-        response: { 200: LinkClickResult, 400: ErrorEnvelope, 404: ErrorEnvelope },
+        response: { 200: LinkClickResult, ...errorResponses(400, 404) },
       },
     },
     async (req) => {
       // user_agent is accepted (and length-checked) but not stored: clicks are counted per day only.
-      const clicks = await links.click((req.params as { id: string }).id);
+      const clicks = await links.click(req.params.id);
       if (clicks === null) throw linkNotFound();
       return { success: true, clicks };
     },
   );
-}
+};

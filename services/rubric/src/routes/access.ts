@@ -7,5 +7,3 @@ export const requireSuperAdmin: preHandlerAsyncHookHandler = async (req) => {
   if (!req.principal) throw unauthorized();
   if (req.principal.role !== 'super_admin') throw forbidden(Messages.ADMIN_REQUIRED);
 };
-
-export const security = [{ bearer: [] }];

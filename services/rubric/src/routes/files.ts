@@ -1,10 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { Type, type TObject } from '@sinclair/typebox';
 import {
   AiStructureBody,
   Codes,
   EssayType,
-  ErrorEnvelope,
   MAX_RUBRIC_FILE_BYTES,
   Messages,
   Rubric,
@@ -13,13 +12,13 @@ import {
   type EssayType as EssayTypeValue,
 } from '@corestone/contracts';
 import { ExtractError, RUBRIC_FILE_KINDS, extractText, kindOf } from '@corestone/documents';
-import { HttpError, badRequest, checkFormFields, readUpload } from '@corestone/service-kit';
+import { HttpError, badRequest, checkFormFields, errorResponses, readUpload, security, type RoutePlugin } from '@corestone/service-kit';
 import { criteriaText } from '../domain/criteria-text';
 import { prepareRubric, requiredTitle } from '../domain/rubric-input';
 import { rubricFromDocument, rubricFromModel } from '../domain/rubric-document';
 import type { RubricAssistant } from '../ai/rubric-assistant';
 import type { RubricStore } from '../store/rubrics';
-import { requireSuperAdmin, security } from './access';
+import { requireSuperAdmin } from './access';
 
 const TYPE_MESSAGE = { rubric_type: "rubric_type: must be 'ee' or 'tok'" };
 const ProcessFields = Type.Object({ rubric_type: EssayType });
@@ -32,14 +31,7 @@ const GenerateFields = Type.Object({
   rubric_type: EssayType,
   generate_scoring: Type.Optional(Type.String({ maxLength: 10 })),
 });
-const fileErrors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  413: ErrorEnvelope,
-  415: ErrorEnvelope,
-  422: ErrorEnvelope,
-};
+const fileErrors = errorResponses(400, 401, 403, 413, 415, 422);
 const MULTIPART = 'multipart/form-data';
 
 export interface FileRouteDeps {
@@ -120,7 +112,7 @@ async function assisted(
   return { ...parsed, warnings: [note, ...parsed.warnings] };
 }
 
-export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
+export const fileRoutes: RoutePlugin<FileRouteDeps> = async (app, deps) => {
   app.post(
     '/rubrics/process-file',
     {
@@ -209,12 +201,12 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
         security,
         querystring: RubricTypeQuery,
         body: AiStructureBody,
-        response: { 201: Rubric, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 201: Rubric, ...errorResponses(400, 401, 403) },
       },
     },
     async (req, reply) => {
-      const { rubric_type } = req.query as { rubric_type: EssayTypeValue };
-      const body = req.body as AiStructureBody;
+      const { rubric_type } = req.query;
+      const body = req.body;
       const source = { ...body.structured_rubric, ...stripUndefined(body) };
       const scoring = source.scoring_structure ?? (source.criteria ? { criteria: source.criteria } : undefined);
       const prepared = prepareRubric({
@@ -231,7 +223,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
       return reply.status(201).send(rubric);
     },
   );
-}
+};
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'structured_rubric')) as Partial<T>;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   Codes,
@@ -11,16 +10,25 @@ import {
   RubricQuery,
   RubricUpdate,
   RubricUsageStats,
-  type RubricStatus,
 } from '@corestone/contracts';
-import { HttpError, conflict, isUuid, notFound, principalOf, requireAuth } from '@corestone/service-kit';
+import {
+  HttpError,
+  conflict,
+  errorResponses,
+  isUuid,
+  notFound,
+  principalOf,
+  requireAuth,
+  security,
+  type RoutePlugin,
+} from '@corestone/service-kit';
 import { checkedScoring, criteriaTextFor, prepareRubric, requiredTitle, scoringFromText } from '../domain/rubric-input';
 import type { Refusal, RubricChanges, RubricStore } from '../store/rubrics';
 import type { UsageStore } from '../store/usage';
-import { requireSuperAdmin, security } from './access';
+import { requireSuperAdmin } from './access';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 const REFUSALS: Record<Refusal, () => HttpError> = {
   not_found: () => notFound(Messages.RUBRIC_NOT_FOUND, Codes.RUBRIC_NOT_FOUND),
@@ -45,7 +53,7 @@ export interface RubricRouteDeps {
   usage: UsageStore;
 }
 
-export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRouteDeps): void {
+export const rubricRoutes: RoutePlugin<RubricRouteDeps> = async (app, { store, usage }) => {
   app.get(
     '/rubrics/active',
     {
@@ -57,7 +65,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
         response: { 200: Type.Array(Rubric), 400: ErrorEnvelope, 401: ErrorEnvelope },
       },
     },
-    async (req) => store.list({ rubric_type: (req.query as { rubric_type?: EssayType }).rubric_type, status: 'active' }),
+    async (req) => store.list({ rubric_type: req.query.rubric_type, status: 'active' }),
   );
 
   for (const url of ['/rubrics', '/rubrics/']) {
@@ -74,7 +82,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
         },
       },
       async (req) => {
-        const q = req.query as { rubric_type?: EssayType; type?: EssayType; status?: RubricStatus };
+        const q = req.query;
         return store.list({ rubric_type: q.rubric_type ?? q.type, status: q.status });
       },
     );
@@ -92,7 +100,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
         },
       },
       async (req, reply) => {
-        const rubric = await store.create(prepareRubric(req.body as RubricInput));
+        const rubric = await store.create(prepareRubric(req.body));
         return reply.status(201).send(rubric);
       },
     );
@@ -110,7 +118,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
       },
     },
     async (req) => {
-      const rubric = await store.get(rubricId((req.params as { id: string }).id));
+      const rubric = await store.get(rubricId(req.params.id));
       if (!rubric || (!rubric.is_active && principalOf(req).role !== 'super_admin')) throw REFUSALS.not_found();
       return rubric;
     },
@@ -131,8 +139,8 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
       },
     },
     async (req) => {
-      const id = rubricId((req.params as { id: string }).id);
-      const body = req.body as RubricUpdate;
+      const id = rubricId(req.params.id);
+      const body = req.body;
       const current = await store.get(id);
       if (!current) throw REFUSALS.not_found();
       const changes: RubricChanges = { status: body.status };
@@ -161,7 +169,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
       },
     },
     async (req) => {
-      const id = rubricId((req.params as { id: string }).id);
+      const id = rubricId(req.params.id);
       orRefuse(await store.delete(id));
       return { success: true as const, message: Messages.RUBRIC_DELETED, id };
     },
@@ -178,7 +186,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
         response: { 200: Rubric, 409: ErrorEnvelope, ...errors },
       },
     },
-    async (req) => orRefuse(await store.makeDefault(rubricId((req.params as { id: string }).id))),
+    async (req) => orRefuse(await store.makeDefault(rubricId(req.params.id))),
   );
 
   app.get(
@@ -193,7 +201,7 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
       },
     },
     async (req) => {
-      const rubric = await store.get(rubricId((req.params as { id: string }).id));
+      const rubric = await store.get(rubricId(req.params.id));
       if (!rubric) throw REFUSALS.not_found();
       const figures = await usage.figures(rubric.id);
       return {
@@ -207,4 +215,4 @@ export function rubricRoutes(app: FastifyInstance, { store, usage }: RubricRoute
       };
     },
   );
-}
+};

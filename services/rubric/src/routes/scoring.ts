@@ -1,24 +1,26 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   CriteriaValidation,
-  ErrorEnvelope,
   ScoringStructure,
   ScoringType,
   ScoringValidation,
   ValidateCriteriaBody,
   ValidateScoringBody,
-  type ScoringStructureInput,
 } from '@corestone/contracts';
 import { parseRubricText } from '../domain/parse-rubric';
 import { buildStructure, validateScoring } from '../domain/scoring';
 import { GENERIC_SCORING, builtInScoring } from '../domain/seeds';
 import type { RubricStore } from '../store/rubrics';
-import { requireSuperAdmin, security } from './access';
+import { errorResponses, security, type RoutePlugin } from '@corestone/service-kit';
+import { requireSuperAdmin } from './access';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403);
 
-export function scoringRoutes(app: FastifyInstance, store: RubricStore): void {
+export interface ScoringRouteDeps {
+  store: RubricStore;
+}
+
+export const scoringRoutes: RoutePlugin<ScoringRouteDeps> = async (app, { store }) => {
   app.post(
     '/rubrics/validate-criteria',
     {
@@ -31,7 +33,7 @@ export function scoringRoutes(app: FastifyInstance, store: RubricStore): void {
       },
     },
     async (req) => {
-      const parsed = parseRubricText((req.body as { criteria_text: string }).criteria_text);
+      const parsed = parseRubricText(req.body.criteria_text);
       if (!parsed.criteria.length) {
         return {
           valid: false,
@@ -68,7 +70,7 @@ export function scoringRoutes(app: FastifyInstance, store: RubricStore): void {
         response: { 200: ScoringValidation, ...errors },
       },
     },
-    async (req) => validateScoring((req.body as { scoring_structure: ScoringStructureInput }).scoring_structure),
+    async (req) => validateScoring(req.body.scoring_structure),
   );
 
   app.get(
@@ -83,9 +85,9 @@ export function scoringRoutes(app: FastifyInstance, store: RubricStore): void {
       },
     },
     async (req) => {
-      const { type } = req.params as { type: ScoringType };
+      const { type } = req.params;
       if (type === 'generic') return GENERIC_SCORING;
       return (await store.defaultOf(type))?.scoring_structure ?? builtInScoring(type);
     },
   );
-}
+};
