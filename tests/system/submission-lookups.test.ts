@@ -1,7 +1,7 @@
 /**
- * A submission's rubric and submitter look-ups are cached (evaluation: the rubric snapshot in
- * Redis, dropped by the rubric service on every write that changes it; the submitter from the
- * users stream, read-your-writes). Through the gateway with every service running: what an admin
+ * A submission's rubric and submitter look-ups are cached (evaluation keeps both in process,
+ * read-your-writes by stream sequence: the rubric snapshot dropped by rubric.changed.v1, which the
+ * rubric service publishes for every write that changes it; the submitter by the users stream). Through the gateway with every service running: what an admin
  * just changed — a rubric archived, edited, reactivated or deleted; a user's role changed, the
  * account deactivated or deleted — is honoured by the very next submission, each time after a
  * submission that filled the caches. The access token keeps its old role claim throughout (it

@@ -124,6 +124,14 @@ export const Events = {
     }),
   ),
 
+  /**
+   * What `rpc.rubric.get_snapshot` answers for this rubric may have changed (edit, status change,
+   * new version, delete; and at every rubric start-up, for each rubric, after its migrations and
+   * seeds). Published before rubric answers the change (its outbox relay holds answers), so a
+   * cache of snapshots drops the rubric's at once (evaluation's, services/evaluation/README.md). Ids only.
+   */
+  rubricChanged: event('rubric', 'changed', Type.Object({ rubric_id: Type.String() })),
+
   gradingProgress: event(
     'grading',
     'progressed',
@@ -162,5 +170,5 @@ export const ERASABLE_SUBJECTS = [
 ] as const;
 
 /** Services that publish events, each owning one stream. */
-export const STREAM_OWNERS = ['auth', 'users', 'billing', 'evaluation', 'grading'] as const;
+export const STREAM_OWNERS = ['auth', 'users', 'billing', 'rubric', 'evaluation', 'grading'] as const;
 export type StreamOwner = (typeof STREAM_OWNERS)[number];

@@ -32,6 +32,8 @@ const DAY_NS = 24 * 60 * 60 * 1_000_000_000;
 export const STREAM_MAX_AGE_DAYS: Record<string, number> = {
   // only auth's own replicas read it, from its end, to forget ended sessions
   auth: 1,
+  // only evaluation's replicas read it, from its end, to drop the rubric snapshots they keep
+  rubric: 1,
   evaluation: 7,
   grading: 7,
   users: 14,

@@ -68,16 +68,6 @@ export class GenerationCache {
   }
 }
 
-/**
- * The Redis namespace of one RPC's cached answers, `<REDIS_PREFIX>rpc:<subject>:`, for a
- * GenerationCache named by the request's key. The service that answers the RPC owns it: it
- * invalidates an entry after every write that changes that answer, before the write is answered;
- * callers read through it, loading with the RPC.
- */
-export function rpcCacheNamespace(redisPrefix: string, rpc: { subject: string }): string {
-  return `${redisPrefix}rpc:${rpc.subject}:`;
-}
-
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);

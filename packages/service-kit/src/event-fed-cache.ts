@@ -11,9 +11,11 @@ interface Entry<T> {
 export interface EventFedCacheOptions {
   /**
    * The services whose streams carry every change to the cached values. Every event of these
-   * streams names its user in `data.user_id`; one that names none drops every kept value.
+   * streams names the value it may change in `data[keyField]`; one that names none drops every kept value.
    */
   streams: readonly string[];
+  /** The field of each event's data naming the kept value it may change (default `user_id`). */
+  keyField?: string;
   /** Names the cache in its log lines, e.g. '/auth/me cache'. */
   label: string;
   /** What a request does while the feed is not current, for the log line, e.g. 'asking users on every /auth/me'. */
@@ -27,7 +29,8 @@ export interface EventFedCacheOptions {
 }
 
 /**
- * A per-process cache of one value per user (e.g. the users view), dropped when an event says it
+ * A per-process cache of one value per user (e.g. the users view) — or per any key the events name
+ * (`keyField`: evaluation keeps rubric snapshots by `rubric_id`) —, dropped when an event says it
  * may have changed, and used only once this process has certainly handled every event published
  * before the request arrived — read-your-writes across replicas, no window.
  *
@@ -57,12 +60,14 @@ export class EventFedCache<T> {
   private readonly feed: StreamFeed;
   private readonly max: number;
   private readonly ttlMs: number;
+  private readonly keyField: string;
   /** Counters (tests and diagnostics): answers from a kept value, loads, loads because the feed was not current. */
   readonly stats = { hits: 0, loads: 0, fallbacks: 0 };
 
   constructor(bus: Bus, log: FastifyBaseLogger, opts: EventFedCacheOptions) {
     this.max = opts.max ?? 10_000;
     this.ttlMs = opts.ttlMs ?? 60_000;
+    this.keyField = opts.keyField ?? 'user_id';
     this.feed = new StreamFeed(bus, log, {
       streams: opts.streams,
       label: opts.label,
@@ -131,7 +136,7 @@ export class EventFedCache<T> {
   private heard(data: Uint8Array): void {
     let userId: unknown;
     try {
-      userId = (JSON.parse(Buffer.from(data).toString('utf8')) as { data?: { user_id?: unknown } }).data?.user_id;
+      userId = (JSON.parse(Buffer.from(data).toString('utf8')) as { data?: Record<string, unknown> }).data?.[this.keyField];
     } catch {
       userId = undefined;
     }

@@ -45,7 +45,8 @@ export interface StreamFeedOptions {
  *    the streams' ends within `syncTimeoutMs` (NATS away, consumer stalled), `current` is false
  *    until a sync succeeds again; the user of the feed then reads its source of truth instead.
  *
- * Used by `EventFedCache` (auth's `/auth/me`) and by users' copy of billing's credits.
+ * Used by `EventFedCache` (auth's `/auth/me`; evaluation's submitters and rubric snapshots) and by
+ * users' copy of billing's credits.
  */
 export class StreamFeed {
   private feeds: Feed[] = [];

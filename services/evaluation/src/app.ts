@@ -8,7 +8,6 @@ import {
   type Bus,
   type Database,
   type Infra,
-  type Redis,
   type TokenVerifier,
 } from '@corestone/service-kit';
 import type { EvaluationConfig } from './config';
@@ -27,8 +26,7 @@ import { GraderInForce } from './flows/grader-in-force';
 
 export interface EvaluationDeps {
   config: EvaluationConfig;
-  /** Redis only caches rubric snapshots here (flows/lookups.ts): without it every submission asks rubric. */
-  infra: Infra & { db: Database; bus: Bus; redis?: Redis };
+  infra: Infra & { db: Database; bus: Bus };
   verify: TokenVerifier;
 }
 
@@ -36,7 +34,7 @@ export interface EvaluationService {
   app: FastifyInstance;
   store: EvaluationStore;
   charging: Charging;
-  /** The submitter feed is started by start.ts; until then every submission asks users. */
+  /** The submitter and rubric feeds are started by start.ts; until then every submission asks users and rubric. */
   lookups: Lookups;
 }
 
@@ -47,14 +45,11 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
   const charging = new Charging(store, infra.bus, { timeoutMs: config.CREDIT_RPC_TIMEOUT_MS }, app.log);
   const lookups = new Lookups({
     bus: infra.bus,
-    redis: infra.redis,
-    redisPrefix: config.REDIS_PREFIX,
     log: app.log,
     rpcTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
   });
   const graderInForce = new GraderInForce({ bus: infra.bus, log: app.log, timeoutMs: Math.min(1000, config.LOOKUP_RPC_TIMEOUT_MS) });
   registerAuth(app, verify);
-  // Not Redis: submissions go on without the cache.
   addInfraReadiness(app, { db: infra.db, bus: infra.bus });
   void app.register(multipart, {
     // One byte over the limit marks the stream truncated; the route answers 413.

@@ -16,16 +16,16 @@ import { startUsersConsumer } from './events/users';
 import { startReviewMailConsumer } from './events/review-mail';
 
 /**
- * evaluation's composition root: Postgres + NATS + Redis (the rubric snapshot cache), the app, the
+ * evaluation's composition root: Postgres + NATS, the app, the
  * outbox relay to the `evaluation` stream, the consumers of grading's results and of users' changes,
  * the review mails to students (its own `evaluation.reviewed.v1` events),
- * the submitters' feed from the users stream (flows/lookups.ts), and the sweeper that settles
+ * the submitters' and rubric snapshots' feeds from the users and rubric streams (flows/lookups.ts), and the sweeper that settles
  * submissions left in `charging` (off when SWEEP_INTERVAL_MS is 0).
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
  */
 export function startService(config: EvaluationConfig, opts: { verify?: TokenVerifier } = {}) {
   return startWith(async (lifecycle) => {
-    const opened = await openInfra('evaluation', config, lifecycle, { migrations, bus: true, redis: true });
+    const opened = await openInfra('evaluation', config, lifecycle, { migrations, bus: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus! };
     const verify = opts.verify ?? serviceTokenVerifier(config.AUTH_URL);
     const { app, store, charging, lookups } = buildApp({ config, infra, verify });
@@ -46,7 +46,7 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
       logger: app.log,
     });
     lifecycle.onClose('review mail consumer', () => reviewMails.stop());
-    lifecycle.onClose('submitter cache', async () => lookups.stop());
+    lifecycle.onClose('submitter and rubric caches', async () => lookups.stop());
     await lookups.start();
     const sweeper = charging.startSweeper(config.SWEEP_INTERVAL_MS, config.SWEEP_AFTER_MS);
     lifecycle.onClose('charging sweeper', () => sweeper.stop());

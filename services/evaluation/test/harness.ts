@@ -41,7 +41,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
     throw err;
   });
   const { app, store, charging, relay, lookups } = service;
-  const { db, bus, redis } = service.infra;
+  const { db, bus } = service.infra;
 
   // --- stand-ins ---
   const rubrics = {
@@ -173,7 +173,6 @@ export async function startHarness(label: string, env: Record<string, string> = 
     charging,
     bus: bus as Bus,
     db,
-    redis: redis!,
     relay,
     lookups,
     rubrics: rubrics as Record<string, RubricSnapshot> & typeof rubrics,

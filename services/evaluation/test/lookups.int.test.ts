@@ -1,20 +1,20 @@
 /**
- * The submission's two look-ups (src/flows/lookups.ts) against the real NATS and Redis: repeated
- * submissions ask neither rubric nor users; a rubric change that its owner announces the way the
- * rubric service does (dropping the entry in the RPC's cache namespace before answering) and a
- * users change announced the way users does (users.view_changed.v1 / users.deleted.v1 published
- * before answering) are honoured by the very next submission; Redis away means asking rubric.
+ * The submission's two look-ups (src/flows/lookups.ts) against the real NATS: repeated
+ * submissions ask neither rubric nor users; a rubric change announced the way the rubric service
+ * does (rubric.changed.v1 published before answering) and a users change announced the way users
+ * does (users.view_changed.v1 / users.deleted.v1 published before answering) are honoured by the
+ * very next submission; a rubric feed that is not current means asking rubric.
  * The rubric service's side of the same contract: services/rubric/test/snapshot-cache.int.test.ts;
  * the whole platform: tests/system/submission-lookups.test.ts. No timing assertions.
  */
-import { Codes, Events, Messages, Rpc, type RubricSnapshot, type User } from '@corestone/contracts';
-import { GenerationCache, newId, publishEvent, rpcCacheNamespace } from '@corestone/service-kit';
+import { Codes, Events, Messages, type RubricSnapshot, type User } from '@corestone/contracts';
+import { newId, publishEvent } from '@corestone/service-kit';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness('evlk');
-  await h.lookups.submitters.whenCurrent();
+  await h.lookups.whenCurrent();
 });
 afterAll(async () => {
   await h?.close();
@@ -45,9 +45,8 @@ function newRubric(): RubricSnapshot {
   return rubric;
 }
 
-/** What the rubric service does once a write that changes a snapshot committed, before answering it. */
-const rubricChanged = (id: string) =>
-  new GenerationCache(h.redis, rpcCacheNamespace(h.config.REDIS_PREFIX, Rpc.rubricGetSnapshot), 0).invalidate(id);
+/** What the rubric service does: the change, then rubric.changed.v1 acknowledged by JetStream, then the answer. */
+const rubricChanged = (id: string) => publishEvent(h.bus, Events.rubricChanged, { rubric_id: id });
 
 /** What the users service does: the change, then users.view_changed.v1 acknowledged by JetStream, then the answer. */
 async function usersChange(id: string, patch: Partial<User>) {
@@ -63,6 +62,7 @@ it('answers repeated submissions without asking rubric or users', async () => {
   for (let i = 0; i < 3; i++) expect((await submit(me, rubric)).statusCode).toBe(201);
   expect(h.asked).toEqual(asked);
   expect(h.lookups.submitters.stats.hits).toBeGreaterThanOrEqual(3);
+  expect(h.lookups.rubrics.stats.hits).toBeGreaterThanOrEqual(3);
 });
 
 it('refuses a rubric archived by its owner at the very next submission, takes it again once active, and snapshots a new version', async () => {
@@ -117,19 +117,23 @@ it('refuses a deleted account at the very next submission (users.deleted.v1)', a
   expect([res.statusCode, res.json().detail]).toEqual([404, Messages.USER_NOT_FOUND]);
 });
 
-it('asks rubric when Redis is away, and goes back to the cache when it returns', async () => {
+it('asks rubric while the rubric feed is not current, and goes back to the kept snapshot once it is', async () => {
   const me = await h.user('student', 10);
   const rubric = newRubric();
   expect((await submit(me, rubric)).statusCode).toBe(201);
-  h.redis.destroy();
+  const ends = jest.spyOn(h.bus.jsm.streams, 'info').mockRejectedValue(new Error('NATS away'));
   try {
+    // The sync cannot read the streams' ends: nothing kept is trusted, rubric is asked each time.
     const asked = h.asked.rubric;
     expect((await submit(me, rubric)).statusCode).toBe(201);
     expect((await submit(me, rubric)).statusCode).toBe(201);
     expect(h.asked.rubric).toBe(asked + 2);
+    expect(h.lookups.rubrics.current).toBe(false);
   } finally {
-    await h.redis.connect();
+    ends.mockRestore();
   }
+  await h.lookups.whenCurrent();
+  expect((await submit(me, rubric)).statusCode).toBe(201); // the kept snapshot, or loaded and kept again
   const asked = h.asked.rubric;
   expect((await submit(me, rubric)).statusCode).toBe(201);
   expect(h.asked.rubric).toBe(asked);

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_RUBRIC_FILE_BYTES } from '@corestone/contracts';
-import {
-  createServiceApp,
-  registerAuth,
-  addInfraReadiness,
-  type Bus,
-  type Database,
-  type Redis,
-  type TokenVerifier,
-} from '@corestone/service-kit';
+import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Database, type TokenVerifier } from '@corestone/service-kit';
 import type { RubricConfig } from './config';
 import { RubricStore } from './store/rubrics';
 import { UsageStore } from './store/usage';
@@ -17,12 +9,11 @@ import { OpenAiRubricAssistant, type RubricAssistant } from './ai/rubric-assista
 import { rubricRoutes } from './routes/rubrics';
 import { scoringRoutes } from './routes/scoring';
 import { fileRoutes } from './routes/files';
-import { snapshotCacheInvalidation } from './events/snapshot-cache';
+import { announceSnapshotChanges } from './events/snapshot-changes';
 
 export interface RubricDeps {
   config: RubricConfig;
-  /** Redis holds no data of ours: it is where callers cache `rpc.rubric.get_snapshot`'s answers, which our writes drop. */
-  infra: { db: Database; bus?: Bus; redis: Redis };
+  infra: { db: Database; bus?: Bus };
   verify: TokenVerifier;
 }
 
@@ -40,10 +31,9 @@ export function rubricAssistant(config: RubricConfig): RubricAssistant | null {
 /** The rubric service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
 export function buildApp({ config, infra, verify }: RubricDeps): { app: FastifyInstance; store: RubricStore; usage: UsageStore } {
   const app = createServiceApp({ name: 'rubric', logLevel: config.LOG_LEVEL });
-  const store = new RubricStore(infra.db.pool, snapshotCacheInvalidation(infra.redis, config.REDIS_PREFIX, app.log));
+  const store = new RubricStore(infra.db.pool, announceSnapshotChanges);
   const usage = new UsageStore(infra.db.pool);
   registerAuth(app, verify);
-  // Not Redis: rubrics are read and written without it (a write that cannot drop a cached snapshot says so in the log).
   addInfraReadiness(app, { db: infra.db, bus: infra.bus });
   void app.register(multipart, {
     // One byte over the limit marks the stream truncated; the route answers 413 with the spec's message.

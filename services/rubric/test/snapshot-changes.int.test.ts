@@ -1,21 +1,33 @@
 /**
- * The rubric service's side of the snapshot cache (src/events/snapshot-cache.ts): a caller reads
- * `rpc.rubric.get_snapshot` through a GenerationCache in the RPC's namespace, as evaluation does,
- * and every write that changes a snapshot — edit, status change, delete, the seeds at start-up —
- * has dropped the rubric's entry by the time it is answered, so the caller's next read loads the
- * change. A write still succeeds while Redis is away. Real Postgres, NATS and Redis; no timing assertions.
+ * The rubric service's side of evaluation's snapshot cache (src/events/snapshot-changes.ts): a
+ * caller keeps `rpc.rubric.get_snapshot`'s answers in an EventFedCache fed by the RUBRIC stream,
+ * as evaluation does, and every write that changes a snapshot — edit, status change, delete, the
+ * seeds at start-up — has put `rubric.changed.v1` in the stream by the time it is answered, so the
+ * caller's next read loads the change. Writes that change no snapshot announce nothing. Real
+ * Postgres and NATS; no timing assertions.
  */
-import { Rpc, type Rubric } from '@corestone/contracts';
-import { GenerationCache, callRpc, rpcCacheNamespace } from '@corestone/service-kit';
+import { Rpc, streamName, type Rubric, type RpcResponse } from '@corestone/contracts';
+import { EventFedCache, callRpc } from '@corestone/service-kit';
+import { announcedBeforeReturning } from '../src/events/snapshot-changes';
 import { startRubricService, type RubricService } from './harness';
 
+type Answer = RpcResponse<typeof Rpc.rubricGetSnapshot>;
+
 let svc: RubricService;
-let reader: GenerationCache;
+let reader: EventFedCache<Answer>;
 beforeAll(async () => {
   svc = await startRubricService('rubsc');
-  reader = new GenerationCache(svc.infra.redis, rpcCacheNamespace(svc.run.env.REDIS_PREFIX, Rpc.rubricGetSnapshot), 60);
+  reader = new EventFedCache<Answer>(svc.infra.bus, svc.app.log, {
+    streams: ['rubric'],
+    keyField: 'rubric_id',
+    label: 'test snapshot cache',
+    fallback: 'asking rubric',
+  });
+  await reader.start();
+  await reader.whenCurrent();
 });
 afterAll(async () => {
+  reader?.stop();
   await svc?.close();
 });
 
@@ -68,22 +80,28 @@ it('a refused edit leaves the entry; a deleted rubric is not found at the next r
   await expect(snapshot(rubric.id)).rejects.toMatchObject({ statusCode: 404 });
 });
 
-it('seeding at start-up (after the migrations) drops every cached snapshot', async () => {
+it('seeding at start-up (after the migrations) drops every kept snapshot', async () => {
   const all = (await svc.as('super_admin', { url: '/rubrics/' })).json() as Rubric[];
   for (const r of all) await snapshot(r.id);
   const before = loads;
-  await svc.store.seedDefaults();
+  await announcedBeforeReturning(() => svc.store.seedDefaults()); // as start.ts runs it
   for (const r of all) await snapshot(r.id);
   expect(loads).toBe(before + all.length);
 });
 
-it('a write succeeds while Redis is away', async () => {
-  const rubric = await create('No Redis');
-  svc.infra.redis.destroy();
-  try {
-    const res = await put(rubric.id, { status: 'draft' });
-    expect([res.statusCode, res.json().status]).toEqual([200, 'draft']);
-  } finally {
-    await svc.infra.redis.connect();
-  }
+/** The RUBRIC stream's last sequence: how many events rubric has published. */
+const published = async () => (await svc.infra.bus.jsm.streams.info(streamName(svc.infra.bus.prefix, 'rubric'))).state.last_seq;
+
+it('announces each change once, in the stream before the answer; a new rubric or a refused write announce nothing', async () => {
+  let before = await published();
+  const rubric = await create('Announced');
+  expect((await put(rubric.id, { title: '' })).statusCode).toBe(400);
+  expect((await svc.as('super_admin', { method: 'DELETE', url: '/rubrics/00000000-0000-7000-8000-000000000000' })).statusCode).toBe(404);
+  expect(await published()).toBe(before);
+
+  expect((await put(rubric.id, { title: 'Announced, renamed' })).statusCode).toBe(200);
+  expect(await published()).toBe(before + 1);
+  before = await published();
+  expect((await svc.as('super_admin', { method: 'DELETE', url: `/rubrics/${rubric.id}` })).statusCode).toBe(200);
+  expect(await published()).toBe(before + 1);
 });

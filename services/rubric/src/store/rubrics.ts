@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { EssayType, Rubric, RubricSnapshot, RubricStatus, ScoringStructure } from '@corestone/contracts';
-import { newId, withTransaction } from '@corestone/service-kit';
+import { newId, withTransaction, type Queryable } from '@corestone/service-kit';
 import { SEED_REVISION, SEED_RUBRICS } from '../domain/seeds';
 import { criteriaText } from '../domain/criteria-text';
 
@@ -55,13 +55,13 @@ export type RubricChanges = Partial<Pick<NewRubric, 'title' | 'description' | 's
 /** Why a change was refused; the routes turn each into its message. */
 export type Refusal = 'not_found' | 'is_default' | 'in_use' | 'not_active';
 
-/** Told after a write that changed what `rpc.rubric.get_snapshot` answers for these rubrics committed (events/snapshot-cache.ts). */
-export type SnapshotsChanged = (ids: string[]) => Promise<void>;
+/** Told, inside the write's transaction, which rubrics' `rpc.rubric.get_snapshot` answers it changed (events/snapshot-changes.ts). */
+export type SnapshotsChanged = (db: Queryable, ids: string[]) => Promise<void>;
 
 export class RubricStore {
   constructor(
     private readonly pool: Pool,
-    /** Every write below that changes a snapshot calls it once committed, before it returns. */
+    /** Every write below that changes a snapshot calls it in its transaction, before it commits. */
     private readonly snapshotsChanged: SnapshotsChanged = async () => undefined,
   ) {}
 
@@ -100,8 +100,11 @@ export class RubricStore {
       }
     }
     // This runs after the migrations on every start: they and the seeds may have changed any rubric.
-    const { rows } = await this.pool.query<{ id: string }>(`SELECT id FROM rubrics`);
-    await this.snapshotsChanged(rows.map((r) => r.id));
+    await withTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(`SELECT id FROM rubrics`);
+      const ids = rows.map((r) => r.id);
+      await this.snapshotsChanged(tx, ids);
+    });
   }
 
   async list(filter: { rubric_type?: EssayType; status?: RubricStatus }): Promise<Rubric[]> {
@@ -134,7 +137,7 @@ export class RubricStore {
 
   /** Applies the changes as a new version; the default of a type stays active. */
   async update(id: string, changes: RubricChanges): Promise<Rubric | Refusal> {
-    const result = await withTransaction(this.pool, async (tx): Promise<Rubric | Refusal> => {
+    return withTransaction(this.pool, async (tx): Promise<Rubric | Refusal> => {
       const { rows } = await tx.query<Row>(`${SELECT} WHERE r.id = $1 FOR UPDATE OF r`, [id]);
       const row = rows[0];
       if (!row) return 'not_found';
@@ -155,25 +158,23 @@ export class RubricStore {
         ],
       );
       const updated = await tx.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
+      await this.snapshotsChanged(tx, [id]);
       return toRubric(updated.rows[0]);
     });
-    if (typeof result !== 'string') await this.snapshotsChanged([id]);
-    return result;
   }
 
   /** Deletes a rubric no evaluation uses and that is not its type's default. */
   async delete(id: string): Promise<true | Refusal> {
-    const result = await withTransaction(this.pool, async (tx): Promise<true | Refusal> => {
+    return withTransaction(this.pool, async (tx): Promise<true | Refusal> => {
       const { rows } = await tx.query<Row>(`${SELECT} WHERE r.id = $1 FOR UPDATE OF r`, [id]);
       if (!rows[0]) return 'not_found';
       if (rows[0].is_default) return 'is_default';
       const used = await tx.query(`SELECT 1 FROM rubric_usage WHERE rubric_id = $1 AND deleted_at IS NULL LIMIT 1`, [id]);
       if (used.rowCount) return 'in_use';
       await tx.query(`DELETE FROM rubrics WHERE id = $1`, [id]);
+      await this.snapshotsChanged(tx, [id]);
       return true;
     });
-    if (result === true) await this.snapshotsChanged([id]);
-    return result;
   }
 
   async makeDefault(id: string): Promise<Rubric | Refusal> {
