@@ -27,6 +27,18 @@ export async function rememberStreamMessage(db: Queryable, aggregate: string, st
   ]);
 }
 
+/**
+ * rememberStreamMessage as a CTE body of a service's own statement (outbox.ts, "statement
+ * builders"): stream message ($at stream, $at+1 seq) is about the aggregate `aggregate` (an SQL
+ * text expression) of the row of `from`; nothing is written when `from` has no row or the stream
+ * is null. Values at $at, $at+1: stream (or null), seq (or null).
+ */
+export function rememberStreamMessageSql(at: number, opts: { from: string; aggregate: string }): string {
+  return `INSERT INTO stream_messages (stream, seq, aggregate)
+    SELECT $${at}::text, $${at + 1}::bigint, ${opts.aggregate} FROM ${opts.from} WHERE $${at}::text IS NOT NULL
+    ON CONFLICT (stream, seq) DO NOTHING`;
+}
+
 /** Deletes one message from a stream, overwriting it on disk; a message already gone is fine. */
 export async function deleteStreamMessage(bus: Bus, stream: string, seq: number): Promise<boolean> {
   try {

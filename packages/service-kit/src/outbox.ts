@@ -1,4 +1,4 @@
-import { Client, type Pool, type PoolClient, type QueryResult } from 'pg';
+import { Client, type Pool, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
 import { SpanKind } from '@opentelemetry/api';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
@@ -104,20 +104,68 @@ export function sqlEvent(def: EventDef, id: string = newId()): SqlEvent {
   return { id, subject: def.subject, ...outboxRowPrefix(def, id) };
 }
 
+/** `event`'s values for the four $-parameters kit_enqueue_event and sqlEventInsertSql take first: id, subject, payload head, headers. */
+export function sqlEventValues(event: SqlEvent): [id: string, subject: string, payloadHead: string, headers: string] {
+  return [event.id, event.subject, event.payloadHead, event.headers];
+}
+
 /**
- * Runs a statement whose SQL function may have enqueued `event` (kit_enqueue_event) and answers
- * whether it did in a boolean column `enqueued` of its first row; when it did, the answer to the
- * request leaves once the event is published (publication.ts), as after enqueueEvent.
+ * Runs a statement that may have enqueued `event` (kit_enqueue_event, or a sqlEventInsertSql CTE)
+ * and answers whether it did in a boolean column `enqueued` of its first row; when it did, the
+ * answer to the request leaves once the event is published (publication.ts), as after enqueueEvent.
+ * A `QueryConfig` keeps a named (prepared) statement prepared.
  */
 export async function queryWithSqlEvent<R extends { enqueued: boolean | null }>(
   db: Queryable,
   event: SqlEvent,
-  text: string,
-  values: unknown[],
+  text: string | QueryConfig,
+  values?: unknown[],
 ): Promise<R> {
-  const { rows } = await db.query<R>(text, values);
-  if (rows[0]?.enqueued) noteEnqueued(db, event.id);
-  return rows[0];
+  return (await queryRowsWithSqlEvent<R>(db, event, text, values))[0];
+}
+
+/** queryWithSqlEvent for a statement that may answer no row (or several): all its rows; the event counts as enqueued when a row says so. */
+export async function queryRowsWithSqlEvent<R extends { enqueued: boolean | null }>(
+  db: Queryable,
+  event: SqlEvent,
+  text: string | QueryConfig,
+  values?: unknown[],
+): Promise<R[]> {
+  const { rows } = typeof text === 'string' ? await db.query<R>(text, values) : await db.query<R>(text);
+  if (rows.some((row) => row.enqueued)) noteEnqueued(db, event.id);
+  return rows;
+}
+
+/*
+ * Statement builders: the kit's tables written by a part (a CTE) of a service's own statement, so
+ * a change, its processed mark, its stream position (erasure.ts, rememberStreamMessageSql) and its
+ * event commit together in one round trip — atomic on their own, no transaction. `at` is the number
+ * of the builder's first $-parameter in the caller's statement; its values go there in the order
+ * it names. The SQL is the kit's; the caller only places it (issue 29, "the kit owns its tables").
+ */
+
+/**
+ * A CTE body recording that `consumer` handled an event, as markProcessed does; it answers a row
+ * only when the record is new, so guard the change with `EXISTS (SELECT 1 FROM <cte>)`.
+ * Values at $at, $at+1: consumer, event id.
+ */
+export function processedMarkSql(at: number): string {
+  return `INSERT INTO processed_events (consumer, event_id) VALUES ($${at}, $${at + 1}) ON CONFLICT DO NOTHING RETURNING 1`;
+}
+
+/**
+ * A CTE body enqueueing `event` (sqlEvent) for the row of `from` (a CTE or table expression of the
+ * statement; no row, no event): its data is the SQL expression `data` — the data's JSON as json or
+ * text, from `from`'s columns — and its order key the SQL expression `orderKey`. Once per event id;
+ * when written it wakes the relay and answers `enqueued` (true), so select
+ * `EXISTS (SELECT 1 FROM <cte>) AS enqueued` and run the statement with queryWithSqlEvent.
+ * Values at $at … $at+3: sqlEventValues(event). The data is not checked here (a test of the
+ * service checks it against the contract's schema); size limits are the caller's.
+ */
+export function sqlEventInsertSql(at: number, opts: { from: string; data: string; orderKey: string }): string {
+  return `INSERT INTO outbox (${OUTBOX_COLUMNS})
+    SELECT $${at}::uuid, $${at + 1}::text, ($${at + 2}::text || (${opts.data}) || '}')::json, $${at + 3}::jsonb, ${opts.orderKey}
+    FROM ${opts.from} ON CONFLICT (id) DO NOTHING RETURNING true AS enqueued, ${NOTIFY_RELAY} AS notified`;
 }
 
 export async function enqueueEvent<E extends EventDef>(

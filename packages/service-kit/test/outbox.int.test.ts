@@ -14,16 +14,26 @@ import {
   listParkedEvents,
   newId,
   openDatabase,
+  markProcessed,
   outboxRow,
+  processedMarkSql,
+  publicationMark,
+  queryRowsWithSqlEvent,
   queryWithSqlEvent,
+  registerRelay,
+  rememberStreamMessageSql,
   replayParkedEvents,
   sqlEvent,
+  sqlEventInsertSql,
+  sqlEventValues,
   retryDelayMs,
   startOutboxRelay,
   withTransaction,
   type Bus,
   type Database,
+  type SqlEvent,
 } from '@corestone/service-kit';
+import { Client } from 'pg';
 import { createTestRun, startOwnPostgres } from '../src/testing';
 
 const run = createTestRun('obx');
@@ -240,6 +250,77 @@ describe('an event whose data SQL computes (sqlEvent, kit_enqueue_event)', () =>
       { subject, payload: { ...expected, occurredAt: expect.any(String) }, headers: JSON.parse(headers), order_key: orderKey },
     ]);
     expect(Date.parse(rows[0].payload.occurredAt)).toBeLessThanOrEqual(Date.parse(occurredAt));
+  });
+});
+
+describe("statement builders: the kit's tables written by parts of a service's own statement", () => {
+  const schema = `${run.id}_obx`;
+  beforeAll(async () => {
+    await db.pool.query(
+      `CREATE TABLE IF NOT EXISTS things (id text PRIMARY KEY, owner text NOT NULL, done boolean NOT NULL DEFAULT false)`,
+    );
+  });
+
+  /** A consumer's change, its processed mark, its stream position and its event: one statement, as evaluation's are. */
+  const finish = (thing: string, eventId: string, landed: { stream: string; seq: number } | null, event: SqlEvent) =>
+    queryRowsWithSqlEvent<{ first: boolean; enqueued: boolean }>(db.pool, event, {
+      name: 'kit-builders-finish',
+      text: `WITH first AS (${processedMarkSql(1)}),
+        done AS (UPDATE things SET done = true WHERE id = $3 AND EXISTS (SELECT 1 FROM first) RETURNING id, owner),
+        remembered AS (${rememberStreamMessageSql(4, { from: 'done', aggregate: 'id' })}),
+        queued AS (${sqlEventInsertSql(6, { from: 'done', data: `json_build_object('user_id', owner)`, orderKey: 'owner' })})
+        SELECT EXISTS (SELECT 1 FROM first) AS first, EXISTS (SELECT 1 FROM queued) AS enqueued`,
+      values: ['kit-builders', eventId, thing, landed?.stream ?? null, landed?.seq ?? null, ...sqlEventValues(event)],
+    });
+  const newThing = async () => {
+    const [thing, owner] = [newId(), newId()];
+    await db.pool.query(`INSERT INTO things (id, owner) VALUES ($1, $2)`, [thing, owner]);
+    return { thing, owner };
+  };
+
+  it('records, remembers and enqueues once, as markProcessed, rememberStreamMessage and enqueueEvent do, and wakes the relay', async () => {
+    const { thing, owner } = await newThing();
+    const listener = new Client({ connectionString: run.env.DATABASE_URL });
+    await listener.connect();
+    const woken = new Promise<string>((resolve) => listener.on('notification', (n) => resolve(n.channel)));
+    await listener.query(`LISTEN "${schema}_outbox"`);
+    const stopTracking = registerRelay(() => undefined); // as if a relay ran here: answers wait for what is enqueued
+    const [event, eventId] = [sqlEvent(Events.usersDeleted), newId()];
+    try {
+      const mark = publicationMark();
+      expect(await finish(thing, eventId, { stream: 'S', seq: 7 }, event)).toEqual([{ first: true, enqueued: true }]);
+      expect(publicationMark()).toBe(mark + 1); // noteEnqueued through the kit
+      expect(await woken).toBe(`${schema}_outbox`);
+      // the same event again (redelivered): nothing changes, nothing is written or waited for
+      expect(await finish(thing, eventId, { stream: 'S', seq: 7 }, sqlEvent(Events.usersDeleted))).toEqual([
+        { first: false, enqueued: false },
+      ]);
+      expect(publicationMark()).toBe(mark + 1);
+    } finally {
+      stopTracking();
+      await listener.end();
+    }
+    expect(await markProcessed(db.pool, 'kit-builders', eventId)).toBe(false); // the very record markProcessed keeps
+    const remembered = await db.pool.query(`SELECT stream, seq::int, aggregate FROM stream_messages WHERE aggregate = $1`, [thing]);
+    expect(remembered.rows).toEqual([{ stream: 'S', seq: 7, aggregate: thing }]);
+    const { rows } = await db.pool.query(`SELECT subject, payload, headers, order_key FROM outbox WHERE id = $1`, [event.id]);
+    const [, subject, payload, headers] = outboxRow(Events.usersDeleted, { user_id: owner }, event.id).values;
+    const { occurredAt: _, ...expected } = JSON.parse(payload) as { occurredAt: string };
+    expect(rows).toEqual([
+      { subject, payload: { ...expected, occurredAt: expect.any(String) }, headers: JSON.parse(headers), order_key: owner },
+    ]);
+  });
+
+  it('writes no event and no stream position without a row, and no position when none is given', async () => {
+    const { thing } = await newThing();
+    const missing = sqlEvent(Events.usersDeleted);
+    expect(await finish(newId(), newId(), { stream: 'S', seq: 8 }, missing)).toEqual([{ first: true, enqueued: false }]);
+    const event = sqlEvent(Events.usersDeleted);
+    expect(await finish(thing, newId(), null, event)).toEqual([{ first: true, enqueued: true }]);
+    const { rows } = await db.pool.query(`SELECT id FROM outbox WHERE id = ANY($1::uuid[])`, [[missing.id, event.id]]);
+    expect(rows).toEqual([{ id: event.id }]);
+    const remembered = await db.pool.query(`SELECT 1 FROM stream_messages WHERE aggregate = $1 OR seq = 8`, [thing]);
+    expect(remembered.rows).toEqual([]);
   });
 });
 

@@ -1,11 +1,27 @@
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import type { TObject } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 
 export { makeDocx, makePdf, multipart, type FilePart } from '@corestone/documents/testing';
 
 export const ESSAY = `To what extent does the use of renewable energy reduce carbon emissions in coastal cities?
 This essay investigates the question with data from three case studies and evaluates the method used.
 The analysis compares emissions before and after solar adoption, and reflects on the limits of the evidence.`;
+
+/**
+ * An event's data built by Postgres (store/evaluations.ts QUEUE_SUBMITTED, QUEUE_COMPLETED; nothing
+ * checks it when written) satisfies its contract schema and holds exactly `fields`, each one of the
+ * schema's properties: none missing, none extra.
+ */
+export function expectExactly(schema: TObject, data: object, fields: string[]): void {
+  expect([...Value.Errors(schema, data)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
+  expect(fields.filter((f) => !(f in schema.properties))).toEqual([]);
+  expect(Object.keys(data).sort()).toEqual([...fields].sort());
+}
+
+/** The fields of every `evaluation.submitted.v1` (the grading job); the stated ones come on top. */
+export const JOB_FIELDS = ['evaluation_id', 'user_id', 'essay_type', 'title', 'subject_area', 'text', 'word_count', 'rubric', 'attempt'];
 
 /** A real zip (deflated entries, CRCs, central directory), built by hand so huge entries stay fast. */
 export function makeZip(entries: Array<{ name: string; data: Buffer }>): Buffer {

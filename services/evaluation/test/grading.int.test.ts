@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Events, Messages, type Evaluation } from '@corestone/contracts';
 import { ensureStream, makeEvent, newId, publishEvent, type Bus } from '@corestone/service-kit';
 import { handleGradingEvent, type StreamPosition } from '../src/events/grading';
-import { ESSAY, multipart } from './fixtures';
+import { ESSAY, expectExactly, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
 
 let h: Harness;
@@ -193,6 +193,26 @@ describe('a grading result, applied in one statement', () => {
     expect(await kept(at)).toBe(false);
     expect(await count(`SELECT 1 FROM stream_messages WHERE aggregate = $1`, [e.id])).toBe(0);
     expect(await count(`SELECT 1 FROM outbox WHERE order_key = $1 AND subject = $2`, [e.id, Events.evaluationCompleted.subject])).toBe(0);
+  });
+});
+
+describe('evaluation.completed.v1, built by Postgres (QUEUE_COMPLETED), against its contract', () => {
+  it("holds exactly its fields: the row's user, the score stored and the grading's grade", async () => {
+    const me = await h.user('student', 3);
+    const e = await submitted(me.headers, 'ee', 'Completed event');
+    await publishEvent(h.bus, Events.gradingCompleted, {
+      evaluation_id: e.id,
+      results: { ...results(23.5, 34), overallGrade: 'C' },
+      grader: 'builtin',
+      processing_ms: 10,
+    });
+    const [done] = await until(
+      async () =>
+        (await h.streamEvents<{ evaluation_id: string }>(Events.evaluationCompleted.subject)).filter((x) => x.data.evaluation_id === e.id),
+      (found) => found.length > 0,
+    );
+    expectExactly(Events.evaluationCompleted.schema, done.data, ['evaluation_id', 'user_id', 'overall_score', 'overall_grade']);
+    expect(done.data).toEqual({ evaluation_id: e.id, user_id: me.id, overall_score: 23.5, overall_grade: 'C' });
   });
 });
 

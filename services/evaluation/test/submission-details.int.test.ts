@@ -1,7 +1,7 @@
 import { Events, Messages, type Evaluation } from '@corestone/contracts';
 import { newId, publishEvent, serveRpc } from '@corestone/service-kit';
 import { Rpc } from '@corestone/contracts';
-import { ESSAY, multipart } from './fixtures';
+import { ESSAY, JOB_FIELDS, expectExactly, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
 import { GraderInForce } from '../src/flows/grader-in-force';
 
@@ -141,6 +141,53 @@ describe('the stated research question, title, citation style, areas of knowledg
     const other = (await submit(me.headers, ee({ research_question: 'How do tides affect offshore wind output?' }), text)).json();
     expect(other).toMatchObject({ status: 'pending', reused_from: null });
     expect(h.ledger.credits.get(me.id)).toBe(3);
+  });
+});
+
+describe('the grading job Postgres builds from the row (evaluation.submitted.v1: QUEUE_SUBMITTED) against its contract', () => {
+  it('of a submission with nothing stated: its required fields and the attempt, nothing else', async () => {
+    const me = await h.user('student', 3);
+    const res = await submit(me.headers, ee({ title: 'Plain job' }));
+    expect(res.statusCode).toBe(201);
+    const [job] = await jobOf(res.json().id);
+    expectExactly(Events.evaluationSubmitted.schema, job.data, JOB_FIELDS);
+    expect(job.data).toMatchObject({ evaluation_id: res.json().id, user_id: me.id, attempt: 1, rubric: h.rubrics.ee });
+  });
+
+  it('of an EE with everything stated, and of its regrade: the stated fields too, nothing else', async () => {
+    const me = await h.user('student', 3);
+    const stated = { research_question: 'Does "quoting" survive?', citation_style: 'MLA', additional_context: 'Line one\nline two' };
+    const res = await submit(me.headers, ee({ title: 'Stated job', ...stated }));
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id;
+    const [job] = await jobOf(id);
+    expectExactly(Events.evaluationSubmitted.schema, job.data, [...JOB_FIELDS, ...Object.keys(stated)]);
+    expect(job.data).toMatchObject(stated);
+
+    await publishEvent(h.bus, Events.gradingCompleted, {
+      evaluation_id: id,
+      results: results(20, 34),
+      grader: 'builtin',
+      processing_ms: 10,
+    });
+    await until(
+      () => h.store.getVisible(id),
+      (row) => row?.status === 'completed',
+    );
+    expect(await h.store.markRegrade(h.db.pool, id)).toBe(true);
+    const [, again] = await jobOf(id);
+    expectExactly(Events.evaluationSubmitted.schema, again.data, [...JOB_FIELDS, ...Object.keys(stated)]);
+    expect(again.data).toEqual({ ...job.data, attempt: 2 });
+  });
+
+  it('of a TOK essay: its prescribed title and areas of knowledge', async () => {
+    const me = await h.user('student', 3);
+    const stated = { prescribed_title: 'Title 2: Is certainty possible?', aok_focus: 'History, Natural Sciences' };
+    const res = await submit(me.headers, { title: 'TOK job', essay_type: 'tok', rubric_id: h.rubrics.tok.id, ...stated });
+    expect(res.statusCode).toBe(201);
+    const [job] = await jobOf(res.json().id);
+    expectExactly(Events.evaluationSubmitted.schema, job.data, [...JOB_FIELDS, ...Object.keys(stated)]);
+    expect(job.data).toMatchObject({ essay_type: 'tok', ...stated });
   });
 });
 

@@ -6,8 +6,6 @@ import {
   isErasable,
   isUuid,
   markProcessed,
-  noteEnqueued,
-  outboxRow,
   rememberStreamMessage,
   startConsumer,
   withTransaction,
@@ -23,8 +21,8 @@ export const GRADING_CONSUMER = 'evaluation-grading';
 const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subject, Events.gradingFailed.subject];
 
 /**
- * Applies one grading event. Idempotent twice over: the event id is recorded in
- * processed_events in the same statement or transaction as the change, and every update is guarded
+ * Applies one grading event. Idempotent twice over: the event id is recorded as processed (the
+ * kit's markProcessed or processedMarkSql) in the same statement or transaction as the change, and every update is guarded
  * by status, so a late progress event never moves a completed or failed evaluation back.
  */
 export async function handleGradingEvent(store: EvaluationStore, event: EventEnvelope, position?: StreamPosition): Promise<void> {
@@ -42,13 +40,6 @@ export async function handleGradingEvent(store: EvaluationStore, event: EventEnv
   if (event.type === Events.gradingCompleted.subject && isUuid(target)) {
     // One per grading: one statement (recorded, remembered, applied and announced together).
     const d = event.data as EventData<typeof Events.gradingCompleted>;
-    // user_id is the row's, filled in by the statement (so the size checked here is an id's length short).
-    const announce = outboxRow(Events.evaluationCompleted, {
-      evaluation_id: d.evaluation_id,
-      user_id: '',
-      overall_score: d.results.totalPoints,
-      overall_grade: d.results.overallGrade,
-    });
     const seen = { consumer: GRADING_CONSUMER, eventId: event.id };
     const outcome = await store.applyCompleted(
       store.pool,
@@ -57,9 +48,7 @@ export async function handleGradingEvent(store: EvaluationStore, event: EventEnv
       attempt,
       { results: d.results, grader: d.grader, seconds: secondsFrom(d.processing_ms), suggestions: suggestionsFrom(d.results) },
       position ? { stream: position.stream, seq: position.seq } : null,
-      announce,
     );
-    if (outcome.queued) noteEnqueued(store.pool, announce.id);
     // Results quote the essay: the evaluation is gone, so this message is erased now. A failure
     // throws (redelivered; the repeat answers `gone` again and the erasure is tried again).
     if (position && outcome.gone) await deleteStreamMessage(position.bus, position.stream, position.seq);

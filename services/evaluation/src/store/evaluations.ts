@@ -7,7 +7,16 @@ import {
   type Results,
   type SubmissionDetails,
 } from '@corestone/contracts';
-import { NOTIFY_RELAY, OUTBOX_COLUMNS, newId, noteEnqueued, outboxRowPrefix, type OutboxRow, type Queryable } from '@corestone/service-kit';
+import {
+  processedMarkSql,
+  queryRowsWithSqlEvent,
+  queryWithSqlEvent,
+  rememberStreamMessageSql,
+  sqlEvent,
+  sqlEventInsertSql,
+  sqlEventValues,
+  type Queryable,
+} from '@corestone/service-kit';
 import { DETAIL_COLUMNS, VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/evaluation';
 import { seenStatement, seenValues, type Submitter } from './directory';
 
@@ -69,26 +78,33 @@ const STATED_FIELDS = `coalesce(', ' || nullif(substr(json_strip_nulls(json_buil
 )}))::text, 2), '}'), '}')`;
 
 /**
- * Inserts the `evaluation.submitted.v1` event (the grading job) of the row that the CTE `from`
- * returned with (at least) SUBMITTED_COLUMNS; `$<at>` … `$<at + 3>` are submittedEvent()'s values.
- * Postgres builds the data from the row: the essay travels to Postgres once, with the submission,
- * and the job is always what the row holds. (The submission checked the event's size: contentOf.)
+ * Enqueues the `evaluation.submitted.v1` event (the grading job) of the row that the CTE `from`
+ * returned with (at least) SUBMITTED_COLUMNS, through the kit (sqlEventInsertSql); `$<at>` …
+ * `$<at + 3>` are the values of a `sqlEvent(Events.evaluationSubmitted)`. Postgres builds the data
+ * from the row: the essay travels to Postgres once, with the submission, and the job is always what
+ * the row holds. (The submission checked the event's size: contentOf. The data is checked against
+ * the contract by test/submission-details.int.test.ts.)
  */
-const QUEUE_SUBMITTED = (from: string, at = 2) => `INSERT INTO outbox (${OUTBOX_COLUMNS})
-  SELECT $${at}::uuid, $${at + 1}::text,
-    ($${at + 2}::text || left(json_build_object('evaluation_id', id, 'user_id', user_id, 'essay_type', essay_type, 'title', title,
+const QUEUE_SUBMITTED = (from: string, at = 2) =>
+  sqlEventInsertSql(at, {
+    from,
+    data: `left(json_build_object('evaluation_id', id, 'user_id', user_id, 'essay_type', essay_type, 'title', title,
       'subject_area', subject_area, 'text', essay_text, 'word_count', word_count, 'rubric', rubric, 'attempt', attempt)::text, -1)
-    || ${STATED_FIELDS} || '}')::json,
-    $${at + 3}::jsonb, id::text
-  FROM ${from} ON CONFLICT (id) DO NOTHING RETURNING 1`;
+    || ${STATED_FIELDS}`,
+    orderKey: 'id::text',
+  });
 
-/** A new `evaluation.submitted.v1` outbox row's parameters for QUEUE_SUBMITTED: id, subject, payload up to its data, headers. */
-function submittedEvent(): [id: string, subject: string, payloadHead: string, headers: string] {
-  const def = Events.evaluationSubmitted;
-  const id = newId();
-  const { payloadHead, headers } = outboxRowPrefix(def, id);
-  return [id, def.subject, payloadHead, headers];
-}
+/**
+ * Enqueues the `evaluation.completed.v1` of the row the CTE `completed` returned (id, user_id,
+ * overall_score), through the kit; `$<at>` … `$<at + 3>` are a sqlEvent's values, `$<at + 4>` the
+ * overall grade. The data is checked against the contract by test/grading.int.test.ts.
+ */
+const QUEUE_COMPLETED = (at: number) =>
+  sqlEventInsertSql(at, {
+    from: 'completed',
+    data: `json_build_object('evaluation_id', id, 'user_id', user_id, 'overall_score', overall_score, 'overall_grade', $${at + 4}::text)`,
+    orderKey: 'id::text',
+  });
 
 /** The columns a new submission fills, in the order of submissionValues. */
 const SUBMISSION_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
@@ -192,14 +208,14 @@ export class EvaluationStore {
 
   /**
    * `charging` → `pending` once the credit of `attempt` is charged under `chargeKey`, and its job
-   * written to the outbox (QUEUE_SUBMITTED), in one statement (atomic on its own: no transaction,
+   * enqueued (QUEUE_SUBMITTED), in one statement (atomic on its own: no transaction,
    * one round trip). Clears what an earlier attempt left. Answers the row as now shown (no second
    * read to answer the request); null when the row is no longer charging this attempt (someone
    * else settled it).
    */
   async markPending(db: Queryable, id: string, attempt: number, chargeKey: string): Promise<EvaluationRow | null> {
-    const job = submittedEvent();
-    const { rows } = await db.query<EvaluationRow & { queued: boolean; notified: unknown }>({
+    const job = sqlEvent(Events.evaluationSubmitted);
+    const rows = await queryRowsWithSqlEvent<EvaluationRow & { enqueued: boolean }>(db, job, {
       name: 'evaluation-pending',
       text: `WITH pending AS (
          UPDATE evaluations SET status = 'pending', charge_key = $3, charge_error = NULL, error_message = NULL, progress = 0,
@@ -207,12 +223,11 @@ export class EvaluationStore {
          WHERE id = $1 AND attempt = $2 AND status = 'charging'
          RETURNING ${VIEW_COLUMNS}, essay_text),
        queued AS (${QUEUE_SUBMITTED('pending', 4)})
-       SELECT ${VIEW_COLUMNS}, EXISTS (SELECT 1 FROM queued) AS queued, ${NOTIFY_RELAY} AS notified FROM pending`,
-      values: [id, attempt, chargeKey, ...job],
+       SELECT ${VIEW_COLUMNS}, EXISTS (SELECT 1 FROM queued) AS enqueued FROM pending`,
+      values: [id, attempt, chargeKey, ...sqlEventValues(job)],
     });
     if (rows.length === 0) return null;
-    const { queued, notified: _, ...row } = rows[0];
-    if (queued) noteEnqueued(db, job[0]);
+    const { enqueued: _, ...row } = rows[0];
     return row;
   }
 
@@ -247,12 +262,14 @@ export class EvaluationStore {
 
   /**
    * Admin regrade: a completed or failed evaluation goes back to `pending` / `pending_review` with a
-   * new attempt and no result, and its job is written to the outbox, in one statement; no credit
+   * new attempt and no result, and its job is enqueued (QUEUE_SUBMITTED), in one statement; no credit
    * is charged. False when it is being graded right now.
    */
   async markRegrade(db: Queryable, id: string): Promise<boolean> {
-    const job = submittedEvent();
-    const { rows } = await db.query<{ notified: unknown }>(
+    const job = sqlEvent(Events.evaluationSubmitted);
+    const { enqueued } = await queryWithSqlEvent<{ enqueued: boolean }>(
+      db,
+      job,
       `WITH regraded AS (
          UPDATE evaluations SET status = 'pending', approval_status = 'pending_review', attempt = attempt + 1, results = NULL,
            overall_score = NULL, grader = NULL, processing_time = NULL, evaluation_time = NULL, suggestions = '[]', progress = 0,
@@ -260,12 +277,10 @@ export class EvaluationStore {
          WHERE id = $1 AND status IN ('completed', 'failed') AND essay_text IS NOT NULL
          RETURNING ${SUBMITTED_COLUMNS}),
        queued AS (${QUEUE_SUBMITTED('regraded')})
-       SELECT ${NOTIFY_RELAY} AS notified FROM queued`,
-      [id, ...job],
+       SELECT EXISTS (SELECT 1 FROM queued) AS enqueued`,
+      [id, ...sqlEventValues(job)],
     );
-    if (rows.length === 0) return false;
-    noteEnqueued(db, job[0]);
-    return true;
+    return enqueued;
   }
 
   async noteChargeAttempt(db: Queryable, id: string, error: string): Promise<void> {
@@ -296,8 +311,8 @@ export class EvaluationStore {
 
   /**
    * A progress event, applied at most once in one statement (one round trip, no transaction): the
-   * event id is recorded in processed_events for `consumer` as the kit's markProcessed does, and the
-   * row changes only when that record is new.
+   * event id is recorded as handled by `consumer` (the kit's processedMarkSql), and the row changes
+   * only when that record is new.
    */
   async markProgress(
     db: Queryable,
@@ -308,7 +323,7 @@ export class EvaluationStore {
     percent: number,
   ): Promise<boolean> {
     const res = await db.query(
-      `WITH first AS (INSERT INTO processed_events (consumer, event_id) VALUES ($5, $6) ON CONFLICT DO NOTHING RETURNING 1)
+      `WITH first AS (${processedMarkSql(5)})
        UPDATE evaluations SET status = 'processing', stage = $3, progress = GREATEST(progress, $4), updated_at = now()
        WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing') AND EXISTS (SELECT 1 FROM first)`,
       [id, attempt, stage.slice(0, 200), Math.max(0, Math.min(99, percent)), seen.consumer, seen.eventId],
@@ -318,11 +333,12 @@ export class EvaluationStore {
 
   /**
    * A grading result, applied at most once in one statement (atomic on its own: no transaction,
-   * one round trip). The event id is recorded in processed_events for `seen.consumer` as the kit's
-   * markProcessed does; only when that record is new is the row locked (FOR SHARE, which orders
-   * this against a concurrent delete: erasure.ts), the message's stream position remembered with
-   * it (`landed`, when given), the row marked completed (guarded by attempt and status) and
-   * `announce` written to the outbox with the row's user_id as its data.user_id. `gone`: the
+   * one round trip); the kit's tables are written by the kit's statement builders. The event id is
+   * recorded as handled by `seen.consumer` (processedMarkSql); only when that record is new is the
+   * row locked (FOR SHARE, which orders this against a concurrent delete: erasure.ts), the
+   * message's stream position remembered with it (`landed`, when given: rememberStreamMessageSql),
+   * the row marked completed (guarded by attempt and status) and its `evaluation.completed.v1`
+   * enqueued (QUEUE_COMPLETED, the user_id the row's). `gone`: the
    * evaluation does not exist (a delete came first) — its message must then be erased by the caller;
    * also answered for a repeated event, so an erasure that failed is tried again on redelivery.
    */
@@ -333,28 +349,22 @@ export class EvaluationStore {
     attempt: number,
     c: { results: Results; grader: string; seconds: number; suggestions: string[] },
     landed: { stream: string; seq: number } | null,
-    announce: OutboxRow,
   ): Promise<{ first: boolean; gone: boolean; queued: boolean }> {
-    const { rows } = await db.query<{ first: boolean; locked: boolean; present: boolean; queued: boolean }>({
+    const announce = sqlEvent(Events.evaluationCompleted);
+    const r = await queryWithSqlEvent<{ first: boolean; locked: boolean; present: boolean; enqueued: boolean }>(db, announce, {
       name: 'evaluation-completed',
-      text: `WITH first AS (INSERT INTO processed_events (consumer, event_id) VALUES ($8, $9) ON CONFLICT DO NOTHING RETURNING 1),
+      text: `WITH first AS (${processedMarkSql(8)}),
        target AS (SELECT id FROM evaluations WHERE id = $1 AND EXISTS (SELECT 1 FROM first) FOR SHARE),
-       remembered AS (INSERT INTO stream_messages (stream, seq, aggregate)
-         SELECT $10::text, $11::bigint, id::text FROM target WHERE $10::text IS NOT NULL ON CONFLICT (stream, seq) DO NOTHING),
+       remembered AS (${rememberStreamMessageSql(10, { from: 'target', aggregate: 'id::text' })}),
        completed AS (
          UPDATE evaluations SET status = 'completed', results = $3, overall_score = $4, grader = $5,
            processing_time = $6, evaluation_time = $6, suggestions = $7, progress = 100, stage = 'completed',
            error_message = NULL, completed_at = now(), updated_at = now()
          WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing') AND EXISTS (SELECT 1 FROM target)
-         RETURNING user_id),
-       queued AS (
-         INSERT INTO outbox (${OUTBOX_COLUMNS})
-         SELECT $12::uuid, $13::text, jsonb_set($14::jsonb, '{data,user_id}', to_jsonb(completed.user_id)), $15::jsonb, $16::text
-         FROM completed
-         ON CONFLICT (id) DO NOTHING RETURNING 1)
+         RETURNING id, user_id, overall_score),
+       queued AS (${QUEUE_COMPLETED(12)})
        SELECT EXISTS (SELECT 1 FROM first) AS first, EXISTS (SELECT 1 FROM target) AS locked,
-         EXISTS (SELECT 1 FROM evaluations WHERE id = $1) AS present, EXISTS (SELECT 1 FROM queued) AS queued,
-         CASE WHEN EXISTS (SELECT 1 FROM queued) THEN ${NOTIFY_RELAY} END AS notified`,
+         EXISTS (SELECT 1 FROM evaluations WHERE id = $1) AS present, EXISTS (SELECT 1 FROM queued) AS enqueued`,
       values: [
         id,
         attempt,
@@ -367,12 +377,12 @@ export class EvaluationStore {
         seen.eventId,
         landed?.stream ?? null,
         landed?.seq ?? null,
-        ...announce.values,
+        ...sqlEventValues(announce),
+        c.results.overallGrade,
       ],
     });
-    const r = rows[0];
     // A new record was applied to the row as locked; a repeated one to the row as it is now.
-    return { first: r.first, gone: r.first ? !r.locked : !r.present, queued: r.queued };
+    return { first: r.first, gone: r.first ? !r.locked : !r.present, queued: r.enqueued };
   }
 
   /** The failed attempt's charge key comes back so billing refunds exactly that charge. */
