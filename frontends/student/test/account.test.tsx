@@ -12,6 +12,7 @@ import { goToUrl } from '../src/lib/navigation';
 import { priceLabel, creditsLabel } from '../src/pages/Plans';
 import { avatarFailureText, checkAvatar, hasUploadedAvatar } from '../src/lib/avatar';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
+import { TOK_TITLES } from './fixtures';
 
 // Every dashboard screen but the overview is a lazy chunk of DashboardApp: load their modules before
 // the tests (a browser fetches each chunk once too), so the waits below time the screens, not a first module load.
@@ -486,19 +487,7 @@ describe('TOK prescribed titles', () => {
           res(200, [
             { id: 'rt', title: 'TOK 2027', rubric_type: 'tok', status: 'active', scoring_structure: { total_points: 10, criteria: [] } },
           ]),
-        '/general/tok-prescribed-titles': () =>
-          res(200, {
-            success: true,
-            data: {
-              session: 'May 2027',
-              titles: [
-                { number: 1, text: 'Is certainty overrated?' },
-                { number: 2, text: 'Can machines know?' },
-              ],
-              last_updated: null,
-              updated_by: null,
-            },
-          }),
+        '/general/tok-prescribed-titles': () => res(200, TOK_TITLES),
       }),
       teacher,
     );

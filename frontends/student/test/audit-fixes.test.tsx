@@ -2,23 +2,13 @@
 jest.setTimeout(30000);
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { normalizeUser } from '@corestone/sdk';
 import { renderDashboard } from './render-dashboard';
+import { student } from './fixtures';
 import { checkEssayText, checkFile, checkTextFile, ESSAY_TOO_LONG_TEXT, sizeMb } from '../src/lib/upload';
 import { res, viewportWidth, type Call } from '../../test-support/helpers';
 
 // load the lazy screens first (see student.test.tsx)
 beforeAll(() => Promise.all([import('../src/pages/Submissions'), import('../src/pages/UploadWizard'), import('../src/pages/Results')]));
-
-const student = normalizeUser({
-  id: 'u1',
-  email: 'ann@school.org',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  user_type: 'student',
-  essay_credits: 3,
-  max_essay_credits: 5,
-})!;
 
 const ev = {
   id: 'e1',

@@ -4,35 +4,17 @@
  * shown on the rubric's scale in agreement with the criterion cards.
  */
 import { screen, within } from '@testing-library/react';
-import { normalizeUser, type ReviewOutcome } from '@corestone/sdk';
+import type { ReviewOutcome } from '@corestone/sdk';
 import { ReviewTexts } from '@corestone/contracts/review-texts';
 import { res, type Call } from '../../test-support/helpers';
 import { renderDashboard } from './render-dashboard';
+import { criterion, student } from './fixtures';
 import { formatDate } from '../src/lib/evaluation';
 
 beforeAll(() => Promise.all([import('../src/pages/Submissions'), import('../src/pages/Results')]));
 
-const student = normalizeUser({
-  id: 'u1',
-  email: 'ann@school.org',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  user_type: 'student',
-  essay_credits: 3,
-  max_essay_credits: 5,
-})!;
-
-const criterion = (code: string, score: number, maxScore: number) => ({
-  code,
-  name: `Criterion ${code} name`,
-  score,
-  maxScore,
-  band: 'Good',
-  feedback: `Feedback ${code}.`,
-  weight: 1,
-  strengths: [],
-  improvements: [],
-});
+/** A criterion named after its code (the cards show the name). */
+const named = (code: string, score: number, maxScore: number) => criterion(code, `Criterion ${code} name`, score, maxScore);
 
 /** An evaluation as GET /evaluation/{id} answers a student after an admin saved results and approved. */
 const reviewed = {
@@ -60,7 +42,7 @@ const reviewed = {
     totalPoints: 28,
     maxPoints: 34,
     percentage: 82.4,
-    criteria: [criterion('A', 5, 6), criterion('B', 5, 6), criterion('C', 10, 12), criterion('D', 4, 6), criterion('E', 4, 4)],
+    criteria: [named('A', 5, 6), named('B', 5, 6), named('C', 10, 12), named('D', 4, 6), named('E', 4, 4)],
     overallSummary: { holisticCommentary: 'Good.', nextSteps: [], strengths: [], improvements: [] },
     insight_feedback: {},
     grader: 'builtin',

@@ -7,6 +7,7 @@ import { validateMetadata } from '../src/pages/UploadWizard';
 import { checkFile, submitFailureText } from '../src/lib/upload';
 import { res, type Call } from '../../test-support/helpers';
 import { renderDashboard } from './render-dashboard';
+import { student } from './fixtures';
 
 // Every dashboard screen but the overview is a lazy chunk of DashboardApp: load their modules before
 // the tests (a browser fetches each chunk once too), so the waits below time the screens, not a first module load.
@@ -19,16 +20,6 @@ beforeAll(() =>
     import('../src/pages/Plans'),
   ]),
 );
-
-const student = normalizeUser({
-  id: 'u1',
-  email: 'ann@school.org',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  user_type: 'student',
-  essay_credits: 3,
-  max_essay_credits: 5,
-})!;
 
 const rubric = {
   id: 'rb1',

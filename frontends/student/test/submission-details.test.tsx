@@ -2,10 +2,12 @@
  * Issue 28 §4: the wizard sends what the student stated (optional fields beside the spec's payload),
  * and the result page shows it, the grader that produced the result and whether reflection was graded.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { normalizeUser } from '@corestone/sdk';
 import { res, type Call } from '../../test-support/helpers';
+import { act$, choose, field } from '../../test-support/interact';
 import { renderDashboard } from './render-dashboard';
+import { criterion } from './fixtures';
 import { EMPTY_EE, EMPTY_TOK, statedDetails } from '../src/lib/uploadMetadata';
 import { graderInfo } from '../src/lib/grader';
 
@@ -15,17 +17,6 @@ beforeAll(() => Promise.all([import('../src/pages/UploadWizard'), import('../src
 const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', user_type: 'student', essay_credits: 3 })!;
 const RQ = 'To what extent did margin buying cause the 1929 crash?';
 
-const criterion = (code: string, name: string, score: number, maxScore: number) => ({
-  code,
-  name,
-  score,
-  maxScore,
-  band: 'Good',
-  feedback: `Feedback ${code}.`,
-  weight: 1,
-  strengths: [],
-  improvements: [],
-});
 const evaluation = (over: Record<string, unknown> = {}, results: Record<string, unknown> = {}) => ({
   id: 'e9',
   title: 'Markets and the 1929 crash',
@@ -83,22 +74,6 @@ const api =
     if (path === '/evaluation/e9') return res(200, ev);
     return res(404, { detail: 'Not found', code: 'NOT_FOUND' });
   };
-
-const act$ = (fn: () => unknown) =>
-  act(async () => {
-    await fn();
-  });
-const field = (id: string) => document.getElementById(id) as HTMLInputElement;
-async function choose(id: string, option: string) {
-  const control = field(id);
-  await act$(() => fireEvent.mouseDown(control.closest('.ant-select')!.querySelector('.ant-select-selector') ?? control));
-  const item = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === option);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  await act$(() => fireEvent.click(item));
-}
 
 describe('the upload wizard sends what the student stated', () => {
   test('EE: research question, citation style and context travel beside the spec’s fields', async () => {

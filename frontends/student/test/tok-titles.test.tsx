@@ -11,19 +11,7 @@ import { TokFields, OTHER_TITLE_LABEL, TITLES_UNAVAILABLE } from '../src/compone
 import { useTokTitles } from '../src/lib/useTokTitles';
 import { EMPTY_TOK, type TokMeta } from '../src/lib/uploadMetadata';
 import * as subjects from '../src/data/subjects';
-
-const served = {
-  success: true,
-  data: {
-    session: 'May 2027',
-    titles: [
-      { number: 1, text: 'Is certainty overrated?' },
-      { number: 2, text: 'Can machines know?' },
-    ],
-    last_updated: null,
-    updated_by: null,
-  },
-};
+import { TOK_TITLES } from './fixtures';
 
 let last: TokMeta = EMPTY_TOK;
 function Harness({ client, initial = EMPTY_TOK }: { client: CorestoneClient; initial?: TokMeta }) {
@@ -64,7 +52,7 @@ describe('TOK prescribed titles in the wizard', () => {
   });
 
   test("offers the current session's titles and the free 'other title' entry", async () => {
-    const f = mount(() => res(200, served));
+    const f = mount(() => res(200, TOK_TITLES));
     expect(await screen.findByTestId('tok-session')).toHaveProperty('textContent', 'Prescribed titles for the May 2027 session');
     expect(f.calls.map((c) => c.url.replace(/^.*\/api\/v1/, ''))).toEqual(['/general/tok-prescribed-titles']);
     await pick('Title 2: Can machines know?');
@@ -95,7 +83,7 @@ describe('TOK prescribed titles in the wizard', () => {
   });
 
   test('a typed title restored from a draft opens in the free entry once the list is known', async () => {
-    mount(() => res(200, served), { ...EMPTY_TOK, prescribedTitle: 'A typed title from a draft?' });
+    mount(() => res(200, TOK_TITLES), { ...EMPTY_TOK, prescribedTitle: 'A typed title from a draft?' });
     await waitFor(() =>
       expect(screen.getByPlaceholderText('Type the title you answered')).toHaveProperty('value', 'A typed title from a draft?'),
     );

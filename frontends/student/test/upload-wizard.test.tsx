@@ -1,7 +1,7 @@
 // antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
 jest.setTimeout(30000);
 
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, useNavigationType, type Location, type To } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { createClient, normalizeUser, type RemoteAppProps, type SessionUser } from '@corestone/sdk';
@@ -11,6 +11,7 @@ import { readDraft, saveDraft } from '../src/lib/uploadDraft';
 import { EMPTY_EE, EMPTY_TOK } from '../src/lib/uploadMetadata';
 import { render } from '../../test-support/render';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
+import { act$, choose, field } from '../../test-support/interact';
 
 // the wizard is a lazy chunk of the dashboard: load it before the tests (see student.test.tsx)
 beforeAll(() => Promise.all([import('../src/pages/UploadWizard'), import('../src/pages/Results')]));
@@ -76,13 +77,8 @@ function renderWizard(entries: string[], who: SessionUser = ann) {
   return { router, calls: f.calls, unmount: view.unmount };
 }
 
-const act$ = (fn: () => unknown) =>
-  act(async () => {
-    await fn();
-  });
 const click = (el: Element) => act$(() => fireEvent.click(el));
 const button = (name: string) => screen.getByRole('button', { name });
-const field = (id: string) => document.getElementById(id) as HTMLInputElement;
 const type = (id: string, value: string) => act$(() => fireEvent.change(field(id), { target: { value } }));
 
 async function chooseFile(name = 'essay.txt') {
@@ -93,18 +89,6 @@ async function chooseFile(name = 'essay.txt') {
   });
   await act$(() => fireEvent.change(input, { target: { files: [new File(['An essay about markets.'], name, { type: 'text/plain' })] } }));
   await screen.findByTestId('selected-file');
-}
-
-/** Picks `option` in the antd Select whose control is #id. */
-async function choose(id: string, option: string) {
-  const control = field(id);
-  await act$(() => fireEvent.mouseDown(control.closest('.ant-select')!.querySelector('.ant-select-selector') ?? control));
-  const item = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === option);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  await click(item);
 }
 
 const stepPanel = (name: string) => screen.findByRole('group', { name });
