@@ -70,67 +70,23 @@ export const migrations: Migration[] = [
       );`,
   },
   {
-    // The charge of an evaluation in one round trip (AccountStore.charge explains why a function).
+    // Superseded by 004. On databases that ran it, 003 created the first consume_credit, which wrote
+    // the kit's outbox table by hand; 004 drops that and creates the function of today. Its SQL is
+    // gone so that a fresh database goes straight to 004 and no code of ours writes the kit's tables
+    // (migrations run once by id and are not checksummed, so databases that ran it are unaffected).
     id: '003-consume-credit-function',
-    sql: `
-      CREATE FUNCTION consume_credit(
-        p_user_id text, p_evaluation_id text, p_unlimited int, p_line_id uuid, p_actor text,
-        p_event_id uuid, p_subject text, p_payload_head text, p_headers jsonb,
-        OUT outcome text, OUT charged boolean, OUT account json
-      ) LANGUAGE plpgsql AS $$
-      DECLARE
-        acc accounts%ROWTYPE;
-        prior record;
-      BEGIN
-        SELECT * INTO acc FROM accounts WHERE user_id = p_user_id FOR UPDATE;
-        IF NOT FOUND THEN
-          outcome := 'missing';
-          RETURN;
-        END IF;
-        -- Each statement of a (volatile) function takes a fresh snapshot: read after taking the
-        -- account lock, a concurrent charge for this evaluation has committed by now and is seen.
-        SELECT user_id, delta INTO prior FROM ledger WHERE kind = 'consume' AND evaluation_id = p_evaluation_id;
-        IF FOUND THEN
-          outcome := CASE WHEN prior.user_id = p_user_id THEN 'repeat' ELSE 'other_user' END;
-          charged := prior.delta <> 0;
-        ELSIF acc.max_essay_credits = p_unlimited THEN
-          INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor)
-            VALUES (p_line_id, p_user_id, p_evaluation_id, 'consume', 0, 'consume:' || p_evaluation_id, p_actor);
-          outcome := 'unlimited';
-          charged := false;
-        ELSE
-          -- Conditional as well as locked: the balance can never go below zero.
-          UPDATE accounts SET essay_credits = essay_credits - 1, version = version + 1, updated_at = now()
-            WHERE user_id = p_user_id AND essay_credits > 0 RETURNING * INTO acc;
-          IF NOT FOUND THEN
-            outcome := 'no_credits';
-            RETURN;
-          END IF;
-          INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor)
-            VALUES (p_line_id, p_user_id, p_evaluation_id, 'consume', -1, 'consume:' || p_evaluation_id, p_actor);
-          outcome := 'charged';
-          charged := true;
-        END IF;
-        -- The CreditAccount, serialised as JSON.stringify would (to_json of a record is compact).
-        SELECT to_json(a) INTO account FROM (SELECT acc.user_id, acc.essay_credits, acc.max_essay_credits,
-          acc.subscription_plan, acc.subscription_status, acc.version) a;
-        IF outcome = 'charged' THEN
-          -- billing.account_updated.v1 as the kit's enqueueEvent writes it; its data is the account.
-          INSERT INTO outbox (id, subject, payload, headers, order_key)
-            VALUES (p_event_id, p_subject, (p_payload_head || account::text || '}')::json, p_headers, p_user_id);
-          PERFORM pg_notify(current_schema() || '_outbox', '');
-        END IF;
-      END $$;`,
+    sql: `SELECT 1`,
   },
   {
-    // consume_credit again, with the same arguments and decisions as 003, but the charge's event goes
-    // through the kit's door (kit_enqueue_event, kit migration kit-005) instead of into the kit's
-    // outbox table by hand, and the function says whether it enqueued one (`enqueued`, read by the
+    // The charge of an evaluation in one round trip (AccountStore.charge explains why a function).
+    // It replaced 003's first version (same arguments and decisions), which wrote the kit's outbox
+    // by hand; here the charge's event goes through the kit's door (kit_enqueue_event, kit
+    // migration kit-005), and the function says whether it enqueued one (`enqueued`, read by the
     // kit's queryWithSqlEvent). The credit rule itself is described at AccountStore.consume and in
     // the README ("The credit rule").
     id: '004-consume-credit-through-kit',
     sql: `
-      DROP FUNCTION consume_credit(text, text, int, uuid, text, uuid, text, text, jsonb);
+      DROP FUNCTION IF EXISTS consume_credit(text, text, int, uuid, text, uuid, text, text, jsonb);
       CREATE FUNCTION consume_credit(
         p_user_id text, p_evaluation_id text, p_unlimited int, p_line_id uuid, p_actor text,
         p_event_id uuid, p_subject text, p_payload_head text, p_headers jsonb,
