@@ -35,28 +35,27 @@ export function buildApp({ config, infra, verify }: BillingDeps): BillingApp {
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
   app.log.info({ payments: mode }, 'payments mode');
-  // Routes inside plugins, so they register after @fastify/swagger and appear in /openapi.json.
-  void app.register(async (scope) => {
-    billingRoutes(scope, store, paymentsAvailability(mode));
-    subscriptionRoutes(scope, {
-      checkout: {
-        mode,
-        publicBaseUrl: config.PUBLIC_BASE_URL,
-        currency: config.CURRENCY,
-        accounts: store,
-        purchases,
-        stripe,
-        log: app.log,
-      },
+  // Route modules are plugins: they register after @fastify/swagger and so appear in /openapi.json.
+  void app.register(billingRoutes, { store, payments: paymentsAvailability(mode) });
+  void app.register(subscriptionRoutes, {
+    checkout: {
+      mode,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      currency: config.CURRENCY,
       accounts: store,
-      bus: infra.bus,
-      usersTimeoutMs: config.USERS_TIMEOUT_MS,
-    });
-    localCheckoutRoutes(scope, { enabled: mode === 'local', purchases, fulfilment });
+      purchases,
+      stripe,
+      log: app.log,
+    },
+    accounts: store,
+    bus: infra.bus,
+    usersTimeoutMs: config.USERS_TIMEOUT_MS,
   });
+  void app.register(localCheckoutRoutes, { enabled: mode === 'local', purchases, fulfilment });
   // Its own scope: JSON stays raw bytes there for the signature check.
-  void app.register(async (scope) =>
-    stripeWebhookRoutes(scope, { stripe: stripe && { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET! }, fulfilment }),
-  );
+  void app.register(stripeWebhookRoutes, {
+    stripe: stripe && { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET! },
+    fulfilment,
+  });
   return { app, store, purchases, fulfilment, stripe };
 }

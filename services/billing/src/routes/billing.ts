@@ -1,20 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  Codes,
-  CurrentSubscription,
-  ErrorEnvelope,
-  Messages,
-  PaymentsAvailability,
-  Plan,
-  type CreditAccount,
-  type Role,
-} from '@corestone/contracts';
-import { HttpError, principalOf, requireAuth } from '@corestone/service-kit';
+import { Codes, CurrentSubscription, Messages, PaymentsAvailability, Plan, type CreditAccount, type Role } from '@corestone/contracts';
+import { HttpError, errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { PLANS, canUseCredits } from '../domain/plans';
 import type { AccountStore } from '../store/accounts';
-
-const security = [{ bearer: [] }];
 
 /** GET /subscription/current's answer for one caller (spec user-app §7 "Can Use Credits"). */
 export function currentSubscription(role: Role, account: CreditAccount): CurrentSubscription {
@@ -28,7 +16,12 @@ export function currentSubscription(role: Role, account: CreditAccount): Current
   };
 }
 
-export function billingRoutes(app: FastifyInstance, store: AccountStore, payments: PaymentsAvailability): void {
+export interface BillingRouteDeps {
+  store: AccountStore;
+  payments: PaymentsAvailability;
+}
+
+export const billingRoutes: RoutePlugin<BillingRouteDeps> = async (app, { store, payments }) => {
   app.get(
     '/plans/plans',
     {
@@ -37,7 +30,7 @@ export function billingRoutes(app: FastifyInstance, store: AccountStore, payment
         response: { 200: Type.Array(Plan) },
       },
     },
-    async () => PLANS,
+    async () => [...PLANS],
   );
 
   app.get(
@@ -58,7 +51,7 @@ export function billingRoutes(app: FastifyInstance, store: AccountStore, payment
       schema: {
         summary: "The caller's plan and essay credits",
         security,
-        response: { 200: CurrentSubscription, 401: ErrorEnvelope },
+        response: { 200: CurrentSubscription, ...errorResponses(401) },
       },
     },
     async (req) => {
@@ -78,7 +71,7 @@ export function billingRoutes(app: FastifyInstance, store: AccountStore, payment
         schema: {
           summary: 'Not available: a credit is used by submitting an essay for evaluation',
           security,
-          response: { 400: ErrorEnvelope, 401: ErrorEnvelope },
+          response: errorResponses(400, 401),
         },
       },
       async () => {
@@ -86,4 +79,4 @@ export function billingRoutes(app: FastifyInstance, store: AccountStore, payment
       },
     );
   }
-}
+};

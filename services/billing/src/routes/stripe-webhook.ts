@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { Type } from '@sinclair/typebox';
-import { BillingCodes, BillingMessages, ErrorEnvelope } from '@corestone/contracts';
-import { HttpError, notFound } from '@corestone/service-kit';
+import { BillingCodes, BillingMessages } from '@corestone/contracts';
+import { HttpError, errorResponses, notFound, type RoutePlugin } from '@corestone/service-kit';
 import type { Fulfilment } from '../payments/fulfilment';
 import { paymentReport } from '../payments/stripe';
 
@@ -11,23 +10,25 @@ const WebhookAnswer = Type.Object({
   result: Type.String({ description: 'what the event did: a purchase status, duplicate, unchanged, ignored, …' }),
 });
 
+export interface StripeWebhookRouteDeps {
+  stripe: { client: Stripe; webhookSecret: string } | null;
+  fulfilment: Fulfilment;
+}
+
 /**
  * POST /billing/webhooks/stripe: Stripe's signed events. The signature is checked over the raw
  * body (so this scope keeps JSON bodies as bytes); a bad one answers 400 and changes nothing.
  * Handled events are recorded by id inside the fulfilment transaction: Stripe's retries and
  * duplicates answer 200 without effect, and an error answers 5xx so Stripe delivers it again.
  */
-export async function stripeWebhookRoutes(
-  app: FastifyInstance,
-  deps: { stripe: { client: Stripe; webhookSecret: string } | null; fulfilment: Fulfilment },
-) {
+export const stripeWebhookRoutes: RoutePlugin<StripeWebhookRouteDeps> = async (app, deps) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
   app.post(
     '/billing/webhooks/stripe',
     {
       schema: {
         summary: 'Stripe webhook (checkout.session.completed, async payment succeeded/failed, expired); Stripe-Signature required',
-        response: { 200: WebhookAnswer, 400: ErrorEnvelope, 404: ErrorEnvelope },
+        response: { 200: WebhookAnswer, ...errorResponses(400, 404) },
       },
     },
     async (req) => {
@@ -57,4 +58,4 @@ export async function stripeWebhookRoutes(
       return { received: true as const, result: settled.result };
     },
   );
-}
+};

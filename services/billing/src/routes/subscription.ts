@@ -1,23 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import {
   BillingCodes,
   BillingMessages,
   CancelSubscriptionResponse,
   CheckoutRequest,
   CheckoutSession,
-  ErrorEnvelope,
   MessageAllowance,
   Rpc,
   UNLIMITED,
-  type CheckoutRequest as CheckoutRequestBody,
 } from '@corestone/contracts';
-import { HttpError, callRpc, principalOf, requireAuth, type Bus } from '@corestone/service-kit';
+import { HttpError, callRpc, errorResponses, principalOf, requireAuth, security, type Bus, type RoutePlugin } from '@corestone/service-kit';
 import { startCheckout, type CheckoutDeps } from '../payments/checkout';
 import type { AccountStore } from '../store/accounts';
 import { currentSubscription } from './billing';
-
-const security = [{ bearer: [] }];
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorEnvelope]));
 
 export interface SubscriptionRouteDeps {
   checkout: CheckoutDeps;
@@ -27,7 +21,7 @@ export interface SubscriptionRouteDeps {
 }
 
 /** Checkout, cancelling the Power User plan and the chatbot message allowance. */
-export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRouteDeps): void {
+export const subscriptionRoutes: RoutePlugin<SubscriptionRouteDeps> = async (app, deps) => {
   app.post(
     '/subscription/create-checkout-session',
     {
@@ -36,10 +30,10 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
         summary: 'Start buying a credit pack: answers the checkout page address (students and teachers)',
         security,
         body: CheckoutRequest,
-        response: { 200: CheckoutSession, ...errors(400, 401, 403, 409, 502, 503) },
+        response: { 200: CheckoutSession, ...errorResponses(400, 401, 403, 409, 502, 503) },
       },
     },
-    async (req) => startCheckout(deps.checkout, principalOf(req), req.body as CheckoutRequestBody),
+    async (req) => startCheckout(deps.checkout, principalOf(req), req.body),
   );
 
   app.post(
@@ -49,7 +43,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
       schema: {
         summary: 'Cancel the recurring Power User plan (credit packs are one-off and cannot be cancelled)',
         security,
-        response: { 200: CancelSubscriptionResponse, ...errors(400, 401) },
+        response: { 200: CancelSubscriptionResponse, ...errorResponses(400, 401) },
       },
     },
     async (req) => {
@@ -74,7 +68,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
       schema: {
         summary: "Use one chatbot message of the caller's allowance (students: max_chatbot; unlimited plans: no limit)",
         security,
-        response: { 200: MessageAllowance, ...errors(401, 403, 404, 503) },
+        response: { 200: MessageAllowance, ...errorResponses(401, 403, 404, 503) },
       },
     },
     async (req) => {
@@ -88,4 +82,4 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
       );
     },
   );
-}
+};
