@@ -2,25 +2,14 @@
 jest.setTimeout(90000);
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App as AntApp } from 'antd';
-import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
-import { render } from '../../test-support/render';
-import { fakeFetch, res, type Call } from '../../test-support/helpers';
+import { res, type Call } from '../../test-support/helpers';
 import AdminApp from '../src/exposes/AdminApp';
+import { renderRemote } from '../../test-support/remote';
+import { admin, superAdmin } from './fixtures';
 import { draftProblems } from '../src/pages/TokTitles';
 import { settingsProblems } from '../src/components/OrganisationSettingsCard';
 
 beforeAll(() => Promise.all([import('../src/pages/TokTitles'), import('../src/pages/Enquiries'), import('../src/pages/Settings')]));
-
-const superAdmin = normalizeUser({
-  id: 'sa1',
-  email: 'grace@school.org',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  user_type: 'super_admin',
-})!;
-const admin = normalizeUser({ id: 'a1', email: 'alan@school.org', first_name: 'Alan', last_name: 'Turing', user_type: 'admin' })!;
 
 const pathOf = (c: Call) => c.url.replace(/^.*\/api\/v1/, '').split('?')[0]!;
 const queryOf = (c: Call) => new URL(c.url, 'http://x').searchParams;
@@ -35,20 +24,7 @@ const api = (routes: Routes) => (c: Call) => {
 };
 
 function setup(path: string, handler: (c: Call) => Response, user = superAdmin) {
-  localStorage.clear();
-  const f = fakeFetch(handler);
-  const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
-  const props: RemoteAppProps = { user, client, refreshUser: jest.fn(async () => user), logout: jest.fn(async () => {}) };
-  render(
-    <AntApp>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminApp {...props} />} />
-        </Routes>
-      </MemoryRouter>
-    </AntApp>,
-  );
-  return f;
+  return renderRemote(AdminApp, '/admin/*', { path, handler, user });
 }
 
 const click = async (el: Element) => {

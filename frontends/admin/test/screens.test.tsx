@@ -4,12 +4,12 @@
 jest.setTimeout(90000);
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { render } from '../../test-support/render';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { App as AntApp } from 'antd';
-import { createClient, normalizeUser, type RemoteAppProps } from '@corestone/sdk';
+import { Route, useLocation } from 'react-router-dom';
+import { normalizeUser } from '@corestone/sdk';
 import AdminApp from '../src/exposes/AdminApp';
-import { fakeFetch, res, type Call } from '../../test-support/helpers';
+import { renderRemote } from '../../test-support/remote';
+import { admin, superAdmin } from './fixtures';
+import { res, type Call } from '../../test-support/helpers';
 
 // Every screen but the overview is a lazy chunk of AdminApp: load their modules before the tests (a
 // browser fetches each chunk once too), so the waits below time the screens, not a first module load.
@@ -27,14 +27,6 @@ beforeAll(() =>
   ]),
 );
 
-const superAdmin = normalizeUser({
-  id: 'sa1',
-  email: 'grace@school.org',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  user_type: 'super_admin',
-})!;
-const admin = normalizeUser({ id: 'a1', email: 'alan@school.org', first_name: 'Alan', last_name: 'Turing', user_type: 'admin' })!;
 const student = normalizeUser({ id: 's1', email: 'ann@school.org', first_name: 'Ann', last_name: 'Lee', user_type: 'student' })!;
 
 const health = { status: 'ok', services: { auth: { ready: true }, grading: { ready: true } }, not_ready: [] };
@@ -92,21 +84,7 @@ function Where() {
 }
 
 function setup(path: string, handler: (c: Call) => Response, user = superAdmin) {
-  localStorage.clear();
-  const f = fakeFetch(handler);
-  const client = createClient({ fetch: f.fetch, locks: null, eventTarget: null });
-  const props: RemoteAppProps = { user, client, refreshUser: jest.fn(async () => user), logout: jest.fn(async () => {}) };
-  render(
-    <AntApp>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminApp {...props} />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </AntApp>,
-  );
-  return { ...f, props };
+  return renderRemote(AdminApp, '/admin/*', { path, handler, user, otherRoutes: <Route path="*" element={<Where />} /> });
 }
 
 /** A value shown but not changeable: a read-only input in the normal text colour on the filled background, never a disabled (greyed-out) one. */
