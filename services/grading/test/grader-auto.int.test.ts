@@ -1,44 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Events, Rpc, type Results } from '@corestone/contracts';
-import { callRpc, loadConfig, newId, publishEvent, type Bus } from '@corestone/service-kit';
-import { createTestRun } from '@corestone/service-kit/testing';
-import { FakeOpenAI } from '../../../tests/support/fake-openai';
+import { callRpc, loadConfig, newId, publishEvent } from '@corestone/service-kit';
 import { GradingConfig } from '../src/config';
 import { NO_KEY, createGraders } from '../src/flows';
-import { startService, type GradingRunning } from '../src/start';
 import { job } from './rubrics';
 import { replyFor } from './replies';
 import { gradingEventsFor, hasType, until } from './events';
+import { gradingWithFakeOpenAI } from './fake-openai-service';
 
 /**
  * GRADER left at its default (`auto`): a configured OpenAI key makes the model grade, through the
  * real worker and the real SDK against the fake server, and the job's stated fields reach the prompt.
  */
-const run = createTestRun('grdauto');
-const fake = new FakeOpenAI();
+const grading = gradingWithFakeOpenAI('grdauto', { OPENAI_API_KEY: 'sk-auto', OPENAI_MODEL: 'gpt-auto' });
+const { fake, run } = grading;
 const EE_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-good.txt'), 'utf8');
-let service: GradingRunning | undefined;
-let bus: Bus;
 
-beforeAll(async () => {
-  await fake.start();
-  const config = loadConfig(GradingConfig, {
-    ...run.env,
-    OPENAI_API_KEY: 'sk-auto',
-    OPENAI_BASE_URL: fake.baseURL,
-    OPENAI_MODEL: 'gpt-auto',
-    OPENAI_BUDGET_MS: '3000',
-    OPENAI_MAX_RETRIES: '0',
-  });
-  expect(config.GRADER).toBe('auto');
-  service = await startService(config);
-  bus = service.infra.bus;
-});
-afterAll(async () => {
-  await service?.stop();
-  await fake.stop();
-  await run.cleanup();
+beforeAll(() => {
+  expect(grading.config.GRADER).toBe('auto');
 });
 
 it('grades with the model when a key is configured, and the prompt carries what the student stated', async () => {
@@ -50,8 +30,8 @@ it('grades with the model when a key is configured, and the prompt carries what 
     additional_context: 'Figures come from the British Soft Drinks Association.',
   };
   const j = job(EE_GOOD, { evaluation_id: newId(), ...stated });
-  await publishEvent(bus, Events.evaluationSubmitted, j);
-  const events = await until(() => gradingEventsFor(bus, j.evaluation_id), hasType(Events.gradingCompleted.subject), 'completed');
+  await publishEvent(grading.bus, Events.evaluationSubmitted, j);
+  const events = await until(() => gradingEventsFor(grading.bus, j.evaluation_id), hasType(Events.gradingCompleted.subject), 'completed');
   const done = events.find((e) => e.type === Events.gradingCompleted.subject)!.data as { grader: string; results: Results };
   expect(done.grader).toBe('openai');
   expect(done.results).toMatchObject({ grader: 'openai', model: 'gpt-auto' });
@@ -66,7 +46,7 @@ it('grades with the model when a key is configured, and the prompt carries what 
 });
 
 it('tells evaluation which grader is in force (rpc.grading.grader)', async () => {
-  expect(await callRpc(bus, Rpc.gradingGrader, {})).toEqual({ grader: 'openai', model: 'gpt-auto' });
+  expect(await callRpc(grading.bus, Rpc.gradingGrader, {})).toEqual({ grader: 'openai', model: 'gpt-auto' });
 });
 
 it('a compatible endpoint without a key (vLLM, Ollama) is a configured model too', async () => {
