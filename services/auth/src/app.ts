@@ -88,10 +88,11 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
 
   registerAuth(app, signer.verifier());
   addInfraReadiness(app, infra);
-  authRoutes(app, { accounts, sessions, reset, background, signer, lockout, meCache });
-  setupRoutes(app, setup);
-  googleRoutes(app, google, base);
-  userPasswordRoutes(app, { accounts, sessions, reset, mailEnabled: !config.MAIL_DISABLED });
+  // Route modules are plugins: they register after @fastify/swagger and so appear in /openapi.json.
+  void app.register(authRoutes, { accounts, sessions, reset, background, signer, lockout, meCache });
+  void app.register(setupRoutes, { setup });
+  void app.register(googleRoutes, { google, publicBase: base });
+  void app.register(userPasswordRoutes, { accounts, sessions, reset, mailEnabled: !config.MAIL_DISABLED });
   app.addHook('onClose', async () => {
     await background.idle();
     mailer.close();

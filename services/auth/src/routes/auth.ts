@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { AuthResponse, ErrorEnvelope, Jwks, MAX_PASSWORD_LENGTH, Messages, SuccessMessage, User } from '@corestone/contracts';
-import { JWKS_PATH, badRequest, notFound, principalOf } from '@corestone/service-kit';
+import { AuthResponse, Jwks, MAX_PASSWORD_LENGTH, Messages, SuccessMessage, User } from '@corestone/contracts';
+import { JWKS_PATH, badRequest, errorResponses, notFound, principalOf, security, type RoutePlugin } from '@corestone/service-kit';
 import { checkNewPassword, cleanName, normalizeEmail, signupRole, splitFullName } from '../domain/validation';
 import type { Accounts } from '../flows/accounts';
 import type { Sessions } from '../flows/sessions';
@@ -10,7 +9,7 @@ import type { Background } from '../flows/background';
 import type { AccessTokenSigner } from '../flows/signer';
 import type { SignInLockout } from '../flows/sign-in-lockout';
 import type { KnownUser, MeCache } from '../events/me-cache';
-import { checkSession, requireSession, security, sessionEnded } from './common';
+import { checkSession, requireSession, sessionEnded } from './common';
 
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const Password = Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH }));
@@ -42,7 +41,7 @@ export interface AuthRouteDeps {
   meCache: MeCache;
 }
 
-export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+export const authRoutes: RoutePlugin<AuthRouteDeps> = async (app, deps) => {
   const { accounts, sessions, reset, background, signer, lockout, meCache } = deps;
   const live = requireSession(sessions);
 
@@ -52,11 +51,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       schema: {
         summary: 'Create a student or teacher account and sign in',
         body: SignupBody,
-        response: { 201: AuthResponse, 400: ErrorEnvelope, 409: ErrorEnvelope, 503: ErrorEnvelope },
+        response: { 201: AuthResponse, ...errorResponses(400, 409, 503) },
       },
     },
     async (req, reply) => {
-      const body = req.body as typeof SignupBody.static;
+      const body = req.body;
       const role = signupRole(body.user_type);
       const email = normalizeEmail(body.email);
       const password = checkNewPassword(body.password);
@@ -76,11 +75,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
         summary: 'Sign in with e-mail (username) and password; JSON or form-encoded',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: LoginBody,
-        response: { 200: AuthResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope, 503: ErrorEnvelope },
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (req) => {
-      const body = req.body as typeof LoginBody.static;
+      const body = req.body;
       const email = body.username || body.email;
       if (!email || !body.password) throw badRequest(Messages.INVALID_CREDENTIALS_BODY);
       const password = body.password;
@@ -94,10 +93,10 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       schema: {
         summary: 'Rotate a refresh token: new access token, new refresh token and the user',
         body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: AuthResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope },
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 503) },
       },
     },
-    async (req) => sessions.refresh((req.body as { refresh_token: string }).refresh_token),
+    async (req) => sessions.refresh(req.body.refresh_token),
   );
 
   app.post(
@@ -114,13 +113,14 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
         summary: 'End the session named by the access token',
         security,
         body: Type.Object({ refresh_token: Str(200) }),
-        response: { 200: SuccessMessage, 401: ErrorEnvelope },
+        response: { 200: SuccessMessage, ...errorResponses(401) },
       },
     },
     async (req) => {
       const principal = principalOf(req);
       await sessions.logout(principal.sessionId);
-      const token = (req.body as { refresh_token?: string } | undefined)?.refresh_token;
+      // preValidation made a missing body {}.
+      const token = req.body.refresh_token;
       if (token) await sessions.logoutRefreshToken(token, principal.id);
       return { success: true, message: 'Signed out' };
     },
@@ -134,7 +134,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       schema: {
         summary: 'The signed-in user',
         security,
-        response: { 200: User, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope },
+        response: { 200: User, ...errorResponses(401, 404, 503) },
       },
     },
     async (req) => {
@@ -169,11 +169,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       schema: {
         summary: 'Mail a password-reset link (same answer whether or not the account exists)',
         body: Type.Object({ email: Str(320) }),
-        response: { 200: SuccessMessage, 400: ErrorEnvelope },
+        response: { 200: SuccessMessage, ...errorResponses(400) },
       },
     },
     async (req) => {
-      const email = normalizeEmail((req.body as { email?: string }).email);
+      const email = normalizeEmail(req.body.email);
       // After the answer: its timing must not tell whether the account exists.
       background.run('password reset mail', () => reset.request(email));
       return { success: true, message: Messages.RESET_REQUESTED };
@@ -186,13 +186,13 @@ export function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
       schema: {
         summary: 'Set a new password with a reset token (single use, one hour)',
         body: Type.Object({ token: Str(200), new_password: Password }),
-        response: { 200: SuccessMessage, 400: ErrorEnvelope },
+        response: { 200: SuccessMessage, ...errorResponses(400) },
       },
     },
     async (req) => {
-      const body = req.body as { token?: string; new_password?: string };
+      const body = req.body;
       await reset.reset(body.token, body.new_password);
       return { success: true, message: Messages.PASSWORD_RESET_DONE };
     },
   );
-}
+};

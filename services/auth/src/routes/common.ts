@@ -3,8 +3,6 @@ import { ADMIN_ROLES, Codes, Messages } from '@corestone/contracts';
 import { HttpError, forbidden, unauthorized, type Principal } from '@corestone/service-kit';
 import type { Sessions } from '../flows/sessions';
 
-export const security = [{ bearer: [] }];
-
 /** A valid access token whose session (sid) is still live: logout and revocations take effect at once here. */
 export function requireSession(sessions: Sessions): preHandlerAsyncHookHandler {
   return async (req) => {

@@ -1,16 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { AuthProviders, Codes, ErrorEnvelope, Messages } from '@corestone/contracts';
-import { notFound } from '@corestone/service-kit';
+import { AuthProviders, Codes, Messages } from '@corestone/contracts';
+import { errorResponses, notFound, type RoutePlugin } from '@corestone/service-kit';
 import type { GoogleSignIn } from '../flows/google';
 
 const Redirect = Type.Null({ description: 'redirect (302) to Google, or back to the app' });
+
+export interface GoogleRouteDeps {
+  /** Null unless Google sign-in is configured. */
+  google: GoogleSignIn | null;
+  publicBase: string;
+}
 
 /**
  * Google sign-in: /login sends the browser to Google; /callback finishes and sends it to the
  * app's /auth/google/callback with the tokens in the query (spec user-app §4), or to /auth?error=google.
  */
-export function googleRoutes(app: FastifyInstance, google: GoogleSignIn | null, publicBase: string): void {
+export const googleRoutes: RoutePlugin<GoogleRouteDeps> = async (app, { google, publicBase }) => {
   const notConfigured = () => notFound(Messages.GOOGLE_NOT_CONFIGURED, Codes.GOOGLE_NOT_CONFIGURED);
   const failed = `${publicBase}/auth?error=google`;
 
@@ -27,7 +32,7 @@ export function googleRoutes(app: FastifyInstance, google: GoogleSignIn | null, 
 
   app.get(
     '/auth/google/login',
-    { schema: { summary: 'Start Google sign-in (full-page navigation)', response: { 302: Redirect, 404: ErrorEnvelope } } },
+    { schema: { summary: 'Start Google sign-in (full-page navigation)', response: { 302: Redirect, ...errorResponses(404) } } },
     async (req, reply) => {
       if (!google) throw notConfigured();
       try {
@@ -49,7 +54,7 @@ export function googleRoutes(app: FastifyInstance, google: GoogleSignIn | null, 
           state: Type.Optional(Type.String({ maxLength: 200 })),
           error: Type.Optional(Type.String({ maxLength: 200 })),
         }),
-        response: { 302: Redirect, 404: ErrorEnvelope },
+        response: { 302: Redirect, ...errorResponses(404) },
       },
     },
     async (req, reply) => {
@@ -69,4 +74,4 @@ export function googleRoutes(app: FastifyInstance, google: GoogleSignIn | null, 
       }
     },
   );
-}
+};

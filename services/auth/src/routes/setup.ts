@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { MAX_PASSWORD_LENGTH, Messages, SetupAdminResponse, SetupStatus, SuccessFailure } from '@corestone/contracts';
+import type { RoutePlugin } from '@corestone/service-kit';
 import type { Setup } from '../flows/setup';
 import { successFailureHandler } from './common';
 
@@ -13,7 +13,7 @@ const SetupBody = Type.Object({
   setup_token: Type.Optional(Type.String({ maxLength: 500 })),
 });
 
-export function setupRoutes(app: FastifyInstance, setup: Setup): void {
+export const setupRoutes: RoutePlugin<{ setup: Setup }> = async (app, { setup }) => {
   app.get(
     '/auth/setup-status',
     {
@@ -38,8 +38,8 @@ export function setupRoutes(app: FastifyInstance, setup: Setup): void {
     },
     async (req) => {
       const headerToken = req.headers['x-setup-token'];
-      const user = await setup.createAdmin(req.body as typeof SetupBody.static, typeof headerToken === 'string' ? headerToken : undefined);
+      const user = await setup.createAdmin(req.body, typeof headerToken === 'string' ? headerToken : undefined);
       return { success: true as const, message: Messages.SETUP_DONE, user };
     },
   );
-}
+};

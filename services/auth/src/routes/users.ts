@@ -1,20 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { Codes, CreatedUserResponse, MAX_PASSWORD_LENGTH, Messages, SuccessFailure, SuccessMessage } from '@corestone/contracts';
 import {
-  Codes,
-  CreatedUserResponse,
-  ErrorEnvelope,
-  MAX_PASSWORD_LENGTH,
-  Messages,
-  SuccessFailure,
-  SuccessMessage,
-} from '@corestone/contracts';
-import { HttpError, badRequest, conflict, forbidden, principalOf } from '@corestone/service-kit';
+  HttpError,
+  badRequest,
+  conflict,
+  errorResponses,
+  forbidden,
+  principalOf,
+  security,
+  type RoutePlugin,
+} from '@corestone/service-kit';
 import { checkNewPassword, cleanName, mayCreateRole, normalizeEmail, parseRole, splitFullName } from '../domain/validation';
 import type { Accounts } from '../flows/accounts';
 import type { Sessions } from '../flows/sessions';
 import type { PasswordReset } from '../flows/password-reset';
-import { requireAdmin, requireSession, security, successFailureHandler } from './common';
+import { requireAdmin, requireSession, successFailureHandler } from './common';
 
 const Password = Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH }));
 
@@ -33,11 +33,15 @@ const CreateUserBody = Type.Object({
   send_password_email: Type.Optional(Type.Boolean()),
 });
 
+export interface UserPasswordRouteDeps {
+  accounts: Accounts;
+  sessions: Sessions;
+  reset: PasswordReset;
+  mailEnabled: boolean;
+}
+
 /** /users paths that the gateway routes to auth, because passwords live here (AUTH_OWNED_USER_PATHS). */
-export function userPasswordRoutes(
-  app: FastifyInstance,
-  deps: { accounts: Accounts; sessions: Sessions; reset: PasswordReset; mailEnabled: boolean },
-): void {
+export const userPasswordRoutes: RoutePlugin<UserPasswordRouteDeps> = async (app, deps) => {
   const { accounts, sessions, reset } = deps;
   app.put(
     '/users/update-password',
@@ -52,7 +56,7 @@ export function userPasswordRoutes(
       },
     },
     async (req) => {
-      const body = req.body as { current_password?: string; new_password?: string };
+      const body = req.body;
       if (!body.current_password || !body.new_password) throw badRequest('Please fill out all fields.');
       await accounts.changePassword(principalOf(req), body.current_password, body.new_password);
       return { success: true, message: Messages.PASSWORD_UPDATED };
@@ -67,19 +71,12 @@ export function userPasswordRoutes(
         summary: 'Admin creates a user (only a super admin may create admins)',
         security,
         body: CreateUserBody,
-        response: {
-          201: CreatedUserResponse,
-          400: ErrorEnvelope,
-          401: ErrorEnvelope,
-          403: ErrorEnvelope,
-          409: ErrorEnvelope,
-          503: ErrorEnvelope,
-        },
+        response: { 201: CreatedUserResponse, ...errorResponses(400, 401, 403, 409, 503) },
       },
     },
     async (req, reply) => {
       const actor = principalOf(req);
-      const body = req.body as typeof CreateUserBody.static;
+      const body = req.body;
       const role = body.user_type === undefined || body.user_type === '' ? 'student' : parseRole(body.user_type);
       if (!role) throw new HttpError(400, Codes.INVALID_ROLE, 'user_type must be student, teacher, admin or super_admin');
       if (!mayCreateRole(actor.role, role)) throw forbidden('Only a super admin can create admin accounts');
@@ -119,4 +116,4 @@ export function userPasswordRoutes(
       return reply.status(201).send({ success: true as const, user, password_email_sent });
     },
   );
-}
+};
