@@ -80,4 +80,32 @@ export default tseslint.config(
     files: ['deploy/k6/**/*.js'],
     languageOptions: { sourceType: 'module', globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
   },
+  // `domain/` holds pure rules (issue 29 §1): no store, messaging, peers, app or route imports, and
+  // from the kit only its error vocabulary (the domain's errors, which the kit maps to HTTP once) and
+  // types. Applied to the services already in the rooms (the list in scripts/check-rooms.js); the
+  // others join when they are moved.
+  {
+    files: ['services/{grading,rubric,links}/src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@corestone/service-kit',
+              allowImportNames: ['HttpError', 'isHttpError', 'badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict', 'unavailable'],
+              allowTypeImports: true,
+              message: 'domain/ holds pure rules: from the kit only its errors (HttpError, badRequest, …) and types.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/store', '**/store/**', '**/messaging', '**/messaging/**', '**/peers', '**/peers/**', '**/app', '**/app/**', '**/routes', '**/routes/**'],
+              message: 'domain/ holds pure rules: no store, messaging, peers, app or routes imports (issue 29 §1).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

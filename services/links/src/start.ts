@@ -3,7 +3,7 @@ import type { LinksConfig } from './config';
 import { migrations } from './store/migrations';
 import { seedLinks } from './domain/seed';
 import { buildApp } from './app';
-import { serveLinksRpc } from './events/rpc';
+import { serveLinksRpc } from './messaging/rpc';
 
 /**
  * links' composition root: Postgres for links and counters, Redis for the public list's cache,
