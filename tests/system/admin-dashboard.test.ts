@@ -7,7 +7,7 @@
 import { MAX_UPLOAD_BYTES } from '@corestone/contracts';
 import { makeManyPagePdf } from '@corestone/documents/testing';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
-import { EE_ESSAY } from '../fixtures/essays';
+import { setupSuperAdmin, submitGradedEssay } from '../support/api-setup';
 
 let p: TestPlatform;
 let superToken: string;
@@ -23,15 +23,7 @@ async function login(email: string, password: string): Promise<string> {
 
 beforeAll(async () => {
   p = await startTestPlatform();
-  const superEmail = uniqueEmail('super');
-  expect(
-    (
-      await p.api.call('POST', '/auth/setup-admin', {
-        json: { name: 'Sue Super', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' },
-      })
-    ).status,
-  ).toBe(200);
-  superToken = await login(superEmail, 'super-secret-1');
+  superToken = await setupSuperAdmin(p, { name: 'Sue Super', email: uniqueEmail('super'), password: 'super-secret-1' });
   const adminEmail = uniqueEmail('admin');
   const created = await p.api.call('POST', '/users/admin/create-user', {
     token: superToken,
@@ -41,15 +33,7 @@ beforeAll(async () => {
   adminToken = await login(adminEmail, 'admin-secret-1');
   const signup = (await p.api.signup(uniqueEmail('dash'))).body;
   student = { id: signup.user.id, token: signup.access_token };
-  eeRubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: student.token })).body[0];
-  const up = await p.api.call('POST', '/evaluation/evaluate-async', {
-    token: student.token,
-    form: p.api.essayForm(EE_ESSAY, { title: 'Influenza and policy', essay_type: 'ee', rubric_id: eeRubric.id }),
-  });
-  expect(up.status).toBe(201);
-  const done = await p.api.waitForEvaluation(up.body.id, student.token);
-  expect(done.status).toBe('completed');
-  graded = done;
+  ({ rubric: eeRubric, graded } = await submitGradedEssay(p, student.token));
 });
 afterAll(async () => {
   await p?.shutdown();

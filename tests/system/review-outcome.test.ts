@@ -8,7 +8,7 @@
 import { writtenMails } from '@corestone/service-kit/testing';
 import { extractText } from '@corestone/documents';
 import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
-import { EE_ESSAY } from '../fixtures/essays';
+import { setupSuperAdmin, submitGradedEssay } from '../support/api-setup';
 
 let p: TestPlatform;
 let adminToken: string;
@@ -17,24 +17,11 @@ let graded: { id: string; title: string; rubric: { scoring_structure: { total_po
 
 beforeAll(async () => {
   p = await startTestPlatform();
-  const adminEmail = uniqueEmail('reviewer');
-  const setup = await p.api.call('POST', '/auth/setup-admin', {
-    json: { name: 'Rita Reviewer', email: adminEmail, password: 'review-secret-1', user_type: 'super-admin' },
-  });
-  expect(setup.status).toBe(200);
-  adminToken = (await p.api.call('POST', '/auth/login', { json: { username: adminEmail, password: 'review-secret-1' } })).body.access_token;
+  adminToken = await setupSuperAdmin(p, { name: 'Rita Reviewer', email: uniqueEmail('reviewer'), password: 'review-secret-1' });
   const email = uniqueEmail('reviewed');
   const signup = (await p.api.signup(email)).body;
   student = { id: signup.user.id, email, token: signup.access_token };
-  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token: student.token })).body[0];
-  const up = await p.api.call('POST', '/evaluation/evaluate-async', {
-    token: student.token,
-    form: p.api.essayForm(EE_ESSAY, { title: 'Influenza and policy', essay_type: 'ee', rubric_id: rubric.id }),
-  });
-  expect(up.status).toBe(201);
-  const done = await p.api.waitForEvaluation(up.body.id, student.token);
-  expect(done.status).toBe('completed');
-  graded = done;
+  ({ graded } = await submitGradedEssay(p, student.token));
 });
 afterAll(async () => {
   await p?.shutdown();

@@ -8,6 +8,7 @@
  * lives up to 15 minutes): the refusals come from the account as it is now.
  */
 import { startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { setupSuperAdmin } from '../support/api-setup';
 
 let p: TestPlatform;
 let superToken = '';
@@ -15,12 +16,7 @@ const teacher = { id: '', token: '' };
 
 beforeAll(async () => {
   p = await startTestPlatform();
-  const superEmail = uniqueEmail('lookups-super');
-  const setup = await p.api.call('POST', '/auth/setup-admin', {
-    json: { name: 'Sue Super', email: superEmail, password: 'super-secret-1', user_type: 'super-admin' },
-  });
-  expect(setup.status).toBe(200);
-  superToken = (await p.api.call('POST', '/auth/login', { json: { username: superEmail, password: 'super-secret-1' } })).body.access_token;
+  superToken = await setupSuperAdmin(p, { name: 'Sue Super', email: uniqueEmail('lookups-super'), password: 'super-secret-1' });
   const email = uniqueEmail('lookups-teacher');
   const created = await p.api.call('POST', '/users/admin/create-user', {
     token: superToken,
