@@ -42,11 +42,10 @@ export function buildApp({ config, infra, verify, dataKey }: UsersDeps): { app: 
   app.addHook('preValidation', async (req) => {
     if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) throw badRequest('Text must not contain NUL characters');
   });
-  void app.register(async (scope) => {
-    meRoutes(scope, ctx);
-    avatarRoutes(scope, ctx);
-    adminRoutes(scope, ctx);
-  });
+  // Route modules are plugins: they register after @fastify/swagger and so appear in /openapi.json.
+  void app.register(meRoutes, ctx);
+  void app.register(avatarRoutes, ctx);
+  void app.register(adminRoutes, ctx);
   return { app, ctx };
 }
 

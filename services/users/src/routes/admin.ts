@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { Messages, Role, SuccessMessage, User, UserList } from '@corestone/contracts';
-import { encryptSecret, forbidden, maskSecret, requireRole } from '@corestone/service-kit';
+import { encryptSecret, errorResponses, forbidden, maskSecret, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import { canManage } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
 import { toUser } from '../domain/view';
 import { userNotFound, type AdminUpdate } from '../store/accounts';
-import { adminSelf, errors, security, type UsersContext } from './context';
+import { adminSelf, type UsersContext } from './context';
 
 const admins = requireRole('admin', 'super_admin');
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -26,7 +25,7 @@ export const PersonasBody = Type.Object({
   assigned_personas: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 }),
 });
 
-export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
+export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
   /** One admin change to another account, answered with the updated User (live credits). */
   const change = (actorId: string, targetId: string, patch: AdminUpdate) =>
     ctx.billing.view(targetId, async () => (await ctx.store.adminChange(actorId, targetId, patch)).after!);
@@ -44,12 +43,12 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
           limit: Type.Integer({ minimum: 1, maximum: 1000, default: 500 }),
           offset: Type.Integer({ minimum: 0, default: 0 }),
         }),
-        response: { 200: UserList, ...errors(400, 401, 403, 404) },
+        response: { 200: UserList, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
       await adminSelf(ctx, req);
-      const q = req.query as { search?: string; role?: Role; limit: number; offset: number };
+      const q = req.query;
       const { items, total } = await ctx.store.list(q);
       // lists use the mirrored credits (no call to billing per row)
       return { success: true as const, users: items.map((i) => toUser(i.account, i.credits)), total };
@@ -60,11 +59,11 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
     '/users/admin/users/:id',
     {
       preHandler: admins,
-      schema: { summary: 'One user (admin, super_admin)', security, params: Id, response: { 200: User, ...errors(401, 403, 404) } },
+      schema: { summary: 'One user (admin, super_admin)', security, params: Id, response: { 200: User, ...errorResponses(401, 403, 404) } },
     },
     async (req) => {
       await adminSelf(ctx, req);
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       return ctx.billing.view(id, async () => {
         const found = await ctx.store.get(id);
         if (!found) throw userNotFound();
@@ -82,13 +81,13 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
         security,
         params: Id,
         body: AdminUserBody,
-        response: { 200: User, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      const body = req.body as typeof AdminUserBody.static;
-      return change(me.account.id, (req.params as { id: string }).id, {
+      const body = req.body;
+      return change(me.account.id, req.params.id, {
         first_name: firstNameOf(body.first_name),
         last_name: cleanName(body.last_name),
         role: body.user_type,
@@ -101,11 +100,11 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
     '/users/admin/users/:id',
     {
       preHandler: admins,
-      schema: { summary: 'Delete a user', security, params: Id, response: { 200: SuccessMessage, ...errors(401, 403, 404, 409) } },
+      schema: { summary: 'Delete a user', security, params: Id, response: { 200: SuccessMessage, ...errorResponses(401, 403, 404, 409) } },
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      const { before } = await ctx.store.adminChange(me.account.id, (req.params as { id: string }).id, { delete: true });
+      const { before } = await ctx.store.adminChange(me.account.id, req.params.id, { delete: true });
       await ctx.avatars.remove(before.avatar);
       return { success: true, message: 'User deleted successfully' };
     },
@@ -120,12 +119,12 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
         security,
         params: Id,
         body: Type.Object({ new_role: Role }),
-        response: { 200: User, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      return change(me.account.id, (req.params as { id: string }).id, { role: (req.body as { new_role: Role }).new_role });
+      return change(me.account.id, req.params.id, { role: req.body.new_role });
     },
   );
 
@@ -138,12 +137,12 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
         security,
         params: Id,
         body: Type.Object({ is_active: Type.Boolean() }),
-        response: { 200: User, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      return change(me.account.id, (req.params as { id: string }).id, { is_active: (req.body as { is_active: boolean }).is_active });
+      return change(me.account.id, req.params.id, { is_active: req.body.is_active });
     },
   );
 
@@ -156,15 +155,15 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
         security,
         params: Id,
         body: CreditsBody,
-        response: { 200: User, ...errors(400, 401, 403, 404, 503) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      const target = await ctx.store.get((req.params as { id: string }).id);
+      const target = await ctx.store.get(req.params.id);
       if (!target) throw userNotFound();
       if (!canManage(me.account, target.account)) throw forbidden(Messages.ADMIN_TARGET_SUPER_ADMIN_ONLY);
-      const body = req.body as typeof CreditsBody.static;
+      const body = req.body;
       const account = await ctx.billing.setCredits(target.account.id, body.essay_credits, body.max_essay_credits, me.account.id);
       return toUser(target.account, account);
     },
@@ -179,13 +178,13 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
         security,
         params: Id,
         body: PersonasBody,
-        response: { 200: User, ...errors(400, 401, 403, 404) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      const personas = [...new Set((req.body as typeof PersonasBody.static).assigned_personas.map((p) => p.trim()).filter(Boolean))];
-      return change(me.account.id, (req.params as { id: string }).id, { assigned_personas: personas });
+      const personas = [...new Set(req.body.assigned_personas.map((p) => p.trim()).filter(Boolean))];
+      return change(me.account.id, req.params.id, { assigned_personas: personas });
     },
   );
 
@@ -197,12 +196,12 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
         summary: "Store the caller's own OpenAI API key (encrypted; answered masked). An empty key removes it.",
         security,
         body: Type.Object({ api_key: Type.String({ maxLength: 500 }) }),
-        response: { 200: User, ...errors(400, 401, 403, 404) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      const key = (req.body as { api_key: string }).api_key.trim();
+      const key = req.body.api_key.trim();
       return ctx.billing.view(me.account.id, () =>
         key
           ? ctx.store.setApiKey(me.account.id, encryptSecret(ctx.dataKey, key), maskSecret(key))
@@ -210,4 +209,4 @@ export function adminRoutes(app: FastifyInstance, ctx: UsersContext): void {
       );
     },
   );
-}
+};

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { Codes, MAX_AVATAR_BYTES, Messages, User } from '@corestone/contracts';
-import { HttpError, badRequest, notFound, requireAuth } from '@corestone/service-kit';
+import { HttpError, badRequest, errorResponses, notFound, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { CONTENT_TYPES, avatarKindOf, sniffImage } from '../domain/avatar';
-import { errors, security, self, type UsersContext } from './context';
+import { self, type UsersContext } from './context';
 
 const tooLarge = () => new HttpError(413, Codes.PAYLOAD_TOO_LARGE, Messages.AVATAR_TOO_LARGE);
+/** The image bytes: a Buffer, sent as is (declared `string`, `format: binary` in the OpenAPI document). */
+const AvatarImage = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png, image/jpeg or image/webp' });
 const unsupported = () => new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, Messages.AVATAR_UNSUPPORTED);
 
-export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
+export const avatarRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
   app.post(
     '/users/me/avatar',
     {
@@ -17,7 +18,7 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
         summary: 'Upload own avatar (multipart field "file"; PNG, JPEG or WebP by content; at most 2 MB)',
         security,
         consumes: ['multipart/form-data'],
-        response: { 200: User, ...errors(400, 401, 403, 404, 413, 415) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (req) => {
@@ -59,7 +60,7 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
     '/users/me/avatar',
     {
       preHandler: requireAuth,
-      schema: { summary: 'Remove own avatar', security, response: { 200: User, ...errors(401, 403, 404) } },
+      schema: { summary: 'Remove own avatar', security, response: { 200: User, ...errorResponses(401, 403, 404) } },
     },
     async (req) => {
       const me = await self(ctx, req);
@@ -78,11 +79,11 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
       schema: {
         summary: 'An avatar image (public)',
         params: Type.Object({ file: Type.String({ maxLength: 64 }) }),
-        response: { 200: Type.String({ format: 'binary', description: 'image/png, image/jpeg or image/webp' }), ...errors(400, 404) },
+        response: { 200: AvatarImage, ...errorResponses(400, 404) },
       },
     },
     async (req, reply) => {
-      const { file } = req.params as { file: string };
+      const { file } = req.params;
       const kind = avatarKindOf(file);
       const data = kind ? await ctx.avatars.read(file) : null;
       if (!kind || !data) throw notFound('Avatar not found');
@@ -94,4 +95,4 @@ export function avatarRoutes(app: FastifyInstance, ctx: UsersContext): void {
         .send(data);
     },
   );
-}
+};

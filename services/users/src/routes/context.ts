@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { Codes, ErrorEnvelope, Messages } from '@corestone/contracts';
+import { Codes, Messages } from '@corestone/contracts';
 import { HttpError, forbidden, principalOf } from '@corestone/service-kit';
 import type { AccountStore, AccountWithCredits } from '../store/accounts';
 import { userNotFound } from '../store/accounts';
@@ -17,11 +17,6 @@ export interface UsersContext {
   /** Encrypts stored OpenAI API keys (platform data key). */
   dataKey: Buffer;
 }
-
-export const security = [{ bearer: [] }];
-
-/** Error answers a route may give, for its response schema. */
-export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
 
 /** The caller's own account: 404 when it does not exist, 403 when deactivated. */
 export async function self(ctx: UsersContext, req: FastifyRequest): Promise<AccountWithCredits> {

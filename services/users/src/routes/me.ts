@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AnonymousState, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
-import { principalOf, requireAuth } from '@corestone/service-kit';
+import { errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { messageAllowance, permissionsOf } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
-import { errors, security, self, type UsersContext } from './context';
+import { self, type UsersContext } from './context';
 
 const Name = Type.String({ maxLength: 100 });
 
@@ -15,12 +14,12 @@ export const ProfileBody = Type.Object({
   user_type: Type.Optional(Role),
 });
 
-export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
+export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
   app.get(
     '/users/me',
     {
       preHandler: requireAuth,
-      schema: { summary: 'The caller (credits: read-your-writes)', security, response: { 200: User, ...errors(401, 403, 404) } },
+      schema: { summary: 'The caller (credits: read-your-writes)', security, response: { 200: User, ...errorResponses(401, 403, 404) } },
     },
     async (req) => {
       return ctx.billing.view(principalOf(req).id, () => self(ctx, req));
@@ -35,12 +34,12 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
         summary: 'Edit own profile; user_type may switch only between student and teacher',
         security,
         body: ProfileBody,
-        response: { 200: User, ...errors(400, 401, 403, 404) },
+        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
       const me = await self(ctx, req);
-      const body = req.body as typeof ProfileBody.static;
+      const body = req.body;
       const display = body.display_name === undefined ? undefined : cleanName(body.display_name ?? '') || null;
       return ctx.billing.view(me.account.id, () =>
         ctx.store.updateProfile(me.account.id, {
@@ -61,12 +60,12 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
         summary: 'Hide or show the caller as anonymous',
         security,
         body: Type.Object({ enabled: Type.Boolean() }),
-        response: { 200: AnonymousState, ...errors(400, 401, 403, 404) },
+        response: { 200: AnonymousState, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
       const me = await self(ctx, req);
-      return { is_anonymous: await ctx.store.setAnonymous(me.account.id, (req.body as { enabled: boolean }).enabled) };
+      return { is_anonymous: await ctx.store.setAnonymous(me.account.id, req.body.enabled) };
     },
   );
 
@@ -74,7 +73,7 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
     '/users/permissions',
     {
       preHandler: requireAuth,
-      schema: { summary: "What the caller's role allows", security, response: { 200: UserPermissions, ...errors(401, 403, 404) } },
+      schema: { summary: "What the caller's role allows", security, response: { 200: UserPermissions, ...errorResponses(401, 403, 404) } },
     },
     async (req) => permissionsOf((await self(ctx, req)).account.role),
   );
@@ -86,7 +85,7 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
       schema: {
         summary: 'Whether the caller may send one more message (students: max_chatbot in total)',
         security,
-        response: { 200: MessageAllowance, ...errors(401, 403, 404) },
+        response: { 200: MessageAllowance, ...errorResponses(401, 403, 404) },
       },
     },
     async (req) => {
@@ -102,9 +101,9 @@ export function meRoutes(app: FastifyInstance, ctx: UsersContext): void {
       schema: {
         summary: 'Count one message; a student at the limit gets 403 MESSAGE_LIMIT_REACHED',
         security,
-        response: { 200: MessageAllowance, ...errors(401, 403, 404) },
+        response: { 200: MessageAllowance, ...errorResponses(401, 403, 404) },
       },
     },
     async (req) => ctx.store.incrementMessages((await self(ctx, req)).account.id),
   );
-}
+};
