@@ -5,11 +5,11 @@ import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Datab
 import type { RubricConfig } from './config';
 import { RubricStore } from './store/rubrics';
 import { UsageStore } from './store/usage';
-import { OpenAiRubricAssistant, type RubricAssistant } from './ai/rubric-assistant';
+import { OpenAiRubricAssistant, type RubricAssistant } from './peers/rubric-assistant';
 import { rubricRoutes } from './routes/rubrics';
 import { scoringRoutes } from './routes/scoring';
 import { fileRoutes } from './routes/files';
-import { announceSnapshotChanges } from './events/snapshot-changes';
+import { announceSnapshotChanges } from './peers/snapshot-changes';
 
 export interface RubricDeps {
   config: RubricConfig;

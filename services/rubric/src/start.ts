@@ -2,9 +2,9 @@ import { ensureStream, serviceTokenVerifier, openInfra, startOutboxRelay, startW
 import type { RubricConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
-import { serveRubricRpc } from './events/rpc';
-import { startUsageConsumer } from './events/usage';
-import { announcedBeforeReturning } from './events/snapshot-changes';
+import { serveRubricRpc } from './messaging/rpc';
+import { startUsageConsumer } from './messaging/usage';
+import { announcedBeforeReturning } from './peers/snapshot-changes';
 
 /**
  * rubric's composition root: Postgres + NATS, the app, the outbox relay to the `rubric` stream

@@ -1,5 +1,5 @@
 /**
- * The rubric service's side of evaluation's snapshot cache (src/events/snapshot-changes.ts): a
+ * The rubric service's side of evaluation's snapshot cache (src/peers/snapshot-changes.ts): a
  * caller keeps `rpc.rubric.get_snapshot`'s answers in an EventFedCache fed by the RUBRIC stream,
  * as evaluation does, and every write that changes a snapshot — edit, status change, delete, the
  * seeds at start-up — has put `rubric.changed.v1` in the stream by the time it is answered, so the
@@ -8,7 +8,7 @@
  */
 import { Rpc, streamName, type Rubric, type RpcResponse } from '@corestone/contracts';
 import { EventFedCache, callRpc } from '@corestone/service-kit';
-import { announcedBeforeReturning } from '../src/events/snapshot-changes';
+import { announcedBeforeReturning } from '../src/peers/snapshot-changes';
 import { startRubricService, type RubricService } from './harness';
 
 type Answer = RpcResponse<typeof Rpc.rubricGetSnapshot>;

@@ -1,11 +1,11 @@
 /**
- * Rubric usage written in batches (events/usage.ts) against the real Postgres: many events in one
+ * Rubric usage written in batches (messaging/usage.ts) against the real Postgres: many events in one
  * statement per kind, the same counts as one by one, and a change that cannot be written refused
  * alone, without its neighbours.
  */
 import { newId } from '@corestone/service-kit';
 import type { Rubric } from '@corestone/contracts';
-import { UsageBatches } from '../src/events/usage';
+import { UsageBatches } from '../src/messaging/usage';
 import type { UsageChanges } from '../src/store/usage';
 import { startRubricService, type RubricService } from './harness';
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type, type TObject } from '@sinclair/typebox';
 import {
   AiStructureBody,
@@ -9,14 +9,13 @@ import {
   Rubric,
   ProcessedRubricFile,
   RubricTypeQuery,
-  type EssayType as EssayTypeValue,
 } from '@corestone/contracts';
 import { ExtractError, RUBRIC_FILE_KINDS, extractText, kindOf } from '@corestone/documents';
 import { HttpError, badRequest, checkFormFields, errorResponses, readUpload, security, type RoutePlugin } from '@corestone/service-kit';
 import { criteriaText } from '../domain/criteria-text';
 import { prepareRubric, requiredTitle } from '../domain/rubric-input';
-import { rubricFromDocument, rubricFromModel } from '../domain/rubric-document';
-import type { RubricAssistant } from '../ai/rubric-assistant';
+import { parsedOrRefuse, structureDocument } from '../app/structure-document';
+import type { RubricAssistant } from '../peers/rubric-assistant';
 import type { RubricStore } from '../store/rubrics';
 import { requireSuperAdmin } from './access';
 
@@ -66,50 +65,6 @@ async function readRubricFile<T extends TObject>(req: FastifyRequest, opts: { fi
   }
   if (!text.trim()) throw new HttpError(422, 'FILE_EMPTY', Messages.RUBRIC_FILE_EMPTY);
   return { fields, name: file.name, text };
-}
-
-function parsedOrRefuse(text: string, rubric_type: EssayTypeValue, file_name: string) {
-  const result = rubricFromDocument(text, { rubric_type, file_name });
-  if (!result.structured_rubric.criteria.length) {
-    throw new HttpError(422, Codes.RUBRIC_FILE_UNRECOGNISED, Messages.RUBRIC_FILE_UNRECOGNISED);
-  }
-  return result;
-}
-
-/** The model's structure when one is configured and its answer is usable; the parser's otherwise, saying why. */
-async function assisted(
-  deps: FileRouteDeps,
-  text: string,
-  opts: { rubric_type: EssayTypeValue; file_name: string; generate_scoring: boolean },
-  log: FastifyBaseLogger,
-): Promise<ProcessedRubricFile> {
-  const parsed = rubricFromDocument(text, opts);
-  if (!deps.assistant) {
-    if (!parsed.structured_rubric.criteria.length) {
-      throw new HttpError(422, Codes.RUBRIC_FILE_UNRECOGNISED, Messages.RUBRIC_FILE_UNRECOGNISED);
-    }
-    const note = "No language model is configured: this is the document parser's result";
-    return { ...parsed, warnings: [note, ...parsed.warnings] };
-  }
-  let problem: string;
-  try {
-    const model = await deps.assistant.structure(text, opts);
-    const result = rubricFromModel(parsed, model);
-    if (!('problems' in result)) return result;
-    problem = result.problems.join('; ');
-  } catch (err) {
-    problem = (err as Error).message;
-    log.warn({ err }, 'rubric assistant failed; using the parser result');
-  }
-  if (!parsed.structured_rubric.criteria.length) {
-    throw new HttpError(
-      422,
-      Codes.RUBRIC_FILE_UNRECOGNISED,
-      `${Messages.RUBRIC_FILE_UNRECOGNISED} (The language model's answer could not be used: ${problem}.)`,
-    );
-  }
-  const note = `The language model's answer could not be used (${problem}); this is the document parser's result`;
-  return { ...parsed, warnings: [note, ...parsed.warnings] };
 }
 
 export const fileRoutes: RoutePlugin<FileRouteDeps> = async (app, deps) => {
@@ -188,7 +143,7 @@ export const fileRoutes: RoutePlugin<FileRouteDeps> = async (app, deps) => {
         text,
       } = await readRubricFile(req, { fields: GenerateFields, timeoutMs: deps.extractTimeoutMs, missing: Messages.RUBRIC_FILE_MISSING });
       const generate_scoring = /^(true|1|yes|on)$/i.test(form.generate_scoring?.trim() ?? '');
-      return assisted(deps, text, { rubric_type: form.rubric_type, file_name: name, generate_scoring }, req.log);
+      return structureDocument(deps, text, { rubric_type: form.rubric_type, file_name: name, generate_scoring }, req.log);
     },
   );
 

@@ -55,7 +55,7 @@ export type RubricChanges = Partial<Pick<NewRubric, 'title' | 'description' | 's
 /** Why a change was refused; the routes turn each into its message. */
 export type Refusal = 'not_found' | 'is_default' | 'in_use' | 'not_active';
 
-/** Told, inside the write's transaction, which rubrics' `rpc.rubric.get_snapshot` answers it changed (events/snapshot-changes.ts). */
+/** Told, inside the write's transaction, which rubrics' `rpc.rubric.get_snapshot` answers it changed (peers/snapshot-changes.ts). */
 export type SnapshotsChanged = (db: Queryable, ids: string[]) => Promise<void>;
 
 export class RubricStore {
