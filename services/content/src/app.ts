@@ -75,20 +75,18 @@ export function buildApp({ config, infra, verify }: ContentDeps): ContentApp {
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
   markFailures(app);
-  // Routes inside a plugin, so they register after @fastify/swagger and appear in /openapi.json.
   const editorName = editorNames(infra.bus, config.USERS_TIMEOUT_MS, app.log);
-  void app.register(async (scope) => {
-    contactRoutes(scope, {
-      editorName,
-      enquiries,
-      sender,
-      limiter,
-      budget: { max: config.RATE_CONTACT_ADDRESS_MAX, windowMs: config.RATE_CONTACT_ADDRESS_WINDOW_SECONDS * 1000 },
-    });
-    tokSessionRoutes(scope, { sessions: tokSessions, cache, editorName });
-    settingsRoutes(scope, { settings, cache, editorName });
-    documentRoutes(scope, { documents, settings, cache, editorName });
+  // Route modules are plugins: they register after @fastify/swagger and so appear in /openapi.json.
+  void app.register(contactRoutes, {
+    editorName,
+    enquiries,
+    sender,
+    limiter,
+    budget: { max: config.RATE_CONTACT_ADDRESS_MAX, windowMs: config.RATE_CONTACT_ADDRESS_WINDOW_SECONDS * 1000 },
   });
+  void app.register(tokSessionRoutes, { sessions: tokSessions, cache, editorName });
+  void app.register(settingsRoutes, { settings, cache, editorName });
+  void app.register(documentRoutes, { documents, settings, cache, editorName });
   app.addHook('onClose', async () => {
     await sender.stop();
     mailer.close();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
@@ -10,9 +10,8 @@ import {
   EnquiryFilterSchema,
   EnquiryHandledInput,
   Messages,
-  type EnquiryFilter,
 } from '@corestone/contracts';
-import { principalOf, requireRole, tooManyRequests, type Limiter } from '@corestone/service-kit';
+import { principalOf, requireRole, security, tooManyRequests, type Limiter, type RoutePlugin } from '@corestone/service-kit';
 import { enquiriesCsv } from '../domain/enquiry-csv';
 import type { EnquiryStore } from '../store/enquiries';
 import type { EnquirySender } from '../events/enquiry-sender';
@@ -25,7 +24,6 @@ export interface ContactRouteDeps {
   editorName: (userId: string) => Promise<string>;
 }
 
-const security = [{ bearer: [] }];
 const EnquiryId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const Filter = Type.Object({ status: Type.Optional(EnquiryFilterSchema) });
 const denied = { 401: ContentFailure, 403: ContentFailure };
@@ -44,7 +42,7 @@ export function clientAddress(req: FastifyRequest): string {
  * `/contact`: institutions ask about the Power User plan; admins and super admins work through the
  * enquiries (Enquiries screen: list, filter, open, mark handled, CSV export).
  */
-export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter, budget, editorName }: ContactRouteDeps): void {
+export const contactRoutes: RoutePlugin<ContactRouteDeps> = async (app, { enquiries, sender, limiter, budget, editorName }) => {
   const admins = requireRole(...ADMIN_ROLES);
   app.post(
     '/general/contact',
@@ -62,7 +60,7 @@ export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter
         return null;
       });
       if (window && window.count > budget.max) throw tooManyRequests(window.resetMs);
-      const input = req.body as ContactEnquiryInput;
+      const input = req.body;
       const enquiry = await enquiries.add({ ...input, email: input.email.trim().toLowerCase() }, address);
       // Stored first: the answer does not wait for SMTP, and a failed mail is retried by the sweep.
       sender.dispatch(enquiry);
@@ -86,7 +84,7 @@ export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter
       },
     },
     async (req) => {
-      const { status = 'all', limit, offset } = req.query as { status?: EnquiryFilter; limit: number; offset: number };
+      const { status = 'all', limit, offset } = req.query;
       return { success: true as const, ...(await enquiries.list(status, limit, offset)) };
     },
   );
@@ -104,7 +102,7 @@ export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter
       },
     },
     async (req, reply) => {
-      const { status = 'all' } = req.query as { status?: EnquiryFilter };
+      const { status = 'all' } = req.query;
       const csv = enquiriesCsv(await enquiries.all(status));
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -128,7 +126,7 @@ export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter
         response: { 200: ContactEnquiryResponse, 400: ContentFailure, 404: ContentFailure, ...denied },
       },
     },
-    async (req) => ({ success: true as const, data: await enquiries.get((req.params as { id: string }).id) }),
+    async (req) => ({ success: true as const, data: await enquiries.get(req.params.id) }),
   );
 
   app.put(
@@ -144,9 +142,9 @@ export function contactRoutes(app: FastifyInstance, { enquiries, sender, limiter
       },
     },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const { handled } = req.body as EnquiryHandledInput;
+      const { id } = req.params;
+      const { handled } = req.body;
       return { success: true as const, data: await enquiries.setHandled(id, handled, await editorName(principalOf(req).id)) };
     },
   );
-}
+};

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
@@ -10,7 +9,7 @@ import {
   type PolicyId,
   PolicyUpdate,
 } from '@corestone/contracts';
-import { notFound, principalOf, requireRole, type GenerationCache } from '@corestone/service-kit';
+import { notFound, principalOf, requireRole, security, type GenerationCache, type RoutePlugin } from '@corestone/service-kit';
 import { isPolicyId } from '../domain/policies';
 import { fillPlaceholders } from '../domain/placeholders';
 import type { DocumentStore } from '../store/documents';
@@ -24,7 +23,6 @@ export interface DocumentRouteDeps {
   editorName: (userId: string) => Promise<string>;
 }
 
-const security = [{ bearer: [] }];
 const Resource = Type.Object({ resource: Type.String({ maxLength: 100 }) });
 const contentNotFound = () => notFound(Messages.CONTENT_NOT_FOUND, Codes.CONTENT_NOT_FOUND);
 
@@ -32,7 +30,7 @@ const contentNotFound = () => notFound(Messages.CONTENT_NOT_FOUND, Codes.CONTENT
  * Policies: the public reads the published version with the organisation's details filled in
  * (`{{contact_email}}` …, domain/placeholders.ts); editors read and save the working copy as written.
  */
-export function documentRoutes(app: FastifyInstance, { documents, settings, cache, editorName }: DocumentRouteDeps): void {
+export const documentRoutes: RoutePlugin<DocumentRouteDeps> = async (app, { documents, settings, cache, editorName }) => {
   const published = async (id: PolicyId) => {
     const [policy, organisation] = await Promise.all([
       cache.get(`policy:${id}`, () => documents.published(id)),
@@ -52,7 +50,7 @@ export function documentRoutes(app: FastifyInstance, { documents, settings, cach
       },
     },
     async (req) => {
-      const { resource } = req.params as { resource: string };
+      const { resource } = req.params;
       if (!isPolicyId(resource)) throw contentNotFound();
       // Editors load the screen through this route too: they must see their draft, not the public page.
       const editor = req.principal && ADMIN_ROLES.includes(req.principal.role);
@@ -75,11 +73,11 @@ export function documentRoutes(app: FastifyInstance, { documents, settings, cach
       },
     },
     async (req) => {
-      const { resource } = req.params as { resource: string };
+      const { resource } = req.params;
       if (!isPolicyId(resource)) throw contentNotFound();
-      if (!(await documents.update(resource, req.body as PolicyUpdate, await editorName(principalOf(req).id)))) throw contentNotFound();
+      if (!(await documents.update(resource, req.body, await editorName(principalOf(req).id)))) throw contentNotFound();
       await cache.invalidate(`policy:${resource}`);
       return { message: Messages.CONTENT_UPDATED };
     },
   );
-}
+};

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROLES, ContentFailure, ContentSettingsResponse, ContentSettingsUpdate } from '@corestone/contracts';
-import { principalOf, requireRole, type GenerationCache } from '@corestone/service-kit';
+import { principalOf, requireRole, security, type GenerationCache, type RoutePlugin } from '@corestone/service-kit';
 import type { SettingsStore } from '../store/settings';
 
 export interface SettingsRouteDeps {
@@ -13,14 +12,14 @@ export interface SettingsRouteDeps {
 export const ORGANISATION = 'organisation';
 
 /** The operator's settings: admins read them (Settings screen), a super admin changes them. */
-export function settingsRoutes(app: FastifyInstance, { settings, cache, editorName }: SettingsRouteDeps): void {
+export const settingsRoutes: RoutePlugin<SettingsRouteDeps> = async (app, { settings, cache, editorName }) => {
   app.get(
     '/general/settings',
     {
       preHandler: requireRole(...ADMIN_ROLES),
       schema: {
         summary: 'Organisation contact details used by the policies, and the enquiries inbox (admins)',
-        security: [{ bearer: [] }],
+        security,
         response: { 200: ContentSettingsResponse, 401: ContentFailure, 403: ContentFailure },
       },
     },
@@ -33,15 +32,15 @@ export function settingsRoutes(app: FastifyInstance, { settings, cache, editorNa
       preHandler: requireRole('super_admin'),
       schema: {
         summary: 'Change some settings; those not sent are kept (super admin). Empty organisation details mean "not set"',
-        security: [{ bearer: [] }],
+        security,
         body: ContentSettingsUpdate,
         response: { 200: ContentSettingsResponse, 400: ContentFailure, 401: ContentFailure, 403: ContentFailure },
       },
     },
     async (req) => {
-      await settings.update(req.body as ContentSettingsUpdate, await editorName(principalOf(req).id));
+      await settings.update(req.body, await editorName(principalOf(req).id));
       await cache.invalidate(ORGANISATION);
       return { success: true as const, data: await settings.all() };
     },
   );
-}
+};

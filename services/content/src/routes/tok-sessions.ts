@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
@@ -10,7 +9,7 @@ import {
   TokSessionResponse,
   TokTitlesResponse,
 } from '@corestone/contracts';
-import { notFound, principalOf, requireRole, type GenerationCache } from '@corestone/service-kit';
+import { notFound, principalOf, requireRole, security, type GenerationCache, type RoutePlugin } from '@corestone/service-kit';
 import type { TokSessionStore } from '../store/tok-sessions';
 
 export interface TokSessionRouteDeps {
@@ -21,7 +20,6 @@ export interface TokSessionRouteDeps {
 
 /** The cache entry of the public list (the current session's titles). */
 export const TOK_TITLES = 'tok-prescribed-titles';
-const security = [{ bearer: [] }];
 const SessionId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const failures = { 400: ContentFailure, 401: ContentFailure, 403: ContentFailure, 404: ContentFailure, 409: ContentFailure };
 
@@ -30,7 +28,7 @@ const failures = { 400: ContentFailure, 401: ContentFailure, 403: ContentFailure
  * titles (the upload wizard); admins read every session; a super admin creates, edits, chooses the
  * current session and deletes the others.
  */
-export function tokSessionRoutes(app: FastifyInstance, { sessions, cache, editorName }: TokSessionRouteDeps): void {
+export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { sessions, cache, editorName }) => {
   const superAdmin = requireRole('super_admin');
   const changed = async () => cache.invalidate(TOK_TITLES);
 
@@ -74,7 +72,7 @@ export function tokSessionRoutes(app: FastifyInstance, { sessions, cache, editor
       },
     },
     async (req, reply) => {
-      const data = await sessions.create(req.body as TokSessionInput, await editorName(principalOf(req).id));
+      const data = await sessions.create(req.body, await editorName(principalOf(req).id));
       await changed();
       return reply.code(201).send({ success: true as const, data });
     },
@@ -93,8 +91,8 @@ export function tokSessionRoutes(app: FastifyInstance, { sessions, cache, editor
       },
     },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const data = await sessions.update(id, req.body as TokSessionInput, await editorName(principalOf(req).id));
+      const { id } = req.params;
+      const data = await sessions.update(id, req.body, await editorName(principalOf(req).id));
       await changed();
       return { success: true as const, data };
     },
@@ -112,7 +110,7 @@ export function tokSessionRoutes(app: FastifyInstance, { sessions, cache, editor
       },
     },
     async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const data = await sessions.makeCurrent(id, await editorName(principalOf(req).id));
       await changed();
       return { success: true as const, data };
@@ -131,9 +129,9 @@ export function tokSessionRoutes(app: FastifyInstance, { sessions, cache, editor
       },
     },
     async (req) => {
-      await sessions.remove((req.params as { id: string }).id);
+      await sessions.remove(req.params.id);
       await changed();
       return { success: true as const, message: 'TOK session deleted' };
     },
   );
-}
+};
