@@ -1,11 +1,11 @@
 import { openInfra, startWith, type RunningConsumer } from '@corestone/service-kit';
 import { resolveGrader, type GradingConfig } from './config';
 import { buildApp } from './app';
-import { createGraders } from './flows';
+import { createGraders } from './app/graders';
 import type { Grader } from './domain/job';
-import { startGradingWorker, type GradingWorkerOptions } from './events/worker';
-import { createQuickAssessor } from './flows/assess';
-import { serveAssessRpc, serveGraderRpc } from './events/assess-rpc';
+import { startGradingWorker, type GradingWorkerOptions } from './messaging/worker';
+import { createQuickAssessor } from './app/assess';
+import { serveAssessRpc, serveGraderRpc } from './messaging/assess-rpc';
 
 export interface GradingStartOptions {
   /** The graders by name (default: those the configuration offers, `createGraders`). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Events, Rpc, type Results } from '@corestone/contracts';
 import { callRpc, loadConfig, newId, publishEvent } from '@corestone/service-kit';
 import { GradingConfig } from '../src/config';
-import { NO_KEY, createGraders } from '../src/flows';
+import { NO_KEY, createGraders } from '../src/app/graders';
 import { job } from './rubrics';
 import { replyFor } from './replies';
 import { gradingEventsFor, hasType, until } from './events';

@@ -1,6 +1,6 @@
 import { loadConfig } from '@corestone/service-kit';
 import { GradingConfig, resolveGrader } from '../src/config';
-import { createGraders } from '../src/flows';
+import { createGraders } from '../src/app/graders';
 
 /** GRADER: one setting, `auto` by default — the model grader exactly when one is configured. */
 const config = (env: Record<string, string>) => loadConfig(GradingConfig, { NATS_URL: 'nats://127.0.0.1:4222', ...env });

@@ -5,7 +5,7 @@ import { Codes, Events, Results, streamName } from '@corestone/contracts';
 import { loadConfig, newId, publishEvent, type Bus, type RunningConsumer } from '@corestone/service-kit';
 import { createTestRun } from '@corestone/service-kit/testing';
 import { GradingConfig } from '../src/config';
-import { builtinGrader } from '../src/flows';
+import { builtinGrader } from '../src/app/graders';
 import { startService, type GradingRunning } from '../src/start';
 import { gradeBuiltin } from '../src/domain/builtin';
 import { eventIdFor } from '../src/domain/ids';

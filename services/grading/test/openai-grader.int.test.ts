@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { AssessmentFallbackReasons, Results } from '@corestone/contracts';
 import { FakeOpenAI } from '../../../tests/support/fake-openai';
-import { createOpenAiGrader, specLocalGrader, builtinGrader, type OpenAiGraderOptions } from '../src/flows';
+import { createOpenAiGrader, specLocalGrader, builtinGrader, type OpenAiGraderOptions } from '../src/app/graders';
 import { gradeBuiltin } from '../src/domain/builtin';
 import { EE_RUBRIC, job } from './rubrics';
 import { replyFor } from './replies';

@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { AssessmentFallbackReasons, Events, Results } from '@corestone/contracts';
 import { loadConfig, newId, publishEvent } from '@corestone/service-kit';
 import { GradingConfig } from '../src/config';
-import { createGraders } from '../src/flows';
+import { createGraders } from '../src/app/graders';
 import { job } from './rubrics';
 import { replyFor } from './replies';
 import { gradingEventsFor, hasType, until } from './events';

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Events } from '@corestone/contracts';
 import type { Bus } from '@corestone/service-kit';
-import { coalescedProgress } from '../src/events/progress';
-import { createJobHandler } from '../src/events/worker';
+import { coalescedProgress } from '../src/messaging/progress';
+import { createJobHandler } from '../src/messaging/worker';
 import { gradeBuiltin } from '../src/domain/builtin';
 import { eventIdFor } from '../src/domain/ids';
 import { UngradableJobError, type GradeContext, type Grader, type GradingJob } from '../src/domain/job';
-import { builtinGrader } from '../src/flows';
+import { builtinGrader } from '../src/app/graders';
 import { job } from './rubrics';
 
 const AFTER = 1000;

@@ -1,5 +1,5 @@
-import { builtinGrader } from '../src/flows/builtin';
-import { specLocalGrader } from '../src/flows/spec-local';
+import { builtinGrader } from '../src/app/graders/builtin';
+import { specLocalGrader } from '../src/app/graders/spec-local';
 import { EE_RUBRIC, job } from './rubrics';
 
 /**

@@ -1,5 +1,5 @@
 import { localFallbackResults, type Results } from '@corestone/contracts';
-import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
+import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../../domain/job';
 
 /**
  * The spec's "Local fallback scoring" (admin §9) as a grader: length, 'introduction'/'conclusion'

@@ -1,6 +1,6 @@
 import type { Results } from '@corestone/contracts';
-import { gradeBuiltin } from '../domain/builtin';
-import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
+import { gradeBuiltin } from '../../domain/builtin';
+import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../../domain/job';
 
 /** The deterministic, offline grader (src/domain/builtin.ts) behind the Grader interface. */
 export const builtinGrader: Grader = {

@@ -3,7 +3,7 @@ import { Rpc, type RpcRequest, type RpcResponse } from '@corestone/contracts';
 import { badRequest, callRpc, type Bus } from '@corestone/service-kit';
 import { resolveGrader, type GradingConfig } from '../config';
 import { UngradableJobError, checkJob, type Grader } from '../domain/job';
-import { NO_KEY, createOpenAiGrader, openAiOptions } from './index';
+import { NO_KEY, createOpenAiGrader, openAiOptions } from './graders';
 
 export interface QuickAssessDeps {
   bus: Bus;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Rpc, type RpcResponse } from '@corestone/contracts';
 import { serveRpc, type Bus } from '@corestone/service-kit';
-import type { createQuickAssessor } from '../flows/assess';
+import type { createQuickAssessor } from '../app/assess';
 
 /** Answers `rpc.grading.assess` (the admin Quick Assessment) with the quick assessor. */
 export function serveAssessRpc(bus: Bus, assess: ReturnType<typeof createQuickAssessor>, log: FastifyBaseLogger) {

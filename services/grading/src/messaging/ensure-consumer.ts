@@ -1,11 +1,11 @@
 /**
- * `node dist/ensure-consumer.js`: creates the evaluation stream and grading's durable consumer, then
+ * `node dist/messaging/ensure-consumer.js`: creates the evaluation stream and grading's durable consumer, then
  * exits. The Helm chart runs it as a post-install/post-upgrade hook, so KEDA finds the consumer's lag
  * even while the workers are scaled to zero.
  */
 import { connectBus, loadConfig } from '@corestone/service-kit';
-import { GradingConfig } from './config';
-import { ensureGradingConsumer } from './events/worker';
+import { GradingConfig } from '../config';
+import { ensureGradingConsumer } from './worker';
 
 async function main() {
   const config = loadConfig(GradingConfig);

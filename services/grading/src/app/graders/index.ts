@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Grader } from '../domain/job';
-import { modelConfigured, resolveGrader, type GradingConfig } from '../config';
+import type { Grader } from '../../domain/job';
+import { modelConfigured, resolveGrader, type GradingConfig } from '../../config';
 import { builtinGrader } from './builtin';
 import { specLocalGrader } from './spec-local';
-import { createOpenAiGrader, type OpenAiGraderOptions } from './openai';
+import { createOpenAiGrader, type OpenAiGraderOptions } from '../../peers/openai';
 
 export { builtinGrader, specLocalGrader, createOpenAiGrader };
-export type { OpenAiGraderOptions } from './openai';
+export type { OpenAiGraderOptions } from '../../peers/openai';
 
 /** The configured model settings (base URL, model, budget, retries, samples, fallback) with the given key. */
 export function openAiOptions(config: GradingConfig, apiKey: string, fallback: Grader, logger?: FastifyBaseLogger): OpenAiGraderOptions {
