@@ -85,7 +85,7 @@ export default tseslint.config(
   // types. Applied to the services already in the rooms (the list in scripts/check-rooms.js); the
   // others join when they are moved.
   {
-    files: ['services/{grading,rubric,links}/src/domain/**/*.ts'],
+    files: ['services/{grading,rubric,links,auth}/src/domain/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -93,7 +93,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@corestone/service-kit',
-              allowImportNames: ['HttpError', 'isHttpError', 'badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict', 'unavailable'],
+              // isUuid: a pure string check (no I/O), shared so every service reads ids the same way.
+              allowImportNames: ['HttpError', 'isHttpError', 'badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict', 'unavailable', 'isUuid'],
               allowTypeImports: true,
               message: 'domain/ holds pure rules: from the kit only its errors (HttpError, badRequest, …) and types.',
             },

@@ -2,7 +2,7 @@ import { ensureStream, loadPlatformKeys, openInfra, startOutboxRelay, startWith 
 import type { AuthConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp, type AuthDeps } from './app';
-import { startUsersConsumer } from './events/users-consumer';
+import { startUsersConsumer } from './messaging/users-consumer';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { isSamePrivilegeSwitch } from '../src/events/users-consumer';
+import { isSamePrivilegeSwitch } from '../src/messaging/users-consumer';
 
 describe('which access changes keep sessions', () => {
   it('keeps sessions for an active student/teacher switch', () => {

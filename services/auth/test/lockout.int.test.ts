@@ -1,6 +1,6 @@
 import { Messages } from '@corestone/contracts';
 import { Limiter, connectRedis } from '@corestone/service-kit';
-import { SignInLockout } from '../src/flows/sign-in-lockout';
+import { SignInLockout } from '../src/app/sign-in-lockout';
 import { startAuth, uniqueEmail, type Harness } from './helpers';
 
 /** The per-account lock-out of failed sign-ins (moved here from the gateway; Redis is its store). */

@@ -1,5 +1,5 @@
 /**
- * /auth/me's cache (src/events/me-cache.ts) against the real NATS and Postgres: a kept view and
+ * /auth/me's cache (src/messaging/me-cache.ts) against the real NATS and Postgres: a kept view and
  * its live sessions are used only while nothing can have changed them, a change announced before it
  * is answered shows on the very next request (on every replica), every way a session ends (logout,
  * password change, refresh-token reuse) ends it at once on every replica, a session begun after the

@@ -2,13 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { AuthResponse, Jwks, MAX_PASSWORD_LENGTH, Messages, SuccessMessage, User } from '@corestone/contracts';
 import { JWKS_PATH, badRequest, errorResponses, notFound, principalOf, security, type RoutePlugin } from '@corestone/service-kit';
 import { checkNewPassword, cleanName, normalizeEmail, signupRole, splitFullName } from '../domain/validation';
-import type { Accounts } from '../flows/accounts';
-import type { Sessions } from '../flows/sessions';
-import type { PasswordReset } from '../flows/password-reset';
-import type { Background } from '../flows/background';
-import type { AccessTokenSigner } from '../flows/signer';
-import type { SignInLockout } from '../flows/sign-in-lockout';
-import type { KnownUser, MeCache } from '../events/me-cache';
+import type { Accounts } from '../app/accounts';
+import type { Sessions } from '../app/sessions';
+import type { PasswordReset } from '../app/password-reset';
+import type { Background } from '../app/background';
+import type { AccessTokenSigner } from '../app/signer';
+import type { SignInLockout } from '../app/sign-in-lockout';
+import type { KnownUser, MeCache } from '../messaging/me-cache';
 import { checkSession, requireSession, sessionEnded } from './common';
 
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -139,7 +139,7 @@ export const authRoutes: RoutePlugin<AuthRouteDeps> = async (app, deps) => {
     },
     async (req) => {
       const principal = principalOf(req);
-      // Kept view and live sessions when certainly current (events/me-cache.ts), else loaded: the
+      // Kept view and live sessions when certainly current (messaging/me-cache.ts), else loaded: the
       // session ids from Postgres and the view from users at the same time.
       const load = async (): Promise<KnownUser> => {
         const view = accounts.viewOrNotFound(principal.id, () => notFound(Messages.USER_NOT_FOUND));

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ADMIN_ROLES, Codes, Messages } from '@corestone/contracts';
 import { HttpError, forbidden, unauthorized, type Principal } from '@corestone/service-kit';
-import type { Sessions } from '../flows/sessions';
+import type { Sessions } from '../app/sessions';
 
 /** A valid access token whose session (sid) is still live: logout and revocations take effect at once here. */
 export function requireSession(sessions: Sessions): preHandlerAsyncHookHandler {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { AuthProviders, Codes, Messages } from '@corestone/contracts';
 import { errorResponses, notFound, type RoutePlugin } from '@corestone/service-kit';
-import type { GoogleSignIn } from '../flows/google';
+import type { GoogleSignIn } from '../app/google';
 
 const Redirect = Type.Null({ description: 'redirect (302) to Google, or back to the app' });
 

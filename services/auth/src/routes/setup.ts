@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_PASSWORD_LENGTH, Messages, SetupAdminResponse, SetupStatus, SuccessFailure } from '@corestone/contracts';
 import type { RoutePlugin } from '@corestone/service-kit';
-import type { Setup } from '../flows/setup';
+import type { Setup } from '../app/setup';
 import { successFailureHandler } from './common';
 
 const SetupBody = Type.Object({

@@ -11,9 +11,9 @@ import {
   type RoutePlugin,
 } from '@corestone/service-kit';
 import { checkNewPassword, cleanName, mayCreateRole, normalizeEmail, parseRole, splitFullName } from '../domain/validation';
-import type { Accounts } from '../flows/accounts';
-import type { Sessions } from '../flows/sessions';
-import type { PasswordReset } from '../flows/password-reset';
+import type { Accounts } from '../app/accounts';
+import type { Sessions } from '../app/sessions';
+import type { PasswordReset } from '../app/password-reset';
 import { requireAdmin, requireSession, successFailureHandler } from './common';
 
 const Password = Type.Optional(Type.String({ maxLength: MAX_PASSWORD_LENGTH }));

@@ -230,7 +230,7 @@ export class AuthStore {
     return rows.length === 1;
   }
 
-  /** The ids of a user's live sessions (/auth/me keeps them with the user's view: events/me-cache.ts). */
+  /** The ids of a user's live sessions (/auth/me keeps them with the user's view: messaging/me-cache.ts). */
   async liveSessions(userId: string): Promise<Set<string>> {
     const { rows } = await this.pool.query<{ id: string }>({
       name: 'auth-live-sessions',

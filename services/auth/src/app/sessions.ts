@@ -3,7 +3,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, Codes, Messages, type AuthResponse, type User
 import { HttpError, forbidden, unauthorized, type PlatformKeys } from '@corestone/service-kit';
 import { formatRefreshToken, parseRefreshToken } from '../domain/tokens';
 import type { AuthStore } from '../store/auth-store';
-import type { UsersClient } from '../events/users-rpc';
+import type { UsersClient } from '../peers/users-rpc';
 import type { AccessTokenSigner } from './signer';
 
 const invalidRefresh = () => unauthorized(Messages.INVALID_REFRESH_TOKEN, Codes.INVALID_REFRESH_TOKEN);

@@ -3,7 +3,7 @@ import { HttpError, badRequest, conflict, unauthorized, type Principal } from '@
 import { checkNewPassword, normalizeEmail } from '../domain/validation';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import type { AuthStore, Origin, PendingProfile } from '../store/auth-store';
-import type { UsersClient } from '../events/users-rpc';
+import type { UsersClient } from '../peers/users-rpc';
 import { deactivated, type Sessions } from './sessions';
 
 export interface NewAccount {
