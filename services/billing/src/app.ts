@@ -4,9 +4,9 @@ import { createServiceApp, registerAuth, addInfraReadiness, type ServiceDeps } f
 import { paymentMode, type BillingConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { PurchaseStore } from './store/purchases';
-import { Fulfilment } from './payments/fulfilment';
-import { paymentsAvailability } from './payments/checkout';
-import { createStripeClient } from './payments/stripe';
+import { Fulfilment } from './app/fulfilment';
+import { paymentsAvailability } from './app/checkout';
+import { createStripeClient } from './peers/stripe';
 import { billingRoutes } from './routes/billing';
 import { subscriptionRoutes } from './routes/subscription';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';

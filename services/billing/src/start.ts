@@ -2,7 +2,7 @@ import { serviceTokenVerifier, openInfra, startWith, type TokenVerifier } from '
 import { paymentMode, type BillingConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
-import { startBillingMessaging } from './events/start';
+import { startBillingMessaging } from './messaging/start';
 
 /**
  * billing's composition root: Postgres and NATS, the app, and its messaging (outbox relay, RPC

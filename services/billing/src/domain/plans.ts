@@ -1,4 +1,12 @@
-import { FREE_PLAN_CREDITS, GRADING_ROLES, UNLIMITED, type Plan, type Role } from '@corestone/contracts';
+import {
+  FREE_PLAN_CREDITS,
+  GRADING_ROLES,
+  UNLIMITED,
+  type CreditAccount,
+  type CurrentSubscription,
+  type Plan,
+  type Role,
+} from '@corestone/contracts';
 
 /** The plan catalogue (user-app spec §2, §3, §9). Purchases come with the checkout issue. */
 export const PLANS: readonly Plan[] = [
@@ -50,4 +58,16 @@ export const PLANS: readonly Plan[] = [
 export function canUseCredits(role: Role, account: { essay_credits: number; max_essay_credits: number }): boolean {
   if (!GRADING_ROLES.includes(role)) return false;
   return account.max_essay_credits === UNLIMITED || account.essay_credits > 0;
+}
+
+/** GET /subscription/current's answer for one caller (spec user-app §7 "Can Use Credits"). */
+export function currentSubscription(role: Role, account: CreditAccount): CurrentSubscription {
+  return {
+    plan: account.subscription_plan,
+    subscription_plan: account.subscription_plan,
+    subscription_status: account.subscription_status,
+    essay_credits: account.essay_credits,
+    max_essay_credits: account.max_essay_credits,
+    can_use_credits: canUseCredits(role, account),
+  };
 }

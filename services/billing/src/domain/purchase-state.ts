@@ -1,4 +1,5 @@
-import type { PurchaseStatus } from '../store/purchases';
+/** Where a purchase stands; the `status` column of `purchases` (the store keeps it). */
+export type PurchaseStatus = 'open' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled';
 
 /** What a payment provider (or the local Pay button) reports about a checkout. */
 export type PaymentOutcome = 'paid' | 'awaiting_payment' | 'failed' | 'cancelled';

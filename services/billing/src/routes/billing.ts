@@ -1,20 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { Codes, CurrentSubscription, Messages, PaymentsAvailability, Plan, type CreditAccount, type Role } from '@corestone/contracts';
+import { Codes, CurrentSubscription, Messages, PaymentsAvailability, Plan } from '@corestone/contracts';
 import { HttpError, errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
-import { PLANS, canUseCredits } from '../domain/plans';
+import { PLANS, currentSubscription } from '../domain/plans';
 import type { AccountStore } from '../store/accounts';
-
-/** GET /subscription/current's answer for one caller (spec user-app §7 "Can Use Credits"). */
-export function currentSubscription(role: Role, account: CreditAccount): CurrentSubscription {
-  return {
-    plan: account.subscription_plan,
-    subscription_plan: account.subscription_plan,
-    subscription_status: account.subscription_status,
-    essay_credits: account.essay_credits,
-    max_essay_credits: account.max_essay_credits,
-    can_use_credits: canUseCredits(role, account),
-  };
-}
 
 export interface BillingRouteDeps {
   store: AccountStore;

@@ -2,8 +2,8 @@ import type Stripe from 'stripe';
 import { Type } from '@sinclair/typebox';
 import { BillingCodes, BillingMessages } from '@corestone/contracts';
 import { HttpError, errorResponses, notFound, type RoutePlugin } from '@corestone/service-kit';
-import type { Fulfilment } from '../payments/fulfilment';
-import { paymentReport } from '../payments/stripe';
+import type { Fulfilment } from '../app/fulfilment';
+import { paymentReport } from '../peers/stripe';
 
 const WebhookAnswer = Type.Object({
   received: Type.Literal(true),

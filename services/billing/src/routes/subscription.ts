@@ -1,17 +1,8 @@
-import {
-  BillingCodes,
-  BillingMessages,
-  CancelSubscriptionResponse,
-  CheckoutRequest,
-  CheckoutSession,
-  MessageAllowance,
-  Rpc,
-  UNLIMITED,
-} from '@corestone/contracts';
-import { HttpError, callRpc, errorResponses, principalOf, requireAuth, security, type Bus, type RoutePlugin } from '@corestone/service-kit';
-import { startCheckout, type CheckoutDeps } from '../payments/checkout';
+import { CancelSubscriptionResponse, CheckoutRequest, CheckoutSession, MessageAllowance } from '@corestone/contracts';
+import { errorResponses, principalOf, requireAuth, security, type Bus, type RoutePlugin } from '@corestone/service-kit';
+import { startCheckout, type CheckoutDeps } from '../app/checkout';
+import { cancelSubscription, useChatbotMessage } from '../app/subscription';
 import type { AccountStore } from '../store/accounts';
-import { currentSubscription } from './billing';
 
 export interface SubscriptionRouteDeps {
   checkout: CheckoutDeps;
@@ -46,19 +37,7 @@ export const subscriptionRoutes: RoutePlugin<SubscriptionRouteDeps> = async (app
         response: { 200: CancelSubscriptionResponse, ...errorResponses(400, 401) },
       },
     },
-    async (req) => {
-      const principal = principalOf(req);
-      const account = await deps.accounts.get(principal.id);
-      const recurring = account.subscription_plan === 'power_user_monthly' || account.max_essay_credits === UNLIMITED;
-      if (!recurring) throw new HttpError(400, BillingCodes.NO_SUBSCRIPTION, BillingMessages.NO_SUBSCRIPTION);
-      const already = account.subscription_status === 'cancelled';
-      const updated = already ? account : await deps.accounts.setStatus(principal.id, 'cancelled');
-      return {
-        success: true as const,
-        message: already ? BillingMessages.SUBSCRIPTION_ALREADY_CANCELLED : BillingMessages.SUBSCRIPTION_CANCELLED,
-        subscription: currentSubscription(principal.role, updated),
-      };
-    },
+    async (req) => cancelSubscription(deps.accounts, principalOf(req)),
   );
 
   app.post(
@@ -71,15 +50,6 @@ export const subscriptionRoutes: RoutePlugin<SubscriptionRouteDeps> = async (app
         response: { 200: MessageAllowance, ...errorResponses(401, 403, 404, 503) },
       },
     },
-    async (req) => {
-      const principal = principalOf(req);
-      const account = await deps.accounts.get(principal.id);
-      return callRpc(
-        deps.bus,
-        Rpc.usersCountMessage,
-        { user_id: principal.id, unlimited: account.max_essay_credits === UNLIMITED },
-        { timeoutMs: deps.usersTimeoutMs },
-      );
-    },
+    async (req) => useChatbotMessage(deps, principalOf(req)),
   );
 };

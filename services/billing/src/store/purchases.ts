@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
+import type { PurchaseStatus } from '../domain/purchase-state';
 
-export type PurchaseStatus = 'open' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled';
 export type PaymentProvider = 'stripe' | 'local';
 
 export interface Purchase {

@@ -13,8 +13,8 @@ import { HttpError, newId, type Principal } from '@corestone/service-kit';
 import { amountCents, ownSiteUrl, purchasablePlan } from '../domain/checkout';
 import type { AccountStore } from '../store/accounts';
 import type { PurchaseStore } from '../store/purchases';
-import { createCheckoutSession } from './stripe';
-import { LOCAL_CHECKOUT_PAGE } from './local-page';
+import { createCheckoutSession } from '../peers/stripe';
+import { LOCAL_CHECKOUT_PAGE } from '../peers/local-page';
 
 export interface CheckoutDeps {
   mode: PaymentMode;

@@ -3,7 +3,7 @@ import type { Plan } from '@corestone/contracts';
 import type { BillingConfig } from '../config';
 import type { Purchase } from '../store/purchases';
 import type { PaymentOutcome } from '../domain/purchase-state';
-import type { ProviderEvent, ReportedSale } from './fulfilment';
+import type { ProviderEvent, ReportedSale } from '../app/fulfilment';
 
 /** The Stripe SDK as configured (STRIPE_API_URL only points it at a test double). */
 export function createStripeClient(config: BillingConfig): Stripe {
