@@ -20,6 +20,9 @@ import { adminRoutes } from './routes/admin';
 import { essayTextRoutes } from './routes/essay-text';
 import { deadLetterRoutes } from './routes/dead-letters';
 import { adminAssessRoutes } from './routes/admin-assess';
+import { dashboardRoutes } from './routes/dashboard';
+import { DashboardStore } from './store/dashboard';
+import { busPeers } from './events/peers';
 import { AdminStore } from './store/admin';
 import { Lookups } from './flows/lookups';
 import { GraderInForce } from './flows/grader-in-force';
@@ -56,22 +59,25 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 },
   });
-  // Routes load after the plugins above, so /openapi.json describes them.
-  void app.register(async (scope) => {
-    submitRoutes(scope, {
-      store,
-      charging,
-      lookups,
-      extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
-      grader: () => graderInForce.current(),
-    });
-    evaluationRoutes(scope, store, charging);
-    streamRoutes(scope, store, { pollMs: config.SSE_POLL_MS });
-    const admin = new AdminStore(infra.db.pool);
-    adminRoutes(scope, { store, admin });
-    essayTextRoutes(scope, { store, admin });
-    deadLetterRoutes(scope, infra.bus);
-    adminAssessRoutes(scope, { bus: infra.bus, lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS, timeoutMs: config.ASSESS_TIMEOUT_MS });
+  // Route modules are plugins: they register after the plugins above and so appear in /openapi.json.
+  void app.register(submitRoutes, {
+    store,
+    charging,
+    lookups,
+    extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
+    grader: () => graderInForce.current(),
+  });
+  void app.register(evaluationRoutes, { store, charging, bus: infra.bus });
+  void app.register(dashboardRoutes, { store: new DashboardStore(infra.db.pool), peers: busPeers(infra.bus) });
+  void app.register(streamRoutes, { store, pollMs: config.SSE_POLL_MS });
+  const admin = new AdminStore(infra.db.pool);
+  void app.register(adminRoutes, { store, admin });
+  void app.register(essayTextRoutes, { store, admin });
+  void app.register(deadLetterRoutes, { bus: infra.bus });
+  void app.register(adminAssessRoutes, {
+    bus: infra.bus,
+    lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
+    timeoutMs: config.ASSESS_TIMEOUT_MS,
   });
   return { app, store, charging, lookups };
 }

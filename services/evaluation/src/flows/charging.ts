@@ -23,8 +23,7 @@ export interface SweepResult {
 export class Charging {
   constructor(
     private readonly store: EvaluationStore,
-    /** Also the dashboard's way to its peers until the composition root hands the bus to it directly. */
-    readonly bus: Bus,
+    private readonly bus: Bus,
     private readonly opts: { timeoutMs: number },
     private readonly log: FastifyBaseLogger,
   ) {}

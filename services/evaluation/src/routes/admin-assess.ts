@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { ADMIN_ROLES, AdminAssessRequest, AdminAssessment, ErrorEnvelope } from '@corestone/contracts';
-import { principalOf, requireRole } from '@corestone/service-kit';
+import { ADMIN_ROLES, AdminAssessRequest, AdminAssessment } from '@corestone/contracts';
+import { errorResponses, principalOf, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import { quickAssess, type QuickAssessDeps } from '../flows/quick-assess';
 
 /**
@@ -9,26 +8,18 @@ import { quickAssess, type QuickAssessDeps } from '../flows/quick-assess';
  * charged submission and answers an `Evaluation`; this one stores and charges nothing and answers the
  * results at once (README "Admin quick assessment").
  */
-export function adminAssessRoutes(app: FastifyInstance, deps: QuickAssessDeps): void {
+export const adminAssessRoutes: RoutePlugin<QuickAssessDeps> = async (app, deps) => {
   app.post(
     '/evaluation/admin/assess',
     {
       preHandler: requireRole(...ADMIN_ROLES),
       schema: {
         summary: "Grade a pasted essay at once (admin Quick Assessment): not stored, not charged; the admin's own OpenAI key when set",
-        security: [{ bearer: [] }],
+        security,
         body: AdminAssessRequest,
-        response: {
-          200: AdminAssessment,
-          400: ErrorEnvelope,
-          401: ErrorEnvelope,
-          403: ErrorEnvelope,
-          404: ErrorEnvelope,
-          413: ErrorEnvelope,
-          503: ErrorEnvelope,
-        },
+        response: { 200: AdminAssessment, ...errorResponses(400, 401, 403, 404, 413, 503) },
       },
     },
-    async (req) => quickAssess(deps, principalOf(req).id, req.body as AdminAssessRequest),
+    async (req) => quickAssess(deps, principalOf(req).id, req.body),
   );
-}
+};

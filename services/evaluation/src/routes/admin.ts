@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
@@ -6,22 +6,32 @@ import {
   AdminEvaluationStats,
   AdminEvaluationUpdate,
   Codes,
-  ErrorEnvelope,
   EssayText,
   Evaluation,
   EvaluationList,
   Messages,
   ReviewDecision,
 } from '@corestone/contracts';
-import { HttpError, badRequest, checkFormFields, conflict, notFound, principalOf, readUpload, requireRole } from '@corestone/service-kit';
+import {
+  badRequest,
+  checkFormFields,
+  conflict,
+  errorResponses,
+  notFound,
+  principalOf,
+  readUpload,
+  requireRole,
+  security,
+  type RoutePlugin,
+} from '@corestone/service-kit';
 import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
 import { ReviewError, applyResultsEdit, checkMetadataUnchanged, checkOverallScore, nonBlank, rubricTotal } from '../domain/review';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore, ReviewChanges } from '../store/admin';
 import { loadForReader } from './evaluations';
 import { essayTextOf } from './essay-text';
+import { jsonFields } from './submit';
 
-const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 /** 'View All' loads 50 (spec admin §9). */
 const DEFAULT_LIST_LIMIT = 50;
@@ -30,10 +40,11 @@ const DEFAULT_LIST_LIMIT = 50;
 const superAdminOnly = requireRole('super_admin');
 const reviewers = requireRole(...ADMIN_ROLES);
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
-async function loadForReview(store: EvaluationStore, req: FastifyRequest): Promise<EvaluationRow> {
-  return loadForReader(store, (req.params as { id: string }).id, principalOf(req));
+/** The evaluation of a review route's `:id`, as `loadForReader` finds it for the caller. */
+async function loadForReview(store: EvaluationStore, req: FastifyRequest & { params: { id: string } }): Promise<EvaluationRow> {
+  return loadForReader(store, req.params.id, principalOf(req));
 }
 
 /** The approve/reject body: multipart (as the admin screen sends it), JSON, or none. */
@@ -43,10 +54,7 @@ async function decisionBody(req: FastifyRequest): Promise<ReviewDecision> {
     return checkFormFields(ReviewDecision, upload.fields);
   }
   if (req.body === undefined || req.body === null || req.body === '') return {};
-  if (typeof req.body !== 'object' || Array.isArray(req.body)) {
-    throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, 'The request must be multipart/form-data or JSON');
-  }
-  return checkFormFields(ReviewDecision, req.body as Record<string, string>);
+  return checkFormFields(ReviewDecision, jsonFields(req.body));
 }
 
 function reviewed<T>(fn: () => T): T {
@@ -58,7 +66,7 @@ function reviewed<T>(fn: () => T): T {
   }
 }
 
-export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore; admin: AdminStore }): void {
+export const adminRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStore }> = async (app, deps) => {
   const { store, admin } = deps;
 
   app.get(
@@ -69,11 +77,11 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
         summary: 'Every submission, newest first, filtered, as lists show them (super admin; GET /evaluation/{id} has the rest)',
         security,
         querystring: AdminEvaluationQuery,
-        response: { 200: EvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 200: EvaluationList, ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
-      const q = req.query as AdminEvaluationQuery;
+      const q = req.query;
       const { rows, total } = await admin.list({ ...q, limit: q.limit ?? DEFAULT_LIST_LIMIT });
       return { evaluations: rows.map(toListItem), total };
     },
@@ -86,7 +94,7 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
       schema: {
         summary: "The submissions screen's counters (super admin)",
         security,
-        response: { 200: AdminEvaluationStats, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 200: AdminEvaluationStats, ...errorResponses(401, 403) },
       },
     },
     async () => admin.stats(),
@@ -108,7 +116,7 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
     },
     async (req) => {
       const row = await loadForReview(store, req);
-      const update = req.body as AdminEvaluationUpdate;
+      const update = req.body;
       const changes: ReviewChanges = reviewed(() => {
         checkMetadataUnchanged(row, update);
         return {
@@ -142,7 +150,7 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
           consumes: ['multipart/form-data', 'application/json'],
           security,
           params: IdParams,
-          response: { 200: Evaluation, ...errors, 415: ErrorEnvelope },
+          response: { 200: Evaluation, ...errors, ...errorResponses(415) },
         },
       },
       async (req) => {
@@ -194,4 +202,4 @@ export function adminRoutes(app: FastifyInstance, deps: { store: EvaluationStore
       return toEvaluation(await loadForReview(store, req));
     },
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
   ANALYTICS_EXPORT_TYPES,
@@ -8,7 +7,6 @@ import {
   DashboardExportRequest,
   DashboardStats,
   DashboardSummary,
-  ErrorEnvelope,
   LinkAnalyticsSummary,
   PerformanceAnalytics,
   PerformanceMetrics,
@@ -16,19 +14,17 @@ import {
   RubricAnalytics,
   TrendAnalytics,
   UserAnalytics,
-  type AnalyticsExportType,
 } from '@corestone/contracts';
-import { requireRole } from '@corestone/service-kit';
+import { errorResponses, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import { DashboardFigures } from '../domain/dashboard';
 import { analyticsExportName, submissionsCsv, submissionsExportName } from '../domain/export-csv';
 import type { DashboardStore } from '../store/dashboard';
 import type { DashboardPeers } from '../events/peers';
 
-const security = [{ bearer: [] }];
 /** spec admin §9: recent-activity default 20; analytics days default 30. */
 const DEFAULT_ACTIVITY_LIMIT = 20;
 const DaysQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: DEFAULT_ANALYTICS_DAYS })) });
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 503);
 
 /**
  * The dashboard figures are the admin area's (admin and super admin, spec admin §6 "admin area
@@ -44,19 +40,21 @@ const csvReply = (name: string) => ({
   'cache-control': 'private, no-store',
 });
 
-export function dashboardRoutes(app: FastifyInstance, deps: { store: DashboardStore; peers: DashboardPeers }): void {
+export const dashboardRoutes: RoutePlugin<{ store: DashboardStore; peers: DashboardPeers }> = async (app, deps) => {
   const figures = new DashboardFigures(deps.store, deps.peers);
-  const days = (req: { query: unknown }) => (req.query as { days?: number }).days ?? DEFAULT_ANALYTICS_DAYS;
+  const daysOf = (query: { days?: number }) => query.days ?? DEFAULT_ANALYTICS_DAYS;
 
-  const get = <T>(path: string, summary: string, response: unknown, handler: (days: number) => Promise<T>, withDays = true) =>
-    app.get(
-      path,
-      {
-        preHandler: admins,
-        schema: { summary, security, ...(withDays ? { querystring: DaysQuery } : {}), response: { 200: response, ...errors } },
-      },
-      async (req) => handler(days(req)),
-    );
+  /** A figures route: with `withDays` it takes `?days=` (default 30); without, it takes no query. */
+  const get = <T>(path: string, summary: string, response: TSchema, handler: (days: number) => Promise<T>, withDays = true) =>
+    withDays
+      ? app.get(
+          path,
+          { preHandler: admins, schema: { summary, security, querystring: DaysQuery, response: { 200: response, ...errors } } },
+          async (req) => handler(daysOf(req.query)),
+        )
+      : app.get(path, { preHandler: admins, schema: { summary, security, response: { 200: response, ...errors } } }, async () =>
+          handler(DEFAULT_ANALYTICS_DAYS),
+        );
 
   get(
     '/dashboard/stats',
@@ -114,7 +112,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: { store: DashboardSt
         response: { 200: RecentActivity, ...errors },
       },
     },
-    async (req) => deps.store.recentActivity((req.query as { limit?: number }).limit ?? DEFAULT_ACTIVITY_LIMIT),
+    async (req) => deps.store.recentActivity(req.query.limit ?? DEFAULT_ACTIVITY_LIMIT),
   );
 
   app.post(
@@ -130,7 +128,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: { store: DashboardSt
       },
     },
     async (req, reply) => {
-      const body = (req.body ?? {}) as DashboardExportRequest;
+      const body: DashboardExportRequest = req.body ?? {};
       const rows = await deps.store.exportRows(body.filters ?? {}, body.include_essay_content === true);
       const csv = submissionsCsv(rows, {
         essayContent: body.include_essay_content === true,
@@ -154,9 +152,9 @@ export function dashboardRoutes(app: FastifyInstance, deps: { store: DashboardSt
       },
     },
     async (req, reply) => {
-      const type = (req.params as { type: AnalyticsExportType }).type;
-      const csv = await figures.exportCsv(type, days(req));
+      const { type } = req.params;
+      const csv = await figures.exportCsv(type, daysOf(req.query));
       return reply.headers(csvReply(analyticsExportName(type))).send(csv);
     },
   );
-}
+};

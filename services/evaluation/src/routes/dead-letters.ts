@@ -1,6 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { ADMIN_ROLES, DeadLetterQuery, DeadLetterReport, ErrorEnvelope } from '@corestone/contracts';
-import { deadLetterCounts, listDeadLetters, requireRole, type Bus } from '@corestone/service-kit';
+import { ADMIN_ROLES, DeadLetterQuery, DeadLetterReport } from '@corestone/contracts';
+import {
+  deadLetterCounts,
+  errorResponses,
+  listDeadLetters,
+  requireRole,
+  security,
+  type Bus,
+  type RoutePlugin,
+} from '@corestone/service-kit';
 
 /**
  * GET /dashboard/dead-letters: the messages consumers gave up on, for operators in the admin area
@@ -8,20 +15,20 @@ import { deadLetterCounts, listDeadLetters, requireRole, type Bus } from '@cores
  * why it was given up on and when — never its data (a grading job carries an essay). Served by
  * evaluation because it owns the admin dashboard; the dead-letter stream is the platform's.
  */
-export function deadLetterRoutes(app: FastifyInstance, bus: Bus): void {
+export const deadLetterRoutes: RoutePlugin<{ bus: Bus }> = async (app, { bus }) => {
   app.get(
     '/dashboard/dead-letters',
     {
       preHandler: requireRole(...ADMIN_ROLES),
       schema: {
         summary: 'Dead-lettered messages per consumer, and the kept ones oldest first (admin, super admin)',
-        security: [{ bearer: [] }],
+        security,
         querystring: DeadLetterQuery,
-        response: { 200: DeadLetterReport, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        response: { 200: DeadLetterReport, ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
-      const { consumer, limit } = req.query as { consumer?: string; limit?: number };
+      const { consumer, limit } = req.query;
       const counts = await deadLetterCounts(bus);
       const items = await listDeadLetters(bus, { consumer, limit: limit ?? 100 });
       return {
@@ -40,4 +47,4 @@ export function deadLetterRoutes(app: FastifyInstance, bus: Bus): void {
       };
     },
   );
-}
+};

@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorEnvelope, EssayText, Messages } from '@corestone/contracts';
-import { notFound, principalOf, requireAuth } from '@corestone/service-kit';
+import { EssayText, Messages } from '@corestone/contracts';
+import { errorResponses, notFound, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import type { EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore } from '../store/admin';
 import { loadForReader } from './evaluations';
 
-const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /**
@@ -26,7 +24,7 @@ export async function essayTextOf(deps: { store: EvaluationStore; admin: AdminSt
  * passages in it); admins may read it as they may read the evaluation. Anyone else, an unknown id
  * and a deleted evaluation get the same 404.
  */
-export function essayTextRoutes(app: FastifyInstance, deps: { store: EvaluationStore; admin: AdminStore }): void {
+export const essayTextRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStore }> = async (app, deps) => {
   app.get(
     '/evaluation/:id/text',
     {
@@ -35,9 +33,9 @@ export function essayTextRoutes(app: FastifyInstance, deps: { store: EvaluationS
         summary: 'The essay text that was graded (its owner, or an admin); passage offsets in the results point into it',
         security,
         params: IdParams,
-        response: { 200: EssayText, 401: ErrorEnvelope, 404: ErrorEnvelope },
+        response: { 200: EssayText, ...errorResponses(401, 404) },
       },
     },
-    async (req) => essayTextOf(deps, await loadForReader(deps.store, (req.params as { id: string }).id, principalOf(req))),
+    async (req) => essayTextOf(deps, await loadForReader(deps.store, req.params.id, principalOf(req))),
   );
-}
+};

@@ -1,29 +1,37 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
   Codes,
   EssayType,
-  ErrorEnvelope,
   Evaluation,
   EvaluationList,
   EvaluationStatus,
   Messages,
   SuccessMessage,
 } from '@corestone/contracts';
-import { conflict, forbidden, isUuid, notFound, principalOf, requireAuth, type Principal } from '@corestone/service-kit';
+import {
+  conflict,
+  errorResponses,
+  forbidden,
+  isUuid,
+  notFound,
+  principalOf,
+  requireAuth,
+  security,
+  type Bus,
+  type Principal,
+  type RoutePlugin,
+} from '@corestone/service-kit';
 import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
 import { shownTo } from '../domain/review';
 import { renderReport, reportFileName } from '../report/pdf';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../flows/charging';
-import { busPeers } from '../events/peers';
-import { DashboardStore } from '../store/dashboard';
 import { deleteEvaluation } from '../store/deletion';
-import { dashboardRoutes } from './dashboard';
 
-const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+/** The report's bytes: a Buffer, sent as is (the same JSON schema as before: a string, application/pdf). */
+const PdfFile = Type.Unsafe<Buffer>({ type: 'string', description: 'application/pdf' });
 
 /** Admins and super admins review submissions: they see the internal notes (domain/review.ts shownTo). */
 export const isReviewer = (me: Principal): boolean => ADMIN_ROLES.includes(me.role);
@@ -35,11 +43,10 @@ export async function loadForReader(store: EvaluationStore, id: string, me: Prin
   return row;
 }
 
-export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, charging: Charging): void {
-  // The dashboard (/dashboard/*) is registered here because this is where the composition root
-  // hands over the bus; it belongs beside the other registrations in app.ts once that file is free.
-  dashboardRoutes(app, { store: new DashboardStore(store.pool), peers: busPeers(charging.bus) });
-
+export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: Charging; bus: Bus }> = async (
+  app,
+  { store, charging, bus },
+) => {
   app.get(
     '/evaluation/my-evaluations',
     {
@@ -48,13 +55,12 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
         summary: "The caller's own evaluations, newest first, as lists show them (GET /evaluation/{id} has the rest)",
         security,
         querystring: Type.Object({ status: Type.Optional(EvaluationStatus), essay_type: Type.Optional(EssayType) }),
-        response: { 200: EvaluationList, 400: ErrorEnvelope, 401: ErrorEnvelope },
+        response: { 200: EvaluationList, ...errorResponses(400, 401) },
       },
     },
     async (req) => {
       const me = principalOf(req);
-      const q = req.query as { status?: EvaluationStatus; essay_type?: EssayType };
-      const rows = await store.listForUser(me.id, q);
+      const rows = await store.listForUser(me.id, req.query);
       return { evaluations: rows.map((r) => shownTo(toListItem(r), isReviewer(me))), total: rows.length };
     },
   );
@@ -67,12 +73,12 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
         summary: 'One evaluation (its owner, or an admin; only admins get the internal admin_notes)',
         security,
         params: IdParams,
-        response: { 200: Evaluation, 401: ErrorEnvelope, 404: ErrorEnvelope },
+        response: { 200: Evaluation, ...errorResponses(401, 404) },
       },
     },
     async (req) => {
       const me = principalOf(req);
-      return shownTo(toEvaluation(await loadForReader(store, (req.params as { id: string }).id, me)), isReviewer(me));
+      return shownTo(toEvaluation(await loadForReader(store, req.params.id, me)), isReviewer(me));
     },
   );
 
@@ -84,16 +90,16 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
         summary: 'Delete an evaluation with its essay text and results (its owner, or a super admin)',
         security,
         params: IdParams,
-        response: { 200: SuccessMessage, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+        response: { 200: SuccessMessage, ...errorResponses(401, 403, 404) },
       },
     },
     async (req) => {
       const me = principalOf(req);
-      const row = await loadForReader(store, (req.params as { id: string }).id, me);
+      const row = await loadForReader(store, req.params.id, me);
       // An admin may read any evaluation but only a super admin may delete another user's.
       if (row.user_id !== me.id && me.role !== 'super_admin') throw forbidden();
       // The row with its text and results, and every stream message that carried them.
-      if (!(await deleteEvaluation(store.pool, charging.bus, row.id, req.log))) throw notFound(Messages.EVALUATION_NOT_FOUND);
+      if (!(await deleteEvaluation(store.pool, bus, row.id, req.log))) throw notFound(Messages.EVALUATION_NOT_FOUND);
       return { success: true, message: Messages.EVALUATION_DELETED };
     },
   );
@@ -106,19 +112,12 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
         summary: 'Grade a failed evaluation again (its owner; charges one credit again, since the failure refunded it)',
         security,
         params: IdParams,
-        response: {
-          200: Evaluation,
-          401: ErrorEnvelope,
-          403: ErrorEnvelope,
-          404: ErrorEnvelope,
-          409: ErrorEnvelope,
-          503: ErrorEnvelope,
-        },
+        response: { 200: Evaluation, ...errorResponses(401, 403, 404, 409, 503) },
       },
     },
     async (req) => {
       const me = principalOf(req);
-      const row = await loadForReader(store, (req.params as { id: string }).id, me);
+      const row = await loadForReader(store, req.params.id, me);
       // The retry charges the owner's credit: an admin who may read it cannot spend it.
       if (row.user_id !== me.id) throw forbidden();
       const started = await store.beginRetry(row.id, me.id);
@@ -137,11 +136,11 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
         security,
         params: IdParams,
         produces: ['application/pdf'],
-        response: { 200: Type.String({ description: 'application/pdf' }), 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope },
+        response: { 200: PdfFile, ...errorResponses(401, 404, 409) },
       },
     },
     async (req, reply) => {
-      const row = await loadForReader(store, (req.params as { id: string }).id, principalOf(req));
+      const row = await loadForReader(store, req.params.id, principalOf(req));
       if (row.status !== 'completed' || !row.results) throw conflict(Messages.REPORT_NOT_READY, Codes.EVALUATION_NOT_COMPLETED);
       // The report is the student's, whoever downloads it: internal notes never print (issue 28).
       const pdf = await renderReport(shownTo(toEvaluation(row), false));
@@ -152,4 +151,4 @@ export function evaluationRoutes(app: FastifyInstance, store: EvaluationStore, c
         .send(pdf);
     },
   );
-}
+};

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorEnvelope, type EvaluationProgress, type EvaluationStatus } from '@corestone/contracts';
-import { principalOf, requireAuth } from '@corestone/service-kit';
+import type { EvaluationProgress, EvaluationStatus } from '@corestone/contracts';
+import { errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { stageLabel, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import { loadForReader } from './evaluations';
@@ -34,7 +33,7 @@ function snapshot(row: EvaluationRow): EvaluationProgress {
  * correct across replicas, and cheap (one primary-key read per open stream and tick).
  * Bearer header as everywhere (read it with fetch; EventSource cannot send headers).
  */
-export function streamRoutes(app: FastifyInstance, store: EvaluationStore, opts: { pollMs: number }): void {
+export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number }> = async (app, { store, pollMs }) => {
   const open = new Set<() => void>();
   app.addHook('onClose', async () => {
     for (const end of [...open]) end();
@@ -46,14 +45,14 @@ export function streamRoutes(app: FastifyInstance, store: EvaluationStore, opts:
       preHandler: requireAuth,
       schema: {
         summary: 'Live status and progress of one evaluation (text/event-stream)',
-        security: [{ bearer: [] }],
+        security,
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         produces: ['text/event-stream'],
-        response: { 200: Type.String({ description: 'text/event-stream' }), 401: ErrorEnvelope, 404: ErrorEnvelope },
+        response: { 200: Type.String({ description: 'text/event-stream' }), ...errorResponses(401, 404) },
       },
     },
     async (req, reply) => {
-      const first = await loadForReader(store, (req.params as { id: string }).id, principalOf(req));
+      const first = await loadForReader(store, req.params.id, principalOf(req));
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -89,7 +88,7 @@ export function streamRoutes(app: FastifyInstance, store: EvaluationStore, opts:
         }
         return TERMINAL.has(row.status);
       };
-      raw.write(`retry: ${Math.max(1000, opts.pollMs)}\n\n`);
+      raw.write(`retry: ${Math.max(1000, pollMs)}\n\n`);
       if (publish(first)) return end();
       beat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const poll = () => {
@@ -107,9 +106,9 @@ export function streamRoutes(app: FastifyInstance, store: EvaluationStore, opts:
             req.log.warn({ err }, 'status stream read failed; retrying');
           }
           poll();
-        }, opts.pollMs);
+        }, pollMs);
       };
       poll();
     },
   );
-}
+};

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import {
   Codes,
   EssayType,
-  ErrorEnvelope,
   Evaluation,
   GRADING_ROLES,
   MAX_ESSAY_CHARS,
@@ -17,13 +16,16 @@ import {
   MAX_EVENT_BYTES,
   badRequest,
   checkFormFields,
+  errorResponses,
   forbidden,
   isUuid,
   newId,
   notFound,
   principalOf,
   readUpload,
+  security,
   unauthorized,
+  type RoutePlugin,
 } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf, normaliseText } from '@corestone/documents';
 import { ESSAY_TOO_LONG, contentOf, detailsOf, isTooLong, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
@@ -87,18 +89,7 @@ export interface SubmitDeps {
   grader: () => Promise<string | null>;
 }
 
-const SUBMIT_RESPONSES = {
-  201: Evaluation,
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  413: ErrorEnvelope,
-  415: ErrorEnvelope,
-  422: ErrorEnvelope,
-  503: ErrorEnvelope,
-};
+const SUBMIT_RESPONSES = { 201: Evaluation, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 503) };
 
 /** POST /evaluation/evaluate: the essay as text in field `essay_content` (multipart, or JSON). */
 export const TextSubmitFields = Type.Composite([
@@ -178,7 +169,7 @@ async function accept(deps: SubmitDeps, req: FastifyRequest, fields: SubmitField
   return shownTo(toEvaluation(row), false); // the submitter is a student or teacher: no internal notes
 }
 
-export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
+export const submitRoutes: RoutePlugin<SubmitDeps> = async (app, deps) => {
   app.post(
     '/evaluation/evaluate-async',
     {
@@ -188,7 +179,7 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
         description:
           'multipart/form-data: title, essay_type (ee|tok), rubric_id, subject_area (optional), include_reflection (optional, only true), what the student stated (optional: EE research_question, citation_style; TOK prescribed_title, aok_focus; additional_context), file (.txt, .docx, .pdf; at most 20 MB)',
         consumes: ['multipart/form-data'],
-        security: [{ bearer: [] }],
+        security,
         response: SUBMIT_RESPONSES,
       },
     },
@@ -214,7 +205,7 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
         description:
           'multipart/form-data or JSON: title, essay_type (ee|tok), rubric_id, subject_area (optional), the optional stated fields as for evaluate-async, essay_content (the essay text)',
         consumes: ['multipart/form-data', 'application/json'],
-        security: [{ bearer: [] }],
+        security,
         response: SUBMIT_RESPONSES,
       },
     },
@@ -225,10 +216,10 @@ export function submitRoutes(app: FastifyInstance, deps: SubmitDeps): void {
       return reply.status(201).send(await accept(deps, req, fields, 'essay_content.txt', text));
     },
   );
-}
+};
 
-/** A JSON body's string fields (anything else is left for the schema check to name). */
-function jsonFields(body: unknown): Record<string, string> {
+/** A JSON body's string fields (anything else is left for the schema check to name); 415 for a body that is no object. */
+export function jsonFields(body: unknown): Record<string, string> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new HttpError(415, Codes.UNSUPPORTED_MEDIA_TYPE, 'The request must be multipart/form-data or JSON');
   }
