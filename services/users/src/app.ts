@@ -5,8 +5,9 @@ import { badRequest, createServiceApp, registerAuth, addInfraReadiness, type Inf
 import type { UsersConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { AvatarFiles } from './store/avatars';
-import { BILLING_MIRROR_DURABLE, BillingLink } from './events/billing';
-import { CreditUpdates } from './events/credit-updates';
+import { BillingLink } from './peers/billing';
+import { BILLING_MIRROR_DURABLE } from './messaging/billing-mirror';
+import { CreditUpdates } from './messaging/credit-updates';
 import { meRoutes } from './routes/me';
 import { avatarRoutes } from './routes/avatar';
 import { adminRoutes } from './routes/admin';

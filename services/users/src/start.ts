@@ -10,9 +10,9 @@ import {
 import type { UsersConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp, type UsersDeps } from './app';
-import { serveUsersRpc } from './events/rpc';
-import { serveApiKeyRpc } from './events/api-key-rpc';
-import { startBillingMirror } from './events/billing';
+import { serveUsersRpc } from './messaging/rpc';
+import { serveApiKeyRpc } from './messaging/api-key-rpc';
+import { startBillingMirror } from './messaging/billing-mirror';
 
 /**
  * users' composition root: Postgres + NATS, the app, the outbox relay to the `users` stream,

@@ -1,7 +1,8 @@
 import { Events, Rpc, streamName, type User } from '@corestone/contracts';
 import { callRpc, newId, publishEvent } from '@corestone/service-kit';
-import { BILLING_MIRROR_DURABLE, BillingLink } from '../src/events/billing';
-import { CreditUpdates } from '../src/events/credit-updates';
+import { BillingLink } from '../src/peers/billing';
+import { BILLING_MIRROR_DURABLE } from '../src/messaging/billing-mirror';
+import { CreditUpdates } from '../src/messaging/credit-updates';
 import { billingStandIn, eventually, json, startUsers, type Harness } from './helpers';
 
 let h: Harness;

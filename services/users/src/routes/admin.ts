@@ -4,7 +4,8 @@ import { encryptSecret, errorResponses, forbidden, maskSecret, requireRole, secu
 import { canManage } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
 import { toUser } from '../domain/view';
-import { userNotFound, type AdminUpdate } from '../store/accounts';
+import { userNotFound } from '../store/accounts';
+import { changeAccountAsAdmin, type AdminUpdate } from '../app/account-changes';
 import { adminSelf, type UsersContext } from './context';
 
 const admins = requireRole('admin', 'super_admin');
@@ -28,7 +29,7 @@ export const PersonasBody = Type.Object({
 export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
   /** One admin change to another account, answered with the updated User (live credits). */
   const change = (actorId: string, targetId: string, patch: AdminUpdate) =>
-    ctx.billing.view(targetId, async () => (await ctx.store.adminChange(actorId, targetId, patch)).after!);
+    ctx.billing.view(targetId, async () => (await changeAccountAsAdmin(ctx.store, actorId, targetId, patch)).after!);
 
   app.get(
     '/users/users',
@@ -104,7 +105,7 @@ export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
     },
     async (req) => {
       const me = await adminSelf(ctx, req);
-      const { before } = await ctx.store.adminChange(me.account.id, req.params.id, { delete: true });
+      const { before } = await changeAccountAsAdmin(ctx.store, me.account.id, req.params.id, { delete: true });
       await ctx.avatars.remove(before.avatar);
       return { success: true, message: 'User deleted successfully' };
     },

@@ -4,8 +4,8 @@ import { HttpError, forbidden, principalOf } from '@corestone/service-kit';
 import type { AccountStore, AccountWithCredits } from '../store/accounts';
 import { userNotFound } from '../store/accounts';
 import type { AvatarFiles } from '../store/avatars';
-import type { BillingLink } from '../events/billing';
-import type { CreditUpdates } from '../events/credit-updates';
+import type { BillingLink } from '../peers/billing';
+import type { CreditUpdates } from '../messaging/credit-updates';
 import { isAdminRole } from '../domain/rules';
 
 export interface UsersContext {

@@ -3,6 +3,7 @@ import { AnonymousState, MessageAllowance, Role, User, UserPermissions } from '@
 import { errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { messageAllowance, permissionsOf } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
+import { updateOwnProfile } from '../app/account-changes';
 import { self, type UsersContext } from './context';
 
 const Name = Type.String({ maxLength: 100 });
@@ -42,7 +43,7 @@ export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
       const body = req.body;
       const display = body.display_name === undefined ? undefined : cleanName(body.display_name ?? '') || null;
       return ctx.billing.view(me.account.id, () =>
-        ctx.store.updateProfile(me.account.id, {
+        updateOwnProfile(ctx.store, me.account.id, {
           first_name: firstNameOf(body.first_name),
           last_name: cleanName(body.last_name),
           display_name: display,

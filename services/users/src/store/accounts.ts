@@ -4,7 +4,6 @@ import {
   conflict,
   enqueueEvent,
   eraseAggregates,
-  forbidden,
   markProcessed,
   isUuid,
   notFound,
@@ -13,14 +12,7 @@ import {
   type Queryable,
 } from '@corestone/service-kit';
 import type { Account, MirroredCredits } from '../domain/view';
-import {
-  checkAdminChange,
-  checkSelfRoleChange,
-  messageAllowance,
-  messageLimitReached,
-  type Actor,
-  type AdminChange,
-} from '../domain/rules';
+import { messageAllowance, messageLimitReached } from '../domain/rules';
 
 const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, a.display_name, a.is_anonymous, a.avatar,
   a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.created_at`;
@@ -68,19 +60,6 @@ export interface NewAccount {
   role: Role;
 }
 
-export interface AdminUpdate extends AdminChange {
-  first_name?: string;
-  last_name?: string;
-  assigned_personas?: string[];
-}
-
-export interface ProfileUpdate {
-  first_name?: string;
-  last_name?: string;
-  display_name?: string | null;
-  user_type?: Role;
-}
-
 /**
  * Every change to what a user's `User` view shows (besides credits, which billing announces) writes
  * `users.view_changed.v1` in its transaction; the relay publishes it before the change is answered
@@ -106,13 +85,15 @@ export class AccountStore {
     return rows[0] ? split(rows[0]) : null;
   }
 
-  private async lock(client: PoolClient, id: string): Promise<Account | null> {
+  /** @internal the row, locked for the transaction of `client`. */
+  async lock(client: PoolClient, id: string): Promise<Account | null> {
     if (!isUuid(id)) return null;
     const { rows } = await client.query<Account>(`SELECT ${COLUMNS} FROM accounts a WHERE a.id = $1 FOR UPDATE`, [id]);
     return rows[0] ?? null;
   }
 
-  private async mustGet(id: string, db: Queryable): Promise<AccountWithCredits> {
+  /** @internal */
+  async mustGet(id: string, db: Queryable): Promise<AccountWithCredits> {
     const found = await this.get(id, db);
     if (!found) throw userNotFound();
     return found;
@@ -170,87 +151,12 @@ export class AccountStore {
     });
   }
 
-  /** PUT /users/me. A student/teacher switch announces the access change (auth renews sessions). */
-  async updateProfile(id: string, patch: ProfileUpdate): Promise<AccountWithCredits> {
-    return withTransaction(this.pool, async (client) => {
-      const current = await this.lock(client, id);
-      if (!current) throw userNotFound();
-      checkSelfRoleChange(current.role, patch.user_type);
-      const role = patch.user_type ?? current.role;
-      await client.query(
-        `UPDATE accounts SET first_name = $2, last_name = $3, display_name = $4, role = $5, updated_at = now() WHERE id = $1`,
-        [
-          id,
-          patch.first_name ?? current.first_name,
-          patch.last_name ?? current.last_name,
-          patch.display_name === undefined ? current.display_name : patch.display_name,
-          role,
-        ],
-      );
-      if (role !== current.role) {
-        await enqueueEvent(client, Events.usersAccessChanged, { user_id: id, role, is_active: current.is_active });
-      }
-      await viewChanged(client, id);
-      return this.mustGet(id, client);
-    });
-  }
-
   /**
-   * Every admin change to another account (edit, role, status, personas, delete) goes through
-   * here: under one transaction-scoped advisory lock, so two changes can never both remove
-   * "the other" super admin, then the target row lock, the rules, the write and its events.
-   * The actor is read again inside the lock (a just-demoted admin can no longer act).
+   * Runs `work` in one transaction with a handle for the steps of an account change (the use cases
+   * in app/account-changes.ts decide; the handle reads, locks and writes with their events).
    */
-  async adminChange(
-    actorId: string,
-    targetId: string,
-    change: AdminUpdate,
-  ): Promise<{ before: Account; after: AccountWithCredits | null }> {
-    return withTransaction(this.pool, async (client) => {
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.schema}:super_admins`]);
-      const actorRow = await this.get(actorId, client);
-      if (!actorRow || !actorRow.account.is_active) throw forbidden(Messages.ADMIN_REQUIRED);
-      const actor: Actor = { id: actorRow.account.id, role: actorRow.account.role };
-      const target = await this.lock(client, targetId);
-      if (!target) throw userNotFound();
-      // the count matters only when the change could remove an active super admin
-      let others = 0;
-      if (target.role === 'super_admin') {
-        const { rows } = await client.query<{ n: string }>(
-          `SELECT count(*) AS n FROM accounts WHERE role = 'super_admin' AND is_active AND id <> $1`,
-          [target.id],
-        );
-        others = Number(rows[0].n);
-      }
-      checkAdminChange(actor, target, change, others);
-
-      if (change.delete) {
-        await client.query(`DELETE FROM accounts WHERE id = $1`, [target.id]);
-        await client.query(`DELETE FROM credit_mirror WHERE user_id = $1`, [target.id]);
-        await enqueueEvent(client, Events.usersDeleted, { user_id: target.id });
-        if (this.bus) await eraseAggregates(client, this.bus, [target.id]);
-        return { before: target, after: null };
-      }
-      const role = change.role ?? target.role;
-      const isActive = change.is_active ?? target.is_active;
-      await client.query(
-        `UPDATE accounts SET role = $2, is_active = $3, first_name = $4, last_name = $5, assigned_personas = $6, updated_at = now()
-         WHERE id = $1`,
-        [
-          target.id,
-          role,
-          isActive,
-          change.first_name ?? target.first_name,
-          change.last_name ?? target.last_name,
-          change.assigned_personas ?? target.assigned_personas,
-        ],
-      );
-      if (role !== target.role || isActive !== target.is_active) {
-        await enqueueEvent(client, Events.usersAccessChanged, { user_id: target.id, role, is_active: isActive });
-      }
-      await viewChanged(client, target.id);
-      return { before: target, after: await this.mustGet(target.id, client) };
-    });
+  transaction<T>(work: (tx: AccountTransaction) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, (client) => work(new AccountTransaction(client, this, this.schema, this.bus)));
   }
 
   /** Sets (or clears, with null) the avatar file name; returns the previous one to remove. */
@@ -341,5 +247,76 @@ export class AccountStore {
       if (!(await markProcessed(client, consumer, eventId))) return false;
       return this.mirrorCredits(a, client);
     });
+  }
+}
+
+export interface AccountWrite {
+  role: Role;
+  is_active: boolean;
+  first_name: string;
+  last_name: string;
+  display_name: string | null;
+  assigned_personas: string[];
+}
+
+/**
+ * One transaction's steps of an account change: reads, locks, and writes that carry their events
+ * (`users.access_changed.v1` when role or activation changed, `users.view_changed.v1` always,
+ * `users.deleted.v1` on delete). No rules here: app/account-changes.ts holds them.
+ */
+export class AccountTransaction {
+  constructor(
+    private readonly client: PoolClient,
+    private readonly store: AccountStore,
+    private readonly schema: string,
+    private readonly bus?: Bus,
+  ) {}
+
+  /** Serialises every change that could remove "the other" super admin (transaction-scoped advisory lock). */
+  async lockSuperAdmins(): Promise<void> {
+    await this.client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.schema}:super_admins`]);
+  }
+
+  get(id: string): Promise<AccountWithCredits | null> {
+    return this.store.get(id, this.client);
+  }
+
+  /** The account row, locked until the transaction ends; null when there is none. */
+  lock(id: string): Promise<Account | null> {
+    return this.store.lock(this.client, id);
+  }
+
+  mustGet(id: string): Promise<AccountWithCredits> {
+    return this.store.mustGet(id, this.client);
+  }
+
+  async countOtherActiveSuperAdmins(exceptId: string): Promise<number> {
+    const { rows } = await this.client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM accounts WHERE role = 'super_admin' AND is_active AND id <> $1`,
+      [exceptId],
+    );
+    return Number(rows[0].n);
+  }
+
+  /** Writes the account's editable columns; announces an access change when role or activation changed. */
+  async write(before: Account, after: AccountWrite): Promise<void> {
+    await this.client.query(
+      `UPDATE accounts SET role = $2, is_active = $3, first_name = $4, last_name = $5, display_name = $6, assigned_personas = $7,
+         updated_at = now()
+       WHERE id = $1`,
+      [before.id, after.role, after.is_active, after.first_name, after.last_name, after.display_name, after.assigned_personas],
+    );
+    if (after.role !== before.role || after.is_active !== before.is_active) {
+      await enqueueEvent(this.client, Events.usersAccessChanged, { user_id: before.id, role: after.role, is_active: after.is_active });
+    }
+    await viewChanged(this.client, before.id);
+  }
+
+  /** Deletes the account and its mirrored credits, announces it, and erases its users.created message. */
+  async delete(id: string): Promise<void> {
+    await this.client.query(`DELETE FROM accounts WHERE id = $1`, [id]);
+    await this.client.query(`DELETE FROM credit_mirror WHERE user_id = $1`, [id]);
+    await enqueueEvent(this.client, Events.usersDeleted, { user_id: id });
+    if (this.bus) await eraseAggregates(this.client, this.bus, [id]);
   }
 }

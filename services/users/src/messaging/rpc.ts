@@ -3,7 +3,7 @@ import { Messages, Rpc, FREE_PLAN_CREDITS, type User } from '@corestone/contract
 import { badRequest, isUuid, serveRpc, type Bus } from '@corestone/service-kit';
 import { userNotFound, type AccountStore } from '../store/accounts';
 import { toUser } from '../domain/view';
-import type { BillingLink } from './billing';
+import type { BillingLink } from '../peers/billing';
 
 /** The User view: one read of the account and its mirrored credits, read-your-writes for credits (BillingLink.view). */
 export async function currentView(store: AccountStore, billing: BillingLink, userId: string): Promise<User> {

@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Events, Rpc, type CreditAccount, type User } from '@corestone/contracts';
-import { callRpc, startConsumer, type Bus, type RunningConsumer } from '@corestone/service-kit';
+import { Rpc, type CreditAccount, type User } from '@corestone/contracts';
+import { callRpc, type Bus } from '@corestone/service-kit';
 import type { AccountStore, AccountWithCredits } from '../store/accounts';
 import { toUser, type Credits, type MirroredCredits } from '../domain/view';
-import type { CreditUpdates } from './credit-updates';
-
-export const BILLING_MIRROR_DURABLE = 'users-billing-mirror';
+import type { CreditUpdates } from '../messaging/credit-updates';
 
 /** Billing as users sees it: credits for views (mirror + updates heard, or live), admin credit changes. */
 export class BillingLink {
@@ -64,26 +62,4 @@ export class BillingLink {
     await this.store.mirrorCredits(account);
     return account;
   }
-}
-
-/** Keeps the credit mirror from `billing.account_updated.v1` (highest version wins: idempotent). */
-export function startBillingMirror(
-  bus: Bus,
-  store: AccountStore,
-  logger: FastifyBaseLogger,
-  updates?: CreditUpdates,
-): Promise<RunningConsumer> {
-  return startConsumer({
-    bus,
-    stream: 'billing',
-    durable: BILLING_MIRROR_DURABLE,
-    readAhead: true, // one statement per event, after every charge
-    subjects: [Events.billingAccountUpdated.subject],
-    logger,
-    handler: async (event) => {
-      const account = event.data as CreditAccount;
-      await store.applyAccountUpdated(BILLING_MIRROR_DURABLE, event.id, account);
-      updates?.mirrored(account.user_id, account.version);
-    },
-  });
 }
