@@ -11,18 +11,10 @@ import {
   EnquiryHandledInput,
   Messages,
 } from '@corestone/contracts';
-import { principalOf, requireRole, security, tooManyRequests, type Limiter, type RoutePlugin } from '@corestone/service-kit';
-import { enquiriesCsv } from '../domain/enquiry-csv';
-import type { EnquiryStore } from '../store/enquiries';
-import type { EnquirySender } from '../events/enquiry-sender';
+import { principalOf, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
+import { exportEnquiries, markHandled, receiveEnquiry, type EnquiryDeps } from '../app/enquiries';
 
-export interface ContactRouteDeps {
-  enquiries: EnquiryStore;
-  sender: EnquirySender;
-  limiter: Limiter;
-  budget: { max: number; windowMs: number };
-  editorName: (userId: string) => Promise<string>;
-}
+export type ContactRouteDeps = EnquiryDeps;
 
 const EnquiryId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const Filter = Type.Object({ status: Type.Optional(EnquiryFilterSchema) });
@@ -42,7 +34,8 @@ export function clientAddress(req: FastifyRequest): string {
  * `/contact`: institutions ask about the Power User plan; admins and super admins work through the
  * enquiries (Enquiries screen: list, filter, open, mark handled, CSV export).
  */
-export const contactRoutes: RoutePlugin<ContactRouteDeps> = async (app, { enquiries, sender, limiter, budget, editorName }) => {
+export const contactRoutes: RoutePlugin<ContactRouteDeps> = async (app, deps) => {
+  const { enquiries } = deps;
   const admins = requireRole(...ADMIN_ROLES);
   app.post(
     '/general/contact',
@@ -54,16 +47,7 @@ export const contactRoutes: RoutePlugin<ContactRouteDeps> = async (app, { enquir
       },
     },
     async (req, reply) => {
-      const address = clientAddress(req);
-      const window = await limiter.add(limiter.key('contact', address), budget.windowMs).catch((err) => {
-        req.log.error({ err }, 'rate limit store unavailable; enquiry let through');
-        return null;
-      });
-      if (window && window.count > budget.max) throw tooManyRequests(window.resetMs);
-      const input = req.body;
-      const enquiry = await enquiries.add({ ...input, email: input.email.trim().toLowerCase() }, address);
-      // Stored first: the answer does not wait for SMTP, and a failed mail is retried by the sweep.
-      sender.dispatch(enquiry);
+      const enquiry = await receiveEnquiry(deps, req.body, clientAddress(req), req.log);
       return reply.code(201).send({ success: true as const, message: Messages.CONTACT_RECEIVED, id: enquiry.id });
     },
   );
@@ -103,7 +87,7 @@ export const contactRoutes: RoutePlugin<ContactRouteDeps> = async (app, { enquir
     },
     async (req, reply) => {
       const { status = 'all' } = req.query;
-      const csv = enquiriesCsv(await enquiries.all(status));
+      const csv = await exportEnquiries(deps, status);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .headers({
@@ -142,9 +126,7 @@ export const contactRoutes: RoutePlugin<ContactRouteDeps> = async (app, { enquir
       },
     },
     async (req) => {
-      const { id } = req.params;
-      const { handled } = req.body;
-      return { success: true as const, data: await enquiries.setHandled(id, handled, await editorName(principalOf(req).id)) };
+      return { success: true as const, data: await markHandled(deps, req.params.id, req.body.handled, principalOf(req).id) };
     },
   );
 };

@@ -1,44 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import {
-  ADMIN_ROLES,
-  Codes,
-  ContentFailure,
-  PolicyUpdated,
-  Messages,
-  PolicyResponse,
-  type PolicyId,
-  PolicyUpdate,
-} from '@corestone/contracts';
-import { notFound, principalOf, requireRole, security, type GenerationCache, type RoutePlugin } from '@corestone/service-kit';
-import { isPolicyId } from '../domain/policies';
-import { fillPlaceholders } from '../domain/placeholders';
-import type { DocumentStore } from '../store/documents';
-import type { SettingsStore } from '../store/settings';
-import { ORGANISATION } from './settings';
+import { ADMIN_ROLES, ContentFailure, PolicyUpdated, Messages, PolicyResponse, PolicyUpdate } from '@corestone/contracts';
+import { principalOf, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
+import { readPolicy, savePolicy, type PolicyDeps } from '../app/policies';
 
-export interface DocumentRouteDeps {
-  documents: DocumentStore;
-  settings: SettingsStore;
-  cache: GenerationCache;
+export interface DocumentRouteDeps extends PolicyDeps {
   editorName: (userId: string) => Promise<string>;
 }
 
 const Resource = Type.Object({ resource: Type.String({ maxLength: 100 }) });
-const contentNotFound = () => notFound(Messages.CONTENT_NOT_FOUND, Codes.CONTENT_NOT_FOUND);
 
 /**
  * Policies: the public reads the published version with the organisation's details filled in
  * (`{{contact_email}}` …, domain/placeholders.ts); editors read and save the working copy as written.
  */
-export const documentRoutes: RoutePlugin<DocumentRouteDeps> = async (app, { documents, settings, cache, editorName }) => {
-  const published = async (id: PolicyId) => {
-    const [policy, organisation] = await Promise.all([
-      cache.get(`policy:${id}`, () => documents.published(id)),
-      cache.get(ORGANISATION, () => settings.organisation()),
-    ]);
-    return policy && { ...policy, content: fillPlaceholders(policy.content, organisation) };
-  };
-
+export const documentRoutes: RoutePlugin<DocumentRouteDeps> = async (app, deps) => {
   app.get(
     '/general/:resource',
     {
@@ -50,13 +25,9 @@ export const documentRoutes: RoutePlugin<DocumentRouteDeps> = async (app, { docu
       },
     },
     async (req) => {
-      const { resource } = req.params;
-      if (!isPolicyId(resource)) throw contentNotFound();
       // Editors load the screen through this route too: they must see their draft, not the public page.
-      const editor = req.principal && ADMIN_ROLES.includes(req.principal.role);
-      const data = editor ? await documents.workingCopy(resource) : await published(resource);
-      if (!data) throw contentNotFound();
-      return { success: true as const, data };
+      const editor = !!req.principal && ADMIN_ROLES.includes(req.principal.role);
+      return { success: true as const, data: await readPolicy(deps, req.params.resource, editor) };
     },
   );
 
@@ -73,10 +44,7 @@ export const documentRoutes: RoutePlugin<DocumentRouteDeps> = async (app, { docu
       },
     },
     async (req) => {
-      const { resource } = req.params;
-      if (!isPolicyId(resource)) throw contentNotFound();
-      if (!(await documents.update(resource, req.body, await editorName(principalOf(req).id)))) throw contentNotFound();
-      await cache.invalidate(`policy:${resource}`);
+      await savePolicy(deps, req.params.resource, req.body, await deps.editorName(principalOf(req).id));
       return { message: Messages.CONTENT_UPDATED };
     },
   );

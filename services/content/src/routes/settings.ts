@@ -1,15 +1,13 @@
 import { ADMIN_ROLES, ContentFailure, ContentSettingsResponse, ContentSettingsUpdate } from '@corestone/contracts';
 import { principalOf, requireRole, security, type GenerationCache, type RoutePlugin } from '@corestone/service-kit';
 import type { SettingsStore } from '../store/settings';
+import { changeSettings } from '../app/settings';
 
 export interface SettingsRouteDeps {
   settings: SettingsStore;
   cache: GenerationCache;
   editorName: (userId: string) => Promise<string>;
 }
-
-/** The cache entry of the organisation details the public policies are filled with. */
-export const ORGANISATION = 'organisation';
 
 /** The operator's settings: admins read them (Settings screen), a super admin changes them. */
 export const settingsRoutes: RoutePlugin<SettingsRouteDeps> = async (app, { settings, cache, editorName }) => {
@@ -38,8 +36,7 @@ export const settingsRoutes: RoutePlugin<SettingsRouteDeps> = async (app, { sett
       },
     },
     async (req) => {
-      await settings.update(req.body, await editorName(principalOf(req).id));
-      await cache.invalidate(ORGANISATION);
+      await changeSettings({ settings, cache }, req.body, await editorName(principalOf(req).id));
       return { success: true as const, data: await settings.all() };
     },
   );

@@ -1,25 +1,19 @@
 import { Type } from '@sinclair/typebox';
+import { ADMIN_ROLES, ContentFailure, TokSessionInput, TokSessionList, TokSessionResponse, TokTitlesResponse } from '@corestone/contracts';
+import { principalOf, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import {
-  ADMIN_ROLES,
-  Codes,
-  ContentFailure,
-  Messages,
-  TokSessionInput,
-  TokSessionList,
-  TokSessionResponse,
-  TokTitlesResponse,
-} from '@corestone/contracts';
-import { notFound, principalOf, requireRole, security, type GenerationCache, type RoutePlugin } from '@corestone/service-kit';
-import type { TokSessionStore } from '../store/tok-sessions';
+  TOK_TITLES,
+  createSession,
+  currentTitles,
+  makeSessionCurrent,
+  removeSession,
+  updateSession,
+  type TokSessionDeps,
+} from '../app/tok-sessions';
 
-export interface TokSessionRouteDeps {
-  sessions: TokSessionStore;
-  cache: GenerationCache;
+export interface TokSessionRouteDeps extends TokSessionDeps {
   editorName: (userId: string) => Promise<string>;
 }
-
-/** The cache entry of the public list (the current session's titles). */
-export const TOK_TITLES = 'tok-prescribed-titles';
 const SessionId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const failures = { 400: ContentFailure, 401: ContentFailure, 403: ContentFailure, 404: ContentFailure, 409: ContentFailure };
 
@@ -28,9 +22,8 @@ const failures = { 400: ContentFailure, 401: ContentFailure, 403: ContentFailure
  * titles (the upload wizard); admins read every session; a super admin creates, edits, chooses the
  * current session and deletes the others.
  */
-export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { sessions, cache, editorName }) => {
+export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, deps) => {
   const superAdmin = requireRole('super_admin');
-  const changed = async () => cache.invalidate(TOK_TITLES);
 
   app.get(
     `/general/${TOK_TITLES}`,
@@ -40,11 +33,7 @@ export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { 
         response: { 200: TokTitlesResponse, 404: ContentFailure },
       },
     },
-    async () => {
-      const data = await cache.get(TOK_TITLES, () => sessions.current());
-      if (!data) throw notFound(Messages.CONTENT_NOT_FOUND, Codes.CONTENT_NOT_FOUND);
-      return { success: true as const, data };
-    },
+    async () => ({ success: true as const, data: await currentTitles(deps) }),
   );
 
   app.get(
@@ -57,7 +46,7 @@ export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { 
         response: { 200: TokSessionList, 401: ContentFailure, 403: ContentFailure },
       },
     },
-    async () => ({ success: true as const, sessions: await sessions.list() }),
+    async () => ({ success: true as const, sessions: await deps.sessions.list() }),
   );
 
   app.post(
@@ -72,8 +61,7 @@ export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { 
       },
     },
     async (req, reply) => {
-      const data = await sessions.create(req.body, await editorName(principalOf(req).id));
-      await changed();
+      const data = await createSession(deps, req.body, await deps.editorName(principalOf(req).id));
       return reply.code(201).send({ success: true as const, data });
     },
   );
@@ -91,10 +79,10 @@ export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { 
       },
     },
     async (req) => {
-      const { id } = req.params;
-      const data = await sessions.update(id, req.body, await editorName(principalOf(req).id));
-      await changed();
-      return { success: true as const, data };
+      return {
+        success: true as const,
+        data: await updateSession(deps, req.params.id, req.body, await deps.editorName(principalOf(req).id)),
+      };
     },
   );
 
@@ -110,10 +98,7 @@ export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { 
       },
     },
     async (req) => {
-      const { id } = req.params;
-      const data = await sessions.makeCurrent(id, await editorName(principalOf(req).id));
-      await changed();
-      return { success: true as const, data };
+      return { success: true as const, data: await makeSessionCurrent(deps, req.params.id, await deps.editorName(principalOf(req).id)) };
     },
   );
 
@@ -129,8 +114,7 @@ export const tokSessionRoutes: RoutePlugin<TokSessionRouteDeps> = async (app, { 
       },
     },
     async (req) => {
-      await sessions.remove(req.params.id);
-      await changed();
+      await removeSession(deps, req.params.id);
       return { success: true as const, message: 'TOK session deleted' };
     },
   );
