@@ -85,7 +85,7 @@ export default tseslint.config(
   // types. Applied to the services already in the rooms (the list in scripts/check-rooms.js); the
   // others join when they are moved.
   {
-    files: ['services/{grading,rubric,links,auth,users,billing,content}/src/domain/**/*.ts'],
+    files: ['services/{grading,rubric,links,auth,users,billing,evaluation,content}/src/domain/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -12,7 +12,7 @@ import {
 } from '@corestone/service-kit';
 import type { EvaluationConfig } from './config';
 import { EvaluationStore } from './store/evaluations';
-import { Charging } from './flows/charging';
+import { Charging } from './app/charging';
 import { submitRoutes } from './routes/submit';
 import { evaluationRoutes } from './routes/evaluations';
 import { streamRoutes } from './routes/stream';
@@ -22,10 +22,10 @@ import { deadLetterRoutes } from './routes/dead-letters';
 import { adminAssessRoutes } from './routes/admin-assess';
 import { dashboardRoutes } from './routes/dashboard';
 import { DashboardStore } from './store/dashboard';
-import { busPeers } from './events/peers';
+import { busPeers } from './peers/dashboard';
 import { AdminStore } from './store/admin';
-import { Lookups } from './flows/lookups';
-import { GraderInForce } from './flows/grader-in-force';
+import { Lookups } from './peers/lookups';
+import { GraderInForce } from './peers/grader-in-force';
 
 export interface EvaluationDeps {
   config: EvaluationConfig;

@@ -11,15 +11,15 @@ import {
 import type { EvaluationConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
-import { startGradingConsumer } from './events/grading';
-import { startUsersConsumer } from './events/users';
-import { startReviewMailConsumer } from './events/review-mail';
+import { startGradingConsumer } from './messaging/grading';
+import { startUsersConsumer } from './messaging/users';
+import { startReviewMailConsumer } from './messaging/review-mail';
 
 /**
  * evaluation's composition root: Postgres + NATS, the app, the
  * outbox relay to the `evaluation` stream, the consumers of grading's results and of users' changes,
  * the review mails to students (its own `evaluation.reviewed.v1` events),
- * the submitters' and rubric snapshots' feeds from the users and rubric streams (flows/lookups.ts), and the sweeper that settles
+ * the submitters' and rubric snapshots' feeds from the users and rubric streams (peers/lookups.ts), and the sweeper that settles
  * submissions left in `charging` (off when SWEEP_INTERVAL_MS is 0).
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
  */

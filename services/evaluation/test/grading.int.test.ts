@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Events, Messages, type Evaluation } from '@corestone/contracts';
 import { ensureStream, makeEvent, newId, publishEvent, type Bus } from '@corestone/service-kit';
-import { handleGradingEvent, type StreamPosition } from '../src/events/grading';
+import { handleGradingEvent, type StreamPosition } from '../src/messaging/grading';
 import { ESSAY, expectExactly, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
 

@@ -1,5 +1,5 @@
 /**
- * The submission's two look-ups (src/flows/lookups.ts) against the real NATS: repeated
+ * The submission's two look-ups (src/peers/lookups.ts) against the real NATS: repeated
  * submissions ask neither rubric nor users; a rubric change announced the way the rubric service
  * does (rubric.changed.v1 published before answering) and a users change announced the way users
  * does (users.view_changed.v1 / users.deleted.v1 published before answering) are honoured by the

@@ -3,7 +3,7 @@ import { newId, publishEvent, serveRpc } from '@corestone/service-kit';
 import { Rpc } from '@corestone/contracts';
 import { ESSAY, JOB_FIELDS, expectExactly, multipart } from './fixtures';
 import { results, startHarness, until, type Harness } from './harness';
-import { GraderInForce } from '../src/flows/grader-in-force';
+import { GraderInForce } from '../src/peers/grader-in-force';
 
 /** What the student states in the upload wizard travels with the submission (issue 28 §4). */
 let h: Harness;

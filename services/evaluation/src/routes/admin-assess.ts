@@ -1,6 +1,6 @@
 import { ADMIN_ROLES, AdminAssessRequest, AdminAssessment } from '@corestone/contracts';
 import { errorResponses, principalOf, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
-import { quickAssess, type QuickAssessDeps } from '../flows/quick-assess';
+import { quickAssess, type QuickAssessDeps } from '../app/quick-assess';
 
 /**
  * `POST /evaluation/admin/assess` (admin, super_admin): the admin area's Quick Assessment. A route of

@@ -16,10 +16,10 @@ import {
   UserAnalytics,
 } from '@corestone/contracts';
 import { errorResponses, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
-import { DashboardFigures } from '../domain/dashboard';
-import { analyticsExportName, submissionsCsv, submissionsExportName } from '../domain/export-csv';
+import { DashboardFigures } from '../app/dashboard';
+import { analyticsExportName, submissionsCsv, submissionsExportName } from '../app/export-csv';
 import type { DashboardStore } from '../store/dashboard';
-import type { DashboardPeers } from '../events/peers';
+import type { DashboardPeers } from '../peers/dashboard';
 
 /** spec admin §9: recent-activity default 20; analytics days default 30. */
 const DEFAULT_ACTIVITY_LIMIT = 20;

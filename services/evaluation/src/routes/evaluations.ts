@@ -24,9 +24,9 @@ import {
 } from '@corestone/service-kit';
 import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
 import { shownTo } from '../domain/review';
-import { renderReport, reportFileName } from '../report/pdf';
+import { renderReport, reportFileName } from '../app/report-pdf';
 import type { EvaluationStore } from '../store/evaluations';
-import type { Charging } from '../flows/charging';
+import type { Charging } from '../app/charging';
 import { deleteEvaluation } from '../store/deletion';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });

@@ -12,8 +12,8 @@ import type {
 } from '@corestone/contracts';
 import { isHttpError, toCsv } from '@corestone/service-kit';
 import type { DashboardStore } from '../store/dashboard';
-import type { DashboardPeers } from '../events/peers';
-import { growthOf, periodOf, successRate } from './periods';
+import type { DashboardPeers } from '../peers/dashboard';
+import { growthOf, periodOf, successRate } from '../domain/periods';
 
 const DAY_MS = 86_400_000;
 /** Growth compares the last 30 days with the 30 before (contracts `DashboardStats`). */
