@@ -304,7 +304,9 @@ export const Evaluation = Type.Object({
   profiles: Type.Object({ full_name: Type.String(), email: Type.String() }),
   suggestions: Type.Array(Type.String()),
   admin_notes: Type.Optional(
-    Nullable(Type.String({ description: "the reviewer's internal notes: only in answers to admins (students get review.notes when shared)" })),
+    Nullable(
+      Type.String({ description: "the reviewer's internal notes: only in answers to admins (students get review.notes when shared)" }),
+    ),
   ),
   /** Admins only: whether admin_notes are shown to the student (review.notes). */
   admin_notes_for_student: Type.Optional(Type.Boolean()),
