@@ -119,7 +119,8 @@ it('the Enquiries screen lists, opens, marks handled, filters and downloads the 
   await page.getByRole('button', { name: /Mark as Waiting/ }).waitFor();
   expect(await detail.innerText()).toContain('by Katherine Johnson');
   await shot(page, 'admin-enquiry-handled');
-  await page.getByRole('button', { name: 'Close' }).click();
+  // The dialog's own Close: the sign-in notification may still show a Close button of its own.
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await page.getByText('Waiting (1)').waitFor();
 
   await page.getByText('Handled', { exact: true }).click();
