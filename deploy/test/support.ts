@@ -25,6 +25,8 @@ const isolated = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-deploy-'));
 fs.writeFileSync(path.join(isolated, 'kubeconfig'), 'apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\nusers: []\n', {
   mode: 0o600,
 });
+// Imported only by jest test files: the folder goes with the file's tests.
+afterAll(() => fs.rmSync(isolated, { recursive: true, force: true }));
 const toolEnv = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
   HOME: isolated,
