@@ -2,8 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Subscription } from '@nats-io/transport-node';
-import { Codes, Messages, Rpc, type EventEnvelope, type Results, type Role, type RubricSnapshot, type User } from '@corestone/contracts';
-import { HttpError, loadConfig, newId, notFound, serveRpc, type Bus } from '@corestone/service-kit';
+import {
+  Codes,
+  Events,
+  Messages,
+  Rpc,
+  type EventEnvelope,
+  type Results,
+  type Role,
+  type RubricSnapshot,
+  type User,
+} from '@corestone/contracts';
+import { HttpError, loadConfig, newId, notFound, publishEvent, serveRpc, type Bus } from '@corestone/service-kit';
 import { createTestRun, createTestTokens, storedEvents, testUserView } from '@corestone/service-kit/testing';
 import { EvaluationConfig } from '../src/config';
 import { startService } from '../src/start';
@@ -149,6 +159,20 @@ export async function startHarness(label: string, env: Record<string, string> = 
     return { id, email: `${id}@example.com`, name, headers: { authorization: `Bearer ${token}` } };
   }
 
+  /** Grading reports `id` completed with `graded`; resolves once the stored row says completed. */
+  async function completeGrading(id: string, graded: Results, processingMs = 5) {
+    await publishEvent(bus, Events.gradingCompleted, {
+      evaluation_id: id,
+      results: graded,
+      grader: 'builtin',
+      processing_ms: processingMs,
+    });
+    await until(
+      () => store.getVisible(id),
+      (row) => row?.status === 'completed',
+    );
+  }
+
   /** Every event of one type now in the run's evaluation stream (after the outbox is flushed). */
   async function streamEvents<T = unknown>(type: string): Promise<Array<EventEnvelope<T>>> {
     await relay.flush();
@@ -184,6 +208,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
     billingUp,
     billingDown,
     user,
+    completeGrading,
     streamEvents,
     close,
   };

@@ -5,7 +5,6 @@
  * a review with feedback mails the student once; an admin's score edit stays on the rubric's scale.
  */
 import { Events, ReviewTexts, type Evaluation, type EvaluationList } from '@corestone/contracts';
-import { publishEvent } from '@corestone/service-kit';
 import { writtenMails } from '@corestone/service-kit/testing';
 import { extractText } from '@corestone/documents';
 import { ESSAY, multipart } from './fixtures';
@@ -36,16 +35,8 @@ async function completed(headers: Headers, title = 'Reviewed essay'): Promise<Ev
   });
   expect(res.statusCode).toBe(201);
   const e = res.json() as Evaluation;
-  await publishEvent(h.bus, Events.gradingCompleted, {
-    evaluation_id: e.id,
-    results: results(24, 34),
-    grader: 'builtin',
-    processing_ms: 900,
-  });
-  return until(
-    () => read(e.id, adm),
-    (x) => x.status === 'completed',
-  );
+  await h.completeGrading(e.id, results(24, 34), 900);
+  return read(e.id, adm);
 }
 const read = async (id: string, headers: Headers): Promise<Evaluation> =>
   (await h.app.inject({ url: `/evaluation/${id}`, headers })).json();

@@ -1,8 +1,8 @@
 import { Events, Messages, type Evaluation } from '@corestone/contracts';
-import { newId, publishEvent, serveRpc } from '@corestone/service-kit';
+import { newId, serveRpc } from '@corestone/service-kit';
 import { Rpc } from '@corestone/contracts';
 import { ESSAY, JOB_FIELDS, expectExactly, multipart } from './fixtures';
-import { results, startHarness, until, type Harness } from './harness';
+import { results, startHarness, type Harness } from './harness';
 import { GraderInForce } from '../src/peers/grader-in-force';
 
 /** What the student states in the upload wizard travels with the submission (issue 28 §4). */
@@ -85,16 +85,7 @@ describe('the stated research question, title, citation style, areas of knowledg
     const stated = { prescribed_title: 'Title 3: Is certainty possible?', aok_focus: 'History, Natural Sciences' };
     expect(e.submission_details).toEqual(stated);
 
-    await publishEvent(h.bus, Events.gradingCompleted, {
-      evaluation_id: e.id,
-      results: results(7, 10),
-      grader: 'builtin',
-      processing_ms: 5,
-    });
-    await until(
-      () => read(e.id, me.headers),
-      (x) => x.status === 'completed',
-    );
+    await h.completeGrading(e.id, results(7, 10));
     const admin = await h.user('admin');
     expect((await h.app.inject({ method: 'POST', url: `/evaluation/admin/${e.id}/regrade`, headers: admin.headers })).statusCode).toBe(200);
     const jobs = await jobOf(e.id);
@@ -126,16 +117,7 @@ describe('the stated research question, title, citation style, areas of knowledg
     const me = await h.user('student', 5);
     const text = `${ESSAY}\nStated twice.`;
     const first = (await submit(me.headers, ee({ research_question: RQ }), text)).json() as Evaluation;
-    await publishEvent(h.bus, Events.gradingCompleted, {
-      evaluation_id: first.id,
-      results: results(20, 34),
-      grader: 'builtin',
-      processing_ms: 5,
-    });
-    await until(
-      () => read(first.id, me.headers),
-      (x) => x.status === 'completed',
-    );
+    await h.completeGrading(first.id, results(20, 34));
     const same = (await submit(me.headers, ee({ research_question: RQ }), text)).json() as Evaluation;
     expect(same).toMatchObject({ status: 'completed', reused_from: first.id, submission_details: { research_question: RQ } });
     const other = (await submit(me.headers, ee({ research_question: 'How do tides affect offshore wind output?' }), text)).json();
@@ -164,16 +146,7 @@ describe('the grading job Postgres builds from the row (evaluation.submitted.v1:
     expectExactly(Events.evaluationSubmitted.schema, job.data, [...JOB_FIELDS, ...Object.keys(stated)]);
     expect(job.data).toMatchObject(stated);
 
-    await publishEvent(h.bus, Events.gradingCompleted, {
-      evaluation_id: id,
-      results: results(20, 34),
-      grader: 'builtin',
-      processing_ms: 10,
-    });
-    await until(
-      () => h.store.getVisible(id),
-      (row) => row?.status === 'completed',
-    );
+    await h.completeGrading(id, results(20, 34), 10);
     expect(await h.store.markRegrade(h.db.pool, id)).toBe(true);
     const [, again] = await jobOf(id);
     expectExactly(Events.evaluationSubmitted.schema, again.data, [...JOB_FIELDS, ...Object.keys(stated)]);
@@ -226,16 +199,7 @@ describe('the grader in force (rpc.grading.grader)', () => {
     const me = await h.user('student', 5);
     const text = `${ESSAY}\nGraded by the built-in grader.`;
     const first = (await submit(me.headers, ee(), text)).json() as Evaluation;
-    await publishEvent(h.bus, Events.gradingCompleted, {
-      evaluation_id: first.id,
-      results: results(20, 34),
-      grader: 'builtin',
-      processing_ms: 5,
-    });
-    await until(
-      () => read(first.id, me.headers),
-      (x) => x.status === 'completed',
-    );
+    await h.completeGrading(first.id, results(20, 34));
     // the service asks grading (harness stand-in: builtin) → carried
     expect((await submit(me.headers, ee(), text)).json()).toMatchObject({ status: 'completed', reused_from: first.id });
 
