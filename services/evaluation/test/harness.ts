@@ -17,6 +17,7 @@ import { HttpError, loadConfig, newId, notFound, publishEvent, serveRpc, type Bu
 import { createTestRun, createTestTokens, storedEvents, testUserView } from '@corestone/service-kit/testing';
 import { EvaluationConfig } from '../src/config';
 import { startService } from '../src/start';
+import { multipart } from './fixtures';
 
 const structure = (total: number): RubricSnapshot['scoring_structure'] => ({
   total_points: total,
@@ -159,6 +160,17 @@ export async function startHarness(label: string, env: Record<string, string> = 
     return { id, email: `${id}@example.com`, name, headers: { authorization: `Bearer ${token}` } };
   }
 
+  /** POST /evaluation/evaluate-async as the caller of `headers`, with these form fields and one file. */
+  function submitEssay(headers: Record<string, string>, fields: Record<string, string>, file: Parameters<typeof multipart>[1]) {
+    const body = multipart(fields, file);
+    return app.inject({
+      method: 'POST',
+      url: '/evaluation/evaluate-async',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
   /** Grading reports `id` completed with `graded`; resolves once the stored row says completed. */
   async function completeGrading(id: string, graded: Results, processingMs = 5) {
     await publishEvent(bus, Events.gradingCompleted, {
@@ -208,6 +220,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
     billingUp,
     billingDown,
     user,
+    submitEssay,
     completeGrading,
     streamEvents,
     close,

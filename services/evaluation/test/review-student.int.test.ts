@@ -23,16 +23,11 @@ afterAll(async () => {
 type Headers = Record<string, string>;
 
 async function completed(headers: Headers, title = 'Reviewed essay'): Promise<Evaluation> {
-  const body = multipart(
+  const res = await h.submitEssay(
+    headers,
     { title, essay_type: 'ee', rubric_id: h.rubrics.ee.id },
     { name: 'essay.txt', data: `${ESSAY}\n${Math.random()}` },
   );
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/evaluation/evaluate-async',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
   expect(res.statusCode).toBe(201);
   const e = res.json() as Evaluation;
   await h.completeGrading(e.id, results(24, 34), 900);

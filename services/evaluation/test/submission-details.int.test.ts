@@ -1,7 +1,7 @@
 import { Events, Messages, type Evaluation } from '@corestone/contracts';
 import { newId, serveRpc } from '@corestone/service-kit';
 import { Rpc } from '@corestone/contracts';
-import { ESSAY, JOB_FIELDS, expectExactly, multipart } from './fixtures';
+import { ESSAY, JOB_FIELDS, expectExactly } from './fixtures';
 import { results, startHarness, type Harness } from './harness';
 import { GraderInForce } from '../src/peers/grader-in-force';
 
@@ -16,15 +16,8 @@ afterAll(async () => {
 
 type Headers = Record<string, string>;
 
-function submit(headers: Headers, fields: Record<string, string>, text = ESSAY) {
-  const body = multipart(fields, { name: 'essay.txt', data: text, contentType: 'text/plain' });
-  return h.app.inject({
-    method: 'POST',
-    url: '/evaluation/evaluate-async',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const submit = (headers: Headers, fields: Record<string, string>, text = ESSAY) =>
+  h.submitEssay(headers, fields, { name: 'essay.txt', data: text, contentType: 'text/plain' });
 const ee = (extra: Record<string, string> = {}) => ({
   title: 'Coastal renewables',
   essay_type: 'ee',
