@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '@corestone/devstack';
+import { TokenStore } from '@corestone/sdk';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.join(REPO_ROOT, 'tests', 'artifacts', 'screenshots');
@@ -122,18 +123,27 @@ export interface StoredSession {
 
 /**
  * Hands a session to the browser as /auth would have stored it: a signed-out page of the site is
- * opened and the tokens and the user are put in its localStorage (the next page loaded is signed in).
+ * opened and every key the SDK's TokenStore writes for this session (tokens, user, user_role) is put
+ * in its localStorage (the next page loaded is signed in). An earlier session in the page is cleared
+ * and the page loaded again signed out first: a signed-in page still reading its user from the
+ * server would store that user over the new session's.
  */
 export async function storeSession(page: Page, gatewayUrl: string, session: StoredSession): Promise<void> {
+  const entries = new Map<string, string>();
+  const recorder = {
+    getItem: (k: string) => entries.get(k) ?? null,
+    setItem: (k: string, v: string) => void entries.set(k, v),
+    removeItem: (k: string) => void entries.delete(k),
+  } as unknown as Storage;
+  const store = new TokenStore(recorder);
+  store.setTokens(session.access_token, session.refresh_token);
+  store.setUser(session.user);
   await page.goto(`${gatewayUrl}/privacy-policy`);
-  await page.evaluate(
-    ([a, r, u]) => {
-      localStorage.setItem('access_token', a);
-      localStorage.setItem('refresh_token', r);
-      localStorage.setItem('user', u);
-    },
-    [session.access_token, session.refresh_token, JSON.stringify(session.user)] as const,
-  );
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${gatewayUrl}/privacy-policy`);
+  await page.evaluate((items) => {
+    for (const [k, v] of items) localStorage.setItem(k, v);
+  }, [...entries]);
 }
 
 /** Fills the sign-in form of the /auth page that is open and submits it. */
