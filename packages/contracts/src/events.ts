@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CreditAccount, EssayType, Results, Role, RubricSnapshot } from './api';
+import { SchoolMembership, SchoolSettings } from './api-schools';
 
 export const EventEnvelope = Type.Object({
   id: Type.String({ description: 'UUIDv7; also the JetStream message id (dedupe)' }),
@@ -132,6 +133,21 @@ export const Events = {
    */
   rubricChanged: event('rubric', 'changed', Type.Object({ rubric_id: Type.String() })),
 
+  /**
+   * A school was created or its name or settings changed. Billing keeps the settings that decide
+   * whose credits a member's submission uses; evaluation whether the school allows AI grading.
+   */
+  schoolsSchoolChanged: event(
+    'schools',
+    'school_changed',
+    Type.Object({ school_id: Type.String(), name: Type.String(), settings: SchoolSettings }),
+  ),
+  /**
+   * A user's membership of a school began, changed role or status, or ended (school_id null). A
+   * user belongs to at most one school at a time, so the latest event is the user's whole state.
+   */
+  schoolsMembershipChanged: event('schools', 'membership_changed', SchoolMembership),
+
   gradingProgress: event(
     'grading',
     'progressed',
@@ -170,5 +186,5 @@ export const ERASABLE_SUBJECTS = [
 ] as const;
 
 /** Services that publish events, each owning one stream. */
-export const STREAM_OWNERS = ['auth', 'users', 'billing', 'rubric', 'evaluation', 'grading'] as const;
+export const STREAM_OWNERS = ['auth', 'users', 'billing', 'rubric', 'evaluation', 'grading', 'schools'] as const;
 export type StreamOwner = (typeof STREAM_OWNERS)[number];

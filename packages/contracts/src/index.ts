@@ -15,4 +15,5 @@ export * from './api-content';
 export * from './api-links';
 export * from './api-billing';
 export * from './api-operations';
+export * from './api-schools';
 export * from './routes';
