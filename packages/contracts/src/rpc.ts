@@ -43,6 +43,30 @@ export const Rpc = {
   ),
 
   /**
+   * Make sure an account exists for a school's invited member (the schools service's invitations
+   * and roster imports). Matched by e-mail, case-insensitively: an existing account answers its id
+   * with `created: false` and nothing about it changes (its platform role is never lowered). A new
+   * account is made with `platform_role` and no usable password, and gets a "set your password" mail
+   * naming `invited_by_school` (the school's name) that links to the shell's reset-password page.
+   * Idempotent, also under concurrent requests for the same e-mail (one account, one `created: true`).
+   * Refusals: 400 VALIDATION_ERROR (malformed e-mail or an empty name), 503 UNAVAILABLE (users did
+   * not answer; retry — a retry completes the half-made account).
+   */
+  authProvisionUser: rpc(
+    'auth.provision_user',
+    Type.Object({
+      email: Type.String({ minLength: 1, maxLength: 254 }),
+      name: Type.String({ minLength: 1, maxLength: 200 }),
+      platform_role: Type.Union([Type.Literal('student'), Type.Literal('teacher')]),
+      invited_by_school: Type.String({ minLength: 1, maxLength: 200, description: "the school's name, for the mail" }),
+    }),
+    Type.Object({
+      user_id: Type.String(),
+      created: Type.Boolean({ description: 'true only for the request that made the account' }),
+    }),
+  ),
+
+  /**
    * An admin's own OpenAI key (PUT /users/admin/api-key), decrypted for the grading service's
    * quick assessment; null when none is set or the account is not an admin any more. Stored
    * encrypted; in plain text only in this reply (request/reply, never in a stream).
