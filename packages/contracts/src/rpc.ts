@@ -4,7 +4,10 @@
  * Every reply is either `{ ok: true, ...result }` or `{ ok: false, code, detail, status }`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CreditAccount, MessageAllowance, Results, Role, RubricSnapshot, User } from './api';
+import { CreditAccount } from './api-billing';
+import { Results, RubricSnapshot } from './api-grading';
+import { Role, User } from './api-user';
+import { MessageAllowance } from './api-users';
 import { Events } from './events';
 
 function rpc<Req extends TSchema, Res extends TSchema>(subject: string, request: Req, response: Res) {
@@ -49,8 +52,9 @@ export const Rpc = {
    * account is made with `platform_role` and no usable password, and gets a "set your password" mail
    * naming `invited_by_school` (the school's name) that links to the shell's reset-password page.
    * Idempotent, also under concurrent requests for the same e-mail (one account, one `created: true`).
-   * Refusals: 400 VALIDATION_ERROR (malformed e-mail or an empty name), 503 UNAVAILABLE (users did
-   * not answer; retry — a retry completes the half-made account).
+   * Refusals: 400 VALIDATION_ERROR (malformed e-mail or an empty name), 409 MAIL_DISABLED (a new
+   * account on a platform with mail turned off: it could never get a password; an existing one still
+   * answers), 503 SERVICE_UNAVAILABLE (users did not answer; retry — a retry completes the half-made account).
    */
   authProvisionUser: rpc(
     'auth.provision_user',
