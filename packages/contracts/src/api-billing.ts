@@ -1,9 +1,46 @@
 /**
- * Billing's checkout, purchase and message-allowance shapes (spec user-app §7 "Subscriptions and
- * plans"; the request/response shapes the spec leaves "not shown" are billing's, see its README).
+ * Billing's plans, credit account, checkout, purchase and message-allowance shapes (spec user-app
+ * §7 "Subscriptions and plans"; the request/response shapes the spec leaves "not shown" are
+ * billing's, see its README).
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { CurrentSubscription, PlanName } from './api';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const PlanName = Type.String({ description: 'free, core_pack, super_core_pack, power_user_monthly' });
+
+export const Plan = Type.Object({
+  name: PlanName,
+  display_name: Type.String(),
+  description: Type.String(),
+  price: Nullable(Type.Number()),
+  billing_period: Type.String(),
+  essay_credits: Type.Integer(),
+  features: Type.Array(Type.String()),
+});
+export type Plan = Static<typeof Plan>;
+
+/** Billing's view of one user's credits, mirrored into users by `billing.account_updated.v1`. */
+export const CreditAccount = Type.Object({
+  user_id: Type.String(),
+  essay_credits: Type.Integer(),
+  max_essay_credits: Type.Integer(),
+  subscription_plan: PlanName,
+  subscription_status: Type.String(),
+  version: Type.Integer({ description: 'increases with every change; consumers keep the highest' }),
+});
+export type CreditAccount = Static<typeof CreditAccount>;
+
+/** GET /subscription/current: the caller's plan and credits (billing). */
+export const CurrentSubscription = Type.Object({
+  plan: PlanName,
+  subscription_plan: PlanName,
+  subscription_status: Type.String(),
+  essay_credits: Type.Integer(),
+  max_essay_credits: Type.Integer({ description: '-1 means unlimited' }),
+  can_use_credits: Type.Boolean({ description: 'student or teacher, and unlimited or at least one credit left' }),
+});
+export type CurrentSubscription = Static<typeof CurrentSubscription>;
 
 export const PLAN_NAMES = ['free', 'core_pack', 'super_core_pack', 'power_user_monthly'] as const;
 export type PlanNameValue = (typeof PLAN_NAMES)[number];

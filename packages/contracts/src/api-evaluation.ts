@@ -1,9 +1,11 @@
 /**
- * Evaluation-service API shapes beyond the core `Evaluation` (api.ts): the live status stream,
- * the admin review routes and the dashboard analytics (spec admin §2, §4, §7).
+ * Evaluation-service API shapes beyond the `Evaluation` record (api-evaluation-record.ts): the live
+ * status stream, the admin review routes and the dashboard analytics (spec admin §2, §4, §7).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { EssayType, EvaluationStatus, Results, Role } from './api';
+import { EvaluationStatus } from './api-evaluation-record';
+import { EssayType, Results } from './api-grading';
+import { Role } from './api-user';
 import { MAX_ESSAY_CHARS, MAX_TITLE_CHARS } from './constants';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -1,9 +1,29 @@
 /**
- * Rubric-service API shapes beyond `Rubric` itself (api.ts): management, validation, usage and file
+ * Rubric-service API shapes: the `Rubric` itself, management, validation, usage and file
  * processing (spec admin §2 "Rubric management", §3 Rubric, §5, §7 "Rubrics").
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { EssayType, GradeBoundary, RubricCriterion, RubricStatus, ScoringStructure } from './api';
+import { EssayType, GradeBoundary, RubricCriterion, ScoringStructure } from './api-grading';
+
+export const RubricStatus = Type.Union([Type.Literal('active'), Type.Literal('draft'), Type.Literal('deprecated')]);
+export type RubricStatus = Static<typeof RubricStatus>;
+
+export const Rubric = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  rubric_type: EssayType,
+  status: RubricStatus,
+  is_active: Type.Boolean(),
+  version: Type.Integer(),
+  criteria_text: Type.String(),
+  scoring_structure: ScoringStructure,
+  submission_count: Type.Integer(),
+  is_default: Type.Boolean({ description: 'the default rubric of its essay type (a super_admin chooses it)' }),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Rubric = Static<typeof Rubric>;
 
 /** Rubric documents the back office may upload (spec admin §9: 10 MB). */
 export const MAX_RUBRIC_FILE_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /** Business constants (spec §9) and the platform's service directory. */
-import type { GradeBoundary } from './api';
+import type { GradeBoundary } from './api-grading';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 export const REFRESH_REUSE_GRACE_SECONDS = 10;

@@ -4,7 +4,9 @@
  * A deployment (or a test run) may put a prefix token in front of every subject and stream name.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CreditAccount, EssayType, Results, Role, RubricSnapshot } from './api';
+import { CreditAccount } from './api-billing';
+import { EssayType, Results, RubricSnapshot } from './api-grading';
+import { Role } from './api-user';
 import { SchoolMembership, SchoolSettings } from './api-schools';
 
 export const EventEnvelope = Type.Object({

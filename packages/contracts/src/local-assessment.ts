@@ -1,4 +1,4 @@
-import type { EssayType, Results } from './api';
+import type { EssayType, Results } from './api-grading';
 import { countWords } from './words';
 
 /**

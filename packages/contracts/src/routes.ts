@@ -9,7 +9,7 @@
  * Adding a route: add one line to its service's `routes` below. A test fails when a service
  * exposes a route that no line here covers, or when a line names a route the service lacks.
  */
-import type { Role } from './api';
+import type { Role } from './api-user';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

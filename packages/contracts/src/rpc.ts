@@ -4,7 +4,10 @@
  * Every reply is either `{ ok: true, ...result }` or `{ ok: false, code, detail, status }`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CreditAccount, MessageAllowance, Results, Role, RubricSnapshot, User } from './api';
+import { CreditAccount } from './api-billing';
+import { Results, RubricSnapshot } from './api-grading';
+import { Role, User } from './api-user';
+import { MessageAllowance } from './api-users';
 import { Events } from './events';
 
 function rpc<Req extends TSchema, Res extends TSchema>(subject: string, request: Req, response: Res) {
