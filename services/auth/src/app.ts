@@ -20,6 +20,7 @@ import { AccessTokenSigner } from './app/signer';
 import { Sessions } from './app/sessions';
 import { Accounts } from './app/accounts';
 import { PasswordReset } from './app/password-reset';
+import { Provisioning } from './app/provision';
 import { Background } from './app/background';
 import { Setup } from './app/setup';
 import { GoogleSignIn } from './app/google';
@@ -44,6 +45,8 @@ export interface AuthService {
   mailer: Mailer;
   background: Background;
   google: GoogleSignIn | null;
+  /** rpc.auth.provision_user's use case (served by start.ts). */
+  provisioning: Provisioning;
   /** /auth/me's users views and live sessions, dropped by events (started by start.ts; until then every request loads). */
   meCache: MeCache;
 }
@@ -62,6 +65,7 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
   const background = new Background(app.log);
   const base = publicBase(config);
   const reset = new PasswordReset(store, mailer, base, app.log);
+  const provisioning = new Provisioning(accounts, reset, !config.MAIL_DISABLED, app.log);
   const setup = new Setup(store, accounts, config.SETUP_TOKEN);
   const lockout = new SignInLockout(
     new Limiter(infra.redis, `${config.REDIS_PREFIX}auth:rl:`),
@@ -97,5 +101,5 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
     await background.idle();
     mailer.close();
   });
-  return { app, store, signer, sessions, accounts, mailer, background, google, meCache };
+  return { app, store, signer, sessions, accounts, mailer, background, google, meCache, provisioning };
 }

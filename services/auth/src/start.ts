@@ -3,13 +3,14 @@ import type { AuthConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp, type AuthDeps } from './app';
 import { startUsersConsumer } from './messaging/users-consumer';
+import { serveProvisionRpc } from './messaging/provision-rpc';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * auth's composition root: platform keys (a missing production key refuses before any
  * connection), Postgres + NATS + Redis, the app, the outbox relay to the `auth` stream, /auth/me's
- * cache (fed by events), the users-events consumer (revokes sessions on role/activation changes and
+ * cache (fed by events), `rpc.auth.provision_user` (schools' invitations), the users-events consumer (revokes sessions on role/activation changes and
  * deletions) and the hourly purge of expired tokens.
  * server.ts listens on the answer; tests inject into it.
  */
@@ -29,6 +30,8 @@ export function startService(config: AuthConfig) {
     await service.meCache.start();
     const consumer = await startUsersConsumer(infra.bus, store, app.log);
     lifecycle.onClose('users consumer', () => consumer.stop());
+    const provisionRpc = serveProvisionRpc(infra.bus, service.provisioning, app.log);
+    lifecycle.onClose('provision rpc', async () => provisionRpc.unsubscribe());
     const purge = setInterval(() => void store.purgeExpired().catch((err) => app.log.warn({ err }, 'purge failed')), PURGE_EVERY_MS);
     purge.unref();
     lifecycle.onClose('purge', async () => clearInterval(purge));

@@ -1,4 +1,4 @@
-import { resetPasswordMail, setPasswordMail } from '../src/domain/mails';
+import { resetPasswordMail, schoolInviteMail, setPasswordMail } from '../src/domain/mails';
 
 const LINK = 'https://corestone.example/reset-password?token=abc_DEF-123';
 
@@ -30,5 +30,21 @@ describe('the e-mails auth sends', () => {
       expect(part).toContain('pupil@school.example');
     }
     expect(setPasswordMail({ email: 'a@b.c', first_name: '' }, LINK).text.startsWith('Hello,\n')).toBe(true);
+  });
+
+  it('school invitation: names the school in the subject and both parts, on one line whatever was typed, and escapes it in HTML', () => {
+    const mail = schoolInviteMail({ email: 'pupil@school.example', first_name: 'Zoë' }, 'Maple <High>\r\nBcc: x@y.z  School', LINK);
+    expect(mail.subject).toBe('Maple <High> Bcc: x@y.z School invited you to Corestone');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.text).toContain('Hello Zoë,');
+    expect(mail.text).toContain('Maple <High> Bcc: x@y.z School invited you to Corestone');
+    expect(mail.html).toContain('Maple &#60;High&#62; Bcc: x@y.z School invited you');
+    expect(mail.html).not.toContain('<High>');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('within 7 days');
+      expect(part).toContain('pupil@school.example');
+    }
+    expect(mail.text).toContain(`\n${LINK}\n`);
+    expect(schoolInviteMail({ email: 'a@b.c', first_name: '' }, ' \n ', LINK).subject).toBe('A school invited you to Corestone');
   });
 });

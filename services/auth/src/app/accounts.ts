@@ -2,7 +2,7 @@ import { Codes, Messages, type AuthResponse, type Role, type User } from '@cores
 import { HttpError, badRequest, conflict, unauthorized, type Principal } from '@corestone/service-kit';
 import { checkNewPassword, normalizeEmail } from '../domain/validation';
 import { hashPassword, verifyPassword } from '../domain/passwords';
-import type { AuthStore, Origin, PendingProfile } from '../store/auth-store';
+import type { AuthStore, Credential, Origin, PendingProfile } from '../store/auth-store';
 import type { UsersClient } from '../peers/users-rpc';
 import { deactivated, type Sessions } from './sessions';
 
@@ -31,6 +31,17 @@ export class Accounts {
    * reached the pending credential stays, and the caller's retry completes it (same user id).
    */
   async create(input: NewAccount): Promise<User> {
+    const made = await this.createOrFind(input);
+    if (!made.created) throw emailExists();
+    return made.user;
+  }
+
+  /**
+   * `create`, but an account that exists (or that a concurrent request completed first) answers
+   * its user id instead of 409: exactly one of any number of concurrent requests for an e-mail
+   * answers `created: true`. The existing account is not touched.
+   */
+  async createOrFind(input: NewAccount): Promise<{ created: true; user: User } | { created: false; userId: string }> {
     const passwordHash = input.password === null ? null : await hashPassword(input.password);
     const claim = await this.store.claimPending({
       email: input.email,
@@ -40,7 +51,7 @@ export class Accounts {
       origin: input.origin,
       profile: input.profile,
     });
-    if (claim.kind === 'exists') throw emailExists();
+    if (claim.kind === 'exists') return this.existing(input.email, claim.credential);
     const { credential, claimId } = claim;
     const user = await this.users.create({
       user_id: credential.user_id,
@@ -51,9 +62,22 @@ export class Accounts {
       ...(input.profile.essay_credits !== undefined ? { essay_credits: input.profile.essay_credits } : {}),
       ...(input.profile.max_essay_credits !== undefined ? { max_essay_credits: input.profile.max_essay_credits } : {}),
     });
-    // Another request claimed the pending credential meanwhile and completed it with its own password.
-    if (!(await this.store.activate(credential.user_id, claimId, user.role, user.is_active))) throw emailExists();
-    return user;
+    // Another request claimed the pending credential meanwhile and completed it (same user id).
+    if (!(await this.store.activate(credential.user_id, claimId, user.role, user.is_active))) {
+      return { created: false, userId: credential.user_id };
+    }
+    return { created: true, user };
+  }
+
+  /** The user id of the credential (pending or complete) for a normalized e-mail; null when none. */
+  async findUserIdByEmail(email: string): Promise<string | null> {
+    return (await this.store.findByEmail(email))?.user_id ?? null;
+  }
+
+  private async existing(email: string, credential: Credential | null): Promise<{ created: false; userId: string }> {
+    const found = credential ?? (await this.store.findByEmail(email));
+    if (!found) throw emailExists(); // a Google identity taken meanwhile, never a missing e-mail
+    return { created: false, userId: found.user_id };
   }
 
   async signup(input: Omit<NewAccount, 'origin' | 'googleSub'>): Promise<AuthResponse> {

@@ -4,7 +4,7 @@ import { badRequest, type Mailer } from '@corestone/service-kit';
 import { hashResetToken, newResetToken } from '../domain/tokens';
 import { hashPassword } from '../domain/passwords';
 import { checkNewPassword } from '../domain/validation';
-import { resetPasswordMail, setPasswordMail } from '../domain/mails';
+import { resetPasswordMail, schoolInviteMail, setPasswordMail } from '../domain/mails';
 import type { AuthStore } from '../store/auth-store';
 
 /**
@@ -41,13 +41,17 @@ export class PasswordReset {
 
   /**
    * The password-set mail of a new account an admin created without a password (class import):
-   * a reset token valid 7 days, the same /reset-password page. Throws when the mail cannot be sent.
+   * a reset token valid 7 days, the same /reset-password page. With `school` (an account a school
+   * invited: rpc.auth.provision_user) the mail says which school invited them. Throws when the mail
+   * cannot be sent.
    */
-  async invite(account: { id: string; email: string; first_name: string }): Promise<void> {
+  async invite(account: { id: string; email: string; first_name: string }, school?: string): Promise<void> {
     const token = newResetToken();
     await this.store.createResetToken(account.id, hashResetToken(token), SET_PASSWORD_TOKEN_TTL_SECONDS);
-    await this.mailer.send({ to: account.email, ...setPasswordMail(account, this.linkFor(token)) });
-    this.log.info({ userId: account.id }, 'password-set mail sent');
+    const link = this.linkFor(token);
+    const mail = school === undefined ? setPasswordMail(account, link) : schoolInviteMail(account, school, link);
+    await this.mailer.send({ to: account.email, ...mail });
+    this.log.info({ userId: account.id, school: school !== undefined }, 'password-set mail sent');
   }
 
   private linkFor(token: string): string {

@@ -74,3 +74,27 @@ export function setPasswordMail(account: { email: string; first_name: string }, 
     ],
   });
 }
+
+/**
+ * A school invited someone who had no account (rpc.auth.provision_user): the account exists without
+ * a password; the link sets it on the same /reset-password page, valid 7 days.
+ */
+export function schoolInviteMail(account: { email: string; first_name: string }, schoolName: string, link: string): MailContent {
+  // One line whatever was typed (the subject is a header); the school's name as the school wrote it otherwise.
+  const school = schoolName.replace(/[\s\p{Cc}]+/gu, ' ').trim() || 'A school';
+  return linkMail({
+    subject: `${school} invited you to Corestone`,
+    greeting: account.first_name ? `Hello ${account.first_name},` : 'Hello,',
+    before: [
+      `${school} invited you to Corestone, where you submit IB essays for feedback, and an account was created for you.`,
+      'Choose a password to start.',
+    ],
+    action: 'Choose your password',
+    validity: 'once, within 7 days',
+    link,
+    after: [
+      `Then sign in with this e-mail address (${account.email}). If the link has expired, use "Forgot password" on the sign-in page.`,
+      'If you do not know this school, ignore this e-mail: nothing happens without a password.',
+    ],
+  });
+}

@@ -3,7 +3,7 @@ import { ADMIN_ROLES, Events, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SEC
 import { enqueueEvent, markProcessed, newId, withTransaction, type Queryable } from '@corestone/service-kit';
 import { canComplete } from '../domain/validation';
 
-export type Origin = 'signup' | 'admin' | 'setup' | 'google';
+export type Origin = 'signup' | 'admin' | 'setup' | 'google' | 'school';
 
 /** What users.create needs to (re)create the account of a pending credential. */
 export interface PendingProfile {

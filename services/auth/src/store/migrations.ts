@@ -60,4 +60,11 @@ export const migrations: Migration[] = [
       );
       INSERT INTO setup_state (id) VALUES (1);`,
   },
+  {
+    id: '002-auth-school-origin',
+    sql: `
+      -- Accounts a school invited (rpc.auth.provision_user, issue 30).
+      ALTER TABLE credentials DROP CONSTRAINT credentials_origin_check;
+      ALTER TABLE credentials ADD CONSTRAINT credentials_origin_check CHECK (origin IN ('signup', 'admin', 'setup', 'google', 'school'));`,
+  },
 ];

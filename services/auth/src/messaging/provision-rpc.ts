@@ -1,0 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Rpc } from '@corestone/contracts';
+import { serveRpc, type Bus } from '@corestone/service-kit';
+import type { Provisioning } from '../app/provision';
+
+/** Answers `rpc.auth.provision_user` (the schools service's invitations and roster imports). */
+export function serveProvisionRpc(bus: Bus, provisioning: Provisioning, log: FastifyBaseLogger) {
+  return serveRpc(bus, Rpc.authProvisionUser, (req) => provisioning.provision(req), log);
+}
