@@ -29,6 +29,7 @@ export const SERVICES = {
   billing: { port: 8106 },
   content: { port: 8107 },
   links: { port: 8108 },
+  schools: { port: 8109 },
 } as const;
 export type ServiceName = keyof typeof SERVICES;
 export const GATEWAY_PORT = 8080;

@@ -1,0 +1,32 @@
+import { ensureStream, openInfra, serviceTokenVerifier, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
+import type { SchoolsConfig } from './config';
+import { migrations } from './store/migrations';
+import { buildApp } from './app';
+
+/**
+ * schools' composition root: Postgres (schools, memberships, classes), NATS for the outbox relay
+ * to the `schools` stream (school_changed, membership_changed) and for asking auth and users about
+ * accounts. server.ts listens; tests inject (with their own token verifier).
+ */
+export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifier } = {}) {
+  return startWith(async (lifecycle) => {
+    const opened = await openInfra('schools', config, lifecycle, { migrations, bus: true });
+    const infra = { ...opened, db: opened.db!, bus: opened.bus! };
+    const service = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
+    await ensureStream(infra.bus, 'schools'); // the stream our outbox publishes to
+    // Answers wait for their events: billing's pool and auth's /auth/me follow memberships, and a
+    // school admin who has just added a member expects that member's next sign-in to know the school.
+    const relay = startOutboxRelay({
+      pool: infra.db.pool,
+      schema: infra.db.schema,
+      bus: infra.bus,
+      logger: service.app.log,
+      holdAnswers: true,
+    });
+    lifecycle.onClose('outbox relay', () => relay.stop());
+    await service.app.ready();
+    return { ...service, config, infra, relay };
+  });
+}
+
+export type SchoolsService = Awaited<ReturnType<typeof startService>>;
