@@ -1,6 +1,7 @@
 import type { Health } from '@corestone/contracts';
 import { ApiError } from './errors';
-import { Transport, type ClientEvent, type TransportOptions } from './transport';
+import type { ClientEvent } from './session-events';
+import { Transport, type TransportOptions } from './transport';
 import { normalizeUser, type SessionUser } from './user';
 import { AuthApi } from './services/auth';
 import { UsersApi } from './services/users';

@@ -1,27 +1,19 @@
 import type { AuthResponse } from '@corestone/contracts';
+import { ACCOUNT_DEACTIVATED_MESSAGE, isAccountDeactivatedError } from './errors';
 import {
-  ACCOUNT_DEACTIVATED_MESSAGE,
-  ApiError,
-  DEFAULT_ERROR_MESSAGE,
-  NO_REFRESH_TOKEN_MESSAGE,
-  SESSION_EXPIRED_MESSAGE,
-  isAccountDeactivatedError,
-  isApiError,
-  messageFromBody,
-} from './errors';
-import { STORAGE_KEYS, TokenStore, isTokenExpired } from './tokens';
+  buildUrl,
+  errorFromResponse,
+  filenameFrom,
+  parseBody,
+  sendRequest,
+  type DownloadedFile,
+  type Query,
+  type RequestOptions,
+} from './http';
+import { SessionEvents, listenToOtherTabs, type ClientEvent } from './session-events';
+import { TokenRefresher, exchangeRefreshToken } from './token-refresh';
+import { TokenStore, isTokenExpired } from './tokens';
 import { normalizeUser, type SessionUser } from './user';
-
-export type ClientEvent =
-  /**
-   * the server ended the session (refused refresh, deactivated account): tokens were cleared;
-   * payload is the message to show ('Session expired…' or the deactivated text)
-   */
-  | 'session-expired'
-  /** tokens or stored user changed (this tab or another tab) */
-  | 'tokens-changed'
-  /** tokens removed in another tab */
-  | 'signed-out';
 
 export interface TransportOptions {
   /** default '/api/v1' (same origin) */
@@ -38,100 +30,25 @@ export interface TransportOptions {
   expirySkewSeconds?: number;
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
-
-export interface RequestOptions {
-  method?: string;
-  /** JSON body */
-  json?: unknown;
-  /** raw body built per attempt (FormData etc.) */
-  body?: () => BodyInit;
-  query?: Query;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  /** no bearer header, no 401 refresh (login, refresh, signup...) */
-  anonymous?: boolean;
-  /** bearer header but no refresh on 401 */
-  noRefresh?: boolean;
-  /** return the parsed body even for non-2xx (health) */
-  acceptAnyStatus?: boolean;
-  /** extra request headers (e.g. Accept: text/event-stream) */
-  headers?: Record<string, string>;
-  /** let the request finish when the page is left (fetch `keepalive`; small bodies only) */
-  keepalive?: boolean;
-}
-
-/** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string | null;
-}
-
-const REFRESH_LOCK = 'corestone-token-refresh';
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason ?? new Error('Aborted'));
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal?.reason ?? new Error('Aborted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-async function parseBody(res: Response): Promise<unknown> {
-  if (res.status === 204 || res.status === 205) return undefined;
-  const type = res.headers.get('content-type') || '';
-  const text = await res.text();
-  if (!text) return undefined;
-  if (type.includes('json') || /^[[{]/.test(text.trim())) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-/** `filename` (or RFC 5987 `filename*`) of a Content-Disposition header. */
-export function filenameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
-    } catch {
-      /* fall through to the plain parameter */
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
-  return plain ? (plain[2] ?? plain[1]!).trim() : null;
-}
-
 /**
  * The one way to /api/v1: tokens in storage, bearer header, `{detail, code}` errors as ApiError,
  * single-flight refresh on 401 (except anonymous calls) with one replay, session events.
  * Every service module (auth, users, evaluation…) is a thin typed layer over this.
+ * The plain HTTP exchange is in http.ts, the refresh in token-refresh.ts, the events in
+ * session-events.ts.
  */
 export class Transport {
   readonly baseUrl: string;
   readonly tokens: TokenStore;
   private readonly fetchImpl: typeof fetch;
-  private readonly locks: LockManager | null;
   private readonly skew: number;
-  private refreshing: Promise<string> | null = null;
+  private readonly refresher: TokenRefresher;
   /**
    * Counts the sessions this tab ended. An answer to a call sent before the latest end (a refresh
    * in flight at logout, the second of two 403s) neither stores tokens nor ends the session again.
    */
   private sessionEpoch = 0;
-  private listeners = new Map<ClientEvent, Set<(payload?: unknown) => void>>();
+  private readonly events = new SessionEvents();
   private detachStorage: (() => void) | null = null;
 
   constructor(options: TransportOptions = {}) {
@@ -141,53 +58,35 @@ export class Transport {
     const f = options.fetch ?? (typeof fetch !== 'undefined' ? fetch : undefined);
     if (!f) throw new Error('No fetch implementation available');
     this.fetchImpl = (input, init) => f(input, init); // keep `this` of window.fetch unbound
-    this.locks =
+    const locks =
       options.locks !== undefined
         ? options.locks
         : typeof navigator !== 'undefined' && (navigator as Navigator & { locks?: LockManager }).locks
           ? navigator.locks
           : null;
     this.skew = options.expirySkewSeconds ?? 10;
+    this.refresher = new TokenRefresher({
+      tokens: this.tokens,
+      locks,
+      skew: this.skew,
+      send: (path, opts, token) => this.send(path, opts, token),
+      sessionEpoch: () => this.sessionEpoch,
+      store: (data) => this.storeAuth(data),
+      endSession: (message) => this.endSession(message),
+    });
     const target = options.eventTarget !== undefined ? options.eventTarget : typeof window !== 'undefined' ? window : null;
-    if (target) {
-      const onStorage = (e: StorageEvent) => {
-        const keys: string[] = Object.values(STORAGE_KEYS);
-        if (e.key !== null && !keys.includes(e.key)) return;
-        if ((e.key === STORAGE_KEYS.accessToken && e.newValue === null) || e.key === null) {
-          if (!this.tokens.accessToken) {
-            this.emit('signed-out');
-            return;
-          }
-        }
-        this.emit('tokens-changed');
-      };
-      target.addEventListener('storage', onStorage as EventListener);
-      this.detachStorage = () => target.removeEventListener('storage', onStorage as EventListener);
-    }
+    if (target) this.detachStorage = listenToOtherTabs(target, this.tokens, this.events);
   }
 
   /** Stop listening to cross-tab storage events. */
   dispose(): void {
     this.detachStorage?.();
     this.detachStorage = null;
-    this.listeners.clear();
+    this.events.clear();
   }
 
   on(event: ClientEvent, fn: (payload?: unknown) => void): () => void {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(fn);
-    return () => set!.delete(fn);
-  }
-
-  private emit(event: ClientEvent, payload?: unknown): void {
-    for (const fn of this.listeners.get(event) ?? []) {
-      try {
-        fn(payload);
-      } catch {
-        /* listener errors never break the client */
-      }
-    }
+    return this.events.on(event, fn);
   }
 
   /** True when a non-expired access token is stored. */
@@ -204,76 +103,27 @@ export class Transport {
   storeAuth(res: Partial<AuthResponse> & { access_token: string }): void {
     this.tokens.setTokens(res.access_token, res.refresh_token ?? null);
     if (res.user) this.tokens.setUser(res.user);
-    this.emit('tokens-changed');
+    this.events.emit('tokens-changed');
   }
 
   clearSession(): void {
     this.sessionEpoch++;
     this.tokens.clear();
-    this.emit('tokens-changed');
+    this.events.emit('tokens-changed');
   }
 
   /** The server ended the session: cleared here, and the person is told why (`session-expired`). */
   private endSession(message: string): void {
     this.clearSession();
-    this.emit('session-expired', message);
+    this.events.emit('session-expired', message);
   }
 
   url(path: string, query?: Query): string {
-    let u = path.startsWith('http') ? path : `${this.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
-    if (query) {
-      const qs = new URLSearchParams();
-      for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
-      const s = qs.toString();
-      if (s) u += (u.includes('?') ? '&' : '?') + s;
-    }
-    return u;
+    return buildUrl(this.baseUrl, path, query);
   }
 
-  private async send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-    let body: BodyInit | undefined;
-    if (opts.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(opts.json);
-    } else if (opts.body) {
-      body = opts.body();
-    }
-    if (token && !opts.anonymous) headers.Authorization = `Bearer ${token}`;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => controller.abort(opts.signal?.reason);
-    if (opts.signal) {
-      if (opts.signal.aborted) controller.abort(opts.signal.reason);
-      else opts.signal.addEventListener('abort', onAbort, { once: true });
-    }
-    if (opts.timeoutMs) {
-      timer = setTimeout(() => controller.abort(new ApiError(0, 'Request timed out', 'TIMEOUT')), opts.timeoutMs);
-    }
-    try {
-      return await this.fetchImpl(this.url(path, opts.query), {
-        method: opts.method ?? (opts.json !== undefined || opts.body ? 'POST' : 'GET'),
-        headers,
-        body,
-        credentials: 'include',
-        signal: controller.signal,
-        ...(opts.keepalive ? { keepalive: true } : {}),
-      });
-    } catch (e) {
-      if (controller.signal.aborted && isApiError(controller.signal.reason)) throw controller.signal.reason;
-      if (e instanceof Error && e.name === 'AbortError') throw e;
-      throw new ApiError(0, e instanceof Error && e.message ? `Network error: ${e.message}` : DEFAULT_ERROR_MESSAGE, 'NETWORK_ERROR');
-    } finally {
-      if (timer) clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
-  private async toError(res: Response): Promise<ApiError> {
-    const body = await parseBody(res).catch(() => undefined);
-    const code =
-      body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : '';
-    return new ApiError(res.status, messageFromBody(body), code, body);
+  private send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+    return sendRequest(this.fetchImpl, this.url(path, opts.query), opts, token);
   }
 
   /**
@@ -306,7 +156,7 @@ export class Transport {
       res = await this.send(path, opts, fresh);
     }
     if (!res.ok && !opts.acceptAnyStatus) {
-      const error = await this.toError(res);
+      const error = await errorFromResponse(res);
       // Deactivated while signed in: whichever service notices first ends the session (the access
       // token outlives the deactivation by up to its 15 minutes).
       const signedIn = Boolean(this.tokens.accessToken || this.tokens.refreshToken);
@@ -329,57 +179,11 @@ export class Transport {
   }
 
   /**
-   * Single-flight refresh. `staleToken` is the access token that failed: if the stored one
-   * differs and is still valid (another call or tab already rotated it), that one is used.
+   * Single-flight refresh (token-refresh.ts). `staleToken` is the access token that failed: if the
+   * stored one differs and is still valid (another call or tab already rotated it), that one is used.
    */
   refreshAccessToken(staleToken?: string | null): Promise<string> {
-    if (!this.refreshing) {
-      this.refreshing = this.refreshUnderLock(staleToken ?? null).finally(() => {
-        this.refreshing = null;
-      });
-    }
-    return this.refreshing;
-  }
-
-  private async refreshUnderLock(staleToken: string | null): Promise<string> {
-    const epoch = this.sessionEpoch;
-    const run = async (): Promise<string> => {
-      const current = this.tokens.accessToken;
-      if (current && current !== staleToken && !isTokenExpired(current, this.skew)) return current;
-      const refreshToken = this.tokens.refreshToken;
-      if (!refreshToken) throw new ApiError(401, NO_REFRESH_TOKEN_MESSAGE, 'NO_REFRESH_TOKEN');
-      const data = await this.exchangeRefreshToken(refreshToken);
-      // signed out while the refresh was under way: its tokens must not bring the session back
-      if (epoch !== this.sessionEpoch) throw new ApiError(401, 'Signed out', 'SIGNED_OUT');
-      this.storeAuth(data);
-      return data.access_token;
-    };
-    try {
-      if (this.locks) return await this.locks.request(REFRESH_LOCK, { mode: 'exclusive' }, run);
-      return await run();
-    } catch (e) {
-      // Transport failures and server errors (status 0 / 5xx) leave the session alone: the
-      // refresh token may still be good. A refused refresh (4xx) ends the session, unless this
-      // tab has ended it meanwhile (logout).
-      if (isApiError(e) && (e.status === 0 || e.status >= 500)) throw e;
-      if (epoch === this.sessionEpoch)
-        this.endSession(isAccountDeactivatedError(e) ? ACCOUNT_DEACTIVATED_MESSAGE : SESSION_EXPIRED_MESSAGE);
-      throw e;
-    }
-  }
-
-  /** POST /auth/refresh with this refresh token; answers the new tokens without storing them. */
-  private async exchangeRefreshToken(refreshToken: string, keepalive = false): Promise<AuthResponse> {
-    const res = await this.send(
-      '/auth/refresh',
-      { method: 'POST', json: { refresh_token: refreshToken }, anonymous: true, keepalive },
-      null,
-    );
-    if (!res.ok) throw await this.toError(res);
-    const data = (await parseBody(res)) as Partial<AuthResponse> | undefined;
-    if (!data || typeof data.access_token !== 'string')
-      throw new ApiError(res.status, 'Invalid refresh response', 'INVALID_REFRESH_RESPONSE');
-    return data as AuthResponse;
+    return this.refresher.refresh(staleToken ?? null);
   }
 
   /**
@@ -392,7 +196,7 @@ export class Transport {
     let bearer = accessToken;
     let refresh = refreshToken;
     if (refresh && isTokenExpired(bearer, this.skew)) {
-      const fresh = await this.exchangeRefreshToken(refresh, true);
+      const fresh = await exchangeRefreshToken((p, o, t) => this.send(p, o, t), refresh, true);
       bearer = fresh.access_token;
       refresh = fresh.refresh_token ?? refresh;
     }
@@ -402,6 +206,6 @@ export class Transport {
       { method: 'POST', json: refresh ? { refresh_token: refresh } : {}, keepalive: true },
       bearer,
     );
-    if (!res.ok) throw await this.toError(res);
+    if (!res.ok) throw await errorFromResponse(res);
   }
 }

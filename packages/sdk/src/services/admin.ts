@@ -20,7 +20,8 @@ import type {
   TrendAnalytics,
   UserAnalytics,
 } from '@corestone/contracts';
-import type { DownloadedFile, Transport } from '../transport';
+import type { DownloadedFile } from '../http';
+import type { Transport } from '../transport';
 
 const adminPath = (id: string, rest = '') => `/evaluation/admin/${encodeURIComponent(id)}${rest}`;
 

@@ -14,7 +14,8 @@ import type {
   TokSessionResponse,
   TokTitles,
 } from '@corestone/contracts';
-import type { DownloadedFile, Transport } from '../transport';
+import type { DownloadedFile } from '../http';
+import type { Transport } from '../transport';
 
 /**
  * `/general/*`: the four policy documents (public read, super_admin edit), the TOK prescribed

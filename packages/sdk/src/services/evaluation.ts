@@ -10,7 +10,9 @@ import type {
 } from '@corestone/contracts';
 import { ApiError, POLLING_TIMEOUT_MESSAGE, isApiError } from '../errors';
 import { readEventStream } from '../sse';
-import { sleep, type DownloadedFile, type Transport } from '../transport';
+import type { DownloadedFile } from '../http';
+import { sleep } from '../sleep';
+import type { Transport } from '../transport';
 
 export interface SubmitEvaluationInput {
   file: Blob & { name?: string };

@@ -13,7 +13,8 @@ import type {
   MessageResponse,
   UrlValidation,
 } from '@corestone/contracts';
-import type { DownloadedFile, Transport } from '../transport';
+import type { DownloadedFile } from '../http';
+import type { Transport } from '../transport';
 
 export interface LinkListQuery {
   category?: LinkCategory;
