@@ -106,6 +106,27 @@ describe('route table built from ROUTE_POLICY', () => {
     expect(() => new RouteTable(bad)).toThrow(/auth declares \/users\/me, but that path belongs to users/);
     expect(() => new RouteTable({ ...ROUTE_POLICY })).not.toThrow();
   });
+
+  it('reads a {name} segment of a prefix as any one segment (a school\'s credits are billing\'s, the rest of /schools not)', () => {
+    const withSchools = new RouteTable({
+      ...ROUTE_POLICY,
+      schools: { prefixes: ['/schools', '/classes'], routes: [{ method: 'GET', path: '/schools/{id}', access: 'signed_in' }] },
+    });
+    for (const t of [withSchools, table]) {
+      expect(t.ownerOf('/schools/0190-a/credits')).toBe('billing');
+      expect(t.lookup('POST', '/schools/0190-a/credits')).toMatchObject({ service: 'billing', public: false });
+      expect(t.lookup('POST', '/schools/0190-a/credits')?.policy?.access).toEqual(['super_admin']);
+      expect(t.lookup('GET', '/schools/0190-a/credits')).toMatchObject({ service: 'billing', policy: { access: 'signed_in' } });
+    }
+    expect(withSchools.ownerOf('/schools')).toBe('schools');
+    expect(withSchools.ownerOf('/schools/0190-a')).toBe('schools');
+    expect(withSchools.ownerOf('/schools/0190-a/members')).toBe('schools');
+    expect(withSchools.ownerOf('/schools/0190-a/creditsx')).toBe('schools');
+    expect(withSchools.ownerOf('/schools//credits')).toBe('schools');
+    expect(withSchools.lookup('GET', '/schools/0190-a/members')?.service).toBe('schools');
+    expect(withSchools.lookup('GET', '/schools/0190-a')?.service).toBe('schools');
+    expect(withSchools.lookup('GET', '/classes/x/members')?.service).toBe('schools');
+  });
 });
 
 describe('secrets in URLs', () => {

@@ -27,9 +27,15 @@ export interface PasswordRoute {
 const ALL_METHODS: readonly HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** `/a/{id}/b` → `/a/:id/b` (find-my-way's spelling). */
-const routerPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+export const routerPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
-const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+/** Whether `path` is `prefix` or below it; a prefix segment `{name}` matches any one non-empty segment. */
+const isUnder = (path: string, prefix: string) => {
+  if (!prefix.includes('{')) return path === prefix || path.startsWith(`${prefix}/`);
+  const want = prefix.split('/');
+  const have = path.split('/');
+  return have.length >= want.length && want.every((seg, i) => (seg.startsWith('{') ? have[i] !== '' : seg === have[i]));
+};
 
 /**
  * The gateway's routing, token, body and rate table, compiled once from contracts'
@@ -56,8 +62,8 @@ export class RouteTable {
     };
     for (const { prefix, service } of this.upstreams) {
       const fallback: RouteEntry = { service, policy: null, public: false, body: 'default', rate: null };
-      put(ALL_METHODS, prefix, fallback);
-      put(ALL_METHODS, `${prefix}/*`, fallback);
+      put(ALL_METHODS, routerPath(prefix), fallback);
+      put(ALL_METHODS, `${routerPath(prefix)}/*`, fallback);
     }
     for (const [service, s] of Object.entries(policies)) {
       for (const policy of s.routes) {

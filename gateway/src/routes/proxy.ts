@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { RouteTable } from '../domain/route-table';
+import { routerPath, type RouteTable } from '../domain/route-table';
 import { API_PREFIX } from '../domain/urls';
 import { forward } from './forward';
 import { collectableLength, readWhole } from './bodies';
@@ -57,8 +57,9 @@ export function registerProxies(
         forward(req, reply, { ...target, path: req.url.slice(API_PREFIX.length) });
       const method = ALL_METHODS.filter((m) => !taken.includes(m));
       const schema = { hide: true } as Record<string, unknown>;
-      scope.route({ method, url: `${API_PREFIX}${prefix}`, schema, handler });
-      scope.route({ method, url: `${API_PREFIX}${prefix}/*`, schema, handler });
+      // A `{name}` segment of a prefix (billing's /schools/{id}/credits) is a router parameter.
+      scope.route({ method, url: `${API_PREFIX}${routerPath(prefix)}`, schema, handler });
+      scope.route({ method, url: `${API_PREFIX}${routerPath(prefix)}/*`, schema, handler });
     }
   });
 }

@@ -99,6 +99,69 @@ export const CancelSubscriptionResponse = Type.Object({
 });
 export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionResponse>;
 
+/**
+ * A school's credit pool (issue 30): a ledger per school kept by billing. A super admin grants
+ * credits with a note; members of a school whose settings say `pool_enabled` are charged from it
+ * when they submit (refunded to it when grading fails). The balance is always granted − used.
+ */
+export const MAX_SCHOOL_GRANT = 1_000_000;
+
+/** POST /schools/{id}/credits (super admin). */
+export const SchoolCreditGrantRequest = Type.Object({
+  credits: Type.Integer({ minimum: 1, maximum: MAX_SCHOOL_GRANT, description: 'credits added to the pool' }),
+  note: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'why (e.g. "invoice 2027-014"); required' }),
+});
+export type SchoolCreditGrantRequest = Static<typeof SchoolCreditGrantRequest>;
+
+/** GET /schools/{id}/credits query. */
+export const SchoolCreditsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'how many recent entries' })),
+});
+export type SchoolCreditsQuery = Static<typeof SchoolCreditsQuery>;
+
+export const SCHOOL_LEDGER_KINDS = ['grant', 'use', 'refund'] as const;
+
+/** One line of a school's pool ledger (append-only). */
+export const SchoolLedgerEntry = Type.Object({
+  id: Type.String(),
+  kind: Type.Union(
+    SCHOOL_LEDGER_KINDS.map((k) => Type.Literal(k)),
+    { description: 'grant: credits added by a super admin; use: an essay charged to the pool; refund: that essay failed' },
+  ),
+  credits: Type.Integer({ description: 'the change of the balance: +n for a grant, -1 for a use, +1 for a refund' }),
+  note: Type.Union([Type.String(), Type.Null()], { description: "the grant's note; null for uses and refunds" }),
+  user_id: Type.Union([Type.String(), Type.Null()], { description: 'whose essay (use, refund); the granting super admin (grant)' }),
+  actor: Type.String({ description: 'who caused it: `admin:<id>` (grant), `user:<id>` (use), `system:evaluation-failed` (refund)' }),
+  charge_key: Type.Union([Type.String(), Type.Null()], { description: 'the evaluation attempt charged (use, refund)' }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type SchoolLedgerEntry = Static<typeof SchoolLedgerEntry>;
+
+const SchoolPoolTotals = {
+  school_id: Type.String(),
+  balance: Type.Integer({ minimum: 0, description: 'credits left: granted_total - used_total' }),
+  granted_total: Type.Integer({ minimum: 0 }),
+  used_total: Type.Integer({ minimum: 0, description: 'credits used by essays, refunds deducted' }),
+};
+
+/** POST /schools/{id}/credits → 201. */
+export const SchoolCreditGrantResult = Type.Object({ ...SchoolPoolTotals, entry: SchoolLedgerEntry });
+export type SchoolCreditGrantResult = Static<typeof SchoolCreditGrantResult>;
+
+/** GET /schools/{id}/credits (super admin, admin: any school; the school's active school_admin: their own). */
+export const SchoolCredits = Type.Object({
+  ...SchoolPoolTotals,
+  entries: Type.Array(SchoolLedgerEntry, { description: 'the most recent lines, newest first (`limit`)' }),
+  usage_by_student: Type.Array(
+    Type.Object({
+      user_id: Type.String(),
+      used: Type.Integer({ description: 'pool credits used by this member, refunds deducted' }),
+    }),
+    { description: 'every member who used the pool, most used first' },
+  ),
+});
+export type SchoolCredits = Static<typeof SchoolCredits>;
+
 export const BillingCodes = {
   PLAN_UNKNOWN: 'PLAN_NOT_FOUND',
   PLAN_NOT_PURCHASABLE: 'PLAN_NOT_PURCHASABLE',
@@ -111,6 +174,10 @@ export const BillingCodes = {
   PAYMENT_PROVIDER_FAILED: 'PAYMENT_PROVIDER_FAILED',
   NO_SUBSCRIPTION: 'NO_SUBSCRIPTION',
   WEBHOOK_SIGNATURE: 'WEBHOOK_SIGNATURE_INVALID',
+  /** A student of a school whose settings say students_may_buy_credits = false. */
+  CHECKOUT_DISABLED_BY_SCHOOL: 'CREDIT_PURCHASE_DISABLED_BY_SCHOOL',
+  /** /schools/{id}/credits: no such school, or not one the caller may see. */
+  SCHOOL_NOT_FOUND: 'SCHOOL_NOT_FOUND',
 } as const;
 
 export const BillingMessages = {
@@ -132,4 +199,7 @@ export const BillingMessages = {
   SUBSCRIPTION_CANCELLED: 'Your Power User subscription is cancelled. Unlimited credits stay until your institution agreement ends.',
   SUBSCRIPTION_ALREADY_CANCELLED: 'Your Power User subscription is already cancelled',
   WEBHOOK_SIGNATURE: 'Invalid Stripe signature',
+  CHECKOUT_DISABLED_BY_SCHOOL:
+    "Your school provides essay credits for its students, so personal credit packs cannot be bought. Please ask your school's coordinator.",
+  SCHOOL_NOT_FOUND: 'School not found',
 } as const;

@@ -30,6 +30,12 @@ export const Codes = {
   GOOGLE_NOT_CONFIGURED: 'GOOGLE_NOT_CONFIGURED',
   GOOGLE_FAILED: 'GOOGLE_LOGIN_FAILED',
   NO_CREDITS: 'INSUFFICIENT_CREDITS',
+  /** rpc.billing.consume_credit: the member's school pool has no credit left (no fall-back to personal credits: billing README). */
+  SCHOOL_POOL_EMPTY: 'SCHOOL_POOL_EMPTY',
+  /** rpc.billing.consume_credit: the student has used as many pool credits as their school allows each student. */
+  SCHOOL_POOL_CAP_REACHED: 'SCHOOL_POOL_CAP_REACHED',
+  /** rpc.billing.consume_credit: the member's school has switched AI grading off. */
+  AI_GRADING_DISABLED_BY_SCHOOL: 'AI_GRADING_DISABLED_BY_SCHOOL',
   LAST_SUPER_ADMIN: 'LAST_SUPER_ADMIN',
   RUBRIC_NOT_FOUND: 'RUBRIC_NOT_FOUND',
   RUBRIC_TYPE_MISMATCH: 'RUBRIC_TYPE_MISMATCH',
@@ -126,6 +132,12 @@ export const Messages = {
   GOOGLE_FAILED: 'Google login failed',
   // Credits and evaluations (the submit screen matches 403 / 'credit')
   NO_CREDITS: 'Insufficient essay credits: you have no essay credits remaining. Please purchase more credits to continue.',
+  SCHOOL_POOL_EMPTY:
+    "Your school's essay credits have run out, so this essay cannot be graded now. Please ask your school's coordinator to add credits to the school's pool.",
+  /** `cap`: the school's pool_cap_per_student. */
+  SCHOOL_POOL_CAP_REACHED: (cap: number) =>
+    `You have used all ${cap} essay credit${cap === 1 ? '' : 's'} your school allows each student, so this essay cannot be graded now. Please ask your school's coordinator.`,
+  AI_GRADING_DISABLED_BY_SCHOOL: 'Your school has switched AI grading off, so essays cannot be submitted for grading. Please ask your teacher.',
   GRADING_ROLE_ONLY: 'Only students and teachers can submit essays for grading',
   /** A submission's include_reflection other than true: the reflection criterion cannot be skipped. */
   REFLECTION_ALWAYS_GRADED:

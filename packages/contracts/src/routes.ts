@@ -42,7 +42,8 @@ export interface RoutePolicy {
 export interface ServiceRoutes {
   /**
    * Path prefixes this service answers under /api/v1; the longest matching prefix over all
-   * services owns a path (so `/users/update-password` of auth wins over `/users` of users).
+   * services owns a path (so `/users/update-password` of auth wins over `/users` of users). A
+   * segment `{name}` matches any one segment (billing's `/schools/{id}/credits` inside schools' `/schools`).
    */
   prefixes: readonly string[];
   routes: readonly RoutePolicy[];
@@ -150,8 +151,12 @@ export const ROUTE_POLICY = {
     ],
   },
   billing: {
-    prefixes: ['/plans', '/subscription', '/subscribe', '/billing'],
+    // A school's credit pool is billing's; every other /schools path is the schools service's.
+    prefixes: ['/plans', '/subscription', '/subscribe', '/billing', '/schools/{id}/credits'],
     routes: [
+      // super admin grants; admins read any school's pool, a school admin their own (billing answers others 404)
+      { method: 'POST', path: '/schools/{id}/credits', access: SUPER_ADMIN },
+      { method: 'GET', path: '/schools/{id}/credits', access: 'signed_in' },
       { method: ANY, path: '/plans/*', access: 'public' },
       { method: 'GET', path: '/subscription/current', access: 'signed_in' },
       { method: 'POST', path: '/subscription/use-essay-credit', access: 'signed_in' },
@@ -195,26 +200,6 @@ export const ROUTE_POLICY = {
       { method: 'GET', path: '/external_links/public', access: 'public' },
       { method: 'POST', path: '/external_links/{id}/click', access: 'public' },
       { method: ANY, path: '/external_links/*', access: ADMINS },
-    ],
-  },
-  schools: {
-    prefixes: ['/schools', '/classes'],
-    // Every route needs a token; who may do what in which school is decided by the service's use
-    // cases (tenancy: 404 where existence would leak), so most lines say only `signed_in`.
-    routes: [
-      { method: 'POST', path: '/schools', access: SUPER_ADMIN },
-      { method: 'GET', path: '/schools', access: 'signed_in' },
-      { method: 'GET', path: '/schools/mine', access: 'signed_in' },
-      { method: 'POST', path: '/schools/mine/accept', access: 'signed_in' },
-      { method: 'POST', path: '/schools/mine/decline', access: 'signed_in' },
-      { method: ['GET', 'PATCH'], path: '/schools/{id}', access: 'signed_in' },
-      { method: ['GET', 'POST'], path: '/schools/{id}/members', access: 'signed_in' },
-      { method: 'PATCH', path: '/schools/{id}/members/{user_id}', access: 'signed_in' },
-      { method: ['GET', 'POST'], path: '/schools/{id}/classes', access: 'signed_in' },
-      { method: 'POST', path: '/classes/join', access: 'signed_in' },
-      { method: 'PATCH', path: '/classes/{id}', access: 'signed_in' },
-      { method: ['GET', 'POST'], path: '/classes/{id}/members', access: 'signed_in' },
-      { method: 'DELETE', path: '/classes/{id}/members/{user_id}', access: 'signed_in' },
     ],
   },
 } as const satisfies Record<string, ServiceRoutes>;

@@ -81,11 +81,24 @@ export const Rpc = {
     Type.Object({ api_key: Type.Union([Type.String(), Type.Null()]) }),
   ),
 
-  /** Charge one credit for an evaluation; idempotent by evaluation_id. Fails with NO_CREDITS. */
+  /**
+   * Charge one credit for an evaluation; idempotent by evaluation_id. Billing chooses the ledger:
+   * the school's pool for an active member of a school with pool_enabled, else personal credits.
+   * Fails with NO_CREDITS, SCHOOL_POOL_EMPTY, SCHOOL_POOL_CAP_REACHED or AI_GRADING_DISABLED_BY_SCHOOL (403).
+   */
   billingConsumeCredit: rpc(
     'billing.consume_credit',
     Type.Object({ user_id: Type.String(), evaluation_id: Type.String() }),
-    Type.Object({ account: CreditAccount, charged: Type.Boolean({ description: 'false when unlimited' }) }),
+    Type.Object({
+      account: CreditAccount,
+      charged: Type.Boolean({ description: 'false when unlimited' }),
+      ledger: Type.Optional(
+        Type.Union([Type.Literal('personal'), Type.Literal('school')], {
+          description: "the ledger charged: the user's account or their school's pool (absent: personal)",
+        }),
+      ),
+      school_id: Type.Optional(Type.String({ description: 'the school whose pool was charged' })),
+    }),
   ),
   /** Give back the credit charged for an evaluation; idempotent by evaluation_id. */
   billingRefundCredit: rpc(

@@ -4,6 +4,8 @@ import { createServiceApp, registerAuth, addInfraReadiness, type ServiceDeps } f
 import { paymentMode, type BillingConfig } from './config';
 import { AccountStore } from './store/accounts';
 import { PurchaseStore } from './store/purchases';
+import { SchoolCopyStore } from './store/schools';
+import { SchoolPoolStore } from './store/school-pools';
 import { Fulfilment } from './app/fulfilment';
 import { paymentsAvailability } from './app/checkout';
 import { createStripeClient } from './peers/stripe';
@@ -11,6 +13,7 @@ import { billingRoutes } from './routes/billing';
 import { subscriptionRoutes } from './routes/subscription';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { localCheckoutRoutes } from './routes/local-checkout';
+import { schoolCreditRoutes } from './routes/schools';
 
 export type BillingDeps = ServiceDeps<BillingConfig, 'db' | 'bus'>;
 
@@ -18,6 +21,10 @@ export interface BillingApp {
   app: FastifyInstance;
   /** The credit ledger and balances. */
   store: AccountStore;
+  /** Billing's copy of schools' settings and memberships. */
+  schools: SchoolCopyStore;
+  /** The school credit pools. */
+  pools: SchoolPoolStore;
   purchases: PurchaseStore;
   fulfilment: Fulfilment;
   /** The configured Stripe client (null unless STRIPE_SECRET_KEY is set). */
@@ -28,7 +35,9 @@ export interface BillingApp {
 export function buildApp({ config, infra, verify }: BillingDeps): BillingApp {
   const mode = paymentMode(config);
   const app = createServiceApp({ name: 'billing', logLevel: config.LOG_LEVEL });
-  const store = new AccountStore(infra.db.pool);
+  const pools = new SchoolPoolStore(infra.db.pool);
+  const schools = new SchoolCopyStore(infra.db.pool);
+  const store = new AccountStore(infra.db.pool, pools);
   const purchases = new PurchaseStore(infra.db.pool);
   const fulfilment = new Fulfilment(infra.db.pool, store, purchases, app.log);
   const stripe = mode === 'stripe' ? createStripeClient(config) : null;
@@ -43,6 +52,7 @@ export function buildApp({ config, infra, verify }: BillingDeps): BillingApp {
       publicBaseUrl: config.PUBLIC_BASE_URL,
       currency: config.CURRENCY,
       accounts: store,
+      schools,
       purchases,
       stripe,
       log: app.log,
@@ -51,11 +61,12 @@ export function buildApp({ config, infra, verify }: BillingDeps): BillingApp {
     bus: infra.bus,
     usersTimeoutMs: config.USERS_TIMEOUT_MS,
   });
+  void app.register(schoolCreditRoutes, { schools, pools, schoolWaitMs: config.SCHOOL_WAIT_MS });
   void app.register(localCheckoutRoutes, { enabled: mode === 'local', purchases, fulfilment });
   // Its own scope: JSON stays raw bytes there for the signature check.
   void app.register(stripeWebhookRoutes, {
     stripe: stripe && { client: stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET! },
     fulfilment,
   });
-  return { app, store, purchases, fulfilment, stripe };
+  return { app, store, schools, pools, purchases, fulfilment, stripe };
 }

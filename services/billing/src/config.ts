@@ -25,6 +25,11 @@ export const BillingConfig = configSchema({
   CURRENCY: Type.String({ default: 'usd', pattern: '^[a-z]{3}$' }),
   /** How long billing waits for the users service (chatbot message allowance). */
   USERS_TIMEOUT_MS: Type.Integer({ default: 2_000, minimum: 1 }),
+  /**
+   * How long /schools/{id}/credits waits for a school billing has not heard of yet (its
+   * schools.school_changed.v1 event may still be on its way right after the school was created).
+   */
+  SCHOOL_WAIT_MS: Type.Integer({ default: 3_000, minimum: 0 }),
 });
 export type BillingConfig = Static<typeof BillingConfig>;
 

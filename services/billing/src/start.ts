@@ -6,7 +6,7 @@ import { startBillingMessaging } from './messaging/start';
 
 /**
  * billing's composition root: Postgres and NATS, the app, and its messaging (outbox relay, RPC
- * responders, refund consumer). server.ts listens; tests inject or listen themselves.
+ * responders, refund and schools consumers). server.ts listens; tests inject or listen themselves.
  */
 export async function startService(config: BillingConfig, opts: { verify?: TokenVerifier } = {}) {
   paymentMode(config); // contradictory payment settings stop the start before anything opens
@@ -19,6 +19,7 @@ export async function startService(config: BillingConfig, opts: { verify?: Token
       bus: infra.bus,
       db: infra.db,
       store: service.store,
+      schools: service.schools,
       lifecycle,
       logger: service.app.log,
     });

@@ -11,7 +11,9 @@ import {
 } from '@corestone/contracts';
 import { HttpError, newId, type Principal } from '@corestone/service-kit';
 import { amountCents, ownSiteUrl, purchasablePlan } from '../domain/checkout';
+import { schoolForbidsPurchase } from '../domain/credit-source';
 import type { AccountStore } from '../store/accounts';
+import type { SchoolCopyStore } from '../store/schools';
 import type { PurchaseStore } from '../store/purchases';
 import { createCheckoutSession } from '../peers/stripe';
 import { LOCAL_CHECKOUT_PAGE } from '../peers/local-page';
@@ -21,6 +23,7 @@ export interface CheckoutDeps {
   publicBaseUrl: string;
   currency: string;
   accounts: AccountStore;
+  schools: SchoolCopyStore;
   purchases: PurchaseStore;
   stripe: Stripe | null;
   log: FastifyBaseLogger;
@@ -38,8 +41,8 @@ export function paymentsAvailability(mode: PaymentMode): PaymentsAvailability {
  * purchase, then opens the provider's checkout (a Stripe Checkout Session, or the local page).
  */
 export async function startCheckout(deps: CheckoutDeps, buyer: Principal, req: CheckoutRequest): Promise<CheckoutSession> {
-  const account = await deps.accounts.get(buyer.id);
-  const plan = purchasablePlan(req.plan_type, { role: buyer.role, account });
+  const [account, standing] = await Promise.all([deps.accounts.get(buyer.id), deps.schools.standingOf(buyer.id)]);
+  const plan = purchasablePlan(req.plan_type, { role: buyer.role, account, schoolForbids: schoolForbidsPurchase(standing) });
   const successUrl = ownSiteUrl(req.success_url, deps.publicBaseUrl, 'success_url');
   const cancelUrl = ownSiteUrl(req.cancel_url, deps.publicBaseUrl, 'cancel_url');
   if (deps.mode === 'off') throw new HttpError(503, BillingCodes.PAYMENTS_NOT_CONFIGURED, BillingMessages.PAYMENTS_NOT_CONFIGURED);

@@ -6,10 +6,15 @@ import { PLANS } from './plans';
  * The plan a caller may buy, or the reason they may not (spec user-app §2 Plans: the free plan and
  * power_user_monthly are never bought; students and teachers only). A pack already held can be
  * bought again (issue 28: "You can buy more credits at any time"): its credits add up. An
- * unlimited account is at the maximum: there is nothing to buy.
+ * unlimited account is at the maximum: there is nothing to buy. A student of a school that does not
+ * let its students buy credits (`schoolForbids`, domain/credit-source.ts) is refused.
  */
-export function purchasablePlan(planType: string, buyer: { role: Role; account: { max_essay_credits: number } }): Plan {
+export function purchasablePlan(
+  planType: string,
+  buyer: { role: Role; account: { max_essay_credits: number }; schoolForbids?: boolean },
+): Plan {
   if (!GRADING_ROLES.includes(buyer.role)) throw forbidden(BillingMessages.CHECKOUT_ROLE_ONLY, BillingCodes.CHECKOUT_ROLE_ONLY);
+  if (buyer.schoolForbids) throw forbidden(BillingMessages.CHECKOUT_DISABLED_BY_SCHOOL, BillingCodes.CHECKOUT_DISABLED_BY_SCHOOL);
   const plan = PLANS.find((p) => p.name === planType);
   if (!plan) throw badRequest(BillingMessages.PLAN_UNKNOWN, BillingCodes.PLAN_UNKNOWN);
   if (plan.name === 'free') throw badRequest(BillingMessages.FREE_NOT_PURCHASABLE, BillingCodes.PLAN_NOT_PURCHASABLE);

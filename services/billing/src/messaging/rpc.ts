@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Rpc } from '@corestone/contracts';
 import { badRequest, serveRpc, type Bus } from '@corestone/service-kit';
 import type { AccountStore } from '../store/accounts';
+import { consumeCredit, type ConsumeDeps } from '../app/consume';
 
 /** Ids are opaque strings to billing, but an empty or huge one is a caller's bug. */
 function checkId(name: string, value: string): string {
@@ -10,12 +11,13 @@ function checkId(name: string, value: string): string {
 }
 
 /** Credits over NATS request/reply: evaluation charges and refunds, users reads and adjusts. */
-export function serveBillingRpc(bus: Bus, store: AccountStore, log: FastifyBaseLogger) {
+export function serveBillingRpc(bus: Bus, deps: ConsumeDeps, log: FastifyBaseLogger) {
+  const store: AccountStore = deps.accounts;
   return [
     serveRpc(
       bus,
       Rpc.billingConsumeCredit,
-      async ({ user_id, evaluation_id }) => store.consume(checkId('user_id', user_id), checkId('evaluation_id', evaluation_id)),
+      async ({ user_id, evaluation_id }) => consumeCredit(deps, checkId('user_id', user_id), checkId('evaluation_id', evaluation_id)),
       log,
     ),
     serveRpc(bus, Rpc.billingRefundCredit, async ({ evaluation_id }) => store.refund(checkId('evaluation_id', evaluation_id)), log),

@@ -11,6 +11,8 @@ import {
   type Queryable,
 } from '@corestone/service-kit';
 import { creditMetrics } from './credit-metrics';
+import type { SchoolPoolStore } from './school-pools';
+import type { CreditSource } from '../domain/credit-source';
 
 interface Row {
   user_id: string;
@@ -50,6 +52,10 @@ const userActor = (userId: string) => `user:${userId}`;
 export interface ConsumeResult {
   account: CreditAccount;
   charged: boolean;
+  /** The ledger charged (for a repeat: the one the first charge used). */
+  ledger: 'personal' | 'school';
+  /** The school whose pool was charged. */
+  school_id?: string;
 }
 
 export interface RefundResult {
@@ -63,7 +69,10 @@ export interface RefundResult {
  * Idempotency per evaluation rests on the unique (kind, evaluation_id) index of the ledger.
  */
 export class AccountStore {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly pools: SchoolPoolStore,
+  ) {}
 
   /**
    * Opens the user's account with the free credit if it does not exist yet (replicas and
@@ -112,26 +121,31 @@ export class AccountStore {
   }
 
   /**
-   * Charges one credit for an evaluation — the credit rule (README, "The credit rule"):
-   * - one credit per evaluation id, once: a repeat (also after a refund) answers the first outcome
-   *   without charging again;
+   * Charges one credit for an evaluation to the ledger `source` names (app/consume.ts chooses it:
+   * the school pool or the user's account) — the credit rule (README, "The credit rule"):
+   * - one credit per evaluation id, once, in whichever ledger: a repeat (also after a refund, and
+   *   whatever `source` says now) answers the first outcome without charging again;
+   * - a refused source (the school switched AI grading off) is refused, 403;
+   * - a pool charge takes a credit only if the pool has one (else 403 SCHOOL_POOL_EMPTY) and the
+   *   student is under the school's cap (else 403 SCHOOL_POOL_CAP_REACHED);
    * - an unlimited account (`max_essay_credits = -1`) is never charged (a 0-credit line records it);
    * - otherwise a credit is taken only if one is left (never below zero), else 403 INSUFFICIENT_CREDITS;
    * - an account not opened yet is opened with the free credit first;
    * - the same evaluation id on another user's account is refused (409).
    * The decisions run inside the `consume_credit` SQL function (one round trip, see `charge`).
    */
-  async consume(userId: string, evaluationId: string): Promise<ConsumeResult> {
+  async consume(userId: string, evaluationId: string, source: CreditSource = { ledger: 'personal' }): Promise<ConsumeResult> {
     try {
       // An account not opened yet (the user's first use): opened and charged in one transaction.
       const result =
-        (await this.charge(this.pool, userId, evaluationId)) ??
+        (await this.charge(this.pool, userId, evaluationId, source)) ??
         (await withTransaction(this.pool, async (client) => {
           await this.openAndLock(client, userId);
-          return (await this.charge(client, userId, evaluationId))!;
+          return (await this.charge(client, userId, evaluationId, source))!;
         }));
-      if (result.outcome === 'charged') creditMetrics.consumed.inc(); // committed by now
-      return { account: result.account, charged: result.charged };
+      if (result.outcome === 'charged' || result.outcome === 'charged_pool') creditMetrics.consumed.inc(); // committed by now
+      const { outcome: _outcome, ...answer } = result;
+      return answer;
     } catch (err) {
       // The same evaluation id charged meanwhile on another user's account (never in normal use).
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw evaluationOfAnotherUser();
@@ -140,39 +154,67 @@ export class AccountStore {
   }
 
   /**
-   * The charge itself: one call of the `consume_credit` SQL function (migration 004), null when
-   * the account does not exist. Charging is on every submission's path, so it is one round trip
-   * rather than a transaction of 6–9 statements: a function, not one WITH statement, because its
-   * statements run in turn with a fresh snapshot each — the ledger is read after the account lock
-   * is taken, so a concurrent charge of the same evaluation is seen, as in a transaction. Run alone
-   * it is its own transaction. It enqueues the charge's `billing.account_updated.v1` itself, since
-   * only it knows the new balance, through the kit's door (`sqlEvent` + `kit_enqueue_event`); the
-   * kit's `queryWithSqlEvent` then holds the answer until the event is published (committed when
-   * run alone, or once the caller's transaction commits). test/charge-event.int.test.ts checks the
-   * payload against its contract.
+   * The charge itself: one call of the `consume_credit` SQL function (migration 005, 004's with
+   * the school pool), null when the account does not exist. Charging is on every submission's
+   * path, so it is one round trip rather than a transaction of 6–9 statements: a function, not one
+   * WITH statement, because its statements run in turn with a fresh snapshot each — earlier charges
+   * are read after the account lock is taken, so a concurrent charge of the same evaluation is
+   * seen, as in a transaction. Run alone it is its own transaction. It enqueues a personal charge's
+   * `billing.account_updated.v1` itself, since only it knows the new balance, through the kit's
+   * door (`sqlEvent` + `kit_enqueue_event`); the kit's `queryWithSqlEvent` then holds the answer
+   * until the event is published (committed when run alone, or once the caller's transaction
+   * commits). test/charge-event.int.test.ts checks the payload against its contract.
    */
-  private async charge(db: Queryable, userId: string, evaluationId: string): Promise<(ConsumeResult & { outcome: string }) | null> {
+  private async charge(
+    db: Queryable,
+    userId: string,
+    evaluationId: string,
+    source: CreditSource,
+  ): Promise<(ConsumeResult & { outcome: string }) | null> {
     const event = sqlEvent(Events.billingAccountUpdated);
-    const { outcome, charged, account } = await queryWithSqlEvent<{
+    const row = await queryWithSqlEvent<{
       outcome: string;
       charged: boolean;
       account: Row | null;
       enqueued: boolean | null;
-    }>(db, event, `SELECT outcome, charged, account, enqueued FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-      userId,
-      evaluationId,
-      UNLIMITED,
-      newId(),
-      userActor(userId),
-      event.id,
-      event.subject,
-      event.payloadHead,
-      event.headers,
-    ]);
+      charged_ledger: 'personal' | 'school' | null;
+      charged_school_id: string | null;
+    }>(
+      db,
+      event,
+      `SELECT outcome, charged, account, enqueued, charged_ledger, charged_school_id
+       FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        userId,
+        evaluationId,
+        UNLIMITED,
+        newId(),
+        userActor(userId),
+        event.id,
+        event.subject,
+        event.payloadHead,
+        event.headers,
+        source.ledger === 'school' ? source.schoolId : null,
+        source.ledger === 'school' ? source.cap : null,
+        source.ledger === 'refused' ? source.reason : null,
+      ],
+    );
+    const { outcome, charged, account } = row;
     if (outcome === 'missing') return null;
     if (outcome === 'no_credits') throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
+    if (outcome === 'pool_empty') throw new HttpError(403, Codes.SCHOOL_POOL_EMPTY, Messages.SCHOOL_POOL_EMPTY);
+    if (outcome === 'pool_cap' && source.ledger === 'school') {
+      throw new HttpError(403, Codes.SCHOOL_POOL_CAP_REACHED, Messages.SCHOOL_POOL_CAP_REACHED(source.cap ?? 0));
+    }
+    if (outcome === 'ai_disabled') throw new HttpError(403, Codes.AI_GRADING_DISABLED_BY_SCHOOL, Messages.AI_GRADING_DISABLED_BY_SCHOOL);
     if (outcome === 'other_user') throw evaluationOfAnotherUser();
-    return { outcome, charged, account: toAccount(account!) };
+    return {
+      outcome,
+      charged,
+      account: toAccount(account!),
+      ledger: row.charged_ledger ?? 'personal',
+      ...(row.charged_school_id ? { school_id: row.charged_school_id } : {}),
+    };
   }
 
   /**
@@ -186,7 +228,15 @@ export class AccountStore {
         `SELECT user_id, delta FROM ledger WHERE kind = 'consume' AND evaluation_id = $1`,
         [evaluationId],
       );
-      if (!charge.rows[0]) return { account: null, refunded: false };
+      if (!charge.rows[0]) {
+        // Charged to a school's pool: the credit goes back to that pool (the ledger it came from).
+        const use = await this.pools.useOf(client, evaluationId);
+        if (!use) return { account: null, refunded: false };
+        // The account's lock first, as a charge takes it (account, then pool): never a deadlock.
+        const row = await this.openAndLock(client, use.user_id);
+        refunded = await this.pools.refundIn(client, use, evaluationId);
+        return { account: toAccount(row), refunded: true };
+      }
       const { user_id: userId, delta } = charge.rows[0];
       const row = await this.openAndLock(client, userId);
       const inserted = await client.query(

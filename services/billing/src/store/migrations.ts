@@ -135,4 +135,157 @@ export const migrations: Migration[] = [
         END IF;
       END $$;`,
   },
+  {
+    // Schools (issue 30): billing's copy of each school's settings and of each user's membership
+    // (fed by schools.school_changed.v1 / schools.membership_changed.v1, messaging/schools.ts; the
+    // highest stream sequence wins), and a credit pool per school with its append-only ledger.
+    id: '005-school-pools',
+    sql: `
+      CREATE TABLE schools (
+        school_id text PRIMARY KEY,
+        name text NOT NULL,
+        students_may_buy_credits boolean NOT NULL,
+        ai_grader_enabled boolean NOT NULL,
+        pool_enabled boolean NOT NULL,
+        pool_cap_per_student int CHECK (pool_cap_per_student >= 0),
+        stream_seq bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE school_members (
+        user_id text PRIMARY KEY,
+        school_id text,
+        school_role text,
+        status text,
+        stream_seq bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX school_members_school ON school_members (school_id) WHERE school_id IS NOT NULL;
+
+      -- The pool: always balance = granted_total - used_total (used: uses minus refunds).
+      CREATE TABLE school_pools (
+        school_id text PRIMARY KEY,
+        balance bigint NOT NULL DEFAULT 0 CHECK (balance >= 0),
+        granted_total bigint NOT NULL DEFAULT 0 CHECK (granted_total >= 0),
+        used_total bigint NOT NULL DEFAULT 0 CHECK (used_total >= 0),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE school_ledger (
+        id uuid PRIMARY KEY,
+        school_id text NOT NULL REFERENCES school_pools (school_id),
+        kind text NOT NULL CHECK (kind IN ('grant', 'use', 'refund')),
+        credits int NOT NULL,
+        user_id text,
+        charge_key text,
+        note text,
+        idempotency_key text NOT NULL,
+        actor text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX school_ledger_idempotency_key ON school_ledger (idempotency_key);
+      -- One use and one refund per charge key, whatever the races.
+      CREATE UNIQUE INDEX school_ledger_once_per_charge ON school_ledger (kind, charge_key) WHERE charge_key IS NOT NULL;
+      CREATE INDEX school_ledger_recent ON school_ledger (school_id, created_at DESC, id DESC);
+      CREATE INDEX school_ledger_usage ON school_ledger (school_id, user_id) WHERE kind IN ('use', 'refund');
+      CREATE TRIGGER school_ledger_append_only BEFORE UPDATE OR DELETE ON school_ledger
+        FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION ledger_append_only();
+
+      -- The charge of 004, now choosing between the user's account and their school's pool. The
+      -- caller (app/consume.ts) passes the ledger the credit rule chose: p_school_id null = personal,
+      -- else that school's pool with p_cap (null = no cap) the most pool credits this user may use;
+      -- p_refuse 'ai_disabled' refuses. Whatever is passed, an earlier charge of the same key — in
+      -- either ledger — answers first (the first outcome, nothing charged), so a retried request
+      -- never charges twice nor is refused after being charged.
+      DROP FUNCTION IF EXISTS consume_credit(text, text, int, uuid, text, uuid, text, text, jsonb);
+      CREATE FUNCTION consume_credit(
+        p_user_id text, p_evaluation_id text, p_unlimited int, p_line_id uuid, p_actor text,
+        p_event_id uuid, p_subject text, p_payload_head text, p_headers jsonb,
+        p_school_id text, p_cap int, p_refuse text,
+        OUT outcome text, OUT charged boolean, OUT account json, OUT enqueued boolean,
+        OUT charged_ledger text, OUT charged_school_id text
+      ) LANGUAGE plpgsql AS $$
+      DECLARE
+        acc accounts%ROWTYPE;
+        prior record;
+        used bigint;
+      BEGIN
+        enqueued := false;
+        -- Every charge of a user takes the account lock first (pool charges too): two requests of
+        -- one key are serialised whichever ledger each would choose.
+        SELECT * INTO acc FROM accounts WHERE user_id = p_user_id FOR UPDATE;
+        IF NOT FOUND THEN
+          outcome := 'missing';
+          RETURN;
+        END IF;
+        -- Each statement of a (volatile) function takes a fresh snapshot: read after taking the
+        -- account lock, a concurrent charge for this key has committed by now and is seen.
+        SELECT l.user_id, l.delta, 'personal' AS ledger, NULL::text AS school_id INTO prior
+          FROM ledger l WHERE l.kind = 'consume' AND l.evaluation_id = p_evaluation_id
+        UNION ALL
+        SELECT s.user_id, s.credits, 'school', s.school_id
+          FROM school_ledger s WHERE s.kind = 'use' AND s.charge_key = p_evaluation_id;
+        IF FOUND THEN
+          outcome := CASE WHEN prior.user_id = p_user_id THEN 'repeat' ELSE 'other_user' END;
+          charged := prior.delta <> 0;
+          charged_ledger := prior.ledger;
+          charged_school_id := prior.school_id;
+        ELSIF p_refuse IS NOT NULL THEN
+          outcome := p_refuse;
+          RETURN;
+        ELSIF p_school_id IS NOT NULL THEN
+          charged_ledger := 'school';
+          charged_school_id := p_school_id;
+          -- The pool's lock serialises the school's charges: the balance and the cap hold.
+          PERFORM 1 FROM school_pools p WHERE p.school_id = p_school_id FOR UPDATE;
+          IF NOT FOUND THEN
+            outcome := 'pool_empty';
+            RETURN;
+          END IF;
+          IF p_cap IS NOT NULL THEN
+            SELECT COALESCE(-SUM(s.credits), 0) INTO used FROM school_ledger s
+              WHERE s.school_id = p_school_id AND s.user_id = p_user_id AND s.kind IN ('use', 'refund');
+            IF used >= p_cap THEN
+              outcome := 'pool_cap';
+              RETURN;
+            END IF;
+          END IF;
+          UPDATE school_pools p SET balance = p.balance - 1, used_total = p.used_total + 1, updated_at = now()
+            WHERE p.school_id = p_school_id AND p.balance > 0;
+          IF NOT FOUND THEN
+            outcome := 'pool_empty';
+            RETURN;
+          END IF;
+          INSERT INTO school_ledger (id, school_id, kind, credits, user_id, charge_key, idempotency_key, actor)
+            VALUES (p_line_id, p_school_id, 'use', -1, p_user_id, p_evaluation_id, 'use:' || p_evaluation_id, p_actor);
+          outcome := 'charged_pool';
+          charged := true;
+        ELSIF acc.max_essay_credits = p_unlimited THEN
+          charged_ledger := 'personal';
+          INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor)
+            VALUES (p_line_id, p_user_id, p_evaluation_id, 'consume', 0, 'consume:' || p_evaluation_id, p_actor);
+          outcome := 'unlimited';
+          charged := false;
+        ELSE
+          charged_ledger := 'personal';
+          -- Conditional as well as locked: the balance can never go below zero.
+          UPDATE accounts SET essay_credits = essay_credits - 1, version = version + 1, updated_at = now()
+            WHERE user_id = p_user_id AND essay_credits > 0 RETURNING * INTO acc;
+          IF NOT FOUND THEN
+            outcome := 'no_credits';
+            RETURN;
+          END IF;
+          INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor)
+            VALUES (p_line_id, p_user_id, p_evaluation_id, 'consume', -1, 'consume:' || p_evaluation_id, p_actor);
+          outcome := 'charged';
+          charged := true;
+        END IF;
+        -- The CreditAccount, serialised as JSON.stringify would (to_json of a record is compact).
+        SELECT to_json(a) INTO account FROM (SELECT acc.user_id, acc.essay_credits, acc.max_essay_credits,
+          acc.subscription_plan, acc.subscription_status, acc.version) a;
+        IF outcome = 'charged' THEN
+          -- billing.account_updated.v1, its data the account, ordered per user (as enqueueEvent orders it).
+          enqueued := kit_enqueue_event(p_event_id, p_subject, p_payload_head, account, p_headers, p_user_id);
+        END IF;
+      END $$;`,
+  },
 ];

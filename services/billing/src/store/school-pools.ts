@@ -1,0 +1,122 @@
+import type { Pool, PoolClient } from 'pg';
+import type { SchoolCreditGrantResult, SchoolCredits, SchoolLedgerEntry } from '@corestone/contracts';
+import { newId, withTransaction } from '@corestone/service-kit';
+
+interface TotalsRow {
+  school_id: string;
+  balance: string; // bigint
+  granted_total: string;
+  used_total: string;
+}
+
+interface EntryRow {
+  id: string;
+  kind: SchoolLedgerEntry['kind'];
+  credits: number;
+  note: string | null;
+  user_id: string | null;
+  actor: string;
+  charge_key: string | null;
+  created_at: Date;
+}
+
+const toTotals = (r: TotalsRow) => ({
+  school_id: r.school_id,
+  balance: Number(r.balance),
+  granted_total: Number(r.granted_total),
+  used_total: Number(r.used_total),
+});
+
+const toEntry = (r: EntryRow): SchoolLedgerEntry => ({
+  id: r.id,
+  kind: r.kind,
+  credits: r.credits,
+  note: r.note,
+  user_id: r.user_id,
+  actor: r.actor,
+  charge_key: r.charge_key,
+  created_at: r.created_at.toISOString(),
+});
+
+const TOTALS = 'school_id, balance, granted_total, used_total';
+const ENTRY = 'id, kind, credits, note, user_id, actor, charge_key, created_at';
+export const POOL_REFUND_ACTOR = 'system:evaluation-failed';
+
+/**
+ * The school credit pools: one row per school (balance, granted and used totals) and the
+ * append-only `school_ledger` (grant | use | refund). Uses are written by the `consume_credit` SQL
+ * function (AccountStore.consume); grants and refunds here, each in one transaction holding the
+ * pool row's lock, so balance = granted_total − used_total always and never below zero.
+ */
+export class SchoolPoolStore {
+  constructor(private readonly pool: Pool) {}
+
+  /** Adds `credits` to the school's pool (opened at its first grant) with the super admin's note. */
+  async grant(schoolId: string, credits: number, note: string, adminId: string): Promise<SchoolCreditGrantResult> {
+    return withTransaction(this.pool, async (client) => {
+      await client.query(`INSERT INTO school_pools (school_id) VALUES ($1) ON CONFLICT (school_id) DO NOTHING`, [schoolId]);
+      const id = newId();
+      const entry = await client.query<EntryRow>(
+        `INSERT INTO school_ledger (id, school_id, kind, credits, user_id, note, idempotency_key, actor)
+         VALUES ($1, $2, 'grant', $3, $4, $5, $6, $7) RETURNING ${ENTRY}`,
+        [id, schoolId, credits, adminId, note, `grant:${id}`, `admin:${adminId}`],
+      );
+      const totals = await client.query<TotalsRow>(
+        `UPDATE school_pools SET balance = balance + $2, granted_total = granted_total + $2, updated_at = now()
+         WHERE school_id = $1 RETURNING ${TOTALS}`,
+        [schoolId, credits],
+      );
+      return { ...toTotals(totals.rows[0]), entry: toEntry(entry.rows[0]) };
+    });
+  }
+
+  /** The pool's totals, its `limit` most recent lines (newest first) and its use per member. */
+  async view(schoolId: string, limit: number): Promise<SchoolCredits> {
+    const [totals, entries, usage] = await Promise.all([
+      this.pool.query<TotalsRow>(`SELECT ${TOTALS} FROM school_pools WHERE school_id = $1`, [schoolId]),
+      this.pool.query<EntryRow>(`SELECT ${ENTRY} FROM school_ledger WHERE school_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, [
+        schoolId,
+        limit,
+      ]),
+      this.pool.query<{ user_id: string; used: string }>(
+        `SELECT user_id, -SUM(credits) AS used FROM school_ledger
+         WHERE school_id = $1 AND kind IN ('use', 'refund') GROUP BY user_id ORDER BY used DESC, user_id`,
+        [schoolId],
+      ),
+    ]);
+    const row = totals.rows[0] ?? { school_id: schoolId, balance: '0', granted_total: '0', used_total: '0' };
+    return {
+      ...toTotals(row),
+      entries: entries.rows.map(toEntry),
+      usage_by_student: usage.rows.map((u) => ({ user_id: u.user_id, used: Number(u.used) })),
+    };
+  }
+
+  /** The pool use of a charge key, if the key was charged to a pool. */
+  async useOf(client: PoolClient, chargeKey: string): Promise<{ school_id: string; user_id: string } | null> {
+    const { rows } = await client.query<{ school_id: string; user_id: string }>(
+      `SELECT school_id, user_id FROM school_ledger WHERE kind = 'use' AND charge_key = $1`,
+      [chargeKey],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Gives the credit of a pool use back to its pool, once (inside the caller's transaction): the
+   * unique (kind, charge_key) index makes a second refund a no-op. Answers whether this call refunded.
+   */
+  async refundIn(client: PoolClient, use: { school_id: string; user_id: string }, chargeKey: string): Promise<boolean> {
+    await client.query(`SELECT 1 FROM school_pools WHERE school_id = $1 FOR UPDATE`, [use.school_id]);
+    const inserted = await client.query(
+      `INSERT INTO school_ledger (id, school_id, kind, credits, user_id, charge_key, idempotency_key, actor)
+       VALUES ($1, $2, 'refund', 1, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [newId(), use.school_id, use.user_id, chargeKey, `refund:${chargeKey}`, POOL_REFUND_ACTOR],
+    );
+    if (inserted.rowCount === 0) return false;
+    await client.query(
+      `UPDATE school_pools SET balance = balance + 1, used_total = used_total - 1, updated_at = now() WHERE school_id = $1`,
+      [use.school_id],
+    );
+    return true;
+  }
+}
