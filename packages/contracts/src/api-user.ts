@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PlanName } from './api-billing';
+import { MembershipStatus, SchoolRole } from './api-schools';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -13,6 +14,19 @@ export type Role = Static<typeof Role>;
 export const ROLES: readonly Role[] = ['student', 'teacher', 'admin', 'super_admin'];
 export const ADMIN_ROLES: readonly Role[] = ['admin', 'super_admin'];
 export const GRADING_ROLES: readonly Role[] = ['student', 'teacher'];
+
+/**
+ * The user's school as users keeps it from the schools service's events (issue 30): the school's
+ * id and name, the member's school role and membership status (a `deactivated` member still shows
+ * their school, so the app can say so). The platform `role` is separate and unchanged.
+ */
+export const UserSchool = Type.Object({
+  id: Type.String(),
+  name: Nullable(Type.String({ description: "the school's name; null while users has not heard of the school yet" })),
+  role: SchoolRole,
+  status: MembershipStatus,
+});
+export type UserSchool = Static<typeof UserSchool>;
 
 /** The one user shape: /auth/me, every auth response's `user`, /users/me and the admin user endpoints. */
 export const User = Type.Object({
@@ -36,6 +50,8 @@ export const User = Type.Object({
   max_chatbot: Type.Integer(),
   assigned_personas: Type.Array(Type.String()),
   openai_api_key: Nullable(Type.String({ description: 'masked, never the full key' })),
+  /** The school the user belongs to; null for an individual account. */
+  school: Nullable(UserSchool),
   createdAt: Type.String({ format: 'date-time' }),
   created_at: Type.String({ format: 'date-time' }),
 });

@@ -118,6 +118,7 @@ export function testUserView(fields: Pick<User, 'id' | 'email' | 'role'> & Parti
     max_chatbot: 10,
     assigned_personas: [],
     openai_api_key: null,
+    school: null,
     createdAt: now,
     created_at: now,
     ...fields,

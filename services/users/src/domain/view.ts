@@ -1,4 +1,4 @@
-import { FREE_PLAN_CREDITS, type CreditAccount, type Role, type User } from '@corestone/contracts';
+import { FREE_PLAN_CREDITS, type CreditAccount, type Role, type User, type UserSchool } from '@corestone/contracts';
 
 /** One account row as the store reads it. */
 export interface Account {
@@ -42,8 +42,8 @@ export function nameOf(a: Pick<Account, 'display_name' | 'first_name' | 'last_na
   return local || 'User';
 }
 
-/** The one `User` shape of contracts. */
-export function toUser(a: Account, credits: Credits | null): User {
+/** The one `User` shape of contracts; `school` null for an individual account. */
+export function toUser(a: Account, credits: Credits | null, school: UserSchool | null = null): User {
   const c = credits ?? DEFAULT_CREDITS;
   const created = a.created_at.toISOString();
   return {
@@ -67,6 +67,7 @@ export function toUser(a: Account, credits: Credits | null): User {
     max_chatbot: a.max_chatbot,
     assigned_personas: a.assigned_personas,
     openai_api_key: a.openai_api_key_masked,
+    school,
     createdAt: created,
     created_at: created,
   };
