@@ -21,4 +21,5 @@ export * from './api-links';
 export * from './api-billing';
 export * from './api-operations';
 export * from './api-schools';
+export * from './api-schools-roster';
 export * from './routes';

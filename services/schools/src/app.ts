@@ -9,6 +9,8 @@ import { ClassesUseCases } from './app/classes';
 import { schoolRoutes } from './routes/schools';
 import { memberRoutes } from './routes/members';
 import { classRoutes } from './routes/classes';
+import { rosterRoutes } from './routes/roster';
+import { rosterImportsFor } from './app/roster-import';
 
 export type SchoolsDeps = ServiceDeps<SchoolsConfig, 'db' | 'bus'>;
 
@@ -35,5 +37,6 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   void app.register(schoolRoutes, deps);
   void app.register(memberRoutes, deps);
   void app.register(classRoutes, deps);
+  void app.register(rosterRoutes, { rosterImports: rosterImportsFor({ pool: infra.db.pool, store, members, classes }) });
   return { app, store, schools, members, classes, accounts };
 }

@@ -3,6 +3,7 @@
  * one-file CSV, for a school of N teachers, M students and K classes. Files are produced as
  * streams of chunks, so a 10,000-user roster never exists as one string either.
  */
+import { ZipFile } from 'yazl';
 import type { RosterSource } from '../src/domain/roster/model';
 
 export interface RosterSpec {
@@ -168,4 +169,42 @@ export async function textOf(file: FileMaker): Promise<string> {
   let text = '';
   for await (const chunk of file()) text += chunk;
   return text;
+}
+
+/** All files of a set as texts (small sets only: uploads in integration tests). */
+export async function textsOf(files: Record<string, FileMaker>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, make] of Object.entries(files)) out[name] = await textOf(make);
+  return out;
+}
+
+/** One zip of the texts (inside `folder/` when given), as a school's system exports it. */
+export async function zipOf(texts: Record<string, string>, folder = ''): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, text] of Object.entries(texts)) zip.addBuffer(Buffer.from(text), `${folder}${name}`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A multipart/form-data body with several file parts (field `files`) and text fields. */
+export function multipartFiles(
+  files: Record<string, string | Buffer>,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----roster${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [name, data] of Object.entries(files)) {
+    const type = name.endsWith('.zip') ? 'application/zip' : 'text/csv';
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    );
+    parts.push(Buffer.isBuffer(data) ? data : Buffer.from(data));
+    parts.push(Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -203,6 +203,9 @@ describe('planImport', () => {
     expect(planImport(smaller, state).counts.deactivated).toBe(2);
     expect(planImport({ ...smaller, incomplete: true }, state).counts.deactivated).toBe(0);
     expect(planImport({ ...smaller, mode: 'delta' }, state).counts.deactivated).toBe(0);
+    // nor when the roster holds nobody (an empty file is a mistake, not a school that left)
+    const nobody = await parse({ ...base, students: 0, teachers: 0 });
+    expect(planImport(nobody, state).counts.deactivated).toBe(0);
     // a row with an error this time is not "gone"
     const typo = await parse({ ...base, omit: new Set(['s-1']) });
     typo.seenUserIds.add('s-1');
@@ -243,5 +246,18 @@ describe('planImport', () => {
     const again = planImport(roster, after);
     expect(isEmptyPlan(again)).toBe(true);
     expect(again.counts.unchanged).toBe(10_000);
+  });
+
+  it('a one-file CSV takes for gone only those a one-file CSV brought in, and OneRoster only its own', async () => {
+    const first = await parse(base);
+    const state = apply(empty(), planImport(first, empty()));
+    state.members.push(
+      { userId: 'c1', email: 'c1@school.test', name: 'C One', role: 'student', status: 'active', sourcedId: 'csv:c1@school.test' },
+      { userId: 'c2', email: 'c2@school.test', name: 'C Two', role: 'student', status: 'active', sourcedId: 'csv:c2@school.test' },
+    );
+    const csv = await parseRoster(sourceOf({ 'new.csv': 'email,name,role,class\nc1@school.test,C One,student,\n' }));
+    expect(planImport(csv, state).members.deactivate.map((d) => d.userId)).toEqual(['c2']);
+    const oneRoster = await parse({ ...base, omit: new Set(['s-7']) });
+    expect(planImport(oneRoster, state).members.deactivate.map((d) => d.email)).toEqual([studentEmail(7)]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Migration } from '@corestone/service-kit';
+import { rosterMigrations } from './roster-migrations';
 
 export const migrations: Migration[] = [
   {
@@ -66,4 +67,6 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX class_members_user ON class_members (user_id);`,
   },
+  // 002: roster imports (store/roster-migrations.ts)
+  ...rosterMigrations,
 ];

@@ -258,7 +258,7 @@ export async function parseOneRoster(source: RosterSource, choice: OrgChoice = {
     const member: RosterUser = {
       sourcedId: user.sourcedId,
       email: user.email,
-      name: user.name || user.email.split('@')[0]!,
+      name: (user.name || user.email.split('@')[0]!).slice(0, 200),
       role,
       active: user.active,
       file: usersFile,
@@ -297,8 +297,8 @@ export async function parseOneRoster(source: RosterSource, choice: OrgChoice = {
       roster.classes.set(sourcedId, {
         sourcedId,
         name: name.slice(0, 200),
-        subject: list(row.get('subjects'))[0] ?? null,
-        session: (term && sessions.get(term)) || null,
+        subject: list(row.get('subjects'))[0]?.slice(0, 120) ?? null,
+        session: (term && sessions.get(term)?.slice(0, 60)) || null,
         file: classesFile,
         line: row.line,
       });

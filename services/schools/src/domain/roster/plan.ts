@@ -12,9 +12,11 @@
  *    student; it never demotes a school_admin (a teacher account can be a school admin).
  *  - Deactivation: `enabledUser=false` or `status=tobedeleted` deactivates; and in a bulk import a
  *    roster-managed member (one that has a sourcedId) who is gone from the files is deactivated —
- *    never deleted. Members added by hand, school admins, the importing admin and anyone whose row
- *    merely has an error are never taken for gone; an incomplete roster (a file not read to its end)
- *    takes nobody for gone.
+ *    never deleted. Only the same kind of roster takes a member for gone: a one-file CSV those it
+ *    brought in (`csv:` ids), a OneRoster set those of OneRoster (so a short CSV of newcomers does
+ *    not empty a OneRoster school). Members added by hand, school admins, the importing admin and
+ *    anyone whose row merely has an error are never taken for gone; nor is anybody by an incomplete
+ *    roster (a file not read to its end) or one with no users at all.
  *  - Classes: matched by sourcedId, else by name among classes not yet linked to a roster; created
  *    when unmatched; renamed (and subject/session set) when the roster says so. A class missing from
  *    the roster is left as it is (classes are archived by people, at the end of a session).
@@ -254,12 +256,14 @@ export function planImport(roster: Roster, state: SchoolState, options: PlanOpti
       plan.counts.unchanged++;
     }
   }
-  if (roster.mode === 'bulk' && !roster.incomplete) {
+  if (roster.mode === 'bulk' && !roster.incomplete && roster.users.size > 0) {
+    const fromSimpleCsv = roster.format === 'simple-csv';
     for (const member of byUserId.values()) {
       if (
         member.status === 'deactivated' ||
         member.role === 'school_admin' ||
         !member.sourcedId ||
+        member.sourcedId.startsWith('csv:') !== fromSimpleCsv ||
         matched.has(member.userId) ||
         roster.seenUserIds.has(member.sourcedId) ||
         roster.seenEmails.has(member.email.toLowerCase()) ||

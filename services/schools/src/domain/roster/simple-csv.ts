@@ -56,7 +56,7 @@ export async function parseSimpleCsv(source: RosterSource, name: string): Promis
     roster.users.set(sourcedId, {
       sourcedId,
       email,
-      name: row.get('name') || email.split('@')[0]!,
+      name: (row.get('name') || email.split('@')[0]!).slice(0, 200),
       role,
       active: true,
       file: name,

@@ -1,0 +1,342 @@
+import {
+  ROSTER_DETAILS_LIMIT,
+  ROSTER_ERRORS_LIMIT,
+  RosterCodes,
+  type RosterCounts,
+  type RosterImportList,
+  type RosterImportResult,
+  type UpdateSchoolMemberRequest,
+} from '@corestone/contracts';
+import { conflict, isHttpError, isUuid, newId, type Principal } from '@corestone/service-kit';
+import { SchoolRules, standingIn, type Actor } from '../domain/access';
+import { sortErrors, type Roster, type RosterError } from '../domain/roster/model';
+import { parseRoster } from '../domain/roster/parse';
+import { planImport, type CurrentMember, type RosterPlan } from '../domain/roster/plan';
+import type { Pool } from 'pg';
+import { RosterStore, type MemberState } from '../store/roster';
+import type { SchoolStore } from '../store/schools';
+import type { ClassesUseCases } from './classes';
+import type { MembersUseCases } from './members';
+import type { RosterUpload } from './roster-files';
+import { actorOf, enforce, schoolNotFound } from './tenancy';
+
+/** Accounts asked for (and members written) at once while applying. */
+const CONCURRENCY = 8;
+/** Operations between two progress notes in the history row. */
+const BATCH = 200;
+/** History rows shown. */
+const HISTORY = 50;
+
+export interface RosterImportContext {
+  principal: Principal;
+  actor: Actor;
+  schoolId: string;
+  schoolName: string;
+  schoolCode: string | null;
+}
+
+export interface RosterImportOptions {
+  dryRun: boolean;
+  /** the school's sourcedId in orgs.csv, for a district's files */
+  org?: string;
+}
+
+/**
+ * Roster imports (issue 30, bulk onboarding). A dry run parses the upload (domain/roster), reads the
+ * school as it is and answers the plan; an apply carries the plan out through the same use cases
+ * the members and classes routes use — members.add (auth makes or finds each account and sends new
+ * ones their set-password mail), members.update (role, approval, deactivation), classes.create /
+ * update / addMember / removeMember — so every rule of those routes holds for imported rows too.
+ * What a row's use case refuses becomes that row's error; the rest goes on. Each import leaves a
+ * history row (who, when, counts, progress); one apply per school runs at a time.
+ */
+export class RosterImportUseCases {
+  constructor(
+    private readonly store: SchoolStore,
+    private readonly roster: RosterStore,
+    private readonly members: MembersUseCases,
+    private readonly classes: ClassesUseCases,
+  ) {}
+
+  /** The school's admins and platform admins may import; anyone outside the school is told nothing (404). */
+  async authorize(principal: Principal, schoolId: string): Promise<RosterImportContext> {
+    if (!isUuid(schoolId)) throw schoolNotFound();
+    const actor = await actorOf(this.store, principal);
+    enforce(SchoolRules.manage(standingIn(actor, schoolId)), schoolNotFound);
+    const school = await this.store.getSchool(schoolId);
+    if (!school) throw schoolNotFound();
+    return { principal, actor, schoolId, schoolName: school.name, schoolCode: school.ib_school_code };
+  }
+
+  async history(principal: Principal, schoolId: string): Promise<RosterImportList> {
+    await this.authorize(principal, schoolId);
+    return { imports: await this.roster.listImports(schoolId, HISTORY) };
+  }
+
+  async run(ctx: RosterImportContext, upload: RosterUpload, opts: RosterImportOptions): Promise<RosterImportResult> {
+    const source = await upload.source();
+    const id = newId();
+    const started = await this.roster.startImport({
+      id,
+      schoolId: ctx.schoolId,
+      actorId: ctx.actor.id,
+      dryRun: opts.dryRun,
+      files: [...source.names],
+    });
+    if (!started) {
+      throw conflict('Another roster import of this school is being applied; try again when it has finished', RosterCodes.IMPORT_RUNNING);
+    }
+    let roster: Roster | null = null;
+    try {
+      roster = await parseRoster(source, { orgSourcedId: opts.org, schoolName: ctx.schoolName, schoolCode: ctx.schoolCode });
+      const state = await this.roster.schoolState(ctx.schoolId);
+      const planned = state.members.map(toCurrent);
+      const plan = planImport(
+        roster,
+        { members: planned, classes: state.classes.map(toCurrentClass), enrolments: state.enrolments.map(toCurrentEnrolment) },
+        {
+          keepUserIds: new Set([ctx.actor.id]),
+        },
+      );
+      const errors: RosterError[] = [...roster.errors, ...plan.errors];
+      let counts: RosterCounts = plan.counts;
+      let applied = false;
+      if (!opts.dryRun && roster.incomplete) {
+        errors.push({ file: '(upload)', line: 0, message: 'Nothing was applied: a file could not be read whole (see the errors above)' });
+      } else if (!opts.dryRun) {
+        const outcome = await this.apply(
+          ctx,
+          id,
+          roster,
+          plan,
+          new Map(state.members.map((m, i) => [m.user_id, { state: m, planned: planned[i]! }])),
+        );
+        counts = outcome.counts;
+        errors.push(...outcome.errors);
+        applied = true;
+      }
+      sortErrors(errors);
+      await this.roster.finishImport(id, { status: 'done', format: roster.format, rows: roster.rows, counts, errorCount: errors.length });
+      return {
+        id,
+        dry_run: opts.dryRun,
+        applied,
+        format: roster.format,
+        files: [...source.names],
+        rows: roster.rows,
+        ...counts,
+        errors: errors.slice(0, ROSTER_ERRORS_LIMIT),
+        error_count: errors.length,
+        skipped: roster.skipped.slice(0, ROSTER_ERRORS_LIMIT),
+        details: detailsOf(plan),
+      };
+    } catch (err) {
+      await this.roster
+        .finishImport(id, { status: 'failed', format: roster?.format ?? null, rows: roster?.rows ?? 0, counts: null, errorCount: 0 })
+        .catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Carries the plan out, row by row through the members' and classes' use cases, in batches. */
+  private async apply(
+    ctx: RosterImportContext,
+    importId: string,
+    roster: Roster,
+    plan: RosterPlan,
+    members: Map<string, { state: MemberState; planned: CurrentMember }>,
+  ): Promise<{ counts: RosterCounts; errors: RosterError[] }> {
+    const { principal, schoolId } = ctx;
+    const errors: RosterError[] = [];
+    const counts: RosterCounts = {
+      ...plan.counts,
+      created: 0,
+      updated: 0,
+      deactivated: 0,
+      classes_created: 0,
+      classes_updated: 0,
+      enrolments_added: 0,
+      enrolments_removed: 0,
+    };
+    const total =
+      plan.classes.create.length +
+      plan.classes.update.length +
+      plan.members.create.length +
+      plan.members.update.length +
+      plan.members.deactivate.length +
+      plan.enrolments.remove.length +
+      plan.enrolments.add.length;
+    let done = 0;
+    const progress = async (n: number) => {
+      done += n;
+      await this.roster.progress(importId, done, total);
+    };
+    const userRow = (sourcedId: string) => roster.users.get(sourcedId) ?? { file: '(upload)', line: 0 };
+    const classRow = (sourcedId: string) => roster.classes.get(sourcedId) ?? { file: '(upload)', line: 0 };
+    /** A refusal of a row's use case is that row's error; anything else stops the import. */
+    const refused = (where: { file: string; line: number }, what: string) => (err: unknown) => {
+      if (!isHttpError(err) || err.statusCode >= 500) throw err;
+      errors.push({ file: where.file, line: where.line, message: `${what}: ${err.detail}` });
+    };
+    await progress(0);
+
+    // Classes first: enrolments need them.
+    const classIds = new Map<string, string>();
+    const classLinks: Array<{ sourcedId: string; entityId: string }> = [];
+    for (const c of plan.classes.create) {
+      await this.classes
+        .create(principal, schoolId, { name: c.name, subject: c.subject ?? undefined, session: c.session ?? undefined })
+        .then((made) => {
+          classIds.set(c.sourcedId, made.id);
+          classLinks.push({ sourcedId: c.sourcedId, entityId: made.id });
+          counts.classes_created++;
+        })
+        .catch(refused(classRow(c.sourcedId), `class ${c.name} was not created`));
+    }
+    for (const c of plan.classes.update) {
+      await this.classes
+        .update(principal, c.classId, { name: c.name, subject: c.subject, session: c.session })
+        .then(() => {
+          classLinks.push({ sourcedId: c.sourcedId, entityId: c.classId });
+          counts.classes_updated++;
+        })
+        .catch(refused(classRow(c.sourcedId), `class ${c.name} was not updated`));
+    }
+    await this.roster.link(schoolId, 'class', classLinks);
+    await progress(plan.classes.create.length + plan.classes.update.length);
+
+    // New members: auth makes each account (or finds it) and mails new ones.
+    const userIds = new Map<string, string>();
+    for (const batch of batches(plan.members.create)) {
+      const links: Array<{ sourcedId: string; entityId: string }> = [];
+      await eachLimited(batch, async (c) => {
+        await this.members
+          .add(principal, schoolId, { email: c.email, name: c.name, role: c.role })
+          .then(({ member }) => {
+            userIds.set(c.sourcedId, member.user_id);
+            links.push({ sourcedId: c.sourcedId, entityId: member.user_id });
+            counts.created++;
+          })
+          .catch(refused(c, `${c.email} was not added`));
+      });
+      await this.roster.link(schoolId, 'member', links);
+      await progress(batch.length);
+    }
+
+    // Changed members: role and approval through the members' use case, name and link here.
+    for (const batch of batches(plan.members.update)) {
+      const links: Array<{ sourcedId: string; entityId: string }> = [];
+      await eachLimited(batch, async (u) => {
+        const { state, planned } = members.get(u.userId)!;
+        const change: UpdateSchoolMemberRequest = {};
+        if (u.role !== planned.role) change.role = u.role;
+        if (planned.status !== 'active') change.status = 'active';
+        try {
+          if (change.role || change.status) await this.members.update(principal, schoolId, u.userId, change);
+          if (u.name !== state.name) await this.roster.renameMember(schoolId, u.userId, u.name);
+          if (u.sourcedId !== state.sourced_id) links.push({ sourcedId: u.sourcedId, entityId: u.userId });
+          counts.updated++;
+        } catch (err) {
+          refused(u, `${u.email} was not updated`)(err);
+        }
+      });
+      await this.roster.link(schoolId, 'member', links);
+      await progress(batch.length);
+    }
+
+    for (const batch of batches(plan.members.deactivate)) {
+      await eachLimited(batch, async (d) => {
+        await this.members
+          .update(principal, schoolId, d.userId, { status: 'deactivated' })
+          .then(() => void counts.deactivated++)
+          .catch(refused({ file: '(school)', line: 0 }, `${d.email} was not deactivated`));
+      });
+      await progress(batch.length);
+    }
+
+    for (const batch of batches(plan.enrolments.remove)) {
+      await eachLimited(batch, async (r) => {
+        await this.classes
+          .removeMember(principal, r.classId, r.userId)
+          .then(() => void counts.enrolments_removed++)
+          .catch(refused({ file: '(school)', line: 0 }, `${r.email} was not taken out of ${r.className}`));
+      });
+      await progress(batch.length);
+    }
+
+    for (const batch of batches(plan.enrolments.add)) {
+      await eachLimited(batch, async (a) => {
+        const classId = a.classId ?? classIds.get(a.classSourcedId);
+        const userId = a.userId ?? userIds.get(a.userSourcedId);
+        if (!classId || !userId) return; // the class or member was not made: its error is reported
+        await this.classes
+          .addMember(principal, classId, { user_id: userId, role: a.role })
+          .then(() => void counts.enrolments_added++)
+          .catch(refused(userRow(a.userSourcedId), `${a.email} was not enrolled in ${a.className}`));
+      });
+      await progress(batch.length);
+    }
+    return { counts, errors };
+  }
+}
+
+/** The roster imports of a service whose members and classes use cases are `members` and `classes`. */
+export function rosterImportsFor(deps: { pool: Pool; store: SchoolStore; members: MembersUseCases; classes: ClassesUseCases }) {
+  return new RosterImportUseCases(deps.store, new RosterStore(deps.pool), deps.members, deps.classes);
+}
+
+/**
+ * The membership as the planner sees it. An invitation the person has not accepted yet counts as
+ * active: the roster cannot accept it for them (approving a member waiting for the school it can).
+ */
+function toCurrent(m: MemberState): CurrentMember {
+  return {
+    userId: m.user_id,
+    email: m.email,
+    name: m.name,
+    role: m.school_role,
+    status: m.status === 'pending' && m.awaiting === 'member' ? 'active' : m.status,
+    sourcedId: m.sourced_id,
+  };
+}
+
+const toCurrentClass = (c: { id: string; name: string; subject: string | null; session: string | null; sourced_id: string | null }) => ({
+  id: c.id,
+  name: c.name,
+  subject: c.subject,
+  session: c.session,
+  sourcedId: c.sourced_id,
+});
+
+const toCurrentEnrolment = (e: { class_id: string; user_id: string; role: 'teacher' | 'student' }) => ({
+  classId: e.class_id,
+  userId: e.user_id,
+  role: e.role,
+});
+
+function detailsOf(plan: RosterPlan): RosterImportResult['details'] {
+  const cut = <T, R>(list: T[], map: (t: T) => R): R[] => list.slice(0, ROSTER_DETAILS_LIMIT).map(map);
+  const lists = [plan.members.create, plan.members.update, plan.members.deactivate, plan.moves, plan.classes.create, plan.classes.update];
+  return {
+    create: cut(plan.members.create, (c) => ({ email: c.email, name: c.name, role: c.role, file: c.file, line: c.line })),
+    update: cut(plan.members.update, (u) => ({ email: u.email, name: u.name, changes: u.changes })),
+    deactivate: cut(plan.members.deactivate, (d) => ({ email: d.email, name: d.name, role: d.role, reason: d.reason })),
+    moves: cut(plan.moves, (m) => ({ email: m.email, name: m.name, from: m.from, to: m.to })),
+    classes_create: cut(plan.classes.create, (c) => ({ name: c.name, subject: c.subject, session: c.session })),
+    classes_update: cut(plan.classes.update, (c) => ({ name: c.name, changes: c.changes })),
+    truncated: lists.some((l) => l.length > ROSTER_DETAILS_LIMIT),
+  };
+}
+
+function* batches<T>(items: readonly T[]): Generator<readonly T[]> {
+  for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
+}
+
+/** Runs `fn` over `items`, CONCURRENCY at a time; the first unexpected failure stops the rest. */
+async function eachLimited<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+}
