@@ -91,7 +91,7 @@ export async function startSchools(label: string): Promise<Harness> {
     headers: async (userId, role) => ({ authorization: `Bearer ${await tokens.sign(userId, role)}` }),
     call: async (method, url, headers, payload) => {
       const res = await service.app.inject({ method, url, headers, payload: payload as object | undefined });
-      return { status: res.statusCode, body: res.body ? res.json() : undefined };
+      return { status: res.statusCode, body: (res.body ? res.json() : undefined) as never };
     },
     events: () => storedEvents(service.infra.bus, 'schools'),
     close: async () => {

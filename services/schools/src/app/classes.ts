@@ -26,7 +26,7 @@ import { newJoinCode, normaliseJoinCode } from '../domain/join-codes';
 import type { Accounts } from '../peers/accounts';
 import { toClass, type ClassRow, type SchoolStore } from '../store/schools';
 import { inAnotherSchool } from './members';
-import { mySchool } from './schools';
+import { mySchool, nameOf } from './schools';
 import { actorOf, classNotFound, enforce, memberNotFound, schoolNotFound } from './tenancy';
 
 /** Join codes are random; a clash with an existing code (≈ never) is retried a few times. */
@@ -53,7 +53,7 @@ export class ClassesUseCases {
       for (let i = 0; i < CODE_ATTEMPTS && !id; i++) {
         id = await tx.createClass({
           school_id: schoolId,
-          name: body.name.trim(),
+          name: nameOf(body.name),
           subject: body.subject?.trim() || null,
           session: body.session?.trim() || null,
           join_code: freshCode(),
@@ -87,7 +87,7 @@ export class ClassesUseCases {
     const { cls } = await this.reach(principal, classId, ClassRules.manage);
     return this.store.transaction(async (tx) => {
       const change = {
-        name: body.name?.trim(),
+        name: body.name === undefined ? undefined : nameOf(body.name),
         subject: body.subject === undefined ? undefined : body.subject?.trim() || null,
         session: body.session === undefined ? undefined : body.session?.trim() || null,
         archived: body.archived,

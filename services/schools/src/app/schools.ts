@@ -8,7 +8,15 @@ import {
 } from '@corestone/contracts';
 import { badRequest, conflict, forbidden, isUuid, type Principal } from '@corestone/service-kit';
 import { SchoolRules, classesVisibleTo, standingIn, type Actor } from '../domain/access';
-import { checkEmailDomains, checkTimeZone, mergeSettings, normaliseCountry, normaliseTenantIds, type Checked } from '../domain/schools';
+import {
+  checkEmailDomains,
+  checkTimeZone,
+  mergeSettings,
+  normaliseCountry,
+  normaliseTenantIds,
+  trimmedText,
+  type Checked,
+} from '../domain/schools';
 import { toClass, type SchoolStore } from '../store/schools';
 import { actorOf, enforce, schoolNotFound } from './tenancy';
 
@@ -16,6 +24,13 @@ const orFail = <T>(checked: Checked<T>): T => {
   if (checked.ok) return checked.value;
   throw badRequest(checked.detail, checked.code === 'domain' ? SchoolCodes.INVALID_DOMAIN : SchoolCodes.INVALID_TIME_ZONE);
 };
+
+/** The name, trimmed; 400 when it is only spaces. */
+export function nameOf(given: string): string {
+  const name = trimmedText(given);
+  if (name === null) throw badRequest('name must not be empty');
+  return name;
+}
 
 const taken = (kind: 'domains' | 'tenants', values: string[]) =>
   conflict(
@@ -38,7 +53,7 @@ export class SchoolsUseCases {
     const timeZone = orFail(checkTimeZone(body.time_zone ?? this.defaultTimeZone));
     return this.store.transaction(async (tx) => {
       const id = await tx.createSchool({
-        name: body.name.trim(),
+        name: nameOf(body.name),
         country: body.country ? normaliseCountry(body.country) : null,
         ib_school_code: body.ib_school_code ?? null,
         time_zone: timeZone,
@@ -79,6 +94,7 @@ export class SchoolsUseCases {
         SchoolRules.editIdentity(standing),
         schoolNotFound,
         "Only a super admin changes a school's country, IB code, e-mail domains and Microsoft tenants",
+        SchoolCodes.SUPER_ADMIN_FIELD,
       );
     }
     const domains = body.email_domains ? orFail(checkEmailDomains(body.email_domains)) : undefined;
@@ -88,7 +104,7 @@ export class SchoolsUseCases {
       if (!current) throw schoolNotFound();
       const settings = body.settings ? mergeSettings(current.settings, body.settings) : undefined;
       await tx.updateSchool(id, {
-        name: body.name?.trim(),
+        name: body.name === undefined ? undefined : nameOf(body.name),
         country: body.country === undefined ? undefined : body.country && normaliseCountry(body.country),
         ib_school_code: body.ib_school_code,
         time_zone: timeZone,
@@ -102,7 +118,7 @@ export class SchoolsUseCases {
         const t = await tx.setDomains(id, 'tenants', normaliseTenantIds(body.microsoft_tenant_ids));
         if (t.length) throw taken('tenants', t);
       }
-      const changed = (body.name !== undefined && body.name.trim() !== current.name) || settings !== undefined;
+      const changed = (body.name !== undefined && nameOf(body.name) !== current.name) || settings !== undefined;
       if (changed) await tx.announceSchool(id);
       return (await tx.getSchool(id))!;
     });

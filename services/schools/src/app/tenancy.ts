@@ -14,9 +14,14 @@ export const classNotFound = () => notFound('Class not found', SchoolCodes.CLASS
 export const memberNotFound = () => notFound('No such member in this school', SchoolCodes.MEMBER_NOT_FOUND);
 
 /** Acts on a verdict: 404 when the thing must stay hidden, 403 when the caller may know it exists. */
-export function enforce(verdict: Verdict, hidden: () => HttpError, detail: string = Messages.FORBIDDEN): void {
+export function enforce(
+  verdict: Verdict,
+  hidden: () => HttpError,
+  detail: string = Messages.FORBIDDEN,
+  code: string = Codes.FORBIDDEN,
+): void {
   if (verdict === 'hide') throw hidden();
-  if (verdict === 'forbid') throw forbidden(detail, Codes.FORBIDDEN);
+  if (verdict === 'forbid') throw forbidden(detail, code);
 }
 
 /** The caller's standing in a school that exists (else 404, the same answer as for a school they may not see). */

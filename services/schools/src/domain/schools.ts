@@ -75,3 +75,6 @@ export const looksLikeEmail = (email: string): boolean => EMAIL.test(email);
 
 /** Text for a case-insensitive `ILIKE` search: `%`, `_` and `\` match themselves. */
 export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A required text field, trimmed; null when nothing but spaces was sent (the schema only counts characters). */
+export const trimmedText = (value: string): string | null => value.trim() || null;
