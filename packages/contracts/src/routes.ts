@@ -202,6 +202,28 @@ export const ROUTE_POLICY = {
       { method: ANY, path: '/external_links/*', access: ADMINS },
     ],
   },
+  schools: {
+    prefixes: ['/schools', '/classes'],
+    // Every route needs a token; who may do what in which school is decided by the service's use
+    // cases (tenancy: 404 where existence would leak), so most lines say only `signed_in`.
+    routes: [
+      { method: 'POST', path: '/schools', access: SUPER_ADMIN },
+      { method: 'GET', path: '/schools', access: 'signed_in' },
+      { method: 'GET', path: '/schools/mine', access: 'signed_in' },
+      { method: 'POST', path: '/schools/mine/accept', access: 'signed_in' },
+      { method: 'POST', path: '/schools/mine/decline', access: 'signed_in' },
+      { method: ['GET', 'PATCH'], path: '/schools/{id}', access: 'signed_in' },
+      { method: ['GET', 'POST'], path: '/schools/{id}/members', access: 'signed_in' },
+      { method: 'PATCH', path: '/schools/{id}/members/{user_id}', access: 'signed_in' },
+      { method: 'POST', path: '/schools/{id}/roster/import', access: 'signed_in', body: 'upload' },
+      { method: 'GET', path: '/schools/{id}/roster/imports', access: 'signed_in' },
+      { method: ['GET', 'POST'], path: '/schools/{id}/classes', access: 'signed_in' },
+      { method: 'POST', path: '/classes/join', access: 'signed_in' },
+      { method: 'PATCH', path: '/classes/{id}', access: 'signed_in' },
+      { method: ['GET', 'POST'], path: '/classes/{id}/members', access: 'signed_in' },
+      { method: 'DELETE', path: '/classes/{id}/members/{user_id}', access: 'signed_in' },
+    ],
+  },
 } as const satisfies Record<string, ServiceRoutes>;
 
 export type RoutedServiceName = keyof typeof ROUTE_POLICY;
