@@ -107,7 +107,7 @@ describe('route table built from ROUTE_POLICY', () => {
     expect(() => new RouteTable({ ...ROUTE_POLICY })).not.toThrow();
   });
 
-  it('reads a {name} segment of a prefix as any one segment (a school\'s credits are billing\'s, the rest of /schools not)', () => {
+  it("reads a {name} segment of a prefix as any one segment (a school's credits are billing's, the rest of /schools not)", () => {
     const withSchools = new RouteTable({
       ...ROUTE_POLICY,
       schools: { prefixes: ['/schools', '/classes'], routes: [{ method: 'GET', path: '/schools/{id}', access: 'signed_in' }] },

@@ -96,7 +96,6 @@ export const Codes = {
   /** links: the URL is not an absolute http(s) address. */
   INVALID_URL: 'INVALID_URL',
 } as const;
-export type Code = (typeof Codes)[keyof typeof Codes];
 
 export const Messages = {
   // Sign-in: the client matches 'no account found', 'incorrect' / 'password', 'deactivated'.
@@ -137,7 +136,8 @@ export const Messages = {
   /** `cap`: the school's pool_cap_per_student. */
   SCHOOL_POOL_CAP_REACHED: (cap: number) =>
     `You have used all ${cap} essay credit${cap === 1 ? '' : 's'} your school allows each student, so this essay cannot be graded now. Please ask your school's coordinator.`,
-  AI_GRADING_DISABLED_BY_SCHOOL: 'Your school has switched AI grading off, so essays cannot be submitted for grading. Please ask your teacher.',
+  AI_GRADING_DISABLED_BY_SCHOOL:
+    'Your school has switched AI grading off, so essays cannot be submitted for grading. Please ask your teacher.',
   GRADING_ROLE_ONLY: 'Only students and teachers can submit essays for grading',
   /** A submission's include_reflection other than true: the reflection criterion cannot be skipped. */
   REFLECTION_ALWAYS_GRADED:
