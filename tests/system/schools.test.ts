@@ -1,0 +1,99 @@
+/**
+ * Schools through the gateway with every process real (issue 30): a super admin creates a school
+ * and invites its admin, whose account auth makes and mails a set-password link; the admin signs
+ * in, lists the members, invites a teacher and a student, and the teacher makes a class a student
+ * joins with its code. A second school's admin sees none of it (404), and an individual student
+ * who joins with a code lands in the school.
+ */
+import { setupSuperAdmin } from '../support/api-setup';
+import { resetTokenFromMail, startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+
+let p: TestPlatform;
+let superToken: string;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  superToken = await setupSuperAdmin(p, { name: 'Sol Super', email: uniqueEmail('schoolsuper'), password: 'super-secret-1' });
+});
+afterAll(async () => {
+  await p?.shutdown();
+});
+
+/** Invites `email` to a school as `token`'s caller, sets the new account's password from its mail and signs in. */
+async function invitedSignIn(schoolId: string, token: string, email: string, role: string): Promise<{ id: string; token: string }> {
+  const add = await p.api.call('POST', `/schools/${schoolId}/members`, { token, json: { email, name: `${role} ${email}`, role } });
+  expect(add.status).toBe(201);
+  expect(add.body).toMatchObject({ account_created: true, member: { email, school_role: role, status: 'active' } });
+  const resetToken = await resetTokenFromMail(p, email);
+  const reset = await p.api.call('POST', '/auth/reset-password', { json: { token: resetToken, new_password: 'school-secret-1' } });
+  expect(reset.status).toBe(200);
+  const login = await p.api.call('POST', '/auth/login', { json: { username: email, password: 'school-secret-1' } });
+  expect(login.status).toBe(200);
+  return { id: add.body.member.user_id, token: login.body.access_token };
+}
+
+it('a super admin creates a school and adds its admin, who lists and manages its members and classes', async () => {
+  const created = await p.api.call('POST', '/schools', {
+    token: superToken,
+    json: { name: 'Lakeside International', country: 'CH', ib_school_code: '004321', email_domains: ['lakeside.example.org'] },
+  });
+  expect(created.status).toBe(201);
+  const school = created.body;
+  expect(school).toMatchObject({ name: 'Lakeside International', country: 'CH', email_domains: ['lakeside.example.org'] });
+
+  const adminEmail = uniqueEmail('head');
+  const head = await invitedSignIn(school.id, superToken, adminEmail, 'school_admin');
+  const members = await p.api.call('GET', `/schools/${school.id}/members`, { token: head.token });
+  expect(members.status).toBe(200);
+  expect(members.body).toMatchObject({
+    total: 1,
+    members: [{ user_id: head.id, email: adminEmail, school_role: 'school_admin', status: 'active' }],
+  });
+  expect((await p.api.call('GET', '/schools', { token: head.token })).body).toMatchObject({ total: 1, schools: [{ id: school.id }] });
+  // the school admin may not create schools
+  expect((await p.api.call('POST', '/schools', { token: head.token, json: { name: 'Mine' } })).status).toBe(403);
+
+  const teacher = await invitedSignIn(school.id, head.token, uniqueEmail('teacher'), 'teacher');
+  const student = await invitedSignIn(school.id, head.token, uniqueEmail('student'), 'student');
+  const cls = await p.api.call('POST', `/schools/${school.id}/classes`, {
+    token: teacher.token,
+    json: { name: 'EE cohort', session: 'May 2027' },
+  });
+  expect(cls.status).toBe(201);
+  expect(cls.body.teachers).toEqual([expect.objectContaining({ user_id: teacher.id })]);
+  const enrol = await p.api.call('POST', `/classes/${cls.body.id}/members`, {
+    token: teacher.token,
+    json: { user_id: student.id, role: 'student' },
+  });
+  expect(enrol.status).toBe(201);
+  const mine = await p.api.call('GET', '/schools/mine', { token: student.token });
+  expect(mine.body).toMatchObject({ school: { id: school.id }, school_role: 'student', classes: [{ id: cls.body.id, join_code: null }] });
+  expect((await p.api.call('GET', `/schools/${school.id}/members`, { token: student.token })).status).toBe(403);
+
+  // A second school's admin sees nothing of the first.
+  const other = await p.api.call('POST', '/schools', { token: superToken, json: { name: 'Hillview College' } });
+  const otherHead = await invitedSignIn(other.body.id, superToken, uniqueEmail('otherhead'), 'school_admin');
+  for (const [method, url] of [
+    ['GET', `/schools/${school.id}`],
+    ['GET', `/schools/${school.id}/members`],
+    ['GET', `/schools/${school.id}/classes`],
+    ['GET', `/classes/${cls.body.id}/members`],
+  ] as const) {
+    expect([url, (await p.api.call(method, url, { token: otherHead.token })).status]).toEqual([url, 404]);
+  }
+  expect((await p.api.call('GET', '/schools', { token: otherHead.token })).body.schools.map((s: { id: string }) => s.id)).toEqual([
+    other.body.id,
+  ]);
+
+  // An individual student joins the class with its code, and with it the school.
+  const signup = await p.api.signup(uniqueEmail('solo'));
+  const solo = signup.body.access_token as string;
+  const joined = await p.api.call('POST', '/classes/join', { token: solo, json: { code: cls.body.join_code.toLowerCase() } });
+  expect(joined.status).toBe(200);
+  expect(joined.body).toMatchObject({
+    joined_school: true,
+    class: { id: cls.body.id },
+    mine: { school: { id: school.id }, school_role: 'student' },
+  });
+  const roster = await p.api.call('GET', `/classes/${cls.body.id}/members`, { token: head.token });
+  expect(roster.body.total).toBe(3);
+});
