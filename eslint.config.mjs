@@ -60,6 +60,7 @@ export default tseslint.config(
       'frontends/test-support/**',
       'packages/sdk/src/**/*.ts',
       'packages/sdk/test/**',
+      'packages/ui/src/**/*.{ts,tsx}',
     ],
     languageOptions: { globals: { ...globals.browser } },
   },
@@ -67,9 +68,26 @@ export default tseslint.config(
   // are left out: we do not compile with the React Compiler, and they flag the plain
   // load-on-mount effects the frontends use on purpose.
   {
-    files: ['frontends/**/*.{ts,tsx}'],
+    files: ['frontends/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // The remotes build against @corestone/ui, never the shell's source (issue 29 §4).
+  {
+    files: ['frontends/student/**/*.{ts,tsx}', 'frontends/admin/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@corestone/frontend-shell', '@corestone/frontend-shell/*', '**/shell/src/**'],
+              message: 'A remote builds against @corestone/ui (the frame, AntdRoot, Markdown…), never the shell.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // Code evaluated in the browser by Playwright (page.evaluate) and k6 scripts (their own runtime).
   {

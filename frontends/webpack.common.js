@@ -1,5 +1,5 @@
 /**
- * Shared webpack + Module Federation config for the frontends (shell host, student remote).
+ * Shared webpack + Module Federation config for the frontends (shell host, student and admin remotes).
  * Each package's webpack.config.js calls `federatedConfig({...})` with only what differs:
  * its directory, federation name, publicPath, entry, remotes/exposes and (host only) html.
  */
@@ -16,11 +16,16 @@ const { createRequire } = require('node:module');
  * antd and @ant-design/icons are NOT shared: a shared module is built whole (all of antd, ~445 KB
  * gzip, on the landing page), while a build that imports them itself keeps only the components it
  * uses (tree shaking). The price is that each build has its own antd contexts: the shell's root and
- * every exposed component of a remote wrap themselves in the shell's `AntdRoot`
- * (`@corestone/frontend-shell/antd-root`: the theme and the antd App for toasts), so the look and
- * the toasts stay the same. Module Federation's shared `treeShaking` (experimental) would keep
- * antd shared but still ships a full fallback copy whenever a consumer needs an export the
- * loaded copy lacks, which is exactly when the contexts would split again.
+ * every exposed component of a remote wrap themselves in `AntdRoot` (`@corestone/ui/antd-root`:
+ * the theme and the antd App for toasts), so the look and the toasts stay the same. Module
+ * Federation's shared `treeShaking` (experimental) would keep antd shared but still ships a full
+ * fallback copy whenever a consumer needs an export the loaded copy lacks, which is exactly when
+ * the contexts would split again.
+ *
+ * @corestone/ui (packages/ui: AntdRoot, the app frame, headings, Markdown, navigation) is not
+ * shared either, for the same reason: it is built against antd, so each build compiles the parts it
+ * imports with its own antd (a shared copy would bring the shell's antd into a remote, and the
+ * remote's components would not see its theme). It keeps no state that must be one per page.
  */
 function sharedSingletons(deps) {
   const singleton = (version) => ({ singleton: true, requiredVersion: version });

@@ -13,6 +13,8 @@ module.exports = federatedConfig({
     filename: 'remoteEntry.js',
     exposes: {
       './AdminApp': './src/exposes/AdminApp.tsx',
+      // the menu alone (data): the shell draws it around its retry screen when the back office fails
+      './navigation': './src/navigation.ts',
     },
   },
 });

@@ -13,6 +13,8 @@ module.exports = federatedConfig({
     filename: 'remoteEntry.js',
     exposes: {
       './DashboardApp': './src/exposes/DashboardApp.tsx',
+      // the menu alone (data): the shell draws it around its retry screen when the dashboard fails
+      './navigation': './src/navigation.ts',
       './UploadPage': './src/exposes/UploadPage.tsx',
       './ResultsPage': './src/exposes/ResultsPage.tsx',
       './ReportPage': './src/exposes/ReportPage.tsx',

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, StaticRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import { isAdminRole, isGradingRole, type RemoteAppProps } from '@corestone/sdk';
-import { AntdRoot } from './AntdRoot';
+import { AntdRoot } from '@corestone/ui/antd-root';
 import { SessionProvider, useSession } from './session';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FullPageLoading } from './components/FullPageLoading';
@@ -10,7 +10,6 @@ import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { ModuleError, RemoteView } from './components/RemoteView';
 import { InFallbackFrame, preloadFallbackFrame } from './components/fallbackFrameLoader';
-import type { FrameArea } from './components/FallbackFrame';
 import { FirstLoadSplash } from './components/Splash';
 import { Landing } from './pages/Landing';
 
@@ -72,13 +71,13 @@ function RequireUser({ children }: { children: ReactNode }) {
 }
 
 /**
- * A failure screen inside the shell's copy of the frame (menu, Logout, top bar): /dashboard and
- * /admin get their frame from their remote, which is what failed.
+ * A failure screen inside the shell's stand-in for `remote`'s frame (its menu, Logout, top bar):
+ * /dashboard and /admin get their frame from their remote, which is what failed.
  */
-function inFrame(area: FrameArea, props: RemoteAppProps) {
+function inFrame(remote: string, props: RemoteAppProps) {
   return function framed(screen: ReactNode, retry: () => void) {
     return (
-      <InFallbackFrame area={area} user={props.user} logout={props.logout} onNavigate={retry}>
+      <InFallbackFrame remote={remote} user={props.user} logout={props.logout} onNavigate={retry}>
         {screen}
       </InFallbackFrame>
     );
@@ -89,7 +88,7 @@ function StudentRemote({ expose, padded }: { expose: string; padded?: boolean })
   const props = useRemoteProps();
   if (!props) return null;
   // the pages under the public header keep that header when they fail; the dashboard needs a frame
-  const view = <RemoteView remote="student" expose={expose} props={props} frame={padded ? undefined : inFrame('dashboard', props)} />;
+  const view = <RemoteView remote="student" expose={expose} props={props} frame={padded ? undefined : inFrame('student', props)} />;
   return padded ? <div style={{ maxWidth: 1100, margin: '0 auto', padding: '96px 20px 48px' }}>{view}</div> : view;
 }
 

@@ -62,8 +62,11 @@ export async function hasRemote(name: string): Promise<boolean> {
 
 const cache = new Map<string, Promise<unknown>>();
 
-/** Loads `remote/expose` and returns its default export (or the module itself). */
-export function loadRemoteComponent<T>(remote: string, expose: string): Promise<T> {
+/**
+ * Loads `remote/expose` (once; again on the next call after a failure) and returns its default
+ * export, or the module itself: a component, or data such as a remote's `./navigation`.
+ */
+export function loadRemoteModule<T>(remote: string, expose: string): Promise<T> {
   const id = `${remote}/${expose.replace(/^\.\//, '')}`;
   let p = cache.get(id) as Promise<T> | undefined;
   if (!p) {

@@ -12,7 +12,7 @@ import { ContactPage, validateContact } from '../src/pages/ContactPage';
 import { Footer, POLICY_LINKS } from '../src/components/Footer';
 import { Header } from '../src/components/Header';
 import { Landing } from '../src/pages/Landing';
-import { Markdown, stripHtml } from '../src/components/Markdown';
+import { Markdown, stripHtml } from '@corestone/ui/markdown';
 import { splitLinks } from '../src/links/publicLinks';
 import { fakeFetch, res, type Call } from '../../test-support/helpers';
 

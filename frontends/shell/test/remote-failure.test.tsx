@@ -12,7 +12,7 @@ import { res, viewportWidth } from '../../test-support/helpers';
 import type { CorestoneClient } from '@corestone/sdk';
 import { Root } from '../src/App';
 import { MANIFEST_URL } from '../src/federation';
-import { breaking, lastProps, unreachable } from './federation-runtime-stub';
+import { breaking, lastProps, modules, unreachable } from './federation-runtime-stub';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const jwt = (claims: object) => `${b64({ alg: 'HS256' })}.${b64(claims)}.sig`;
@@ -31,6 +31,7 @@ afterEach(() => {
   restoreWidth();
   unreachable.clear();
   breaking.clear();
+  modules.clear();
 });
 
 /** The shell at `path` for a signed-in `user`, its server answering /auth/me with that user. */
@@ -70,6 +71,29 @@ describe('a remote that cannot be loaded', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect((await screen.findByTestId('remote')).textContent).toBe('student/DashboardApp');
     expect(screen.queryByTestId('fallback-frame')).toBeNull(); // the remote draws its own frame again
+  });
+
+  test("the frame's menu is the remote's own navigation when that still loads (a remote released after the shell)", async () => {
+    // (before any other test loads 'student/navigation': a loaded module is kept for the page's life,
+    // so the later tests here see this menu too; they only look for the menu itself)
+    breaking.add('student');
+    modules.set('student/navigation', {
+      default: {
+        label: 'Dashboard',
+        items: [
+          { key: 'overview', icon: 'appstore', label: 'Overview', path: '/dashboard' },
+          { key: 'tutorials', icon: 'read', label: 'Tutorials', path: '/dashboard/tutorials' },
+          { key: 'plans', icon: 'credit-card', label: 'Plans', path: '/dashboard/plans', roles: ['teacher'] },
+        ],
+      },
+    });
+    renderShell('/dashboard/tutorials', student);
+    expect(await screen.findByText(OFFLINE_TEXT)).toBeTruthy();
+    const menu = await screen.findByRole('menu', { name: 'Dashboard' });
+    await waitFor(() => expect(within(menu).getByText('Tutorials')).toBeTruthy());
+    expect(within(menu).queryByText('Upload EE')).toBeNull();
+    expect(within(menu).queryByText('Plans')).toBeNull(); // for teachers only, in this menu
+    expect(within(menu).getByText('Tutorials').closest('li')?.className).toMatch(/selected/);
   });
 
   test('a screen of the remote that breaks while loading shows the retry screen inside the frame', async () => {

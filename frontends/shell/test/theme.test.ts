@@ -1,5 +1,5 @@
 import { theme as antdTheme } from 'antd';
-import { theme } from '../src/theme';
+import { theme } from '@corestone/ui/theme';
 
 /** WCAG 2 contrast ratio of two opaque #rrggbb colours. */
 function contrast(a: string, b: string): number {

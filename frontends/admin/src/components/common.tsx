@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, type HTMLAttributes, type ReactNode }
 import { Button, Card, Result, Skeleton, Space, Statistic } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { errorMessage, type CorestoneClient, type Health } from '@corestone/sdk';
-import { PageHeading } from '@corestone/frontend-shell/app-frame';
+import { PageHeading } from '@corestone/ui/app-frame';
+import { useHealth } from '@corestone/ui/health';
 import { ACCESS_DENIED } from '../lib/roles';
 
 /** 'Access Denied' with the spec's text for the screen. */
@@ -140,33 +141,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   return { ...state, reload, setData };
 }
 
-/** GET /api/v1/health, re-checked every 30 s; null while the first answer is awaited, 'error' when unreachable. */
-/** The last answer, so a remounted indicator shows it at once instead of 'Checking...'. */
-let lastHealth: Health | 'error' | null = null;
-
-export function useHealth(client: CorestoneClient, everyMs = 30_000) {
-  const [health, setHealthState] = useState<Health | null | 'error'>(lastHealth);
-  const setHealth = (h: Health | 'error') => {
-    lastHealth = h;
-    setHealthState(h);
-  };
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    const check = () =>
-      client.health().then(
-        (h) => alive && setHealth(h),
-        () => alive && setHealth('error'),
-      );
-    check();
-    const t = setInterval(check, everyMs);
-    return () => {
-      alive = false;
-      clearInterval(t);
-    };
-  }, [client, everyMs, tick]);
-  return { health, recheck: () => setTick((n) => n + 1) };
-}
+export { useHealth };
 
 export function healthSummary(health: Health | null | 'error'): { color: string; text: string; ok: boolean | null } {
   if (health === null) return { color: '#94a3b8', text: 'Checking...', ok: null };

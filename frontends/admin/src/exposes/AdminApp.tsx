@@ -3,11 +3,13 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { Button, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import type { RemoteAppProps } from '@corestone/sdk';
-import { AntdRoot } from '@corestone/frontend-shell/antd-root';
-import { ADMIN_NAV, FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFrame } from '@corestone/frontend-shell/app-frame';
+import { AntdRoot } from '@corestone/ui/antd-root';
+import { FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFrame } from '@corestone/ui/app-frame';
+import { navItems, selectedNavKey } from '@corestone/ui/navigation';
 import { SystemIndicator } from '../components/common';
 import { afterLeaveAgreed } from '../lib/leaveGuard';
 import { mayEnterAdminArea } from '../lib/roles';
+import { navigation } from '../navigation';
 import { Overview } from '../pages/Overview';
 
 // The overview comes with the back office; every other screen is fetched when its route opens.
@@ -22,14 +24,6 @@ const Analytics = lazyScreen(() => import('../pages/Analytics').then((m) => ({ d
 const Assess = lazyScreen(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
 const Enquiries = lazyScreen(() => import('../pages/Enquiries').then((m) => ({ default: m.Enquiries })));
 const TokTitles = lazyScreen(() => import('../pages/TokTitles').then((m) => ({ default: m.TokTitles })));
-
-function selectedKey(path: string): string {
-  const rest = path.replace(/^\/admin\/?/, '');
-  if (rest.startsWith('evaluations')) return 'submissions';
-  if (rest.startsWith('analytics') || rest.startsWith('assess')) return 'overview';
-  const first = rest.split('/')[0];
-  return ADMIN_NAV.find((n) => n.key === first)?.key ?? 'overview';
-}
 
 /**
  * Exposed as `admin/AdminApp`: everything under /admin/* (rendered inside the shell's router).
@@ -82,9 +76,9 @@ function BackOffice(props: RemoteAppProps) {
             </Typography.Text>
           </div>
         ),
-        label: 'Admin',
-        items: ADMIN_NAV,
-        selectedKey,
+        label: navigation.label,
+        items: navItems(navigation, user),
+        selectedKey: (pathname) => selectedNavKey(navigation, pathname),
         onLogout: signOut,
         footer: !screens.md && (
           <div style={{ marginTop: 12, textAlign: 'center' }} data-testid="admin-drawer-user">

@@ -3,7 +3,7 @@ import { App, Alert, Badge, Button, Card, Col, Empty, Input, Row, Segmented, Sel
 import { EditOutlined, ExportOutlined, FilePdfOutlined, SaveOutlined } from '@ant-design/icons';
 import { errorMessage, type Policy, type PolicyId, type PolicyStatus, type RemoteAppProps } from '@corestone/sdk';
 // The public policy pages' own renderer (text nodes only, no HTML): the preview is exactly what visitors see.
-import { Markdown } from '@corestone/frontend-shell/markdown';
+import { Markdown } from '@corestone/ui/markdown';
 import { ListRow, LoadError, Loading, PageHeader, RowList, useLoad } from '../components/common';
 import { mayEditPolicies } from '../lib/roles';
 import { useLeaveGuard } from '../lib/leaveGuard';

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
-import { ResultTitle } from './Heading';
+import { ResultTitle } from '@corestone/ui/heading';
 
 interface Props {
   children: ReactNode;

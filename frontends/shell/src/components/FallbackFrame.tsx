@@ -1,31 +1,57 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Typography } from 'antd';
 import type { SessionUser } from '@corestone/sdk';
-import { ADMIN_NAV, dashboardNav, FrameLayout, UserBadge, useFrame, type NavItem } from './AppFrame';
+import { FrameLayout, UserBadge, useFrame } from '@corestone/ui/app-frame';
+import { isRemoteNavigation, navItems, selectedNavKey, type RemoteNavigation } from '@corestone/ui/navigation';
+import { navigation as adminNavigation } from '@corestone/frontend-admin/navigation';
+import { navigation as studentNavigation } from '@corestone/frontend-student/navigation';
+import { loadRemoteModule } from '../federation';
 
 /**
  * The dashboard's (or the back office's) frame, drawn by the shell around the retry screen when the
  * remote that normally draws it cannot be loaded: the menu, Logout and the top bar stay, so a
  * person can still go elsewhere. A chunk of its own (the landing page never needs it), fetched
  * ahead while someone is signed in (`fallbackFrameLoader.tsx`).
+ *
+ * The menu is the remote's: its `./navigation` module (plain data), loaded apart from the app, so
+ * a remote released after the shell brings its current menu even when its app fails. When that
+ * cannot be loaded either (the remote's server or the network is down: nothing of it arrives), the
+ * menu the remote had when the shell was built is drawn: the shell compiles each remote's
+ * navigation module (never its app) for that. A remote the shell knows nothing of gets a frame
+ * without a menu (brand, Logout, top bar).
  */
 
-export type FrameArea = 'dashboard' | 'admin';
+/** The menus of the remotes this shell was built with, from their own navigation modules. */
+const BUILT_WITH: Readonly<Record<string, RemoteNavigation>> = { student: studentNavigation, admin: adminNavigation };
 
-/** The item whose path is the longest prefix of `pathname` (a remote knows finer rules; this is enough here). */
-const selectedIn = (items: readonly NavItem[]) => (pathname: string) =>
-  items.filter((i) => pathname === i.path || pathname.startsWith(`${i.path}/`)).sort((a, b) => b.path.length - a.path.length)[0]?.key ??
-  items[0]!.key;
+/** The remote's navigation: the one built with at once, the remote's own once it arrives. */
+function useRemoteNavigation(remote: string): RemoteNavigation | null {
+  const [navigation, setNavigation] = useState<RemoteNavigation | null>(BUILT_WITH[remote] ?? null);
+  useEffect(() => {
+    let alive = true;
+    loadRemoteModule<unknown>(remote, './navigation').then(
+      (loaded) => {
+        if (alive && isRemoteNavigation(loaded)) setNavigation(loaded);
+      },
+      () => undefined, // the one built with stays
+    );
+    return () => {
+      alive = false;
+    };
+  }, [remote]);
+  return navigation;
+}
 
 export function FallbackFrame({
-  area,
+  remote,
   user,
   logout,
   onNavigate,
   children,
 }: {
-  area: FrameArea;
+  /** the remote whose frame this stands in for ('student', 'admin') */
+  remote: string;
   user: SessionUser;
   logout: () => void;
   /** a menu item was chosen (the remote is tried again for that page) */
@@ -34,7 +60,7 @@ export function FallbackFrame({
 }) {
   const navigate = useNavigate();
   const frame = useFrame();
-  const items = area === 'admin' ? ADMIN_NAV : dashboardNav(user);
+  const navigation = useRemoteNavigation(remote);
 
   return (
     <FrameLayout
@@ -42,9 +68,9 @@ export function FallbackFrame({
       testId="fallback-frame"
       nav={{
         onBrandClick: () => navigate('/'),
-        label: area === 'admin' ? 'Admin' : 'Dashboard',
-        items,
-        selectedKey: selectedIn(items),
+        label: navigation?.label ?? 'Navigation',
+        items: navigation ? navItems(navigation, user) : [],
+        selectedKey: (pathname) => (navigation ? selectedNavKey(navigation, pathname) : ''),
         onNavigate,
         onLogout: logout,
       }}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Col, Row, Space, Typography } from 'antd';
-import { Heading } from './Heading';
-import { Logo } from './Logo';
+import { Heading } from '@corestone/ui/heading';
+import { Logo } from '@corestone/ui/brand';
 import { ExternalAnchor, SocialIcons } from './ExternalLinks';
 import { useSession } from '../session';
 import { usePublicLinks } from '../links/publicLinks';

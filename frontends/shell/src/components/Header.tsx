@@ -6,7 +6,7 @@ import { isGradingRole, ROLE_COLORS, roleLabel } from '@corestone/sdk';
 import { usePublicLinks } from '../links/publicLinks';
 import { ExternalAnchor } from './ExternalLinks';
 import { useSession } from '../session';
-import { Logo } from './Logo';
+import { Logo } from '@corestone/ui/brand';
 
 export function Header() {
   const { user, logout, client } = useSession();

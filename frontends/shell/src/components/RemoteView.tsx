@@ -1,8 +1,8 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { loadRemoteComponent, ModuleUnavailableError } from '../federation';
+import { loadRemoteModule, ModuleUnavailableError } from '../federation';
 import { ErrorBoundary } from './ErrorBoundary';
-import { ResultTitle } from './Heading';
+import { ResultTitle } from '@corestone/ui/heading';
 
 interface Props<P> {
   remote: string;
@@ -25,7 +25,7 @@ export function RemoteView<P extends object>({ remote, expose, props, unavailabl
   useEffect(() => {
     let alive = true;
     setState({});
-    loadRemoteComponent<ComponentType<P>>(remote, expose).then(
+    loadRemoteModule<ComponentType<P>>(remote, expose).then(
       (Comp) => alive && setState({ Comp }),
       (error: Error) => alive && setState({ error }),
     );

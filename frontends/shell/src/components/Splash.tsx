@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Logo } from './Logo';
+import { Logo } from '@corestone/ui/brand';
 
 export const SPLASH_MS = 1500;
 export const SPLASH_SUBTITLE = 'Professional IBDP Essay Assessment Platform';

@@ -4,12 +4,12 @@ import { Alert, App as AntApp, Button, Card, Divider, Form, Input, Radio, Result
 import { GoogleOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
-import { Heading, ResultTitle } from '../components/Heading';
+import { Heading, ResultTitle } from '@corestone/ui/heading';
 import { signInError, signUpError } from '../auth/errors';
 import { signupRole, splitName, validateAuth, validateEmailOnly, type AuthMode } from '../auth/validation';
 import { browserNavigation, GOOGLE_TOAST } from '../auth/google';
 import type { AuthRouteState } from '../auth/routes';
-import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '../theme';
+import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '@corestone/ui/theme';
 
 type View = AuthMode | 'forgot' | 'forgot-sent';
 

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Typogr
 import { MailOutlined } from '@ant-design/icons';
 import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
-import { Heading } from '../components/Heading';
+import { Heading } from '@corestone/ui/heading';
 import { EMAIL_RE } from '../auth/validation';
 
 export const CONTACT_FAILED = 'Failed to send your message. Please try again.';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Result } from 'antd';
 import { FullPageLoading } from '../components/FullPageLoading';
-import { ResultTitle } from '../components/Heading';
+import { ResultTitle } from '@corestone/ui/heading';
 import { CALLBACK_MESSAGES, CallbackError, useSession } from '../session';
 
 /**

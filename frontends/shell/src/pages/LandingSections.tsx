@@ -14,7 +14,7 @@ import {
   ScheduleOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
-import { Heading } from '../components/Heading';
+import { Heading } from '@corestone/ui/heading';
 import { section } from './landingLayout';
 import { SAMPLE, SAMPLE_MAX, SAMPLE_POINTS } from './landingSample';
 

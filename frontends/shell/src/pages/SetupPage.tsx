@@ -4,7 +4,7 @@ import { Alert, Button, Card, Form, Input, Result, Spin, Typography } from 'antd
 import { errorMessage, isApiError } from '@corestone/sdk';
 import { SetupTexts } from '@corestone/contracts/setup-texts';
 import { useSession } from '../session';
-import { Heading, ResultTitle } from '../components/Heading';
+import { Heading, ResultTitle } from '@corestone/ui/heading';
 
 const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 520, margin: '0 auto' } as const;
 

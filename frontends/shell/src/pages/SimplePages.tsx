@@ -3,9 +3,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { App as AntApp, Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
 import { errorMessage, isApiError } from '@corestone/sdk';
 import { useSession } from '../session';
-import { ERROR_TOAST_SECONDS } from '../theme';
-import { Markdown } from '../components/Markdown';
-import { Heading, ResultTitle } from '../components/Heading';
+import { ERROR_TOAST_SECONDS } from '@corestone/ui/theme';
+import { Markdown } from '@corestone/ui/markdown';
+import { Heading, ResultTitle } from '@corestone/ui/heading';
 import { FORGOT_PASSWORD_ROUTE_STATE } from '../auth/routes';
 
 const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 880, margin: '0 auto' } as const;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Space } from 'antd';
-import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type Health, type SessionUser } from '@corestone/sdk';
+import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type SessionUser } from '@corestone/sdk';
+import { useHealth } from '@corestone/ui/health';
 import { statusInfo } from '../lib/evaluation';
 
 export function StatusDot({ status }: { status: string }) {
@@ -16,21 +16,7 @@ export function StatusDot({ status }: { status: string }) {
 
 /** 'All Systems Online' when every service is ready (GET /api/v1/health), else what is not. */
 export function SystemStatus({ client }: { client: CorestoneClient }) {
-  const [health, setHealth] = useState<Health | null | 'error'>(null);
-  useEffect(() => {
-    let alive = true;
-    const check = () =>
-      client.health().then(
-        (h) => alive && setHealth(h),
-        () => alive && setHealth('error'),
-      );
-    check();
-    const t = setInterval(check, 60_000);
-    return () => {
-      alive = false;
-      clearInterval(t);
-    };
-  }, [client]);
+  const { health } = useHealth(client, 60_000);
   let color = '#94a3b8';
   let text = 'Checking status…';
   if (health === 'error') text = 'Status unavailable';

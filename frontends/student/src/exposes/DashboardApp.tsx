@@ -2,17 +2,11 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Typography } from 'antd';
 import { isGradingRole, type RemoteAppProps } from '@corestone/sdk';
-import { AntdRoot } from '@corestone/frontend-shell/antd-root';
-import {
-  dashboardNav,
-  FrameLayout,
-  HeaderSearch,
-  lazyScreen,
-  ScreenLoading,
-  UserBadge,
-  useFrame,
-} from '@corestone/frontend-shell/app-frame';
+import { AntdRoot } from '@corestone/ui/antd-root';
+import { FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFrame } from '@corestone/ui/app-frame';
+import { navItems, selectedNavKey } from '@corestone/ui/navigation';
 import { SystemStatus } from '../components/common';
+import { navigation } from '../navigation';
 import { Overview } from '../pages/Overview';
 
 // The overview comes with the dashboard; every other screen is fetched when its route opens (and
@@ -22,15 +16,6 @@ const UploadWizard = lazyScreen(() => import('../pages/UploadWizard').then((m) =
 const Results = lazyScreen(() => import('../pages/Results').then((m) => ({ default: m.Results })));
 const Profile = lazyScreen(() => import('../pages/Profile').then((m) => ({ default: m.Profile })));
 const Plans = lazyScreen(() => import('../pages/Plans').then((m) => ({ default: m.Plans })));
-
-function selectedKey(path: string): string {
-  if (path.startsWith('/dashboard/upload/ee')) return 'upload-ee';
-  if (path.startsWith('/dashboard/upload/tok')) return 'upload-tok';
-  if (path.startsWith('/dashboard/plans')) return 'plans';
-  if (path.startsWith('/dashboard/profile')) return 'profile';
-  if (path.startsWith('/dashboard/submissions') || path.startsWith('/dashboard/results')) return 'submissions';
-  return 'overview';
-}
 
 /** Exposed as `student/DashboardApp`: everything under /dashboard/* (rendered inside the shell's router). */
 export default function DashboardApp(props: RemoteAppProps) {
@@ -60,9 +45,9 @@ function Dashboard(props: RemoteAppProps) {
       maxWidth={1160}
       nav={{
         onBrandClick: () => navigate('/'),
-        label: 'Dashboard',
-        items: dashboardNav(user),
-        selectedKey,
+        label: navigation.label,
+        items: navItems(navigation, user),
+        selectedKey: (pathname) => selectedNavKey(navigation, pathname),
         onLogout: logout,
         footer: (
           <div style={{ marginTop: 14 }}>

@@ -1,5 +1,5 @@
 import type { RemoteAppProps } from '@corestone/sdk';
-import { AntdRoot } from '@corestone/frontend-shell/antd-root';
+import { AntdRoot } from '@corestone/ui/antd-root';
 import { Report } from '../pages/Report';
 
 /** Exposed as `student/ReportPage`: the Deep Analysis Report on /report/:id (inside the shell's header/footer). */

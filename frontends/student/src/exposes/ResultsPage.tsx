@@ -1,5 +1,5 @@
 import type { RemoteAppProps } from '@corestone/sdk';
-import { AntdRoot } from '@corestone/frontend-shell/antd-root';
+import { AntdRoot } from '@corestone/ui/antd-root';
 import { Results } from '../pages/Results';
 
 /** Exposed as `student/ResultsPage`: results on /results/:id (inside the shell's header/footer). */

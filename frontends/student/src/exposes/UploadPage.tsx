@@ -1,5 +1,5 @@
 import type { RemoteAppProps } from '@corestone/sdk';
-import { AntdRoot } from '@corestone/frontend-shell/antd-root';
+import { AntdRoot } from '@corestone/ui/antd-root';
 import { UploadWizard } from '../pages/UploadWizard';
 
 /** Exposed as `student/UploadPage`: the wizard on /upload/:type (inside the shell's header/footer). */

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, FileTextOutlined, LoadingOutlined, TrophyOutlined, UploadOutlined } from '@ant-design/icons';
 import { canGrade, creditLabel, isGradingRole, planLabel, type RemoteAppProps } from '@corestone/sdk';
-import { Heading } from '@corestone/frontend-shell/app-frame';
+import { Heading } from '@corestone/ui/app-frame';
 import { StatusDot } from '../components/common';
 import { averageGradeOf, formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';

@@ -5,7 +5,7 @@ import { canGrade, creditLabel, errorMessage, isApiError, planLabel, type Plan, 
 import { Link } from 'react-router-dom';
 import { goToUrl } from '../lib/navigation';
 import { PAYMENTS_NOT_CONFIGURED, PLAN_TEXTS, planButton } from '../lib/plans';
-import { Heading, PageHeading } from '@corestone/frontend-shell/app-frame';
+import { Heading, PageHeading } from '@corestone/ui/app-frame';
 
 export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
   if (p.price === null || p.price === undefined) return 'Contact';

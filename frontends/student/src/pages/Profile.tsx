@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import { errorMessage, isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
-import { Heading, PageHeading } from '@corestone/frontend-shell/app-frame';
+import { Heading, PageHeading } from '@corestone/ui/app-frame';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { formatDate } from '../lib/evaluation';
 

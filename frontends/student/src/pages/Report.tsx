@@ -33,7 +33,7 @@ import {
   topSuggestions,
   type Priority,
 } from '../lib/report';
-import { Heading, ResultTitle } from '@corestone/frontend-shell/app-frame';
+import { Heading, ResultTitle } from '@corestone/ui/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
 import { BulletList, fmt, RemarkList, ShowPassageContext } from '../components/results';

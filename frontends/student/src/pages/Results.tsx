@@ -4,7 +4,7 @@ import { Alert, App as AntApp, Button, Card, Col, Progress, Result, Row, Skeleto
 import { ArrowLeftOutlined, FileSearchOutlined, HighlightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { errorMessage, type CorestoneClient, type Evaluation, type EvaluationProgress, type RemoteAppProps } from '@corestone/sdk';
 import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel } from '../lib/evaluation';
-import { Heading, ResultTitle } from '@corestone/frontend-shell/app-frame';
+import { Heading, ResultTitle } from '@corestone/ui/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
 import { SubmissionFacts } from '../components/SubmissionFacts';

@@ -3,7 +3,7 @@ import { Alert, App as AntApp, Button, Card, Empty, Grid, Space, Table, Tag, Too
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { EvaluationListItem, RemoteAppProps } from '@corestone/sdk';
-import { PageHeading } from '@corestone/frontend-shell/app-frame';
+import { PageHeading } from '@corestone/ui/app-frame';
 import { StatusDot } from '../components/common';
 import { formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { Card, Steps } from 'antd';
 import type { EssayType, RemoteAppProps } from '@corestone/sdk';
-import { PageHeading } from '@corestone/frontend-shell/app-frame';
+import { PageHeading } from '@corestone/ui/app-frame';
 import { CreditBanner } from '../components/common';
 import { MetadataStep } from '../components/upload/MetadataStep';
 import { ReviewStep } from '../components/upload/ReviewStep';

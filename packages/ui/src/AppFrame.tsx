@@ -1,71 +1,21 @@
 import { createElement, lazy, useState, type ComponentProps, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Spin, Tag, Typography, type InputProps } from 'antd';
-import {
-  AppstoreOutlined,
-  BookOutlined,
-  CreditCardOutlined,
-  FileDoneOutlined,
-  FileTextOutlined,
-  LinkOutlined,
-  LogoutOutlined,
-  MailOutlined,
-  MenuOutlined,
-  ReadOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { isGradingRole, ROLE_COLORS, roleLabel, type SessionUser } from '@corestone/sdk';
+import { LogoutOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
+import { ROLE_COLORS, roleLabel, type SessionUser } from '@corestone/sdk';
+import { BrandMark } from './brand';
 import { Heading } from './Heading';
-import { BrandMark } from './Logo';
+import type { NavItem } from './navigation';
 
 export { Heading, ResultTitle } from './Heading';
+export type { NavItem } from './navigation';
 
 /**
  * The frame that the student dashboard, the back office and the shell's fallback frame draw around
- * their screens (FrameLayout, with the state of useFrame), and its parts. The remotes import them
- * at build time from `@corestone/frontend-shell/app-frame`, the same way as antd-root. Each app
- * decides what its menu, its top bar and its side column's footer hold.
+ * their screens (FrameLayout, with the state of useFrame), and its parts. Every app compiles them
+ * from `@corestone/ui/app-frame`, the same way as antd-root. Each app decides what its menu (its
+ * navigation, `./navigation`), its top bar and its side column's footer hold.
  */
-
-export interface NavItem {
-  key: string;
-  icon: ReactNode;
-  label: string;
-  path: string;
-}
-
-/**
- * The student dashboard's menu (Plans only for students and teachers). Here rather than in the
- * remote because the shell draws the same menu around the retry screen when the remote cannot load.
- */
-export function dashboardNav(user: SessionUser): NavItem[] {
-  return [
-    { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/dashboard' },
-    { key: 'upload-ee', icon: <UploadOutlined />, label: 'Upload EE', path: '/dashboard/upload/ee' },
-    { key: 'upload-tok', icon: <FileTextOutlined />, label: 'Upload TOK', path: '/dashboard/upload/tok' },
-    ...(isGradingRole(user) ? [{ key: 'plans', icon: <CreditCardOutlined />, label: 'Plans', path: '/dashboard/plans' }] : []),
-    { key: 'profile', icon: <UserOutlined />, label: 'Profile', path: '/dashboard/profile' },
-    { key: 'submissions', icon: <UnorderedListOutlined />, label: 'Submissions', path: '/dashboard/submissions' },
-  ];
-}
-
-/** The back office's menu (drawn by the admin remote, and by the shell when that cannot load). */
-export const ADMIN_NAV: readonly NavItem[] = [
-  { key: 'overview', icon: <AppstoreOutlined />, label: 'Overview', path: '/admin' },
-  { key: 'submissions', icon: <FileDoneOutlined />, label: 'Submissions', path: '/admin/submissions' },
-  { key: 'users', icon: <TeamOutlined />, label: 'Users', path: '/admin/users' },
-  { key: 'rubrics', icon: <BookOutlined />, label: 'Rubrics', path: '/admin/rubrics' },
-  { key: 'links', icon: <LinkOutlined />, label: 'External Links', path: '/admin/links' },
-  { key: 'policies', icon: <FileTextOutlined />, label: 'Policies & CMS', path: '/admin/policies' },
-  { key: 'tok-titles', icon: <ReadOutlined />, label: 'TOK Titles', path: '/admin/tok-titles' },
-  { key: 'enquiries', icon: <MailOutlined />, label: 'Enquiries', path: '/admin/enquiries' },
-  { key: 'settings', icon: <SettingOutlined />, label: 'Settings', path: '/admin/settings' },
-];
 
 const BRAND_STYLE: CSSProperties = { padding: '20px 24px', display: 'flex', alignItems: 'center', gap: 10 };
 

@@ -11,8 +11,8 @@ const NOTIFICATION = { placement: 'topRight', top: 72 } as const;
  *
  * antd is not a shared federation module (webpack.common.js): each build bundles only the antd
  * components it imports, so antd's React contexts belong to one build. The shell's root and the
- * root of every component a remote exposes wrap themselves in this provider (imported at build time
- * from `@corestone/frontend-shell/antd-root`, so there is one theme in the source), which keeps the
+ * root of every component a remote exposes wrap themselves in this provider (each build compiles it
+ * from `@corestone/ui/antd-root`, so there is one theme in the source), which keeps the
  * look and the toasts the same across the shell and the remotes.
  *
  * `frame: false` (remotes) renders no wrapper element: the remote sits inside the shell's frame.

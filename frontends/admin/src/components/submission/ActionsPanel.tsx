@@ -1,0 +1,134 @@
+import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
+import type { CorestoneClient, Evaluation } from '@corestone/sdk';
+import { useBusy } from '../../hooks/useBusy';
+import { useDecision } from '../../hooks/useDecision';
+import { reviewButtons } from '../../lib/review';
+import { DELETE_CONFIRMATION, downloadReport } from '../../pages/Submissions';
+import { DecisionModal } from './DecisionModal';
+
+/** Approve, Reject (with their dialog), Regrade, Download PDF, Delete (super admin), Refresh status. */
+export function ActionsPanel({
+  ev,
+  client,
+  canDelete,
+  onChanged,
+  onDeleted,
+  reload,
+}: {
+  ev: Evaluation;
+  client: CorestoneClient;
+  canDelete: boolean;
+  onChanged: (ev: Evaluation) => void;
+  onDeleted: () => void;
+  reload: () => void;
+}) {
+  const { message } = App.useApp();
+  const { busy, run } = useBusy();
+  const decision = useDecision(ev, client, run, onChanged);
+  const buttons = reviewButtons(ev);
+
+  return (
+    <Card title="Actions" variant="borderless" data-testid="actions">
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        {ev.status !== 'completed' && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Only completed submissions can be approved or rejected.
+          </Typography.Text>
+        )}
+        <Button
+          block
+          type="primary"
+          icon={<CheckOutlined />}
+          disabled={!buttons.approve}
+          data-testid="approve-button"
+          onClick={() => decision.open('approve')}
+          style={buttons.approve ? { background: '#15803d' } : undefined}
+        >
+          Approve
+        </Button>
+        <Button
+          block
+          danger
+          icon={<CloseOutlined />}
+          disabled={!buttons.reject}
+          data-testid="reject-button"
+          onClick={() => decision.open('reject')}
+        >
+          Reject
+        </Button>
+        <Popconfirm
+          title="Grade this submission again?"
+          description="Its results are cleared and it is graded again; no credit is charged."
+          okText="Regrade"
+          onConfirm={() =>
+            run(
+              'regrade',
+              async () => {
+                onChanged(await client.admin.regrade(ev.id));
+                message.success('Regrading started');
+              },
+              'Failed to update evaluation',
+            )
+          }
+        >
+          <Button
+            block
+            icon={<RedoOutlined />}
+            loading={busy === 'regrade'}
+            disabled={ev.status === 'pending' || ev.status === 'processing' || ev.status === 'in_progress'}
+          >
+            Regrade
+          </Button>
+        </Popconfirm>
+        <Button
+          block
+          icon={<DownloadOutlined />}
+          disabled={ev.status !== 'completed'}
+          loading={busy === 'pdf'}
+          onClick={() => run('pdf', () => downloadReport(client, ev), 'Failed to download report')}
+        >
+          Download PDF
+        </Button>
+        {canDelete && (
+          <Popconfirm
+            title="Delete this submission?"
+            description={DELETE_CONFIRMATION}
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              run(
+                'delete',
+                async () => {
+                  await client.evaluations.remove(ev.id);
+                  onDeleted();
+                },
+                'Failed to delete submission',
+              )
+            }
+          >
+            <Button block danger type="text" loading={busy === 'delete'}>
+              Delete Submission
+            </Button>
+          </Popconfirm>
+        )}
+        {ev.status !== 'completed' && ev.status !== 'failed' && (
+          <Button block type="link" onClick={reload}>
+            Refresh status
+          </Button>
+        )}
+      </Space>
+      <DecisionModal
+        decision={decision.decision}
+        busy={busy === decision.decision}
+        notes={decision.notes}
+        onNotes={decision.setNotes}
+        forStudent={decision.forStudent}
+        onForStudent={decision.setForStudent}
+        problem={decision.showProblem ? decision.problem : null}
+        onOk={decision.decide}
+        onCancel={decision.close}
+      />
+    </Card>
+  );
+}
