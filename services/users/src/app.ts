@@ -8,6 +8,9 @@ import { AvatarFiles } from './store/avatars';
 import { BillingLink } from './peers/billing';
 import { BILLING_MIRROR_DURABLE } from './messaging/billing-mirror';
 import { CreditUpdates } from './messaging/credit-updates';
+import { SchoolUpdates } from './messaging/school-updates';
+import { SCHOOL_MIRROR_DURABLE } from './messaging/school-mirror';
+import { UserViews } from './app/views';
 import { meRoutes } from './routes/me';
 import { avatarRoutes } from './routes/avatar';
 import { adminRoutes } from './routes/admin';
@@ -26,10 +29,14 @@ export function buildApp({ config, infra, verify, dataKey }: UsersDeps): { app: 
   const app = createServiceApp({ name: 'users', logLevel: config.LOG_LEVEL });
   const store = new AccountStore(infra.db.pool, infra.db.schema, infra.bus);
   const feed = new CreditUpdates(infra.bus, BILLING_MIRROR_DURABLE, app.log);
+  const schoolFeed = new SchoolUpdates(infra.bus, SCHOOL_MIRROR_DURABLE, app.log);
+  const billing = new BillingLink(infra.bus, store, config.BILLING_RPC_TIMEOUT_MS, app.log, feed);
   const ctx: UsersContext = {
     store,
     feed,
-    billing: new BillingLink(infra.bus, store, config.BILLING_RPC_TIMEOUT_MS, app.log, feed),
+    schoolFeed,
+    billing,
+    views: new UserViews(store, billing, schoolFeed),
     avatars: new AvatarFiles(config.AVATAR_DIR),
     dataKey,
   };

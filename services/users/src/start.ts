@@ -13,10 +13,12 @@ import { buildApp, type UsersDeps } from './app';
 import { serveUsersRpc } from './messaging/rpc';
 import { serveApiKeyRpc } from './messaging/api-key-rpc';
 import { startBillingMirror } from './messaging/billing-mirror';
+import { startSchoolMirror } from './messaging/school-mirror';
 
 /**
  * users' composition root: Postgres + NATS, the app, the outbox relay to the `users` stream,
- * the mirror of billing's credit updates (consumer + the stream feed that makes it read-your-writes) and the
+ * the mirror of billing's credit updates and the one of the schools' memberships and names (each a
+ * consumer + the stream feed that makes it read-your-writes) and the
  * `rpc.users.*` handlers.
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
  */
@@ -47,11 +49,22 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
     };
     await ctx.feed.start();
     lifecycle.onClose('credit updates', async () => ctx.feed.stop());
-    const subs = serveUsersRpc(infra.bus, ctx.store, ctx.billing, app.log);
+    let schoolMirror = await startSchoolMirror(infra.bus, ctx.store, app.log, ctx.schoolFeed);
+    lifecycle.onClose('school mirror', () => schoolMirror.stop());
+    /** Tests stop and restart the school mirror's consumer (to show what the feed adds). */
+    const schoolMirrorControl = {
+      stop: () => schoolMirror.stop(),
+      restart: async () => {
+        schoolMirror = await startSchoolMirror(infra.bus, ctx.store, app.log, ctx.schoolFeed);
+      },
+    };
+    await ctx.schoolFeed.start();
+    lifecycle.onClose('school updates', async () => ctx.schoolFeed.stop());
+    const subs = serveUsersRpc(infra.bus, ctx.store, ctx.billing, ctx.views, app.log);
     subs.push(serveApiKeyRpc(infra.bus, ctx.store, keys.dataKey, app.log));
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
     await app.ready();
-    return { app, ctx, config, infra, relay, billingMirror };
+    return { app, ctx, config, infra, relay, billingMirror, schoolMirror: schoolMirrorControl };
   });
 }
 

@@ -33,7 +33,7 @@ describe('the User view', () => {
   });
 
   it('mirrors id/user_id, role/user_type, created_at/createdAt and uses default credits when none are known', () => {
-    const u = toUser(account({ role: 'teacher', avatar: 'abc.png' }), null);
+    const u = toUser(account({ role: 'teacher', avatar: 'abc.png' }), null, null);
     expect(u).toMatchObject({
       id: 'id-1',
       user_id: 'id-1',

@@ -28,7 +28,7 @@ export async function startUsers(label: string) {
     await run.cleanup();
     throw err;
   });
-  const { app, ctx, relay, billingMirror } = service;
+  const { app, ctx, relay, billingMirror, schoolMirror } = service;
   const { db, bus } = service.infra;
 
   let n = 0;
@@ -65,6 +65,7 @@ export async function startUsers(label: string) {
     tokens,
     relay,
     billingMirror,
+    schoolMirror,
     avatarDir,
     user,
     outbox,

@@ -1,6 +1,7 @@
 import { Events, Rpc, streamName, type User } from '@corestone/contracts';
 import { callRpc, newId, publishEvent } from '@corestone/service-kit';
 import { BillingLink } from '../src/peers/billing';
+import { UserViews } from '../src/app/views';
 import { BILLING_MIRROR_DURABLE } from '../src/messaging/billing-mirror';
 import { CreditUpdates } from '../src/messaging/credit-updates';
 import { billingStandIn, eventually, json, startUsers, type Harness } from './helpers';
@@ -117,7 +118,7 @@ describe('rpc.users.get_view', () => {
     let restarted = false;
     let stopped = false;
     const feed = new CreditUpdates(h.bus, BILLING_MIRROR_DURABLE, h.app.log);
-    const link = new BillingLink(h.bus, h.ctx.store, h.config.BILLING_RPC_TIMEOUT_MS, h.app.log, feed);
+    const link = new UserViews(h.ctx.store, new BillingLink(h.bus, h.ctx.store, h.config.BILLING_RPC_TIMEOUT_MS, h.app.log, feed));
     const credits = async () => (await link.view(user.id, async () => (await h.ctx.store.get(user.id))!)).essay_credits;
     try {
       await billing.change(user.id, { essay_credits: 6 });
@@ -161,7 +162,7 @@ describe('credit updates read from the BILLING stream (CreditUpdates)', () => {
     const { user: second } = await create();
     const billing = billingStandIn(h);
     const updates = new CreditUpdates(h.bus, BILLING_MIRROR_DURABLE, h.app.log, 1); // keeps one update at most
-    const link = new BillingLink(h.bus, h.ctx.store, h.config.BILLING_RPC_TIMEOUT_MS, h.app.log, updates);
+    const link = new UserViews(h.ctx.store, new BillingLink(h.bus, h.ctx.store, h.config.BILLING_RPC_TIMEOUT_MS, h.app.log, updates));
     const credits = async (id: string) => (await link.view(id, async () => (await h.ctx.store.get(id))!)).essay_credits;
     let restarted = false;
     try {

@@ -1,4 +1,4 @@
-import { FREE_PLAN_CREDITS, type CreditAccount, type Role, type User, type UserSchool } from '@corestone/contracts';
+import { FREE_PLAN_CREDITS, type CreditAccount, type Role, type SchoolMembership, type User, type UserSchool } from '@corestone/contracts';
 
 /** One account row as the store reads it. */
 export interface Account {
@@ -30,6 +30,42 @@ export const DEFAULT_CREDITS: Credits = {
   subscription_status: 'active',
 };
 
+/**
+ * A user's membership as users keeps it: the latest `schools.membership_changed.v1` (a user is in at
+ * most one school, so the latest event is the whole state; school_id null once they left), with the
+ * event's stream sequence as its version.
+ */
+export type Membership = Omit<SchoolMembership, 'user_id'>;
+export interface MirroredMembership extends Membership {
+  version: number;
+}
+/** A school's name from `schools.school_changed.v1`, with the event's stream sequence as its version. */
+export interface SchoolName {
+  name: string;
+  version: number;
+}
+
+/** The `school` of a view: null for an individual (no school, or a membership missing its role or status). */
+export function toSchool(m: Membership | null, name: string | null): UserSchool | null {
+  if (!m?.school_id || !m.school_role || !m.status) return null;
+  return { id: m.school_id, name, role: m.school_role, status: m.status };
+}
+
+/** The school as the mirror alone has it (lists and answers that read no feed). */
+export function mirroredSchool(mirrored: { membership: Membership; name: SchoolName | null } | null): UserSchool | null {
+  return mirrored ? toSchool(mirrored.membership, mirrored.name?.name ?? null) : null;
+}
+
+/**
+ * Of two copies of one value (the mirror's and one heard ahead of it), the newer; null when neither.
+ * Ties go to the mirror (it holds that version already).
+ */
+export function newer<V extends { version: number }>(mirrored: V | null, heard: V | null): V | null {
+  if (!heard) return mirrored;
+  if (!mirrored) return heard;
+  return heard.version > mirrored.version ? heard : mirrored;
+}
+
 export const AVATAR_URL_PREFIX = '/api/v1/users/avatars/';
 
 /** Display name, then first + last, then the part of the e-mail before the @, then 'User'. */
@@ -43,7 +79,7 @@ export function nameOf(a: Pick<Account, 'display_name' | 'first_name' | 'last_na
 }
 
 /** The one `User` shape of contracts; `school` null for an individual account. */
-export function toUser(a: Account, credits: Credits | null, school: UserSchool | null = null): User {
+export function toUser(a: Account, credits: Credits | null, school: UserSchool | null): User {
   const c = credits ?? DEFAULT_CREDITS;
   const created = a.created_at.toISOString();
   return {

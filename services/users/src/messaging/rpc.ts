@@ -2,21 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Messages, Rpc, FREE_PLAN_CREDITS, type User } from '@corestone/contracts';
 import { badRequest, isUuid, serveRpc, type Bus } from '@corestone/service-kit';
 import { userNotFound, type AccountStore } from '../store/accounts';
-import { toUser } from '../domain/view';
+import { mirroredSchool, toUser } from '../domain/view';
 import type { BillingLink } from '../peers/billing';
+import type { UserViews } from '../app/views';
 
-/** The User view: one read of the account and its mirrored credits, read-your-writes for credits (BillingLink.view). */
-export async function currentView(store: AccountStore, billing: BillingLink, userId: string): Promise<User> {
-  return billing.view(userId, async () => {
+/** The User view: one read of the account and its mirrors, read-your-writes for credits and school (UserViews). */
+export async function currentView(store: AccountStore, views: UserViews, userId: string): Promise<User> {
+  return views.view(userId, async () => {
     const found = await store.get(userId);
     if (!found) throw userNotFound();
     return found;
   });
 }
 
-export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLink, log: FastifyBaseLogger) {
+export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLink, views: UserViews, log: FastifyBaseLogger) {
   return [
-    serveRpc(bus, Rpc.usersGetView, async ({ user_id }) => ({ user: await currentView(store, billing, user_id) }), log),
+    serveRpc(bus, Rpc.usersGetView, async ({ user_id }) => ({ user: await currentView(store, views, user_id) }), log),
     // billing's POST /subscription/use-message: the same counter as /users/increment-message-count
     serveRpc(bus, Rpc.usersCountMessage, async ({ user_id, unlimited }) => store.incrementMessages(user_id, { unlimited }), log),
     serveRpc(
@@ -39,13 +40,13 @@ export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLin
           role: req.role,
         });
         if (req.essay_credits === undefined && req.max_essay_credits === undefined) {
-          return { user: toUser(found.account, (await billing.live(req.user_id)) ?? found.credits) };
+          return { user: toUser(found.account, (await billing.live(req.user_id)) ?? found.credits, mirroredSchool(found.school)) };
         }
         // Setting is idempotent: a retried create (billing was down the first time) sets them again.
         const essay = req.essay_credits ?? FREE_PLAN_CREDITS;
         const max = req.max_essay_credits ?? Math.max(FREE_PLAN_CREDITS, essay);
         const account = await billing.setCredits(req.user_id, essay, max);
-        return { user: toUser(found.account, account) };
+        return { user: toUser(found.account, account, mirroredSchool(found.school)) };
       },
       log,
     ),

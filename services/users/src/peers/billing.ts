@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Rpc, type CreditAccount, type User } from '@corestone/contracts';
+import { Rpc, type CreditAccount } from '@corestone/contracts';
 import { callRpc, type Bus } from '@corestone/service-kit';
-import type { AccountStore, AccountWithCredits } from '../store/accounts';
-import { toUser, type Credits, type MirroredCredits } from '../domain/view';
+import type { AccountStore } from '../store/accounts';
+import type { Credits, MirroredCredits } from '../domain/view';
 import type { CreditUpdates } from '../messaging/credit-updates';
 
-/** Billing as users sees it: credits for views (mirror + updates heard, or live), admin credit changes. */
+/** Billing as users sees it: credits for views (mirror + updates heard, or live: `heard` then `credits`), admin credit changes. */
 export class BillingLink {
   constructor(
     private readonly bus: Bus,
@@ -17,24 +17,21 @@ export class BillingLink {
   ) {}
 
   /**
-   * The user's `User` view with credits as of every answer billing has given (read-your-writes for
-   * /auth/me and /users/me): `read` reads (or writes and returns) the account with its mirrored
-   * credits, and runs only after the updates billing announced before this call were taken, so the
-   * mirror it reads holds whatever they no longer do. The mirror, or a newer update heard but not
-   * yet mirrored: no billing call and no write while the updates are current; otherwise billing is
-   * asked live (the mirror if it is silent).
+   * Call before reading the mirror (read-your-writes for /auth/me and /users/me): the newest credit
+   * update billing announced before this call that the mirror may not hold (null: none), or
+   * undefined when that is not known (the view then asks billing live: `credits`).
    */
-  async view(userId: string, read: () => Promise<AccountWithCredits>): Promise<User> {
-    const heard = this.updates ? await this.updates.heard(userId) : undefined;
-    const found = await read();
-    return toUser(found.account, await this.credits(userId, heard, found.credits));
+  async heard(userId: string): Promise<CreditAccount | null | undefined> {
+    if (!this.updates) return undefined;
+    const heard = await this.updates.heard(userId);
+    return heard === undefined ? undefined : (heard?.value ?? null);
   }
 
-  private async credits(
-    userId: string,
-    heard: CreditAccount | null | undefined,
-    mirrored: MirroredCredits | null,
-  ): Promise<Credits | null> {
+  /**
+   * The credits a view shows: the mirror, or a newer update heard (`heard`, taken before the mirror
+   * was read; null: none; undefined: not known, so billing is asked live).
+   */
+  async credits(userId: string, heard: CreditAccount | null | undefined, mirrored: MirroredCredits | null): Promise<Credits | null> {
     if (heard === undefined) return (await this.live(userId)) ?? mirrored;
     if (mirrored) this.updates?.mirrored(userId, mirrored.version);
     return heard && heard.version > (mirrored?.version ?? 0) ? heard : mirrored;

@@ -3,7 +3,7 @@ import { Messages, Role, SuccessMessage, User, UserList } from '@corestone/contr
 import { encryptSecret, errorResponses, forbidden, maskSecret, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import { canManage } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
-import { toUser } from '../domain/view';
+import { mirroredSchool, toUser } from '../domain/view';
 import { userNotFound } from '../store/accounts';
 import { changeAccountAsAdmin, type AdminUpdate } from '../app/account-changes';
 import { adminSelf, type UsersContext } from './context';
@@ -29,7 +29,7 @@ export const PersonasBody = Type.Object({
 export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
   /** One admin change to another account, answered with the updated User (live credits). */
   const change = (actorId: string, targetId: string, patch: AdminUpdate) =>
-    ctx.billing.view(targetId, async () => (await changeAccountAsAdmin(ctx.store, actorId, targetId, patch)).after!);
+    ctx.views.view(targetId, async () => (await changeAccountAsAdmin(ctx.store, actorId, targetId, patch)).after!);
 
   app.get(
     '/users/users',
@@ -52,7 +52,7 @@ export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
       const q = req.query;
       const { items, total } = await ctx.store.list(q);
       // lists use the mirrored credits (no call to billing per row)
-      return { success: true as const, users: items.map((i) => toUser(i.account, i.credits)), total };
+      return { success: true as const, users: items.map((i) => toUser(i.account, i.credits, mirroredSchool(i.school))), total };
     },
   );
 
@@ -65,7 +65,7 @@ export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
     async (req) => {
       await adminSelf(ctx, req);
       const id = req.params.id;
-      return ctx.billing.view(id, async () => {
+      return ctx.views.view(id, async () => {
         const found = await ctx.store.get(id);
         if (!found) throw userNotFound();
         return found;
@@ -166,7 +166,7 @@ export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
       if (!canManage(me.account, target.account)) throw forbidden(Messages.ADMIN_TARGET_SUPER_ADMIN_ONLY);
       const body = req.body;
       const account = await ctx.billing.setCredits(target.account.id, body.essay_credits, body.max_essay_credits, me.account.id);
-      return toUser(target.account, account);
+      return toUser(target.account, account, mirroredSchool(target.school));
     },
   );
 
@@ -203,7 +203,7 @@ export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
     async (req) => {
       const me = await adminSelf(ctx, req);
       const key = req.body.api_key.trim();
-      return ctx.billing.view(me.account.id, () =>
+      return ctx.views.view(me.account.id, () =>
         key
           ? ctx.store.setApiKey(me.account.id, encryptSecret(ctx.dataKey, key), maskSecret(key))
           : ctx.store.setApiKey(me.account.id, null, null),

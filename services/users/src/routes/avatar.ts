@@ -42,7 +42,7 @@ export const avatarRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
       const kind = sniffImage(data);
       if (!kind) throw unsupported();
       const name = await ctx.avatars.save(data, kind);
-      return ctx.billing.view(me.account.id, async () => {
+      return ctx.views.view(me.account.id, async () => {
         let result;
         try {
           result = await ctx.store.setAvatar(me.account.id, name);
@@ -64,7 +64,7 @@ export const avatarRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
     },
     async (req) => {
       const me = await self(ctx, req);
-      return ctx.billing.view(me.account.id, async () => {
+      return ctx.views.view(me.account.id, async () => {
         const result = await ctx.store.setAvatar(me.account.id, null);
         await ctx.avatars.remove(result.previous);
         return result.found;

@@ -6,6 +6,8 @@ import { userNotFound } from '../store/accounts';
 import type { AvatarFiles } from '../store/avatars';
 import type { BillingLink } from '../peers/billing';
 import type { CreditUpdates } from '../messaging/credit-updates';
+import type { SchoolUpdates } from '../messaging/school-updates';
+import type { UserViews } from '../app/views';
 import { isAdminRole } from '../domain/rules';
 
 export interface UsersContext {
@@ -13,6 +15,10 @@ export interface UsersContext {
   billing: BillingLink;
   /** Billing's credit updates heard ahead of the mirror, by stream sequence (started by start.ts). */
   feed: CreditUpdates;
+  /** The schools' memberships and names heard ahead of the mirror, by stream sequence (started by start.ts). */
+  schoolFeed: SchoolUpdates;
+  /** Single-user `User` views, read-your-writes for credits and school. */
+  views: UserViews;
   avatars: AvatarFiles;
   /** Encrypts stored OpenAI API keys (platform data key). */
   dataKey: Buffer;

@@ -23,7 +23,7 @@ export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
       schema: { summary: 'The caller (credits: read-your-writes)', security, response: { 200: User, ...errorResponses(401, 403, 404) } },
     },
     async (req) => {
-      return ctx.billing.view(principalOf(req).id, () => self(ctx, req));
+      return ctx.views.view(principalOf(req).id, () => self(ctx, req));
     },
   );
 
@@ -42,7 +42,7 @@ export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
       const me = await self(ctx, req);
       const body = req.body;
       const display = body.display_name === undefined ? undefined : cleanName(body.display_name ?? '') || null;
-      return ctx.billing.view(me.account.id, () =>
+      return ctx.views.view(me.account.id, () =>
         updateOwnProfile(ctx.store, me.account.id, {
           first_name: firstNameOf(body.first_name),
           last_name: cleanName(body.last_name),

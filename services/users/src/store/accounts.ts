@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { Codes, Events, Messages, UNLIMITED, type CreditAccount, type Role } from '@corestone/contracts';
+import { Codes, Events, Messages, UNLIMITED, type CreditAccount, type Role, type SchoolMembership } from '@corestone/contracts';
 import {
   conflict,
   enqueueEvent,
@@ -11,7 +11,7 @@ import {
   type Bus,
   type Queryable,
 } from '@corestone/service-kit';
-import type { Account, MirroredCredits } from '../domain/view';
+import type { Account, MirroredCredits, MirroredMembership, SchoolName } from '../domain/view';
 import { messageAllowance, messageLimitReached } from '../domain/rules';
 
 const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, a.display_name, a.is_anonymous, a.avatar,
@@ -19,7 +19,13 @@ const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, 
 const CREDIT_COLUMNS = `m.essay_credits AS m_essay_credits, m.max_essay_credits AS m_max_essay_credits,
   m.subscription_plan AS m_subscription_plan, m.subscription_status AS m_subscription_status, m.version AS m_version`;
 
-const GET_ONE = `SELECT ${COLUMNS}, ${CREDIT_COLUMNS} FROM accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text WHERE a.id = $1`;
+const SCHOOL_COLUMNS = `s.school_id AS s_school_id, s.school_role AS s_school_role, s.status AS s_status, s.version AS s_version,
+  n.name AS n_name, n.version AS n_version`;
+/** An account with its mirrored credits, membership and school name. */
+const FROM = `accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text
+  LEFT JOIN school_membership s ON s.user_id = a.id::text LEFT JOIN school_names n ON n.school_id = s.school_id`;
+
+const GET_ONE = `SELECT ${COLUMNS}, ${CREDIT_COLUMNS}, ${SCHOOL_COLUMNS} FROM ${FROM} WHERE a.id = $1`;
 
 type Row = Account & {
   m_essay_credits?: number | null;
@@ -27,16 +33,49 @@ type Row = Account & {
   m_subscription_plan?: string | null;
   m_subscription_status?: string | null;
   m_version?: string | null; // bigint
+  s_school_id?: string | null;
+  s_school_role?: string | null;
+  s_status?: string | null;
+  s_version?: string | null; // bigint
+  n_name?: string | null;
+  n_version?: string | null; // bigint
 };
 
 export interface AccountWithCredits {
   account: Account;
   /** The mirrored copy of billing's account; null when billing never spoke about this user. */
   credits: MirroredCredits | null;
+  /** The mirrored membership (null: schools never spoke about this user) and its school's mirrored name. */
+  school: { membership: MirroredMembership; name: SchoolName | null } | null;
 }
 
 function split(row: Row): AccountWithCredits {
-  const { m_essay_credits, m_max_essay_credits, m_subscription_plan, m_subscription_status, m_version, ...account } = row;
+  const {
+    m_essay_credits,
+    m_max_essay_credits,
+    m_subscription_plan,
+    m_subscription_status,
+    m_version,
+    s_school_id,
+    s_school_role,
+    s_status,
+    s_version,
+    n_name,
+    n_version,
+    ...account
+  } = row;
+  const school =
+    s_version === null || s_version === undefined
+      ? null
+      : {
+          membership: {
+            school_id: s_school_id ?? null,
+            school_role: (s_school_role ?? null) as MirroredMembership['school_role'],
+            status: (s_status ?? null) as MirroredMembership['status'],
+            version: Number(s_version),
+          },
+          name: n_name === null || n_name === undefined ? null : { name: n_name, version: Number(n_version) },
+        };
   const credits =
     m_essay_credits === null || m_essay_credits === undefined
       ? null
@@ -47,7 +86,7 @@ function split(row: Row): AccountWithCredits {
           subscription_status: m_subscription_status!,
           version: Number(m_version),
         };
-  return { account: account as Account, credits };
+  return { account: account as Account, credits, school };
 }
 
 export const userNotFound = () => notFound(Messages.USER_NOT_FOUND, Codes.USER_NOT_FOUND);
@@ -118,7 +157,7 @@ export class AccountStore {
     const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM accounts a ${filter}`, args);
     const { rows } = await this.pool.query<Row>(
-      `SELECT ${COLUMNS}, ${CREDIT_COLUMNS} FROM accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text
+      `SELECT ${COLUMNS}, ${CREDIT_COLUMNS}, ${SCHOOL_COLUMNS} FROM ${FROM}
        ${filter} ORDER BY a.created_at DESC, a.id DESC LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
       [...args, q.limit, q.offset],
     );
@@ -241,6 +280,47 @@ export class AccountStore {
     return res.rowCount === 1;
   }
 
+  /**
+   * One `schools.membership_changed.v1` (version = its stream sequence): recorded as processed and
+   * kept in one transaction; an older event never overwrites a newer one. False when it changed nothing.
+   */
+  async applyMembership(consumer: string, eventId: string, m: SchoolMembership, version: number): Promise<boolean> {
+    return withTransaction(this.pool, async (client) => {
+      if (!(await markProcessed(client, consumer, eventId))) return false;
+      const res = await client.query(
+        `INSERT INTO school_membership (user_id, school_id, school_role, status, version) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (user_id) DO UPDATE SET school_id = EXCLUDED.school_id, school_role = EXCLUDED.school_role,
+           status = EXCLUDED.status, version = EXCLUDED.version, updated_at = now()
+         WHERE school_membership.version < EXCLUDED.version`,
+        [m.user_id, m.school_id, m.school_role, m.status, version],
+      );
+      return res.rowCount === 1;
+    });
+  }
+
+  /** One `schools.school_changed.v1`: the school's name, kept like a membership (newest stream sequence wins). */
+  async applySchoolName(consumer: string, eventId: string, schoolId: string, name: string, version: number): Promise<boolean> {
+    return withTransaction(this.pool, async (client) => {
+      if (!(await markProcessed(client, consumer, eventId))) return false;
+      const res = await client.query(
+        `INSERT INTO school_names (school_id, name, version) VALUES ($1, $2, $3)
+         ON CONFLICT (school_id) DO UPDATE SET name = EXCLUDED.name, version = EXCLUDED.version, updated_at = now()
+         WHERE school_names.version < EXCLUDED.version`,
+        [schoolId, name, version],
+      );
+      return res.rowCount === 1;
+    });
+  }
+
+  /** A school's mirrored name (a view whose membership was heard ahead of the mirror, for another school). */
+  async schoolName(schoolId: string): Promise<SchoolName | null> {
+    const { rows } = await this.pool.query<{ name: string; version: string }>(
+      `SELECT name, version FROM school_names WHERE school_id = $1`,
+      [schoolId],
+    );
+    return rows[0] ? { name: rows[0].name, version: Number(rows[0].version) } : null;
+  }
+
   /** One `billing.account_updated.v1`: recorded as processed and mirrored in one transaction. */
   async applyAccountUpdated(consumer: string, eventId: string, a: CreditAccount): Promise<boolean> {
     return withTransaction(this.pool, async (client) => {
@@ -316,6 +396,7 @@ export class AccountTransaction {
   async delete(id: string): Promise<void> {
     await this.client.query(`DELETE FROM accounts WHERE id = $1`, [id]);
     await this.client.query(`DELETE FROM credit_mirror WHERE user_id = $1`, [id]);
+    await this.client.query(`DELETE FROM school_membership WHERE user_id = $1`, [id]);
     await enqueueEvent(this.client, Events.usersDeleted, { user_id: id });
     if (this.bus) await eraseAggregates(this.client, this.bus, [id]);
   }

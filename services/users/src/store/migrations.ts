@@ -37,4 +37,26 @@ export const migrations: Migration[] = [
         updated_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    id: '002-school-mirror',
+    sql: `
+      -- Each user's school membership, kept from schools.membership_changed.v1 (issue 30): the latest
+      -- event is the whole state (school_id null once they left; the row stays so an older event
+      -- delivered late cannot bring the membership back). version = the event's SCHOOLS stream sequence.
+      CREATE TABLE school_membership (
+        user_id text PRIMARY KEY,
+        school_id text,
+        school_role text,
+        status text,
+        version bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Each school's name, kept from schools.school_changed.v1 (the view says "Maple High School").
+      CREATE TABLE school_names (
+        school_id text PRIMARY KEY,
+        name text NOT NULL,
+        version bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];
