@@ -177,6 +177,8 @@ describe('planImport', () => {
       ['k', 'b', 'student'],
       ['k', 's-1', 'student'],
     ]);
+    // a first enrolment of someone who was in no roster class is not a move
+    expect(plan.moves).toEqual([]);
   });
 
   it('deactivates a user disabled in the roster, but not the importing admin', async () => {

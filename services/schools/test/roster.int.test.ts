@@ -319,3 +319,38 @@ describe('roster import: bad input', () => {
     expect((await importFiles(b.id, b.admin, files, 'dry_run=false')).status).toBe(200);
   });
 });
+
+describe('roster import: existing accounts', () => {
+  it('links an existing account once it accepts, and enrols it at the next import', async () => {
+    const id = h.accounts.add('known.person@school.test', 'Known Person', 'student');
+    const csv = { 'newcomers.csv': 'email,name,role,class\nknown.person@school.test,Known Person,student,Art club\n' };
+    const first = await importFiles(a.id, a.admin, csv, 'dry_run=false');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ created: 1, classes_created: 1, enrolments_added: 0, deactivated: 0 });
+    expect(first.body.errors).toEqual([
+      { file: 'newcomers.csv', line: 2, message: expect.stringMatching(/^known.person@school.test was not enrolled in Art club: /) },
+    ]);
+    const member = (await members(a.id, a.admin, '&search=known.person')).members[0];
+    expect(member).toMatchObject({ user_id: id, status: 'pending', awaiting: 'member' });
+
+    // nothing to do while the invitation waits (the roster cannot accept it for them)
+    const waiting = await importFiles(a.id, a.admin, csv);
+    expect(counts(waiting.body)).toMatchObject({ created: 0, updated: 0, enrolments_added: 1 });
+
+    const known = { id, role: 'student' as const, email: 'known.person@school.test', h: await h.headers(id, 'student') };
+    expect((await h.call('POST', '/schools/mine/accept', known.h)).status).toBe(200);
+    const second = await importFiles(a.id, a.admin, csv, 'dry_run=false');
+    expect(second.body.errors).toEqual([]);
+    expect(counts(second.body)).toEqual({
+      created: 0,
+      updated: 0,
+      deactivated: 0,
+      moved: 0,
+      classes_created: 0,
+      enrolments_added: 1,
+      enrolments_removed: 0,
+    });
+    const art = (await classes(a.id, a.admin)).classes.find((c) => c.name === 'Art club');
+    expect(art?.student_count).toBe(1);
+  });
+});

@@ -21,7 +21,8 @@
  *    when unmatched; renamed (and subject/session set) when the roster says so. A class missing from
  *    the roster is left as it is (classes are archived by people, at the end of a session).
  *  - Enrolments: a roster class gets the roster's teachers and students; an enrolment of a roster
- *    user in a roster class that the roster no longer lists is removed (the student moved). Members
+ *    user in a roster class that the roster no longer lists is removed (the student moved: a move
+ *    is an existing member taken out of a roster class, into another or none). Members
  *    not in the roster keep their enrolments (history stays with deactivated members).
  */
 import type { MembershipStatus, SchoolRole } from '@corestone/contracts';
@@ -374,7 +375,9 @@ export function planImport(roster: Roster, state: SchoolState, options: PlanOpti
     const member = byUserId.get(userId)!;
     const from = (beforeOf.get(userId) ?? []).sort();
     const to = (afterOf.get(userId) ?? []).sort();
-    if (from.join('\u0000') !== to.join('\u0000')) plan.moves.push({ userId, email: member.email, name: member.name, from, to });
+    // A first enrolment is not a move: a move takes someone out of a roster class they were in.
+    if (from.length && from.join('\u0000') !== to.join('\u0000'))
+      plan.moves.push({ userId, email: member.email, name: member.name, from, to });
   }
 
   const c = plan.counts;
