@@ -6,7 +6,7 @@
  * load is accepted, a NATS reconnect loses nothing, and a feed that stops delivering falls back to
  * asking users and Postgres. No timing assertions.
  */
-import { Events, type CreditAccount } from '@corestone/contracts';
+import { DEFAULT_SCHOOL_SETTINGS, Events, type CreditAccount } from '@corestone/contracts';
 import { publishEvent } from '@corestone/service-kit';
 import { startService, type AuthRunning } from '../src/start';
 import { bearer, startAuth, type Harness } from './helpers';
@@ -81,6 +81,56 @@ describe('auth /auth/me cache', () => {
       const view = (await meOn(replica, s.access)).json();
       expect([view.essay_credits, view.max_essay_credits]).toEqual([7, 9]);
     }
+  });
+
+  it("shows the user's school at once on every replica: schools.membership_changed.v1, then a deactivation, then leaving", async () => {
+    const s = await h.userWithSession('teacher');
+    await warm(h, s.access);
+    await warm(b, s.access);
+    expect((await meOn(h, s.access)).json().school).toBeNull();
+    const schoolId = '01937c3e-0000-7000-8000-00000000a001';
+    // the schools side: users' view reflects the membership, then the event is acknowledged by JetStream, then "done"
+    const steps = [
+      {
+        school: { id: schoolId, name: 'Maple High School', role: 'school_admin', status: 'active' },
+        event: { school_role: 'school_admin', status: 'active' },
+      },
+      {
+        school: { id: schoolId, name: 'Maple High School', role: 'teacher', status: 'deactivated' },
+        event: { school_role: 'teacher', status: 'deactivated' },
+      },
+    ] as const;
+    for (const step of steps) {
+      h.users.set(s.user.id, { school: step.school });
+      await publishEvent(h.infra.bus, Events.schoolsMembershipChanged, { user_id: s.user.id, school_id: schoolId, ...step.event });
+      for (const replica of [h, b]) expect((await meOn(replica, s.access)).json().school).toEqual(step.school);
+      await warm(h, s.access);
+      await warm(b, s.access);
+    }
+    h.users.set(s.user.id, { school: null });
+    await publishEvent(h.infra.bus, Events.schoolsMembershipChanged, {
+      user_id: s.user.id,
+      school_id: null,
+      school_role: null,
+      status: null,
+    });
+    for (const replica of [h, b]) expect((await meOn(replica, s.access)).json().school).toBeNull();
+  });
+
+  it("shows a school's new name at once: schools.school_changed.v1 names no user, so every kept view is dropped", async () => {
+    const s = await h.userWithSession('student');
+    const schoolId = '01937c3e-0000-7000-8000-00000000a002';
+    h.users.set(s.user.id, { school: { id: schoolId, name: 'Oak Academy', role: 'student', status: 'active' } });
+    await h.users.change(s.user.id, {});
+    await warm(b, s.access);
+    expect((await meOn(b, s.access)).json().school.name).toBe('Oak Academy');
+    h.users.set(s.user.id, { school: { id: schoolId, name: 'Oak International Academy', role: 'student', status: 'active' } });
+    await publishEvent(h.infra.bus, Events.schoolsSchoolChanged, {
+      school_id: schoolId,
+      name: 'Oak International Academy',
+      settings: DEFAULT_SCHOOL_SETTINGS,
+    });
+    expect((await meOn(b, s.access)).json().school.name).toBe('Oak International Academy');
   });
 
   it("shows a change of users' own fields at once (users.view_changed.v1), and a deletion (users.deleted.v1)", async () => {
