@@ -11,6 +11,7 @@ import { BillingApi } from './services/billing';
 import { ContentApi } from './services/content';
 import { LinksApi } from './services/links';
 import { AdminApi } from './services/admin';
+import { SchoolsApi } from './services/schools';
 
 export type ClientOptions = TransportOptions;
 
@@ -28,6 +29,7 @@ export class CorestoneClient {
   readonly content: ContentApi;
   readonly links: LinksApi;
   readonly admin: AdminApi;
+  readonly schools: SchoolsApi;
 
   constructor(options: ClientOptions = {}) {
     const t = (this.transport = new Transport(options));
@@ -39,6 +41,7 @@ export class CorestoneClient {
     this.content = new ContentApi(t);
     this.links = new LinksApi(t);
     this.admin = new AdminApi(t);
+    this.schools = new SchoolsApi(t);
   }
 
   get tokens() {

@@ -17,5 +17,6 @@ export * from './services/billing';
 export * from './services/content';
 export * from './services/links';
 export * from './services/admin';
+export * from './services/schools';
 export type * from '@corestone/contracts';
 export type { User as ApiUser } from '@corestone/contracts';
