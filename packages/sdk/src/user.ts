@@ -1,4 +1,5 @@
 /** Client-side user normalisation (spec §3 "User", §4 credit rule, §6 roles). */
+import type { UserSchool } from '@corestone/contracts';
 
 export type SessionRole = 'student' | 'teacher' | 'admin' | 'super-admin';
 
@@ -28,6 +29,8 @@ export interface SessionUser {
   essay_credits: number;
   max_essay_credits: number;
   assigned_personas: string[];
+  /** the user's school and school role (issue 30); absent or null for an individual account */
+  school?: UserSchool | null;
 }
 
 export const DEFAULT_USER_LABEL = 'User';
@@ -99,7 +102,16 @@ export function normalizeUser(raw: unknown): SessionUser | null {
     essay_credits: num(u.essay_credits, 1),
     max_essay_credits: num(u.max_essay_credits, 1),
     assigned_personas: Array.isArray(u.assigned_personas) ? u.assigned_personas.filter((p): p is string => typeof p === 'string') : [],
+    ...schoolOf(u.school),
   };
+}
+
+/** The server's `school` ({id, name, role, status}) when it is one; nothing for an individual account. */
+function schoolOf(raw: unknown): { school?: UserSchool } {
+  if (!raw || typeof raw !== 'object') return {};
+  const s = raw as Record<string, unknown>;
+  if (!str(s.id) || !str(s.role) || !str(s.status)) return {};
+  return { school: { id: str(s.id), name: typeof s.name === 'string' ? s.name : null, role: s.role, status: s.status } as UserSchool };
 }
 
 export function isGradingRole(user: Pick<SessionUser, 'role'> | null | undefined): boolean {
