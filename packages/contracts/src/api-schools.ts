@@ -27,6 +27,12 @@ export const SchoolSettings = Type.Object({
   pool_cap_per_student: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
     description: 'most pool credits one student may use; null = no cap',
   }),
+  /**
+   * A new account whose e-mail is in one of the school's verified domains: `pending` (default)
+   * lands as a member waiting for the school's approval, `active` is a member at once, `off`
+   * leaves it an individual account. Absent means `pending`.
+   */
+  domain_sign_up: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('off')])),
 });
 export type SchoolSettings = Static<typeof SchoolSettings>;
 

@@ -2,11 +2,13 @@ import { ensureStream, openInfra, serviceTokenVerifier, startOutboxRelay, startW
 import type { SchoolsConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
+import { AccountEvents } from './app/accounts';
+import { USERS_CONSUMER, startUsersConsumer } from './messaging/users';
 
 /**
  * schools' composition root: Postgres (schools, memberships, classes), NATS for the outbox relay
- * to the `schools` stream (school_changed, membership_changed) and for asking auth and users about
- * accounts. server.ts listens; tests inject (with their own token verifier).
+ * to the `schools` stream (school_changed, membership_changed), the consumer of users' events
+ * (domain sign-up, deleted accounts) and asking auth and users about accounts. server.ts listens; tests inject (with their own token verifier).
  */
 export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifier } = {}) {
   return startWith(async (lifecycle) => {
@@ -24,6 +26,8 @@ export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifi
       holdAnswers: true,
     });
     lifecycle.onClose('outbox relay', () => relay.stop());
+    const users = await startUsersConsumer(infra.bus, new AccountEvents(service.store, USERS_CONSUMER), service.app.log);
+    lifecycle.onClose('users consumer', () => users.stop());
     await service.app.ready();
     return { ...service, config, infra, relay };
   });

@@ -51,6 +51,13 @@ export class MembersUseCases {
     });
     return this.store.transaction(async (tx) => {
       const existing = await tx.membershipOf(account.user_id, { lock: true });
+      if (existing && existing.school_id === schoolId && existing.awaiting === 'school') {
+        // Signed up with the school's domain and waiting for approval: the invitation approves them, in the role it gives.
+        await tx.updateMembership(account.user_id, { school_role: body.role, status: 'active', awaiting: null });
+        if (existing.school_role !== body.role) await tx.dropUnfittingClassPlaces(account.user_id, body.role);
+        await tx.announceMembership(account.user_id);
+        return { member: (await tx.getMember(schoolId, account.user_id))!, account_created: account.created };
+      }
       if (existing) {
         if (existing.school_id === schoolId) throw conflict('This account is already a member of the school', SchoolCodes.ALREADY_MEMBER);
         throw inAnotherSchool();
@@ -65,7 +72,7 @@ export class MembersUseCases {
         awaiting: account.created ? null : 'member',
         joined_by: 'invitation',
       });
-      // Another request made a membership for the same account meanwhile.
+      // Cannot happen while the user is held (membershipOf's lock); kept as the last word of the primary key.
       if (!inserted) throw conflict('This account was just added to a school; reload the members', SchoolCodes.ALREADY_MEMBER);
       await tx.announceMembership(account.user_id);
       return { member: (await tx.getMember(schoolId, account.user_id))!, account_created: account.created };

@@ -78,3 +78,17 @@ export const likePattern = (search: string): string => `%${search.replace(/[\\%_
 
 /** A required text field, trimmed; null when nothing but spaces was sent (the schema only counts characters). */
 export const trimmedText = (value: string): string | null => value.trim() || null;
+
+/** The domain of an e-mail address, lower case; null when there is none. */
+export function emailDomain(email: string): string | null {
+  const at = email.trim().lastIndexOf('@');
+  return at > 0
+    ? email
+        .trim()
+        .slice(at + 1)
+        .toLowerCase() || null
+    : null;
+}
+
+/** How a new account in one of the school's verified domains lands (absent: pending approval). */
+export const domainSignUp = (settings: SchoolSettings): 'pending' | 'active' | 'off' => settings.domain_sign_up ?? 'pending';

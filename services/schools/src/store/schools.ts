@@ -10,7 +10,7 @@ import {
   type SchoolRole,
   type SchoolSettings,
 } from '@corestone/contracts';
-import { enqueueEvent, newId, withTransaction, type Queryable } from '@corestone/service-kit';
+import { enqueueEvent, markProcessed, newId, withTransaction, type Queryable } from '@corestone/service-kit';
 import { displayJoinCode } from '../domain/join-codes';
 import { likePattern } from '../domain/schools';
 import type { Membership } from '../domain/access';
@@ -160,6 +160,11 @@ export class SchoolStore {
     return withTransaction(this.pool, (client) => fn(new SchoolStore(client)));
   }
 
+  /** Records that `consumer` handled an event, in this store's transaction; false when it already had. */
+  markProcessed(consumer: string, eventId: string): Promise<boolean> {
+    return markProcessed(this.db, consumer, eventId);
+  }
+
   // ---- schools ----
 
   async createSchool(input: NewSchool): Promise<string> {
@@ -249,10 +254,13 @@ export class SchoolStore {
     return taken.rows.map((r) => r.value);
   }
 
-  /** The school whose verified domain an e-mail address has, if any (domain sign-up, roster checks). */
-  async schoolOfDomain(domain: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ school_id: string }>(`SELECT school_id FROM school_domains WHERE domain = $1`, [domain]);
-    return rows[0]?.school_id ?? null;
+  /** The school whose verified domain an e-mail address has, if any, with its name and settings (domain sign-up). */
+  async schoolOfDomain(domain: string): Promise<{ id: string; name: string; settings: SchoolSettings } | null> {
+    const { rows } = await this.db.query<{ id: string; name: string; settings: SchoolSettings }>(
+      `SELECT s.id, s.name, s.settings FROM school_domains d JOIN schools s ON s.id = d.school_id WHERE d.domain = $1`,
+      [domain],
+    );
+    return rows[0] ?? null;
   }
 
   async announceSchool(schoolId: string): Promise<void> {
@@ -265,7 +273,13 @@ export class SchoolStore {
 
   // ---- memberships ----
 
+  /**
+   * The user's membership; with `lock`, the user is held for the rest of the transaction (an
+   * advisory lock on the user id, so it holds also while they have no membership row: two requests
+   * that would each make one — an invitation and a domain sign-up — take turns).
+   */
   async membershipOf(userId: string, opts: { lock?: boolean } = {}): Promise<(Membership & { awaiting: Awaiting }) | null> {
+    if (opts.lock) await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended('schools.membership:' || $1, 0))`, [userId]);
     const { rows } = await this.db.query<Membership & { awaiting: Awaiting }>(
       `SELECT school_id, school_role, status, awaiting FROM memberships WHERE user_id = $1 ${opts.lock ? 'FOR UPDATE' : ''}`,
       [userId],
