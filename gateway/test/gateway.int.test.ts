@@ -450,6 +450,7 @@ describe('health', () => {
         billing: { ready: true },
         content: { ready: true },
         links: { ready: true },
+        schools: { ready: true },
       },
       not_ready: [],
     });
