@@ -8,7 +8,7 @@ import { FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFra
 import { navItems, selectedNavKey } from '@corestone/ui/navigation';
 import { SystemIndicator } from '../components/common';
 import { afterLeaveAgreed } from '../lib/leaveGuard';
-import { mayEnterAdminArea } from '../lib/roles';
+import { mayEnterBackOffice, schoolAreaOnly } from '../lib/schools';
 import { navigation } from '../navigation';
 import { Overview } from '../pages/Overview';
 
@@ -24,10 +24,14 @@ const Analytics = lazyScreen(() => import('../pages/Analytics').then((m) => ({ d
 const Assess = lazyScreen(() => import('../pages/Assess').then((m) => ({ default: m.Assess })));
 const Enquiries = lazyScreen(() => import('../pages/Enquiries').then((m) => ({ default: m.Enquiries })));
 const TokTitles = lazyScreen(() => import('../pages/TokTitles').then((m) => ({ default: m.TokTitles })));
+const Schools = lazyScreen(() => import('../pages/Schools').then((m) => ({ default: m.Schools })));
+const MySchool = lazyScreen(() => import('../pages/School').then((m) => ({ default: m.MySchool })));
+const SchoolById = lazyScreen(() => import('../pages/School').then((m) => ({ default: m.SchoolById })));
 
 /**
  * Exposed as `admin/AdminApp`: everything under /admin/* (rendered inside the shell's router).
- * Reading B of spec §2: anyone who is not admin or super admin is sent to /auth.
+ * Reading B of spec §2: anyone who is not admin or super admin is sent to /auth — except an active
+ * school admin (issue 30), who sees only their School area (/admin/school).
  */
 export default function AdminApp(props: RemoteAppProps) {
   return (
@@ -44,7 +48,8 @@ function BackOffice(props: RemoteAppProps) {
   const { screens } = frame;
   const [search, setSearch] = useState('');
 
-  if (!mayEnterAdminArea(user)) return <Navigate to="/auth" replace />;
+  if (!mayEnterBackOffice(user)) return <Navigate to="/auth" replace />;
+  const schoolOnly = schoolAreaOnly(user);
   // unsaved changes on a screen are asked about first: logout ends the session before it navigates
   const signOut = () => afterLeaveAgreed(() => void logout());
 
@@ -88,7 +93,9 @@ function BackOffice(props: RemoteAppProps) {
       }}
       topBar={
         <>
-          <HeaderSearch value={search} onChange={(e) => setSearch(e.target.value)} onPressEnter={() => runSearch(search)} />
+          {!schoolOnly && (
+            <HeaderSearch value={search} onChange={(e) => setSearch(e.target.value)} onPressEnter={() => runSearch(search)} />
+          )}
           <div style={{ flex: 1 }} />
           {screens.md && <SystemIndicator client={client} />}
           {/* below md the name is in the drawer (under Logout): a phone's bar has no room for it */}
@@ -98,22 +105,32 @@ function BackOffice(props: RemoteAppProps) {
       }
     >
       <Suspense fallback={<ScreenLoading />}>
-        <Routes>
-          <Route index element={<Overview {...props} />} />
-          <Route path="submissions" element={<Submissions {...props} />} />
-          <Route path="submissions/:id" element={<SubmissionDetail {...props} />} />
-          <Route path="evaluations/:id" element={<SubmissionDetail {...props} />} />
-          <Route path="users" element={<Users {...props} />} />
-          <Route path="rubrics" element={<Rubrics {...props} />} />
-          <Route path="links" element={<Links {...props} />} />
-          <Route path="policies" element={<Policies {...props} />} />
-          <Route path="tok-titles" element={<TokTitles {...props} />} />
-          <Route path="enquiries" element={<Enquiries {...props} />} />
-          <Route path="settings" element={<Settings {...props} />} />
-          <Route path="analytics" element={<Analytics {...props} />} />
-          <Route path="assess" element={<Assess {...props} />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
-        </Routes>
+        {schoolOnly ? (
+          <Routes>
+            <Route path="school/*" element={<MySchool {...props} />} />
+            <Route path="*" element={<Navigate to="/admin/school" replace />} />
+          </Routes>
+        ) : (
+          <Routes>
+            <Route index element={<Overview {...props} />} />
+            <Route path="submissions" element={<Submissions {...props} />} />
+            <Route path="submissions/:id" element={<SubmissionDetail {...props} />} />
+            <Route path="evaluations/:id" element={<SubmissionDetail {...props} />} />
+            <Route path="users" element={<Users {...props} />} />
+            <Route path="rubrics" element={<Rubrics {...props} />} />
+            <Route path="links" element={<Links {...props} />} />
+            <Route path="policies" element={<Policies {...props} />} />
+            <Route path="tok-titles" element={<TokTitles {...props} />} />
+            <Route path="enquiries" element={<Enquiries {...props} />} />
+            <Route path="schools" element={<Schools {...props} />} />
+            <Route path="schools/:id/*" element={<SchoolById {...props} />} />
+            <Route path="school/*" element={<MySchool {...props} />} />
+            <Route path="settings" element={<Settings {...props} />} />
+            <Route path="analytics" element={<Analytics {...props} />} />
+            <Route path="assess" element={<Assess {...props} />} />
+            <Route path="*" element={<Navigate to="/admin" replace />} />
+          </Routes>
+        )}
       </Suspense>
     </FrameLayout>
   );

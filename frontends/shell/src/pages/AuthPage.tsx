@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Divider, Form, Input, Radio, Result, Typography } from 'antd';
 import { GoogleOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
-import { errorMessage } from '@corestone/sdk';
+import { errorMessage, isSchoolAdmin, type SessionUser } from '@corestone/sdk';
 import { useSession } from '../session';
 import { Heading, ResultTitle } from '@corestone/ui/heading';
 import { signInError, signUpError } from '../auth/errors';
@@ -60,7 +60,9 @@ export function AuthPage() {
   }, [location, navigate, notification]);
 
   const from = routeState?.from;
-  if (session.user && !busy) return <Navigate to={from && from !== '/auth' ? from : '/dashboard'} replace />;
+  // a school admin's home is their School area in the back office (issue 30); everyone else's the dashboard
+  const home = (user: SessionUser | null) => (from && from !== '/auth' ? from : isSchoolAdmin(user) ? '/admin/school' : '/dashboard');
+  if (session.user && !busy) return <Navigate to={home(session.user)} replace />;
 
   const validationError = (description: string) =>
     notification.error({ title: 'Validation Error', description, duration: ERROR_TOAST_SECONDS });
@@ -72,14 +74,15 @@ export function AuthPage() {
     if (problem) return validationError(problem);
     setBusy(true);
     try {
+      let user: SessionUser | null = null;
       if (mode === 'signin') {
-        await session.login(email.trim(), password);
+        user = await session.login(email.trim(), password);
         notification.success({ title: 'Welcome back!', description: 'Login successful', duration: TOAST_SECONDS });
       } else {
         await session.signup({ email: email.trim(), password, ...splitName(fullName), user_type: signupRole(accountType) });
         notification.success({ title: 'Account created!', description: 'Registration successful', duration: TOAST_SECONDS });
       }
-      navigate(from && from !== '/auth' ? from : '/dashboard', { replace: true });
+      navigate(home(user), { replace: true });
     } catch (err) {
       const t = mode === 'signin' ? signInError(err) : signUpError(err);
       notification.error({ title: t.title, description: t.description, duration: ERROR_TOAST_SECONDS });

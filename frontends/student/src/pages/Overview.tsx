@@ -5,6 +5,7 @@ import { CheckCircleOutlined, FileTextOutlined, LoadingOutlined, TrophyOutlined,
 import { canGrade, creditLabel, isGradingRole, planLabel, type RemoteAppProps } from '@corestone/sdk';
 import { Heading } from '@corestone/ui/app-frame';
 import { StatusDot } from '../components/common';
+import { SchoolCard } from '../components/SchoolCard';
 import { averageGradeOf, formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
 import { refreshUntilAccountChanges } from '../lib/account';
@@ -139,6 +140,8 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
           </Col>
         ))}
       </Row>
+
+      {grading && <SchoolCard user={user} client={client} refreshUser={refreshUser} />}
 
       <Card variant="borderless" title="Recent Submissions" extra={<Link to="/dashboard/submissions">View All</Link>}>
         {evs.loading ? (

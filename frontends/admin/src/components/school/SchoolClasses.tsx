@@ -1,0 +1,371 @@
+import { useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  Modal,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { errorMessage, type ClassMember, type CorestoneClient, type School, type SchoolClass, type SessionUser } from '@corestone/sdk';
+import { LoadError, Loading, useLoad } from '../common';
+import { useBusy } from '../../hooks/useBusy';
+import { joinCodeText } from '../../lib/schools';
+import { formatDate } from '../../lib/text';
+
+interface Ctx {
+  client: CorestoneClient;
+  user: SessionUser;
+  school: School;
+  schoolId: string;
+}
+
+type Shown = 'current' | 'archived';
+
+/** Classes: create, assign teachers and enrol students, the join code (a new one on demand), archive and restore. */
+export function SchoolClasses({ client, schoolId }: Ctx) {
+  const { message } = App.useApp();
+  const [shown, setShown] = useState<Shown>('current');
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<SchoolClass | null>(null);
+  const list = useLoad(() => client.schools.classes(schoolId, { archived: shown === 'archived' }), [client, schoolId, shown]);
+  const { busy, run } = useBusy();
+
+  const update = (c: SchoolClass, key: string, change: { archived?: boolean; new_join_code?: boolean }, done: string) =>
+    run(
+      `${c.id}:${key}`,
+      async () => {
+        await client.schools.updateClass(c.id, change);
+        message.success(done);
+        list.reload();
+      },
+      'Failed to update the class',
+    );
+
+  const classes = list.data?.classes ?? [];
+  return (
+    <Card variant="borderless" data-testid="school-classes">
+      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Segmented
+          aria-label="Show classes"
+          value={shown}
+          onChange={(v) => setShown(v as Shown)}
+          options={[
+            { value: 'current', label: 'Current' },
+            { value: 'archived', label: 'Archived' },
+          ]}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          New class
+        </Button>
+      </Space>
+      {list.error ? (
+        <LoadError message={list.error} onRetry={list.reload} />
+      ) : list.loading && !list.data ? (
+        <Loading />
+      ) : classes.length === 0 ? (
+        <Empty
+          description={shown === 'archived' ? 'No archived classes' : 'No classes yet: create one, or import a roster.'}
+          data-testid="classes-empty"
+        />
+      ) : (
+        <Row gutter={[16, 16]} role="list" aria-label="Classes">
+          {classes.map((c) => (
+            <Col xs={24} md={12} xl={8} key={c.id} role="listitem">
+              <Card size="small" data-testid="school-class" title={c.name} style={{ height: '100%' }}>
+                <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+                  <Typography.Text type="secondary">
+                    {[c.subject, c.session].filter(Boolean).join(' · ') || 'No subject or session'}
+                  </Typography.Text>
+                  <div>
+                    Join code:{' '}
+                    <Typography.Text strong copyable={c.join_code ? { text: c.join_code } : false} data-testid="class-join-code">
+                      {joinCodeText(c.join_code)}
+                    </Typography.Text>
+                  </div>
+                  <div>
+                    Teachers:{' '}
+                    {c.teachers.length ? (
+                      c.teachers.map((t) => <Tag key={t.user_id}>{t.name}</Tag>)
+                    ) : (
+                      <Typography.Text type="secondary">none yet</Typography.Text>
+                    )}
+                  </div>
+                  <div>
+                    {c.student_count} student{c.student_count === 1 ? '' : 's'}
+                    {c.archived_at && <Typography.Text type="secondary"> · archived {formatDate(c.archived_at)}</Typography.Text>}
+                  </div>
+                  <Space wrap size={4}>
+                    <Button size="small" type="primary" onClick={() => setOpen(c)}>
+                      People
+                    </Button>
+                    {!c.archived_at && (
+                      <Button
+                        size="small"
+                        loading={busy === `${c.id}:code`}
+                        onClick={() => void update(c, 'code', { new_join_code: true }, 'New join code made: the old one no longer works')}
+                      >
+                        New code
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      danger={!c.archived_at}
+                      loading={busy === `${c.id}:archive`}
+                      onClick={() =>
+                        void update(
+                          c,
+                          'archive',
+                          { archived: !c.archived_at },
+                          c.archived_at ? 'Class restored' : 'Class archived: its students and their work stay',
+                        )
+                      }
+                    >
+                      {c.archived_at ? 'Restore' : 'Archive'}
+                    </Button>
+                  </Space>
+                </Space>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      {creating && (
+        <CreateClassModal
+          client={client}
+          schoolId={schoolId}
+          onClose={() => setCreating(false)}
+          onCreated={(c) => {
+            setCreating(false);
+            message.success(`Class ${c.name} created`);
+            if (shown !== 'current') setShown('current');
+            else list.reload();
+          }}
+        />
+      )}
+      {open && (
+        <ClassPeople
+          client={client}
+          schoolId={schoolId}
+          klass={open}
+          onClose={() => {
+            setOpen(null);
+            list.reload();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function CreateClassModal({
+  client,
+  schoolId,
+  onClose,
+  onCreated,
+}: {
+  client: CorestoneClient;
+  schoolId: string;
+  onClose: () => void;
+  onCreated: (c: SchoolClass) => void;
+}) {
+  const [form] = Form.useForm<{ name: string; subject?: string; session?: string }>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    setError(null);
+    try {
+      const subject = v.subject?.trim();
+      const session = v.session?.trim();
+      onCreated(
+        await client.schools.createClass(schoolId, {
+          name: v.name.trim(),
+          ...(subject ? { subject } : {}),
+          ...(session ? { session } : {}),
+        }),
+      );
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to create the class'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title="New class"
+      okText="Create class"
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter the class name' }]}>
+          <Input maxLength={200} placeholder="e.g. History HL 2027" />
+        </Form.Item>
+        <Form.Item name="subject" label="Subject">
+          <Input maxLength={120} placeholder="e.g. History" />
+        </Form.Item>
+        <Form.Item name="session" label="Exam session">
+          <Input maxLength={60} placeholder="e.g. May 2027" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A class's teachers and students: add teachers, enrol students (active members of the school), take someone out. */
+function ClassPeople({
+  client,
+  schoolId,
+  klass,
+  onClose,
+}: {
+  client: CorestoneClient;
+  schoolId: string;
+  klass: SchoolClass;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const people = useLoad(() => client.schools.classMembers(klass.id), [client, klass.id]);
+  const school = useLoad(() => client.schools.members(schoolId, { status: 'active', limit: 500 }), [client, schoolId]);
+  const [teachers, setTeachers] = useState<string[]>([]);
+  const [students, setStudents] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useBusy();
+
+  const inClass = new Set((people.data?.members ?? []).map((m) => m.user_id));
+  const candidates = (school.data?.members ?? []).filter((m) => !inClass.has(m.user_id));
+  const teacherOptions = candidates
+    .filter((m) => m.school_role !== 'student')
+    .map((m) => ({ value: m.user_id, label: `${m.name} (${m.email})` }));
+  const studentOptions = candidates
+    .filter((m) => m.school_role === 'student')
+    .map((m) => ({ value: m.user_id, label: `${m.name} (${m.email})` }));
+
+  const add = (role: 'teacher' | 'student', ids: string[]) =>
+    run(
+      `add:${role}`,
+      async () => {
+        setError(null);
+        let added = 0;
+        try {
+          for (const id of ids) {
+            await client.schools.addClassMember(klass.id, id, role);
+            added += 1;
+          }
+        } catch (e) {
+          setError(errorMessage(e, 'Failed to add to the class'));
+        }
+        if (added) message.success(role === 'teacher' ? `${added} teacher(s) assigned` : `${added} student(s) enrolled`);
+        if (role === 'teacher') setTeachers([]);
+        else setStudents([]);
+        people.reload();
+      },
+      'Failed to add to the class',
+    );
+  const remove = (m: ClassMember) =>
+    run(
+      `rm:${m.user_id}`,
+      async () => {
+        await client.schools.removeClassMember(klass.id, m.user_id);
+        message.success(`${m.name} taken out of the class`);
+        people.reload();
+      },
+      'Failed to remove from the class',
+    );
+
+  const members = people.data?.members ?? [];
+  const archived = !!klass.archived_at;
+  return (
+    <Drawer open onClose={onClose} title={klass.name} size={screens.md ? 560 : '100%'} data-testid="class-people">
+      {archived && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This class is archived: restore it to add people." />}
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="class-people-error" />}
+      {!archived && (
+        <Space orientation="vertical" style={{ width: '100%', marginBottom: 16 }}>
+          <Typography.Text strong>Assign teachers</Typography.Text>
+          <Space.Compact style={{ width: '100%' }}>
+            <Select
+              mode="multiple"
+              aria-label="Teachers to assign"
+              style={{ width: '100%' }}
+              placeholder="Teachers and school admins"
+              value={teachers}
+              onChange={setTeachers}
+              options={teacherOptions}
+              optionFilterProp="label"
+              loading={school.loading}
+            />
+            <Button disabled={!teachers.length} loading={busy === 'add:teacher'} onClick={() => void add('teacher', teachers)}>
+              Assign
+            </Button>
+          </Space.Compact>
+          <Typography.Text strong>Enrol students</Typography.Text>
+          <Space.Compact style={{ width: '100%' }}>
+            <Select
+              mode="multiple"
+              aria-label="Students to enrol"
+              style={{ width: '100%' }}
+              placeholder="Active students of the school"
+              value={students}
+              onChange={setStudents}
+              options={studentOptions}
+              optionFilterProp="label"
+              loading={school.loading}
+            />
+            <Button disabled={!students.length} loading={busy === 'add:student'} onClick={() => void add('student', students)}>
+              Enrol
+            </Button>
+          </Space.Compact>
+          {school.error && <Typography.Text type="danger">{school.error}</Typography.Text>}
+        </Space>
+      )}
+      {people.error ? (
+        <LoadError message={people.error} onRetry={people.reload} />
+      ) : people.loading && !people.data ? (
+        <Loading />
+      ) : members.length === 0 ? (
+        <Empty description="Nobody in this class yet" />
+      ) : (
+        <div role="list" aria-label="Class members">
+          {members.map((m) => (
+            <div
+              key={m.user_id}
+              role="listitem"
+              style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '8px 0', borderBottom: '1px solid rgba(5,5,5,.06)' }}
+            >
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <div style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{m.name}</div>
+                <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                  {m.email}
+                </Typography.Text>
+              </div>
+              <Tag color={m.role === 'teacher' ? 'blue' : 'green'}>{m.role === 'teacher' ? 'Teacher' : 'Student'}</Tag>
+              {m.status !== 'active' && <Tag>{m.status}</Tag>}
+              <Button size="small" danger loading={busy === `rm:${m.user_id}`} onClick={() => void remove(m)}>
+                Remove
+              </Button>
+            </div>
+          ))}
+        </div>
+      )}
+    </Drawer>
+  );
+}

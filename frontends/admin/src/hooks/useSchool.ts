@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { errorMessage, type CorestoneClient, type School, type SchoolCredits } from '@corestone/sdk';
+import { useLoad } from '../components/common';
+
+/** Ledger lines read for the overview's week figure. */
+export const POOL_LINES_READ = 500;
+
+/**
+ * A school's record (GET /schools/{id}) and its credit pool (billing's GET /schools/{id}/credits).
+ * The pool is read apart: when billing cannot answer, the school's screens still work and the
+ * overview says why the credits are missing.
+ */
+export function useSchool(client: CorestoneClient, schoolId: string) {
+  const school = useLoad<School>(() => client.schools.get(schoolId), [client, schoolId]);
+  const pool = useLoad<{ credits: SchoolCredits | null; error: string | null }>(
+    () =>
+      client.schools.credits(schoolId, POOL_LINES_READ).then(
+        (credits) => ({ credits, error: null }),
+        (e: unknown) => ({ credits: null, error: errorMessage(e, 'The credit pool could not be read.') }),
+      ),
+    [client, schoolId],
+  );
+  const { setData } = school;
+  /** After a PATCH: the school as the server answered it. */
+  const replace = useCallback((next: School) => setData(() => next), [setData]);
+  return { school, pool, replace };
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Result, Tabs } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { isAdminRole, type RemoteAppProps } from '@corestone/sdk';
+import { LoadError, Loading, PageHeader } from '../components/common';
+import { SchoolOverview } from '../components/school/SchoolOverview';
+import { SchoolMembers } from '../components/school/SchoolMembers';
+import { SchoolClasses } from '../components/school/SchoolClasses';
+import { RosterImport } from '../components/school/RosterImport';
+import { SchoolSettingsCard } from '../components/school/SchoolSettingsCard';
+import { useSchool } from '../hooks/useSchool';
+import { ownSchoolId } from '../lib/schools';
+
+export const SCHOOL_TABS = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'members', label: 'Members' },
+  { key: 'classes', label: 'Classes' },
+  { key: 'roster', label: 'Roster import' },
+  { key: 'settings', label: 'Settings' },
+] as const;
+export type SchoolTab = (typeof SCHOOL_TABS)[number]['key'];
+
+/** The tab a path below the area's base opens ('' → overview; an unknown one → overview). */
+export function schoolTabOf(pathname: string, base: string): SchoolTab {
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+/, '').split('/')[0] : '';
+  return SCHOOL_TABS.find((t) => t.key === rest)?.key ?? 'overview';
+}
+
+/** /admin/school: the signed-in school admin's own school. A platform admin without one goes to the Schools list. */
+export function MySchool(props: RemoteAppProps) {
+  const id = ownSchoolId(props.user);
+  if (!id) {
+    if (isAdminRole(props.user)) return <Navigate to="/admin/schools" replace />;
+    return <Result status="403" title="No school" subTitle="You are not the administrator of a school." />;
+  }
+  return <SchoolArea {...props} schoolId={id} base="/admin/school" />;
+}
+
+/** /admin/schools/:id: any school's area, opened from the Schools list (platform admins). */
+export function SchoolById(props: RemoteAppProps) {
+  const { id = '' } = useParams();
+  return <SchoolArea {...props} schoolId={id} base={`/admin/schools/${encodeURIComponent(id)}`} backToList />;
+}
+
+function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; backToList?: boolean }) {
+  const { schoolId, base, backToList, client, user } = props;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { school, pool, replace } = useSchool(client, schoolId);
+  const tab = schoolTabOf(location.pathname, base);
+
+  if (school.error && !school.data) {
+    return (
+      <div data-testid="school-area">
+        <PageHeader title="School" />
+        <LoadError message={school.error} onRetry={school.reload} />
+      </div>
+    );
+  }
+  if (!school.data) {
+    return (
+      <div data-testid="school-area">
+        <PageHeader title="School" />
+        <Loading />
+      </div>
+    );
+  }
+  const s = school.data;
+  const ctx = { client, user, school: s, schoolId };
+  return (
+    <div data-testid="school-area">
+      {backToList && (
+        <Link to="/admin/schools" style={{ display: 'inline-block', marginBottom: 8 }}>
+          <ArrowLeftOutlined /> All schools
+        </Link>
+      )}
+      <PageHeader
+        title={s.name}
+        subtitle={[s.country, s.ib_school_code && `IB code ${s.ib_school_code}`, s.time_zone].filter(Boolean).join(' · ')}
+        extra={
+          school.loading && (
+            <Button type="text" loading aria-label="Refreshing">
+              {' '}
+            </Button>
+          )
+        }
+      />
+      {!s.settings.ai_grader_enabled && (
+        <Alert style={{ marginBottom: 16 }} type="info" showIcon title="AI grading is switched off for this school's members." />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => navigate(k === 'overview' ? base : `${base}/${k}`)}
+        items={SCHOOL_TABS.map((t) => ({ key: t.key, label: t.label }))}
+      />
+      {tab === 'overview' && <SchoolOverview school={s} pool={pool} onOpen={(k) => navigate(`${base}/${k}`)} />}
+      {tab === 'members' && <SchoolMembers {...ctx} />}
+      {tab === 'classes' && <SchoolClasses {...ctx} />}
+      {tab === 'roster' && <RosterImport {...ctx} onApplied={school.reload} />}
+      {tab === 'settings' && <SchoolSettingsCard {...ctx} onSaved={replace} />}
+    </div>
+  );
+}
