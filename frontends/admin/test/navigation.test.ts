@@ -5,8 +5,8 @@
 import { isRemoteNavigation, navItems, selectedNavKey } from '@corestone/ui/navigation';
 import { navigation } from '../src/navigation';
 
-test('every item is shown to admins and super admins', () => {
-  const all = ['overview', 'submissions', 'users', 'rubrics', 'links', 'policies', 'tok-titles', 'enquiries', 'settings'];
+test("every platform item is shown to admins and super admins, not the school admin's", () => {
+  const all = ['overview', 'submissions', 'users', 'rubrics', 'links', 'policies', 'tok-titles', 'enquiries', 'schools', 'settings'];
   expect(navItems(navigation, { role: 'admin' }).map((i) => i.key)).toEqual(all);
   expect(navItems(navigation, { role: 'super-admin' }).map((i) => i.key)).toEqual(all);
   expect(isRemoteNavigation(navigation)).toBe(true);
@@ -27,7 +27,16 @@ test.each([
   ['/admin/tok-titles', 'tok-titles'],
   ['/admin/enquiries', 'enquiries'],
   ['/admin/settings', 'settings'],
+  ['/admin/schools', 'schools'],
+  ['/admin/schools/s1/members', 'schools'],
+  ['/admin/school', 'school'],
+  ['/admin/school/roster', 'school'],
   ['/admin/unknown', 'overview'],
 ])('on %s the selected item is %s', (path, key) => {
   expect(selectedNavKey(navigation, path)).toBe(key);
+});
+
+test('a school admin (a teacher or student account) sees only their School area and their own dashboard', () => {
+  expect(navItems(navigation, { role: 'teacher' }).map((i) => i.key)).toEqual(['school', 'my-dashboard']);
+  expect(navItems(navigation, { role: 'student' }).map((i) => i.key)).toEqual(['school', 'my-dashboard']);
 });
