@@ -98,6 +98,17 @@ describe('POST /schools/{id}/members', () => {
     expect([elsewhere.status, elsewhere.body.code]).toEqual([409, 'IN_ANOTHER_SCHOOL']);
   });
 
+  it('puts a person in one school when two schools invite them at the same moment', async () => {
+    const other = await h.call<{ id: string }>('POST', '/schools', sa.h, { name: 'Kappa School' });
+    const body = { email: 'wanted@both.example.org', name: 'Wanda Wanted', role: 'student' };
+    const answers = await Promise.all([
+      h.call<{ code?: string }>('POST', `/schools/${A.id}/members`, sa.h, body),
+      h.call<{ code?: string }>('POST', `/schools/${other.body.id}/members`, sa.h, body),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe('IN_ANOTHER_SCHOOL');
+  });
+
   it('refuses bad input', async () => {
     for (const body of [
       { email: 'not-an-address', name: 'x', role: 'student' },
