@@ -6,7 +6,18 @@ import { DEFAULT_DATABASE_URL, ensureDatabase, freePorts } from '@corestone/serv
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** Every process of the platform (the gateway last: it is stopped first). */
-export const PLATFORM_PROCESSES = ['auth', 'users', 'rubric', 'billing', 'content', 'links', 'schools', 'evaluation', 'grading', 'gateway'] as const;
+export const PLATFORM_PROCESSES = [
+  'auth',
+  'users',
+  'rubric',
+  'billing',
+  'content',
+  'links',
+  'schools',
+  'evaluation',
+  'grading',
+  'gateway',
+] as const;
 export type ProcessName = (typeof PLATFORM_PROCESSES)[number];
 
 export const DEFAULT_PORTS: Record<ProcessName, number> = {
