@@ -8,12 +8,12 @@ import { Type, type Static } from '@sinclair/typebox';
 const strict = { additionalProperties: false } as const;
 
 /** A remark with the essay's own words it refers to (copied exactly, or empty). */
-export const AiRemark = Type.Object(
+const AiRemark = Type.Object(
   { text: Type.String(), quote: Type.String({ description: 'exact words copied from the essay, at most 30 words; empty if none' }) },
   strict,
 );
 
-export const AiCriterionReply = Type.Object(
+const AiCriterionReply = Type.Object(
   {
     code: Type.String({ description: 'the rubric criterion code' }),
     score: Type.Number({ description: 'marks awarded, 0 to the criterion maximum' }),

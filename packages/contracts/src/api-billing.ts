@@ -42,9 +42,6 @@ export const CurrentSubscription = Type.Object({
 });
 export type CurrentSubscription = Static<typeof CurrentSubscription>;
 
-export const PLAN_NAMES = ['free', 'core_pack', 'super_core_pack', 'power_user_monthly'] as const;
-export type PlanNameValue = (typeof PLAN_NAMES)[number];
-
 /** How checkout works on this server: Stripe, the local checkout page (single machine only), or none. */
 export const PAYMENT_MODES = ['stripe', 'local', 'off'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
@@ -77,11 +74,6 @@ export const CheckoutSession = Type.Object({
   session_id: Type.String({ description: 'our purchase id (the local checkout session id)' }),
 });
 export type CheckoutSession = Static<typeof CheckoutSession>;
-
-export const PurchaseStatus = Type.Union(
-  ['open', 'awaiting_payment', 'paid', 'failed', 'cancelled'].map((s) => Type.Literal(s)),
-  { description: 'open → awaiting_payment (async methods) → paid | failed; open → cancelled' },
-);
 
 /** POST /billing/local-checkout/{session_id}/complete. */
 export const LocalCheckoutCompleted = Type.Object({

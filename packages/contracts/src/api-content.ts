@@ -8,7 +8,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Resource ids with the titles the admin list shows. */
-export const POLICIES = {
+const POLICIES = {
   privacy: 'Privacy Policy',
   safeguarding: 'Safeguarding Policy',
   'client-terms': 'Client Terms of Service',
@@ -16,7 +16,7 @@ export const POLICIES = {
 } as const;
 export type PolicyId = keyof typeof POLICIES;
 export const POLICY_IDS = Object.keys(POLICIES) as PolicyId[];
-export const PolicyIdSchema = Type.Union(POLICY_IDS.map((id) => Type.Literal(id)));
+const PolicyIdSchema = Type.Union(POLICY_IDS.map((id) => Type.Literal(id)));
 
 export const PolicyStatus = Type.Union([Type.Literal('published'), Type.Literal('draft'), Type.Literal('archived')]);
 export type PolicyStatus = Static<typeof PolicyStatus>;
@@ -163,7 +163,7 @@ export const ContactEnquiryList = Type.Object({
   unhandled: Type.Integer(),
 });
 export type ContactEnquiryList = Static<typeof ContactEnquiryList>;
-export const ENQUIRY_FILTERS = ['all', 'unhandled', 'handled'] as const;
+const ENQUIRY_FILTERS = ['all', 'unhandled', 'handled'] as const;
 export type EnquiryFilter = (typeof ENQUIRY_FILTERS)[number];
 export const EnquiryFilterSchema = Type.Union(ENQUIRY_FILTERS.map((f) => Type.Literal(f)));
 export const ContactEnquiryResponse = Type.Object({ success: Type.Literal(true), data: ContactEnquiry });

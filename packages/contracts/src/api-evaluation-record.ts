@@ -26,7 +26,7 @@ export const ApprovalStatus = Type.Union([
 export type ApprovalStatus = Static<typeof ApprovalStatus>;
 
 /** Longest research question / prescribed title, citation style, AoK focus and context a submission takes. */
-export const SUBMISSION_DETAIL_LIMITS = {
+const SUBMISSION_DETAIL_LIMITS = {
   research_question: 1000,
   prescribed_title: 1000,
   citation_style: 50,
@@ -118,7 +118,7 @@ export const Evaluation = Type.Object({
 export type Evaluation = Static<typeof Evaluation>;
 
 /** The fields of a result that a list of submissions shows (grade, band, points, who graded). */
-export const RESULTS_SUMMARY_FIELDS = ['overallGrade', 'overallBand', 'totalPoints', 'maxPoints', 'percentage', 'grader'] as const;
+const RESULTS_SUMMARY_FIELDS = ['overallGrade', 'overallBand', 'totalPoints', 'maxPoints', 'percentage', 'grader'] as const;
 export const ResultsSummary = Type.Pick(Results, RESULTS_SUMMARY_FIELDS);
 export type ResultsSummary = Static<typeof ResultsSummary>;
 

@@ -29,7 +29,6 @@ export const EvaluationProgress = Type.Object({
   completed_at: Nullable(Type.String()),
 });
 export type EvaluationProgress = Static<typeof EvaluationProgress>;
-export const EVALUATION_STREAM_EVENTS = { status: 'status', deleted: 'deleted' } as const;
 
 /** `GET /evaluation/admin/all` query (overview: limit 10; 'View All' 50, +20 per Load More). */
 export const AdminEvaluationQuery = Type.Object({
@@ -183,7 +182,7 @@ export type ActivityItem = Static<typeof ActivityItem>;
 export const RecentActivity = Type.Object({ activities: Type.Array(ActivityItem), total: Count });
 export type RecentActivity = Static<typeof RecentActivity>;
 
-export const GradeCount = Type.Object({ grade: Type.String(), count: Count });
+const GradeCount = Type.Object({ grade: Type.String(), count: Count });
 export const CriterionAverage = Type.Object({
   essay_type: EssayType,
   code: Type.String(),

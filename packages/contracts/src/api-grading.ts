@@ -76,7 +76,7 @@ export const Criterion = Type.Object({
 });
 export type Criterion = Static<typeof Criterion>;
 
-export const InsightFeedback = Type.Object({
+const InsightFeedback = Type.Object({
   clarity_and_cohesion: Type.String(),
   argument_and_evidence: Type.String(),
   grammar_and_mechanics: Type.String(),

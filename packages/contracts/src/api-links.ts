@@ -18,7 +18,7 @@ export const LINK_CATEGORIES = {
 } as const;
 export type LinkCategory = keyof typeof LINK_CATEGORIES;
 export const SOCIAL_LINK_CATEGORIES: readonly LinkCategory[] = ['instagram', 'linkedin', 'youtube', 'twitter', 'facebook', 'tiktok'];
-export const LinkCategorySchema = Type.Union((Object.keys(LINK_CATEGORIES) as LinkCategory[]).map((c) => Type.Literal(c)));
+const LinkCategorySchema = Type.Union((Object.keys(LINK_CATEGORIES) as LinkCategory[]).map((c) => Type.Literal(c)));
 
 export const ExternalLink = Type.Object({
   id: Type.String(),

@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
-export const DeadLetterEntry = Type.Object({
+const DeadLetterEntry = Type.Object({
   seq: Type.Integer({ description: 'position in the dead-letter stream' }),
   consumer: Type.String({ description: 'the durable consumer that gave up' }),
   original_subject: Type.String(),
@@ -16,7 +16,7 @@ export const DeadLetterEntry = Type.Object({
   event_id: Nullable(Type.String()),
   event_type: Nullable(Type.String()),
 });
-export type DeadLetterEntry = Static<typeof DeadLetterEntry>;
+type DeadLetterEntry = Static<typeof DeadLetterEntry>;
 
 export const DeadLetterReport = Type.Object({
   /** Dead letters kept per consumer (the stream keeps them STREAM_MAX_AGE_DAYS.deadletter days). */

@@ -13,7 +13,6 @@ export const MAX_TITLE_CHARS = 500;
 /** Longest extracted essay text we accept (~60k words); keeps a job within one NATS message. */
 export const MAX_ESSAY_CHARS = 400_000;
 export const FREE_PLAN_CREDITS = 1;
-export const DEFAULT_MAX_CHATBOT = 10;
 export const UNLIMITED = -1;
 
 /**

@@ -13,7 +13,7 @@ import { countWords } from './words';
  *   TOK total = min(2 × score + 2, 10) out of 10; A and B = min(score − 1, 4); C always 2 of 2.
  *   Grade A if score >= 5, B if >= 4, else C.
  */
-export const LOCAL_FALLBACK = {
+const LOCAL_FALLBACK = {
   wordThreshold: { ee: 3000, tok: 1200 } as Record<EssayType, number>,
   baseAbove: 4,
   baseBelow: 3,
@@ -48,7 +48,7 @@ export function gradeFromAiPercentage(percentage: number): { grade: string; labe
   return { grade: 'E', label: 'Not Achieved' };
 }
 
-export interface LocalFallbackScore {
+interface LocalFallbackScore {
   words: number;
   base: number;
   /** 'introduction' or 'conclusion' found (case-insensitive). */
@@ -81,7 +81,7 @@ export function localFallbackPoints(score: number, essayType: EssayType): { crit
   return { criteria: { A: ab, B: ab, C: 2 }, total: Math.min(2 * score + 2, 10) };
 }
 
-export function localFallbackGrade(score: number): string {
+function localFallbackGrade(score: number): string {
   return score >= 5 ? 'A' : score >= 4 ? 'B' : 'C';
 }
 

@@ -29,5 +29,3 @@ export const ReviewTexts = {
   /** My Submissions, when a list row carries only the start of the feedback. */
   READ_MORE: 'Read all on the results page',
 } as const;
-
-export type ReviewStatusKey = keyof typeof ReviewTexts.STATUS;

@@ -226,8 +226,6 @@ export const ROUTE_POLICY = {
   },
 } as const satisfies Record<string, ServiceRoutes>;
 
-export type RoutedServiceName = keyof typeof ROUTE_POLICY;
-
 /** The methods a policy names, HEAD added wherever GET is. */
 export function policyMethods(policy: Pick<RoutePolicy, 'method'>): Array<RouteMethod | 'HEAD'> {
   const methods: readonly RouteMethod[] = typeof policy.method === 'string' ? [policy.method] : policy.method;

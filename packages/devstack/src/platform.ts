@@ -20,7 +20,7 @@ export const PLATFORM_PROCESSES = [
 ] as const;
 export type ProcessName = (typeof PLATFORM_PROCESSES)[number];
 
-export const DEFAULT_PORTS: Record<ProcessName, number> = {
+const DEFAULT_PORTS: Record<ProcessName, number> = {
   gateway: 8080,
   auth: 8101,
   users: 8102,

@@ -20,7 +20,7 @@ const postgresStart = () => {
   return `pg_ctlcluster --skip-systemctl-redirect ${versions[0] ?? '15'} main start`;
 };
 
-export const LOCAL_SERVERS: ServerSpec[] = [
+const LOCAL_SERVERS: ServerSpec[] = [
   { name: 'PostgreSQL', host: '127.0.0.1', port: 5432, binary: 'pg_ctlcluster', apt: 'postgresql', start: '' },
   {
     name: 'Redis',
@@ -42,7 +42,7 @@ export const LOCAL_SERVERS: ServerSpec[] = [
   },
 ];
 
-export function isListening(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
+function isListening(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (ok: boolean) => {

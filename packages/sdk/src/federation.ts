@@ -15,8 +15,3 @@ export interface RemoteAppProps {
   /** signs out (server call, tokens cleared) and navigates to / */
   logout: () => Promise<void>;
 }
-
-/** Shape of /mf/manifest.json served by the gateway. */
-export interface FederationManifest {
-  remotes: Record<string, string>;
-}

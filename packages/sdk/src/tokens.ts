@@ -23,7 +23,7 @@ function base64UrlDecode(part: string): string {
 }
 
 /** The JWT payload, or null when the token is not a readable JWT. */
-export function decodeJwt(token: string | null | undefined): Record<string, unknown> | null {
+function decodeJwt(token: string | null | undefined): Record<string, unknown> | null {
   if (!token) return null;
   const parts = token.split('.');
   if (parts.length < 2) return null;

@@ -33,7 +33,7 @@ export interface SessionUser {
   school?: UserSchool | null;
 }
 
-export const DEFAULT_USER_LABEL = 'User';
+const DEFAULT_USER_LABEL = 'User';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const num = (v: unknown, dflt: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : dflt);
@@ -120,10 +120,6 @@ export function isGradingRole(user: Pick<SessionUser, 'role'> | null | undefined
 
 export function isAdminRole(user: Pick<SessionUser, 'role'> | null | undefined): boolean {
   return !!user && (user.role === 'admin' || user.role === 'super-admin');
-}
-
-export function hasUnlimitedCredits(user: Pick<SessionUser, 'max_essay_credits'> | null | undefined): boolean {
-  return !!user && user.max_essay_credits === -1;
 }
 
 /** Only students and teachers may grade; allowed when max credits is -1 or credits remaining > 0. */

@@ -14,7 +14,7 @@ const serviceUrls = Object.fromEntries(
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/corestone';
 
 /** Settings every service reads; each service extends them with its own. */
-export const ENVIRONMENTS = ['development', 'test', 'production'] as const;
+const ENVIRONMENTS = ['development', 'test', 'production'] as const;
 
 /**
  * Production fails closed. A setting marked `production: 'required'` must come from the environment

@@ -2,17 +2,7 @@ import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values never reach a log: tokens, OAuth codes and state, API keys. */
-export const SECRET_QUERY_PARAMS = [
-  'token',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'code',
-  'state',
-  'session_state',
-  'api_key',
-  'ticket',
-];
+const SECRET_QUERY_PARAMS = ['token', 'access_token', 'refresh_token', 'id_token', 'code', 'state', 'session_state', 'api_key', 'ticket'];
 
 /** The URL with the values of secret query parameters replaced, for logs. */
 export function redactUrl(url: string): string {
@@ -30,7 +20,7 @@ export function redactUrl(url: string): string {
 }
 
 /** The trace and span of the request or message being handled, for every log line (when tracing is on). */
-export function traceFields(): { trace_id?: string; span_id?: string } {
+function traceFields(): { trace_id?: string; span_id?: string } {
   const ctx = trace.getActiveSpan()?.spanContext();
   return ctx && isSpanContextValid(ctx) ? { trace_id: ctx.traceId, span_id: ctx.spanId } : {};
 }

@@ -55,7 +55,3 @@ export function registerMetrics(app: FastifyInstance, service: string): void {
     return `${await registry.metrics()}\n${await processMetrics.metrics()}`;
   });
 }
-
-export function createCounter(app: FastifyInstance, name: string, help: string, labelNames: string[] = []) {
-  return new Counter({ name, help, labelNames, registers: [app.metrics] });
-}

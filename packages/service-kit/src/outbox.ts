@@ -29,7 +29,7 @@ import { newId } from './ids';
 export const MAX_EVENT_BYTES = 900 * 1024;
 
 /** The aggregate an event belongs to, when its data names one: its events are published in order. */
-export function defaultOrderKey(data: unknown): string | null {
+function defaultOrderKey(data: unknown): string | null {
   const d = data as Record<string, unknown> | null;
   const key = d?.evaluation_id ?? d?.user_id;
   return typeof key === 'string' ? key : null;
@@ -80,7 +80,7 @@ export function outboxRow<E extends EventDef>(
  * SQL appends the data as JSON and a closing `}` — and the headers it writes. The data is not
  * checked here: the SQL that makes it owns its shape.
  */
-export function outboxRowPrefix(def: EventDef, id: string): { payloadHead: string; headers: string } {
+function outboxRowPrefix(def: EventDef, id: string): { payloadHead: string; headers: string } {
   const head = JSON.stringify(envelopeOf(def, id));
   return { payloadHead: `${head.slice(0, -1)},"data":`, headers: JSON.stringify(injectTraceContext({})) };
 }

@@ -38,7 +38,7 @@ export function createTestRun(label = 't'): TestRun {
   return { id, env, cleanup: () => cleanupTestRun(id) };
 }
 
-export async function cleanupTestRun(id: string): Promise<void> {
+async function cleanupTestRun(id: string): Promise<void> {
   fs.rmSync(path.join(os.tmpdir(), `corestone-keys-${id}`), { recursive: true, force: true });
   const pg = new Client({ connectionString: TEST_DATABASE_URL });
   await pg.connect().then(

@@ -43,7 +43,7 @@ export async function stopTracing(): Promise<void> {
   await running?.shutdown().catch(() => undefined);
 }
 
-export const tracer = () => trace.getTracer('corestone');
+const tracer = () => trace.getTracer('corestone');
 
 /** Writes a trace context (the active one by default) into a header carrier (NATS headers, HTTP headers). */
 export function injectTraceContext(carrier: Record<string, string>, ctx: Context = context.active()): Record<string, string> {

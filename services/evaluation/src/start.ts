@@ -54,5 +54,3 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
     return { app, store, charging, lookups, config, infra, relay };
   });
 }
-
-export type EvaluationRunning = Awaited<ReturnType<typeof startService>>;

@@ -18,7 +18,7 @@ export interface RubricDeps {
 }
 
 /** The language model helper when OPENAI_API_KEY is set; without it the document parser answers. */
-export function rubricAssistant(config: RubricConfig): RubricAssistant | null {
+function rubricAssistant(config: RubricConfig): RubricAssistant | null {
   if (!config.OPENAI_API_KEY) return null;
   return new OpenAiRubricAssistant({
     apiKey: config.OPENAI_API_KEY,

@@ -30,5 +30,3 @@ export function startService(config: RubricConfig, opts: { verify?: TokenVerifie
     return { app, store, usage, config, infra, relay };
   });
 }
-
-export type RubricRunning = Awaited<ReturnType<typeof startService>>;

@@ -57,7 +57,7 @@ export interface PollOptions {
 }
 
 const TERMINAL: readonly EvaluationStatus[] = ['completed', 'failed'];
-export const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).includes(status);
+const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).includes(status);
 const evalPath = (id: string, rest = '') => `/evaluation/${encodeURIComponent(id)}${rest}`;
 
 /** The multipart fields both ways of submitting an essay start with. */
@@ -71,7 +71,7 @@ function essayForm(input: Pick<SubmitEvaluationInput, 'title' | 'essay_type' | '
   return fd;
 }
 
-export function progressOf(ev: Evaluation): EvaluationProgress {
+function progressOf(ev: Evaluation): EvaluationProgress {
   return {
     id: ev.id,
     status: ev.status,

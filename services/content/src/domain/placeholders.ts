@@ -6,7 +6,7 @@ const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
 const isOrganisationKey = (key: string): key is OrganisationSettingKey => Object.hasOwn(ORGANISATION_SETTINGS, key);
 
 /** What the public reads where a detail is not set yet: visible, so an operator notices it. */
-export const notSet = (key: OrganisationSettingKey) => `[${ORGANISATION_SETTINGS[key].toLowerCase()} not set]`;
+const notSet = (key: OrganisationSettingKey) => `[${ORGANISATION_SETTINGS[key].toLowerCase()} not set]`;
 
 /**
  * Fills `{{organisation_name}}`, `{{contact_email}}`, `{{safeguarding_email}}` and

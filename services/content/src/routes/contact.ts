@@ -24,7 +24,7 @@ const denied = { 401: ContentFailure, 403: ContentFailure };
  * The client address: services sit behind the gateway, which sets X-Forwarded-For to the address
  * it saw (replacing whatever the client sent); without the gateway, the socket's address.
  */
-export function clientAddress(req: FastifyRequest): string {
+function clientAddress(req: FastifyRequest): string {
   const forwarded = req.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
   return first || req.ip || 'unknown';

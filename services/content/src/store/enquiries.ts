@@ -14,7 +14,7 @@ const FILTERS: Record<EnquiryFilter, string> = {
   handled: 'handled_at IS NOT NULL',
 };
 /** The most rows one export holds (far above what a back office receives in years). */
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_MAX_ROWS = 50_000;
 
 const toEnquiry = (r: Row): ContactEnquiry => ({
   id: r.id,

@@ -21,7 +21,7 @@ const MARGIN = 50;
 const TYPE_LABEL: Record<Evaluation['essay_type'], string> = { ee: 'Extended Essay', tok: 'Theory of Knowledge essay' };
 
 /** Report colour by percentage (spec user-app §9): ≥83 green, ≥67 blue, ≥50 yellow, else red. */
-export function reportColour(percent: number): string {
+function reportColour(percent: number): string {
   if (percent >= 83) return '#2f855a';
   if (percent >= 67) return '#2b6cb0';
   if (percent >= 50) return '#b7791f';

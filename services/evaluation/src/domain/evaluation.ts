@@ -20,7 +20,7 @@ import { reviewOutcomeOf } from './review';
 export type RowState = 'charging' | 'refused' | 'pending' | 'processing' | 'completed' | 'failed';
 export const VISIBLE_STATES: readonly RowState[] = ['pending', 'processing', 'completed', 'failed'];
 
-export const DEFAULT_TITLES: Record<EssayType, string> = {
+const DEFAULT_TITLES: Record<EssayType, string> = {
   ee: 'Extended Essay Submission',
   tok: 'Theory of Knowledge Submission',
 };
@@ -106,7 +106,7 @@ export function detailsOf(type: EssayType, fields: SubmissionDetails): Submissio
 }
 
 /** A full row's stated fields as the API shows them (only those stated). */
-export function detailsFromRow(r: Partial<DetailColumns>): SubmissionDetails {
+function detailsFromRow(r: Partial<DetailColumns>): SubmissionDetails {
   const out: SubmissionDetails = {};
   for (const k of DETAIL_COLUMNS) {
     const v = r[k];

@@ -19,7 +19,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 /** The link to the submission's results page (the student app's route). */
-export const resultsLink = (baseUrl: string, id: string) => `${baseUrl.replace(/\/+$/, '')}/dashboard/results/${encodeURIComponent(id)}`;
+const resultsLink = (baseUrl: string, id: string) => `${baseUrl.replace(/\/+$/, '')}/dashboard/results/${encodeURIComponent(id)}`;
 
 /** The mail a student gets when a review with feedback for them is saved (pure: no I/O). */
 export function reviewMail(f: ReviewMailFacts): Mail {

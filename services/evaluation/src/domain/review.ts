@@ -2,9 +2,9 @@ import type { AdminCriterionEdit, AdminEvaluationUpdate, ApprovalStatus, Criteri
 import type { EvaluationRow } from './evaluation';
 
 /** Spec admin §2: the screen saves results with maxPoints 100 (checked, not stored: applyResultsEdit). */
-export const ADMIN_RESULTS_MAX_POINTS = 100;
+const ADMIN_RESULTS_MAX_POINTS = 100;
 /** Spec admin §2/§9: the rubric total when the rubric gives none. */
-export const DEFAULT_RUBRIC_TOTAL = 30;
+const DEFAULT_RUBRIC_TOTAL = 30;
 
 const METADATA_LABELS = { title: 'Title', essay_type: 'Essay type', subject_area: 'Subject area', status: 'Status' } as const;
 

@@ -16,7 +16,7 @@ import {
 import { secondsFrom, suggestionsFrom } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 
-export const GRADING_CONSUMER = 'evaluation-grading';
+const GRADING_CONSUMER = 'evaluation-grading';
 
 const SUBJECTS = [Events.gradingProgress.subject, Events.gradingCompleted.subject, Events.gradingFailed.subject];
 

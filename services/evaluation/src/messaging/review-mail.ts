@@ -6,7 +6,7 @@ import { shownReview, type ReviewState } from '../domain/review';
 import { reviewMail } from '../domain/review-mail';
 import { VISIBLE } from '../store/evaluations';
 
-export const REVIEW_MAIL_CONSUMER = 'evaluation-review-mail';
+const REVIEW_MAIL_CONSUMER = 'evaluation-review-mail';
 
 export interface ReviewMailDeps {
   pool: Pool;
@@ -26,7 +26,7 @@ type MailRow = ReviewState & { title: string; user_name: string; email: string; 
  * the event is recorded in processed_events in the transaction that sends; a failed send rolls it
  * back and the event is delivered again (backoff, then the dead-letter stream).
  */
-export async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promise<void> {
+async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promise<void> {
   const d = event.data as EventData<typeof Events.evaluationReviewed>;
   await withTransaction(deps.pool, async (db) => {
     if (!(await markProcessed(db, REVIEW_MAIL_CONSUMER, event.id))) return;

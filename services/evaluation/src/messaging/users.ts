@@ -5,12 +5,12 @@ import type { Pool } from 'pg';
 import { directory } from '../store/directory';
 import { deleteEvaluations } from '../store/deletion';
 
-export const USERS_CONSUMER = 'evaluation-users';
+const USERS_CONSUMER = 'evaluation-users';
 
 const SUBJECTS = [Events.usersCreated.subject, Events.usersAccessChanged.subject, Events.usersDeleted.subject];
 
 /** Applies one users event to user_directory, once (processed_events in the same transaction). */
-export async function handleUsersEvent(pool: Pool, bus: Bus, event: EventEnvelope, logger?: FastifyBaseLogger): Promise<void> {
+async function handleUsersEvent(pool: Pool, bus: Bus, event: EventEnvelope, logger?: FastifyBaseLogger): Promise<void> {
   await withTransaction(pool, async (client) => {
     if (!(await markProcessed(client, USERS_CONSUMER, event.id))) return;
     switch (event.type) {

@@ -34,7 +34,7 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const PdfFile = Type.Unsafe<Buffer>({ type: 'string', description: 'application/pdf' });
 
 /** Admins and super admins review submissions: they see the internal notes (domain/review.ts shownTo). */
-export const isReviewer = (me: Principal): boolean => ADMIN_ROLES.includes(me.role);
+const isReviewer = (me: Principal): boolean => ADMIN_ROLES.includes(me.role);
 
 /** The owner sees their evaluation; admins see every one; anyone else gets the same 404 as a missing id. */
 export async function loadForReader(store: EvaluationStore, id: string, me: Principal): Promise<EvaluationRow> {

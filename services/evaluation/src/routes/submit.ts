@@ -27,7 +27,7 @@ import { normaliseText } from '@corestone/documents';
 import { acceptSubmission, textOfUpload, type SubmissionDeps } from '../app/submit';
 
 /** The multipart text fields of a submission (the file travels as part `file`). */
-export const SubmitFields = Type.Object({
+const SubmitFields = Type.Object({
   title: Type.Optional(Type.String({ maxLength: MAX_TITLE_CHARS })),
   essay_type: EssayType,
   rubric_id: Type.String({ minLength: 1, maxLength: 100 }),
@@ -46,7 +46,7 @@ const FIELD_DETAILS = {
   include_reflection: Messages.REFLECTION_ALWAYS_GRADED,
 };
 
-export const requireGradingRole: preHandlerAsyncHookHandler = async (req) => {
+const requireGradingRole: preHandlerAsyncHookHandler = async (req) => {
   if (!req.principal) throw unauthorized();
   if (!GRADING_ROLES.includes(req.principal.role)) throw forbidden(Messages.GRADING_ROLE_ONLY);
 };
@@ -58,10 +58,7 @@ export interface SubmitDeps extends SubmissionDeps {
 const SUBMIT_RESPONSES = { 201: Evaluation, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 503) };
 
 /** POST /evaluation/evaluate: the essay as text in field `essay_content` (multipart, or JSON). */
-export const TextSubmitFields = Type.Composite([
-  SubmitFields,
-  Type.Object({ essay_content: Type.String({ maxLength: MAX_ESSAY_CHARS + 1 }) }),
-]);
+const TextSubmitFields = Type.Composite([SubmitFields, Type.Object({ essay_content: Type.String({ maxLength: MAX_ESSAY_CHARS + 1 }) })]);
 
 export const submitRoutes: RoutePlugin<SubmitDeps> = async (app, deps) => {
   app.post(

@@ -11,7 +11,7 @@ export { SHOWN_STATUS };
 const IN_PROGRESS = ['pending', 'processing', 'in_progress'];
 
 /** ILIKE pattern matching `text` anywhere, its wildcards taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The WHERE clause of the admin filters (visible rows only) and its parameters. The search covers

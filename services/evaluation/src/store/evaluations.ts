@@ -27,7 +27,7 @@ const SHORT_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name,
   notes_for_student, feedback_at, decided_at`;
 
 /** Every column a full response needs; never the essay text. */
-export const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback, ${DETAIL_COLUMNS.join(', ')}`;
+const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback, ${DETAIL_COLUMNS.join(', ')}`;
 
 /**
  * A list row (`ListRow`): the short columns, the result's summary, kept by Postgres (migration 003),

@@ -12,7 +12,7 @@ import type { GradingJob } from './job';
  */
 
 /** Longest essay text sent to the model (an EE of 4,000 words is ~25,000 characters). */
-export const MAX_PROMPT_ESSAY_CHARS = 60_000;
+const MAX_PROMPT_ESSAY_CHARS = 60_000;
 
 export const SYSTEM_PROMPT = [
   'You are an experienced IB Diploma Programme examiner. You assess a student essay against the rubric you are given and give feedback; you never rewrite the essay or write content for the student.',

@@ -99,7 +99,7 @@ function insight(signals: Map<string, Signal>, keys: string[], lead: string): st
   return `${lead} is ${verdict}: ${evidence}.${weakest.value < 0.6 ? ` ${weakest.tip}.` : ''}`;
 }
 
-export function textMetricsOf(f: TextFeatures, essayType: GradingJob['essay_type']): TextMetrics {
+function textMetricsOf(f: TextFeatures, essayType: GradingJob['essay_type']): TextMetrics {
   const r2 = (n: number) => Math.round(n * 100) / 100;
   return {
     words: f.words,

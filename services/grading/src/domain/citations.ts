@@ -11,7 +11,7 @@ import type { Hit } from './spans';
  *   numeric   [1], [2, 3]
  */
 export type CitationStyle = 'APA' | 'Harvard' | 'MLA' | 'Chicago' | 'numeric';
-export const CITATION_STYLES: readonly CitationStyle[] = ['APA', 'Harvard', 'MLA', 'Chicago', 'numeric'];
+const CITATION_STYLES: readonly CitationStyle[] = ['APA', 'Harvard', 'MLA', 'Chicago', 'numeric'];
 
 /** How one in-text citation is written: (Author, 2019) / (Author 2019), (Author 45), [1]. */
 export type CitationForm = 'author-date' | 'author-page' | 'numeric';

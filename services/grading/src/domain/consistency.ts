@@ -3,7 +3,7 @@ import { markOf } from './ai-reply';
 import type { GradingJob } from './job';
 
 /** Marks within this distance of the median count as agreeing. */
-export const AGREEMENT_TOLERANCE = 1;
+const AGREEMENT_TOLERANCE = 1;
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -32,7 +32,7 @@ export class UngradableJobError extends Error {
 }
 
 /** Fewest words the graders accept; anything shorter is not an essay. */
-export const MIN_WORDS = 1;
+const MIN_WORDS = 1;
 
 /** Checks that the text and the rubric snapshot can be graded; throws UngradableJobError otherwise. */
 export function checkJob(job: GradingJob): void {

@@ -4,7 +4,7 @@
  * honoured when it asks for less than 60 s; otherwise exponential backoff from 0.5 s, doubling, at
  * most 8 s, reduced by up to 25 % at random so that many clients do not retry in step.
  */
-export const RETRY = { initialMs: 500, maxMs: 8000, maxRetryAfterMs: 60_000, jitter: 0.25 } as const;
+const RETRY = { initialMs: 500, maxMs: 8000, maxRetryAfterMs: 60_000, jitter: 0.25 } as const;
 
 export function isRetryableStatus(status: number | undefined): boolean {
   return status === 408 || status === 409 || status === 429 || (status !== undefined && status >= 500);

@@ -22,7 +22,7 @@ export function sameLengthNormalise(raw: string): string {
 }
 
 /** Longest quote a passage carries; longer spans are cut at a word boundary. */
-export const MAX_QUOTE_CHARS = 200;
+const MAX_QUOTE_CHARS = 200;
 
 /** A passage of the original text for a span: trimmed, cut to MAX_QUOTE_CHARS at a word end. */
 export function passageOf(raw: string, span: Span): Passage | null {

@@ -16,14 +16,14 @@ import { eventIdFor } from '../domain/ids';
 import { gradingMetrics, reasonKind } from './metrics';
 import { coalescedProgress } from './progress';
 
-export const GRADING_DURABLE = 'grading';
+const GRADING_DURABLE = 'grading';
 /** The work queue: grading's durable consumer of `evaluation.submitted.v1` on the evaluation stream. */
 export const GRADING_CONSUMER = {
   stream: Events.evaluationSubmitted.service,
   durable: GRADING_DURABLE,
   subjects: [Events.evaluationSubmitted.subject],
 };
-export const GRADING_FAILED_REASON = 'The essay could not be graded: the grader failed repeatedly. Please try again later.';
+const GRADING_FAILED_REASON = 'The essay could not be graded: the grader failed repeatedly. Please try again later.';
 
 export interface GradingWorkerOptions {
   bus: Bus;

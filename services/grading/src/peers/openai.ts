@@ -7,7 +7,7 @@ import { isRetryableStatus, retryDelayMs } from '../domain/retry';
 import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
 
 /** Spec admin §7 / §9: the model call's settings. */
-export const MODEL_SETTINGS = { temperature: 0.3, max_tokens: 3000 } as const;
+const MODEL_SETTINGS = { temperature: 0.3, max_tokens: 3000 } as const;
 
 export interface OpenAiGraderOptions {
   apiKey: string;

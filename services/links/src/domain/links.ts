@@ -41,14 +41,6 @@ export function checkNewLink(input: Partial<ExternalLinkInput>): Checked<Externa
 /** A change to a link: any subset, each field checked as on create. */
 export const checkLinkUpdate = (input: ExternalLinkUpdate): Checked<ExternalLinkUpdate> => checkCommon(input);
 
-/** The spec message for a body field the schema refused (missing or of the wrong type). */
-export function messageForField(field: string): string | null {
-  if (field === 'category') return Messages.LINK_CATEGORY_REQUIRED;
-  if (field === 'url') return Messages.LINK_URL_REQUIRED;
-  if (field === 'description') return Messages.LINK_DESCRIPTION_REQUIRED;
-  return null;
-}
-
 /** UTC calendar days from `days - 1` days ago to today, oldest first (YYYY-MM-DD). */
 export function lastDays(days: number, today = new Date()): string[] {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());

@@ -9,7 +9,7 @@ export interface SeedLink {
 }
 
 /** Starts every seeded description: the operator sees at once which links still need their own address. */
-export const EXAMPLE_MARK = 'Example link (edit or delete in the back office, External Links):';
+const EXAMPLE_MARK = 'Example link (edit or delete in the back office, External Links):';
 
 /**
  * What a fresh platform shows (user-app §1): the two sister sites the header and footer link to

@@ -2,7 +2,7 @@
  * URL checks for external links. Pure: nothing here (or anywhere in the service) ever requests
  * the address, so a link can never make the service probe an internal network.
  */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 export type UrlCheck = { valid: true; url: string } | { valid: false; detail: string };
 

@@ -25,9 +25,9 @@ export interface LinkFilter {
 }
 
 /** Ids are UUIDv7; anything else names no link (and never reaches Postgres as a malformed uuid). */
-export const isLinkId = (id: string) => isUuid(id);
+const isLinkId = (id: string) => isUuid(id);
 
-export function toLink(r: LinkRow): ExternalLink {
+function toLink(r: LinkRow): ExternalLink {
   return {
     id: r.id,
     title: r.title,

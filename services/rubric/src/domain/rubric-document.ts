@@ -5,7 +5,7 @@ import { parseRubricText } from './parse-rubric';
 import { buildStructure, validateScoring } from './scoring';
 
 /** Longest extracted text sent back to the browser (a 10 MB PDF can hold far more than a rubric). */
-export const MAX_RETURNED_TEXT = 200_000;
+const MAX_RETURNED_TEXT = 200_000;
 
 const fileTitle = (fileName: string) =>
   fileName

@@ -16,7 +16,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * A criterion's maximum is a whole number of marks, as in every IB markband, and no larger than the
  * document parser reads back from a heading (criteria text must read back to the same criteria).
  */
-export const MAX_CRITERION_MARKS = 100;
+const MAX_CRITERION_MARKS = 100;
 
 /** Each criterion's weight is its share of the total (weighted_sum). */
 export function buildStructure(

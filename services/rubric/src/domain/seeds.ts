@@ -24,7 +24,7 @@ const levels = (list: Level[]) => list.map(([min, max, descriptor]) => ({ min, m
 const NOT_REACHED = 'The work does not reach a standard described by the descriptors below.';
 
 /** Grade boundaries for the IB's 30-mark Extended Essay (A from 25 marks, B from 20, as the result screens' narrative uses). */
-export const IB_EE_2027_BOUNDARIES: readonly GradeBoundary[] = [
+const IB_EE_2027_BOUNDARIES: readonly GradeBoundary[] = [
   { grade: 'A', min_percentage: 83, max_percentage: 100, description: 'Excellent' },
   { grade: 'B', min_percentage: 67, max_percentage: 82, description: 'Good' },
   { grade: 'C', min_percentage: 47, max_percentage: 66, description: 'Satisfactory' },
@@ -33,7 +33,7 @@ export const IB_EE_2027_BOUNDARIES: readonly GradeBoundary[] = [
 ];
 
 /** The TOK essay's holistic markbands (9–10 excellent … 1–2 rudimentary) as grades. */
-export const IB_TOK_BOUNDARIES: readonly GradeBoundary[] = [
+const IB_TOK_BOUNDARIES: readonly GradeBoundary[] = [
   { grade: 'A', min_percentage: 90, max_percentage: 100, description: 'Excellent' },
   { grade: 'B', min_percentage: 70, max_percentage: 89, description: 'Good' },
   { grade: 'C', min_percentage: 50, max_percentage: 69, description: 'Satisfactory' },

@@ -29,13 +29,13 @@ export const AiRubric = Type.Object(
 export type AiRubric = Static<typeof AiRubric>;
 
 /** The document text sent to the model is cut here (a rubric is a few pages; the rest is noise and cost). */
-export const MAX_PROMPT_CHARS = 60_000;
+const MAX_PROMPT_CHARS = 60_000;
 
 export interface RubricAssistant {
   structure(text: string, opts: { rubric_type: EssayType; generate_scoring: boolean }): Promise<AiRubric>;
 }
 
-export class AiAnswerError extends Error {
+class AiAnswerError extends Error {
   override name = 'AiAnswerError';
 }
 
