@@ -4,9 +4,9 @@ import { decisionError, reviewButtons, rubricTotal, scoreError, criterionScoreEr
 import { mayOpen, userManagementRights, ACCESS_DENIED, mayEditPolicies } from '../src/lib/roles';
 import { growthPercent, periodCounts, successLabel, averagePercent, systemChecks } from '../src/lib/overview';
 import { rubricFileError } from '../src/lib/rubricFile';
-import { creditValue, userCounters } from '../src/pages/Users';
+import { creditValue, userCounters } from '../src/lib/users';
 import { linkFormErrors, linkCounters, linkTitle, platformOptions } from '../src/pages/Links';
-import { rubricTextProblem } from '../src/pages/Rubrics';
+import { rubricTextProblem } from '../src/lib/rubricText';
 
 const role = (r: 'student' | 'teacher' | 'admin' | 'super-admin') => ({ role: r });
 
