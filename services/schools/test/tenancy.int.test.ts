@@ -2,9 +2,11 @@
  * THE tenancy test (issue 30): two schools, every role, every school-scoped route tried across the
  * line. Nobody outside a school gets a 2xx from its routes, and the answer is 404 wherever a 403
  * would tell them the school, class or member exists. Inside a school each role gets exactly what
- * the rules in domain/access.ts give it.
+ * the rules in domain/access.ts give it. Every school-scoped route of this service is here, the
+ * roster import's included (billing serves /schools/{id}/credits and tries it in its own tests).
  */
 import { person, seedSchool, startSchools, type Harness, type Person } from './harness';
+import { multipartFiles } from './roster-fixtures';
 
 let h: Harness;
 let sa: Person;
@@ -59,6 +61,8 @@ interface Probe {
   method: Method;
   url: () => string;
   body?: () => unknown;
+  /** A multipart body instead of JSON (roster uploads). */
+  multipart?: () => { payload: Buffer; headers: Record<string, string> };
   /** Put the world back before each caller tries (a removal needs someone to remove). */
   before?: () => Promise<void>;
 }
@@ -95,6 +99,14 @@ const probes: Probe[] = [
       expect(res.status).toBe(201);
     },
   },
+  {
+    name: 'POST roster import (dry run)',
+    method: 'POST',
+    url: () => `/schools/${A.id}/roster/import?dry_run=true`,
+    multipart: () =>
+      multipartFiles({ 'roster.csv': 'email,name,role,class\nrory@alpha.example.org,Rory Roster,student,Alpha EE cohort\n' }),
+  },
+  { name: 'GET roster imports', method: 'GET', url: () => `/schools/${A.id}/roster/imports` },
 ];
 
 type Who =
@@ -151,12 +163,19 @@ const EXPECTED: Record<string, number[]> = {
   'POST class member': [201, 201, 201, 201, 404, 403, 404, 404, 404, 404, 404],
   'GET class members': [200, 200, 200, 200, 404, 403, 404, 404, 404, 404, 404],
   'DELETE class member': [204, 204, 204, 204, 404, 403, 404, 404, 404, 404, 404],
+  'POST roster import (dry run)': [200, 200, 200, 403, 403, 403, 404, 404, 404, 404, 404],
+  'GET roster imports': [200, 200, 200, 403, 403, 403, 404, 404, 404, 404, 404],
 };
 
 describe.each(probes.map((p) => [p.name, p] as const))('%s', (_name, probe) => {
   it.each(WHO.map((w, i) => [w, i] as const))('as %s', async (who, i) => {
     if (probe.before) await probe.before();
-    const res = await h.call<Record<string, unknown>>(probe.method, probe.url(), caller(who).h, probe.body?.());
+    const form = probe.multipart?.();
+    const res = form
+      ? await h.service.app
+          .inject({ method: probe.method, url: probe.url(), headers: { ...caller(who).h, ...form.headers }, payload: form.payload })
+          .then((r) => ({ status: r.statusCode, body: r.json() as Record<string, unknown> }))
+      : await h.call<Record<string, unknown>>(probe.method, probe.url(), caller(who).h, probe.body?.());
     const outsider = who.startsWith('B.') || who === 'individual' || who === 'A.pending';
     expect([who, res.status]).toEqual([who, EXPECTED[probe.name][i]]);
     if (res.status >= 400) expect(res.body).toEqual({ detail: expect.any(String), code: expect.any(String) });
