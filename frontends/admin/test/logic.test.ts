@@ -5,7 +5,7 @@ import { mayOpen, userManagementRights, ACCESS_DENIED, mayEditPolicies } from '.
 import { growthPercent, periodCounts, successLabel, averagePercent, systemChecks } from '../src/lib/overview';
 import { rubricFileError } from '../src/lib/rubricFile';
 import { creditValue, userCounters } from '../src/lib/users';
-import { linkFormErrors, linkCounters, linkTitle, platformOptions } from '../src/pages/Links';
+import { linkFormErrors, linkCounters, linkTitle, platformOptions } from '../src/lib/links';
 import { rubricTextProblem } from '../src/lib/rubricText';
 
 const role = (r: 'student' | 'teacher' | 'admin' | 'super-admin') => ({ role: r });
