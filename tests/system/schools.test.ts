@@ -2,11 +2,12 @@
  * Schools through the gateway with every process real (issue 30): a super admin creates a school
  * and invites its admin, whose account auth makes and mails a set-password link; the admin signs
  * in, lists the members, invites a teacher and a student, and the teacher makes a class a student
- * joins with its code. A second school's admin sees none of it (404), and an individual student
- * who joins with a code lands in the school.
+ * joins with its code. A second school's admin sees none of it (404), an individual student
+ * who joins with a code lands in the school, and one who signs up with the school's verified
+ * e-mail domain waits for the school's approval.
  */
 import { setupSuperAdmin } from '../support/api-setup';
-import { resetTokenFromMail, startTestPlatform, uniqueEmail, type TestPlatform } from '../support/platform';
+import { resetTokenFromMail, startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 
 let p: TestPlatform;
 let superToken: string;
@@ -96,4 +97,28 @@ it('a super admin creates a school and adds its admin, who lists and manages its
   });
   const roster = await p.api.call('GET', `/classes/${cls.body.id}/members`, { token: head.token });
   expect(roster.body.total).toBe(3);
+
+  // Signing up with the school's verified domain: a member waiting for approval (users.created.v1 → schools).
+  const domainEmail = `pupil.${Date.now().toString(36)}@lakeside.example.org`;
+  const pupil = (await p.api.signup(domainEmail)).body.access_token as string;
+  const waiting = await waitFor('the domain sign-up to land', async () => {
+    const res = await p.api.call('GET', `/schools/${school.id}/members?status=pending&search=${encodeURIComponent(domainEmail)}`, {
+      token: head.token,
+    });
+    return res.body.members[0];
+  });
+  expect(waiting).toMatchObject({
+    email: domainEmail,
+    school_role: 'student',
+    status: 'pending',
+    awaiting: 'school',
+    joined_by: 'email_domain',
+  });
+  expect((await p.api.call('GET', `/schools/${school.id}`, { token: pupil })).status).toBe(404);
+  const approved = await p.api.call('PATCH', `/schools/${school.id}/members/${waiting.user_id}`, {
+    token: head.token,
+    json: { status: 'active' },
+  });
+  expect(approved.body).toMatchObject({ status: 'active' });
+  expect((await p.api.call('GET', '/schools/mine', { token: pupil })).body).toMatchObject({ school: { id: school.id }, status: 'active' });
 });
