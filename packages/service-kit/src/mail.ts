@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { REPO_ROOT } from './config';
@@ -32,7 +32,7 @@ export interface Mail {
  * MAIL_DISABLED.
  */
 export class Mailer {
-  private readonly transport: Transporter;
+  private transport: Transporter | null = null;
   private readonly toFiles: boolean;
 
   constructor(
@@ -40,9 +40,17 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
   ) {
     this.toFiles = !config.SMTP_URL;
-    this.transport = config.SMTP_URL
-      ? nodemailer.createTransport(config.SMTP_URL)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** nodemailer is loaded with the first mail: most service processes never send one. */
+  private async openTransport(): Promise<Transporter> {
+    if (!this.transport) {
+      const { default: nodemailer } = await import('nodemailer');
+      this.transport ??= this.config.SMTP_URL
+        ? nodemailer.createTransport(this.config.SMTP_URL)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    }
+    return this.transport;
   }
 
   get mode(): 'smtp' | 'files' {
@@ -54,7 +62,8 @@ export class Mailer {
       this.log.warn({ subject: mail.subject }, 'mail disabled (MAIL_DISABLED=true): not sent');
       return {};
     }
-    const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+    const transport = await this.openTransport();
+    const info = await transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
     if (!this.toFiles) {
       this.log.info({ messageId: info.messageId }, 'mail sent');
       return {};
@@ -67,6 +76,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }
