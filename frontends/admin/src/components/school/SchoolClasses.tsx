@@ -37,6 +37,7 @@ type Shown = 'current' | 'archived';
 /** Classes: create, assign teachers and enrol students, the join code (a new one on demand), archive and restore. */
 export function SchoolClasses({ client, schoolId }: Ctx) {
   const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
   const [shown, setShown] = useState<Shown>('current');
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<SchoolClass | null>(null);
@@ -56,7 +57,7 @@ export function SchoolClasses({ client, schoolId }: Ctx) {
 
   const classes = list.data?.classes ?? [];
   return (
-    <Card variant="borderless" data-testid="school-classes">
+    <Card variant="borderless" data-testid="school-classes" styles={{ body: { padding: screens.sm ? 24 : 12 } }}>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Segmented
           aria-label="Show classes"

@@ -114,7 +114,7 @@ export function SchoolMembers({ client, user, schoolId }: Ctx) {
   const empty = <Empty description={q || role || status ? 'No members match these filters' : 'No members yet: invite the first one.'} />;
 
   return (
-    <Card variant="borderless" data-testid="school-members">
+    <Card variant="borderless" data-testid="school-members" styles={{ body: { padding: screens.sm ? 24 : 12 } }}>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <Input

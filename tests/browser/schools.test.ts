@@ -1,0 +1,301 @@
+/**
+ * Issue 30's screens in real Chromium through the gateway: a super admin creates a school in the
+ * back office's Schools list, invites its school admin and grants the pool credits; the school
+ * admin sets a password from the mailed link, signs in and lands in their School area (and only
+ * there), imports a small OneRoster 1.2 set (dry run, then apply), sees and creates classes; a
+ * student the roster brought in signs in and sees the school and class on the overview, and joins
+ * another class with its code. Screenshots: desktop screens, Members and the student overview on a
+ * 375 px phone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { resetTokenFromMail, uniqueEmail } from '../support/platform';
+import { createFirstAdmin, screenshot, sideways, signInThroughForm } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
+
+const superEmail = uniqueEmail('ada');
+const headEmail = uniqueEmail('head');
+const DOMAIN = 'riverside.test';
+const suite = browserSuite({
+  timeout: 600_000,
+  setup: async ({ p, page }) => {
+    await createFirstAdmin(page, p.gatewayUrl, { name: 'Ada Lovelace', email: superEmail, password: 'admin-pass-1' });
+    await signInThroughForm(page, p.gatewayUrl, superEmail, 'admin-pass-1', /\/admin$/);
+  },
+});
+
+/**
+ * The helper's screenshot (tests/artifacts/screenshots) and a copy in /tmp/shots for review: from
+ * the top of the page (a full-page shot of a scrolled page draws the fixed bars mid-page), once the
+ * toasts have gone.
+ */
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() => !document.querySelector('.ant-message-notice, .ant-notification-notice'), undefined, {
+    timeout: 15_000,
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const file = await screenshot(page, name);
+  fs.mkdirSync('/tmp/shots', { recursive: true });
+  fs.copyFileSync(file, path.join('/tmp/shots', `${name}.png`));
+}
+
+const STAMP = '2026-09-01T00:00:00.000Z';
+/** A OneRoster 1.2 bulk set: 2 teachers, 4 students, 2 classes of the one school in orgs.csv. */
+function oneRosterSet(dir: string): string[] {
+  const users = [
+    { id: 't-1', given: 'Tara', family: 'Tutor', email: `tara@${DOMAIN}`, role: 'teacher' },
+    { id: 't-2', given: 'Theo', family: 'Tutor', email: `theo@${DOMAIN}`, role: 'teacher' },
+    { id: 's-1', given: 'Sam', family: 'Learner', email: `sam@${DOMAIN}`, role: 'student' },
+    { id: 's-2', given: 'Sia', family: 'Learner', email: `sia@${DOMAIN}`, role: 'student' },
+    { id: 's-3', given: 'Sol', family: 'Learner', email: `sol@${DOMAIN}`, role: 'student' },
+    { id: 's-4', given: 'Suki', family: 'Learner', email: `suki@${DOMAIN}`, role: 'student' },
+  ];
+  const classes = [
+    { id: 'c-1', title: 'Biology HL', subject: 'Biology', teacher: 't-1', students: ['s-1', 's-2'] },
+    { id: 'c-2', title: 'History SL', subject: 'History', teacher: 't-2', students: ['s-3', 's-4'] },
+  ];
+  const files: Record<string, string[]> = {
+    'manifest.csv': [
+      'propertyName,value',
+      'manifest.version,1.0',
+      'oneroster.version,1.2',
+      ...['academicSessions', 'classes', 'enrollments', 'orgs', 'roles', 'users'].map((f) => `file.${f},bulk`),
+    ],
+    'orgs.csv': [
+      'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId',
+      `org-1,,${STAMP},Riverside International,school,,`,
+    ],
+    'academicSessions.csv': [
+      'sourcedId,status,dateLastModified,title,type,startDate,endDate,parentSourcedId,schoolYear',
+      `term-1,,${STAMP},May 2027,term,2026-09-01,2027-05-31,,2027`,
+    ],
+    'users.csv': [
+      'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,userMasterIdentifier,resourceSourcedIds,preferredGivenName,preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns',
+      ...users.map((u) => `${u.id},,${STAMP},true,${u.email},,${u.given},${u.family},,,${u.email},,,,,,,,,,,org-1,`),
+    ],
+    'roles.csv': [
+      'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId',
+      ...users.map((u) => `r-${u.id},,${STAMP},${u.id},primary,${u.role},,,org-1,`),
+    ],
+    'classes.csv': [
+      'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods',
+      ...classes.map((c) => `${c.id},,${STAMP},${c.title},12,course-1,${c.id},scheduled,,org-1,term-1,${c.subject},,`),
+    ],
+    'enrollments.csv': [
+      'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
+      ...classes.flatMap((c) => [
+        `e-${c.id}-${c.teacher},,${STAMP},${c.id},org-1,${c.teacher},teacher,true,,`,
+        ...c.students.map((s) => `e-${c.id}-${s},,${STAMP},${c.id},org-1,${s},student,false,,`),
+      ]),
+    ],
+  };
+  return Object.entries(files).map(([name, lines]) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, `${lines.join('\r\n')}\r\n`);
+    return file;
+  });
+}
+
+let schoolId = '';
+let joinCode = '';
+
+it('a super admin creates a school, invites its school admin and grants pool credits from the Schools list', async () => {
+  const { page, pageErrors } = suite;
+  await page.getByRole('menuitem', { name: 'Schools' }).click();
+  await page.getByTestId('admin-schools').waitFor();
+  await page.getByText('No schools yet').waitFor();
+  await page.getByRole('button', { name: /New school/ }).click();
+  await page.getByLabel('Name').fill('Riverside International');
+  await page.getByLabel('Country').fill('gb');
+  await page.getByLabel('IB school code').fill('001234');
+  await page.getByRole('button', { name: 'Create school' }).click();
+  // the new school's area opens on its Members tab
+  await page.waitForURL(/\/admin\/schools\/[^/]+\/members$/);
+  schoolId = /\/admin\/schools\/([^/]+)\/members$/.exec(page.url())![1]!;
+  await page.getByRole('heading', { level: 1, name: 'Riverside International' }).waitFor();
+  await page.getByText('No members yet: invite the first one.').waitFor();
+
+  await page.getByRole('button', { name: /Invite member/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail').fill(headEmail);
+  await dialog.getByLabel('Name').fill('Hana Head');
+  await dialog.getByLabel('School role').click({ force: true });
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'School admin' }).click();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByText(/Invitation sent: .* will receive an e-mail to set a password/).waitFor();
+  await page.getByTestId('school-members').getByText(headEmail).waitFor();
+  await shot(page, 'schools-super-admin-members');
+
+  // the same address again: the server's refusal, word for word, in the form
+  await page.getByRole('button', { name: /Invite member/ }).click();
+  await page.getByRole('dialog').getByLabel('E-mail').fill(headEmail);
+  await page.getByRole('dialog').getByLabel('Name').fill('Hana Head');
+  await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
+  const refusal = await page.getByTestId('invite-error').innerText();
+  expect(refusal.length).toBeGreaterThan(10);
+  expect(refusal).not.toMatch(/Failed to invite/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  // grant the pool from the list
+  await page.getByRole('link', { name: /All schools/ }).click();
+  await page.getByTestId('admin-schools').getByText('Riverside International').waitFor();
+  await page.getByRole('button', { name: 'Grant credits' }).click();
+  await page.getByRole('dialog').getByLabel('Credits').fill('150');
+  await page.getByRole('dialog').getByLabel('Note').fill('invoice 2027-014');
+  await page.getByRole('dialog').getByRole('button', { name: 'Grant' }).click();
+  await page.getByText('Credits granted: Riverside International has 150 credits left').waitFor();
+  await shot(page, 'schools-list');
+  expect(pageErrors).toEqual([]);
+});
+
+it('the school admin sets a password, signs in to their School area and imports a OneRoster set: dry run, then apply', async () => {
+  const { p, page, pageErrors } = suite;
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL(`${p.gatewayUrl}/`);
+
+  const token = await resetTokenFromMail(p, headEmail);
+  await page.goto(`${p.gatewayUrl}/reset-password?token=${token}`);
+  await page.getByLabel('New Password', { exact: true }).fill('school-secret-1');
+  await page.getByLabel('Confirm New Password').fill('school-secret-1');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Back to Login' }).waitFor();
+  await signInThroughForm(page, p.gatewayUrl, headEmail, 'school-secret-1', /\/admin\/school$/);
+
+  await page.getByTestId('school-overview').waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Riverside International' }).waitFor();
+  expect(await page.getByTestId('school-credits-left').locator('.ant-statistic-content').innerText()).toBe('150');
+  expect(await page.getByTestId('school-count-admins').locator('.ant-statistic-content').innerText()).toBe('1');
+  // the menu is the School area's: none of the platform's screens
+  const menu = await page.getByRole('menuitem').allInnerTexts();
+  expect(menu.map((t) => t.trim())).toEqual(expect.arrayContaining(['School', 'My Dashboard']));
+  expect(menu.join(' ')).not.toMatch(/Users|Rubrics|Schools|Enquiries/);
+  await shot(page, 'school-overview');
+  // a platform screen's address sends them back to their school
+  await page.goto(`${p.gatewayUrl}/admin/users`);
+  await page.waitForURL(/\/admin\/school$/);
+
+  await page.getByRole('tab', { name: 'Roster import' }).click();
+  await page.waitForURL(/\/admin\/school\/roster$/);
+  await page.getByText('No imports yet').waitFor();
+  const files = oneRosterSet(fs.mkdtempSync(path.join(os.tmpdir(), 'roster-')));
+  await page.getByTestId('roster-import').locator('input[type=file]').setInputFiles(files);
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  const result = page.getByTestId('roster-result');
+  await result.getByText('Dry run: what would change').waitFor();
+  const counts = await page.getByTestId('roster-counts').innerText();
+  expect(counts).toMatch(/Created: 6/);
+  expect(counts).toMatch(/Classes created: 2/);
+  expect(counts).toMatch(/Errors: 0/);
+  await page.getByTestId('roster-changes').getByText(`sam@${DOMAIN}`).waitFor();
+  await page.getByTestId('roster-changes').getByText('Biology HL').waitFor();
+  await shot(page, 'school-roster-dry-run');
+  // nothing changed yet
+  const before = await p.api.call('GET', `/schools/${schoolId}/members`, {
+    token: await page.evaluate(() => localStorage.getItem('access_token') ?? ''),
+  });
+  expect(before.body.total).toBe(1);
+
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await result.getByText('Applied', { exact: true }).waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('roster-counts').innerText()).toMatch(/Created: 6/);
+  const history = page.getByTestId('roster-history');
+  await history.getByText('Apply', { exact: true }).waitFor();
+  await history.getByText('Dry run', { exact: true }).waitFor();
+  await shot(page, 'school-roster-applied');
+  expect(pageErrors).toEqual([]);
+});
+
+it('the school admin sees the imported classes, creates one and assigns its teacher, caps the pool; Members on a 375 px phone', async () => {
+  const { page, pageErrors } = suite;
+  await page.getByRole('tab', { name: 'Classes' }).click();
+  await page.getByTestId('school-classes').waitFor();
+  const cards = page.getByTestId('school-class');
+  await cards.filter({ hasText: 'Biology HL' }).waitFor();
+  await cards.filter({ hasText: 'History SL' }).waitFor();
+  expect(await cards.filter({ hasText: 'Biology HL' }).innerText()).toMatch(/2 students/);
+  expect(await cards.filter({ hasText: 'Biology HL' }).innerText()).toMatch(/Tara Tutor/);
+
+  await page.getByRole('button', { name: /New class/ }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('EE cohort');
+  await page.getByRole('dialog').getByLabel('Exam session').fill('May 2027');
+  await page.getByRole('button', { name: 'Create class' }).click();
+  await page.getByText('Class EE cohort created').waitFor();
+  const ee = cards.filter({ hasText: 'EE cohort' });
+  await ee.waitFor();
+  joinCode = (await ee.getByTestId('class-join-code').innerText()).trim();
+  expect(joinCode).toMatch(/^[A-Z0-9]{4}-?[A-Z0-9]{4}$/);
+  await shot(page, 'school-classes');
+
+  // assign a teacher to the new class
+  await ee.getByRole('button', { name: 'People' }).click();
+  const drawer = page.getByTestId('class-people');
+  await drawer.getByText('Assign teachers').waitFor();
+  await drawer.getByLabel('Teachers to assign').click({ force: true });
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Theo Tutor' }).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByRole('button', { name: 'Assign' }).click();
+  await page.getByText('1 teacher(s) assigned').waitFor();
+  await drawer.getByRole('listitem').filter({ hasText: 'Theo Tutor' }).waitFor();
+  await page.locator('.ant-drawer-close').click();
+  await ee.getByText('Theo Tutor').waitFor();
+
+  // the school's settings: a per-student cap on the pool
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const settings = page.getByTestId('school-settings');
+  await settings.getByLabel('Pool credits per student').fill('20');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('Settings saved').waitFor();
+  const token = await page.evaluate(() => localStorage.getItem('access_token') ?? '');
+  const saved = await suite.p.api.call('GET', `/schools/${schoolId}`, { token });
+  expect(saved.body.settings).toMatchObject({ pool_cap_per_student: 20, pool_enabled: true, ai_grader_enabled: true });
+  await shot(page, 'school-settings');
+
+  // Members on a phone
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('tab', { name: 'Members' }).click();
+  await page
+    .getByTestId('school-member-card')
+    .filter({ hasText: `sam@${DOMAIN}` })
+    .waitFor();
+  await page.getByLabel('Search members').fill('suki');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="school-member-card"]').length === 1);
+  await page.getByLabel('Search members').fill('');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="school-member-card"]').length === 7);
+  expect(await sideways(page)).toEqual([]);
+  await shot(page, 'school-members-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(pageErrors).toEqual([]);
+});
+
+it('a student of the school sees the school and class on the overview and joins another class with its code', async () => {
+  const { p, page, pageErrors } = suite;
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL(`${p.gatewayUrl}/`);
+  const email = `sam@${DOMAIN}`;
+  const token = await resetTokenFromMail(p, email);
+  const reset = await p.api.call('POST', '/auth/reset-password', { json: { token, new_password: 'student-secret-1' } });
+  expect(reset.status).toBe(200);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInThroughForm(page, p.gatewayUrl, email, 'student-secret-1', /\/dashboard$/);
+  const card = page.getByTestId('school-card');
+  await card.getByTestId('school-name').getByText('Riverside International').waitFor();
+  await card.getByTestId('my-classes').getByText('Biology HL').waitFor();
+
+  // a wrong code: the server's words
+  await card.getByLabel('Class code').fill('ZZZZ-0000');
+  await card.getByRole('button', { name: 'Join class' }).click();
+  const refusal = await card.getByTestId('join-error').innerText();
+  expect(refusal).not.toMatch(/Failed to join/);
+  expect(refusal.length).toBeGreaterThan(10);
+
+  await card.getByLabel('Class code').fill(joinCode.toLowerCase());
+  await card.getByRole('button', { name: 'Join class' }).click();
+  await card.getByTestId('my-classes').getByText('EE cohort').waitFor();
+  expect(await sideways(page)).toEqual([]);
+  await shot(page, 'student-overview-school-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(pageErrors).toEqual([]);
+});
