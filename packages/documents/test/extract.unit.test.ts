@@ -15,10 +15,15 @@ describe('countWords', () => {
   const bySplit = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
   it('counts every character a regular expression calls whitespace as a separator, and nothing else', () => {
+    // one expect over the list of disagreements: 65,536 expect calls took half a minute of CPU
+    const disagreements: Array<[number, number, number]> = [];
     for (let c = 0; c <= 0xffff; c++) {
-      const ch = String.fromCharCode(c);
-      expect([c, countWords(`a${ch}b`)]).toEqual([c, bySplit(`a${ch}b`)]);
+      const text = `a${String.fromCharCode(c)}b`;
+      const counted = countWords(text);
+      const split = bySplit(text);
+      if (counted !== split) disagreements.push([c, counted, split]);
     }
+    expect(disagreements).toEqual([]);
   });
 
   it('agrees with the split on random texts of words, spaces of every kind, punctuation and astral characters', () => {
