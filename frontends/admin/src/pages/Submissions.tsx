@@ -1,29 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Card, Col, Empty, Grid, Input, Popconfirm, Row, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Empty, Grid, Input, Popconfirm, Row, Space, Table, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import {
-  errorMessage,
-  type AdminEvaluationStats,
-  type EssayType,
-  type EvaluationListItem,
-  type EvaluationStatus,
-  type RemoteAppProps,
-} from '@corestone/sdk';
-import { AccessDenied, Counter, LoadError, PageHeader } from '../components/common';
+import type { AdminEvaluationStats, EssayType, EvaluationListItem, EvaluationStatus, RemoteAppProps } from '@corestone/sdk';
 import { ApprovalTag, StatusTag, TypeTag, gradeText, studentEmail, studentName } from '../components/badges';
+import { AccessDenied, Counter, LoadError, PageHeader } from '../components/common';
 import { FilterSelect, SUBMISSION_STATUS_FILTER, SUBMISSION_TYPE_FILTER } from '../components/selects';
-import { mayOpen } from '../lib/roles';
+import { useSubmissions } from '../hooks/useSubmissions';
 import { useDebounced } from '../lib/debounce';
-import { formatDateTime, saveBlob, truncate } from '../lib/text';
-
-export const DELETE_CONFIRMATION = 'This cannot be undone. The essay, its results and feedback will be removed.';
-
-/** GET /evaluation/{id}/download-pdf, saved under the server's file name. */
-export async function downloadReport(client: RemoteAppProps['client'], ev: Pick<EvaluationListItem, 'id' | 'title'>) {
-  const file = await client.evaluations.downloadPdf(ev.id);
-  saveBlob(file.blob, file.filename ?? `${ev.title || 'report'}-report.pdf`);
-}
+import { mayOpen } from '../lib/roles';
+import { DELETE_CONFIRMATION } from '../lib/submissions';
+import { formatDateTime, truncate } from '../lib/text';
 
 function weekLabel(stats: AdminEvaluationStats): string {
   const { completed_this_week: now, completed_previous_week: before } = stats;
@@ -38,66 +25,18 @@ export function Submissions(props: RemoteAppProps) {
 }
 
 function SubmissionsScreen({ client }: RemoteAppProps) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const [params] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [status, setStatus] = useState<EvaluationStatus | ''>('');
   const [type, setType] = useState<EssayType | ''>('');
-  const [tick, setTick] = useState(0);
   const query = useDebounced(search.trim(), 300);
-  const [stats, setStats] = useState<AdminEvaluationStats | null>(null);
-  const [list, setList] = useState<{ items: EvaluationListItem[]; loading: boolean; error?: string }>({ items: [], loading: true });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { list, stats, refresh, remove, download, busy } = useSubmissions(client, { status, type, query });
 
   useEffect(() => setSearch(params.get('q') ?? ''), [params]);
 
-  useEffect(() => {
-    let alive = true;
-    setList((s) => ({ ...s, loading: true, error: undefined }));
-    client.admin
-      .submissions({ limit: 1000, status: status || undefined, essay_type: type || undefined, search_query: query || undefined })
-      .then(
-        (r) => alive && setList({ items: r.evaluations, loading: false }),
-        () => alive && setList({ items: [], loading: false, error: 'Failed to load submissions' }),
-      );
-    client.admin.submissionStats().then(
-      (s) => alive && setStats(s),
-      () => alive && setStats(null),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [client, status, type, query, tick]);
-
   const filtered = Boolean(query || status || type);
-  const refresh = () => setTick((n) => n + 1);
-
-  const remove = async (ev: EvaluationListItem) => {
-    setBusy(ev.id);
-    try {
-      await client.evaluations.remove(ev.id);
-      message.success('Submission deleted');
-      setList((s) => ({ ...s, items: s.items.filter((e) => e.id !== ev.id) }));
-      client.admin.submissionStats().then(setStats, () => undefined);
-    } catch (e) {
-      message.error(errorMessage(e, 'Failed to delete submission'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const download = async (ev: EvaluationListItem) => {
-    setBusy(ev.id);
-    try {
-      await downloadReport(client, ev);
-    } catch (e) {
-      message.error(errorMessage(e, 'Failed to download report'));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const actions = (ev: EvaluationListItem) => (
     <Space size={4}>

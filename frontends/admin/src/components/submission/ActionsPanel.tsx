@@ -4,7 +4,7 @@ import type { CorestoneClient, Evaluation } from '@corestone/sdk';
 import { useBusy } from '../../hooks/useBusy';
 import { useDecision } from '../../hooks/useDecision';
 import { reviewButtons } from '../../lib/review';
-import { DELETE_CONFIRMATION, downloadReport } from '../../pages/Submissions';
+import { DELETE_CONFIRMATION, downloadReport } from '../../lib/submissions';
 import { DecisionModal } from './DecisionModal';
 
 /** Approve, Reject (with their dialog), Regrade, Download PDF, Delete (super admin), Refresh status. */
