@@ -29,7 +29,7 @@ function event<S extends TSchema>(service: string, name: string, schema: S) {
  * duplicates of the last one's; the evaluation service ignores events of an earlier attempt.
  * Absent means 1.
  */
-export const Attempt = Type.Integer({ minimum: 1 });
+const Attempt = Type.Integer({ minimum: 1 });
 
 /**
  * One attempt's key: `<evaluation_id>` for the first, `<evaluation_id>#<n>` after. The grading
@@ -65,6 +65,19 @@ export const Events = {
    * (services/auth/README.md). Ids only.
    */
   authSessionsRevoked: event('auth', 'sessions_revoked', Type.Object({ user_id: Type.String() })),
+
+  /**
+   * A school invited someone who had no account and auth made one (rpc.auth.provision_user or
+   * provision_users): written in the transaction that activates the account, so every new invited
+   * account has exactly one. auth's own consumer (`auth-invitations`) mails its owner the
+   * set-password link (the mail text and the token are made by the sender, never carried here).
+   * Ids and the inviting school's name only.
+   */
+  authInvitationRequested: event(
+    'auth',
+    'invitation_requested',
+    Type.Object({ user_id: Type.String(), school_name: Type.String({ minLength: 1, maxLength: 200 }) }),
+  ),
 
   /**
    * An evaluation was deleted (owner or super_admin): its essay, results and feedback are gone.
@@ -186,7 +199,3 @@ export const ERASABLE_SUBJECTS = [
   Events.gradingCompleted.subject,
   Events.usersCreated.subject,
 ] as const;
-
-/** Services that publish events, each owning one stream. */
-export const STREAM_OWNERS = ['auth', 'users', 'billing', 'rubric', 'evaluation', 'grading', 'schools'] as const;
-export type StreamOwner = (typeof STREAM_OWNERS)[number];

@@ -22,6 +22,9 @@ export const RpcFailure = Type.Object({
 });
 export type RpcFailure = Static<typeof RpcFailure>;
 
+/** Most items one rpc.auth.provision_users asks for. */
+export const PROVISION_BATCH_MAX = 500;
+
 export const Rpc = {
   /** The public user view (the one `User` shape), credits read live from billing. */
   usersGetView: rpc('users.get_view', Type.Object({ user_id: Type.String() }), Type.Object({ user: User })),
@@ -49,8 +52,10 @@ export const Rpc = {
    * Make sure an account exists for a school's invited member (the schools service's invitations
    * and roster imports). Matched by e-mail, case-insensitively: an existing account answers its id
    * with `created: false` and nothing about it changes (its platform role is never lowered). A new
-   * account is made with `platform_role` and no usable password, and gets a "set your password" mail
-   * naming `invited_by_school` (the school's name) that links to the shell's reset-password page.
+   * account is made with `platform_role` and no usable password, and its "set your password" mail
+   * naming `invited_by_school` (the school's name, linking to the shell's reset-password page) is
+   * queued with it (`auth.invitation_requested.v1` in the same transaction) and sent shortly after
+   * the answer by auth's invitation consumer.
    * Idempotent, also under concurrent requests for the same e-mail (one account, one `created: true`).
    * Refusals: 400 VALIDATION_ERROR (malformed e-mail or an empty name), 409 MAIL_DISABLED (a new
    * account on a platform with mail turned off: it could never get a password; an existing one still
@@ -67,6 +72,38 @@ export const Rpc = {
     Type.Object({
       user_id: Type.String(),
       created: Type.Boolean({ description: 'true only for the request that made the account' }),
+    }),
+  ),
+
+  /**
+   * provision_user for many people at once (a roster import's batch, at most
+   * PROVISION_BATCH_MAX items, one school): each item is answered on its own, in the order asked —
+   * `{ok: true, user_id, created}` as provision_user answers, or `{ok: false, code, detail, status}`
+   * with provision_user's refusal for that item (VALIDATION_ERROR, MAIL_DISABLED, SERVICE_UNAVAILABLE);
+   * one item's refusal never fails the others. The same e-mail twice in one batch (or in a batch and a
+   * concurrent provision_user) still makes one account. Refused as a whole only when malformed
+   * (400: not a list, too many items, no school name).
+   */
+  authProvisionUsers: rpc(
+    'auth.provision_users',
+    Type.Object({
+      invited_by_school: Type.String({ minLength: 1, maxLength: 200, description: "the school's name, for the mails" }),
+      users: Type.Array(
+        Type.Object({
+          email: Type.String({ maxLength: 254 }),
+          name: Type.String({ maxLength: 200 }),
+          platform_role: Type.Union([Type.Literal('student'), Type.Literal('teacher')]),
+        }),
+        { maxItems: PROVISION_BATCH_MAX },
+      ),
+    }),
+    Type.Object({
+      results: Type.Array(
+        Type.Union([
+          Type.Object({ ok: Type.Literal(true), user_id: Type.String(), created: Type.Boolean() }),
+          Type.Object({ ok: Type.Literal(false), code: Type.String(), detail: Type.String(), status: Type.Integer() }),
+        ]),
+      ),
     }),
   ),
 

@@ -21,6 +21,7 @@ import { Sessions } from './app/sessions';
 import { Accounts } from './app/accounts';
 import { PasswordReset } from './app/password-reset';
 import { Provisioning } from './app/provision';
+import { InvitationMails } from './app/invitations';
 import { Background } from './app/background';
 import { Setup } from './app/setup';
 import { GoogleSignIn } from './app/google';
@@ -45,8 +46,10 @@ export interface AuthService {
   mailer: Mailer;
   background: Background;
   google: GoogleSignIn | null;
-  /** rpc.auth.provision_user's use case (served by start.ts). */
+  /** rpc.auth.provision_user's and provision_users' use case (served by start.ts). */
   provisioning: Provisioning;
+  /** The set-password mails of accounts schools invited (the invitation consumer, started by start.ts). */
+  invitations: InvitationMails;
   /** /auth/me's users views and live sessions, dropped by events (started by start.ts; until then every request loads). */
   meCache: MeCache;
 }
@@ -65,7 +68,8 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
   const background = new Background(app.log);
   const base = publicBase(config);
   const reset = new PasswordReset(store, mailer, base, app.log);
-  const provisioning = new Provisioning(accounts, reset, !config.MAIL_DISABLED, app.log);
+  const provisioning = new Provisioning(accounts, !config.MAIL_DISABLED, app.log);
+  const invitations = new InvitationMails(store, users, reset, app.log);
   const setup = new Setup(store, accounts, config.SETUP_TOKEN);
   const lockout = new SignInLockout(
     new Limiter(infra.redis, `${config.REDIS_PREFIX}auth:rl:`),
@@ -101,5 +105,5 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
     await background.idle();
     mailer.close();
   });
-  return { app, store, signer, sessions, accounts, mailer, background, google, meCache, provisioning };
+  return { app, store, signer, sessions, accounts, mailer, background, google, meCache, provisioning, invitations };
 }

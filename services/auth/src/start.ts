@@ -4,13 +4,15 @@ import { migrations } from './store/migrations';
 import { buildApp, type AuthDeps } from './app';
 import { startUsersConsumer } from './messaging/users-consumer';
 import { serveProvisionRpc } from './messaging/provision-rpc';
+import { startInvitationConsumer } from './messaging/invitations';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * auth's composition root: platform keys (a missing production key refuses before any
  * connection), Postgres + NATS + Redis, the app, the outbox relay to the `auth` stream, /auth/me's
- * cache (fed by events), `rpc.auth.provision_user` (schools' invitations), the users-events consumer (revokes sessions on role/activation changes and
+ * cache (fed by events), `rpc.auth.provision_user` / `provision_users` (schools' invitations and
+ * roster imports), the invitation-mail consumer (not with MAIL_DISABLED), the users-events consumer (revokes sessions on role/activation changes and
  * deletions) and the hourly purge of expired tokens.
  * server.ts listens on the answer; tests inject into it.
  */
@@ -31,7 +33,13 @@ export function startService(config: AuthConfig) {
     const consumer = await startUsersConsumer(infra.bus, store, app.log);
     lifecycle.onClose('users consumer', () => consumer.stop());
     const provisionRpc = serveProvisionRpc(infra.bus, service.provisioning, app.log);
-    lifecycle.onClose('provision rpc', async () => provisionRpc.unsubscribe());
+    lifecycle.onClose('provision rpc', async () => provisionRpc.forEach((s) => s.unsubscribe()));
+    // With MAIL_DISABLED no invitation is made (provisioning refuses new accounts); any already
+    // queued wait in the AUTH stream rather than being marked sent without a mail.
+    if (!config.MAIL_DISABLED) {
+      const invitations = await startInvitationConsumer(infra.bus, service.invitations, app.log);
+      lifecycle.onClose('invitation consumer', () => invitations.stop());
+    }
     const purge = setInterval(() => void store.purgeExpired().catch((err) => app.log.warn({ err }, 'purge failed')), PURGE_EVERY_MS);
     purge.unref();
     lifecycle.onClose('purge', async () => clearInterval(purge));

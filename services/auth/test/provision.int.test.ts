@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Rpc, type RpcRequest } from '@corestone/contracts';
 import { HttpError, callRpc } from '@corestone/service-kit';
-import { startAuth, uniqueEmail, type Harness } from './helpers';
+import { eventually, startAuth, uniqueEmail, type Harness } from './helpers';
+import { invitationsSettled } from './invitation-helpers';
 
 /**
  * rpc.auth.provision_user (the schools service's invitations and roster imports), asked over the
  * real NATS of an auth started as server.ts starts it: a new account gets the requested role, no
- * password and the school's set-password mail; an existing one answers its id and stays as it was;
- * concurrent requests for one e-mail make one account and one mail.
+ * password and — shortly after the answer, through auth's outbox and its invitation consumer — the
+ * school's set-password mail; an existing one answers its id and stays as it was; concurrent
+ * requests for one e-mail make one account and one mail.
  */
 const mailFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []);
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -58,6 +60,8 @@ describe('rpc.auth.provision_user', () => {
     ]);
     expect(h.users.users.get(reply.user_id)).toMatchObject({ email, first_name: 'Ada', last_name: 'Lovelace King', role: 'teacher' });
 
+    await eventually(() => mailTo(email).length > 0, 'the invitation mail');
+    await invitationsSettled(h);
     const mails = mailTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Subject: Maple High School invited you to Corestone');
@@ -102,6 +106,7 @@ describe('rpc.auth.provision_user', () => {
     expect(before[0]).toMatchObject({ role: 'teacher', status: 'active' });
     expect(h.users.users.get(teacher.user.id)).toMatchObject({ role: 'teacher', first_name: 'teacher' });
     expect(h.users.createCalls.length).toBe(createCalls);
+    await invitationsSettled(h);
     expect(mailFiles(h.mailDir).length).toBe(mailsBefore);
     expect((await login(email, 'own-password-1')).statusCode).toBe(200);
   });
@@ -118,6 +123,8 @@ describe('rpc.auth.provision_user', () => {
     expect(rows).toEqual([
       expect.objectContaining({ user_id: replies[0]!.user_id, status: 'active', role: 'student', password_hash: null }),
     ]);
+    await eventually(() => mailTo(email).length > 0, 'the invitation mail');
+    await invitationsSettled(h);
     expect(mailTo(email)).toHaveLength(1);
     // And again afterwards: the same id, not created.
     expect(await provision({ email, name: 'Race Runner', platform_role: 'teacher', invited_by_school: 'Oak Academy' })).toEqual({
@@ -142,6 +149,8 @@ describe('rpc.auth.provision_user', () => {
     const reply = await provision(req);
     expect(reply).toEqual({ user_id: pending[0].user_id, created: true });
     expect(await credential(email)).toEqual([expect.objectContaining({ status: 'active' })]);
+    await eventually(() => mailTo(email).length > 0, 'the invitation mail');
+    await invitationsSettled(h);
     expect(mailTo(email)).toHaveLength(1);
   });
 
@@ -159,6 +168,7 @@ describe('rpc.auth.provision_user', () => {
       expect({ status: err.statusCode, code: err.code }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
     }
     expect(await credential(base.email)).toEqual([]);
+    await invitationsSettled(h);
     expect(mailFiles(h.mailDir).length).toBe(mailsBefore);
   });
 });

@@ -14,6 +14,8 @@ export interface NewAccount {
   role: Role;
   origin: Origin;
   profile: PendingProfile;
+  /** An account a school invites: its invitation mail is queued with its activation (auth.invitation_requested.v1). */
+  invitedBySchool?: string;
 }
 
 export const emailExists = () => conflict(Messages.EMAIL_EXISTS, Codes.EMAIL_EXISTS);
@@ -63,7 +65,8 @@ export class Accounts {
       ...(input.profile.max_essay_credits !== undefined ? { max_essay_credits: input.profile.max_essay_credits } : {}),
     });
     // Another request claimed the pending credential meanwhile and completed it (same user id).
-    if (!(await this.store.activate(credential.user_id, claimId, user.role, user.is_active))) {
+    const invitation = input.invitedBySchool === undefined ? undefined : { schoolName: input.invitedBySchool };
+    if (!(await this.store.activate(credential.user_id, claimId, user.role, user.is_active, invitation))) {
       return { created: false, userId: credential.user_id };
     }
     return { created: true, user };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Messages, RESET_TOKEN_TTL_SECONDS } from '@corestone/contracts';
-import { badRequest, type Mailer } from '@corestone/service-kit';
+import { badRequest, type Mailer, type Queryable } from '@corestone/service-kit';
 import { hashResetToken, newResetToken } from '../domain/tokens';
 import { hashPassword } from '../domain/passwords';
 import { checkNewPassword } from '../domain/validation';
@@ -42,12 +42,13 @@ export class PasswordReset {
   /**
    * The password-set mail of a new account an admin created without a password (class import):
    * a reset token valid 7 days, the same /reset-password page. With `school` (an account a school
-   * invited: rpc.auth.provision_user) the mail says which school invited them. Throws when the mail
-   * cannot be sent.
+   * invited: the invitation consumer, messaging/invitations.ts) the mail says which school invited
+   * them. Throws when the mail cannot be sent. `db`: the transaction the token is written in (the
+   * invitation consumer's, which rolls it back with its processed mark when the mail fails).
    */
-  async invite(account: { id: string; email: string; first_name: string }, school?: string): Promise<void> {
+  async invite(account: { id: string; email: string; first_name: string }, school?: string, db?: Queryable): Promise<void> {
     const token = newResetToken();
-    await this.store.createResetToken(account.id, hashResetToken(token), SET_PASSWORD_TOKEN_TTL_SECONDS);
+    await this.store.createResetToken(account.id, hashResetToken(token), SET_PASSWORD_TOKEN_TTL_SECONDS, db);
     const link = this.linkFor(token);
     const mail = school === undefined ? setPasswordMail(account, link) : schoolInviteMail(account, school, link);
     await this.mailer.send({ to: account.email, ...mail });

@@ -109,14 +109,27 @@ export class AuthStore {
     return { kind: 'exists', credential: null };
   }
 
-  /** Marks a pending credential active (only for the request holding the current claim). */
-  async activate(userId: string, claimId: string, role: Role, isActive: boolean): Promise<boolean> {
-    const res = await this.pool.query(
-      `UPDATE credentials SET status = 'active', role = $3, is_active = $4, claim_id = NULL, profile = '{}', updated_at = now()
-       WHERE user_id = $1 AND status = 'pending' AND claim_id = $2`,
-      [userId, claimId, role, isActive],
-    );
-    return res.rowCount === 1;
+  /**
+   * Marks a pending credential active (only for the request holding the current claim). With
+   * `invitation` (an account a school invited) the account's `auth.invitation_requested.v1` is
+   * written in the same transaction: an activated invited account always has its one invitation,
+   * and a claim that lost the race writes none.
+   */
+  async activate(userId: string, claimId: string, role: Role, isActive: boolean, invitation?: { schoolName: string }): Promise<boolean> {
+    const activate = async (db: Queryable) => {
+      const res = await db.query(
+        `UPDATE credentials SET status = 'active', role = $3, is_active = $4, claim_id = NULL, profile = '{}', updated_at = now()
+         WHERE user_id = $1 AND status = 'pending' AND claim_id = $2`,
+        [userId, claimId, role, isActive],
+      );
+      return res.rowCount === 1;
+    };
+    if (!invitation) return activate(this.pool);
+    return withTransaction(this.pool, async (tx) => {
+      if (!(await activate(tx))) return false;
+      await enqueueEvent(tx, Events.authInvitationRequested, { user_id: userId, school_name: invitation.schoolName });
+      return true;
+    });
   }
 
   async setPassword(userId: string, passwordHash: string, db: Queryable = this.pool): Promise<void> {
@@ -294,8 +307,8 @@ export class AuthStore {
 
   // ------------------------------------------------------------------ password reset
 
-  async createResetToken(userId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
-    await this.pool.query(`INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+  async createResetToken(userId: string, tokenHash: string, ttlSeconds: number, db: Queryable = this.pool): Promise<void> {
+    await db.query(`INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
       tokenHash,
       userId,
       ttlSeconds,
