@@ -1,10 +1,11 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { App, Alert, Badge, Button, Card, Col, Empty, Input, Row, Segmented, Select, Space, Typography } from 'antd';
 import { EditOutlined, ExportOutlined, FilePdfOutlined, SaveOutlined } from '@ant-design/icons';
-import { errorMessage, type Policy, type PolicyId, type PolicyStatus, type RemoteAppProps } from '@corestone/sdk';
+import type { Policy, PolicyId, PolicyStatus, RemoteAppProps } from '@corestone/sdk';
 // The public policy pages' own renderer (text nodes only, no HTML): the preview is exactly what visitors see.
 import { Markdown } from '@corestone/ui/markdown';
 import { ListRow, LoadError, Loading, PageHeader, RowList, useLoad } from '../components/common';
+import { POLICY_MAX_CHARS, usePolicyEditor } from '../hooks/usePolicyEditor';
 import { mayEditPolicies } from '../lib/roles';
 import { useLeaveGuard } from '../lib/leaveGuard';
 import { formatDateTime } from '../lib/text';
@@ -15,9 +16,6 @@ export const POLICY_LIST: { id: PolicyId; title: string; publicPath: string }[] 
   { id: 'client-terms', title: 'Client Terms of Service', publicPath: '/client-terms' },
   { id: 'academic-integrity', title: 'Academic Integrity Policy', publicPath: '/academic-integrity-policy' },
 ];
-
-/** The content service's limit of a policy's text (contracts' PolicyUpdate). */
-export const POLICY_MAX_CHARS = 200_000;
 
 /** What saving with each status does to the public page (the content service keeps the last published version). */
 const STATUS_HINT: Record<PolicyStatus, string> = {
@@ -44,26 +42,22 @@ async function loadAll(client: RemoteAppProps['client']): Promise<Partial<Record
 }
 
 export function Policies({ client, user }: RemoteAppProps) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const policies = useLoad(() => loadAll(client), [client]);
   const [selected, setSelected] = useState<PolicyId>('privacy');
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
-  const [status, setStatus] = useState<PolicyStatus>('published');
   const [view, setView] = useState<'Preview' | 'Markdown'>('Preview');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   const mayEdit = mayEditPolicies(user);
 
   const current = policies.data?.[selected];
-  useEffect(() => {
-    setEditing(false);
-    setError(null);
-  }, [selected]);
-
   const meta = POLICY_LIST.find((p) => p.id === selected)!;
-  const dirty = editing && (draft !== (current?.content ?? '') || status !== (current?.status ?? 'draft'));
+  const { editing, draft, setDraft, status, setStatus, saving, error, dirty, tooLong, startEdit, stopEdit, save } = usePolicyEditor(
+    client,
+    selected,
+    current,
+    meta.title,
+    (fresh) => policies.setData((d) => ({ ...d, [selected]: fresh })),
+  );
   /** Runs `then` at once, or after the editor agreed to drop the changes they have not saved. */
   const unlessUnsaved = (then: () => void) => {
     if (!dirty) return then();
@@ -78,7 +72,6 @@ export function Policies({ client, user }: RemoteAppProps) {
     });
   };
   useLeaveGuard(dirty, unlessUnsaved);
-  const tooLong = editing && draft.length > POLICY_MAX_CHARS;
   // the preview follows the typing at its own pace: a long policy stays quick to edit
   const preview = useDeferredValue(editing ? draft : (current?.content ?? ''));
 
@@ -86,27 +79,6 @@ export function Policies({ client, user }: RemoteAppProps) {
   if (policies.error || !policies.data)
     return <LoadError message={policies.error ?? 'Failed to fetch all general content. Please try again.'} onRetry={policies.reload} />;
 
-  const startEdit = () => {
-    setDraft(current?.content ?? '');
-    setStatus(current?.status ?? 'draft');
-    setEditing(true);
-    setError(null);
-  };
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await client.content.updatePolicy(selected, { title: current?.title ?? meta.title, content: draft, status });
-      const fresh = await client.content.policy(selected);
-      policies.setData((d) => ({ ...d, [selected]: fresh.data }));
-      setEditing(false);
-      message.success(`${meta.title} saved`);
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to update content. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  };
   const downloadPdf = () => {
     // The browser's own PDF writer: the policy alone, rendered as on the public page, in a print window.
     const w = window.open('', '_blank');
@@ -172,7 +144,7 @@ export function Policies({ client, user }: RemoteAppProps) {
                 </Button>
                 {editing ? (
                   <>
-                    <Button onClick={() => unlessUnsaved(() => setEditing(false))}>Cancel</Button>
+                    <Button onClick={() => unlessUnsaved(stopEdit)}>Cancel</Button>
                     <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!draft.trim() || tooLong} onClick={save}>
                       Save Changes
                     </Button>
