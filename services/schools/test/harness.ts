@@ -6,14 +6,26 @@ import { SchoolsConfig } from '../src/config';
 import { startService, type SchoolsService } from '../src/start';
 
 /**
- * Stand-in for auth's `rpc.auth.provision_user` and users' `rpc.users.get_view` on the real NATS:
+ * Stand-in for auth's `rpc.auth.provision_user` / `provision_users` and users' `rpc.users.get_view` on the real NATS:
  * accounts by e-mail, made on first request (as auth does), so schools is exercised through its
  * real RPC client. The system test (tests/system/schools.test.ts) runs the real auth.
  */
 export class AccountDirectory {
   readonly byEmail = new Map<string, { id: string; name: string; role: Role }>();
   readonly provisionCalls: Array<{ email: string; platform_role: string; invited_by_school: string }> = [];
+  /** Sizes of the rpc.auth.provision_users batches asked (each item is in provisionCalls too). */
+  readonly batchCalls: number[] = [];
   private subs: Subscription[] = [];
+
+  private provision(req: { email: string; name: string; platform_role: 'student' | 'teacher'; invited_by_school: string }) {
+    this.provisionCalls.push({ email: req.email, platform_role: req.platform_role, invited_by_school: req.invited_by_school });
+    const key = req.email.toLowerCase();
+    const known = this.byEmail.get(key);
+    if (known) return { user_id: known.id, created: false };
+    const id = newId();
+    this.byEmail.set(key, { id, name: req.name, role: req.platform_role });
+    return { user_id: id, created: true };
+  }
 
   /** An existing account (as if it had signed up). */
   add(email: string, name: string, role: Role = 'student'): string {
@@ -26,17 +38,17 @@ export class AccountDirectory {
     const { bus } = service.infra;
     const log = service.app.log;
     this.subs = [
+      serveRpc(bus, Rpc.authProvisionUser, async (req) => this.provision(req), log),
       serveRpc(
         bus,
-        Rpc.authProvisionUser,
+        Rpc.authProvisionUsers,
         async (req) => {
-          this.provisionCalls.push({ email: req.email, platform_role: req.platform_role, invited_by_school: req.invited_by_school });
-          const key = req.email.toLowerCase();
-          const known = this.byEmail.get(key);
-          if (known) return { user_id: known.id, created: false };
-          const id = newId();
-          this.byEmail.set(key, { id, name: req.name, role: req.platform_role });
-          return { user_id: id, created: true };
+          this.batchCalls.push(req.users.length);
+          const results = req.users.map((u) => ({
+            ok: true as const,
+            ...this.provision({ ...u, invited_by_school: req.invited_by_school }),
+          }));
+          return { results };
         },
         log,
       ),

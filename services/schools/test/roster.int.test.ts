@@ -81,6 +81,7 @@ describe('roster import (OneRoster 1.2: 3 teachers, 60 students, 4 classes)', ()
 
   it('applying (one zip, in a folder) creates the members through auth and enrols them; applying again changes nothing', async () => {
     const provisioned = h.accounts.provisionCalls.length;
+    const batchesBefore = h.accounts.batchCalls.length;
     const zip = await zipOf(await textsOf(oneRosterFiles(base)), 'export-2026/');
     const res = await importFiles(a.id, a.admin, { 'roster.zip': zip }, 'dry_run=false');
     expect(res.status).toBe(200);
@@ -93,8 +94,25 @@ describe('roster import (OneRoster 1.2: 3 teachers, 60 students, 4 classes)', ()
       platform_role: 'teacher',
       invited_by_school: 'Roster Academy',
     });
+    // One request to auth for the batch, not one per row.
+    expect(h.accounts.batchCalls.slice(batchesBefore)).toEqual([63]);
     expect((await members(a.id, a.admin, '&role=student')).total).toBe(61);
     expect((await members(a.id, a.admin, '&role=teacher')).total).toBe(4);
+    const imported = (await members(a.id, a.admin)).members.filter((m) => m.email.endsWith('@school.test'));
+    expect(imported).toHaveLength(63);
+    expect(new Set(imported.map((m) => `${m.joined_by} ${m.status}`))).toEqual(new Set(['roster active']));
+    // Each new membership announced once, through the outbox, with its state.
+    const ids = new Set(imported.map((m) => m.user_id));
+    const announcedNow = async () =>
+      (await h.events()).filter((e) => e.type === 'schools.membership_changed.v1' && ids.has((e.data as { user_id: string }).user_id));
+    let announced = await announcedNow();
+    // The relay publishes within moments of the answer (it holds answers for at most a second).
+    for (let i = 0; i < 100 && announced.length < 63; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      announced = await announcedNow();
+    }
+    expect(announced).toHaveLength(63);
+    expect(announced[0]!.data).toMatchObject({ school_id: a.id, status: 'active' });
     const list = await classes(a.id, a.admin);
     expect(list.classes.map((c) => [c.name, c.subject, c.session, c.student_count, c.teachers.map((t) => t.name)])).toEqual([
       ['Class 0', 'English A', 'May 2027', 15, ['Teacher0 Tutor']],

@@ -11,7 +11,7 @@ import {
   type SchoolClassQuery,
   type UpdateClassRequest,
 } from '@corestone/contracts';
-import { conflict, forbidden, isUuid, notFound, unavailable, type Principal } from '@corestone/service-kit';
+import { conflict, forbidden, isUuid, notFound, unavailable, type HttpError, type Principal } from '@corestone/service-kit';
 import {
   ClassRules,
   SchoolRules,
@@ -24,7 +24,7 @@ import {
 } from '../domain/access';
 import { newJoinCode, normaliseJoinCode } from '../domain/join-codes';
 import type { Accounts } from '../peers/accounts';
-import { toClass, type ClassRow, type SchoolStore } from '../store/schools';
+import { toClass, type ClassRow, type Enrolment, type SchoolStore } from '../store/schools';
 import { inAnotherSchool } from './members';
 import { mySchool, nameOf } from './schools';
 import { actorOf, classNotFound, enforce, memberNotFound, schoolNotFound } from './tenancy';
@@ -117,7 +117,35 @@ export class ClassesUseCases {
         );
       }
       await tx.putClassMember(cls.id, body.user_id, body.role);
-      return (await tx.listClassMembers(cls.id)).find((x) => x.user_id === body.user_id)!;
+      return (await tx.getClassMember(cls.id, body.user_id))!;
+    });
+  }
+
+  /**
+   * A roster import's batch of enrolments in classes of one school, by someone who manages the
+   * school (every class of it): the rules of `addMember` for each, in one read and one write
+   * (store.enrolMany). Answers, in order, null for an enrolment made or the refusal `addMember` gives.
+   */
+  async addMembers(principal: Principal, schoolId: string, enrolments: readonly Enrolment[]): Promise<Array<HttpError | null>> {
+    if (!isUuid(schoolId)) throw schoolNotFound();
+    const actor = await actorOf(this.store, principal);
+    enforce(SchoolRules.manage(standingIn(actor, schoolId)), schoolNotFound);
+    const verdicts = await this.store.transaction((tx) => tx.enrolMany(schoolId, enrolments, fitsClassRole));
+    return verdicts.map((v, i) => {
+      switch (v) {
+        case null:
+          return null;
+        case 'class_not_found':
+          return classNotFound();
+        case 'class_archived':
+          return archived();
+        case 'member_not_found':
+          return memberNotFound();
+        case 'member_not_active':
+          return conflict('Only active members of the school can be enrolled', SchoolCodes.MEMBER_NOT_ACTIVE);
+        case 'role_mismatch':
+          return conflict(`This member of the school cannot be a ${enrolments[i]!.role} of a class`, SchoolCodes.CLASS_ROLE_MISMATCH);
+      }
     });
   }
 

@@ -6,15 +6,22 @@ import {
   type SchoolMember,
   type SchoolMemberList,
   type SchoolMemberQuery,
+  type SchoolRole,
   type UpdateSchoolMemberRequest,
 } from '@corestone/contracts';
-import { badRequest, conflict, forbidden, isUuid, notFound, type Principal } from '@corestone/service-kit';
+import { HttpError, badRequest, conflict, forbidden, isUuid, notFound, unavailable, type Principal } from '@corestone/service-kit';
 import { SchoolRules, platformRoleFor, standingIn } from '../domain/access';
 import { looksLikeEmail, normaliseEmail } from '../domain/schools';
 import type { Accounts } from '../peers/accounts';
-import type { SchoolStore } from '../store/schools';
+import type { Admission, AdmissionOutcome, SchoolStore } from '../store/schools';
 import { mySchool } from './schools';
 import { actorOf, enforce, memberNotFound, schoolNotFound } from './tenancy';
+
+/** An invitation's admission that did not make or approve a membership, as its refusal. */
+function refuseAdmission(outcome: AdmissionOutcome): void {
+  if (outcome === 'already_member') throw conflict('This account is already a member of the school', SchoolCodes.ALREADY_MEMBER);
+  if (outcome === 'in_another_school') throw inAnotherSchool();
+}
 
 export const inAnotherSchool = () =>
   conflict('This account already belongs to another school: a user is a member of one school at a time', SchoolCodes.IN_ANOTHER_SCHOOL);
@@ -30,7 +37,7 @@ export class MembersUseCases {
   ) {}
 
   /**
-   * Invite by e-mail. A new account (auth sends it a set-password mail) is an active member at
+   * Invite by e-mail. A new account (auth queues its set-password mail) is an active member at
    * once; an existing account is linked once it accepts (pending, awaiting `member`).
    */
   async add(principal: Principal, schoolId: string, body: AddSchoolMemberRequest): Promise<AddSchoolMemberResponse> {
@@ -41,42 +48,72 @@ export class MembersUseCases {
     if (!looksLikeEmail(email)) throw badRequest('email must be an e-mail address');
     const name = body.name.trim();
     if (!name) throw badRequest('name must not be empty');
-    const school = await this.store.getSchool(schoolId);
-    if (!school) throw schoolNotFound();
+    const schoolName = await this.store.schoolName(schoolId);
+    if (schoolName === null) throw schoolNotFound();
     const account = await this.accounts.provision({
       email,
       name,
       platform_role: platformRoleFor(body.role),
-      invited_by_school: school.name,
+      invited_by_school: schoolName,
     });
     return this.store.transaction(async (tx) => {
-      const existing = await tx.membershipOf(account.user_id, { lock: true });
-      if (existing && existing.school_id === schoolId && existing.awaiting === 'school') {
-        // Signed up with the school's domain and waiting for approval: the invitation approves them, in the role it gives.
-        await tx.updateMembership(account.user_id, { school_role: body.role, status: 'active', awaiting: null });
-        if (existing.school_role !== body.role) await tx.dropUnfittingClassPlaces(account.user_id, body.role);
-        await tx.announceMembership(account.user_id);
-        return { member: (await tx.getMember(schoolId, account.user_id))!, account_created: account.created };
-      }
-      if (existing) {
-        if (existing.school_id === schoolId) throw conflict('This account is already a member of the school', SchoolCodes.ALREADY_MEMBER);
-        throw inAnotherSchool();
-      }
-      const inserted = await tx.insertMembership({
-        user_id: account.user_id,
-        school_id: schoolId,
-        email,
-        name,
-        school_role: body.role,
-        status: account.created ? 'active' : 'pending',
-        awaiting: account.created ? null : 'member',
-        joined_by: 'invitation',
-      });
-      // Cannot happen while the user is held (membershipOf's lock); kept as the last word of the primary key.
-      if (!inserted) throw conflict('This account was just added to a school; reload the members', SchoolCodes.ALREADY_MEMBER);
-      await tx.announceMembership(account.user_id);
+      const [outcome] = await tx.admit(
+        schoolId,
+        [{ user_id: account.user_id, email, name, school_role: body.role, created: account.created }],
+        'invitation',
+      );
+      refuseAdmission(outcome!);
       return { member: (await tx.getMember(schoolId, account.user_id))!, account_created: account.created };
     });
+  }
+
+  /**
+   * A roster import's batch of invitations (at most PROVISION_BATCH_MAX): the same rules as `add`
+   * for each person, with one request to auth for the batch's accounts (rpc.auth.provision_users)
+   * and one transaction writing their memberships (`joined_by: roster`) and events. Each person's
+   * answer is their member id and whether auth made the account, or the refusal `add` would give.
+   */
+  async addMany(
+    principal: Principal,
+    schoolId: string,
+    people: ReadonlyArray<{ email: string; name: string; role: SchoolRole }>,
+  ): Promise<Array<{ ok: true; user_id: string; created: boolean } | { ok: false; error: HttpError }>> {
+    if (!isUuid(schoolId)) throw schoolNotFound();
+    const actor = await actorOf(this.store, principal);
+    enforce(SchoolRules.manage(standingIn(actor, schoolId)), schoolNotFound);
+    const schoolName = await this.store.schoolName(schoolId);
+    if (schoolName === null) throw schoolNotFound();
+    const answers: Array<{ ok: true; user_id: string; created: boolean } | { ok: false; error: HttpError }> = [];
+    const asked: Array<{ i: number; email: string; name: string; role: SchoolRole }> = [];
+    people.forEach((p, i) => {
+      const email = normaliseEmail(p.email);
+      const name = p.name.trim();
+      if (!looksLikeEmail(email)) answers[i] = { ok: false, error: badRequest('email must be an e-mail address') };
+      else if (!name) answers[i] = { ok: false, error: badRequest('name must not be empty') };
+      else asked.push({ i, email, name, role: p.role });
+    });
+    if (!asked.length) return answers;
+    const { results } = await this.accounts.provisionMany(
+      schoolName,
+      asked.map((a) => ({ email: a.email, name: a.name, platform_role: platformRoleFor(a.role) })),
+    );
+    const admissions: Array<Admission & { i: number }> = [];
+    asked.forEach((a, k) => {
+      const r = results[k];
+      if (!r) answers[a.i] = { ok: false, error: unavailable('auth did not answer for this person') };
+      else if (!r.ok) answers[a.i] = { ok: false, error: new HttpError(r.status, r.code, r.detail) };
+      else admissions.push({ i: a.i, user_id: r.user_id, email: a.email, name: a.name, school_role: a.role, created: r.created });
+    });
+    const outcomes = await this.store.transaction((tx) => tx.admit(schoolId, admissions, 'roster'));
+    admissions.forEach((a, k) => {
+      try {
+        refuseAdmission(outcomes[k]!);
+        answers[a.i] = { ok: true, user_id: a.user_id, created: a.created };
+      } catch (err) {
+        answers[a.i] = { ok: false, error: err as HttpError };
+      }
+    });
+    return answers;
   }
 
   async list(principal: Principal, schoolId: string, q: SchoolMemberQuery): Promise<SchoolMemberList> {

@@ -20,9 +20,9 @@ import type { MembersUseCases } from './members';
 import type { RosterUpload } from './roster-files';
 import { actorOf, enforce, schoolNotFound } from './tenancy';
 
-/** Accounts asked for (and members written) at once while applying. */
+/** Changes of existing members (and enrolments taken out) made at once while applying. */
 const CONCURRENCY = 8;
-/** Operations between two progress notes in the history row. */
+/** Rows of one batch (one request to auth, one transaction) and between two progress notes in the history row. */
 const BATCH = 200;
 /** History rows shown. */
 const HISTORY = 50;
@@ -44,9 +44,11 @@ export interface RosterImportOptions {
 /**
  * Roster imports (issue 30, bulk onboarding). A dry run parses the upload (domain/roster), reads the
  * school as it is and answers the plan; an apply carries the plan out through the same use cases
- * the members and classes routes use — members.add (auth makes or finds each account and sends new
- * ones their set-password mail), members.update (role, approval, deactivation), classes.create /
- * update / addMember / removeMember — so every rule of those routes holds for imported rows too.
+ * the members and classes routes use — members.addMany (auth makes or finds a batch's accounts in one
+ * request and queues new ones' set-password mails; the memberships, `joined_by: roster`, in one
+ * transaction), members.update (role, approval, deactivation), classes.create / update /
+ * addMembers (a batch's enrolments in one statement) / removeMember — so every rule of those routes
+ * holds for imported rows too.
  * What a row's use case refuses becomes that row's error; the rest goes on. Each import leaves a
  * history row (who, when, counts, progress); one apply per school runs at a time.
  */
@@ -205,19 +207,22 @@ export class RosterImportUseCases {
     await this.roster.link(schoolId, 'class', classLinks);
     await progress(plan.classes.create.length + plan.classes.update.length);
 
-    // New members: auth makes each account (or finds it) and mails new ones.
+    // New members, a batch at a time: auth makes (or finds) the batch's accounts in one request and
+    // queues new ones' set-password mails; one transaction writes their memberships and events.
     const userIds = new Map<string, string>();
     for (const batch of batches(plan.members.create)) {
       const links: Array<{ sourcedId: string; entityId: string }> = [];
-      await eachLimited(batch, async (c) => {
-        await this.members
-          .add(principal, schoolId, { email: c.email, name: c.name, role: c.role })
-          .then(({ member }) => {
-            userIds.set(c.sourcedId, member.user_id);
-            links.push({ sourcedId: c.sourcedId, entityId: member.user_id });
-            counts.created++;
-          })
-          .catch(refused(c, `${c.email} was not added`));
+      const answers = await this.members.addMany(
+        principal,
+        schoolId,
+        batch.map((c) => ({ email: c.email, name: c.name, role: c.role })),
+      );
+      batch.forEach((c, i) => {
+        const a = answers[i]!;
+        if (!a.ok) return void errors.push({ file: c.file, line: c.line, message: `${c.email} was not added: ${a.error.detail}` });
+        userIds.set(c.sourcedId, a.user_id);
+        links.push({ sourcedId: c.sourcedId, entityId: a.user_id });
+        counts.created++;
       });
       await this.roster.link(schoolId, 'member', links);
       await progress(batch.length);
@@ -264,15 +269,24 @@ export class RosterImportUseCases {
       await progress(batch.length);
     }
 
+    // Enrolments, a batch at a time in one read and one write (the rules of classes.addMember).
     for (const batch of batches(plan.enrolments.add)) {
-      await eachLimited(batch, async (a) => {
+      const wanted = batch.flatMap((a) => {
         const classId = a.classId ?? classIds.get(a.classSourcedId);
         const userId = a.userId ?? userIds.get(a.userSourcedId);
-        if (!classId || !userId) return; // the class or member was not made: its error is reported
-        await this.classes
-          .addMember(principal, classId, { user_id: userId, role: a.role })
-          .then(() => void counts.enrolments_added++)
-          .catch(refused(userRow(a.userSourcedId), `${a.email} was not enrolled in ${a.className}`));
+        // The class or member was not made: its error is reported.
+        return classId && userId ? [{ a, enrolment: { class_id: classId, user_id: userId, role: a.role } }] : [];
+      });
+      const refusals = await this.classes.addMembers(
+        principal,
+        schoolId,
+        wanted.map((w) => w.enrolment),
+      );
+      wanted.forEach(({ a }, i) => {
+        const refusal = refusals[i];
+        if (!refusal) return void counts.enrolments_added++;
+        const where = userRow(a.userSourcedId);
+        errors.push({ file: where.file, line: where.line, message: `${a.email} was not enrolled in ${a.className}: ${refusal.detail}` });
       });
       await progress(batch.length);
     }

@@ -1,9 +1,13 @@
 import { Rpc } from '@corestone/contracts';
 import { callRpc, type Bus } from '@corestone/service-kit';
 
+/** A batch's answer may take this many times a single provision's. */
+const BATCH_WAIT_FACTOR = 6;
+
 /**
  * The accounts behind memberships, asked of their owners over NATS request/reply: auth makes (or
- * finds, by e-mail) an invited member's account and mails a new one a set-password link; users
+ * finds, by e-mail) an invited member's account — one, or a batch of a roster import — and queues a
+ * new one's set-password mail; users
  * answers an account's e-mail and name (a student joining with a class code).
  */
 export class Accounts {
@@ -15,6 +19,20 @@ export class Accounts {
   /** The account for `email` (made when there is none): its id and whether this call made it. */
   provision(req: { email: string; name: string; platform_role: 'student' | 'teacher'; invited_by_school: string }) {
     return callRpc(this.bus, Rpc.authProvisionUser, req, { timeoutMs: this.timeoutMs });
+  }
+
+  /**
+   * provision for a batch (a roster import's; at most PROVISION_BATCH_MAX people, one school): each
+   * person answered on their own, in order — `{ok: true, user_id, created}` or the refusal of that
+   * person alone. Auth works on several at once; the wait allows for a full batch.
+   */
+  provisionMany(school: string, people: Array<{ email: string; name: string; platform_role: 'student' | 'teacher' }>) {
+    return callRpc(
+      this.bus,
+      Rpc.authProvisionUsers,
+      { invited_by_school: school, users: people },
+      { timeoutMs: this.timeoutMs * BATCH_WAIT_FACTOR },
+    );
   }
 
   /** E-mail and display name of an existing account. */

@@ -10,7 +10,17 @@ import {
   type SchoolRole,
   type SchoolSettings,
 } from '@corestone/contracts';
-import { enqueueEvent, markProcessed, newId, withTransaction, type Queryable } from '@corestone/service-kit';
+import {
+  NOTIFY_RELAY,
+  OUTBOX_COLUMNS,
+  enqueueEvent,
+  markProcessed,
+  newId,
+  noteEnqueued,
+  outboxRow,
+  withTransaction,
+  type Queryable,
+} from '@corestone/service-kit';
 import { displayJoinCode } from '../domain/join-codes';
 import { likePattern } from '../domain/schools';
 import type { Membership } from '../domain/access';
@@ -24,6 +34,32 @@ import type { Membership } from '../domain/access';
 
 export type JoinedBy = SchoolMember['joined_by'];
 export type Awaiting = 'school' | 'member' | null;
+
+/** Someone to make a member of a school (an invitation or a roster row whose account auth made or found). */
+export interface Admission {
+  user_id: string;
+  email: string;
+  name: string;
+  school_role: SchoolRole;
+  /** auth made the account just now: an active member at once; else pending until they accept. */
+  created: boolean;
+}
+
+/**
+ * What `admit` did for one person: a new membership, the approval of someone waiting for the
+ * school (in the role given), or a refusal (a member already, or of another school).
+ */
+export type AdmissionOutcome = 'added' | 'approved' | 'already_member' | 'in_another_school';
+
+/** An enrolment to make: the member, the class, the class role. */
+export interface Enrolment {
+  class_id: string;
+  user_id: string;
+  role: ClassRole;
+}
+
+/** Why an enrolment was not made (as POST /classes/{id}/members refuses it). */
+export type EnrolmentRefusal = 'class_not_found' | 'class_archived' | 'member_not_found' | 'member_not_active' | 'role_mismatch';
 
 export interface NewSchool {
   name: string;
@@ -333,6 +369,162 @@ export class SchoolStore {
     await this.db.query(`DELETE FROM memberships WHERE user_id = $1`, [userId]);
   }
 
+  /** The school's name (no counts: for use cases that only need to know it exists). */
+  async schoolName(id: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [id]);
+    return rows[0]?.name ?? null;
+  }
+
+  /**
+   * Makes each person a member of `schoolId` (inside a transaction: `transaction(fn)`), as an
+   * invitation does: everyone is held first (the advisory locks membershipOf takes, in one order so
+   * two batches never wait on each other), then one read of their memberships, one INSERT of the
+   * new ones (`joined_by`), an update per approval (rare), and one statement writing every
+   * membership_changed event. Outcomes in the order of `people`; a person twice is `already_member`
+   * the second time.
+   */
+  async admit(schoolId: string, people: readonly Admission[], joinedBy: JoinedBy): Promise<AdmissionOutcome[]> {
+    if (!people.length) return [];
+    const ids = [...new Set(people.map((p) => p.user_id))];
+    await this.db.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended('schools.membership:' || u, 0)) FROM (SELECT unnest($1::text[]) AS u ORDER BY 1) held`,
+      [ids],
+    );
+    const { rows } = await this.db.query<Membership & { user_id: string; awaiting: Awaiting }>(
+      `SELECT user_id, school_id, school_role, status, awaiting FROM memberships WHERE user_id = ANY($1::uuid[]) FOR UPDATE`,
+      [ids],
+    );
+    const current = new Map(rows.map((r) => [r.user_id, r]));
+    const seen = new Set<string>();
+    const outcomes: AdmissionOutcome[] = [];
+    const fresh: Admission[] = [];
+    const changed: string[] = [];
+    for (const p of people) {
+      const m = current.get(p.user_id);
+      if (seen.has(p.user_id)) outcomes.push('already_member');
+      else if (m && m.school_id === schoolId && m.awaiting === 'school') {
+        // Signed up with the school's domain and waiting for approval: the invitation approves them, in the role it gives.
+        await this.updateMembership(p.user_id, { school_role: p.school_role, status: 'active', awaiting: null });
+        if (m.school_role !== p.school_role) await this.dropUnfittingClassPlaces(p.user_id, p.school_role);
+        outcomes.push('approved');
+        changed.push(p.user_id);
+      } else if (m) outcomes.push(m.school_id === schoolId ? 'already_member' : 'in_another_school');
+      else {
+        outcomes.push('added');
+        fresh.push(p);
+      }
+      seen.add(p.user_id);
+    }
+    if (fresh.length) {
+      const inserted = await this.db.query<{ user_id: string }>(
+        `INSERT INTO memberships (user_id, school_id, email, name, school_role, status, awaiting, joined_by)
+         SELECT u, $1, e, n, r, CASE WHEN c THEN 'active' ELSE 'pending' END, CASE WHEN c THEN NULL ELSE 'member' END, $7
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::boolean[]) AS t(u, e, n, r, c)
+         ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+        [
+          schoolId,
+          fresh.map((p) => p.user_id),
+          fresh.map((p) => p.email),
+          fresh.map((p) => p.name),
+          fresh.map((p) => p.school_role),
+          fresh.map((p) => p.created),
+          joinedBy,
+        ],
+      );
+      // Every one of them is held (the locks above), so none can have joined meanwhile; kept as the primary key's last word.
+      const made = new Set(inserted.rows.map((r) => r.user_id));
+      people.forEach((p, i) => {
+        if (outcomes[i] === 'added' && !made.has(p.user_id)) outcomes[i] = 'already_member';
+      });
+      changed.push(...made);
+    }
+    await this.announceMemberships(changed);
+    return outcomes;
+  }
+
+  /**
+   * membership_changed for each user's membership as it now is, written in one statement: each
+   * event is the kit's outbox row (outboxRow: checked against the contract, trace context, ordered
+   * per user), inserted as the kit prescribes with the relay's wake-up (NOTIFY_RELAY), and noted
+   * for the answer's wait on publication (noteEnqueued).
+   */
+  async announceMemberships(userIds: readonly string[]): Promise<void> {
+    if (!userIds.length) return;
+    const { rows } = await this.db.query<{
+      user_id: string;
+      school_id: string | null;
+      school_role: SchoolRole | null;
+      status: MembershipStatus | null;
+    }>(`SELECT u AS user_id, m.school_id, m.school_role, m.status FROM unnest($1::uuid[]) AS u LEFT JOIN memberships m ON m.user_id = u`, [
+      userIds,
+    ]);
+    const events = rows.map((m) =>
+      outboxRow(Events.schoolsMembershipChanged, {
+        user_id: m.user_id,
+        school_id: m.school_id,
+        school_role: m.school_role,
+        status: m.status,
+      }),
+    );
+    const column = (i: number) => events.map((e) => e.values[i]);
+    await this.db.query(
+      `WITH ins AS (
+         INSERT INTO outbox (${OUTBOX_COLUMNS})
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::jsonb[], $5::text[]) ON CONFLICT (id) DO NOTHING RETURNING 1)
+       SELECT (SELECT count(*) FROM ins)::int AS inserted, ${NOTIFY_RELAY} AS notified`,
+      [column(0), column(1), column(2), column(3), column(4)],
+    );
+    for (const e of events) noteEnqueued(this.db, e.id);
+  }
+
+  /**
+   * Enrols members in classes of `schoolId` in one read and one write, as POST /classes/{id}/members
+   * does one by one: the class must be the school's and not archived, the person an active member
+   * whose school role fits the class role (`fits`). The members are read FOR SHARE, so a change of
+   * their membership waits until these enrolments are in. Answers, in order, null for an enrolment
+   * made (or already there) or why it was refused.
+   */
+  async enrolMany(
+    schoolId: string,
+    enrolments: readonly Enrolment[],
+    fits: (schoolRole: SchoolRole, classRole: ClassRole) => boolean,
+  ): Promise<Array<EnrolmentRefusal | null>> {
+    if (!enrolments.length) return [];
+    const userIds = [...new Set(enrolments.map((e) => e.user_id))];
+    const classIds = [...new Set(enrolments.map((e) => e.class_id))];
+    const [members, classes] = await Promise.all([
+      this.db.query<{ user_id: string; school_id: string; school_role: SchoolRole; status: MembershipStatus }>(
+        `SELECT user_id, school_id, school_role, status FROM memberships WHERE user_id = ANY($1::uuid[]) FOR SHARE`,
+        [userIds],
+      ),
+      this.db.query<{ id: string; school_id: string; archived: boolean }>(
+        `SELECT id, school_id, archived_at IS NOT NULL AS archived FROM classes WHERE id = ANY($1::uuid[]) FOR SHARE`,
+        [classIds],
+      ),
+    ]);
+    const member = new Map(members.rows.map((m) => [m.user_id, m]));
+    const cls = new Map(classes.rows.map((c) => [c.id, c]));
+    const verdicts = enrolments.map((e): EnrolmentRefusal | null => {
+      const c = cls.get(e.class_id);
+      if (!c || c.school_id !== schoolId) return 'class_not_found';
+      if (c.archived) return 'class_archived';
+      const m = member.get(e.user_id);
+      if (!m || m.school_id !== schoolId) return 'member_not_found';
+      if (m.status !== 'active') return 'member_not_active';
+      return fits(m.school_role, e.role) ? null : 'role_mismatch';
+    });
+    const ok = enrolments.filter((_, i) => verdicts[i] === null);
+    if (ok.length) {
+      await this.db.query(
+        `INSERT INTO class_members (class_id, user_id, role)
+         SELECT DISTINCT ON (c, u) c, u, r FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS t(c, u, r)
+         ON CONFLICT (class_id, user_id) DO UPDATE SET role = EXCLUDED.role WHERE class_members.role <> EXCLUDED.role`,
+        [ok.map((e) => e.class_id), ok.map((e) => e.user_id), ok.map((e) => e.role)],
+      );
+    }
+    return verdicts;
+  }
+
   /** membership_changed for the user's membership as it now is (school null when it ended). */
   async announceMembership(userId: string): Promise<void> {
     const m = await this.membershipOf(userId);
@@ -458,6 +650,16 @@ export class SchoolStore {
       userId,
       schoolRole === 'student' ? 'student' : 'teacher',
     ]);
+  }
+
+  async getClassMember(classId: string, userId: string): Promise<ClassMember | null> {
+    const { rows } = await this.db.query<Omit<ClassMember, 'added_at'> & { added_at: Date }>(
+      `SELECT m.user_id, m.email, m.name, cm.role, m.status, cm.added_at
+       FROM class_members cm JOIN memberships m ON m.user_id = cm.user_id
+       WHERE cm.class_id = $1 AND cm.user_id = $2`,
+      [classId, userId],
+    );
+    return rows[0] ? { ...rows[0], added_at: iso(rows[0].added_at) } : null;
   }
 
   async listClassMembers(classId: string): Promise<ClassMember[]> {
