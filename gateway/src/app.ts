@@ -33,7 +33,7 @@ export interface GatewayDeps {
 }
 
 /** Address of every platform process, and of each other service with routes whose `<NAME>_URL` is set. */
-export function serviceUrls(config: GatewayConfig): Record<string, string> {
+function serviceUrls(config: GatewayConfig): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const name of new Set([...Object.keys(SERVICES), ...Object.keys(ROUTE_POLICY)])) {
     const url = (config as Record<string, unknown>)[`${name.toUpperCase()}_URL`];

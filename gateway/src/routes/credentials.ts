@@ -10,7 +10,7 @@ import { quietWhenClientLeft } from './proxy';
 const FORM = 'application/x-www-form-urlencoded';
 
 /** 400 when a password field is longer than MAX_PASSWORD_LENGTH (hashing a huge one is a cheap DoS). */
-export function checkPasswords(body: unknown): void {
+function checkPasswords(body: unknown): void {
   if (!body || typeof body !== 'object') return;
   for (const field of PASSWORD_FIELDS) {
     const value = (body as Record<string, unknown>)[field];

@@ -39,7 +39,7 @@ function connectionListed(value: string | string[] | undefined): Set<string> | n
  * it), plus our request id, the client address we believe, trace context. Content-Length only
  * with a body that is forwarded.
  */
-export function upstreamHeaders(req: FastifyRequest, withBody: boolean): Headers {
+function upstreamHeaders(req: FastifyRequest, withBody: boolean): Headers {
   const incoming = req.headers;
   const listed = connectionListed(incoming.connection);
   const headers: Headers = {};
@@ -96,12 +96,12 @@ function findHttpError(err: unknown): HttpError | null {
 const SOCKET_CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
 
 /** A GET or HEAD is sent again once when a kept-alive connection was closed under it; nothing else is retried. */
-export function shouldRetry(method: string, err: Error & { code?: string }, attempt: number): boolean {
+function shouldRetry(method: string, err: Error & { code?: string }, attempt: number): boolean {
   return (method === 'GET' || method === 'HEAD') && attempt < 1 && err.code !== undefined && SOCKET_CLOSED.has(err.code);
 }
 
 /** The envelope for a failed upstream call: our own error (a body over its limit), else 503, or 504 when it was too slow. */
-export function sendUpstreamError(reply: FastifyReply, service: string, error: Error & { code?: string }): void {
+function sendUpstreamError(reply: FastifyReply, service: string, error: Error & { code?: string }): void {
   if (reply.sent || reply.raw.destroyed) return; // answered already, or the client went away
   const own = findHttpError(error);
   if (own) {

@@ -43,7 +43,7 @@ const NOT_BUILT_HTML = `<!doctype html>
 (<code>npm run build</code>) and restart the gateway. The API at <code>/api/v1</code> works meanwhile.</p></body></html>`;
 
 /** An HTML page load: GET/HEAD, accepts text/html, outside /api and /mf, no file extension. */
-export function isPageLoad(req: FastifyRequest, urlPath: string): boolean {
+function isPageLoad(req: FastifyRequest, urlPath: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (!String(req.headers.accept ?? '').includes('text/html')) return false;
   if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/mf' || urlPath.startsWith('/mf/')) return false;

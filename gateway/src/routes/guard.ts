@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** 413; the connection is closed after the answer since the rest of the body is never read. */
-export const payloadTooLarge = (limit: number) =>
+const payloadTooLarge = (limit: number) =>
   new HttpError(413, Codes.PAYLOAD_TOO_LARGE, `Request body too large: the limit for this route is ${formatBytes(limit)}`, {
     connection: 'close',
   });
@@ -25,11 +25,11 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 
-export function bodyLimits(config: GatewayConfig): Record<BodyClass, number> {
+function bodyLimits(config: GatewayConfig): Record<BodyClass, number> {
   return { default: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES, avatar: config.AVATAR_BODY_LIMIT_BYTES };
 }
 
-export function addressBudgets(config: GatewayConfig): Record<RateClass, { max: number; windowMs: number }> {
+function addressBudgets(config: GatewayConfig): Record<RateClass, { max: number; windowMs: number }> {
   return {
     login: { max: config.RATE_LOGIN_ADDRESS_MAX, windowMs: config.RATE_LOGIN_ADDRESS_WINDOW_SECONDS * 1000 },
     signup: { max: config.RATE_SIGNUP_ADDRESS_MAX, windowMs: config.RATE_SIGNUP_ADDRESS_WINDOW_SECONDS * 1000 },
@@ -134,7 +134,7 @@ export function registerExpectContinue(app: FastifyInstance, config: GatewayConf
 export const clientAddress = (req: FastifyRequest) => req.ip || req.socket.remoteAddress || 'unknown';
 
 /** Counts one hit against a budget; 429 with Retry-After when it is spent. Fails open if Redis is away. */
-export async function consume(
+async function consume(
   req: FastifyRequest,
   limiter: Limiter,
   bucket: string,
@@ -153,7 +153,7 @@ export async function consume(
 }
 
 /** Passes a body through, failing with 413 once more than `limit` bytes went by. */
-export function limitStream(source: Readable, limit: number): Transform {
+function limitStream(source: Readable, limit: number): Transform {
   let seen = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {

@@ -7,7 +7,7 @@ import { getJson } from './upstream-fetch';
 type HealthBody = { status: 'ok' | 'degraded'; services: Record<string, { ready: boolean; detail?: string }>; not_ready: string[] };
 
 /** Asks every service's /readyz at once; a service that does not answer in time is not ready. */
-export async function platformHealth(urls: Record<string, string>, dispatcher: Dispatcher, timeoutMs: number): Promise<HealthBody> {
+async function platformHealth(urls: Record<string, string>, dispatcher: Dispatcher, timeoutMs: number): Promise<HealthBody> {
   const entries = await Promise.all(
     Object.keys(urls).map(async (name) => {
       const res = await getJson(dispatcher, `${urls[name]}/readyz`, timeoutMs);

@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long, and how many more body bytes, a refused upload is read and thrown away before the socket closes. */
-export const LINGER_MS = 5_000;
-export const LINGER_BYTES = 8 * 1024 * 1024;
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 8 * 1024 * 1024;
 
 /**
  * A "lingering close" for answers sent before the body was read (413): Node closes a

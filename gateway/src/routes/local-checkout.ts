@@ -4,7 +4,7 @@ import { forward } from './forward';
 import { quietWhenClientLeft } from './proxy';
 
 /** The page address billing hands out as `checkout_url` when PAYMENTS=local. */
-export const LOCAL_CHECKOUT_PREFIX = '/checkout/local';
+const LOCAL_CHECKOUT_PREFIX = '/checkout/local';
 
 /**
  * `/checkout/local/{session_id}` → billing's server-rendered checkout page

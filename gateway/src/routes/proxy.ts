@@ -12,7 +12,7 @@ const ALL_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS']
  * Content-Length of at most COLLECT_BODY_LIMIT bytes is read whole and handed on as one buffer
  * (sent upstream with its head in one write), any other streams through (guard.ts counts it).
  */
-export function passBodiesThrough(scope: FastifyInstance): void {
+function passBodiesThrough(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (req, payload, done) => {
     const length = collectableLength(req.headers);

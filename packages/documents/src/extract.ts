@@ -47,7 +47,7 @@ export function normaliseText(text: string): string {
 /** Words as spec admin §5 counts them (the definition is the contracts' own). */
 export { countWords } from '@corestone/contracts';
 
-export function decodePlainText(data: Buffer): string {
+function decodePlainText(data: Buffer): string {
   if (data.includes(0))
     throw new ExtractError(
       'unsupported',
@@ -66,7 +66,7 @@ export function decodePlainText(data: Buffer): string {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-export function looksLike(kind: FileKind, data: Buffer): boolean {
+function looksLike(kind: FileKind, data: Buffer): boolean {
   if (kind === 'docx') return data.subarray(0, 4).equals(ZIP_MAGIC);
   if (kind === 'doc') return data.subarray(0, 8).equals(OLE_MAGIC);
   if (kind === 'pdf') return data.subarray(0, 1024).includes('%PDF-');
@@ -74,17 +74,17 @@ export function looksLike(kind: FileKind, data: Buffer): boolean {
 }
 
 /** Most a .docx may expand to, and most parts it may hold (a real essay is far below both). */
-export const MAX_DOCX_EXPANDED_BYTES = 200 * 1024 * 1024;
+const MAX_DOCX_EXPANDED_BYTES = 200 * 1024 * 1024;
 /** An Extended Essay with appendices is a few dozen pages; a PDF far past that is refused unread. */
 export const MAX_PDF_PAGES = 300;
-export const MAX_DOCX_ENTRIES = 5000;
+const MAX_DOCX_ENTRIES = 5000;
 
 /**
  * What a zip declares in its central directory: entry count and total uncompressed size, read
  * before anything is inflated, so a zip bomb is refused without being opened. Null when there is
  * no readable central directory (left to mammoth to call broken).
  */
-export function zipDeclaredSize(data: Buffer): { entries: number; bytes: number } | null {
+function zipDeclaredSize(data: Buffer): { entries: number; bytes: number } | null {
   const EOCD = 0x06054b50;
   const CENTRAL = 0x02014b50;
   let eocd = -1;

@@ -67,5 +67,3 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
     return { app, ctx, config, infra, relay, billingMirror, schoolMirror: schoolMirrorControl };
   });
 }
-
-export type UsersRunning = Awaited<ReturnType<typeof startService>>;

@@ -55,7 +55,7 @@ export const PLANS: readonly Plan[] = [
 ];
 
 /** Spec user-app §7: only students and teachers grade, and only with credits left (or unlimited). */
-export function canUseCredits(role: Role, account: { essay_credits: number; max_essay_credits: number }): boolean {
+function canUseCredits(role: Role, account: { essay_credits: number; max_essay_credits: number }): boolean {
   if (!GRADING_ROLES.includes(role)) return false;
   return account.max_essay_credits === UNLIMITED || account.essay_credits > 0;
 }

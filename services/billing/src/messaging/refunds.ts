@@ -3,7 +3,7 @@ import { Events, type EventData } from '@corestone/contracts';
 import { startConsumer, type Bus, type RunningConsumer } from '@corestone/service-kit';
 import type { AccountStore } from '../store/accounts';
 
-export const REFUNDS_DURABLE = 'billing-refunds';
+const REFUNDS_DURABLE = 'billing-refunds';
 
 /**
  * A failed evaluation gives its credit back. The refund is idempotent by evaluation id

@@ -4,7 +4,7 @@ import { Events } from '@corestone/contracts';
 import { startConsumer, type Bus, type RunningConsumer } from '@corestone/service-kit';
 import type { SchoolCopyStore } from '../store/schools';
 
-export const SCHOOLS_DURABLE = 'billing-schools';
+const SCHOOLS_DURABLE = 'billing-schools';
 
 /**
  * Billing's copy of what the schools service decides: each school's settings and each user's

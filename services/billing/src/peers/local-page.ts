@@ -3,7 +3,7 @@ import type { Purchase } from '../store/purchases';
 
 /** Where the gateway serves the page (it forwards here from `/checkout/local/{id}`) and its script. */
 export const LOCAL_CHECKOUT_PAGE = '/checkout/local';
-export const CHECKOUT_SCRIPT_PATH = '/api/v1/billing/checkout-page/assets/local-checkout.js';
+const CHECKOUT_SCRIPT_PATH = '/api/v1/billing/checkout-page/assets/local-checkout.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

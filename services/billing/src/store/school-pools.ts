@@ -40,7 +40,7 @@ const toEntry = (r: EntryRow): SchoolLedgerEntry => ({
 
 const TOTALS = 'school_id, balance, granted_total, used_total';
 const ENTRY = 'id, kind, credits, note, user_id, actor, charge_key, created_at';
-export const POOL_REFUND_ACTOR = 'system:evaluation-failed';
+const POOL_REFUND_ACTOR = 'system:evaluation-failed';
 
 /**
  * The school credit pools: one row per school (balance, granted and used totals) and the

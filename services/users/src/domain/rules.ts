@@ -47,7 +47,7 @@ export function canManage(actor: Actor, target: Pick<Target, 'role'>): boolean {
 }
 
 /** Does this change remove `target` from the active super admins? */
-export function losesSuperAdmin(target: Target, change: AdminChange): boolean {
+function losesSuperAdmin(target: Target, change: AdminChange): boolean {
   if (target.role !== 'super_admin' || !target.is_active) return false;
   return Boolean(change.delete) || change.is_active === false || (change.role !== undefined && change.role !== 'super_admin');
 }

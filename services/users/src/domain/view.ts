@@ -23,7 +23,7 @@ export type Credits = Pick<CreditAccount, 'essay_credits' | 'max_essay_credits' 
 export type MirroredCredits = Credits & Pick<CreditAccount, 'version'>;
 
 /** What a user has before billing ever spoke about them (spec: free plan, 1 and 1). */
-export const DEFAULT_CREDITS: Credits = {
+const DEFAULT_CREDITS: Credits = {
   essay_credits: FREE_PLAN_CREDITS,
   max_essay_credits: FREE_PLAN_CREDITS,
   subscription_plan: 'free',
@@ -66,7 +66,7 @@ export function newer<V extends { version: number }>(mirrored: V | null, heard: 
   return heard.version > mirrored.version ? heard : mirrored;
 }
 
-export const AVATAR_URL_PREFIX = '/api/v1/users/avatars/';
+const AVATAR_URL_PREFIX = '/api/v1/users/avatars/';
 
 /** Display name, then first + last, then the part of the e-mail before the @, then 'User'. */
 export function nameOf(a: Pick<Account, 'display_name' | 'first_name' | 'last_name' | 'email'>): string {

@@ -7,7 +7,7 @@ import type { BillingLink } from '../peers/billing';
 import type { UserViews } from '../app/views';
 
 /** The User view: one read of the account and its mirrors, read-your-writes for credits and school (UserViews). */
-export async function currentView(store: AccountStore, views: UserViews, userId: string): Promise<User> {
+async function currentView(store: AccountStore, views: UserViews, userId: string): Promise<User> {
   return views.view(userId, async () => {
     const found = await store.get(userId);
     if (!found) throw userNotFound();

@@ -12,17 +12,17 @@ const admins = requireRole('admin', 'super_admin');
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 
-export const AdminUserBody = Type.Object({
+const AdminUserBody = Type.Object({
   first_name: Type.Optional(Name),
   last_name: Type.Optional(Type.String({ maxLength: 100 })),
   user_type: Type.Optional(Role),
   is_active: Type.Optional(Type.Boolean()),
 });
-export const CreditsBody = Type.Object({
+const CreditsBody = Type.Object({
   essay_credits: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
   max_essay_credits: Type.Integer({ minimum: -1, maximum: 1_000_000, description: '-1 means unlimited' }),
 });
-export const PersonasBody = Type.Object({
+const PersonasBody = Type.Object({
   assigned_personas: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 }),
 });
 

@@ -8,7 +8,7 @@ import { self, type UsersContext } from './context';
 
 const Name = Type.String({ maxLength: 100 });
 
-export const ProfileBody = Type.Object({
+const ProfileBody = Type.Object({
   first_name: Type.Optional(Name),
   last_name: Type.Optional(Name),
   display_name: Type.Optional(Type.Union([Name, Type.Null()])),
