@@ -92,3 +92,31 @@ test("joining with a code: the server's refusal word for word, then a class join
     restore();
   }
 });
+
+test('no card where the server has no schools (GET /schools/mine → 404)', async () => {
+  const handler = (status: number) => (c: Call) =>
+    c.url.includes('/schools/mine')
+      ? res(status, { detail: 'Route GET /api/v1/schools/mine not found', code: 'NOT_FOUND' })
+      : api(alone)(c);
+  renderDashboard('/dashboard', handler(404), student);
+  await screen.findByText('No submissions yet. Upload your first essay to get feedback.');
+  await waitFor(() => expect(screen.queryByTestId('school-card')).toBeNull());
+});
+
+test('a failing school load says so, with its own retry', async () => {
+  let status = 503;
+  const { calls } = renderDashboard(
+    '/dashboard',
+    (c) =>
+      c.url.includes('/schools/mine') && status !== 200
+        ? res(status, { detail: 'Service unavailable', code: 'UNAVAILABLE' })
+        : api(mine())(c),
+    student,
+  );
+  const card = await screen.findByTestId('school-card');
+  await within(card).findByText('Failed to load your school. Please try again.');
+  status = 200;
+  fireEvent.click(within(card).getByRole('button', { name: 'Reload School' }));
+  await waitFor(() => expect(within(card).getByTestId('school-name').textContent).toBe('Riverside IB'));
+  expect(calls.filter((c) => c.url.includes('/schools/mine'))).toHaveLength(2);
+});

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Empty, Input, Skeleton, Space, Tag, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
-import { errorMessage, type MySchool, type RemoteAppProps } from '@corestone/sdk';
+import { errorMessage, isApiError, type MySchool, type RemoteAppProps } from '@corestone/sdk';
 import { joinCodeInput, membershipView, SCHOOL_ROLE_NAMES } from '../lib/school';
 
 /**
@@ -13,13 +13,18 @@ export function SchoolCard({ user, client, refreshUser }: Pick<RemoteAppProps, '
   const { message } = AntApp.useApp();
   const [mine, setMine] = useState<MySchool | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // a server without the schools service (GET /schools/mine → 404): no card at all
+  const [unavailable, setUnavailable] = useState(false);
   const [code, setCode] = useState('');
   const [joinError, setJoinError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'join' | 'accept' | 'decline' | null>(null);
 
   const load = useCallback(() => {
     setLoadError(null);
-    client.schools.mine().then(setMine, (e: unknown) => setLoadError(errorMessage(e, 'Failed to load your school. Please try again.')));
+    client.schools.mine().then(setMine, (e: unknown) => {
+      if (isApiError(e) && e.status === 404) setUnavailable(true);
+      else setLoadError(errorMessage(e, 'Failed to load your school. Please try again.'));
+    });
   }, [client]);
   useEffect(load, [load]);
 
@@ -55,6 +60,7 @@ export function SchoolCard({ user, client, refreshUser }: Pick<RemoteAppProps, '
     }
   };
 
+  if (unavailable) return null;
   const student = user.role === 'student';
   const view = mine ? membershipView(mine) : null;
   const classes = mine?.classes ?? [];
@@ -76,7 +82,7 @@ export function SchoolCard({ user, client, refreshUser }: Pick<RemoteAppProps, '
           title={loadError}
           action={
             <Button size="small" onClick={load}>
-              Try Again
+              Reload School
             </Button>
           }
         />
