@@ -22,7 +22,11 @@ const klass = (over: Partial<SchoolClass> = {}): SchoolClass => ({
   updated_at: '2026-11-01T10:00:00Z',
   ...over,
 });
-const school = { id: 'sch1', name: 'Riverside IB' } as MySchool['school'];
+const school = {
+  id: 'sch1',
+  name: 'Riverside IB',
+  settings: { students_may_buy_credits: false, ai_grader_enabled: true, pool_enabled: true, pool_cap_per_student: null },
+} as MySchool['school'];
 const mine = (over: Partial<MySchool> = {}): MySchool => ({
   school,
   school_role: 'student',
@@ -59,6 +63,7 @@ test('the overview shows the school and its classes', async () => {
   const classes = within(card).getByTestId('my-classes');
   expect(within(classes).getByText('History HL')).toBeTruthy();
   expect(within(classes).getByText('History · May 2027 · with Tom Teach')).toBeTruthy();
+  expect(within(card).getByTestId('school-pool-note').textContent).toBe("Your essays are graded from your school's credits, not your own.");
 });
 
 test("joining with a code: the server's refusal word for word, then a class joined and the school shown", async () => {

@@ -103,6 +103,15 @@ export function SchoolCard({ user, client, refreshUser }: Pick<RemoteAppProps, '
               {mine.school_role && <Tag>{SCHOOL_ROLE_NAMES[mine.school_role]}</Tag>}
             </div>
           )}
+          {view.kind === 'active' && mine.school && (
+            <Typography.Text type="secondary" data-testid="school-pool-note">
+              {!mine.school.settings.ai_grader_enabled
+                ? 'Your school has switched AI grading off.'
+                : mine.school.settings.pool_enabled
+                  ? "Your essays are graded from your school's credits, not your own."
+                  : 'Your essays use your own credits.'}
+            </Typography.Text>
+          )}
           {view.kind === 'pending' && <Alert type="info" showIcon title="Your membership is waiting for the school's approval." />}
           {view.kind === 'deactivated' && (
             <Alert type="warning" showIcon title="Your membership of this school is deactivated. Please ask your school's coordinator." />
