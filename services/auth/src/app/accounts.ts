@@ -72,6 +72,52 @@ export class Accounts {
     return { created: true, user };
   }
 
+  /**
+   * `createOrFind` for a school's batch of new people, with one statement for their pending
+   * credentials and one transaction activating them with their invitations; users.create is asked
+   * for each new account, `concurrency` at a time. Answers per e-mail (normalized, each once): the
+   * account made, `taken` when the e-mail already had a credential (the caller asks `createOrFind`
+   * for it, whose rules cover pending and existing credentials), the id of an account whose claim a
+   * concurrent request took over (it made the account), or the error users.create gave.
+   */
+  async createSchoolAccounts(
+    people: ReadonlyArray<{ email: string; role: Role; profile: PendingProfile }>,
+    schoolName: string,
+    concurrency: number,
+  ): Promise<Map<string, { created: true; user: User } | { created: false; userId: string } | { taken: true } | { error: unknown }>> {
+    const claims = await this.store.claimNewSchoolAccounts(people);
+    const answers = new Map<
+      string,
+      { created: true; user: User } | { created: false; userId: string } | { taken: true } | { error: unknown }
+    >();
+    const made: Array<{ email: string; user: User; claimId: string }> = [];
+    const claimed = people.filter((p) => {
+      if (!claims.has(p.email)) answers.set(p.email, { taken: true });
+      return claims.has(p.email);
+    });
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const p = claimed[next++]!;
+        const { userId, claimId } = claims.get(p.email)!;
+        try {
+          const user = await this.users.create({ user_id: userId, email: p.email, ...p.profile, role: p.role });
+          made.push({ email: p.email, user, claimId });
+        } catch (err) {
+          answers.set(p.email, { error: err }); // the pending credential stays: a retry completes it
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    const activated = await this.store.activateSchoolAccounts(
+      made.map((m) => ({ userId: m.user.id, claimId: m.claimId, role: m.user.role, isActive: m.user.is_active })),
+      schoolName,
+    );
+    for (const m of made)
+      answers.set(m.email, activated.has(m.user.id) ? { created: true, user: m.user } : { created: false, userId: m.user.id });
+    return answers;
+  }
+
   /** The user id of the credential (pending or complete) for a normalized e-mail; null when none. */
   async findUserIdByEmail(email: string): Promise<string | null> {
     return (await this.store.findByEmail(email))?.user_id ?? null;

@@ -9,8 +9,8 @@ type ProvisionReply = RpcResponse<typeof Rpc.authProvisionUser>;
 type BatchRequest = RpcRequest<typeof Rpc.authProvisionUsers>;
 type BatchReply = RpcResponse<typeof Rpc.authProvisionUsers>;
 
-/** Items of one provision_users batch worked on at once (each is a users.create round trip when new). */
-const BATCH_CONCURRENCY = 16;
+/** users.create requests (and one-by-one provisions) of one provision_users batch in flight at once. */
+const BATCH_CONCURRENCY = 32;
 
 /**
  * `rpc.auth.provision_user` and `rpc.auth.provision_users` (a school's invitation or roster rows):
@@ -52,27 +52,61 @@ export class Provisioning {
     return { user_id: made.user.id, created: true };
   }
 
-  /** Each item as `provision` answers it, in order; one item's refusal is that item's answer. */
+  /**
+   * Each item as `provision` answers it, in order; one item's refusal is that item's answer. The
+   * batch's e-mails without a credential are made together (accounts.createSchoolAccounts: one
+   * statement for their pending credentials, users.create BATCH_CONCURRENCY at a time, one
+   * transaction activating them with their invitations); the others — existing or half-made
+   * accounts, an e-mail repeated in the batch, every item with MAIL_DISABLED — go through
+   * `provision`, BATCH_CONCURRENCY at a time.
+   */
   async provisionMany(req: BatchRequest): Promise<BatchReply> {
     const results: BatchReply['results'] = new Array(req.users.length);
+    const refusal = (err: unknown): BatchReply['results'][number] => {
+      if (err instanceof HttpError) return { ok: false, code: err.code, detail: err.detail, status: err.statusCode };
+      this.log.error({ err }, 'provisioning a batch item failed');
+      return { ok: false, code: Codes.INTERNAL, detail: Messages.INTERNAL, status: 500 };
+    };
+    const fresh = new Map<string, { i: number; role: 'student' | 'teacher'; profile: { first_name: string; last_name: string } }>();
+    const oneByOne: number[] = [];
+    req.users.forEach((item, i) => {
+      try {
+        const email = normalizeEmail(item.email);
+        const profile = splitFullName(item.name);
+        if (!profile.first_name) throw badRequest('Name is required');
+        if (this.mailEnabled && !fresh.has(email)) fresh.set(email, { i, role: item.platform_role, profile });
+        else oneByOne.push(i);
+      } catch (err) {
+        results[i] = refusal(err);
+      }
+    });
+    const made = await this.accounts.createSchoolAccounts(
+      [...fresh].map(([email, f]) => ({ email, role: f.role, profile: f.profile })),
+      req.invited_by_school,
+      BATCH_CONCURRENCY,
+    );
+    for (const [email, f] of fresh) {
+      const answer = made.get(email)!;
+      if ('taken' in answer) oneByOne.push(f.i);
+      else if ('error' in answer) results[f.i] = refusal(answer.error);
+      else if (answer.created) results[f.i] = { ok: true, user_id: answer.user.id, created: true };
+      else results[f.i] = { ok: true, user_id: answer.userId, created: false };
+    }
+    const created = [...made.values()].filter((a) => 'created' in a && a.created).length;
+    if (created) this.log.info({ created, school: req.invited_by_school }, 'accounts provisioned for a school');
     let next = 0;
     const worker = async () => {
-      while (next < req.users.length) {
-        const i = next++;
+      while (next < oneByOne.length) {
+        const i = oneByOne[next++]!;
         const item = req.users[i]!;
         try {
           results[i] = { ok: true, ...(await this.provision({ ...item, invited_by_school: req.invited_by_school })) };
         } catch (err) {
-          if (err instanceof HttpError) {
-            results[i] = { ok: false, code: err.code, detail: err.detail, status: err.statusCode };
-          } else {
-            this.log.error({ err }, 'provisioning a batch item failed');
-            results[i] = { ok: false, code: Codes.INTERNAL, detail: Messages.INTERNAL, status: 500 };
-          }
+          results[i] = refusal(err);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, req.users.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, oneByOne.length) }, worker));
     return { results };
   }
 }

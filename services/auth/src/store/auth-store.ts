@@ -132,6 +132,50 @@ export class AuthStore {
     });
   }
 
+  /**
+   * claimPending for many new e-mails at once (a school's batch): one statement writes a pending
+   * credential (no password, origin `school`) for each e-mail that has none and answers those it
+   * wrote, each with its user id and claim id. E-mails that already have a credential are not
+   * touched (the caller asks claimPending for them, one by one, with its rules).
+   */
+  async claimNewSchoolAccounts(
+    people: ReadonlyArray<{ email: string; role: Role; profile: PendingProfile }>,
+  ): Promise<Map<string, { userId: string; claimId: string }>> {
+    if (!people.length) return new Map();
+    const ids = people.map(() => newId());
+    const claims = people.map(() => newId());
+    const { rows } = await this.pool.query<{ email: string; user_id: string; claim_id: string }>(
+      `INSERT INTO credentials (user_id, email, password_hash, google_sub, status, role, origin, profile, claim_id)
+       SELECT u, e, NULL, NULL, 'pending', r, 'school', p, c FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::uuid[]) AS t(u, e, r, p, c)
+       ON CONFLICT (email) DO NOTHING RETURNING email, user_id, claim_id`,
+      [ids, people.map((p) => p.email), people.map((p) => p.role), people.map((p) => JSON.stringify(p.profile)), claims],
+    );
+    return new Map(rows.map((r) => [r.email, { userId: r.user_id, claimId: r.claim_id }]));
+  }
+
+  /**
+   * activate for many accounts a school invited, in one transaction with each activated account's
+   * `auth.invitation_requested.v1`. Answers the user ids activated (a claim another request took
+   * over meanwhile is left to that request).
+   */
+  async activateSchoolAccounts(
+    accounts: ReadonlyArray<{ userId: string; claimId: string; role: Role; isActive: boolean }>,
+    schoolName: string,
+  ): Promise<Set<string>> {
+    if (!accounts.length) return new Set();
+    return withTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<{ user_id: string }>(
+        `UPDATE credentials c SET status = 'active', role = t.r, is_active = t.a, claim_id = NULL, profile = '{}', updated_at = now()
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[]) AS t(u, k, r, a)
+         WHERE c.user_id = t.u AND c.status = 'pending' AND c.claim_id = t.k
+         RETURNING c.user_id`,
+        [accounts.map((a) => a.userId), accounts.map((a) => a.claimId), accounts.map((a) => a.role), accounts.map((a) => a.isActive)],
+      );
+      for (const r of rows) await enqueueEvent(tx, Events.authInvitationRequested, { user_id: r.user_id, school_name: schoolName });
+      return new Set(rows.map((r) => r.user_id));
+    });
+  }
+
   async setPassword(userId: string, passwordHash: string, db: Queryable = this.pool): Promise<void> {
     await db.query(`UPDATE credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1`, [userId, passwordHash]);
   }
