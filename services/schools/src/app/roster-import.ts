@@ -24,6 +24,11 @@ import { actorOf, enforce, schoolNotFound } from './tenancy';
 const CONCURRENCY = 8;
 /** Rows of one batch (one request to auth, one transaction) and between two progress notes in the history row. */
 const BATCH = 200;
+/**
+ * New-member batches in flight at once: while auth makes one batch's accounts (mostly waiting on
+ * users), the next is on its way; their people differ, so their transactions never wait on each other.
+ */
+const BATCHES_IN_FLIGHT = 2;
 /** History rows shown. */
 const HISTORY = 50;
 
@@ -210,7 +215,7 @@ export class RosterImportUseCases {
     // New members, a batch at a time: auth makes (or finds) the batch's accounts in one request and
     // queues new ones' set-password mails; one transaction writes their memberships and events.
     const userIds = new Map<string, string>();
-    for (const batch of batches(plan.members.create)) {
+    await eachLimited([...batches(plan.members.create)], BATCHES_IN_FLIGHT, async (batch) => {
       const links: Array<{ sourcedId: string; entityId: string }> = [];
       const answers = await this.members.addMany(
         principal,
@@ -226,12 +231,12 @@ export class RosterImportUseCases {
       });
       await this.roster.link(schoolId, 'member', links);
       await progress(batch.length);
-    }
+    });
 
     // Changed members: role and approval through the members' use case, name and link here.
     for (const batch of batches(plan.members.update)) {
       const links: Array<{ sourcedId: string; entityId: string }> = [];
-      await eachLimited(batch, async (u) => {
+      await eachLimited(batch, CONCURRENCY, async (u) => {
         const { state, planned } = members.get(u.userId)!;
         const change: UpdateSchoolMemberRequest = {};
         if (u.role !== planned.role) change.role = u.role;
@@ -250,7 +255,7 @@ export class RosterImportUseCases {
     }
 
     for (const batch of batches(plan.members.deactivate)) {
-      await eachLimited(batch, async (d) => {
+      await eachLimited(batch, CONCURRENCY, async (d) => {
         await this.members
           .update(principal, schoolId, d.userId, { status: 'deactivated' })
           .then(() => void counts.deactivated++)
@@ -260,7 +265,7 @@ export class RosterImportUseCases {
     }
 
     for (const batch of batches(plan.enrolments.remove)) {
-      await eachLimited(batch, async (r) => {
+      await eachLimited(batch, CONCURRENCY, async (r) => {
         await this.classes
           .removeMember(principal, r.classId, r.userId)
           .then(() => void counts.enrolments_removed++)
@@ -346,11 +351,11 @@ function* batches<T>(items: readonly T[]): Generator<readonly T[]> {
   for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
 }
 
-/** Runs `fn` over `items`, CONCURRENCY at a time; the first unexpected failure stops the rest. */
-async function eachLimited<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
+/** Runs `fn` over `items`, `limit` at a time; the first unexpected failure stops the rest. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await fn(items[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -129,7 +129,12 @@ export class RosterStore {
   }
 
   async progress(id: string, done: number, total: number): Promise<void> {
-    await this.db.query(`UPDATE roster_imports SET progress_done = $2, progress_total = $3 WHERE id = $1`, [id, done, total]);
+    // Batches in flight at once may note their progress out of order: it never goes back.
+    await this.db.query(`UPDATE roster_imports SET progress_done = GREATEST(progress_done, $2), progress_total = $3 WHERE id = $1`, [
+      id,
+      done,
+      total,
+    ]);
   }
 
   async finishImport(
