@@ -50,10 +50,35 @@ async function main() {
   const runs = extra.length > 0 ? [extra] : fullRun();
   let status = 0;
   for (const args of runs) {
+    const started = Date.now();
+    const before = cpuTimes();
     const jest = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--ci', ...args], { cwd: root, stdio: 'inherit' });
     if (jest.status !== 0) status = jest.status ?? 1;
+    console.log(`jest ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(0)} s, ${cpuBusy(before, cpuTimes())}`);
   }
   process.exit(status);
+}
+
+/** The machine's CPU ticks so far (/proc/stat's first line): busy and idle; null off Linux. */
+function cpuTimes() {
+  try {
+    const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = ticks[3] + ticks[4]; // idle + iowait
+    return { busy: ticks.reduce((a, b) => a + b, 0) - idle, idle };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How busy the cores were over a run: tells whether a slow run waited on the cores (then only less
+ * work helps) or on servers and timers (then more parallel work would).
+ */
+function cpuBusy(before, after) {
+  if (!before || !after) return 'CPU use not known';
+  const busy = after.busy - before.busy;
+  const total = busy + after.idle - before.idle;
+  return `cores ${total > 0 ? Math.round((100 * busy) / total) : 0}% busy (${os.availableParallelism()} cores)`;
 }
 
 /**
