@@ -187,6 +187,23 @@ export async function enqueueEvent<E extends EventDef>(
   return row.id;
 }
 
+/**
+ * Writes many events in one statement (a batch's announcements), each row made by `outboxRow`, with
+ * the relay's wake-up; the answer to the request waits for each as for one (noteEnqueued).
+ */
+export async function enqueueEvents(db: Queryable, rows: readonly OutboxRow[]): Promise<void> {
+  if (!rows.length) return;
+  const column = (i: number) => rows.map((r) => r.values[i]);
+  const { rows: inserted } = await db.query<{ id: string }>(
+    `WITH ins AS (
+       INSERT INTO outbox (${OUTBOX_COLUMNS})
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::jsonb[], $5::text[]) ON CONFLICT (id) DO NOTHING RETURNING id)
+     SELECT ins.id, ${NOTIFY_RELAY} AS notified FROM ins`,
+    [column(0), column(1), column(2), column(3), column(4)],
+  );
+  for (const { id } of inserted) noteEnqueued(db, id);
+}
+
 /** Records that a consumer handled an event; false when it already had (idempotent consumers). */
 export async function markProcessed(db: Queryable, consumer: string, eventId: string): Promise<boolean> {
   const res = await db.query(`INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [

@@ -10,6 +10,7 @@ import {
   connectBus,
   createServiceApp,
   enqueueEvent,
+  enqueueEvents,
   ensureStream,
   listParkedEvents,
   newId,
@@ -96,6 +97,30 @@ test('a row that cannot be published does not delay the rows behind it; its own 
     expect(rows[0]).toMatchObject({ user_id: `bad-${tag}`, attempts: 1, later: true });
     expect(rows[0].last_error).toBeTruthy();
     expect(rows[1]).toMatchObject({ user_id: `after-bad-same-aggregate-${tag}`, attempts: 0 });
+  } finally {
+    await relay.stop();
+  }
+});
+
+test('enqueueEvents writes a batch in one statement, each row once however often it is written, and the relay publishes them in order', async () => {
+  const tag = newId();
+  const rows = [0, 1, 2].map((i) =>
+    outboxRow(Events.usersDeleted, { user_id: `batch-${i}-${tag}` }, undefined, { orderKey: `batch-${tag}` }),
+  );
+  await withTransaction(db.pool, async (c) => {
+    await enqueueEvents(c, rows);
+    await enqueueEvents(c, rows.slice(1)); // written again: nothing doubles
+    await enqueueEvents(c, []);
+  });
+  const stored = await db.pool.query(`SELECT id, subject, payload->'data'->>'user_id' AS user_id, order_key FROM outbox ORDER BY seq`);
+  expect(stored.rows).toEqual(
+    rows.map((r, i) => ({ id: r.id, subject: Events.usersDeleted.subject, user_id: `batch-${i}-${tag}`, order_key: `batch-${tag}` })),
+  );
+  const relay = startOutboxRelay({ pool: db.pool, schema: db.schema, bus, logger: log, pollMs: 60_000 });
+  try {
+    await relay.flush();
+    // the stream also holds the earlier tests' events
+    expect((await publishedUserIds()).filter((id) => id.endsWith(tag))).toEqual([0, 1, 2].map((i) => `batch-${i}-${tag}`));
   } finally {
     await relay.stop();
   }
