@@ -6,7 +6,7 @@ import { res, type Call } from '../../test-support/helpers';
 import AdminApp from '../src/exposes/AdminApp';
 import { renderRemote } from '../../test-support/remote';
 import { admin, superAdmin } from './fixtures';
-import { draftProblems } from '../src/pages/TokTitles';
+import { draftProblems } from '../src/lib/tokTitles';
 import { settingsProblems } from '../src/components/OrganisationSettingsCard';
 
 beforeAll(() => Promise.all([import('../src/pages/TokTitles'), import('../src/pages/Enquiries'), import('../src/pages/Settings')]));
