@@ -1,17 +1,11 @@
-import { useState } from 'react';
-import { App, Alert, Button, Card, Descriptions, Empty, Modal, Pagination, Segmented, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, DownloadOutlined, MailOutlined, UndoOutlined } from '@ant-design/icons';
-import { errorMessage, type ContactEnquiry, type EnquiryFilter, type RemoteAppProps } from '@corestone/sdk';
-import { ListRow, LoadError, Loading, PageHeader, RowList, useLoad } from '../components/common';
-import { formatDateTime, saveBlob } from '../lib/text';
-
-export const ENQUIRIES_PAGE_SIZE = 20;
-
-const FILTER_LABELS: Record<EnquiryFilter, string> = { unhandled: 'Waiting', handled: 'Handled', all: 'All' };
-
-export function HandledTag({ enquiry }: { enquiry: ContactEnquiry }) {
-  return enquiry.handled_at ? <Tag color="green">Handled</Tag> : <Tag color="orange">Waiting</Tag>;
-}
+import { Alert, Button, Card, Empty, Pagination, Segmented, Space, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { EnquiryFilter, RemoteAppProps } from '@corestone/sdk';
+import { ListRow, LoadError, Loading, PageHeader, RowList } from '../components/common';
+import { EnquiryModal, HandledTag } from '../components/enquiries/EnquiryModal';
+import { useEnquiries } from '../hooks/useEnquiries';
+import { ENQUIRIES_PAGE_SIZE, FILTER_LABELS } from '../lib/enquiries';
+import { formatDateTime } from '../lib/text';
 
 /**
  * Enquiries: the institutions that asked about the Power User plan through /contact. Admins and
@@ -19,44 +13,7 @@ export function HandledTag({ enquiry }: { enquiry: ContactEnquiry }) {
  * and export the filtered list as CSV. The server enforces who may (content service).
  */
 export function Enquiries({ client }: RemoteAppProps) {
-  const { message } = App.useApp();
-  const [filter, setFilter] = useState<EnquiryFilter>('unhandled');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<ContactEnquiry | null>(null);
-  const [busy, setBusy] = useState<'handled' | 'export' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const list = useLoad(
-    () => client.content.enquiries({ status: filter, limit: ENQUIRIES_PAGE_SIZE, offset: (page - 1) * ENQUIRIES_PAGE_SIZE }),
-    [client, filter, page],
-  );
-
-  const setHandled = async (enquiry: ContactEnquiry, handled: boolean) => {
-    setBusy('handled');
-    setError(null);
-    try {
-      const { data } = await client.content.setEnquiryHandled(enquiry.id, handled);
-      setOpen(data);
-      list.reload();
-      message.success(handled ? 'Marked as handled' : 'Marked as waiting');
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to update the enquiry'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const exportCsv = async () => {
-    setBusy('export');
-    setError(null);
-    try {
-      const file = await client.content.exportEnquiries(filter);
-      saveBlob(file.blob, file.filename ?? `enquiries_${filter}.csv`);
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to export the enquiries'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { list, filter, setFilter, page, setPage, open, setOpen, busy, error, setHandled, exportCsv } = useEnquiries(client);
 
   const data = list.data;
   return (
@@ -74,10 +31,7 @@ export function Enquiries({ client }: RemoteAppProps) {
         <Segmented
           aria-label="Show enquiries"
           value={filter}
-          onChange={(v) => {
-            setFilter(v as EnquiryFilter);
-            setPage(1);
-          }}
+          onChange={(v) => setFilter(v as EnquiryFilter)}
           options={(['unhandled', 'handled', 'all'] as const).map((f) => ({
             value: f,
             label: f === 'unhandled' && data ? `${FILTER_LABELS[f]} (${data.unhandled})` : FILTER_LABELS[f],
@@ -132,60 +86,8 @@ export function Enquiries({ client }: RemoteAppProps) {
         )}
       </Card>
       {open && (
-        <Modal
-          open
-          title={open.school}
-          onCancel={() => setOpen(null)}
-          width={640}
-          footer={
-            <Space wrap>
-              <Button icon={<MailOutlined />} href={`mailto:${open.email}?subject=${encodeURIComponent('Your Power User enquiry')}`}>
-                Reply by e-mail
-              </Button>
-              {open.handled_at ? (
-                <Button icon={<UndoOutlined />} loading={busy === 'handled'} onClick={() => void setHandled(open, false)}>
-                  Mark as Waiting
-                </Button>
-              ) : (
-                <Button type="primary" icon={<CheckOutlined />} loading={busy === 'handled'} onClick={() => void setHandled(open, true)}>
-                  Mark as Handled
-                </Button>
-              )}
-            </Space>
-          }
-        >
-          <div data-testid="enquiry-detail">
-            <Descriptions column={1} size="small" bordered>
-              <Descriptions.Item label="Status">
-                <HandledTag enquiry={open} />
-                {open.handled_at && (
-                  <Typography.Text type="secondary">
-                    {formatDateTime(open.handled_at)}
-                    {open.handled_by ? ` by ${open.handled_by}` : ''}
-                  </Typography.Text>
-                )}
-              </Descriptions.Item>
-              <Descriptions.Item label="Received">{formatDateTime(open.created_at)}</Descriptions.Item>
-              <Descriptions.Item label="Name">{open.name}</Descriptions.Item>
-              <Descriptions.Item label="E-mail">{open.email}</Descriptions.Item>
-              <Descriptions.Item label="Students">{open.number_of_students}</Descriptions.Item>
-              <Descriptions.Item label="Notification e-mail">{MAIL_STATUS[open.mail_status]}</Descriptions.Item>
-            </Descriptions>
-            <Typography.Title level={5} style={{ marginTop: 16 }}>
-              Message
-            </Typography.Title>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="enquiry-message">
-              {open.message}
-            </Typography.Paragraph>
-          </div>
-        </Modal>
+        <EnquiryModal enquiry={open} busy={busy === 'handled'} onHandled={(h) => void setHandled(open, h)} onClose={() => setOpen(null)} />
       )}
     </div>
   );
 }
-
-const MAIL_STATUS: Record<ContactEnquiry['mail_status'], string> = {
-  sent: 'Sent to the enquiries inbox',
-  pending: 'Not sent yet',
-  failed: 'Sending failed; retried automatically',
-};
