@@ -10,8 +10,12 @@ const BATCH = 16;
  * Consumer `auth-invitations` of auth's own `auth.invitation_requested.v1`: the set-password mails
  * of accounts schools invited, sent in batches of up to BATCH events per pull, each exactly once
  * (app/invitations.ts). A mail that fails (SMTP down) is handed back and retried with backoff
- * (250 ms doubling to 30 s, up to 10 deliveries, then dead-lettered for an operator).
+ * (500 ms doubling to 5 minutes, up to MAX_DELIVERIES — about three hours of an SMTP server away —
+ * then dead-lettered for an operator; the AUTH stream keeps events a day).
  */
+const MAX_DELIVERIES = 45;
+const backoffMs = (delivery: number) => Math.min(5 * 60_000, 500 * 2 ** (delivery - 1));
+
 export function startInvitationConsumer(bus: Bus, mails: InvitationMails, logger: FastifyBaseLogger): Promise<RunningConsumer> {
   return startConsumer({
     bus,
@@ -19,7 +23,8 @@ export function startInvitationConsumer(bus: Bus, mails: InvitationMails, logger
     durable: INVITATIONS_CONSUMER,
     subjects: [Events.authInvitationRequested.subject],
     concurrency: BATCH,
-    maxDeliver: 10,
+    maxDeliver: MAX_DELIVERIES,
+    backoffMs,
     logger,
     handler: async (event) => {
       await mails.send(event.id, event.data as EventData<typeof Events.authInvitationRequested>);
