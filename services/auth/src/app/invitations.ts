@@ -17,7 +17,8 @@ export type InvitationOutcome = 'sent' | 'already_sent' | 'not_needed';
  * inside, and a mail that fails rolls back the mark and the token so the redelivery sends it.
  * Limit: a crash between the SMTP server's acceptance and the commit would send it once more.
  * No mail (the mark alone) for an account that is gone or deactivated, or whose owner already
- * chose a password (e.g. through "Forgot password").
+ * chose a password (e.g. through "Forgot password"). The greeting's first name is the one auth kept
+ * with the credential for it (cleared with the mark), else users' (rpc.users.get_view).
  */
 export class InvitationMails {
   constructor(
@@ -29,10 +30,13 @@ export class InvitationMails {
 
   async send(eventId: string, data: EventData<typeof Events.authInvitationRequested>): Promise<InvitationOutcome> {
     const credential = await this.store.findById(data.user_id);
-    const firstName = credential ? await this.firstName(data.user_id) : null;
+    // The first name kept with the credential for this mail; users is asked only when it is not there.
+    const kept = credential?.profile.first_name;
+    const firstName = !credential ? null : kept !== undefined ? kept : await this.firstName(data.user_id);
     const needed = credential !== null && firstName !== null && credential.is_active && credential.password_hash === null;
     let outcome: InvitationOutcome = 'not_needed';
     const fresh = await this.store.onceForEvent(INVITATIONS_CONSUMER, eventId, async (tx) => {
+      if (credential) await this.store.clearInvitedProfile(credential.user_id, tx);
       if (!needed) return;
       await this.reset.invite({ id: credential.user_id, email: credential.email, first_name: firstName }, data.school_name, tx);
       outcome = 'sent';

@@ -35,6 +35,13 @@ export type RotateResult =
 
 const COLUMNS = 'user_id, email, password_hash, google_sub, status, role, is_active, origin, profile, claim_id';
 
+/**
+ * An invited account's profile once active: only its first name, kept for the greeting of its
+ * invitation mail (the invitation consumer clears it when the mail is sent), so the sender need
+ * not ask users for it. Every other active credential's profile is empty.
+ */
+const INVITED_PROFILE = `jsonb_build_object('first_name', profile->>'first_name')`;
+
 /** Postgres access for auth's own schema: credentials, sessions (refresh-token families), reset tokens, setup. */
 export class AuthStore {
   constructor(readonly pool: Pool) {}
@@ -118,7 +125,8 @@ export class AuthStore {
   async activate(userId: string, claimId: string, role: Role, isActive: boolean, invitation?: { schoolName: string }): Promise<boolean> {
     const activate = async (db: Queryable) => {
       const res = await db.query(
-        `UPDATE credentials SET status = 'active', role = $3, is_active = $4, claim_id = NULL, profile = '{}', updated_at = now()
+        `UPDATE credentials SET status = 'active', role = $3, is_active = $4, claim_id = NULL, profile = ${invitation ? INVITED_PROFILE : `'{}'`},
+           updated_at = now()
          WHERE user_id = $1 AND status = 'pending' AND claim_id = $2`,
         [userId, claimId, role, isActive],
       );
@@ -165,7 +173,7 @@ export class AuthStore {
     if (!accounts.length) return new Set();
     return withTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<{ user_id: string }>(
-        `UPDATE credentials c SET status = 'active', role = t.r, is_active = t.a, claim_id = NULL, profile = '{}', updated_at = now()
+        `UPDATE credentials c SET status = 'active', role = t.r, is_active = t.a, claim_id = NULL, profile = ${INVITED_PROFILE}, updated_at = now()
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[]) AS t(u, k, r, a)
          WHERE c.user_id = t.u AND c.status = 'pending' AND c.claim_id = t.k
          RETURNING c.user_id`,
@@ -174,6 +182,11 @@ export class AuthStore {
       for (const r of rows) await enqueueEvent(tx, Events.authInvitationRequested, { user_id: r.user_id, school_name: schoolName });
       return new Set(rows.map((r) => r.user_id));
     });
+  }
+
+  /** The invitation mail is out: the first name kept for it goes (in the consumer's transaction). */
+  async clearInvitedProfile(userId: string, db: Queryable = this.pool): Promise<void> {
+    await db.query(`UPDATE credentials SET profile = '{}' WHERE user_id = $1 AND status = 'active' AND profile <> '{}'`, [userId]);
   }
 
   async setPassword(userId: string, passwordHash: string, db: Queryable = this.pool): Promise<void> {
