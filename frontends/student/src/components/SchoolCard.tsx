@@ -9,7 +9,15 @@ import { joinCodeInput, membershipView, SCHOOL_ROLE_NAMES } from '../lib/school'
  * class with its code (POST /classes/join; the server's words when it refuses), an invitation to
  * accept or decline.
  */
-export function SchoolCard({ user, client, refreshUser }: Pick<RemoteAppProps, 'user' | 'client' | 'refreshUser'>) {
+export function SchoolCard({
+  user,
+  client,
+  refreshUser,
+  onSchool,
+}: Pick<RemoteAppProps, 'user' | 'client' | 'refreshUser'> & {
+  /** told each school answer (loaded, joined, invitation answered), e.g. for the overview's credits panel */
+  onSchool?: (mine: MySchool) => void;
+}) {
   const { message } = AntApp.useApp();
   const [mine, setMine] = useState<MySchool | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -27,6 +35,9 @@ export function SchoolCard({ user, client, refreshUser }: Pick<RemoteAppProps, '
     });
   }, [client]);
   useEffect(load, [load]);
+  useEffect(() => {
+    if (mine) onSchool?.(mine);
+  }, [mine, onSchool]);
 
   const join = async () => {
     const c = joinCodeInput(code);

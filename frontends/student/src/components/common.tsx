@@ -3,6 +3,7 @@ import { Alert, Button, Space } from 'antd';
 import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type SessionUser } from '@corestone/sdk';
 import { useHealth } from '@corestone/ui/health';
 import { statusInfo } from '../lib/evaluation';
+import { SCHOOL_AI_OFF_BANNER, SCHOOL_NO_PURCHASE_TEXT, SCHOOL_POOL_BANNER, type SchoolFunding } from '../lib/school';
 
 export function StatusDot({ status }: { status: string }) {
   const { color, label } = statusInfo(status);
@@ -38,9 +39,15 @@ export function SystemStatus({ client }: { client: CorestoneClient }) {
   );
 }
 
-/** Credit banner on the upload wizard (students and teachers only). */
-export function CreditBanner({ user }: { user: SessionUser }) {
+/**
+ * Credit banner on the upload wizard (students and teachers only). `funding`: the school's say
+ * (lib/school schoolFunding) for an active member; null for an individual, whose texts are the spec's.
+ */
+export function CreditBanner({ user, funding = null }: { user: SessionUser; funding?: SchoolFunding | null }) {
   if (!isGradingRole(user)) return null;
+  if (funding?.source === 'pool') return <Alert type="info" showIcon data-testid="credit-banner" title={SCHOOL_POOL_BANNER} />;
+  if (funding?.source === 'off') return <Alert type="warning" showIcon data-testid="credit-banner" title={SCHOOL_AI_OFF_BANNER} />;
+  const mayBuy = funding?.mayBuyCredits ?? true;
   if (canGrade(user)) {
     const label =
       user.max_essay_credits === -1
@@ -54,7 +61,7 @@ export function CreditBanner({ user }: { user: SessionUser }) {
         title={
           <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
             <span>{label} · each evaluation uses 1 credit</span>
-            <Link to="/dashboard/plans">Manage Plans</Link>
+            {mayBuy && <Link to="/dashboard/plans">Manage Plans</Link>}
           </Space>
         }
       />
@@ -69,11 +76,15 @@ export function CreditBanner({ user }: { user: SessionUser }) {
       description={
         <Space wrap>
           <span>Current credits: {creditLabel(user)}</span>
-          <Link to="/dashboard/plans">
-            <Button size="small" type="primary">
-              Purchase Credits
-            </Button>
-          </Link>
+          {mayBuy ? (
+            <Link to="/dashboard/plans">
+              <Button size="small" type="primary">
+                Purchase Credits
+              </Button>
+            </Link>
+          ) : (
+            <span>{SCHOOL_NO_PURCHASE_TEXT}</span>
+          )}
         </Space>
       }
     />

@@ -80,6 +80,28 @@ export const NO_CREDITS_TEXT = 'You have no essay credits remaining. Please purc
 
 const KEPT_SUBMISSION_CODES = ['CREDIT_UNCONFIRMED', 'SUBMISSION_AWAITING_CREDIT', 'SUBMISSION_IN_PROGRESS'];
 
+/**
+ * A school's refusals (billing, passed through by evaluation; all 403): the pool is empty, the
+ * student's cap is used, AI grading is off, or buying credits is not allowed. Buying credits
+ * would not help (or is forbidden), so the server's own words are shown, not the spec's
+ * 'purchase more credits'.
+ */
+export const SCHOOL_REFUSAL_CODES = [
+  'SCHOOL_POOL_EMPTY',
+  'SCHOOL_POOL_CAP_REACHED',
+  'AI_GRADING_DISABLED_BY_SCHOOL',
+  'CREDIT_PURCHASE_DISABLED_BY_SCHOOL',
+];
+
+/** The school's reason when the failure is one of its refusals, else null. */
+export function schoolRefusalText(e: unknown): string | null {
+  const code = String((e as { code?: unknown })?.code ?? '');
+  if (!SCHOOL_REFUSAL_CODES.includes(code)) return null;
+  const detail = (e as { detail?: unknown }).detail;
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  return e instanceof Error && e.message ? e.message : null;
+}
+
 /** Submit failure text (spec §8). */
 export function submitFailureText(e: unknown): string {
   const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 0;
@@ -88,6 +110,8 @@ export function submitFailureText(e: unknown): string {
   const lower = msg.toLowerCase();
   // the essay is kept (billing did not answer) or already being graded; the server says so (and not to resubmit)
   if (KEPT_SUBMISSION_CODES.includes(code) && msg) return msg;
+  const school = schoolRefusalText(e);
+  if (school) return school;
   if (isInfrastructureError(e)) return errorMessage(e, 'Failed to submit essay. Please try again.');
   if (
     status === 403 ||

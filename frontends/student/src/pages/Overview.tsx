@@ -1,14 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, FileTextOutlined, LoadingOutlined, TrophyOutlined, UploadOutlined } from '@ant-design/icons';
-import { canGrade, creditLabel, isGradingRole, planLabel, type RemoteAppProps } from '@corestone/sdk';
+import { canGrade, creditLabel, isGradingRole, planLabel, type MySchool, type RemoteAppProps } from '@corestone/sdk';
 import { Heading } from '@corestone/ui/app-frame';
 import { StatusDot } from '../components/common';
 import { SchoolCard } from '../components/SchoolCard';
 import { averageGradeOf, formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
 import { refreshUntilAccountChanges } from '../lib/account';
+import { SCHOOL_AI_OFF_TEXT, SCHOOL_NO_PURCHASE_TEXT, SCHOOL_PAYS_TEXT, schoolFunding } from '../lib/school';
 
 export function Overview({ user, client, refreshUser }: RemoteAppProps) {
   const navigate = useNavigate();
@@ -16,6 +17,11 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
   const [params, setParams] = useSearchParams();
   const evs = useMyEvaluations(client);
   const grading = isGradingRole(user);
+  // the school card's answer: whether the school pays for this student's essays (README: Overview credits)
+  const [mine, setMine] = useState<MySchool | null>(null);
+  const funding = user.school?.status === 'active' ? schoolFunding(mine) : null;
+  const personal = !funding || funding.source === 'personal';
+  const mayBuy = funding?.mayBuyCredits ?? true;
 
   const userRef = useRef(user);
   userRef.current = user;
@@ -82,30 +88,45 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
                 data-testid="credits-panel"
                 style={{ background: 'rgba(255,255,255,0.12)', borderRadius: 12, padding: 20, color: '#fff' }}
               >
-                <div style={{ fontSize: 13, color: '#bfdbfe' }}>Essay Credits</div>
+                <div style={{ fontSize: 13, color: '#bfdbfe' }} data-testid="credits-title">
+                  {personal ? 'Essay Credits' : 'Personal Essay Credits'}
+                </div>
                 <div data-testid="credits-value" style={{ fontSize: 32, fontWeight: 700, lineHeight: 1.2 }}>
                   {creditLabel(user)}
                 </div>
+                {funding && !personal && (
+                  <div data-testid="credits-school-note" style={{ fontSize: 13, color: '#fff', fontWeight: 500, margin: '4px 0' }}>
+                    {funding.source === 'pool' ? SCHOOL_PAYS_TEXT : SCHOOL_AI_OFF_TEXT}
+                  </div>
+                )}
                 <div style={{ fontSize: 13, color: '#bfdbfe', marginBottom: 12 }}>Plan: {planLabel(user.subscription_plan)}</div>
-                <Link to="/dashboard/plans">
-                  <Button size="small">Manage Plans</Button>
-                </Link>
+                {mayBuy && (
+                  <Link to="/dashboard/plans">
+                    <Button size="small">Manage Plans</Button>
+                  </Link>
+                )}
               </div>
             </Col>
           )}
         </Row>
       </Card>
 
-      {grading && !canGrade(user) && (
+      {grading && personal && !canGrade(user) && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 24 }}
-          title="No credits remaining. Purchase a plan to continue submitting essays."
+          title={
+            mayBuy
+              ? 'No credits remaining. Purchase a plan to continue submitting essays.'
+              : `No credits remaining. ${SCHOOL_NO_PURCHASE_TEXT}`
+          }
           action={
-            <Button size="small" type="primary" onClick={() => navigate('/dashboard/plans')}>
-              View Plans
-            </Button>
+            mayBuy && (
+              <Button size="small" type="primary" onClick={() => navigate('/dashboard/plans')}>
+                View Plans
+              </Button>
+            )
           }
         />
       )}
@@ -141,7 +162,7 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
         ))}
       </Row>
 
-      {grading && <SchoolCard user={user} client={client} refreshUser={refreshUser} />}
+      {grading && <SchoolCard user={user} client={client} refreshUser={refreshUser} onSchool={setMine} />}
 
       <Card variant="borderless" title="Recent Submissions" extra={<Link to="/dashboard/submissions">View All</Link>}>
         {evs.loading ? (

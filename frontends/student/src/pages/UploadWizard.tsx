@@ -7,6 +7,7 @@ import { MetadataStep } from '../components/upload/MetadataStep';
 import { ReviewStep } from '../components/upload/ReviewStep';
 import { StepPanel } from '../components/upload/StepPanel';
 import { UploadStep } from '../components/upload/UploadStep';
+import { useSchoolFunding } from '../lib/useSchoolFunding';
 import { useUploadWizard } from '../lib/useUploadWizard';
 import { METADATA_STEP, REVIEW_STEP, STEP_TITLES, UPLOAD_STEP } from '../lib/wizardSteps';
 
@@ -23,6 +24,7 @@ export function UploadWizard(props: RemoteAppProps) {
 
 function Wizard(props: RemoteAppProps & { type: EssayType }) {
   const wizard = useUploadWizard(props);
+  const funding = useSchoolFunding(props.client, props.user);
   const { type, step, panel, file } = wizard;
   return (
     <div>
@@ -31,7 +33,7 @@ function Wizard(props: RemoteAppProps & { type: EssayType }) {
         subtitle={type === 'ee' ? 'Get criterion-by-criterion feedback on your Extended Essay.' : 'TOK essays should be about 1,600 words.'}
       />
       <div style={{ marginBottom: 20 }}>
-        <CreditBanner user={props.user} />
+        <CreditBanner user={props.user} funding={funding} />
       </div>
       <Card variant="borderless">
         <Steps current={step} items={STEP_TITLES.map((t) => ({ title: t }))} style={{ marginBottom: 32 }} data-testid="wizard-steps" />
