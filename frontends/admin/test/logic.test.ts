@@ -289,3 +289,31 @@ describe('rubric scoring editor checks', () => {
     expect(rubricTextProblem({ ...ok, criteria: 'x'.repeat(50_001) })).toBe('The criteria text can be at most 50,000 characters.');
   });
 });
+
+import { namesMissing, passwordFieldsMissing } from '../src/lib/account';
+import { draftDirty } from '../src/lib/tokTitles';
+
+describe('settings button rules', () => {
+  it('a profile needs both names, blank ones do not count', () => {
+    expect(namesMissing('Ada', 'Lovelace')).toBe(false);
+    expect(namesMissing('Ada', '  ')).toBe(true);
+    expect(namesMissing('', 'Lovelace')).toBe(true);
+  });
+  it('a password change needs all three fields', () => {
+    expect(passwordFieldsMissing('old', 'newpass', 'newpass')).toBe(false);
+    expect(passwordFieldsMissing('old', 'newpass', '')).toBe(true);
+    expect(passwordFieldsMissing('', 'newpass', 'newpass')).toBe(true);
+  });
+});
+
+describe('TOK titles draft', () => {
+  const original = { session: 'May 2027', titles: ['a', 'b', 'c', 'd', 'e', 'f'] };
+  it('an edit is dirty once it differs from its session; a new draft once it holds anything', () => {
+    expect(draftDirty(null, original)).toBe(false);
+    expect(draftDirty({ id: 's1', ...original, titles: [...original.titles] }, original)).toBe(false);
+    expect(draftDirty({ id: 's1', session: 'May 2028', titles: [...original.titles] }, original)).toBe(true);
+    expect(draftDirty({ id: 's1', session: 'May 2027', titles: ['a', 'b', 'c', 'd', 'e', 'g'] }, original)).toBe(true);
+    expect(draftDirty({ id: null, session: '', titles: ['', '', '', '', '', ''] }, undefined)).toBe(false);
+    expect(draftDirty({ id: null, session: '', titles: ['', '', 'x', '', '', ''] }, undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { Button, Card, Form, Input, Typography } from 'antd';
+import { ReadOnlyInput } from '../readOnly';
+
+/** Update Profile: first and last name (both needed), the e-mail read-only. */
+export function ProfileCard({
+  first,
+  setFirst,
+  last,
+  setLast,
+  email,
+  missing,
+  busy,
+  onSave,
+}: {
+  first: string;
+  setFirst: (v: string) => void;
+  last: string;
+  setLast: (v: string) => void;
+  email: string;
+  missing: boolean;
+  /** which of the screen's actions runs */
+  busy: 'profile' | 'password' | null;
+  onSave: () => void;
+}) {
+  return (
+    <Card title="Update Profile" variant="borderless" style={{ height: '100%' }}>
+      <Form layout="vertical">
+        <Form.Item label="First Name">
+          <Input aria-label="First Name" value={first} onChange={(e) => setFirst(e.target.value)} />
+        </Form.Item>
+        <Form.Item label="Last Name">
+          <Input aria-label="Last Name" value={last} onChange={(e) => setLast(e.target.value)} />
+        </Form.Item>
+        <Form.Item label="Email" extra="Email cannot be changed. Contact support if you need to update your email address.">
+          <ReadOnlyInput aria-label="Email" value={email} />
+        </Form.Item>
+        <Button type="primary" onClick={onSave} disabled={busy !== null || missing} loading={busy === 'profile'}>
+          {busy === 'profile' ? 'Updating...' : 'Update Profile'}
+        </Button>
+        {missing && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
+            Please fill in both first name and last name to update your profile.
+          </Typography.Paragraph>
+        )}
+      </Form>
+    </Card>
+  );
+}
