@@ -1,0 +1,93 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Card, Empty, Input, Space, Spin, Typography } from 'antd';
+import { FileDoneOutlined } from '@ant-design/icons';
+import type { CorestoneClient } from '@corestone/sdk';
+import { ListRow, LoadError, RowList, RowMeta } from '../common';
+import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../badges';
+import { FilterSelect, SUBMISSION_STATUS_FILTER, SUBMISSION_TYPE_FILTER } from '../selects';
+import { useRecentSubmissions } from '../../hooks/useRecentSubmissions';
+import { formatDateTime, truncate } from '../../lib/text';
+
+/** The overview's Recent Submissions card (super admins; others are told the lists are theirs). */
+export function RecentSubmissions({ client, visible }: { client: CorestoneClient; visible: boolean }) {
+  const navigate = useNavigate();
+  const { state, items, viewAll, toggleViewAll, status, setStatus, type, setType, setSearch, loadMore, retry } = useRecentSubmissions(
+    client,
+    visible,
+  );
+
+  return (
+    <Card
+      title="Recent Submissions"
+      variant="borderless"
+      data-testid="recent-submissions"
+      extra={
+        visible && (
+          <Button type="link" onClick={toggleViewAll}>
+            {viewAll ? 'Show Less' : 'View All'}
+          </Button>
+        )
+      }
+    >
+      {!visible ? (
+        <Empty description="Submission lists are available to super admins." />
+      ) : (
+        <>
+          {viewAll && (
+            <Space wrap style={{ marginBottom: 12 }}>
+              <FilterSelect label="Status filter" width={150} value={status} onChange={setStatus} options={SUBMISSION_STATUS_FILTER} />
+              <FilterSelect label="Type filter" width={160} value={type} onChange={setType} options={SUBMISSION_TYPE_FILTER} />
+              <Input.Search allowClear placeholder="Search submissions..." onSearch={setSearch} style={{ width: 240 }} />
+            </Space>
+          )}
+          {state.error ? (
+            <LoadError message={state.error} onRetry={retry} />
+          ) : (
+            <Spin spinning={state.loading}>
+              {items.length === 0 ? (
+                state.loading ? (
+                  <div style={{ minHeight: 120 }} />
+                ) : (
+                  <Empty description="No submissions yet." />
+                )
+              ) : (
+                <RowList
+                  items={items}
+                  row={(ev, last) => (
+                    <ListRow
+                      key={ev.id}
+                      last={last}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => navigate(`/admin/submissions/${ev.id}`)}
+                      actions={<Typography.Text strong>{gradeText(ev)}</Typography.Text>}
+                    >
+                      <RowMeta
+                        avatar={<FileDoneOutlined style={{ fontSize: 20, color: '#1d4ed8', marginTop: 4 }} />}
+                        title={<Link to={`/admin/submissions/${ev.id}`}>{truncate(ev.title || ev.fileName)}</Link>}
+                        description={
+                          <Space size={4} wrap>
+                            <span>{studentName(ev)}</span>·<span>{formatDateTime(ev.submittedAt)}</span>
+                            <TypeTag type={ev.essay_type} />
+                            <StatusTag status={ev.status} />
+                            <ApprovalTag evaluation={ev} />
+                          </Space>
+                        }
+                      />
+                    </ListRow>
+                  )}
+                />
+              )}
+            </Spin>
+          )}
+          {viewAll && state.items.length < state.total && (
+            <div style={{ textAlign: 'center', marginTop: 12 }}>
+              <Button onClick={loadMore} loading={state.loading}>
+                Load More
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
