@@ -10,17 +10,7 @@ import {
   type SchoolRole,
   type SchoolSettings,
 } from '@corestone/contracts';
-import {
-  NOTIFY_RELAY,
-  OUTBOX_COLUMNS,
-  enqueueEvent,
-  markProcessed,
-  newId,
-  noteEnqueued,
-  outboxRow,
-  withTransaction,
-  type Queryable,
-} from '@corestone/service-kit';
+import { enqueueEvent, markProcessed, newId, enqueueEvents, outboxRow, withTransaction, type Queryable } from '@corestone/service-kit';
 import { displayJoinCode } from '../domain/join-codes';
 import { likePattern } from '../domain/schools';
 import type { Membership } from '../domain/access';
@@ -443,10 +433,9 @@ export class SchoolStore {
   }
 
   /**
-   * membership_changed for each user's membership as it now is, written in one statement: each
-   * event is the kit's outbox row (outboxRow: checked against the contract, trace context, ordered
-   * per user), inserted as the kit prescribes with the relay's wake-up (NOTIFY_RELAY), and noted
-   * for the answer's wait on publication (noteEnqueued).
+   * membership_changed for each user's membership as it now is, written in one statement by the
+   * kit (enqueueEvents: each row checked against the contract, ordered per user, the relay woken,
+   * the answer held until they are published).
    */
   async announceMemberships(userIds: readonly string[]): Promise<void> {
     if (!userIds.length) return;
@@ -466,15 +455,7 @@ export class SchoolStore {
         status: m.status,
       }),
     );
-    const column = (i: number) => events.map((e) => e.values[i]);
-    await this.db.query(
-      `WITH ins AS (
-         INSERT INTO outbox (${OUTBOX_COLUMNS})
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::jsonb[], $5::text[]) ON CONFLICT (id) DO NOTHING RETURNING 1)
-       SELECT (SELECT count(*) FROM ins)::int AS inserted, ${NOTIFY_RELAY} AS notified`,
-      [column(0), column(1), column(2), column(3), column(4)],
-    );
-    for (const e of events) noteEnqueued(this.db, e.id);
+    await enqueueEvents(this.db, events);
   }
 
   /**
