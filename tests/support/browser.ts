@@ -141,9 +141,12 @@ export async function storeSession(page: Page, gatewayUrl: string, session: Stor
   await page.goto(`${gatewayUrl}/privacy-policy`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${gatewayUrl}/privacy-policy`);
-  await page.evaluate((items) => {
-    for (const [k, v] of items) localStorage.setItem(k, v);
-  }, [...entries]);
+  await page.evaluate(
+    (items) => {
+      for (const [k, v] of items) localStorage.setItem(k, v);
+    },
+    [...entries],
+  );
 }
 
 /** Fills the sign-in form of the /auth page that is open and submits it. */
