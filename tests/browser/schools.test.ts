@@ -4,18 +4,23 @@
  * admin sets a password from the mailed link, signs in and lands in their School area (and only
  * there), imports a small OneRoster 1.2 set (dry run, then apply), sees and creates classes; a
  * student the roster brought in signs in and sees the school and class on the overview, and joins
- * another class with its code. Screenshots: desktop screens, Members and the student overview on a
- * 375 px phone.
+ * another class with its code, then submits an essay through the upload wizard: the school's pool
+ * pays (the school admin's overview shows it used, the student's own credits are unchanged). A
+ * second school, made by the super admin through the API: its school admin and student sign in and
+ * see none of the first school (its address in the back office is "not found"). Screenshots:
+ * desktop screens, Members and the student overview on a 375 px phone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { resetTokenFromMail, uniqueEmail } from '../support/platform';
-import { createFirstAdmin, screenshot, sideways, signInThroughForm } from '../support/browser';
+import { createFirstAdmin, pickOption, screenshot, sideways, signInThroughForm } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
+import { EE_ESSAY } from '../fixtures/essays';
 
 const superEmail = uniqueEmail('ada');
+const SUPER_PASSWORD = 'admin-pass-1';
 const headEmail = uniqueEmail('head');
 const DOMAIN = 'riverside.test';
 const suite = browserSuite({
@@ -297,5 +302,154 @@ it('a student of the school sees the school and class on the overview and joins 
   expect(await sideways(page)).toEqual([]);
   await shot(page, 'student-overview-school-phone');
   await page.setViewportSize({ width: 1280, height: 900 });
+  expect(pageErrors).toEqual([]);
+});
+
+/** A bearer token for an account (POST /auth/login), for the API checks beside the screens. */
+async function apiToken(email: string, password: string): Promise<string> {
+  const login = await suite.p.api.call('POST', '/auth/login', { json: { username: email, password } });
+  expect(login.status).toBe(200);
+  return login.body.access_token as string;
+}
+
+/** An invited account's password, set from its mail's link as the roster's students do. */
+async function setPasswordFromMail(email: string, password: string) {
+  const token = await resetTokenFromMail(suite.p, email);
+  expect((await suite.p.api.call('POST', '/auth/reset-password', { json: { token, new_password: password } })).status).toBe(200);
+}
+
+async function signOut() {
+  const { p, page } = suite;
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL(`${p.gatewayUrl}/`);
+}
+
+it("the roster student submits an essay through the upload wizard: the school's pool pays, their own credits stay", async () => {
+  const { p, page, pageErrors } = suite;
+  const samToken = await page.evaluate(() => localStorage.getItem('access_token') ?? '');
+  const superToken = await apiToken(superEmail, SUPER_PASSWORD);
+  const before = (await p.api.call('GET', '/auth/me', { token: samToken })).body;
+  expect(before.school).toMatchObject({ id: schoolId, role: 'student', status: 'active' });
+  const poolBefore = await p.api.call('GET', `/schools/${schoolId}/credits`, { token: superToken });
+  expect(poolBefore.status).toBe(200);
+  expect(poolBefore.body).toMatchObject({ balance: 150, used_total: 0 });
+
+  // the overview says the school pays; the personal balance is labelled as such
+  await page.goto(`${p.gatewayUrl}/dashboard`);
+  const panel = page.getByTestId('credits-panel');
+  await panel.getByTestId('credits-title').getByText('Personal Essay Credits').waitFor();
+  expect(await panel.getByTestId('credits-school-note').innerText()).toMatch(/Your school's credits pay for your essays/);
+  expect(await page.getByText(/No credits remaining/).count()).toBe(0);
+  await shot(page, 'student-overview-school-pays');
+
+  // the upload wizard, as a student does it
+  await page.goto(`${p.gatewayUrl}/dashboard/upload/ee`);
+  await page
+    .getByTestId('credit-banner')
+    .getByText(/Your school's credits pay for your essays/)
+    .waitFor();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'school-essay-')), 'photosynthesis.txt');
+  fs.writeFileSync(file, EE_ESSAY);
+  await page.getByTestId('step-upload').locator('input[type=file]').setInputFiles(file);
+  await page.getByTestId('selected-file').waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('group', { name: 'Step 2 of 3: Metadata' }).waitFor();
+  await page.locator('#meta-title').fill('Light and leaf growth');
+  await page.locator('#meta-category').click({ force: true });
+  await pickOption(page, 'Individuals and Societies');
+  await page.locator('#meta-subject').click({ force: true });
+  await pickOption(page, /^History$/);
+  await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
+  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await page.getByRole('button', { name: 'Review & Submit' }).click();
+  await page.getByRole('group', { name: 'Step 3 of 3: Submit' }).waitFor();
+  await shot(page, 'student-wizard-school-pays');
+  await page.getByRole('button', { name: 'Submit for Evaluation' }).click();
+  await page.waitForURL(/\/dashboard\/results\//, { timeout: 60_000 });
+  await page.locator('[data-testid=results-processing], [data-testid=results-completed]').first().waitFor({ timeout: 30_000 });
+
+  // charged to the pool: one used, by this student; the personal credits unchanged
+  const pool = await p.api.call('GET', `/schools/${schoolId}/credits`, { token: superToken });
+  expect(pool.body).toMatchObject({ balance: 149, granted_total: 150, used_total: 1 });
+  expect(pool.body.usage_by_student).toEqual([{ user_id: before.id, used: 1 }]);
+  const after = (await p.api.call('GET', '/auth/me', { token: samToken })).body;
+  expect(after.essay_credits).toBe(before.essay_credits);
+  expect(after.max_essay_credits).toBe(before.max_essay_credits);
+
+  // the school admin's overview shows it
+  await signOut();
+  await signInThroughForm(page, p.gatewayUrl, headEmail, 'school-secret-1', /\/admin\/school$/);
+  const left = page.getByTestId('school-credits-left');
+  await left.getByText('150 granted, 1 used').waitFor();
+  expect(await left.locator('.ant-statistic-content').innerText()).toBe('149');
+  expect(await page.getByTestId('school-essays-week').locator('.ant-statistic-content').innerText()).toBe('1');
+  await shot(page, 'school-overview-pool-used');
+  expect(pageErrors).toEqual([]);
+});
+
+it("a second school's admin and student see none of the first school, in the screens and through the API", async () => {
+  const { p, page, pageErrors } = suite;
+  const superToken = await apiToken(superEmail, SUPER_PASSWORD);
+  const made = await p.api.call('POST', '/schools', { token: superToken, json: { name: 'Hillside Academy', country: 'NZ' } });
+  expect(made.status).toBe(201);
+  const otherId = made.body.id as string;
+  const hugo = uniqueEmail('hugo');
+  const stella = uniqueEmail('stella');
+  for (const [email, name, role] of [
+    [hugo, 'Hugo Hill', 'school_admin'],
+    [stella, 'Stella Hill', 'student'],
+  ] as const) {
+    const invited = await p.api.call('POST', `/schools/${otherId}/members`, { token: superToken, json: { email, name, role } });
+    expect(invited.status).toBe(201);
+    await setPasswordFromMail(email, 'hillside-secret-1');
+  }
+
+  // the second school's admin: their own school only
+  await signOut();
+  await signInThroughForm(page, p.gatewayUrl, hugo, 'hillside-secret-1', /\/admin\/school$/);
+  await page.getByRole('heading', { level: 1, name: 'Hillside Academy' }).waitFor();
+  expect(await page.getByTestId('school-count-students').locator('.ant-statistic-content').innerText()).toBe('1');
+  expect(await page.getByTestId('school-credits-left').locator('.ant-statistic-content').innerText()).toBe('0');
+  await page.getByRole('tab', { name: 'Members' }).click();
+  const cards = page.getByTestId('school-member-card').or(page.getByTestId('school-members').locator('tbody tr.ant-table-row'));
+  await page.getByTestId('school-members').getByText(stella).waitFor();
+  const members = await page.getByTestId('school-members').innerText();
+  expect(members).toContain(hugo);
+  expect(members).not.toContain(DOMAIN);
+  expect(members).not.toContain(headEmail);
+  expect(await cards.count()).toBe(2);
+  await shot(page, 'second-school-members');
+  await page.getByRole('tab', { name: 'Classes' }).click();
+  await page.getByTestId('school-classes').waitFor();
+  expect(await page.getByTestId('school-class').count()).toBe(0);
+  expect(await page.locator('body').innerText()).not.toMatch(/Riverside|Biology HL|History SL|EE cohort/);
+
+  // the first school's address: not found, none of its data
+  await page.goto(`${p.gatewayUrl}/admin/schools/${schoolId}`);
+  await page.getByTestId('school-not-found').waitFor();
+  expect(await page.locator('body').innerText()).not.toMatch(/Riverside|Biology HL|credits left/i);
+  await shot(page, 'second-school-admin-first-school-not-found');
+  const hugoToken = await apiToken(hugo, 'hillside-secret-1');
+  for (const route of [
+    `/schools/${schoolId}`,
+    `/schools/${schoolId}/members`,
+    `/schools/${schoolId}/classes`,
+    `/schools/${schoolId}/credits`,
+  ])
+    expect([route, (await p.api.call('GET', route, { token: hugoToken })).status]).toEqual([route, 404]);
+  const listed = await p.api.call('GET', '/schools', { token: hugoToken });
+  expect(listed.body.schools.map((s: { name: string }) => s.name)).toEqual(['Hillside Academy']);
+
+  // the second school's student: their school, nothing of the first
+  await signOut();
+  await signInThroughForm(page, p.gatewayUrl, stella, 'hillside-secret-1', /\/dashboard$/);
+  const card = page.getByTestId('school-card');
+  await card.getByTestId('school-name').getByText('Hillside Academy').waitFor();
+  await card.getByText('No classes yet').waitFor();
+  expect(await page.locator('body').innerText()).not.toMatch(/Riverside|Biology HL|History SL|EE cohort/);
+  await shot(page, 'second-school-student-overview');
+  const stellaToken = await apiToken(stella, 'hillside-secret-1');
+  for (const route of [`/schools/${schoolId}`, `/schools/${schoolId}/classes`, `/schools/${schoolId}/credits`])
+    expect([route, (await p.api.call('GET', route, { token: stellaToken })).status]).toEqual([route, 404]);
   expect(pageErrors).toEqual([]);
 });

@@ -108,6 +108,8 @@ function BackOffice(props: RemoteAppProps) {
         {schoolOnly ? (
           <Routes>
             <Route path="school/*" element={<MySchool {...props} />} />
+            {/* a school's address: their own school, or "not found" for any other (the server answers 404) */}
+            <Route path="schools/:id/*" element={<SchoolById {...props} />} />
             <Route path="*" element={<Navigate to="/admin/school" replace />} />
           </Routes>
         ) : (

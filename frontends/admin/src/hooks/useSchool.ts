@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { errorMessage, type CorestoneClient, type School, type SchoolCredits } from '@corestone/sdk';
+import { useCallback, useState } from 'react';
+import { errorMessage, isApiError, type CorestoneClient, type School, type SchoolCredits } from '@corestone/sdk';
 import { useLoad } from '../components/common';
 
 /** Ledger lines read for the overview's week figure. */
@@ -11,7 +11,22 @@ export const POOL_LINES_READ = 500;
  * overview says why the credits are missing.
  */
 export function useSchool(client: CorestoneClient, schoolId: string) {
-  const school = useLoad<School>(() => client.schools.get(schoolId), [client, schoolId]);
+  // 404: no such school, or one the caller may not see (the server never says which)
+  const [missing, setMissing] = useState(false);
+  const school = useLoad<School>(
+    () =>
+      client.schools.get(schoolId).then(
+        (s) => {
+          setMissing(false);
+          return s;
+        },
+        (e: unknown) => {
+          setMissing(isApiError(e) && e.status === 404);
+          throw e;
+        },
+      ),
+    [client, schoolId],
+  );
   const pool = useLoad<{ credits: SchoolCredits | null; error: string | null }>(
     () =>
       client.schools.credits(schoolId, POOL_LINES_READ).then(
@@ -23,5 +38,5 @@ export function useSchool(client: CorestoneClient, schoolId: string) {
   const { setData } = school;
   /** After a PATCH: the school as the server answered it. */
   const replace = useCallback((next: School) => setData(() => next), [setData]);
-  return { school, pool, replace };
+  return { school, missing, pool, replace };
 }

@@ -39,15 +39,34 @@ export function MySchool(props: RemoteAppProps) {
 /** /admin/schools/:id: any school's area, opened from the Schools list (platform admins). */
 export function SchoolById(props: RemoteAppProps) {
   const { id = '' } = useParams();
-  return <SchoolArea {...props} schoolId={id} base={`/admin/schools/${encodeURIComponent(id)}`} backToList />;
+  return <SchoolArea {...props} schoolId={id} base={`/admin/schools/${encodeURIComponent(id)}`} backToList={isAdminRole(props.user)} />;
 }
 
 function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; backToList?: boolean }) {
   const { schoolId, base, backToList, client, user } = props;
   const location = useLocation();
   const navigate = useNavigate();
-  const { school, pool, replace } = useSchool(client, schoolId);
+  const { school, missing, pool, replace } = useSchool(client, schoolId);
   const tab = schoolTabOf(location.pathname, base);
+
+  // another school's address (or one that does not exist): not found, whichever it is
+  if (missing && !school.data) {
+    return (
+      <div data-testid="school-area">
+        <Result
+          status="404"
+          title="School not found"
+          subTitle="This school does not exist, or it is not yours to see."
+          data-testid="school-not-found"
+          extra={
+            <Link to={isAdminRole(user) ? '/admin/schools' : '/admin/school'}>
+              <Button type="primary">{isAdminRole(user) ? 'All schools' : 'My school'}</Button>
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
 
   if (school.error && !school.data) {
     return (
