@@ -1,5 +1,6 @@
 /** Data the student dashboard's tests share: the signed-in student, result criteria, served TOK titles. */
 import { normalizeUser } from '@corestone/sdk';
+import { res } from '../../test-support/helpers';
 
 /** Ann Lee, a student with 3 of 5 essay credits left: the user most dashboard tests sign in as. */
 export const student = normalizeUser({
@@ -38,3 +39,24 @@ export const TOK_TITLES = {
     updated_by: null,
   },
 };
+
+/**
+ * What the upload wizard reads before a submit, answered for `path` (the address below /api/v1):
+ * health, one active EE rubric `rubricId` called "IB Extended Essay 2027", no TOK titles; null for
+ * any other path.
+ */
+export function wizardLookup(path: string, rubricId: string, totalPoints: number): Response | null {
+  if (path === '/health') return res(200, { status: 'ok', services: {}, not_ready: [] });
+  if (path === '/rubrics/active')
+    return res(200, [
+      {
+        id: rubricId,
+        title: 'IB Extended Essay 2027',
+        rubric_type: 'ee',
+        status: 'active',
+        scoring_structure: { total_points: totalPoints, criteria: [] },
+      },
+    ]);
+  if (path === '/general/tok-prescribed-titles') return res(200, { success: true, data: { titles: [] } });
+  return null;
+}

@@ -8,12 +8,13 @@ import { SCHOOL_AI_OFF_BANNER, SCHOOL_NO_PURCHASE_TEXT, SCHOOL_PAYS_TEXT, SCHOOL
 import { res, type Call } from '../../test-support/helpers';
 import { act$, choose, field } from '../../test-support/interact';
 import { renderDashboard } from './render-dashboard';
+import { wizardLookup } from './fixtures';
 
 // the wizard is a lazy chunk of the dashboard: load it before the tests (see student.test.tsx)
 beforeAll(() => import('../src/pages/UploadWizard'));
 
 const settings = { students_may_buy_credits: false, ai_grader_enabled: true, pool_enabled: true, pool_cap_per_student: null };
-const mine = (over: Partial<MySchool['school'] & object>['settings'] = {}): MySchool => ({
+const mine = (over: Partial<NonNullable<MySchool['school']>['settings']> = {}): MySchool => ({
   school: { id: 'sch1', name: 'Riverside IB', settings: { ...settings, ...over } } as MySchool['school'],
   school_role: 'student',
   status: 'active',
@@ -49,18 +50,8 @@ function api(my: MySchool | null, submit: () => Response = () => res(201, { id: 
     if (path === '/evaluation/my-evaluations') return res(200, { evaluations: [], total: 0 });
     if (path === '/schools/mine')
       return my ? res(200, my) : res(200, { school: null, school_role: null, status: null, awaiting: null, classes: [] });
-    if (path === '/health') return res(200, { status: 'ok', services: {}, not_ready: [] });
-    if (path === '/rubrics/active')
-      return res(200, [
-        {
-          id: 'rb1',
-          title: 'IB Extended Essay 2027',
-          rubric_type: 'ee',
-          status: 'active',
-          scoring_structure: { total_points: 34, criteria: [] },
-        },
-      ]);
-    if (path === '/general/tok-prescribed-titles') return res(200, { success: true, data: { titles: [] } });
+    const lookup = wizardLookup(path, 'rb1', 34);
+    if (lookup) return lookup;
     if (path === '/evaluation/evaluate-async') return submit();
     return res(404, { detail: 'Not found', code: 'NOT_FOUND' });
   };

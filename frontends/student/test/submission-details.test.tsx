@@ -7,7 +7,7 @@ import { normalizeUser } from '@corestone/sdk';
 import { res, type Call } from '../../test-support/helpers';
 import { act$, choose, field } from '../../test-support/interact';
 import { renderDashboard } from './render-dashboard';
-import { criterion } from './fixtures';
+import { criterion, wizardLookup } from './fixtures';
 import { EMPTY_EE, EMPTY_TOK, statedDetails } from '../src/lib/uploadMetadata';
 import { graderInfo } from '../src/lib/grader';
 
@@ -58,18 +58,8 @@ const api =
   (ev: unknown) =>
   (c: Call): Response => {
     const path = c.url.replace('/api/v1', '').split('?')[0]!;
-    if (path === '/health') return res(200, { status: 'ok', services: {}, not_ready: [] });
-    if (path === '/rubrics/active')
-      return res(200, [
-        {
-          id: 'rb2',
-          title: 'IB Extended Essay 2027',
-          rubric_type: 'ee',
-          status: 'active',
-          scoring_structure: { total_points: 30, criteria: [] },
-        },
-      ]);
-    if (path === '/general/tok-prescribed-titles') return res(200, { success: true, data: { titles: [] } });
+    const lookup = wizardLookup(path, 'rb2', 30);
+    if (lookup) return lookup;
     if (path === '/evaluation/evaluate-async') return res(201, ev);
     if (path === '/evaluation/e9') return res(200, ev);
     return res(404, { detail: 'Not found', code: 'NOT_FOUND' });
