@@ -207,6 +207,24 @@ describe('School area screens', () => {
     expect(screen.queryByText('Rubrics')).toBeNull();
   });
 
+  test("another school's address: 'School not found' (the server's 404), none of its data; their own opens", async () => {
+    renderRemote(AdminApp, '/admin/*', {
+      path: '/admin/schools/sch2',
+      handler: schoolHandler((c) =>
+        c.url.includes('/schools/sch2') ? res(404, { detail: 'School not found', code: 'SCHOOL_NOT_FOUND' }) : undefined,
+      ),
+      user: schoolAdmin,
+    });
+    const missing = await screen.findByTestId('school-not-found');
+    expect(within(missing).getByText('School not found')).toBeTruthy();
+    expect(within(missing).getByRole('link', { name: 'My school' }).getAttribute('href')).toBe('/admin/school');
+    expect(screen.queryByTestId('school-overview')).toBeNull();
+    expect(screen.queryByRole('link', { name: /All schools/ })).toBeNull();
+    fireEvent.click(within(missing).getByRole('link', { name: 'My school' }));
+    await screen.findByTestId('school-overview');
+    expect(screen.getByRole('heading', { level: 1, name: 'Riverside IB' })).toBeTruthy();
+  });
+
   test('a teacher who is not a school admin is sent to sign in', async () => {
     renderRemote(AdminApp, '/admin/*', {
       path: '/admin/school',
