@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeDocx, makePdf } from '@corestone/documents/testing';
 import { resetTokenFromMail, uniqueEmail } from '../support/platform';
-import { dialogOpened, pickOption, screenshot, signInThroughForm, submitSignUpForm } from '../support/browser';
+import { dialogOpened, fillEeMetadata, pickOption, screenshot, signInThroughForm, submitSignUpForm } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
 
@@ -71,13 +71,7 @@ it('signs up, uploads an EE .docx through the wizard, watches progress, reads th
   await page.getByTestId('step-upload').locator('input[type=file]').setInputFiles(docx);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByTestId('step-metadata').waitFor();
-  await page.locator('#meta-title').fill('Influenza and public health');
-  await page.locator('#meta-category').click({ force: true });
-  await pickOption(page, 'Individuals and Societies');
-  await page.locator('#meta-subject').click({ force: true });
-  await pickOption(page, /^History$/);
-  await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
-  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await fillEeMetadata(page, 'Influenza and public health');
   await page.getByRole('button', { name: 'Review & Submit' }).click();
   await page.getByRole('button', { name: 'Submit for Evaluation' }).click();
   await page.waitForURL(/\/dashboard\/results\//, { timeout: 60_000 });

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { resetTokenFromMail, uniqueEmail } from '../support/platform';
-import { createFirstAdmin, pickOption, screenshot, sideways, signInThroughForm } from '../support/browser';
+import { createFirstAdmin, fillEeMetadata, screenshot, sideways, signInThroughForm } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
@@ -354,13 +354,7 @@ it("the roster student submits an essay through the upload wizard: the school's 
   await page.getByTestId('selected-file').waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('group', { name: 'Step 2 of 3: Metadata' }).waitFor();
-  await page.locator('#meta-title').fill('Light and leaf growth');
-  await page.locator('#meta-category').click({ force: true });
-  await pickOption(page, 'Individuals and Societies');
-  await page.locator('#meta-subject').click({ force: true });
-  await pickOption(page, /^History$/);
-  await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
-  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await fillEeMetadata(page, 'Light and leaf growth');
   await page.getByRole('button', { name: 'Review & Submit' }).click();
   await page.getByRole('group', { name: 'Step 3 of 3: Submit' }).waitFor();
   await shot(page, 'student-wizard-school-pays');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { uniqueEmail } from '../support/platform';
-import { pickOption, screenshot, submitSignUpForm } from '../support/browser';
+import { fillEeMetadata, screenshot, submitSignUpForm } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
@@ -38,13 +38,7 @@ it('lets a new student sign up, upload an essay and read its graded result', asy
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByTestId('step-metadata').waitFor();
-  await page.getByLabel('Title').fill('Influenza and public health in Canadian cities');
-  await page.locator('#meta-category').click({ force: true });
-  await pickOption(page, 'Individuals and Societies');
-  await page.locator('#meta-subject').click({ force: true });
-  await pickOption(page, /^History$/);
-  await page.getByLabel('Research Question').fill('To what extent did the 1918 pandemic change public health policy?');
-  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+  await fillEeMetadata(page, 'Influenza and public health in Canadian cities');
   await screenshot(page, '04-wizard-metadata');
   await page.getByRole('button', { name: 'Review & Submit' }).click();
 

@@ -202,3 +202,20 @@ export function sideways(pg: Page): Promise<string[]> {
       .map((el) => `${el.tagName}.${(el as HTMLElement).className} ${Math.round(el.getBoundingClientRect().right)}`),
   );
 }
+
+/** The research question the browser tests state for the EE fixture essay. */
+export const EE_RESEARCH_QUESTION = 'To what extent did the 1918 pandemic change public health policy?';
+
+/**
+ * The upload wizard's Metadata step for an EE as a student fills it: `title`, Individuals and
+ * Societies → History, EE_RESEARCH_QUESTION and the first rubric offered.
+ */
+export async function fillEeMetadata(page: Page, title: string): Promise<void> {
+  await page.locator('#meta-title').fill(title);
+  await page.locator('#meta-category').click({ force: true });
+  await pickOption(page, 'Individuals and Societies');
+  await page.locator('#meta-subject').click({ force: true });
+  await pickOption(page, /^History$/);
+  await page.getByLabel('Research Question').fill(EE_RESEARCH_QUESTION);
+  await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
+}

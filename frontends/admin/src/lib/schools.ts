@@ -78,36 +78,22 @@ export interface RosterRow {
 /** The result's details as one table: people created, updated, moved and deactivated, then classes. */
 export function rosterRows(result: Pick<RosterImportResult, 'details'>): RosterRow[] {
   const d = result.details;
-  const rows: RosterRow[] = [];
-  d.create.forEach((c, i) =>
-    rows.push({
-      key: `c${i}`,
-      change: 'Create',
-      name: c.name,
-      email: c.email,
-      detail: `${SCHOOL_ROLE_LABELS[c.role]} (${c.file}:${c.line})`,
-    }),
-  );
-  d.update.forEach((u, i) => rows.push({ key: `u${i}`, change: 'Update', name: u.name, email: u.email, detail: u.changes.join(', ') }));
-  d.moves.forEach((m, i) =>
-    rows.push({
-      key: `m${i}`,
-      change: 'Move',
-      name: m.name,
-      email: m.email,
-      detail: `${m.from.join(', ') || 'no class'} → ${m.to.join(', ') || 'no class'}`,
-    }),
-  );
-  d.deactivate.forEach((x, i) =>
-    rows.push({ key: `d${i}`, change: 'Deactivate', name: x.name, email: x.email, detail: `${SCHOOL_ROLE_LABELS[x.role]}: ${x.reason}` }),
-  );
-  d.classes_create.forEach((c, i) =>
-    rows.push({ key: `cc${i}`, change: 'New class', name: c.name, email: '', detail: [c.subject, c.session].filter(Boolean).join(' · ') }),
-  );
-  d.classes_update.forEach((c, i) =>
-    rows.push({ key: `cu${i}`, change: 'Class update', name: c.name, email: '', detail: c.changes.join(', ') }),
-  );
-  return rows;
+  /** One kind of change's rows: `prefix` keeps the keys apart, `detail` says what changes for each. */
+  const rowsOf = <T extends { name: string; email?: string }>(
+    items: T[],
+    prefix: string,
+    change: RosterRow['change'],
+    detail: (x: T) => string,
+  ) => items.map((x, i): RosterRow => ({ key: `${prefix}${i}`, change, name: x.name, email: x.email ?? '', detail: detail(x) }));
+  const classes = (names: string[]) => names.join(', ') || 'no class';
+  return [
+    ...rowsOf(d.create, 'c', 'Create', (c) => `${SCHOOL_ROLE_LABELS[c.role]} (${c.file}:${c.line})`),
+    ...rowsOf(d.update, 'u', 'Update', (u) => u.changes.join(', ')),
+    ...rowsOf(d.moves, 'm', 'Move', (m) => `${classes(m.from)} → ${classes(m.to)}`),
+    ...rowsOf(d.deactivate, 'd', 'Deactivate', (x) => `${SCHOOL_ROLE_LABELS[x.role]}: ${x.reason}`),
+    ...rowsOf(d.classes_create, 'cc', 'New class', (c) => [c.subject, c.session].filter(Boolean).join(' · ')),
+    ...rowsOf(d.classes_update, 'cu', 'Class update', (c) => c.changes.join(', ')),
+  ];
 }
 
 /** The counts line of a dry run or an apply. */

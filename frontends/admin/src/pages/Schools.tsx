@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Grid, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Grid, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, type CorestoneClient, type RemoteAppProps, type School } from '@corestone/sdk';
+import { type CorestoneClient, type RemoteAppProps, type School } from '@corestone/sdk';
 import { LoadError, PageHeader, useLoad } from '../components/common';
 import { useDebounced } from '../lib/debounce';
 import { isSuperAdmin } from '../lib/roles';
+import { FormModal } from '../components/school/FormModal';
 
 const schoolPath = (s: Pick<School, 'id'>) => `/admin/schools/${encodeURIComponent(s.id)}`;
 
@@ -150,70 +151,55 @@ function CreateSchoolModal({
   onCreated: (s: School) => void;
 }) {
   const [form] = Form.useForm<CreateValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    setError(null);
-    try {
-      const country = v.country?.trim().toUpperCase();
-      const code = v.ib_school_code?.trim();
-      const tz = v.time_zone?.trim();
-      const domains = (v.email_domains ?? []).map((d) => d.trim().toLowerCase()).filter(Boolean);
-      onCreated(
-        await client.schools.create({
-          name: v.name.trim(),
-          ...(country ? { country } : {}),
-          ...(code ? { ib_school_code: code } : {}),
-          ...(tz ? { time_zone: tz } : {}),
-          ...(domains.length ? { email_domains: domains } : {}),
-        }),
-      );
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to create the school'));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
       title="New school"
       okText="Create school"
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      failure="Failed to create the school"
+      errorTestId="create-school-error"
+      onSubmit={async (v) => {
+        const country = v.country?.trim().toUpperCase();
+        const code = v.ib_school_code?.trim();
+        const tz = v.time_zone?.trim();
+        const domains = (v.email_domains ?? []).map((d) => d.trim().toLowerCase()).filter(Boolean);
+        onCreated(
+          await client.schools.create({
+            name: v.name.trim(),
+            ...(country ? { country } : {}),
+            ...(code ? { ib_school_code: code } : {}),
+            ...(tz ? { time_zone: tz } : {}),
+            ...(domains.length ? { email_domains: domains } : {}),
+          }),
+        );
+      }}
+      onClose={onClose}
     >
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="create-school-error" />}
-      <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter the school name' }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item
-          name="country"
-          label="Country"
-          extra="Two-letter code, e.g. GB"
-          rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Two letters, e.g. GB' }]}
-        >
-          <Input maxLength={2} style={{ width: 100 }} />
-        </Form.Item>
-        <Form.Item
-          name="ib_school_code"
-          label="IB school code"
-          rules={[{ pattern: /^[A-Za-z0-9-]{1,20}$/, message: 'Letters, digits and dashes' }]}
-        >
-          <Input maxLength={20} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="time_zone" label="Time zone" extra="e.g. Europe/London (default UTC)">
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="email_domains" label="Verified e-mail domains">
-          <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. school.org" open={false} suffixIcon={null} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter the school name' }]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name="country"
+        label="Country"
+        extra="Two-letter code, e.g. GB"
+        rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Two letters, e.g. GB' }]}
+      >
+        <Input maxLength={2} style={{ width: 100 }} />
+      </Form.Item>
+      <Form.Item
+        name="ib_school_code"
+        label="IB school code"
+        rules={[{ pattern: /^[A-Za-z0-9-]{1,20}$/, message: 'Letters, digits and dashes' }]}
+      >
+        <Input maxLength={20} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="time_zone" label="Time zone" extra="e.g. Europe/London (default UTC)">
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="email_domains" label="Verified e-mail domains">
+        <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. school.org" open={false} suffixIcon={null} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -229,45 +215,30 @@ function GrantCreditsModal({
   onGranted: (balance: number) => void;
 }) {
   const [form] = Form.useForm<{ credits: number; note: string }>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    setError(null);
-    try {
-      const res = await client.schools.grantCredits(school.id, v.credits, v.note.trim());
-      onGranted(res.balance);
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to grant the credits'));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
       title={`Grant credits to ${school.name}`}
       okText="Grant"
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      failure="Failed to grant the credits"
+      errorTestId="grant-error"
+      onSubmit={async (v) => {
+        const res = await client.schools.grantCredits(school.id, v.credits, v.note.trim());
+        onGranted(res.balance);
+      }}
+      onClose={onClose}
     >
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="grant-error" />}
-      <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="credits" label="Credits" rules={[{ required: true, message: 'Please enter how many credits' }]}>
-          <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          name="note"
-          label="Note"
-          extra='Why, e.g. "invoice 2027-014"'
-          rules={[{ required: true, whitespace: true, message: 'Please enter a note' }]}
-        >
-          <Input maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="credits" label="Credits" rules={[{ required: true, message: 'Please enter how many credits' }]}>
+        <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name="note"
+        label="Note"
+        extra='Why, e.g. "invoice 2027-014"'
+        rules={[{ required: true, whitespace: true, message: 'Please enter a note' }]}
+      >
+        <Input maxLength={500} />
+      </Form.Item>
+    </FormModal>
   );
 }

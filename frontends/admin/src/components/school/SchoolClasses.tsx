@@ -1,29 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Drawer,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  Modal,
-  Row,
-  Segmented,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Drawer, Empty, Form, Grid, Input, Row, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { errorMessage, type ClassMember, type CorestoneClient, type School, type SchoolClass, type SessionUser } from '@corestone/sdk';
 import { LoadError, Loading, useLoad } from '../common';
 import { useBusy } from '../../hooks/useBusy';
 import { joinCodeText } from '../../lib/schools';
 import { formatDate } from '../../lib/text';
+import { FormModal } from './FormModal';
 
 interface Ctx {
   client: CorestoneClient;
@@ -183,51 +166,83 @@ function CreateClassModal({
   onCreated: (c: SchoolClass) => void;
 }) {
   const [form] = Form.useForm<{ name: string; subject?: string; session?: string }>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    setError(null);
-    try {
-      const subject = v.subject?.trim();
-      const session = v.session?.trim();
-      onCreated(
-        await client.schools.createClass(schoolId, {
-          name: v.name.trim(),
-          ...(subject ? { subject } : {}),
-          ...(session ? { session } : {}),
-        }),
-      );
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to create the class'));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
       title="New class"
       okText="Create class"
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      failure="Failed to create the class"
+      onSubmit={async (v) => {
+        const subject = v.subject?.trim();
+        const session = v.session?.trim();
+        onCreated(
+          await client.schools.createClass(schoolId, {
+            name: v.name.trim(),
+            ...(subject ? { subject } : {}),
+            ...(session ? { session } : {}),
+          }),
+        );
+      }}
+      onClose={onClose}
     >
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
-      <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter the class name' }]}>
-          <Input maxLength={200} placeholder="e.g. History HL 2027" />
-        </Form.Item>
-        <Form.Item name="subject" label="Subject">
-          <Input maxLength={120} placeholder="e.g. History" />
-        </Form.Item>
-        <Form.Item name="session" label="Exam session">
-          <Input maxLength={60} placeholder="e.g. May 2027" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter the class name' }]}>
+        <Input maxLength={200} placeholder="e.g. History HL 2027" />
+      </Form.Item>
+      <Form.Item name="subject" label="Subject">
+        <Input maxLength={120} placeholder="e.g. History" />
+      </Form.Item>
+      <Form.Item name="session" label="Exam session">
+        <Input maxLength={60} placeholder="e.g. May 2027" />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/** A titled multiple choice of the school's people with its button ("Teachers to assign" + Assign). */
+function PeoplePicker({
+  label,
+  ariaLabel,
+  placeholder,
+  action,
+  options,
+  value,
+  onChange,
+  loading,
+  busy,
+  onAdd,
+}: {
+  label: string;
+  /** the field's name, e.g. "Teachers to assign" */
+  ariaLabel: string;
+  placeholder: string;
+  action: string;
+  options: { value: string; label: string }[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  loading: boolean;
+  busy: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      <Typography.Text strong>{label}</Typography.Text>
+      <Space.Compact style={{ width: '100%' }}>
+        <Select
+          mode="multiple"
+          aria-label={ariaLabel}
+          style={{ width: '100%' }}
+          placeholder={placeholder}
+          value={value}
+          onChange={onChange}
+          options={options}
+          optionFilterProp="label"
+          loading={loading}
+        />
+        <Button disabled={!value.length} loading={busy} onClick={onAdd}>
+          {action}
+        </Button>
+      </Space.Compact>
+    </>
   );
 }
 
@@ -301,40 +316,36 @@ function ClassPeople({
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="class-people-error" />}
       {!archived && (
         <Space orientation="vertical" style={{ width: '100%', marginBottom: 16 }}>
-          <Typography.Text strong>Assign teachers</Typography.Text>
-          <Space.Compact style={{ width: '100%' }}>
-            <Select
-              mode="multiple"
-              aria-label="Teachers to assign"
-              style={{ width: '100%' }}
-              placeholder="Teachers and school admins"
-              value={teachers}
-              onChange={setTeachers}
-              options={teacherOptions}
-              optionFilterProp="label"
+          {[
+            {
+              role: 'teacher' as const,
+              label: 'Assign teachers',
+              ariaLabel: 'Teachers to assign',
+              placeholder: 'Teachers and school admins',
+              action: 'Assign',
+              options: teacherOptions,
+              value: teachers,
+              onChange: setTeachers,
+            },
+            {
+              role: 'student' as const,
+              label: 'Enrol students',
+              ariaLabel: 'Students to enrol',
+              placeholder: 'Active students of the school',
+              action: 'Enrol',
+              options: studentOptions,
+              value: students,
+              onChange: setStudents,
+            },
+          ].map(({ role, ...picker }) => (
+            <PeoplePicker
+              key={role}
+              {...picker}
               loading={school.loading}
+              busy={busy === `add:${role}`}
+              onAdd={() => void add(role, picker.value)}
             />
-            <Button disabled={!teachers.length} loading={busy === 'add:teacher'} onClick={() => void add('teacher', teachers)}>
-              Assign
-            </Button>
-          </Space.Compact>
-          <Typography.Text strong>Enrol students</Typography.Text>
-          <Space.Compact style={{ width: '100%' }}>
-            <Select
-              mode="multiple"
-              aria-label="Students to enrol"
-              style={{ width: '100%' }}
-              placeholder="Active students of the school"
-              value={students}
-              onChange={setStudents}
-              options={studentOptions}
-              optionFilterProp="label"
-              loading={school.loading}
-            />
-            <Button disabled={!students.length} loading={busy === 'add:student'} onClick={() => void add('student', students)}>
-              Enrol
-            </Button>
-          </Space.Compact>
+          ))}
           {school.error && <Typography.Text type="danger">{school.error}</Typography.Text>}
         </Space>
       )}

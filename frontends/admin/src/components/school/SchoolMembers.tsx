@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Grid, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import {
-  errorMessage,
   type CorestoneClient,
   type MembershipStatus,
   type School,
@@ -24,6 +23,7 @@ import {
   statusLabel,
   type MemberAction,
 } from '../../lib/schools';
+import { FormModal } from './FormModal';
 
 const ROLE_FILTERS = [{ value: '', label: 'All roles' }, ...SCHOOL_ROLE_OPTIONS];
 const STATUS_FILTERS = [
@@ -212,54 +212,40 @@ function InviteModal({
   onDone: (message: string) => void;
 }) {
   const [form] = Form.useForm<{ email: string; name: string; role: SchoolRole }>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    setError(null);
-    try {
-      const res = await client.schools.addMember(schoolId, { email: v.email.trim(), name: v.name.trim(), role: v.role });
-      onDone(
-        res.account_created
-          ? `Invitation sent: ${res.member.email} will receive an e-mail to set a password.`
-          : `${res.member.email} has an account: they join once they accept the invitation.`,
-      );
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to invite the member'));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
       title="Invite member"
       okText="Send invitation"
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      failure="Failed to invite the member"
+      errorTestId="invite-error"
+      initialValues={{ role: 'student' }}
+      onSubmit={async (v) => {
+        const res = await client.schools.addMember(schoolId, { email: v.email.trim(), name: v.name.trim(), role: v.role });
+        onDone(
+          res.account_created
+            ? `Invitation sent: ${res.member.email} will receive an e-mail to set a password.`
+            : `${res.member.email} has an account: they join once they accept the invitation.`,
+        );
+      }}
+      onClose={onClose}
     >
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="invite-error" />}
-      <Form form={form} layout="vertical" initialValues={{ role: 'student' }} requiredMark={false}>
-        <Form.Item
-          name="email"
-          label="E-mail"
-          rules={[
-            { required: true, message: 'Please enter an e-mail address' },
-            { type: 'email', message: 'Please enter a valid e-mail address' },
-          ]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name' }]}>
-          <Input autoComplete="off" maxLength={200} />
-        </Form.Item>
-        <Form.Item name="role" label="School role">
-          <Select options={SCHOOL_ROLE_OPTIONS} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="email"
+        label="E-mail"
+        rules={[
+          { required: true, message: 'Please enter an e-mail address' },
+          { type: 'email', message: 'Please enter a valid e-mail address' },
+        ]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter a name' }]}>
+        <Input autoComplete="off" maxLength={200} />
+      </Form.Item>
+      <Form.Item name="role" label="School role">
+        <Select options={SCHOOL_ROLE_OPTIONS} />
+      </Form.Item>
+    </FormModal>
   );
 }

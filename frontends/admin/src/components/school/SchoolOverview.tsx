@@ -21,31 +21,17 @@ export function SchoolOverview({ school, pool, onOpen }: { school: School; pool:
   return (
     <div data-testid="school-overview">
       <Row gutter={[16, 16]}>
-        <Col xs={12} md={6}>
-          <Counter title="Students" value={c.students} testId="school-count-students" />
-        </Col>
-        <Col xs={12} md={6}>
-          <Counter title="Teachers" value={c.teachers} testId="school-count-teachers" />
-        </Col>
-        <Col xs={12} md={6}>
-          <Counter title="School admins" value={c.school_admins} testId="school-count-admins" />
-        </Col>
-        <Col xs={12} md={6}>
-          <Counter
-            title="Pending"
-            value={c.pending}
-            testId="school-count-pending"
-            footer={<Typography.Text type="secondary">{c.deactivated} deactivated</Typography.Text>}
-          />
-        </Col>
-        <Col xs={12} md={6}>
-          <Counter
-            title="Classes"
-            value={c.classes}
-            testId="school-count-classes"
-            footer={<Typography.Text type="secondary">{c.archived_classes} archived</Typography.Text>}
-          />
-        </Col>
+        {[
+          { title: 'Students', value: c.students, testId: 'school-count-students' },
+          { title: 'Teachers', value: c.teachers, testId: 'school-count-teachers' },
+          { title: 'School admins', value: c.school_admins, testId: 'school-count-admins' },
+          { title: 'Pending', value: c.pending, testId: 'school-count-pending', note: `${c.deactivated} deactivated` },
+          { title: 'Classes', value: c.classes, testId: 'school-count-classes', note: `${c.archived_classes} archived` },
+        ].map(({ note, ...counter }) => (
+          <Col xs={12} md={6} key={counter.testId}>
+            <Counter {...counter} footer={note && <Typography.Text type="secondary">{note}</Typography.Text>} />
+          </Col>
+        ))}
         <Col xs={12} md={6}>
           <Counter
             title="Essays this week"

@@ -57,22 +57,12 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
         <Form.Item name="time_zone" label="Time zone" extra="IANA name, e.g. Europe/London" rules={[{ required: true, whitespace: true }]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item
-          name="ai_grader_enabled"
-          label="AI grading"
-          valuePropName="checked"
-          extra="Off: members cannot submit essays for AI grading."
-        >
-          <Switch checkedChildren="On" unCheckedChildren="Off" />
-        </Form.Item>
-        <Form.Item
+        <SwitchItem name="ai_grader_enabled" label="AI grading" extra="Off: members cannot submit essays for AI grading." />
+        <SwitchItem
           name="pool_enabled"
           label="School credit pool"
-          valuePropName="checked"
           extra="On: members grade from the school's credits. Off: they use their own."
-        >
-          <Switch checkedChildren="On" unCheckedChildren="Off" />
-        </Form.Item>
+        />
         <Form.Item
           name="pool_cap_per_student"
           label="Pool credits per student"
@@ -80,9 +70,7 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
         >
           <InputNumber min={0} precision={0} style={{ width: 200 }} disabled={!poolOn} placeholder="No cap" />
         </Form.Item>
-        <Form.Item name="students_may_buy_credits" label="Students may buy credits" valuePropName="checked">
-          <Switch checkedChildren="Yes" unCheckedChildren="No" />
-        </Form.Item>
+        <SwitchItem name="students_may_buy_credits" label="Students may buy credits" on="Yes" off="No" />
         <Form.Item name="domain_sign_up" label="Sign-ups with the school's e-mail domains">
           <Select
             style={{ maxWidth: 360 }}
@@ -113,5 +101,26 @@ function DomainsText({ value }: { value?: string[] }) {
     <Typography.Text>
       {value?.length ? value.join(', ') : 'None'} <Typography.Text type="secondary">(a super admin changes them)</Typography.Text>
     </Typography.Text>
+  );
+}
+
+/** One on/off setting of the form. */
+function SwitchItem({
+  name,
+  label,
+  extra,
+  on = 'On',
+  off = 'Off',
+}: {
+  name: string;
+  label: string;
+  extra?: string;
+  on?: string;
+  off?: string;
+}) {
+  return (
+    <Form.Item name={name} label={label} valuePropName="checked" extra={extra}>
+      <Switch checkedChildren={on} unCheckedChildren={off} />
+    </Form.Item>
   );
 }
