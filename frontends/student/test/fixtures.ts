@@ -1,6 +1,8 @@
 /** Data the student dashboard's tests share: the signed-in student, result criteria, served TOK titles. */
 import { normalizeUser } from '@corestone/sdk';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { res } from '../../test-support/helpers';
+import { act$ } from '../../test-support/interact';
 
 /** Ann Lee, a student with 3 of 5 essay credits left: the user most dashboard tests sign in as. */
 export const student = normalizeUser({
@@ -59,4 +61,17 @@ export function wizardLookup(path: string, rubricId: string, totalPoints: number
     ]);
   if (path === '/general/tok-prescribed-titles') return res(200, { success: true, data: { titles: [] } });
   return null;
+}
+
+/** The upload wizard's first step: a short essay.txt chosen in its file input, and shown as chosen. */
+export async function chooseEssayFile(): Promise<void> {
+  const input = await waitFor(() => {
+    const el = document.querySelector<HTMLInputElement>('[data-testid=step-upload] input[type=file]');
+    if (!el) throw new Error('no file input yet');
+    return el;
+  });
+  await act$(() =>
+    fireEvent.change(input, { target: { files: [new File(['An essay about markets.'], 'essay.txt', { type: 'text/plain' })] } }),
+  );
+  await screen.findByTestId('selected-file');
 }

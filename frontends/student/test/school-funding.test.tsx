@@ -8,7 +8,7 @@ import { SCHOOL_AI_OFF_BANNER, SCHOOL_NO_PURCHASE_TEXT, SCHOOL_PAYS_TEXT, SCHOOL
 import { res, type Call } from '../../test-support/helpers';
 import { act$, choose, field } from '../../test-support/interact';
 import { renderDashboard } from './render-dashboard';
-import { wizardLookup } from './fixtures';
+import { chooseEssayFile, wizardLookup } from './fixtures';
 
 // the wizard is a lazy chunk of the dashboard: load it before the tests (see student.test.tsx)
 beforeAll(() => import('../src/pages/UploadWizard'));
@@ -130,15 +130,7 @@ describe('the upload wizard', () => {
   const button = (name: string) => screen.getByRole('button', { name });
 
   async function toReview() {
-    const input = await waitFor(() => {
-      const el = document.querySelector<HTMLInputElement>('[data-testid=step-upload] input[type=file]');
-      if (!el) throw new Error('no file input yet');
-      return el;
-    });
-    await act$(() =>
-      fireEvent.change(input, { target: { files: [new File(['An essay about markets.'], 'essay.txt', { type: 'text/plain' })] } }),
-    );
-    await screen.findByTestId('selected-file');
+    await chooseEssayFile();
     await click(button('Continue'));
     await screen.findByText('IB Extended Essay 2027');
     await act$(() => fireEvent.change(field('meta-title'), { target: { value: 'Markets' } }));

@@ -7,7 +7,7 @@ import { normalizeUser } from '@corestone/sdk';
 import { res, type Call } from '../../test-support/helpers';
 import { act$, choose, field } from '../../test-support/interact';
 import { renderDashboard } from './render-dashboard';
-import { criterion, wizardLookup } from './fixtures';
+import { chooseEssayFile, criterion, wizardLookup } from './fixtures';
 import { EMPTY_EE, EMPTY_TOK, statedDetails } from '../src/lib/uploadMetadata';
 import { graderInfo } from '../src/lib/grader';
 
@@ -68,15 +68,7 @@ const api =
 describe('the upload wizard sends what the student stated', () => {
   test('EE: research question, citation style and context travel beside the spec’s fields', async () => {
     const { calls } = renderDashboard('/dashboard/upload/ee', api(evaluation()), student);
-    const input = await waitFor(() => {
-      const el = document.querySelector<HTMLInputElement>('[data-testid=step-upload] input[type=file]');
-      if (!el) throw new Error('no file input yet');
-      return el;
-    });
-    await act$(() =>
-      fireEvent.change(input, { target: { files: [new File(['An essay about markets.'], 'essay.txt', { type: 'text/plain' })] } }),
-    );
-    await screen.findByTestId('selected-file');
+    await chooseEssayFile();
     await act$(() => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
     await screen.findByText('IB Extended Essay 2027');
     await act$(() => fireEvent.change(field('meta-title'), { target: { value: 'Markets and the 1929 crash' } }));
