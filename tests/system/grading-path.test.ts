@@ -97,6 +97,7 @@ it('reports every service ready through the gateway', async () => {
     'grading',
     'links',
     'rubric',
+    'schools',
     'users',
   ]);
 });
