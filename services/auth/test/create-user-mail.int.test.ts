@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bearer, startAuth, uniqueEmail, type Harness } from './helpers';
+import { linkIn, mailFiles, unfold } from './mail-helpers';
 
 /**
  * POST /users/admin/create-user with send_password_email (the class import's option): the account
  * is created without a password and its owner gets a password-set mail (a file per account in
  * MAIL_DIR here); the answer never carries a password.
  */
-const mailFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []);
-const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-const linkIn = (raw: string) => {
-  const match = /(https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(unfold(raw));
-  if (!match) throw new Error('no link in mail');
-  return match[1]!;
-};
 
 describe('create-user with a password-set e-mail', () => {
   let h: Harness;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Rpc, type RpcRequest } from '@corestone/contracts';
 import { HttpError, callRpc } from '@corestone/service-kit';
 import { eventually, startAuth, uniqueEmail, type Harness } from './helpers';
+import { linkIn, mailFiles, unfold } from './mail-helpers';
 import { invitationsSettled } from './invitation-helpers';
 
 /**
@@ -12,13 +13,6 @@ import { invitationsSettled } from './invitation-helpers';
  * school's set-password mail; an existing one answers its id and stays as it was; concurrent
  * requests for one e-mail make one account and one mail.
  */
-const mailFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []);
-const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-const linkIn = (raw: string) => {
-  const match = /(https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(unfold(raw));
-  if (!match) throw new Error('no link in mail');
-  return match[1]!;
-};
 
 describe('rpc.auth.provision_user', () => {
   let h: Harness;

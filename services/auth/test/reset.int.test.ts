@@ -6,16 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResponse } from '@corestone/contracts';
 import { Mailer } from '@corestone/service-kit';
 import { bearer, startAuth, uniqueEmail, type Harness } from './helpers';
-
-/** The reset link inside a raw e-mail (undoing quoted-printable soft breaks). */
-function linkIn(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /(https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text);
-  if (!match) throw new Error('no reset link in mail');
-  return match[1];
-}
-
-const mailFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : []);
+import { linkIn, mailFiles } from './mail-helpers';
 
 describe('password reset with mails written to MAIL_DIR', () => {
   let h: Harness;
