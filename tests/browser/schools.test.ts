@@ -237,6 +237,10 @@ it('the school admin sees the imported classes, creates one and assigns its teac
   await ee.getByRole('button', { name: 'People' }).click();
   const drawer = page.getByTestId('class-people');
   await drawer.getByText('Assign teachers').waitFor();
+  // the drawer slides in: a forced click while it moves can land outside the viewport
+  await page
+    .locator('.ant-drawer-content-wrapper')
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   await drawer.getByLabel('Teachers to assign').click({ force: true });
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Theo Tutor' }).click();
   await page.keyboard.press('Escape');
