@@ -4,6 +4,7 @@
  * admin-back-office §3). Built from the shared grading shapes (api-grading.ts).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { AssignmentLink } from './api-assignments';
 import { EssayType, Results, RubricSnapshot } from './api-grading';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -114,6 +115,8 @@ export const Evaluation = Type.Object({
     Nullable(Type.String({ description: 'the earlier evaluation whose result an unchanged re-submission carries (no credit charged)' })),
   ),
   submission_details: Type.Optional(SubmissionDetails),
+  /** A submission into a class assignment (issue 31): its release state and, once visible, the teacher's review. */
+  assignment: Type.Optional(Nullable(AssignmentLink)),
 });
 export type Evaluation = Static<typeof Evaluation>;
 

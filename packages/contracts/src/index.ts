@@ -22,4 +22,5 @@ export * from './api-billing';
 export * from './api-operations';
 export * from './api-schools';
 export * from './api-schools-roster';
+export * from './api-assignments';
 export * from './routes';

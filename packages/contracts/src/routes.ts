@@ -105,7 +105,17 @@ export const ROUTE_POLICY = {
     ],
   },
   evaluation: {
-    prefixes: ['/evaluation', '/dashboard'],
+    // Teachers in the loop (issue 31): what is submitted into an assignment is evaluation's; the
+    // assignment itself (/assignments/{id}, /classes/{id}/assignments) is the schools service's.
+    prefixes: [
+      '/evaluation',
+      '/dashboard',
+      '/assignments/mine',
+      '/assignments/{id}/submissions',
+      '/assignments/{id}/release-reviewed',
+      '/classes/{id}/gradebook',
+      '/schools/{id}/agreement',
+    ],
     routes: [
       { method: 'POST', path: '/evaluation/evaluate-async', access: GRADERS, body: 'upload' },
       { method: 'POST', path: '/evaluation/evaluate', access: GRADERS, body: 'upload' },
@@ -129,6 +139,17 @@ export const ROUTE_POLICY = {
       { method: 'GET', path: '/dashboard/*', access: ADMINS },
       { method: 'POST', path: '/dashboard/export', access: SUPER_ADMIN },
       { method: 'GET', path: '/evaluation/admin/{id}/text', access: ADMINS },
+      // issue 31: who may review, release or read a class's work is decided in the use case
+      // (a teacher of the class, the school's admins, platform admins; 404 across schools)
+      { method: 'GET', path: '/assignments/mine', access: 'signed_in' },
+      { method: 'GET', path: '/assignments/{id}/submissions', access: 'signed_in' },
+      { method: 'POST', path: '/assignments/{id}/release-reviewed', access: 'signed_in' },
+      { method: 'GET', path: '/classes/{id}/gradebook', access: 'signed_in' },
+      { method: 'PUT', path: '/evaluation/{id}/review', access: 'signed_in' },
+      { method: 'POST', path: '/evaluation/{id}/release', access: 'signed_in' },
+      { method: 'GET', path: '/evaluation/{id}/growth', access: 'signed_in' },
+      { method: 'GET', path: '/schools/{id}/agreement', access: 'signed_in' },
+      { method: 'GET', path: '/evaluation/admin/agreement', access: ADMINS },
     ],
   },
   rubric: {
@@ -203,7 +224,7 @@ export const ROUTE_POLICY = {
     ],
   },
   schools: {
-    prefixes: ['/schools', '/classes'],
+    prefixes: ['/schools', '/classes', '/assignments'],
     // Every route needs a token; who may do what in which school is decided by the service's use
     // cases (tenancy: 404 where existence would leak), so most lines say only `signed_in`.
     routes: [
@@ -222,6 +243,8 @@ export const ROUTE_POLICY = {
       { method: 'PATCH', path: '/classes/{id}', access: 'signed_in' },
       { method: ['GET', 'POST'], path: '/classes/{id}/members', access: 'signed_in' },
       { method: 'DELETE', path: '/classes/{id}/members/{user_id}', access: 'signed_in' },
+      { method: ['GET', 'POST'], path: '/classes/{id}/assignments', access: 'signed_in' },
+      { method: ['GET', 'PATCH'], path: '/assignments/{id}', access: 'signed_in' },
     ],
   },
 } as const satisfies Record<string, ServiceRoutes>;

@@ -4,6 +4,7 @@
  * Every reply is either `{ ok: true, ...result }` or `{ ok: false, code, detail, status }`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Assignment, EmailNotifications, StudentRef } from './api-assignments';
 import { CreditAccount } from './api-billing';
 import { Results, RubricSnapshot } from './api-grading';
 import { Role, User } from './api-user';
@@ -203,6 +204,64 @@ export const Rpc = {
       active: Type.Integer({ minimum: 0 }),
       draft: Type.Integer({ minimum: 0 }),
       deprecated: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+  /**
+   * Issue 31: how `user_id` stands to a class (evaluation's review, release and gradebook checks).
+   * `class` null when there is no such class. Platform admins are decided by the caller from the token.
+   */
+  schoolsClassAccess: rpc(
+    'schools.class_access',
+    Type.Object({ class_id: Type.String(), user_id: Type.String() }),
+    Type.Object({
+      class: Type.Union([
+        Type.Object({ id: Type.String(), school_id: Type.String(), name: Type.String(), archived: Type.Boolean() }),
+        Type.Null(),
+      ]),
+      is_teacher: Type.Boolean(),
+      is_student: Type.Boolean(),
+      /** An active school admin of the class's school. */
+      is_school_admin: Type.Boolean(),
+    }),
+  ),
+  /** How `user_id` stands to a school: its admin, and the classes they teach (agreement's scope). */
+  schoolsSchoolAccess: rpc(
+    'schools.school_access',
+    Type.Object({ school_id: Type.String(), user_id: Type.String() }),
+    Type.Object({ exists: Type.Boolean(), is_school_admin: Type.Boolean(), teacher_class_ids: Type.Array(Type.String()) }),
+  ),
+  /** An assignment and whether `user_id` is an active student of its class (submission checks); null when none. */
+  schoolsAssignment: rpc(
+    'schools.assignment',
+    Type.Object({ assignment_id: Type.String(), user_id: Type.String() }),
+    Type.Object({ assignment: Type.Union([Assignment, Type.Null()]), is_student: Type.Boolean() }),
+  ),
+  /** Every assignment (not archived) of the classes a student is enrolled in (GET /assignments/mine). */
+  schoolsAssignmentsOfStudent: rpc(
+    'schools.assignments_of_student',
+    Type.Object({ user_id: Type.String() }),
+    Type.Object({ assignments: Type.Array(Assignment) }),
+  ),
+  /** A class's current students and assignments (the gradebook and an assignment's submissions list). */
+  schoolsClassRoster: rpc(
+    'schools.class_roster',
+    Type.Object({ class_id: Type.String() }),
+    Type.Object({ students: Type.Array(StudentRef), assignments: Type.Array(Assignment) }),
+  ),
+  /** Who has submitted into an assignment (the "due in 24 h" reminder goes to the others). */
+  evaluationAssignmentSubmitters: rpc(
+    'evaluation.assignment_submitters',
+    Type.Object({ assignment_id: Type.String() }),
+    Type.Object({ user_ids: Type.Array(Type.String()) }),
+  ),
+  /** Mail choices of several users at once (absent users are left out). */
+  usersEmailNotifications: rpc(
+    'users.email_notifications',
+    Type.Object({ user_ids: Type.Array(Type.String(), { maxItems: 5000 }) }),
+    Type.Object({
+      users: Type.Array(
+        Type.Object({ user_id: Type.String(), email: Type.String(), name: Type.String(), email_notifications: EmailNotifications }),
+      ),
     }),
   ),
   /**
