@@ -1,7 +1,9 @@
 /**
  * Roster imports of the schools service (issue 30, bulk onboarding): POST
  * /schools/{id}/roster/import (multipart: the OneRoster 1.1/1.2 CSV files, one zip of them, or one
- * CSV `email,name,role,class`) and GET /schools/{id}/roster/imports (the school's history).
+ * CSV `email,name,role,class`), GET /schools/{id}/roster/imports (the school's history) and GET
+ * /schools/{id}/roster/imports/{import_id} (one import: its progress while it is applied in the
+ * background, then its result).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SchoolRole } from './api-schools';
@@ -12,16 +14,29 @@ export const MAX_ROSTER_FILE_BYTES = 20 * 1024 * 1024;
 export const ROSTER_DETAILS_LIMIT = 2000;
 /** The errors of a result are cut at this many (`error_count` stays whole). */
 export const ROSTER_ERRORS_LIMIT = 1000;
+/**
+ * An apply of more data rows than this answers 202 and goes on in the background even without
+ * `async=true` (a large roster would outlast the gateway's upstream limit); fewer answer 200 with
+ * the result, as a dry run always does.
+ */
+export const ROSTER_SYNC_MAX_ROWS = 2000;
 
 export const RosterCodes = {
   /** Another import of the same school is being applied. */
   IMPORT_RUNNING: 'ROSTER_IMPORT_RUNNING',
+  /** No such import of this school. */
+  IMPORT_NOT_FOUND: 'ROSTER_IMPORT_NOT_FOUND',
   /** The upload holds no roster: no files, neither CSV nor zip, a zip that cannot be read. */
   INVALID_UPLOAD: 'ROSTER_INVALID_UPLOAD',
 } as const;
 
 export const RosterImportQuery = Type.Object({
   dry_run: Type.Optional(Type.Boolean({ default: true, description: 'true (default): only show what would change' })),
+  async: Type.Optional(
+    Type.Boolean({
+      description: `an apply answers 202 with the import's id and status at once and goes on in the background (GET /schools/{id}/roster/imports/{import_id} shows its progress, then its result); an apply of more than ${ROSTER_SYNC_MAX_ROWS} rows does so anyway. A dry run always answers 200`,
+    }),
+  ),
   org: Type.Optional(
     Type.String({ minLength: 1, maxLength: 200, description: "the school's sourcedId in orgs.csv, when the files hold several schools" }),
   ),
@@ -105,4 +120,18 @@ export const RosterImportSummary = Type.Object({
 export type RosterImportSummary = Static<typeof RosterImportSummary>;
 
 export const RosterImportList = Type.Object({ imports: Type.Array(RosterImportSummary) });
+
+/**
+ * One import (the 202 of an apply in the background, and GET /schools/{id}/roster/imports/{import_id}):
+ * the history row — while `running`, `progress` and the counts and errors so far — and, once `done`,
+ * the whole result as the synchronous answer gives it.
+ */
+export const RosterImportStatus = Type.Composite([
+  RosterImportSummary,
+  Type.Object({
+    errors: Type.Array(RosterRowError, { description: `row-level problems so far (parsing, then applying), at most ${ROSTER_ERRORS_LIMIT}` }),
+    result: Type.Union([RosterImportResult, Type.Null()], { description: 'the result once done; null while running or when it failed' }),
+  }),
+]);
+export type RosterImportStatus = Static<typeof RosterImportStatus>;
 export type RosterImportList = Static<typeof RosterImportList>;

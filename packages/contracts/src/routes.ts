@@ -238,6 +238,7 @@ export const ROUTE_POLICY = {
       { method: 'PATCH', path: '/schools/{id}/members/{user_id}', access: 'signed_in' },
       { method: 'POST', path: '/schools/{id}/roster/import', access: 'signed_in', body: 'upload' },
       { method: 'GET', path: '/schools/{id}/roster/imports', access: 'signed_in' },
+      { method: 'GET', path: '/schools/{id}/roster/imports/{import_id}', access: 'signed_in' },
       { method: ['GET', 'POST'], path: '/schools/{id}/classes', access: 'signed_in' },
       { method: 'POST', path: '/classes/join', access: 'signed_in' },
       { method: 'PATCH', path: '/classes/{id}', access: 'signed_in' },
