@@ -12,6 +12,7 @@ import { ContentApi } from './services/content';
 import { LinksApi } from './services/links';
 import { AdminApi } from './services/admin';
 import { SchoolsApi } from './services/schools';
+import { AssignmentsApi } from './services/assignments';
 
 export type ClientOptions = TransportOptions;
 
@@ -30,6 +31,7 @@ export class CorestoneClient {
   readonly links: LinksApi;
   readonly admin: AdminApi;
   readonly schools: SchoolsApi;
+  readonly assignments: AssignmentsApi;
 
   constructor(options: ClientOptions = {}) {
     const t = (this.transport = new Transport(options));
@@ -42,6 +44,7 @@ export class CorestoneClient {
     this.links = new LinksApi(t);
     this.admin = new AdminApi(t);
     this.schools = new SchoolsApi(t);
+    this.assignments = new AssignmentsApi(t);
   }
 
   get tokens() {

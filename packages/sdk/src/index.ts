@@ -18,5 +18,6 @@ export * from './services/content';
 export * from './services/links';
 export * from './services/admin';
 export * from './services/schools';
+export * from './services/assignments';
 export type * from '@corestone/contracts';
 export type { User as ApiUser } from '@corestone/contracts';

@@ -1,5 +1,5 @@
 /** Client-side user normalisation (spec §3 "User", §4 credit rule, §6 roles). */
-import type { UserSchool } from '@corestone/contracts';
+import type { EmailNotifications, UserSchool } from '@corestone/contracts';
 
 export type SessionRole = 'student' | 'teacher' | 'admin' | 'super-admin';
 
@@ -31,6 +31,8 @@ export interface SessionUser {
   assigned_personas: string[];
   /** the user's school and school role (issue 30); absent or null for an individual account */
   school?: UserSchool | null;
+  /** the user's mail choices (issue 31); absent means every mail is on */
+  email_notifications?: EmailNotifications;
 }
 
 const DEFAULT_USER_LABEL = 'User';
@@ -103,7 +105,17 @@ export function normalizeUser(raw: unknown): SessionUser | null {
     max_essay_credits: num(u.max_essay_credits, 1),
     assigned_personas: Array.isArray(u.assigned_personas) ? u.assigned_personas.filter((p): p is string => typeof p === 'string') : [],
     ...schoolOf(u.school),
+    ...notificationsOf(u.email_notifications),
   };
+}
+
+/** The server's mail choices when it sent them (each a boolean). */
+function notificationsOf(raw: unknown): { email_notifications?: EmailNotifications } {
+  if (!raw || typeof raw !== 'object') return {};
+  const n = raw as Record<string, unknown>;
+  const keys = ['assignment_opened', 'assignment_due_soon', 'result_released'] as const;
+  if (!keys.every((k) => typeof n[k] === 'boolean')) return {};
+  return { email_notifications: Object.fromEntries(keys.map((k) => [k, n[k]])) as EmailNotifications };
 }
 
 /** The server's `school` ({id, name, role, status}) when it is one; nothing for an individual account. */
@@ -168,7 +180,8 @@ export function userChanged(a: SessionUser | null, b: SessionUser | null): boole
     a.first_name !== b.first_name ||
     a.last_name !== b.last_name ||
     a.name !== b.name ||
-    a.avatar !== b.avatar
+    a.avatar !== b.avatar ||
+    JSON.stringify(a.email_notifications ?? null) !== JSON.stringify(b.email_notifications ?? null)
   );
 }
 

@@ -22,6 +22,8 @@ export interface SubmitEvaluationInput {
   subject_area?: string;
   /** What the student stated (research question, prescribed title, citation style, AoK, context); blank ones are not sent. */
   details?: SubmissionDetails;
+  /** A submission into a class assignment (issue 31): type and rubric must be the assignment's. */
+  assignment_id?: string;
   signal?: AbortSignal;
 }
 
@@ -33,6 +35,7 @@ export interface EvaluateTextInput {
   rubric_id: string;
   subject_area?: string;
   details?: SubmissionDetails;
+  assignment_id?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -61,12 +64,15 @@ const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).
 const evalPath = (id: string, rest = '') => `/evaluation/${encodeURIComponent(id)}${rest}`;
 
 /** The multipart fields both ways of submitting an essay start with. */
-function essayForm(input: Pick<SubmitEvaluationInput, 'title' | 'essay_type' | 'rubric_id' | 'subject_area' | 'details'>): FormData {
+function essayForm(
+  input: Pick<SubmitEvaluationInput, 'title' | 'essay_type' | 'rubric_id' | 'subject_area' | 'details' | 'assignment_id'>,
+): FormData {
   const fd = new FormData();
   fd.append('title', input.title);
   fd.append('essay_type', input.essay_type);
   fd.append('rubric_id', input.rubric_id);
   if (input.subject_area) fd.append('subject_area', input.subject_area);
+  if (input.assignment_id) fd.append('assignment_id', input.assignment_id);
   for (const [name, value] of Object.entries(input.details ?? {})) if (value?.trim()) fd.append(name, value.trim());
   return fd;
 }

@@ -1,6 +1,7 @@
 import type {
   AnonymousState,
   CreatedUserResponse,
+  EmailNotifications,
   MessageAllowance,
   MessageResponse,
   Role,
@@ -15,6 +16,8 @@ export interface ProfilePatch {
   last_name?: string;
   display_name?: string | null;
   user_type?: 'student' | 'teacher';
+  /** Mail choices (issue 31): any subset; absent ones stay as they are. */
+  email_notifications?: Partial<EmailNotifications>;
 }
 
 /** `POST /users/admin/create-user` (answered by auth: passwords never leave it). */
