@@ -138,7 +138,9 @@ describe('the plain-words reading', () => {
 
   it('reads a lean of a whole mark as "1 mark lower"', () => {
     const figure = agreementFigure('Total', null, pairsOf([10, 20, 30, 15], [11, 21, 31, 16]), 'the total');
-    expect(figure.reading).toMatch(/^The AI marks the total 1 mark lower than your teachers on average \(4 essays\); agreement is almost perfect/);
+    expect(figure.reading).toMatch(
+      /^The AI marks the total 1 mark lower than your teachers on average \(4 essays\); agreement is almost perfect/,
+    );
     expect(figure.reading).toMatch(/With only 4 essays, read this with care\.$/);
   });
 

@@ -112,7 +112,12 @@ export function agreementReading(subject: string, figure: Omit<AgreementFigure, 
 }
 
 /** Every figure for one criterion (or the total) from its pairs. */
-export function agreementFigure(criterion: string, criterionId: string | null, pairs: readonly MarkPair[], subject?: string): AgreementFigure {
+export function agreementFigure(
+  criterion: string,
+  criterionId: string | null,
+  pairs: readonly MarkPair[],
+  subject?: string,
+): AgreementFigure {
   const figures = {
     n: pairs.length,
     qwk: quadraticWeightedKappa(pairs),
