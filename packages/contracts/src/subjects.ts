@@ -42,7 +42,29 @@ export const STREAM_MAX_AGE_DAYS: Record<string, number> = {
 };
 const DEFAULT_MAX_AGE_DAYS = 14;
 
-/** The JetStream limits of a service's stream (max_age in nanoseconds). */
-export function streamLimits(service: string): { max_age: number } {
-  return { max_age: (STREAM_MAX_AGE_DAYS[service] ?? DEFAULT_MAX_AGE_DAYS) * DAY_NS };
+/**
+ * How many servers keep a copy of each stream: the deployment's setting (`NATS_STREAM_REPLICAS`:
+ * 1 on a single server, 3 on a three-node cluster) for every stream above, dead letters included —
+ * a stream kept on one node of a cluster loses every queued essay with that node. JetStream allows
+ * 1 to 5 and at most as many as the cluster has servers with JetStream.
+ */
+export const MAX_STREAM_REPLICAS = 5;
+
+/**
+ * How long JetStream remembers a message id (Nats-Msg-Id) to drop a second publish of it. Covers
+ * every retry of one publish: a publish whose acknowledgement timed out during a leader election is
+ * sent again with the same id (the kit's publishDurably, bounded well under this), and the outbox
+ * relay's later rounds resend a row under its event id.
+ */
+export const DUPLICATE_WINDOW_NS = 2 * 60 * 1_000_000_000;
+
+/** The JetStream limits of a service's stream (max_age in nanoseconds; num_replicas when `replicas` is given). */
+export function streamLimits(service: string): { max_age: number };
+export function streamLimits(service: string, replicas: number): { max_age: number; num_replicas: number };
+export function streamLimits(service: string, replicas?: number): { max_age: number; num_replicas?: number } {
+  const max_age = (STREAM_MAX_AGE_DAYS[service] ?? DEFAULT_MAX_AGE_DAYS) * DAY_NS;
+  if (replicas === undefined) return { max_age };
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_STREAM_REPLICAS)
+    throw new Error(`stream replicas must be an integer from 1 to ${MAX_STREAM_REPLICAS}, not ${replicas}`);
+  return { max_age, num_replicas: replicas };
 }

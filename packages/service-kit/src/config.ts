@@ -40,6 +40,11 @@ export const BaseConfig = Type.Object({
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222', ...prodRequired }),
   /** A subject token put in front of every subject and stream name. */
   NATS_PREFIX: Type.String({ default: '' }),
+  /**
+   * Copies of every stream this service creates: 1 on a single NATS server, 3 on a three-node
+   * cluster (NATS_URL then lists its servers, comma-separated). deploy/README.md.
+   */
+  NATS_STREAM_REPLICAS: Type.Integer({ default: 1, minimum: 1, maximum: 5 }),
   KEYS_DIR: Type.String({ default: path.join(REPO_ROOT, '.keys') }),
   /** The address people use; production requires an https:// one. */
   PUBLIC_BASE_URL: Type.String({ default: 'http://localhost:8080', ...prodRequired }),

@@ -65,7 +65,12 @@ export async function openInfra(
     lifecycle.onClose('postgres', () => infra.db!.close());
   }
   if (needs.bus) {
-    infra.bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: `corestone-${service}` });
+    infra.bus = await connectBus({
+      url: config.NATS_URL,
+      prefix: config.NATS_PREFIX,
+      name: `corestone-${service}`,
+      replicas: config.NATS_STREAM_REPLICAS,
+    });
     lifecycle.onClose('nats', () => infra.bus!.close());
   }
   if (needs.redis) {

@@ -1,11 +1,21 @@
 import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  jetstream,
+  jetstreamManager,
+  JetStreamApiError,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JetStreamPublishOptions,
+  type PubAck,
+} from '@nats-io/jetstream';
+import { errors as natsErrors, type Payload } from '@nats-io/transport-node';
 import { SpanKind } from '@opentelemetry/api';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
   DEAD_LETTER_STREAM,
+  DUPLICATE_WINDOW_NS,
   Events,
   prefixed,
   streamName,
@@ -22,19 +32,36 @@ export interface Bus {
   js: JetStreamClient;
   jsm: JetStreamManager;
   prefix: string;
+  /** Copies of each stream the bus creates (NATS_STREAM_REPLICAS: 1 on one server, 3 on a cluster). */
+  replicas: number;
   subject(name: string): string;
   close(): Promise<void>;
 }
 
-export async function connectBus(opts: { url: string; prefix: string; name: string }): Promise<Bus> {
+/** `NATS_URL` may list several servers of a cluster, comma-separated: the client moves between them. */
+export function natsServers(url: string): string[] {
+  return url
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export async function connectBus(opts: { url: string; prefix: string; name: string; replicas?: number }): Promise<Bus> {
   // noAsyncTraces: no Error (stack capture) made per request just in case it times out.
-  const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
+  const nc = await connect({
+    servers: natsServers(opts.url),
+    name: opts.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    noAsyncTraces: true,
+  });
   const jsm = await jetstreamManager(nc);
   return {
     nc,
     js: jetstream(nc),
     jsm,
     prefix: opts.prefix,
+    replicas: opts.replicas ?? 1,
     subject: (name) => prefixed(opts.prefix, name),
     close: async () => {
       if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
@@ -46,13 +73,13 @@ export async function connectBus(opts: { url: string; prefix: string; name: stri
 export async function ensureStream(bus: Bus, service: string): Promise<string> {
   const name = streamName(bus.prefix, service);
   const subjects = service === DEAD_LETTER_STREAM ? [prefixed(bus.prefix, 'deadletter.>')] : streamSubjects(bus.prefix, service);
-  const limits = streamLimits(service); // retention declared in contracts
+  const limits = streamLimits(service, bus.replicas); // retention and copies declared in contracts
   try {
     await bus.jsm.streams.info(name);
-    await bus.jsm.streams.update(name, { subjects, ...limits });
+    await bus.jsm.streams.update(name, { subjects, duplicate_window: DUPLICATE_WINDOW_NS, ...limits });
   } catch {
     try {
-      await bus.jsm.streams.add({ name, subjects, duplicate_window: 2 * 60 * 1_000_000_000, ...limits });
+      await bus.jsm.streams.add({ name, subjects, duplicate_window: DUPLICATE_WINDOW_NS, ...limits });
     } catch (err) {
       // another replica created it meanwhile
       await bus.jsm.streams.info(name).catch(() => {
@@ -61,6 +88,65 @@ export async function ensureStream(bus: Bus, service: string): Promise<string> {
     }
   }
   return name;
+}
+
+/** How long publishDurably keeps trying one message; well inside the streams' duplicate window. */
+export const DURABLE_PUBLISH_MS = 20_000;
+const PUBLISH_ATTEMPT_MS = 2_000;
+
+/**
+ * Whether a failed publish may have been a leader election, a lost connection or a server going
+ * away (no answer in time, nobody listening for the stream's subject, JetStream answering 503):
+ * then the same message (same Nats-Msg-Id) is sent again. Anything else (a wrong subject, a
+ * message too large) is final.
+ */
+export function isTransientPublishError(err: unknown): boolean {
+  if (err instanceof natsErrors.TimeoutError) return true;
+  // the library's JetStreamNotEnabled (not exported): no server answered for the stream's subject
+  if ((err as Error)?.name === 'JetStreamNotEnabled') return true;
+  if (err instanceof natsErrors.RequestError && err.isNoResponders()) return true;
+  if (err instanceof natsErrors.ClosedConnectionError) return false;
+  if (err instanceof JetStreamApiError) return err.code === 503 || err.code === 408;
+  const message = String((err as Error)?.message ?? '');
+  return /timeout|no responders|disconnect|leader|503/i.test(message);
+}
+
+/**
+ * Publishes to JetStream and waits for its acknowledgement; an acknowledgement that does not come
+ * (a stream leader being elected, the connected server gone and the client reconnecting) is asked
+ * for again by sending the same message with the same message id, with backoff, for up to
+ * `deadlineMs`. JetStream's duplicate window (contracts' DUPLICATE_WINDOW_NS) keeps one copy when
+ * an earlier try did land. A message id is required: without one a retry could store a double.
+ */
+export async function publishDurably(
+  bus: Pick<Bus, 'js' | 'nc' | 'jsm'>,
+  subject: string,
+  payload: Payload,
+  opts: Partial<JetStreamPublishOptions> & { msgID: string },
+  deadlineMs = DURABLE_PUBLISH_MS,
+): Promise<PubAck> {
+  const until = Date.now() + deadlineMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bus.js.publish(subject, payload, { timeout: PUBLISH_ATTEMPT_MS, ...opts });
+    } catch (err) {
+      const left = until - Date.now();
+      if (bus.nc.isClosed() || !isTransientPublishError(err) || left <= 0) throw err;
+      // Nobody answering may also mean no stream takes this subject at all: then it is final.
+      if (!(err instanceof natsErrors.TimeoutError) && (await noStreamFor(bus, subject))) throw err;
+      await new Promise((r) => setTimeout(r, Math.min(left, 100 * 2 ** Math.min(attempt - 1, 4))));
+    }
+  }
+}
+
+/** True only when JetStream answers that no stream takes `subject` (not when it cannot answer). */
+async function noStreamFor(bus: Pick<Bus, 'jsm'>, subject: string): Promise<boolean> {
+  try {
+    await bus.jsm.streams.find(subject);
+    return false;
+  } catch (err) {
+    return /no stream matches subject/i.test(String((err as Error)?.message));
+  }
 }
 
 export function makeEvent<E extends EventDef>(def: E, data: Static<E['schema']>, id: string = newId()): EventEnvelope<Static<E['schema']>> {
@@ -108,7 +194,7 @@ export function fromHeaders(h: MsgHdrs | undefined): Record<string, string> {
 export async function publishEvent<E extends EventDef>(bus: Bus, def: E, data: Static<E['schema']>, id?: string): Promise<string> {
   const event = makeEvent(def, data, id);
   await inSpan(`${def.subject} publish`, { kind: SpanKind.PRODUCER, attributes: messageAttributes(def.subject, event.id) }, () =>
-    bus.js.publish(bus.subject(def.subject), JSON.stringify(event), { msgID: event.id, headers: toHeaders(injectTraceContext({})) }),
+    publishDurably(bus, bus.subject(def.subject), JSON.stringify(event), { msgID: event.id, headers: toHeaders(injectTraceContext({})) }),
   );
   return event.id;
 }

@@ -7,7 +7,7 @@ import type { EventDef } from '@corestone/contracts';
 import type { Queryable } from './db';
 import { HttpError } from './errors';
 import { processMetrics } from './metrics';
-import { envelopeOf, makeEvent, messageAttributes, toHeaders, type Bus } from './nats';
+import { envelopeOf, makeEvent, messageAttributes, publishDurably, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
 import { isErasable, pruneStreamMessages } from './erasure';
 import { STREAM_MAX_AGE_DAYS } from '@corestone/contracts';
@@ -24,6 +24,9 @@ import { newId } from './ids';
  * never be published does not hold up the others. Order is kept only where it matters — among
  * events of one aggregate (`order_key`, e.g. one evaluation or one user).
  */
+
+/** How long the relay retries one publish in a round (a leader election takes a few seconds). */
+const RELAY_PUBLISH_MS = 10_000;
 
 /** Under NATS's default max_payload (1 MiB), leaving room for headers. */
 export const MAX_EVENT_BYTES = 900 * 1024;
@@ -359,10 +362,15 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const publish = (row: Row) => {
     const span = { kind: SpanKind.PRODUCER, parent: extractTraceContext(row.headers), attributes: messageAttributes(row.subject, row.id) };
     return inSpan(`${row.subject} publish`, span, () =>
-      bus.js.publish(bus.subject(row.subject), row.payload, {
-        msgID: row.id,
-        headers: toHeaders(injectTraceContext({ ...row.headers })),
-      }),
+      // Retried with the same message id while a stream leader is elected (publishDurably); one
+      // round's wait stays short so a long outage is left to the row's own retry schedule.
+      publishDurably(
+        bus,
+        bus.subject(row.subject),
+        row.payload,
+        { msgID: row.id, headers: toHeaders(injectTraceContext({ ...row.headers })) },
+        RELAY_PUBLISH_MS,
+      ),
     );
   };
 

@@ -179,3 +179,4 @@ export function writtenMails(dir: string): WrittenMail[] {
       return { file, raw: decodeQuoted(text.replace(/=\r?\n/g, '')), to: header('To'), subject: header('Subject') };
     });
 }
+export * from './nats-cluster';
