@@ -11,38 +11,9 @@
  * HTTP load comes from Debian's wrk (tests/bench/load.js), pages load in Debian's Chromium; both are
  * installed here when missing.
  */
-const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { root, installIfNeeded, build } = require('./prepare');
-
-/**
- * Installs a missing Debian package the benchmarks need (as root with apt-get), else says how.
- * `present()` tells whether the tool is there; `override` is the environment variable that points
- * at another binary instead.
- */
-function ensureDebianPackage({ pkg, what, present, override, without }) {
-  if (present()) return;
-  const aptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
-  if (!process.env[override] && process.getuid?.() === 0 && aptGet) {
-    console.log(`${what} is missing: apt-get install -y ${pkg}`);
-    let install = spawnSync('apt-get', ['install', '-y', pkg], { stdio: 'inherit' });
-    if (install.status !== 0) {
-      spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-      install = spawnSync('apt-get', ['install', '-y', pkg], { stdio: 'inherit' });
-    }
-    if (install.status === 0 && present()) return;
-  }
-  if (process.env[override]) {
-    console.error(`\n${override}=${process.env[override]} is not usable; ${without}.\n`);
-    return;
-  }
-  console.error(
-    `\n${what} is not installed, and this script cannot install it (it needs root and apt-get).\n` +
-      `Install it with \`sudo apt-get install -y ${pkg}\` (Debian/Ubuntu), or set ${override} to its binary.\n` +
-      `The other benchmarks still run; ${without}.\n`,
-  );
-}
+const { root, installIfNeeded, build, ensureDebianPackage, ensurePdfReader } = require('./prepare');
 
 function ensureWrk() {
   const { wrkPath } = require(path.join(root, 'tests', 'bench', 'load.js'));
@@ -80,6 +51,7 @@ async function main() {
   build();
   ensureWrk();
   ensureChromium();
+  ensurePdfReader();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
   const { createTestRun } = require('@corestone/service-kit/testing');

@@ -4,10 +4,11 @@
  * (starting them when installed but stopped), then starts every service and the gateway
  * at http://localhost:8080 with working defaults. Ctrl-C stops everything.
  */
-const { installIfNeeded, build } = require('./prepare');
+const { installIfNeeded, build, ensurePdfReader } = require('./prepare');
 
 async function main() {
   installIfNeeded();
+  ensurePdfReader();
   console.log('Building services and frontends…');
   build();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');

@@ -14,7 +14,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const { spawnSync } = require('node:child_process');
-const { root, installIfNeeded, build } = require('./prepare');
+const { root, installIfNeeded, build, ensurePdfReader } = require('./prepare');
 
 /** Runs an npm script; exits with its status when it fails. */
 function check(script) {
@@ -44,6 +44,7 @@ async function main() {
   if (!fs.existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
     throw new Error("The browser tests need Debian's Chromium: apt-get install -y chromium (never a downloaded browser).");
   }
+  ensurePdfReader();
   const { ensureLocalServers } = require('@corestone/devstack');
   await ensureLocalServers();
   const extra = process.argv.slice(2);

@@ -1,15 +1,15 @@
-import { Worker } from 'node:worker_threads';
+import { runExtraction } from './pool';
 
 /**
  * Text extraction, keyed by file type. A type is accepted only when the extension AND the
- * content agree: .txt must be UTF-8 text without NUL bytes, .docx a zip container mammoth can
- * read, .pdf a document pdf-parse can read, .doc (Word 97-2003) an OLE compound file
- * word-extractor can read.
+ * content agree: .txt must be UTF-8 text without NUL bytes, .docx a zip container holding a
+ * WordprocessingML main part, .pdf a document Poppler's pdftotext can read, .doc (Word 97-2003)
+ * an OLE compound file word-extractor can read.
  *
- * .docx, .doc and .pdf are read in a short-lived worker thread with a memory cap and a time limit:
- * an uploaded document is untrusted input (zip bombs, pathological PDFs) and parsing is CPU
- * work that must not stall the service's event loop. (It also keeps pdf-parse's ES-module
- * loader out of jest's CommonJS sandbox.)
+ * .docx, .doc and .pdf are read by the long-lived extraction pool (pool.ts, piscina) with a heap
+ * cap per worker and a time limit per task; pdftotext runs as a subprocess under rlimits. An
+ * uploaded document is untrusted input (zip bombs, pathological PDFs) and parsing is CPU work
+ * that must not stall the service's event loop.
  */
 export type FileKind = 'txt' | 'docx' | 'pdf' | 'doc';
 
@@ -73,130 +73,47 @@ function looksLike(kind: FileKind, data: Buffer): boolean {
   return true;
 }
 
-/** Most a .docx may expand to, and most parts it may hold (a real essay is far below both). */
-const MAX_DOCX_EXPANDED_BYTES = 200 * 1024 * 1024;
 /** An Extended Essay with appendices is a few dozen pages; a PDF far past that is refused unread. */
 export const MAX_PDF_PAGES = 300;
-const MAX_DOCX_ENTRIES = 5000;
 
-/**
- * What a zip declares in its central directory: entry count and total uncompressed size, read
- * before anything is inflated, so a zip bomb is refused without being opened. Null when there is
- * no readable central directory (left to mammoth to call broken).
- */
-function zipDeclaredSize(data: Buffer): { entries: number; bytes: number } | null {
-  const EOCD = 0x06054b50;
-  const CENTRAL = 0x02014b50;
-  let eocd = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
-    if (data.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const entries = data.readUInt16LE(eocd + 10);
-  let at = data.readUInt32LE(eocd + 16);
-  // ZIP64 markers: sizes beyond 4 GB are never a student's essay.
-  if (entries === 0xffff || at === 0xffffffff) return { entries: Infinity, bytes: Infinity };
-  let bytes = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== CENTRAL) return null;
-    const size = data.readUInt32LE(at + 24);
-    bytes += size === 0xffffffff ? Infinity : size;
-    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
-  }
-  return { entries, bytes };
-}
-
-function checkDocxSize(data: Buffer): void {
-  const declared = zipDeclaredSize(data);
-  if (!declared) return;
-  if (declared.entries > MAX_DOCX_ENTRIES || declared.bytes > MAX_DOCX_EXPANDED_BYTES) {
-    throw new ExtractError(
-      'refused',
-      `The .docx file expands to more than ${MAX_DOCX_EXPANDED_BYTES / 1024 / 1024} MB or ${MAX_DOCX_ENTRIES} parts and is not accepted`,
-    );
-  }
-}
-
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  const { kind, modulePath, data } = workerData;
-  const lib = require(modulePath);
-  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  try {
-    if (kind === 'docx') {
-      const result = await lib.extractRawText({ buffer: bytes });
-      parentPort.postMessage({ ok: true, text: result.value });
-    } else if (kind === 'doc') {
-      const document = await new lib().extract(bytes);
-      parentPort.postMessage({ ok: true, text: document.getBody() });
-    } else {
-      const parser = new lib.PDFParse({ data: new Uint8Array(bytes) });
-      try {
-        // The page count first (seconds even for 20,000 pages): a page bomb is refused before any page is read.
-        const info = await parser.getInfo({ first: 1 });
-        if (info.total > workerData.maxPdfPages) {
-          parentPort.postMessage({ ok: false, name: 'TooManyPages', message: String(info.total) });
-          return;
-        }
-        const result = await parser.getText({ pageJoiner: '' });
-        parentPort.postMessage({ ok: true, text: result.text });
-      } finally {
-        await parser.destroy().catch(() => undefined);
-      }
-    }
-  } catch (err) {
-    parentPort.postMessage({ ok: false, name: err && err.name, message: String((err && err.message) || err) });
-  }
-})();
-`;
-
-/** pdf.js reports a PDF it cannot open without a password as PasswordException. */
 const passwordProtected = () => new ExtractError('refused', 'The PDF is password-protected; please upload a copy without a password');
 
 type ParsedKind = Exclude<FileKind, 'txt'>;
-const LIBRARIES: Record<ParsedKind, string> = { docx: 'mammoth', pdf: 'pdf-parse', doc: 'word-extractor' };
 const LABEL: Record<FileKind, string> = { txt: '.txt', docx: '.docx', pdf: '.pdf', doc: '.doc' };
 
-function inWorker(kind: ParsedKind, data: Buffer, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { kind, modulePath: require.resolve(LIBRARIES[kind]), data: new Uint8Array(data), maxPdfPages: MAX_PDF_PAGES },
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
-    });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new ExtractError('timeout', `Reading the ${LABEL[kind]} file took too long`))),
+type WorkerAnswer =
+  | { ok: true; text: string }
+  | { ok: false; reason: 'unreadable' | 'refused' | 'timeout' | 'password' | 'pages' | 'fault'; message: string };
+
+/** Reads the document in the extraction pool (worker/extract-worker.js), within `timeoutMs` from now, queueing included. */
+async function inPool(kind: ParsedKind, data: Buffer, timeoutMs: number): Promise<string> {
+  const unreadable = () => new ExtractError('unreadable', `The file could not be read as a ${LABEL[kind]} document`);
+  const tooLong = () => new ExtractError('timeout', `Reading the ${LABEL[kind]} file took too long`);
+  let answer: WorkerAnswer;
+  try {
+    answer = await runExtraction(
+      { kind, data: new Uint8Array(data), maxPdfPages: MAX_PDF_PAGES, deadline: Date.now() + timeoutMs },
       timeoutMs,
     );
-    worker.once('message', (msg: { ok: true; text: string } | { ok: false; name?: string; message: string }) =>
-      finish(() => {
-        if (msg.ok) return resolve(msg.text);
-        if (msg.name === 'PasswordException') return reject(passwordProtected());
-        if (msg.name === 'TooManyPages') {
-          return reject(new ExtractError('refused', `The PDF has ${msg.message} pages; at most ${MAX_PDF_PAGES} pages are accepted`));
-        }
-        reject(new ExtractError('unreadable', `The file could not be read as a ${LABEL[kind]} document`));
-      }),
-    );
-    worker.once('error', () =>
-      finish(() => reject(new ExtractError('unreadable', `The file could not be read as a ${LABEL[kind]} document`))),
-    );
-    worker.once('exit', () =>
-      finish(() => reject(new ExtractError('unreadable', `The file could not be read as a ${LABEL[kind]} document`))),
-    );
-  });
+  } catch (err) {
+    // aborted at the time limit (the pool ends the worker), or the worker died (its heap cap)
+    throw (err as Error)?.name === 'AbortError' ? tooLong() : unreadable();
+  }
+  if (answer.ok) return answer.text;
+  switch (answer.reason) {
+    case 'password':
+      throw passwordProtected();
+    case 'pages':
+      throw new ExtractError('refused', `The PDF has ${answer.message} pages; at most ${MAX_PDF_PAGES} pages are accepted`);
+    case 'refused':
+      throw new ExtractError('refused', answer.message);
+    case 'timeout':
+      throw tooLong();
+    case 'fault':
+      throw new Error(answer.message);
+    default:
+      throw unreadable();
+  }
 }
 
 /** The essay text of an uploaded file, normalised. Throws ExtractError when the file is refused. */
@@ -207,7 +124,6 @@ export async function extractText(kind: FileKind, data: Buffer, opts: { timeoutM
       `This file is named ${LABEL[kind]} but its content is not a ${LABEL[kind]} document: save it again as ${kind === 'pdf' ? 'a PDF' : `${LABEL[kind]} (or as a PDF)`} and upload that`,
     );
   }
-  if (kind === 'docx') checkDocxSize(data);
-  const raw = kind === 'txt' ? decodePlainText(data) : await inWorker(kind, data, opts.timeoutMs ?? 60_000);
+  const raw = kind === 'txt' ? decodePlainText(data) : await inPool(kind, data, opts.timeoutMs ?? 60_000);
   return normaliseText(raw);
 }

@@ -70,9 +70,19 @@ function pdfOf(objs: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** A real minimal .docx (WordprocessingML in a zip), one paragraph per line. */
-export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const W_NAMESPACE = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A real .docx around a WordprocessingML body (`bodyXml`, the content of w:body), its main part
+ * at `mainPart` (named by _rels/.rels, as Word does), with the namespace prefix `w` unless told.
+ */
+export async function makeDocxOf(
+  bodyXml: string,
+  opts: { mainPart?: string; prefix?: string; rootAttributes?: string } = {},
+): Promise<Buffer> {
+  const mainPart = opts.mainPart ?? 'word/document.xml';
+  const w = opts.prefix ?? 'w';
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -80,24 +90,55 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
 <Default Extension="xml" ContentType="application/xml"/>
-<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
+<Override PartName="/${mainPart}" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
 </Types>`,
   );
   zip.file(
     '_rels/.rels',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${mainPart}"/>
 </Relationships>`,
   );
   zip.file(
-    'word/document.xml',
+    mainPart,
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs
-      .map((p) => `<w:p><w:r><w:t xml:space="preserve">${esc(p)}</w:t></w:r></w:p>`)
-      .join('')}</w:body></w:document>`,
+<${w}:document xmlns:${w}="${W_NAMESPACE}" ${opts.rootAttributes ?? ''}><${w}:body>${bodyXml}</${w}:body></${w}:document>`,
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** A real minimal .docx (WordprocessingML in a zip), one paragraph per line. */
+export function makeDocx(paragraphs: string[]): Promise<Buffer> {
+  return makeDocxOf(paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escXml(p)}</w:t></w:r></w:p>`).join(''));
+}
+
+/**
+ * A .docx with the markup Word writes around the same text: paragraph and run properties, revision
+ * ids, a run every few words, proofing marks and bookmarks — several times the XML of makeDocx.
+ */
+export function makeWordDocx(paragraphs: string[]): Promise<Buffer> {
+  const rPr =
+    '<w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Times New Roman"/><w:sz w:val="24"/><w:szCs w:val="24"/><w:lang w:val="en-GB"/></w:rPr>';
+  const body = paragraphs
+    .map((p, i) => {
+      const words = p.split(' ');
+      const runs: string[] = [];
+      for (let j = 0; j < words.length; j += 5) {
+        const text = words.slice(j, j + 5).join(' ') + (j + 5 < words.length ? ' ' : '');
+        runs.push(`<w:r w:rsidRPr="00112233">${rPr}<w:t xml:space="preserve">${escXml(text)}</w:t></w:r>`);
+        if (j % 20 === 0) runs.push('<w:proofErr w:type="spellStart"/>');
+      }
+      return (
+        `<w:p w:rsidR="00A1B2C3" w:rsidRDefault="00D4E5F6" w:rsidP="00${String(i).padStart(6, '0')}">` +
+        `<w:pPr><w:spacing w:after="160" w:line="360" w:lineRule="auto"/><w:jc w:val="both"/>${rPr}</w:pPr>` +
+        `<w:bookmarkStart w:id="${i}" w:name="_Toc${i}"/>${runs.join('')}<w:bookmarkEnd w:id="${i}"/></w:p>`
+      );
+    })
+    .join('');
+  return makeDocxOf(
+    `${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/></w:sectPr>`,
+  );
 }
 
 export interface FilePart {
