@@ -2,7 +2,7 @@ import { AckPolicy, DeliverPolicy, type Consumer, type JsMsg } from '@nats-io/je
 import { SpanKind } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { deadLetterSubject, DEAD_LETTER_STREAM, streamName, type EventEnvelope } from '@corestone/contracts';
-import { ensureStream, fromHeaders, parseEvent, toHeaders, type Bus } from './nats';
+import { ensureStream, fromHeaders, parseEvent, publishDurably, toHeaders, type Bus } from './nats';
 import { extractTraceContext, inSpan } from './tracing';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { processMetric } from './metrics';
@@ -162,7 +162,9 @@ export async function startConsumer(opts: ConsumerOptions): Promise<RunningConsu
   const deadLetter = async (msg: JsMsg, event: EventEnvelope | null, error: string) => {
     try {
       await opts.onDeadLetter?.(event, error, msg);
-      await bus.js.publish(deadLetterSubject(bus.prefix, durable), msg.data, {
+      // Under an id of its own (consumer and stream position): a retry through a leader election stores one copy.
+      await publishDurably(bus, deadLetterSubject(bus.prefix, durable), msg.data, {
+        msgID: `${durable}:${msg.info.stream}:${msg.info.streamSequence}`,
         headers: toHeaders({
           ...fromHeaders(msg.headers),
           'x-dead-letter-error': error.slice(0, 500),
