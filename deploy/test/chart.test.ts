@@ -64,6 +64,15 @@ describe.each(cases)('values: $name', ({ name, file }) => {
     }
   });
 
+  it('keeps every stream in three copies, on the NATS cluster the chart expects (deploy/k8s/nats/values.yaml)', () => {
+    const config = all(name, 'ConfigMap').find((m) => m.metadata.name.endsWith('-config') && m.data?.NATS_URL)!;
+    expect(config.data!.NATS_STREAM_REPLICAS).toBe('3');
+    const nats = parse(fs.readFileSync(path.join(chartDir, '..', '..', 'deploy', 'k8s', 'nats', 'values.yaml'), 'utf8'));
+    expect(nats.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
+    expect(nats.config.jetstream).toMatchObject({ enabled: true, fileStore: { enabled: true, pvc: { enabled: true } } });
+    expect(nats.config.cluster.replicas).toBeGreaterThanOrEqual(Number(config.data!.NATS_STREAM_REPLICAS));
+  });
+
   it('scales grading on the lag of the consumer the code creates', () => {
     const [scaled] = all(name, 'ScaledObject');
     const { metadata } = scaled.spec.triggers[0];
