@@ -125,7 +125,7 @@ describe('dev overlay', () => {
   });
 });
 
-it('keeps streams in three copies on the production NATS cluster and in one on the dev overlay\'s single server', () => {
+it("keeps streams in three copies on the production NATS cluster and in one on the dev overlay's single server", () => {
   expect(find('prod', 'ConfigMap', 'corestone-config')!.data!.NATS_STREAM_REPLICAS).toBe('3');
   expect(find('dev', 'ConfigMap', 'corestone-config')!.data!.NATS_STREAM_REPLICAS).toBe('1');
   expect(find('dev', 'StatefulSet', 'nats')!.spec.replicas).toBe(1);
