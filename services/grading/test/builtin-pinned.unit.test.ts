@@ -58,34 +58,36 @@ const variants = (s: string) => ({
 const sha = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 describe('built-in grader results stay as pinned', () => {
-  // sha256 (first 16 hex digits) of JSON.stringify(gradeBuiltin(job)), as the regex implementation gave them.
+  // sha256 (first 16 hex digits) of JSON.stringify(gradeBuiltin(job)): as the regex implementation gave them, re-pinned
+  // when issue 33 changed the scoring (spelling, vocabulary by word frequency, cohesion, logarithmic length).
+  // The fast paths are checked against their regexes below, whatever the scoring.
   const EE_GOOD_VARIANTS: Record<string, string> = {
-    dottedI: 'b86c0098c764636c',
-    kelvin: '0ca13d246829888d',
-    longS: '9f2484c6593a97f6',
-    upper: 'c3acb9471a2c1823',
-    curlyCrlf: '757bdced4ddee373',
-    spaces: '82f743a3625b876c',
+    dottedI: 'f1026ea386ba2125',
+    kelvin: '40f8ea7b9df4828c',
+    longS: 'b203faae734cf893',
+    upper: '9fd73355d3b41e38',
+    curlyCrlf: '9f33278fad741f4d',
+    spaces: 'b8ab035690997456',
   };
   const TOK_GOOD_VARIANTS: Record<string, string> = {
-    dottedI: 'aa57fdd1a0fffbf8',
-    kelvin: '6439bee2993260cf',
-    longS: 'e55131efebe4d400',
-    upper: 'd2ab9db5f4168315',
-    curlyCrlf: '0fecdbbfbb4141c6',
-    spaces: '47e27b082b4734e3',
+    dottedI: '93cf9258123c733a',
+    kelvin: '90799ddd33dc3895',
+    longS: 'fdb7358e0aca9a93',
+    upper: '8b686879058724af',
+    curlyCrlf: '125a01db55c1f8d8',
+    spaces: '656e53c8fd03f3c4',
   };
   const PINNED: Array<[string, () => ReturnType<typeof job>, string]> = [
-    ['hostile ee', () => job(HOSTILE), '97e22a4a5865869f'],
-    ['hostile tok', () => job(HOSTILE, { essay_type: 'tok' }), '9b3fa414f94ba942'],
+    ['hostile ee', () => job(HOSTILE), 'ddcc9015256a4e14'],
+    ['hostile tok', () => job(HOSTILE, { essay_type: 'tok' }), '8637b7ab332e7d3e'],
     [
       'hostile ee 2027',
       () => job(HOSTILE, { rubric: EE_2027_RUBRIC, research_question: 'How does the sugar levy change prices?' }),
-      '4bdc07d55a1c0efd',
+      '7bd851c14b9f2ea4',
     ],
-    ['bench 4,000 words', () => job(BENCH), 'efbf806c0ae857af'],
-    ['bench 4,000 words tok', () => job(BENCH, { essay_type: 'tok', rubric: TOK_HOLISTIC_RUBRIC }), '96e53b334b5ff57c'],
-    ['tok good', () => job(TOK_GOOD, { essay_type: 'tok' }), '7fed2a6fa4a5650f'],
+    ['bench 4,000 words', () => job(BENCH), 'a992c40a3aa5578a'],
+    ['bench 4,000 words tok', () => job(BENCH, { essay_type: 'tok', rubric: TOK_HOLISTIC_RUBRIC }), '37934a9ecb043401'],
+    ['tok good', () => job(TOK_GOOD, { essay_type: 'tok' }), '10185cb415bd8f69'],
     ...Object.entries(variants(EE_GOOD)).map(([name, text]): [string, () => ReturnType<typeof job>, string] => [
       `ee good ${name}`,
       () => job(text),

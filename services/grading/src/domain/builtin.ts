@@ -19,6 +19,13 @@ export { dimensionOf };
 /** The largest share of a criterion's marks the built-in grader awards (see README). */
 export const CEILING = 0.85;
 
+/**
+ * How much of every criterion depends on the essay's length (the `length` signal, logarithmic below
+ * the expected range): length is the strongest single correlate of human marks, and a short text
+ * cannot show any criterion in depth.
+ */
+export const LENGTH_SHARE = 0.6;
+
 interface Scored {
   criterion: Criterion;
   fraction: number;
@@ -31,7 +38,7 @@ function scoreCriterion(job: GradingJob, f: TextFeatures, signals: Map<string, S
   const q = parts.reduce((sum, p) => sum + p.sig.value * p.weight, 0) / parts.reduce((sum, p) => sum + p.weight, 0);
   // An essay far below the expected length cannot show any criterion in depth; and text analysis
   // cannot verify the insight a top-band answer needs, so the built-in grader stops at CEILING.
-  const fraction = CEILING * q * (0.5 + 0.5 * signals.get('length')!.value);
+  const fraction = CEILING * q * (1 - LENGTH_SHARE + LENGTH_SHARE * signals.get('length')!.value);
   const score = Math.max(0, Math.min(Math.floor(rc.maxScore), Math.round(fraction * rc.maxScore)));
   const band = bandOf(rc, score, job.rubric.scoring_structure.grade_boundaries);
 
@@ -41,12 +48,16 @@ function scoreCriterion(job: GradingJob, f: TextFeatures, signals: Map<string, S
     .filter((p) => p.sig.value < 0.6)
     .sort((a, b) => (1 - b.sig.value) * b.weight - (1 - a.sig.value) * a.weight || a.sig.key.localeCompare(b.sig.key))
     .slice(0, 3);
-  // The advice to give first: the weakest aspect, or, below full marks, the least developed one.
+  // The advice to give first: the weakest aspect, or, below full marks, the least developed one —
+  // never an aspect strong enough to be praised (here or in another criterion's strengths).
   const next =
     weak[0] ??
-    (score < rc.maxScore ? [...parts].sort((a, b) => a.sig.value - b.sig.value || a.sig.key.localeCompare(b.sig.key))[0] : undefined);
+    (score < rc.maxScore
+      ? [...parts].filter((p) => p.sig.value < 0.75).sort((a, b) => a.sig.value - b.sig.value || a.sig.key.localeCompare(b.sig.key))[0]
+      : undefined);
+  // What was found and what is weaker are told apart: an aspect named as weaker is not also "found".
   const found = byContribution
-    .filter((p) => p.sig.value > 0)
+    .filter((p) => p.sig.value > 0 && !weak.includes(p))
     .slice(0, 3)
     .map((p) => p.sig.evidence);
   const missing = weak.map((p) => p.sig.evidence);
@@ -175,11 +186,11 @@ export function gradeBuiltin(job: GradingJob): Results {
       improvements,
     },
     insight_feedback: {
-      clarity_and_cohesion: insight(signals, ['frame', 'paragraphs', 'connectives', 'variety'], 'Clarity and cohesion'),
+      clarity_and_cohesion: insight(signals, ['frame', 'paragraphs', 'cohesion', 'connectives', 'variety'], 'Clarity and cohesion'),
       argument_and_evidence: insight(signals, ['citations', 'quotations', 'data', 'bibliography', 'citationStyle'], 'Use of evidence'),
-      grammar_and_mechanics: insight(signals, ['mechanics', 'sentences', 'readability'], 'Grammar and mechanics'),
+      grammar_and_mechanics: insight(signals, ['spelling', 'mechanics', 'sentences', 'readability'], 'Grammar and mechanics'),
       critical_thinking: insight(signals, ['counter', 'evaluative', 'hedging', 'answered'], 'Critical thinking'),
-      originality_and_insight: insight(signals, ['diversity', 'voice', 'reflection'], 'Originality and insight'),
+      originality_and_insight: insight(signals, ['vocabulary', 'diversity', 'voice', 'reflection'], 'Originality and insight'),
     },
     suggestions: suggestionsFrom(rankedAdvice).slice(0, 8),
     textMetrics: textMetricsOf(f, job.essay_type),

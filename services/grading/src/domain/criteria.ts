@@ -60,6 +60,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['paragraphs', 0.1],
       ['titleFocus', 0.08],
       ['counter', 0.1],
+      ['cohesion', 0.12],
     ],
     tok: [
       ['connectives', 0.2],
@@ -69,6 +70,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['knowledgeQuestions', 0.1],
       ['frame', 0.1],
       ['paragraphs', 0.1],
+      ['cohesion', 0.12],
     ],
   },
   evaluation: {
@@ -99,6 +101,8 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['data', 0.1],
       ['frame', 0.08],
       ['answered', 0.1],
+      ['cohesion', 0.08],
+      ['vocabulary', 0.06],
     ],
     tok: [
       ['counter', 0.22],
@@ -109,6 +113,8 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['knowledgeQuestions', 0.1],
       ['frame', 0.06],
       ['answered', 0.1],
+      ['cohesion', 0.08],
+      ['vocabulary', 0.06],
     ],
   },
   presentation: {
@@ -122,6 +128,8 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['variety', 0.1],
       ['readability', 0.05],
       ['mechanics', 0.15],
+      ['spelling', 0.12],
+      ['cohesion', 0.06],
     ],
     tok: [
       ['paragraphs', 0.2],
@@ -132,6 +140,8 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['variety', 0.1],
       ['readability', 0.08],
       ['mechanics', 0.18],
+      ['spelling', 0.12],
+      ['cohesion', 0.06],
     ],
   },
   engagement: {
@@ -165,6 +175,9 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['bibliography', 0.08],
       ['mechanics', 0.06],
       ['length', 0.06],
+      ['spelling', 0.06],
+      ['cohesion', 0.06],
+      ['vocabulary', 0.06],
     ],
     tok: [
       ['knowledgeQuestions', 0.15],
@@ -177,6 +190,9 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['answered', 0.1],
       ['voice', 0.05],
       ['frame', 0.05],
+      ['spelling', 0.06],
+      ['cohesion', 0.06],
+      ['vocabulary', 0.06],
     ],
   },
   general: {
@@ -190,6 +206,9 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['diversity', 0.08],
       ['variety', 0.07],
       ['mechanics', 0.15],
+      ['spelling', 0.12],
+      ['cohesion', 0.08],
+      ['vocabulary', 0.08],
     ],
     tok: [
       ['length', 0.12],
@@ -201,6 +220,9 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['diversity', 0.08],
       ['variety', 0.07],
       ['mechanics', 0.15],
+      ['spelling', 0.12],
+      ['cohesion', 0.08],
+      ['vocabulary', 0.08],
     ],
   },
 };

@@ -1,6 +1,8 @@
 import { clip, keyTerms, sentenceFit, stem, stemsUsedIn, type Segment, type TextFeatures } from './text';
 import type { Span } from './spans';
 import { subjectGlossary } from './subject-terms';
+import { cohesionOf } from './cohesion';
+import { COMMON_WORDS, wordUseOf, type WordUse } from './lexicon';
 import type { GradingJob } from './job';
 import {
   EXPECT,
@@ -16,6 +18,7 @@ import {
   plural,
   quoteList,
   sat,
+  scaledTarget,
   sentencesAt,
   sentencesWithTerms,
   spansOf,
@@ -40,6 +43,10 @@ interface Essay {
   closing: Span[];
   rq: TextFeatures['researchQuestion'];
   focus: ReturnType<typeof focusOf>;
+  /** a count target for an essay of the expected length, as asked of this one (scaledTarget) */
+  t: (target: number) => number;
+  /** spelling and word frequency of the body's words (lexicon.ts) */
+  words: WordUse;
 }
 
 /** A signal as measured: its value is clamped to 0..1, and missing spans are none. */
@@ -57,6 +64,8 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
     closing: firstSentenceOf(f, f.paragraphs[f.paragraphs.length - 1]),
     rq: f.researchQuestion,
     focus: focusOf(job),
+    t: (target) => scaledTarget(target, f.bodyWords, EXPECT[job.essay_type]),
+    words: wordUseOf(f.text, f.bodyEnd, f.quotations.hits),
   };
   const s = new Map<string, Signal>();
   for (const measured of MEASURES) {
@@ -132,7 +141,10 @@ function answered({ f, lastParagraphs, closing, rq, focus }: Essay): Measured {
       ? `the closing paragraphs use ${answeredTerms.length} of the ${focusTerms.length} key words of the ${rq ? 'research question' : (focus?.kind ?? 'question')}`
       : 'there is no question for the conclusion to answer',
     strength: `The conclusion returns to the ${rq ? 'research question' : (focus?.kind ?? 'question')} and answers it`,
-    tip: `End with a conclusion that answers the ${rq ? 'research question' : (focus?.kind ?? 'question')} directly, in its own terms, and states what remains unresolved`,
+    // An essay with a conclusion is told to make it answer the question, not to add one.
+    tip: f.hasConclusion
+      ? `Make the conclusion answer the ${rq ? 'research question' : (focus?.kind ?? 'question')} directly, in its own terms, and state what remains unresolved`
+      : `End with a conclusion that answers the ${rq ? 'research question' : (focus?.kind ?? 'question')} directly, in its own terms, and states what remains unresolved`,
     shows: answeredIn,
     applies: closing,
   };
@@ -163,7 +175,7 @@ function subjectTerms({ job, f, focus }: Essay): Measured {
   };
 }
 
-function knowledgeQuestions({ f, e, ph, opening }: Essay): Measured {
+function knowledgeQuestions({ f, e, t, ph, opening }: Essay): Measured {
   const kq = ph.knowledgeQuestion;
   // An explicit knowledge question: named as such, or a question sentence in knowledge-question form.
   const kqSentences = f.sentences.filter(
@@ -173,7 +185,7 @@ function knowledgeQuestions({ f, e, ph, opening }: Essay): Measured {
   );
   return {
     key: 'knowledgeQuestions',
-    value: 0.6 * sat(kq.count, e.knowledgeQuestion) + (kqSentences.length ? 0.4 : 0),
+    value: 0.6 * sat(kq.count, t(e.knowledgeQuestion)) + (kqSentences.length ? 0.4 : 0),
     evidence: kq.count
       ? `knowledge-question language used ${plural(kq.count, 'time')} (${quoteList(kq.found)})`
       : 'no knowledge-question language was found',
@@ -219,10 +231,10 @@ function titleFocus({ job, f, opening, focus }: Essay): Measured {
   };
 }
 
-function method({ f, e, ph, opening }: Essay): Measured {
+function method({ f, e, t, ph, opening }: Essay): Measured {
   return {
     key: 'method',
-    value: sat(ph.method.count, e.method),
+    value: sat(ph.method.count, t(e.method)),
     evidence: ph.method.count
       ? `${plural(ph.method.count, 'reference')} to method and sources (${quoteList(ph.method.found)})`
       : 'the method is not described',
@@ -250,14 +262,14 @@ function frame({ f, opening, closing }: Essay): Measured {
   };
 }
 
-function paragraphs({ f, e }: Essay): Measured {
+function paragraphs({ f, e, t }: Essay): Measured {
   const longest = [...f.paragraphs].sort((a, b) => b.words - a.words || a.start - b.start)[0];
   return {
     key: 'paragraphs',
-    value: sat(f.paragraphs.length, e.paragraphs),
+    value: sat(f.paragraphs.length, t(e.paragraphs)),
     evidence: `${plural(f.paragraphs.length, 'paragraph')}${longest ? `, the longest ${fmt(longest.words)} words` : ''}`,
     strength: `Well-paragraphed (${f.paragraphs.length} paragraphs)`,
-    tip: `Organise the text into focused paragraphs (about ${e.paragraphs} for an essay of this kind), one idea each`,
+    tip: `Organise the text into focused paragraphs (about ${Math.round(t(e.paragraphs))} for an essay of this length), one idea each`,
     applies: longest && longest.words > 180 ? firstSentenceOf(f, longest) : [],
   };
 }
@@ -273,13 +285,15 @@ function headings({ f, e }: Essay): Measured {
       f.headings.map((h) => clip(h, 30)),
       3,
     )})`,
-    tip: 'Use section headings (Introduction, Method, Analysis, Evaluation, Conclusion, Bibliography) to guide the reader',
+    tip: f.headings.length
+      ? 'Give every main section its heading (Introduction, Method, Analysis, Evaluation, Conclusion, Bibliography), not only some'
+      : 'Use section headings (Introduction, Method, Analysis, Evaluation, Conclusion, Bibliography) to guide the reader',
     shows: f.headingSpans.slice(0, 3),
   };
 }
 
 /** Claims with figures or quotations but no citation in the same sentence: where a citation is missing. */
-function citations({ f, e, opening }: Essay): Measured {
+function citations({ f, e, t, opening }: Essay): Measured {
   const cited = (x: Span) => f.citations.hits.some((c) => c.start >= x.start && c.start < x.end);
   const claims = [...f.numbers.hits, ...f.quotations.hits];
   const unsupported: Segment[] = [];
@@ -289,7 +303,7 @@ function citations({ f, e, opening }: Essay): Measured {
   }
   return {
     key: 'citations',
-    value: sat(f.citations.total, e.citations),
+    value: sat(f.citations.total, t(e.citations)),
     evidence: f.citations.total
       ? `${plural(f.citations.total, 'in-text citation')} (e.g. ${f.citations.examples.slice(0, 2).join(', ')})`
       : 'no in-text citations',
@@ -352,16 +366,19 @@ function bibliography({ f, e, closing }: Essay): Measured {
         ? 'a bibliography is mentioned but no bibliography section was found'
         : 'no bibliography or works-cited section',
     strength: `A '${bib.heading ?? 'Bibliography'}' section with ${plural(bib.entries, 'entry', 'entries')}`,
-    tip: 'End with a complete bibliography (works cited) listing every source with author, title, year and publisher or URL',
+    // A section that is there is completed, not added: the advice never asks for what was found.
+    tip: bib.heading
+      ? `Complete the '${bib.heading}' section: ${bib.entries ? `${plural(bib.entries, 'entry', 'entries')} found; list` : 'list'} every source cited, each with author, title, year and publisher or URL`
+      : 'End with a complete bibliography (works cited) listing every source with author, title, year and publisher or URL',
     shows: bibSpans.heading ? [bibSpans.heading, ...bibSpans.entries.slice(0, 1)] : [],
     applies: bibSpans.heading ? [bibSpans.heading] : closing,
   };
 }
 
-function quotations({ f, e }: Essay): Measured {
+function quotations({ f, e, t }: Essay): Measured {
   return {
     key: 'quotations',
-    value: sat(f.quotations.count, e.quotations),
+    value: sat(f.quotations.count, t(e.quotations)),
     evidence: f.quotations.count ? `${plural(f.quotations.count, 'quotation')} (e.g. "${f.quotations.examples[0]}")` : 'no quotations',
     strength: `Uses quotations as evidence (${f.quotations.count})`,
     tip: 'Quote sources or examples directly where the exact words matter, and comment on them',
@@ -370,10 +387,10 @@ function quotations({ f, e }: Essay): Measured {
   };
 }
 
-function data({ f, e }: Essay): Measured {
+function data({ f, e, t }: Essay): Measured {
   return {
     key: 'data',
-    value: sat(f.numbers.count, e.numbers),
+    value: sat(f.numbers.count, t(e.numbers)),
     evidence: f.numbers.count
       ? `${plural(f.numbers.count, 'figure or data point', 'figures or data points')} (e.g. ${f.numbers.examples.slice(0, 3).join(', ')})`
       : 'no figures or data',
@@ -443,10 +460,10 @@ const PHRASE_SIGNALS: Array<{
   },
 ];
 
-function phraseSignals({ f, e, ph }: Essay): Measured[] {
+function phraseSignals({ f, e, t, ph }: Essay): Measured[] {
   return PHRASE_SIGNALS.map(({ key, target, what, strength, tip }) => ({
     key,
-    value: sat(ph[key].count, target(e)),
+    value: sat(ph[key].count, t(target(e))),
     evidence: ph[key].count ? `${what} used ${plural(ph[key].count, 'time')} (${quoteList(ph[key].found)})` : `no ${what}`,
     strength: `${strength} (${quoteList(ph[key].found, 2)})`,
     tip,
@@ -455,13 +472,74 @@ function phraseSignals({ f, e, ph }: Essay): Measured[] {
   }));
 }
 
-function vocabulary({ f }: Essay): Measured {
+/** How many words the spelling and vocabulary signals need before they count in full (a few words show neither). */
+const JUDGED_WORDS = 100;
+
+/**
+ * Lexical sophistication: the share of the (correctly spelled, lower-case) words beyond the 3,000
+ * most frequent of everyday English (SUBTLEX-US), a lexical frequency profile (Laufer & Nation):
+ * about 5 % in a plain, conversational text, 25 % and more in precise academic prose.
+ */
+function vocabulary({ words }: Essay): Measured {
+  const known = words.checked - words.misspelled;
+  const share = known ? words.advanced / known : 0;
   return {
     key: 'vocabulary',
-    value: sat(f.longWordRatio, 0.12),
-    evidence: `${Math.round(f.longWordRatio * 100)}% of words are long, subject-level words`,
-    strength: 'An academic register with precise vocabulary',
-    tip: 'Use precise subject-specific terminology rather than everyday words',
+    // (a share of a handful of words says little: full weight from 100 words checked)
+    value: ((share - 0.05) / 0.2) * sat(known, JUDGED_WORDS),
+    evidence: known
+      ? `${Math.round(share * 100)}% of the words are beyond the ${fmt(COMMON_WORDS)} most common in everyday English${words.advancedExamples.length ? ` (e.g. ${quoteList(words.advancedExamples, 4)})` : ''}`
+      : 'too few words to judge the vocabulary',
+    strength: `Precise, academic vocabulary (${quoteList(words.advancedExamples, 3)})`,
+    tip: 'Use precise subject-specific terms rather than everyday words where they say more exactly what you mean',
+  };
+}
+
+/**
+ * Spelling: the share of the lower-case words that neither the American nor the British Hunspell
+ * dictionary knows. Up to 0.8 % costs nothing (technical terms and names a dictionary lacks); 4 %
+ * and more is a text that was not proofread.
+ */
+function spelling({ f, words }: Essay): Measured {
+  const rate = words.checked ? words.misspelled / words.checked : 0;
+  return {
+    key: 'spelling',
+    value: Math.min(1, 1 - (rate - 0.008) / 0.032) * sat(words.checked, JUDGED_WORDS),
+    evidence: words.misspelled
+      ? `${plural(words.misspelled, 'word')} of ${fmt(words.checked)} not in the English dictionaries (${(rate * 100).toFixed(1)}%: ${quoteList(words.misspellings, 4)})`
+      : words.checked
+        ? `no spelling errors found in ${plural(words.checked, 'word')} checked against the English dictionaries`
+        : 'no words to check the spelling of',
+    strength: 'Accurate spelling',
+    tip: words.misspelled
+      ? `Correct the spelling (${quoteList(words.misspellings, 4)}): a spell checker finds these`
+      : 'Write enough connected prose for the spelling to show',
+    shows: [],
+    applies: sentencesAt(f, words.misspelledHits, 3),
+  };
+}
+
+/**
+ * Cohesion (cohesion.ts): adjacent sentences that take up each other's words, and paragraphs that
+ * continue each other's subject. A single block of text has no paragraph links to show.
+ */
+function cohesion({ f }: Essay): Measured {
+  const c = cohesionOf(f);
+  const sentencesPart = sat(c.sentenceOverlap, 0.5);
+  const paragraphsPart = c.paragraphPairs ? sat(c.paragraphOverlap, 0.8) : 0;
+  return {
+    key: 'cohesion',
+    value: c.sentencePairs ? 0.6 * sentencesPart + 0.4 * paragraphsPart : 0,
+    evidence: c.sentencePairs
+      ? `${Math.round(c.sentenceOverlap * 100)}% of adjacent sentences share a key word${c.paragraphPairs ? `, ${Math.round(c.paragraphOverlap * 100)}% of adjacent paragraphs continue each other's subject` : ''}`
+      : 'too few sentences in a paragraph to judge how they connect',
+    strength: 'Cohesive: each sentence takes up the one before, and paragraphs follow on',
+    tip:
+      sentencesPart < 0.75
+        ? 'Link each sentence to the one before: take up its key word or idea before adding a new one'
+        : 'Link the paragraphs: open each by taking up the subject of the one before',
+    shows: c.links,
+    applies: sentencesPart < 0.75 ? c.breaks : [],
   };
 }
 
@@ -529,9 +607,21 @@ function mechanics({ f }: Essay): Measured {
     value: m.score,
     evidence: `${Math.round(m.capitalisedStarts * 100)}% of sentences start with a capital${m.lowercaseI ? `, lower-case 'i' ${plural(m.lowercaseI, 'time')}` : ''}${m.repeatedWords ? `, ${plural(m.repeatedWords, 'repeated word')}` : ''}`,
     strength: 'Clean mechanics: capitalisation and sentence boundaries are consistent',
-    tip: 'Proofread: capitalise sentence starts and the pronoun "I", and remove repeated words',
+    // Only what was found: a text with capitalised sentences is not told to capitalise them.
+    tip: mechanicsTip(m),
     applies: m.hits.slice(0, 3),
   };
+}
+
+function mechanicsTip(m: Essay['f']['mechanics']): string {
+  const fixes = [
+    m.capitalisedStarts < 1 ? 'capitalise every sentence start' : '',
+    m.lowercaseI ? 'write the pronoun "I" as a capital' : '',
+    m.repeatedWords ? 'remove words written twice' : '',
+  ].filter(Boolean);
+  return fixes.length
+    ? `Proofread: ${fixes.join(', ')}`
+    : 'Keep sentences to a readable length (12–28 words on average) so their boundaries stay clear';
 }
 
 /** In the order the signals are reported. */
@@ -554,6 +644,8 @@ const MEASURES: Array<(x: Essay) => Measured | Measured[]> = [
   data,
   phraseSignals,
   vocabulary,
+  spelling,
+  cohesion,
   diversity,
   sentenceSignals,
   mechanics,

@@ -88,6 +88,13 @@ export interface Signal {
 }
 
 export const sat = (value: number, target: number): number => (target <= 0 ? 1 : Math.max(0, Math.min(1, value / target)));
+/**
+ * What a count target (set for an essay of the expected length) asks of a shorter one: the target
+ * scaled by the square root of the share of the expected length, at least 0.4 of it — a 400-word
+ * argument needs fewer counter-claims than a 4,000-word one, but not ten times fewer.
+ */
+export const scaledTarget = (target: number, words: number, e: (typeof EXPECT)[EssayType]): number =>
+  target * Math.max(0.4, Math.min(1, Math.sqrt(words / e.minWords)));
 /** A number as en-US writes it (1,234.5); whole numbers without asking the locale data, which is slow. */
 export const fmt = (n: number): string =>
   Number.isSafeInteger(n) && n >= 0 && !Object.is(n, -0) ? groupThousands(n) : n.toLocaleString('en-US');
@@ -104,8 +111,14 @@ export const quoteList = (items: readonly string[], n = 3): string =>
     .join(', ');
 export const plural = (n: number, one: string, many = `${one}s`): string => `${fmt(n)} ${n === 1 ? one : many}`;
 
+/**
+ * How far the length develops the essay, 0..1: 1 within the expected range; below it the logarithm
+ * of the length, from 0 at a twentieth of the minimum to 1 at the minimum (each doubling of a short
+ * essay adds the same — length matters most where there is little of it, as in the readability and
+ * automated-scoring literature, which uses log or root length); over the limit, less again.
+ */
 export function lengthFit(words: number, e: (typeof EXPECT)[EssayType]): number {
-  if (words < e.minWords) return words / e.minWords;
+  if (words < e.minWords) return Math.max(0, Math.log((20 * words) / e.minWords) / Math.log(20));
   if (words <= e.maxWords) return 1;
   return Math.max(0.5, 1 - ((words - e.maxWords) / e.maxWords) * 2);
 }

@@ -168,6 +168,8 @@ const ENDS_SENTENCE = /[.!?:]["”')\]]?$/;
  * of the usual line width, and a heading line stands alone.
  */
 function splitBlock(block: Line[]): Line[][] {
+  // A heading on the line above its paragraph ("Introduction\nThis essay …") stands alone, as in a longer block.
+  if (block.length === 2 && isHeading(block[0])) return [[block[0]], [block[1]]];
   if (block.length < 3) return [block];
   const ending = block.slice(0, -1).filter((l) => ENDS_SENTENCE.test(l.text)).length / (block.length - 1);
   if (ending >= 0.6) return block.map((l) => [l]);

@@ -1,6 +1,10 @@
 import type { Results } from '@corestone/contracts';
 import { gradeBuiltin } from '../../domain/builtin';
+import { loadLexicon } from '../../domain/lexicon';
 import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../../domain/job';
+
+// The dictionaries and the word-frequency list, once per process, at start-up rather than in the first grading.
+loadLexicon();
 
 /** The deterministic, offline grader (src/domain/builtin.ts) behind the Grader interface. */
 export const builtinGrader: Grader = {
