@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addInfraReadiness, createServiceApp, registerAuth, type ServiceDeps } from '@corestone/service-kit';
+import { Mailer, addInfraReadiness, createServiceApp, registerAuth, type ServiceDeps } from '@corestone/service-kit';
 import type { SchoolsConfig } from './config';
 import { SchoolStore } from './store/schools';
 import { Accounts } from './peers/accounts';
@@ -11,6 +11,11 @@ import { memberRoutes } from './routes/members';
 import { classRoutes } from './routes/classes';
 import { rosterRoutes } from './routes/roster';
 import { rosterImportsFor } from './app/roster-import';
+import { AssignmentStore } from './store/assignments';
+import { AssignmentPeers } from './peers/assignment-peers';
+import { AssignmentsUseCases } from './app/assignments';
+import { AssignmentMails } from './app/assignment-mails';
+import { assignmentRoutes } from './routes/assignments';
 
 export type SchoolsDeps = ServiceDeps<SchoolsConfig, 'db' | 'bus'>;
 
@@ -21,6 +26,10 @@ export interface SchoolsApp {
   members: MembersUseCases;
   classes: ClassesUseCases;
   accounts: Accounts;
+  assignments: AssignmentsUseCases;
+  assignmentStore: AssignmentStore;
+  /** The assignment mail scheduler (start.ts starts its rounds; tests run passes with runOnce). */
+  assignmentMails: AssignmentMails;
 }
 
 /** The schools service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
@@ -31,6 +40,18 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   const schools = new SchoolsUseCases(store, config.DEFAULT_SCHOOL_TIME_ZONE);
   const members = new MembersUseCases(store, accounts);
   const classes = new ClassesUseCases(store, accounts);
+  const assignmentStore = new AssignmentStore(infra.db.pool, infra.db.pool);
+  const peers = new AssignmentPeers(infra.bus, config.PEER_TIMEOUT_MS);
+  const assignmentMails = new AssignmentMails({
+    pool: infra.db.pool,
+    store: assignmentStore,
+    peers,
+    mailer: new Mailer(config, app.log),
+    baseUrl: config.PUBLIC_BASE_URL,
+    leaseName: `${infra.db.schema}:assignment-mails`,
+    logger: app.log,
+  });
+  const assignments = new AssignmentsUseCases(store, assignmentStore, peers, () => assignmentMails.kick());
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
   const deps = { schools, members, classes };
@@ -38,5 +59,6 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   void app.register(memberRoutes, deps);
   void app.register(classRoutes, deps);
   void app.register(rosterRoutes, { rosterImports: rosterImportsFor({ pool: infra.db.pool, store, members, classes }) });
-  return { app, store, schools, members, classes, accounts };
+  void app.register(assignmentRoutes, { assignments });
+  return { app, store, schools, members, classes, accounts, assignments, assignmentStore, assignmentMails };
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SERVICES } from '@corestone/contracts';
-import { configSchema } from '@corestone/service-kit';
+import { MailSettings, configSchema } from '@corestone/service-kit';
 
 const int = (def: number, min = 0) => Type.Integer({ default: def, minimum: min });
 
@@ -10,5 +10,11 @@ export const SchoolsConfig = configSchema({
   PROVISION_TIMEOUT_MS: int(10_000, 100),
   /** Time zone of a school created without one. */
   DEFAULT_SCHOOL_TIME_ZONE: Type.String({ default: 'UTC' }),
+  /** How long schools waits for rubric, evaluation and users when assignments ask them. */
+  PEER_TIMEOUT_MS: int(5_000, 100),
+  /** How often the assignment mail scheduler passes ("assignment open", "due in 24 h"); 0: never (tests run passes by hand). */
+  ASSIGNMENT_MAILS_EVERY_MS: int(60_000),
+  /** The assignment mails; without SMTP_URL they are written to MAIL_DIR. */
+  ...MailSettings,
 });
 export type SchoolsConfig = Static<typeof SchoolsConfig>;

@@ -4,11 +4,14 @@ import { migrations } from './store/migrations';
 import { buildApp } from './app';
 import { AccountEvents } from './app/accounts';
 import { USERS_CONSUMER, startUsersConsumer } from './messaging/users';
+import { serveAssignmentsRpc } from './messaging/assignments-rpc';
 
 /**
  * schools' composition root: Postgres (schools, memberships, classes), NATS for the outbox relay
  * to the `schools` stream (school_changed, membership_changed), the consumer of users' events
- * (domain sign-up, deleted accounts) and asking auth and users about accounts. server.ts listens; tests inject (with their own token verifier).
+ * (domain sign-up, deleted accounts) and asking auth and users about accounts; the answers to
+ * evaluation's rpc.schools.* questions and the assignment mail scheduler (issue 31). server.ts
+ * listens; tests inject (with their own token verifier).
  */
 export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifier } = {}) {
   return startWith(async (lifecycle) => {
@@ -28,6 +31,11 @@ export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifi
     lifecycle.onClose('outbox relay', () => relay.stop());
     const users = await startUsersConsumer(infra.bus, new AccountEvents(service.store, USERS_CONSUMER), service.app.log);
     lifecycle.onClose('users consumer', () => users.stop());
+    // Issue 31: evaluation's questions about classes and assignments, and the assignment mails.
+    const rpc = serveAssignmentsRpc(infra.bus, service.assignments, service.app.log);
+    lifecycle.onClose('assignment rpc', async () => rpc.forEach((s) => s.unsubscribe()));
+    service.assignmentMails.start(config.ASSIGNMENT_MAILS_EVERY_MS);
+    lifecycle.onClose('assignment mails', () => service.assignmentMails.stop());
     await service.app.ready();
     return { ...service, config, infra, relay };
   });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Subscription } from '@nats-io/transport-node';
 import { Rpc, type Role, type SchoolRole } from '@corestone/contracts';
 import { loadConfig, newId, notFound, serveRpc } from '@corestone/service-kit';
@@ -83,13 +86,17 @@ export interface Harness {
     payload?: unknown,
   ): Promise<{ status: number; body: T }>;
   events(): ReturnType<typeof storedEvents>;
+  /** Where this run's mails are written (the assignment mails; no SMTP in tests). */
+  mailDir: string;
   close(): Promise<void>;
 }
 
 /** The schools service on the real Postgres and NATS, in a schema and stream prefix of its own. */
 export async function startSchools(label: string): Promise<Harness> {
   const run = createTestRun(label);
-  const config = loadConfig(SchoolsConfig, run.env);
+  const mailDir = path.join(os.tmpdir(), `corestone-mail-${run.id}`);
+  // The assignment mail scheduler runs no rounds of its own: tests run its passes (runOnce).
+  const config = loadConfig(SchoolsConfig, { ...run.env, MAIL_DIR: mailDir, ASSIGNMENT_MAILS_EVERY_MS: '0' });
   const tokens = await createTestTokens();
   const service = await startService(config, { verify: tokens.verify }).catch(async (err) => {
     await run.cleanup();
@@ -106,10 +113,12 @@ export async function startSchools(label: string): Promise<Harness> {
       return { status: res.statusCode, body: (res.body ? res.json() : undefined) as never };
     },
     events: () => storedEvents(service.infra.bus, 'schools'),
+    mailDir,
     close: async () => {
       accounts.stop();
       await service.stop();
       await run.cleanup();
+      fs.rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

@@ -27,7 +27,7 @@ import type { Accounts } from '../peers/accounts';
 import { toClass, type ClassRow, type Enrolment, type SchoolStore } from '../store/schools';
 import { inAnotherSchool } from './members';
 import { mySchool, nameOf } from './schools';
-import { actorOf, classNotFound, enforce, memberNotFound, schoolNotFound } from './tenancy';
+import { actorOf, classNotFound, enforce, memberNotFound, reachClass, schoolNotFound } from './tenancy';
 
 /** Join codes are random; a clash with an existing code (≈ never) is retried a few times. */
 const CODE_ATTEMPTS = 5;
@@ -205,15 +205,8 @@ export class ClassesUseCases {
   }
 
   /** The class and the caller's view of it, when `rule` allows it (else 404 or 403). */
-  private async reach(principal: Principal, classId: string, rule: (v: ClassView) => ReturnType<typeof ClassRules.see>) {
-    if (!isUuid(classId)) throw classNotFound();
-    const cls = await this.store.getClass(classId);
-    if (!cls) throw classNotFound();
-    const actor = await actorOf(this.store, principal);
-    const standing = standingIn(actor, cls.school_id);
-    const view: ClassView = { standing, classRole: standing === 'none' ? null : await this.store.classRoleOf(cls.id, actor.id) };
-    enforce(rule(view), classNotFound);
-    return { cls, actor, view };
+  private reach(principal: Principal, classId: string, rule: (v: ClassView) => ReturnType<typeof ClassRules.see>) {
+    return reachClass(this.store, principal, classId, rule);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Migration } from '@corestone/service-kit';
 import { rosterMigrations } from './roster-migrations';
+import { assignmentMigrations } from './assignment-migrations';
 
 export const migrations: Migration[] = [
   {
@@ -69,4 +70,6 @@ export const migrations: Migration[] = [
   },
   // 002: roster imports (store/roster-migrations.ts)
   ...rosterMigrations,
+  // 003: assignments and their mails' markers (store/assignment-migrations.ts)
+  ...assignmentMigrations,
 ];
