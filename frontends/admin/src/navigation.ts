@@ -7,6 +7,8 @@ const ADMINS = ['admin', 'super-admin'] as const;
  * lets in no other teacher or student; the server guards every route).
  */
 const SCHOOL_ADMIN_ACCOUNTS = ['teacher', 'student'] as const;
+/** The school roles of a school's staff: teachers and school admins (issue 31). */
+const SCHOOL_STAFF = ['teacher', 'school_admin'] as const;
 
 /**
  * The back office's menu. Exposed as `admin/navigation`: the shell draws this menu around its retry
@@ -36,7 +38,32 @@ export const navigation: RemoteNavigation = {
     { key: 'schools', icon: 'unordered-list', label: 'Schools', path: '/admin/schools', roles: ADMINS },
     { key: 'settings', icon: 'setting', label: 'Settings', path: '/admin/settings', roles: ADMINS },
     // a school admin (a teacher or student account with the school role school_admin) sees their school and their own dashboard
-    { key: 'school', icon: 'team', label: 'School', path: '/admin/school', roles: SCHOOL_ADMIN_ACCOUNTS },
+    {
+      key: 'school',
+      icon: 'team',
+      label: 'School',
+      path: '/admin/school',
+      roles: SCHOOL_ADMIN_ACCOUNTS,
+      schoolRoles: ['school_admin'],
+    },
+    // a school's teachers and admins (issue 31): their classes' assignments, gradebooks and reviews
+    {
+      key: 'classes',
+      icon: 'read',
+      label: 'Classes',
+      path: '/admin/classes',
+      also: ['/admin/review'],
+      roles: SCHOOL_ADMIN_ACCOUNTS,
+      schoolRoles: SCHOOL_STAFF,
+    },
+    {
+      key: 'agreement',
+      icon: 'file-done',
+      label: 'Agreement',
+      path: '/admin/agreement',
+      roles: SCHOOL_ADMIN_ACCOUNTS,
+      schoolRoles: SCHOOL_STAFF,
+    },
     { key: 'my-dashboard', icon: 'user', label: 'My Dashboard', path: '/dashboard', roles: SCHOOL_ADMIN_ACCOUNTS },
   ],
 };

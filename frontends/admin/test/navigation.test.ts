@@ -36,7 +36,22 @@ test.each([
   expect(selectedNavKey(navigation, path)).toBe(key);
 });
 
-test('a school admin (a teacher or student account) sees only their School area and their own dashboard', () => {
-  expect(navItems(navigation, { role: 'teacher' }).map((i) => i.key)).toEqual(['school', 'my-dashboard']);
-  expect(navItems(navigation, { role: 'student' }).map((i) => i.key)).toEqual(['school', 'my-dashboard']);
+test("a school admin (a teacher or student account) sees their School area, the Classes area and their own dashboard; a school's teacher no School", () => {
+  const school = (role: 'school_admin' | 'teacher') => ({ id: 's', name: null, role, status: 'active' as const });
+  for (const role of ['teacher', 'student'] as const) {
+    expect(navItems(navigation, { role, school: school('school_admin') }).map((i) => i.key)).toEqual([
+      'school',
+      'classes',
+      'agreement',
+      'my-dashboard',
+    ]);
+  }
+  expect(navItems(navigation, { role: 'teacher', school: school('teacher') }).map((i) => i.key)).toEqual([
+    'classes',
+    'agreement',
+    'my-dashboard',
+  ]);
+  expect(navItems(navigation, { role: 'teacher', school: { ...school('teacher'), status: 'pending' } }).map((i) => i.key)).toEqual([
+    'my-dashboard',
+  ]);
 });

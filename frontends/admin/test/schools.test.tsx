@@ -99,7 +99,9 @@ describe('rules of the School area', () => {
   test('who enters the back office, and who sees only the School area', () => {
     expect(mayEnterBackOffice(schoolAdmin)).toBe(true);
     expect(schoolAreaOnly(schoolAdmin)).toBe(true);
-    expect(mayEnterBackOffice(plainTeacher)).toBe(false);
+    // issue 31: a school's teacher enters the back office for its Classes area only
+    expect(mayEnterBackOffice(plainTeacher)).toBe(true);
+    expect(schoolAreaOnly(plainTeacher)).toBe(true);
     expect(mayEnterBackOffice(superAdmin)).toBe(true);
     expect(schoolAreaOnly(superAdmin)).toBe(false);
     const deactivated = { ...schoolAdmin, school: { ...schoolAdmin.school!, status: 'deactivated' as const } };
@@ -225,11 +227,21 @@ describe('School area screens', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Riverside IB' })).toBeTruthy();
   });
 
-  test('a teacher who is not a school admin is sent to sign in', async () => {
+  test("a school's teacher who is not its admin has no School area: /admin/school is their Classes (issue 31)", async () => {
     renderRemote(AdminApp, '/admin/*', {
       path: '/admin/school',
       handler: schoolHandler(),
       user: plainTeacher,
+      otherRoutes: <Route path="*" element={<Where />} />,
+    });
+    await screen.findByTestId('teacher-classes');
+  });
+
+  test('a teacher without a school is sent to sign in', async () => {
+    renderRemote(AdminApp, '/admin/*', {
+      path: '/admin/classes',
+      handler: schoolHandler(),
+      user: { ...plainTeacher, school: null },
       otherRoutes: <Route path="*" element={<Where />} />,
     });
     expect((await screen.findByTestId('where')).textContent).toBe('/auth');

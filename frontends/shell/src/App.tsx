@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, StaticRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
-import { isAdminRole, isGradingRole, isSchoolAdmin, type RemoteAppProps } from '@corestone/sdk';
+import { isAdminRole, isGradingRole, isSchoolStaff, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/ui/antd-root';
 import { SessionProvider, useSession } from './session';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -104,8 +104,8 @@ function AdminRoute() {
   const props = useRemoteProps();
   // an ended session goes to sign-in (logout has already gone home)
   if (!user || !props) return <Navigate to="/auth" replace />;
-  // a school admin (a teacher account) has the back office's School area; the admin remote keeps them to it
-  if (!isAdminRole(user) && !isSchoolAdmin(user)) return <Navigate to="/" replace />;
+  // a school admin has the back office's School area, a school's teachers and admins its Classes area; the admin remote keeps them to those
+  if (!isAdminRole(user) && !isSchoolStaff(user)) return <Navigate to="/" replace />;
   return (
     <RemoteView
       remote="admin"

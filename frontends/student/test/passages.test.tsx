@@ -5,7 +5,7 @@ import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { createClient, normalizeUser, type Evaluation, type RemoteAppProps } from '@corestone/sdk';
-import { fold, groupPlaced, locateQuote, notesOf, placeNotes, quoteWords, segmentsOf, type FeedbackNote } from '../src/lib/passages';
+import { fold, groupPlaced, locateQuote, notesOf, placeNotes, quoteWords, segmentsOf, type FeedbackNote } from '@corestone/ui/passages';
 import { criteriaOf } from '../src/lib/evaluation';
 import { EssayView, ESSAY_LOAD_FAILED } from '../src/components/EssayView';
 import { Report } from '../src/pages/Report';

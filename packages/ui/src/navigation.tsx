@@ -14,7 +14,7 @@ import {
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { SessionRole, SessionUser } from '@corestone/sdk';
+import type { SchoolRole, SessionRole, SessionUser } from '@corestone/sdk';
 
 /**
  * A remote's navigation: its menu as plain data. Each remote owns its own (`src/navigation.ts`),
@@ -50,6 +50,8 @@ export interface RemoteNavItem {
   icon: NavIconName;
   /** who sees it (everyone who may open the remote when absent) */
   roles?: readonly SessionRole[];
+  /** and, when present, only to a user whose active school role is one of these (issue 31) */
+  schoolRoles?: readonly SchoolRole[];
   /** other paths (and what is below them) on which this item is the selected one */
   also?: readonly string[];
 }
@@ -69,9 +71,11 @@ export interface NavItem {
 }
 
 /** The items `user` sees, with their icons. */
-export function navItems(navigation: RemoteNavigation, user: Pick<SessionUser, 'role'>): NavItem[] {
+export function navItems(navigation: RemoteNavigation, user: Pick<SessionUser, 'role'> & Partial<Pick<SessionUser, 'school'>>): NavItem[] {
+  const school = user.school?.status === 'active' ? user.school.role : null;
   return navigation.items
     .filter((item) => !item.roles || item.roles.includes(user.role))
+    .filter((item) => !item.schoolRoles || (!!school && item.schoolRoles.includes(school)))
     .map(({ key, label, path, icon }) => {
       const Icon = NAV_ICONS[icon] ?? NAV_ICONS.appstore;
       return { key, label, path, icon: <Icon /> };

@@ -8,7 +8,7 @@ import { FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFra
 import { navItems, selectedNavKey } from '@corestone/ui/navigation';
 import { SystemIndicator } from '../components/common';
 import { afterLeaveAgreed } from '../lib/leaveGuard';
-import { mayEnterBackOffice, schoolAreaOnly } from '../lib/schools';
+import { mayEnterBackOffice, schoolAreaOnly, schoolStaffHome } from '../lib/schools';
 import { navigation } from '../navigation';
 import { Overview } from '../pages/Overview';
 
@@ -27,11 +27,15 @@ const TokTitles = lazyScreen(() => import('../pages/TokTitles').then((m) => ({ d
 const Schools = lazyScreen(() => import('../pages/Schools').then((m) => ({ default: m.Schools })));
 const MySchool = lazyScreen(() => import('../pages/School').then((m) => ({ default: m.MySchool })));
 const SchoolById = lazyScreen(() => import('../pages/School').then((m) => ({ default: m.SchoolById })));
+const Classes = lazyScreen(() => import('../pages/Classes').then((m) => ({ default: m.Classes })));
+const Review = lazyScreen(() => import('../pages/Review').then((m) => ({ default: m.Review })));
+const Agreement = lazyScreen(() => import('../pages/Agreement').then((m) => ({ default: m.Agreement })));
 
 /**
  * Exposed as `admin/AdminApp`: everything under /admin/* (rendered inside the shell's router).
  * Reading B of spec §2: anyone who is not admin or super admin is sent to /auth — except an active
- * school admin (issue 30), who sees only their School area (/admin/school).
+ * school admin (issue 30), who sees only their School area (/admin/school), and a school's teachers
+ * and admins, who have the Classes area (issue 31: assignments, gradebook, review, agreement).
  */
 export default function AdminApp(props: RemoteAppProps) {
   return (
@@ -110,7 +114,10 @@ function BackOffice(props: RemoteAppProps) {
             <Route path="school/*" element={<MySchool {...props} />} />
             {/* a school's address: their own school, or "not found" for any other (the server answers 404) */}
             <Route path="schools/:id/*" element={<SchoolById {...props} />} />
-            <Route path="*" element={<Navigate to="/admin/school" replace />} />
+            <Route path="classes/*" element={<Classes {...props} />} />
+            <Route path="review/:id" element={<Review {...props} />} />
+            <Route path="agreement" element={<Agreement {...props} />} />
+            <Route path="*" element={<Navigate to={schoolStaffHome(user)} replace />} />
           </Routes>
         ) : (
           <Routes>
@@ -127,6 +134,9 @@ function BackOffice(props: RemoteAppProps) {
             <Route path="schools" element={<Schools {...props} />} />
             <Route path="schools/:id/*" element={<SchoolById {...props} />} />
             <Route path="school/*" element={<MySchool {...props} />} />
+            <Route path="classes/*" element={<Classes {...props} />} />
+            <Route path="review/:id" element={<Review {...props} />} />
+            <Route path="agreement" element={<Agreement {...props} />} />
             <Route path="settings" element={<Settings {...props} />} />
             <Route path="analytics" element={<Analytics {...props} />} />
             <Route path="assess" element={<Assess {...props} />} />

@@ -8,7 +8,7 @@ import type {
   SessionUser,
   UpdateSchoolRequest,
 } from '@corestone/sdk';
-import { isAdminRole, isSchoolAdmin } from '@corestone/sdk';
+import { isAdminRole, isSchoolAdmin, isSchoolStaff } from '@corestone/sdk';
 
 export const SCHOOL_ROLE_LABELS: Record<SchoolRole, string> = { school_admin: 'School admin', teacher: 'Teacher', student: 'Student' };
 export const SCHOOL_ROLE_COLORS: Record<SchoolRole, string> = { school_admin: 'purple', teacher: 'blue', student: 'green' };
@@ -22,12 +22,18 @@ export function ownSchoolId(user: Pick<SessionUser, 'school'>): string | null {
   return isSchoolAdmin(user) ? user.school!.id : null;
 }
 
-/** A school admin who is not a platform admin sees only the School area of the back office. */
-export const schoolAreaOnly = (user: Pick<SessionUser, 'role' | 'school'>): boolean => !isAdminRole(user) && isSchoolAdmin(user);
+/**
+ * A school's staff member who is not a platform admin sees only the school's areas of the back
+ * office: a school admin the School area, a teacher or school admin the Classes area (issue 31).
+ */
+export const schoolAreaOnly = (user: Pick<SessionUser, 'role' | 'school'>): boolean => !isAdminRole(user) && isSchoolStaff(user);
 
-/** Platform admins and active school admins enter the back office (the server guards every route). */
+/** Platform admins and a school's active teachers and admins enter the back office (the server guards every route). */
 export const mayEnterBackOffice = (user: Pick<SessionUser, 'role' | 'school'> | null | undefined): boolean =>
-  isAdminRole(user) || isSchoolAdmin(user);
+  isAdminRole(user) || isSchoolStaff(user);
+
+/** Where a school's staff member lands in the back office: a school admin their school, a teacher their classes. */
+export const schoolStaffHome = (user: Pick<SessionUser, 'school'>): string => (isSchoolAdmin(user) ? '/admin/school' : '/admin/classes');
 
 export function statusLabel(m: Pick<SchoolMember, 'status' | 'awaiting'>): { text: string; color: string } {
   if (m.status === 'active') return { text: 'Active', color: 'green' };

@@ -1,7 +1,7 @@
 import { Alert, Button, Result, Tabs } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isAdminRole, type RemoteAppProps } from '@corestone/sdk';
+import { isAdminRole, isSchoolStaff, type RemoteAppProps } from '@corestone/sdk';
 import { LoadError, Loading, PageHeader } from '../components/common';
 import { SchoolOverview } from '../components/school/SchoolOverview';
 import { SchoolMembers } from '../components/school/SchoolMembers';
@@ -31,6 +31,8 @@ export function MySchool(props: RemoteAppProps) {
   const id = ownSchoolId(props.user);
   if (!id) {
     if (isAdminRole(props.user)) return <Navigate to="/admin/schools" replace />;
+    // a school's teacher (issue 31) has its Classes area
+    if (isSchoolStaff(props.user)) return <Navigate to="/admin/classes" replace />;
     return <Result status="403" title="No school" subTitle="You are not the administrator of a school." />;
   }
   return <SchoolArea {...props} schoolId={id} base="/admin/school" />;

@@ -10,7 +10,7 @@ import {
   type FeedbackNote,
   type PassageGroup,
   type Segment,
-} from '../lib/passages';
+} from '@corestone/ui/passages';
 
 const { Text, Paragraph } = Typography;
 

@@ -1,5 +1,5 @@
 import type { Evaluation, EvaluationListItem } from '@corestone/sdk';
-import { noteId, type RemarkKind } from './passages';
+import { noteId, type RemarkKind } from '@corestone/ui/passages';
 
 export const IN_PROGRESS = ['pending', 'processing', 'in_progress'];
 

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { isAdminRole, type AgreementFigure, type RemoteAppProps, type Rubric } from '@corestone/sdk';
+import { LoadError, Loading, PageHeader } from '../components/common';
+import { useBusy } from '../hooks/useBusy';
+import { useAgreement, useMyClasses } from '../hooks/useTeaching';
+import { agreementRows, differenceText, kappaText, kappaWords, percentText } from '../lib/teaching';
+import { saveBlob } from '../lib/text';
+
+/**
+ * /admin/agreement (issue 31): how far the AI agrees with the school's teachers, per criterion of a
+ * rubric — quadratic weighted kappa, exact and adjacent agreement, mean signed difference (AI −
+ * teacher), the number of essays behind each figure and the server's plain-words reading; CSV.
+ * Platform admins without a school see the platform's figures.
+ */
+export function Agreement({ client, user }: RemoteAppProps) {
+  const classes = useMyClasses(client, user);
+  const schoolId = classes.data?.schoolId ?? null;
+  const [rubricId, setRubricId] = useState<string | undefined>();
+  const [classId, setClassId] = useState<string | undefined>();
+  const [rubrics, setRubrics] = useState<Rubric[]>([]);
+  useEffect(() => {
+    client.rubrics.active().then(setRubrics, () => setRubrics([]));
+  }, [client]);
+  // the school's figures for its staff; the platform's for a platform admin without a school
+  const scope = schoolId ?? ((classes.data || classes.error) && isAdminRole(user) ? 'platform' : null);
+  const report = useAgreement(client, scope, { rubric_id: rubricId, class_id: classId });
+  const { busy, run } = useBusy();
+
+  if (classes.error && !isAdminRole(user)) return <LoadError message={classes.error} onRetry={classes.reload} />;
+  const data = report.data;
+  return (
+    <div data-testid="agreement-page">
+      <PageHeader
+        title="AI–teacher agreement"
+        subtitle={schoolId ? (classes.data?.schoolName ?? undefined) : 'Every school'}
+        extra={
+          schoolId && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy === 'csv'}
+              onClick={() =>
+                void run(
+                  'csv',
+                  async () => {
+                    const f = await client.assignments.agreementCsv(schoolId, { rubric_id: rubricId, class_id: classId });
+                    saveBlob(f.blob, f.filename ?? 'agreement.csv');
+                  },
+                  'The CSV could not be made',
+                )
+              }
+            >
+              Export CSV
+            </Button>
+          )
+        }
+      />
+      <Typography.Paragraph type="secondary">
+        Every released result whose marks a teacher changed or confirmed is a teacher&apos;s judgement; these figures compare the AI&apos;s
+        marks with them.
+      </Typography.Paragraph>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          aria-label="Rubric"
+          allowClear
+          placeholder="Every rubric"
+          style={{ width: 240 }}
+          value={rubricId}
+          onChange={setRubricId}
+          options={rubrics.map((r) => ({ value: r.id, label: r.title }))}
+        />
+        {schoolId && (
+          <Select
+            aria-label="Class"
+            allowClear
+            placeholder="Every class"
+            style={{ width: 220 }}
+            value={classId}
+            onChange={setClassId}
+            options={(classes.data?.classes ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
+        )}
+      </Space>
+      {report.error ? (
+        <LoadError message={report.error} onRetry={report.reload} />
+      ) : !data ? (
+        <Loading />
+      ) : data.essays === 0 ? (
+        <Empty
+          description="No teacher-released results yet: figures appear once teachers review and release."
+          data-testid="agreement-empty"
+        />
+      ) : (
+        <Card variant="borderless" styles={{ body: { padding: 12 } }}>
+          <Alert
+            type="info"
+            style={{ marginBottom: 12 }}
+            title={`${data.essays} essay${data.essays === 1 ? '' : 's'}${data.rubric_name ? ` · ${data.rubric_name}` : ''}`}
+            description={data.total?.reading}
+          />
+          <Table<AgreementFigure>
+            size="small"
+            data-testid="agreement-table"
+            rowKey={(f) => f.criterion_id ?? f.criterion}
+            dataSource={agreementRows(data.criteria, data.total)}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: 'Criterion', dataIndex: 'criterion', render: (v: string, f) => (f.criterion_id ? v : <strong>{v}</strong>) },
+              { title: 'Essays', dataIndex: 'n' },
+              { title: 'Kappa (QWK)', key: 'qwk', render: (_, f) => `${kappaText(f.qwk)} · ${kappaWords(f.qwk)}` },
+              { title: 'Exact', key: 'exact', render: (_, f) => percentText(f.exact) },
+              { title: 'Within one mark', key: 'adj', render: (_, f) => percentText(f.adjacent) },
+              { title: 'AI − teacher', key: 'diff', render: (_, f) => differenceText(f.mean_difference) },
+              { title: 'Reading', dataIndex: 'reading', render: (v: string) => <div style={{ minWidth: 240, maxWidth: 420 }}>{v}</div> },
+            ]}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import { useState } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Alert, App, Button, Card, Col, Empty, Result, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import type { Assignment, AssignmentSubmission, RemoteAppProps } from '@corestone/sdk';
+import { formatZoned } from '@corestone/ui/zoned-time';
+import { LoadError, Loading, PageHeader } from '../components/common';
+import { AssignmentModal } from '../components/teaching/AssignmentModal';
+import { assignmentAddress, GradebookTable, SubmissionCell } from '../components/teaching/GradebookTable';
+import { useBusy } from '../hooks/useBusy';
+import { useAssignmentSubmissions, useClassWork, useMyClasses } from '../hooks/useTeaching';
+import { assignmentWindow, KIND_LABELS, RELEASE_MODE_LABELS, scoreText, stateCounts, STATE_LABELS } from '../lib/teaching';
+import { saveBlob } from '../lib/text';
+
+const classAddress = (id: string) => `/admin/classes/${encodeURIComponent(id)}`;
+
+/**
+ * /admin/classes (issue 31): a teacher's classes (a school admin's: the school's) → a class's
+ * assignments and gradebook → one assignment's submissions → the review screen (/admin/review/:id).
+ */
+export function Classes(props: RemoteAppProps) {
+  const classes = useMyClasses(props.client, props.user);
+  const timeZone = classes.data?.timeZone ?? 'UTC';
+  return (
+    <Routes>
+      <Route index element={<ClassList classes={classes} />} />
+      <Route path=":classId/assignments/:assignmentId" element={<AssignmentSubmissions {...props} timeZone={timeZone} />} />
+      <Route path=":classId/*" element={<ClassArea {...props} timeZone={timeZone} />} />
+    </Routes>
+  );
+}
+
+function ClassList({ classes }: { classes: ReturnType<typeof useMyClasses> }) {
+  const data = classes.data;
+  return (
+    <div data-testid="teacher-classes">
+      <PageHeader title="Classes" subtitle={data?.schoolName ?? undefined} />
+      {classes.error ? (
+        <LoadError message={classes.error} onRetry={classes.reload} />
+      ) : !data ? (
+        <Loading />
+      ) : data.classes.length === 0 ? (
+        <Empty description="You teach no class yet: your school admin assigns teachers to classes." />
+      ) : (
+        <Row gutter={[16, 16]} role="list" aria-label="Classes">
+          {data.classes.map((c) => (
+            <Col xs={24} md={12} xl={8} key={c.id} role="listitem">
+              <Card size="small" title={c.name} data-testid="teacher-class" style={{ height: '100%' }}>
+                <Space orientation="vertical" size={6}>
+                  <Typography.Text type="secondary">
+                    {[c.subject, c.session].filter(Boolean).join(' · ') || 'No subject or session'}
+                  </Typography.Text>
+                  <span>
+                    {c.student_count} student{c.student_count === 1 ? '' : 's'}
+                  </span>
+                  <Space wrap>
+                    <Link to={classAddress(c.id)}>
+                      <Button type="primary" size="small">
+                        Assignments
+                      </Button>
+                    </Link>
+                    <Link to={`${classAddress(c.id)}/gradebook`}>
+                      <Button size="small">Gradebook</Button>
+                    </Link>
+                  </Space>
+                </Space>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}
+
+function NotYours({ what }: { what: string }) {
+  return (
+    <Result
+      status="404"
+      title={`${what} not found`}
+      subTitle="It does not exist, or it is not yours to see."
+      extra={
+        <Link to="/admin/classes">
+          <Button type="primary">My classes</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+function ClassArea({ client, timeZone }: RemoteAppProps & { timeZone: string }) {
+  const { classId = '' } = useParams();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { gradebook, missing } = useClassWork(client, classId);
+  const [creating, setCreating] = useState(false);
+  const tab = location.pathname.endsWith('/gradebook') ? 'gradebook' : 'assignments';
+
+  if (missing && !gradebook.data) return <NotYours what="Class" />;
+  if (gradebook.error && !gradebook.data) return <LoadError message={gradebook.error} onRetry={gradebook.reload} />;
+  if (!gradebook.data) return <Loading />;
+  const gb = gradebook.data;
+  return (
+    <div data-testid="class-area">
+      <Link to="/admin/classes" style={{ display: 'inline-block', marginBottom: 8 }}>
+        <ArrowLeftOutlined /> My classes
+      </Link>
+      <PageHeader
+        title={gb.class_name}
+        subtitle={`${gb.students.length} student${gb.students.length === 1 ? '' : 's'} · times in ${timeZone}`}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            New assignment
+          </Button>
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => navigate(k === 'gradebook' ? `${classAddress(classId)}/gradebook` : classAddress(classId))}
+        items={[
+          { key: 'assignments', label: 'Assignments' },
+          { key: 'gradebook', label: 'Gradebook' },
+        ]}
+      />
+      {tab === 'gradebook' ? (
+        <Card variant="borderless" styles={{ body: { padding: 12 } }}>
+          <GradebookTable gradebook={gb} />
+        </Card>
+      ) : gb.assignments.length === 0 ? (
+        <Empty description="No assignments yet." data-testid="assignments-empty" />
+      ) : (
+        <Row gutter={[16, 16]} role="list" aria-label="Assignments">
+          {gb.assignments.map((a) => (
+            <Col xs={24} md={12} key={a.id} role="listitem">
+              <AssignmentCard a={a} timeZone={timeZone} counts={stateCounts(gb.cells, a.id)} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      {creating && (
+        <AssignmentModal
+          client={client}
+          classId={classId}
+          timeZone={timeZone}
+          onClose={() => setCreating(false)}
+          onCreated={(a) => {
+            setCreating(false);
+            message.success(`Assignment ${a.title} created`);
+            gradebook.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function AssignmentCard({ a, timeZone, counts }: { a: Assignment; timeZone: string; counts: ReturnType<typeof stateCounts> }) {
+  return (
+    <Card
+      size="small"
+      data-testid="assignment-card"
+      title={a.title}
+      extra={<Link to={assignmentAddress(a.class_id, a.id)}>Submissions</Link>}
+      style={{ height: '100%' }}
+    >
+      <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+        <Space wrap size={4}>
+          <Tag>{a.essay_type.toUpperCase()}</Tag>
+          <Tag>{KIND_LABELS[a.kind]}</Tag>
+          <Tag color={a.release_mode === 'after_review' ? 'purple' : 'green'}>{RELEASE_MODE_LABELS[a.release_mode]}</Tag>
+          {!a.allow_late && <Tag color="red">No late work</Tag>}
+        </Space>
+        <Typography.Text>{assignmentWindow(a, (iso) => formatZoned(iso, timeZone))}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {Object.entries(counts)
+            .map(([s, n]) => `${STATE_LABELS[s as keyof typeof STATE_LABELS]}: ${n}`)
+            .join(' · ') || 'No students yet'}
+        </Typography.Text>
+      </Space>
+    </Card>
+  );
+}
+
+function AssignmentSubmissions({ client, timeZone }: RemoteAppProps & { timeZone: string }) {
+  const { classId = '', assignmentId = '' } = useParams();
+  const { message } = App.useApp();
+  const list = useAssignmentSubmissions(client, assignmentId);
+  const { busy, run } = useBusy();
+  if (list.error && !list.data) {
+    return /not found/i.test(list.error) ? <NotYours what="Assignment" /> : <LoadError message={list.error} onRetry={list.reload} />;
+  }
+  if (!list.data) return <Loading />;
+  const { assignment: a, submissions } = list.data;
+  const reviewed = submissions.filter((s) => s.state === 'reviewed').length;
+  return (
+    <div data-testid="assignment-submissions">
+      <Link to={classAddress(classId)} style={{ display: 'inline-block', marginBottom: 8 }}>
+        <ArrowLeftOutlined /> {a.class_name}
+      </Link>
+      <PageHeader
+        title={a.title}
+        subtitle={assignmentWindow(a, (iso) => formatZoned(iso, timeZone, true))}
+        extra={
+          <>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy === 'csv'}
+              onClick={() =>
+                void run(
+                  'csv',
+                  async () => {
+                    const f = await client.assignments.submissionsCsv(a.id);
+                    saveBlob(f.blob, f.filename ?? 'marks.csv');
+                  },
+                  'The CSV could not be made',
+                )
+              }
+            >
+              Export CSV
+            </Button>
+            {a.release_mode === 'after_review' && (
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                disabled={!reviewed}
+                loading={busy === 'release'}
+                onClick={() =>
+                  void run(
+                    'release',
+                    async () => {
+                      const r = await client.assignments.releaseReviewed(a.id);
+                      message.success(`${r.released} result${r.released === 1 ? '' : 's'} released`);
+                      list.reload();
+                    },
+                    'The results could not be released',
+                  )
+                }
+              >
+                Release all reviewed ({reviewed})
+              </Button>
+            )}
+          </>
+        }
+      />
+      {a.instructions && <Alert type="info" title={a.instructions} style={{ marginBottom: 12 }} />}
+      <Card variant="borderless" styles={{ body: { padding: 12 } }}>
+        <Table<AssignmentSubmission>
+          size="small"
+          rowKey={(s) => s.student.user_id}
+          dataSource={submissions}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            {
+              title: 'Student',
+              key: 'name',
+              render: (_, s) => s.student.name,
+              sorter: (x, y) => x.student.name.localeCompare(y.student.name),
+            },
+            { title: 'State', key: 'state', render: (_, s) => <SubmissionCell cell={s} /> },
+            { title: 'AI total', key: 'ai', render: (_, s) => scoreText(s.ai_total, s.max_total) },
+            { title: 'Submitted', key: 'at', render: (_, s) => formatZoned(s.submitted_at, timeZone) },
+            {
+              title: 'Needs review because',
+              key: 'why',
+              render: (_, s) => (s.needs_review.length ? s.needs_review.map((r) => <div key={r.code}>{r.detail}</div>) : '—'),
+            },
+            {
+              title: '',
+              key: 'open',
+              render: (_, s) =>
+                s.evaluation_id && (
+                  <Link to={`/admin/review/${encodeURIComponent(s.evaluation_id)}`}>
+                    <Button size="small" type={s.state === 'needs_review' || s.state === 'graded' ? 'primary' : 'default'}>
+                      {s.state === 'released' ? 'Open' : 'Review'}
+                    </Button>
+                  </Link>
+                ),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
