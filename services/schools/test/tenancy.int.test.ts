@@ -7,6 +7,7 @@
  */
 import { person, seedSchool, startSchools, type Harness, type Person } from './harness';
 import { multipartFiles } from './roster-fixtures';
+import { AssignmentPeersStandIn } from './assignment-peers';
 
 let h: Harness;
 let sa: Person;
@@ -20,6 +21,10 @@ let spare: Person;
 let pendingA: Person;
 let classX: { id: string; join_code: string };
 let classBX: { id: string; join_code: string };
+/** Issue 31: an assignment of class X, and the rubric stand-in assignments are checked against. */
+let peers: AssignmentPeersStandIn;
+let assignmentX: { id: string };
+let rubricId: string;
 
 beforeAll(async () => {
   h = await startSchools('schten');
@@ -50,9 +55,23 @@ beforeAll(async () => {
   };
   classX = await mkClass(A, 'Alpha EE cohort');
   classBX = await mkClass(B, 'Beta TOK group');
+  peers = new AssignmentPeersStandIn(h).start();
+  rubricId = peers.rubric('ee');
+  const set = await h.call<{ id: string }>('POST', `/classes/${classX.id}/assignments`, A.teacher.h, assignmentBody());
+  expect(set.status).toBe(201);
+  assignmentX = set.body;
 });
 afterAll(async () => {
+  peers?.stop();
   await h?.close();
+});
+
+const assignmentBody = () => ({
+  title: 'Alpha EE draft',
+  essay_type: 'ee',
+  rubric_id: rubricId,
+  due_at: '2030-05-01T12:00:00Z',
+  release_mode: 'after_review',
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -107,6 +126,11 @@ const probes: Probe[] = [
       multipartFiles({ 'roster.csv': 'email,name,role,class\nrory@alpha.example.org,Rory Roster,student,Alpha EE cohort\n' }),
   },
   { name: 'GET roster imports', method: 'GET', url: () => `/schools/${A.id}/roster/imports` },
+  // Issue 31: assignments of class X.
+  { name: 'POST class assignment', method: 'POST', url: () => `/classes/${classX.id}/assignments`, body: assignmentBody },
+  { name: 'GET class assignments', method: 'GET', url: () => `/classes/${classX.id}/assignments` },
+  { name: 'GET assignment', method: 'GET', url: () => `/assignments/${assignmentX.id}` },
+  { name: 'PATCH assignment', method: 'PATCH', url: () => `/assignments/${assignmentX.id}`, body: () => ({ title: 'Alpha EE draft' }) },
 ];
 
 type Who =
@@ -165,6 +189,10 @@ const EXPECTED: Record<string, number[]> = {
   'DELETE class member': [204, 204, 204, 204, 404, 403, 404, 404, 404, 404, 404],
   'POST roster import (dry run)': [200, 200, 200, 403, 403, 403, 404, 404, 404, 404, 404],
   'GET roster imports': [200, 200, 200, 403, 403, 403, 404, 404, 404, 404, 404],
+  'POST class assignment': [201, 201, 201, 201, 404, 403, 404, 404, 404, 404, 404],
+  'GET class assignments': [200, 200, 200, 200, 404, 200, 404, 404, 404, 404, 404],
+  'GET assignment': [200, 200, 200, 200, 404, 200, 404, 404, 404, 404, 404],
+  'PATCH assignment': [200, 200, 200, 200, 404, 403, 404, 404, 404, 404, 404],
 };
 
 describe.each(probes.map((p) => [p.name, p] as const))('%s', (_name, probe) => {
@@ -223,6 +251,27 @@ describe('across the line the other way and sideways', () => {
     for (const p of [sa, admin, A.admin, A.teacher, B.admin, B.teacher]) {
       const res = await h.call<{ code: string }>('POST', '/classes/join', p.h, { code: classX.join_code });
       expect([res.status, res.body.code]).toEqual([403, 'JOIN_STUDENTS_ONLY']);
+    }
+  });
+
+  it('assignments stay in their school: each class lists its own, and B’s is 404 to A’s people', async () => {
+    const setB = await h.call<{ id: string }>('POST', `/classes/${classBX.id}/assignments`, B.teacher.h, {
+      ...assignmentBody(),
+      title: 'Beta TOK essay',
+    });
+    expect(setB.status).toBe(201);
+    const titles = async (p: Person, cls: string) =>
+      (await h.call<{ assignments: Array<{ title: string }> }>('GET', `/classes/${cls}/assignments`, p.h)).body.assignments.map(
+        (a) => a.title,
+      );
+    expect(await titles(B.teacher, classBX.id)).toEqual(['Beta TOK essay']);
+    expect(await titles(B.student, classBX.id)).toEqual(['Beta TOK essay']);
+    expect(await titles(A.student, classX.id)).not.toContain('Beta TOK essay');
+    for (const p of [A.admin, A.teacher, A.student, teacher2]) {
+      const read = await h.call<{ code: string }>('GET', `/assignments/${setB.body.id}`, p.h);
+      expect([read.status, read.body.code]).toEqual([404, 'ASSIGNMENT_NOT_FOUND']);
+      const change = await h.call<{ code: string }>('PATCH', `/assignments/${setB.body.id}`, p.h, { archived: true });
+      expect([change.status, change.body.code]).toEqual([404, 'ASSIGNMENT_NOT_FOUND']);
     }
   });
 
