@@ -12,6 +12,7 @@ export * from './nats';
 export * from './rpc';
 export * from './consumer';
 export * from './outbox';
+export * from './lease';
 export * from './erasure';
 export * from './auth';
 export * from './redis';

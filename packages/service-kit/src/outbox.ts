@@ -13,6 +13,7 @@ import { isErasable, pruneStreamMessages } from './erasure';
 import { STREAM_MAX_AGE_DAYS } from '@corestone/contracts';
 import { noteEnqueued, notePublished, registerRelay } from './publication';
 import { newId } from './ids';
+import { startSingletonJob } from './lease';
 
 /**
  * Transactional outbox: write the event in the same transaction as the change it announces;
@@ -523,19 +524,20 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   };
   void listen();
   const unregister = opts.holdAnswers ? registerRelay(() => void kick()) : () => undefined;
-  // Remembered stream positions outlive their messages by at most an hour.
+  // Remembered stream positions outlive their messages by at most an hour: pruned hourly by the
+  // one replica holding the service's lease for it (lease.ts); every replica relays.
   const keepDays = Math.max(...Object.values(STREAM_MAX_AGE_DAYS));
-  let prunedAt = 0;
-  const prune = async () => {
-    if (Date.now() - prunedAt < 3_600_000) return;
-    prunedAt = Date.now();
-    await pruneStreamMessages(pool, keepDays).catch((err) => logger.warn({ err }, 'pruning stream_messages failed'));
-  };
+  const pruning = startSingletonJob({
+    pool,
+    name: 'outbox.prune-stream-positions',
+    everyMs: 3_600_000,
+    firstAfterMs: opts.pollMs ?? 1000,
+    logger,
+    run: () => pruneStreamMessages(pool, keepDays),
+  });
   const schedule = () => {
     timer = setTimeout(() => {
-      void kick()
-        .then(prune)
-        .finally(() => running && schedule());
+      void kick().finally(() => running && schedule());
     }, opts.pollMs ?? 1000);
   };
   schedule();
@@ -550,6 +552,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       running = false;
       unregister();
       if (timer) clearTimeout(timer);
+      await pruning.stop();
       await current;
       const l = listener;
       listener = null;

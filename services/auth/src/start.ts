@@ -1,4 +1,4 @@
-import { ensureStream, loadPlatformKeys, openInfra, startOutboxRelay, startWith } from '@corestone/service-kit';
+import { ensureStream, loadPlatformKeys, openInfra, startOutboxRelay, startSingletonJob, startWith } from '@corestone/service-kit';
 import type { AuthConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp, type AuthDeps } from './app';
@@ -40,9 +40,15 @@ export function startService(config: AuthConfig) {
       const invitations = await startInvitationConsumer(infra.bus, service.invitations, app.log);
       lifecycle.onClose('invitation consumer', () => invitations.stop());
     }
-    const purge = setInterval(() => void store.purgeExpired().catch((err) => app.log.warn({ err }, 'purge failed')), PURGE_EVERY_MS);
-    purge.unref();
-    lifecycle.onClose('purge', async () => clearInterval(purge));
+    // In the one auth replica holding its lease (it moves when its holder dies).
+    const purge = startSingletonJob({
+      pool: infra.db.pool,
+      name: 'auth.purge-expired-tokens',
+      everyMs: PURGE_EVERY_MS,
+      logger: app.log,
+      run: () => store.purgeExpired(),
+    });
+    lifecycle.onClose('purge', () => purge.stop());
     await app.ready();
     return { ...service, config, infra };
   });

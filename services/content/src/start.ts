@@ -16,8 +16,7 @@ export function startService(config: ContentConfig, opts: { verify?: TokenVerifi
     await service.tokSessions.seed();
     await service.settings.seed();
     warnWhatIsNotSet(config, service);
-    service.sender.start();
-    void service.sender.sweep(); // enquiries stored while no process was up
+    service.sender.start(); // its first sweep at once: enquiries stored while no process was up
     return { ...service, infra };
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContactEnquiry } from '@corestone/contracts';
-import type { Mailer } from '@corestone/service-kit';
+import { startSingletonJob, type Mailer, type SingletonJob } from '@corestone/service-kit';
 import { enquiryMail } from '../domain/enquiry-mail';
 import type { EnquiryStore } from '../store/enquiries';
 
@@ -17,7 +17,7 @@ export interface EnquirySenderOptions {
  * periodic sweep for any whose mail failed (SMTP away) or whose sender died, up to maxAttempts.
  */
 export class EnquirySender {
-  private timer: NodeJS.Timeout | null = null;
+  private job: SingletonJob | null = null;
   private running: Promise<void> = Promise.resolve();
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -70,13 +70,23 @@ export class EnquirySender {
     return this.running;
   }
 
+  /**
+   * The periodic sweep, in the one content replica holding its lease (the kit's singleton jobs;
+   * it moves when its holder dies), first at once: enquiries stored while no process was up.
+   */
   start(): void {
-    this.timer = setInterval(() => void this.sweep(), this.opts.retryEveryMs);
-    this.timer.unref();
+    this.job = startSingletonJob({
+      pool: this.store.pool,
+      name: 'content.enquiry-mail-sweep',
+      everyMs: this.opts.retryEveryMs,
+      firstAfterMs: 0,
+      logger: this.log,
+      run: () => this.sweep(),
+    });
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    await this.job?.stop();
     await Promise.all([this.running, this.idle()]);
   }
 }

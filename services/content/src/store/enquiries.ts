@@ -31,7 +31,7 @@ const toEnquiry = (r: Row): ContactEnquiry => ({
 
 /** Institution enquiries: stored first, mailed afterwards (and retried), so none is ever lost. */
 export class EnquiryStore {
-  constructor(private readonly pool: Pool) {}
+  constructor(readonly pool: Pool) {}
 
   async add(input: ContactEnquiryInput, clientAddress: string): Promise<ContactEnquiry> {
     const { rows } = await this.pool.query<Row>(

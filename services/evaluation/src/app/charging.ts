@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Messages, Rpc, attemptKey } from '@corestone/contracts';
-import { HttpError, callRpc, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
+import { HttpError, callRpc, startSingletonJob, withTransaction, type Bus, type Queryable } from '@corestone/service-kit';
 import type { EvaluationStore } from '../store/evaluations';
 import type { EvaluationRow } from '../domain/evaluation';
 
@@ -125,24 +125,17 @@ export class Charging {
     return result;
   }
 
+  /**
+   * The sweeper, every `intervalMs`, in the one evaluation replica holding its lease (the kit's
+   * singleton jobs): replicas never sweep at the same time, and the lease moves when its holder dies.
+   */
   startSweeper(intervalMs: number, olderThanMs: number): { stop(): Promise<void> } {
-    let running = true;
-    let timer: NodeJS.Timeout | null = null;
-    let current: Promise<unknown> = Promise.resolve();
-    const tick = () => {
-      timer = setTimeout(() => {
-        current = this.sweepOnce(olderThanMs)
-          .catch((err) => this.log.error({ err }, 'charging sweep failed'))
-          .finally(() => running && tick());
-      }, intervalMs);
-    };
-    if (intervalMs > 0) tick();
-    return {
-      stop: async () => {
-        running = false;
-        if (timer) clearTimeout(timer);
-        await current;
-      },
-    };
+    return startSingletonJob({
+      pool: this.store.pool,
+      name: 'evaluation.charging-sweep',
+      everyMs: intervalMs,
+      logger: this.log,
+      run: () => this.sweepOnce(olderThanMs),
+    });
   }
 }
