@@ -14,6 +14,8 @@ export interface FakeReply {
   /** Wait this long before answering. */
   delayMs?: number;
   headers?: Record<string, string>;
+  /** Fields of the error body (a 429's `type` and `code`). */
+  error?: { type?: string; code?: string };
 }
 
 export interface FakeRequest {
@@ -28,8 +30,43 @@ export interface FakeRequest {
   };
 }
 
+/**
+ * A provider's rate limit as OpenAI enforces it: tokens and requests per window, each a bucket
+ * refilled continuously (full after one window); a request is charged its input (characters / 4)
+ * plus its `max_tokens` when it arrives, and refused with 429 when either bucket lacks it. Every
+ * answer carries `x-ratelimit-{limit,remaining,reset}-{tokens,requests}` (resets as `1s`, `120ms`).
+ */
+export interface FakeRateLimit {
+  tokensPerWindow: number;
+  requestsPerWindow: number;
+  /** 60,000 for per-minute limits; a benchmark may scale it down. */
+  windowMs: number;
+}
+
+/** What the fake's rate limiter saw: each admitted request's tokens and time, and the refusals. */
+export interface FakeUsage {
+  admitted: Array<{ at: number; tokens: number }>;
+  refused: number;
+}
+
+/** OpenAI's way of writing a reset time: `1s`, `6m0s`, `120ms`. */
+export function resetText(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.ceil(ms))}ms`;
+  const s = ms / 1000;
+  return s < 60 ? `${Number(s.toFixed(3))}s` : `${Math.floor(s / 60)}m${Number((s % 60).toFixed(3))}s`;
+}
+
+/** The tokens OpenAI charges a chat request against its limit: characters / 4 of the messages, plus max_tokens. */
+export function chargedTokens(body: FakeRequest['body']): number {
+  const chars = (body.messages ?? []).reduce((n, m) => n + String(m.content ?? '').length, 0);
+  return Math.ceil(chars / 4) + (body.max_tokens ?? 0);
+}
+
 export class FakeOpenAI {
   readonly requests: FakeRequest[] = [];
+  readonly usage: FakeUsage = { admitted: [], refused: 0 };
+  private limit: FakeRateLimit | null = null;
+  private bucket = { tokens: 0, requests: 0, at: 0 };
   private readonly script: FakeReply[] = [];
   private fallback: FakeReply = { status: 500 };
   private server: http.Server | null = null;
@@ -54,6 +91,47 @@ export class FakeOpenAI {
     this.script.length = 0;
     this.requests.length = 0;
     this.fallback = { status: 500 };
+    this.limit = null;
+    this.usage.admitted.length = 0;
+    this.usage.refused = 0;
+  }
+
+  /** Enforces a rate limit from now on (full buckets), as OpenAI does (FakeRateLimit). */
+  rateLimit(limit: FakeRateLimit): this {
+    this.limit = limit;
+    this.bucket = { tokens: limit.tokensPerWindow, requests: limit.requestsPerWindow, at: Date.now() };
+    return this;
+  }
+
+  /** Charges a request against the limit: its rate-limit headers, and whether it was admitted. */
+  private charge(body: FakeRequest['body']): { admitted: boolean; headers: Record<string, string> } {
+    const limit = this.limit;
+    if (!limit) return { admitted: true, headers: {} };
+    const now = Date.now();
+    const b = this.bucket;
+    const elapsed = Math.max(0, now - b.at);
+    b.tokens = Math.min(limit.tokensPerWindow, b.tokens + (elapsed * limit.tokensPerWindow) / limit.windowMs);
+    b.requests = Math.min(limit.requestsPerWindow, b.requests + (elapsed * limit.requestsPerWindow) / limit.windowMs);
+    b.at = now;
+    const tokens = chargedTokens(body);
+    const admitted = tokens <= b.tokens && b.requests >= 1;
+    if (admitted) {
+      b.tokens -= tokens;
+      b.requests -= 1;
+      this.usage.admitted.push({ at: now, tokens });
+    } else {
+      this.usage.refused++;
+    }
+    const untilFull = (have: number, max: number) => ((max - have) / max) * limit.windowMs;
+    const headers: Record<string, string> = {
+      'x-ratelimit-limit-tokens': String(limit.tokensPerWindow),
+      'x-ratelimit-limit-requests': String(limit.requestsPerWindow),
+      'x-ratelimit-remaining-tokens': String(Math.max(0, Math.floor(b.tokens))),
+      'x-ratelimit-remaining-requests': String(Math.max(0, Math.floor(b.requests))),
+      'x-ratelimit-reset-tokens': resetText(untilFull(b.tokens, limit.tokensPerWindow)),
+      'x-ratelimit-reset-requests': resetText(untilFull(b.requests, limit.requestsPerWindow)),
+    };
+    return { admitted, headers };
   }
 
   async start(): Promise<this> {
@@ -68,13 +146,16 @@ export class FakeOpenAI {
           body = {};
         }
         this.requests.push({ path: req.url ?? '', headers: req.headers, body });
-        const reply = this.script.shift() ?? this.fallback;
+        const limited = this.charge(body);
+        const reply: FakeReply = limited.admitted
+          ? (this.script.shift() ?? this.fallback)
+          : { status: 429, error: { type: 'tokens', code: 'rate_limit_exceeded' } };
         const answer = () => {
           if (res.destroyed) return;
           const status = reply.status ?? 200;
-          res.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
+          res.writeHead(status, { 'content-type': 'application/json', ...limited.headers, ...reply.headers });
           if (status !== 200) {
-            res.end(JSON.stringify({ error: { message: `fake error ${status}`, type: 'server_error', code: null } }));
+            res.end(JSON.stringify({ error: { message: `fake error ${status}`, type: 'server_error', code: null, ...reply.error } }));
             return;
           }
           res.end(
@@ -84,7 +165,7 @@ export class FakeOpenAI {
               created: Math.floor(Date.now() / 1000),
               model: body.model ?? 'fake',
               choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.content ?? '' } }],
-              usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+              usage: { prompt_tokens: chargedTokens({ messages: body.messages }), completion_tokens: 1, total_tokens: chargedTokens({ messages: body.messages }) + 1 },
             }),
           );
         };

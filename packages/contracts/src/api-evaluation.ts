@@ -12,6 +12,16 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Count = Type.Integer({ minimum: 0 });
 
 /**
+ * Where an essay waiting for the model stands (stage `queued`): model requests the fair order
+ * sends before it, and when it should start. An estimate: the queue moves as essays join and leave.
+ */
+export const GradingQueuePlace = Type.Object({
+  ahead: Type.Integer({ minimum: 0, description: 'essays (model requests) to be sent before this one' }),
+  estimated_start_at: Type.String({ description: 'when its grading should start (ISO 8601)' }),
+});
+export type GradingQueuePlace = Static<typeof GradingQueuePlace>;
+
+/**
  * `GET /evaluation/{id}/events` (text/event-stream): event `status` carries this snapshot (first
  * the current state, then one per change; the stream ends after `completed` or `failed`); event
  * `deleted` carries `{id}` when the evaluation is removed meanwhile.
@@ -27,6 +37,11 @@ export const EvaluationProgress = Type.Object({
   overall_score: Nullable(Type.Number()),
   error_message: Nullable(Type.String()),
   completed_at: Nullable(Type.String()),
+  queue: Type.Optional(
+    Type.Union([GradingQueuePlace, Type.Null()], {
+      description: 'while the essay waits for its turn at the AI model (grading stage `queued`); null otherwise',
+    }),
+  ),
 });
 export type EvaluationProgress = Static<typeof EvaluationProgress>;
 

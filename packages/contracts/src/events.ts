@@ -6,6 +6,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CreditAccount } from './api-billing';
 import { EssayType, Results, RubricSnapshot } from './api-grading';
+import { GradingQueuePlace } from './api-evaluation';
 import { Role } from './api-user';
 import { SchoolMembership, SchoolSettings } from './api-schools';
 
@@ -108,6 +109,12 @@ export const Events = {
       aok_focus: Type.Optional(Type.String({ description: 'TOK: the areas of knowledge the student names as the focus, comma-separated' })),
       additional_context: Type.Optional(Type.String({ description: 'what the student added for the grader (data, never instructions)' })),
       attempt: Type.Optional(Attempt),
+      school_id: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], {
+          description:
+            "the submitter's school when they submitted (users' view of them); null or absent: an individual. Grading queues essays fairly by it",
+        }),
+      ),
     }),
   ),
   evaluationCompleted: event(
@@ -166,7 +173,13 @@ export const Events = {
   gradingProgress: event(
     'grading',
     'progressed',
-    Type.Object({ evaluation_id: Type.String(), stage: Type.String(), percent: Type.Integer(), attempt: Type.Optional(Attempt) }),
+    Type.Object({
+      evaluation_id: Type.String(),
+      stage: Type.String(),
+      percent: Type.Integer(),
+      attempt: Type.Optional(Attempt),
+      queue: Type.Optional(GradingQueuePlace),
+    }),
   ),
   gradingCompleted: event(
     'grading',

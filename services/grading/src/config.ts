@@ -25,8 +25,13 @@ export const GradingConfig = configSchema({
   OPENAI_SAMPLES: Type.Integer({ default: 1, minimum: 1, maximum: 7 }),
   /** What replaces a failed model grading: the built-in grader, or the spec's local fallback rules. */
   GRADING_FALLBACK: Type.Union([Type.Literal('builtin'), Type.Literal('spec-local')], { default: 'builtin' }),
-  /** Jobs graded at once by one replica. */
-  GRADING_CONCURRENCY: Type.Integer({ default: 4, minimum: 1, maximum: 256 }),
+  /**
+   * Jobs graded at once by one replica. With the shared budget (model grader) it is the number of
+   * essays a replica holds in the fair queue while they wait for their turn: the budget, not this,
+   * limits the requests in flight, and only held essays are ordered fairly (size it so that the
+   * replicas together hold a deadline's burst, e.g. 256 each).
+   */
+  GRADING_CONCURRENCY: Type.Integer({ default: 4, minimum: 1, maximum: 2048 }),
   /** Deliveries of one job before it is dead-lettered and reported as grading.failed.v1. */
   GRADING_MAX_DELIVER: Type.Integer({ default: 5, minimum: 1 }),
   /**
@@ -41,6 +46,28 @@ export const GradingConfig = configSchema({
    * sooner publishes only its result. 0 publishes every stage at once.
    */
   GRADING_PROGRESS_AFTER_MS: Type.Integer({ default: 1_000, minimum: 0, maximum: 600_000 }),
+  /**
+   * The shared provider budget (issue 33 §1): `redis` = every replica draws model requests from one
+   * token bucket per endpoint in Redis, in a fair order across schools and individuals; `off` =
+   * each request is sent at once (one replica against a generous limit). Only the model grader uses it.
+   */
+  GRADING_BUDGET: Type.Union([Type.Literal('redis'), Type.Literal('off')], { default: 'redis' }),
+  /** The endpoint's tokens per window (per minute); the provider's x-ratelimit-limit-tokens may lower it. */
+  OPENAI_TPM: Type.Integer({ default: 200_000, minimum: 1_000 }),
+  /** The endpoint's requests per window (per minute); x-ratelimit-limit-requests may lower it. */
+  OPENAI_RPM: Type.Integer({ default: 500, minimum: 1 }),
+  /** The provider's rate-limit window: 60000 for per-minute limits (a benchmark may scale it down). */
+  OPENAI_RATE_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 100 }),
+  /** Weights of schools in the fair order, "school-id=2,school-id=0.5" (default 1 each). */
+  GRADING_SCHOOL_WEIGHTS: Type.String({ default: '' }),
+  /** Caps: the share of the window's tokens one school may use, "school-id=0.25,…" (0..1). */
+  GRADING_SCHOOL_CAPS: Type.String({ default: '' }),
+  /** The share of the window's tokens any one school or individual may use (1 = no cap). */
+  GRADING_TENANT_CAP: Type.Number({ default: 1, exclusiveMinimum: 0, maximum: 1 }),
+  /** How often a replica asks for a turn while its essays wait (ms). */
+  GRADING_QUEUE_POLL_MS: Type.Integer({ default: 100, minimum: 5, maximum: 10_000 }),
+  /** How often waiting essays report their place and estimated start (ms). */
+  GRADING_QUEUE_REPORT_MS: Type.Integer({ default: 5_000, minimum: 100, maximum: 600_000 }),
 });
 export type GradingConfig = Static<typeof GradingConfig>;
 

@@ -1,5 +1,9 @@
-import { openInfra, startWith, type RunningConsumer } from '@corestone/service-kit';
-import { resolveGrader, type GradingConfig } from './config';
+import { openInfra, startWith, type Redis, type RunningConsumer } from '@corestone/service-kit';
+import { modelConfigured, resolveGrader, type GradingConfig } from './config';
+import { Admission } from './app/admission';
+import { NO_KEY } from './app/graders';
+import { parseSchoolNumbers } from './domain/rate-limits';
+import { FairBudgetStore, endpointId } from './store/fair-budget';
 import { buildApp } from './app';
 import { createGraders } from './app/graders';
 import type { Grader } from './domain/job';
@@ -23,7 +27,8 @@ export interface GradingStartOptions {
  */
 export function startService(config: GradingConfig, opts: GradingStartOptions = {}) {
   return startWith(async (lifecycle) => {
-    const opened = await openInfra('grading', config, lifecycle, { bus: true });
+    const shared = config.GRADING_BUDGET === 'redis' && modelConfigured(config);
+    const opened = await openInfra('grading', config, lifecycle, { bus: true, redis: shared });
     const infra = { ...opened, bus: opened.bus! };
     let worker: RunningConsumer | null = null;
     const { app } = buildApp({ config, infra, worker: () => worker });
@@ -33,6 +38,7 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       { grader: inForce, setting: config.GRADER, ...(inForce === 'openai' ? { model: config.OPENAI_MODEL } : {}) },
       'grader in force',
     );
+    const admission = shared ? createAdmission(config, opened.redis!, (err) => app.log.warn({ err }, 'shared budget: Redis failed')) : undefined;
     worker = await startGradingWorker({
       bus: infra.bus,
       logger: app.log,
@@ -43,9 +49,15 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       ackWaitMs: config.GRADING_ACK_WAIT_MS,
       progressAfterMs: config.GRADING_PROGRESS_AFTER_MS,
       backoffMs: opts.backoffMs,
+      admission,
     });
     const running = worker;
-    lifecycle.onClose('grading worker', () => running.stop());
+    lifecycle.onClose('grading worker', async () => {
+      // essays waiting for a turn go back to JetStream at once (another replica takes them); then
+      // the jobs in flight finish
+      await admission?.stop();
+      await running.stop();
+    });
     const assessRpc = serveAssessRpc(infra.bus, createQuickAssessor({ bus: infra.bus, config, graders, logger: app.log }), app.log);
     lifecycle.onClose('assess rpc', async () => assessRpc.unsubscribe());
     const graderRpc = serveGraderRpc(
@@ -55,7 +67,31 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
     );
     lifecycle.onClose('grader rpc', async () => graderRpc.unsubscribe());
     await app.ready();
-    return { app, config, infra, worker: running };
+    return { app, config, infra, worker: running, admission };
+  });
+}
+
+/** The shared budget of the configured endpoint, with the schools' weights and caps (issue 33 §1). */
+function createAdmission(config: GradingConfig, redis: Redis, onError: (err: unknown) => void): Admission {
+  const weights = parseSchoolNumbers(config.GRADING_SCHOOL_WEIGHTS, 'GRADING_SCHOOL_WEIGHTS');
+  const caps = parseSchoolNumbers(config.GRADING_SCHOOL_CAPS, 'GRADING_SCHOOL_CAPS');
+  const store = new FairBudgetStore(
+    redis,
+    config.REDIS_PREFIX,
+    endpointId(config.OPENAI_BASE_URL, config.OPENAI_MODEL, config.OPENAI_API_KEY ?? NO_KEY),
+    { tokensPerWindow: config.OPENAI_TPM, requestsPerWindow: config.OPENAI_RPM, windowMs: config.OPENAI_RATE_WINDOW_MS },
+  );
+  return new Admission({
+    store,
+    tenantTerms: (tenant) => {
+      const school = tenant.startsWith('school:') ? tenant.slice('school:'.length) : '';
+      const share = Math.min(caps.get(school) ?? config.GRADING_TENANT_CAP, 1);
+      return { weight: weights.get(school) ?? 1, cap: share >= 1 ? 0 : Math.floor(share * config.OPENAI_TPM) };
+    },
+    pollMs: config.GRADING_QUEUE_POLL_MS,
+    placeEveryMs: config.GRADING_QUEUE_REPORT_MS,
+    default429HoldMs: Math.min(config.OPENAI_RATE_WINDOW_MS, 60_000),
+    onError,
   });
 }
 

@@ -4,9 +4,22 @@ import { countWords } from './text';
 /** One grading job: the `evaluation.submitted.v1` payload (text + rubric snapshot). */
 export type GradingJob = EventData<typeof Events.evaluationSubmitted>;
 
+/** A turn granted by the shared provider budget; the request's answer is reported back to it. */
+export interface ModelPermit {
+  /** The request's place in its tenant's line, kept when it waits again after a 429. */
+  readonly seq: number;
+  report(status: number, headers: { get(name: string): string | null } | undefined): Promise<void>;
+}
+
 /** Progress a grader may report while it works (stage name, 0–100). */
 export interface GradeContext {
   progress(stage: string, percent: number): Promise<void>;
+  /**
+   * The shared provider budget (the worker's, when configured): resolves when a model request of
+   * `tokens` estimated tokens may be sent — its fair turn among the queued essays, and the tokens
+   * in the budget. `seq` keeps a place already had (a request sent again after a 429).
+   */
+  admit?(tokens: number, seq?: number): Promise<ModelPermit>;
 }
 
 /**

@@ -1,7 +1,10 @@
+/** What a stage may carry besides its name and percent (the queue place of `queued`). */
+export type ProgressExtra = Record<string, unknown>;
+
 /** One job's progress, coalesced to what someone could see (`coalescedProgress`). */
 export interface ProgressReporter {
   /** A stage the job reached: published now, later (the latest one), or never (passed unseen). */
-  report(stage: string, percent: number): void;
+  report(stage: string, percent: number, extra?: ProgressExtra): void;
   /** Ends reporting: clears the timer and drops a stage not yet published; later reports do nothing. */
   stop(): void;
 }
@@ -14,28 +17,31 @@ export interface ProgressReporter {
  * ends (before its result is sent): no timer outlives it and nothing is published after it.
  * `afterMs` ≤ 0 publishes every stage at once.
  */
-export function coalescedProgress(afterMs: number, publish: (stage: string, percent: number) => void): ProgressReporter {
+export function coalescedProgress(
+  afterMs: number,
+  publish: (stage: string, percent: number, extra?: ProgressExtra) => void,
+): ProgressReporter {
   let stopped = false;
   if (afterMs <= 0) {
     return {
-      report: (stage, percent) => {
-        if (!stopped) publish(stage, percent);
+      report: (stage, percent, extra) => {
+        if (!stopped) publish(stage, percent, extra);
       },
       stop: () => void (stopped = true),
     };
   }
-  let latest: { stage: string; percent: number } | null = null; // reached, not yet published
+  let latest: { stage: string; percent: number; extra?: ProgressExtra } | null = null; // reached, not yet published
   let highest = -Infinity;
   let open = false; // the quiet time is over: the next stage reached is published at once
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
     if (!latest) return;
-    const { stage, percent } = latest;
+    const { stage, percent, extra } = latest;
     latest = null;
     open = false;
     timer = setTimeout(reopen, afterMs);
-    publish(stage, percent);
+    publish(stage, percent, extra);
   };
   function reopen() {
     timer = undefined;
@@ -45,10 +51,10 @@ export function coalescedProgress(afterMs: number, publish: (stage: string, perc
   timer = setTimeout(reopen, afterMs);
 
   return {
-    report(stage, percent) {
+    report(stage, percent, extra) {
       if (stopped || percent < highest) return;
       highest = percent;
-      latest = { stage, percent };
+      latest = { stage, percent, extra };
       if (open) flush();
     },
     stop() {

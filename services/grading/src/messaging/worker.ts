@@ -11,8 +11,13 @@ import {
 } from '@corestone/service-kit';
 
 type JsMsg = Parameters<ConsumerOptions['handler']>[1];
-import { UngradableJobError, checkJob, type Grader, type GradingJob } from '../domain/job';
+import { STAGE_PERCENT, UngradableJobError, checkJob, type GradeContext, type Grader, type GradingJob } from '../domain/job';
+
+/** Percent of the `queued` stage: with `started`, in the processing screen's first band. */
+const QUEUED_PERCENT = 5;
 import { eventIdFor } from '../domain/ids';
+import { tenantOf } from '../domain/rate-limits';
+import type { Admission } from '../app/admission';
 import { gradingMetrics, reasonKind } from './metrics';
 import { coalescedProgress } from './progress';
 
@@ -37,6 +42,11 @@ export interface GradingWorkerOptions {
   progressAfterMs: number;
   /** Redelivery backoff by delivery count (tests shorten it). */
   backoffMs?: (deliveryCount: number) => number;
+  /**
+   * The shared provider budget and fair queue (issue 33 §1): model requests wait there for their
+   * turn, and the job reports its place as `queued` progress. Absent: requests go at once.
+   */
+  admission?: Admission;
 }
 
 /**
@@ -98,7 +108,7 @@ function failure(bus: Bus) {
  * then acks), rejects to have the job retried. Every timer it starts is cleared before it settles.
  */
 export function createJobHandler(
-  opts: Pick<GradingWorkerOptions, 'bus' | 'logger' | 'graders' | 'defaultGrader' | 'ackWaitMs' | 'progressAfterMs'>,
+  opts: Pick<GradingWorkerOptions, 'bus' | 'logger' | 'graders' | 'defaultGrader' | 'ackWaitMs' | 'progressAfterMs' | 'admission'>,
 ) {
   const { bus, logger, graders } = opts;
   const fail = failure(bus);
@@ -117,17 +127,19 @@ export function createJobHandler(
     };
     // Progress only when someone could see it (the processing screen polls every 2 s): a job done
     // within progressAfterMs publishes only its result.
-    const reporter = coalescedProgress(opts.progressAfterMs, (stage, percent) =>
+    const reporter = coalescedProgress(opts.progressAfterMs, (stage, percent, extra) =>
       send(
         publishEvent(
           bus,
           Events.gradingProgress,
-          { evaluation_id: evaluationId, stage, percent, ...attemptOf(job.attempt) },
-          eventIdFor(key, `progressed:${stage}`),
+          { evaluation_id: evaluationId, stage, percent, ...attemptOf(job.attempt), ...extra },
+          // a queue place is news each time it moves: its own id (the same place twice is a repeat)
+          eventIdFor(key, `progressed:${stage}${extra?.queue ? `:${(extra.queue as { ahead: number }).ahead}` : ''}`),
         ),
       ),
     );
     const progress = async (stage: string, percent: number) => reporter.report(stage, percent);
+    const admit = admitFor(opts.admission, job, key, reporter, progress);
     const grader = (job.grader && graders[job.grader]) || graders[opts.defaultGrader];
     // Long jobs (remote graders) keep the message ours while they work: a heartbeat every third of
     // the ack wait. Not one per stage as well: each is a write and an ack-timer reset in nats-server,
@@ -136,7 +148,7 @@ export function createJobHandler(
     try {
       checkJob(job);
       await progress('started', 5);
-      const results = await grader.grade(job, { progress });
+      const results = await grader.grade(job, { progress, ...(admit ? { admit } : {}) });
       await progress('finalising', 95);
       reporter.stop(); // no progress after the result
       send(
@@ -176,6 +188,40 @@ export function createJobHandler(
  */
 export function ensureGradingConsumer(bus: Bus, opts: Pick<GradingWorkerOptions, 'concurrency' | 'ackWaitMs'>) {
   return ensureConsumer(bus, { ...GRADING_CONSUMER, concurrency: opts.concurrency, ackWaitMs: opts.ackWaitMs });
+}
+
+/**
+ * The job's door to the shared budget: each model request (a sample, a retry) waits for its fair
+ * turn under the job's tenant (its school, else its submitter); while it waits the job reports
+ * `queued` with its place and estimated start; the first turn reports `analysing_text`.
+ */
+function admitFor(
+  admission: Admission | undefined,
+  job: GradingJob,
+  key: string,
+  reporter: ReturnType<typeof coalescedProgress>,
+  progress: (stage: string, percent: number) => Promise<void>,
+): GradeContext['admit'] {
+  if (!admission) return undefined;
+  let requests = 0;
+  let started = false;
+  return async (tokens, seq) => {
+    const permit = await admission.admit({
+      id: `${key}:${++requests}`,
+      tenant: tenantOf(job),
+      tokens,
+      seq,
+      onPlace: ({ ahead, startsInMs }) =>
+        reporter.report('queued', QUEUED_PERCENT, {
+          queue: { ahead, estimated_start_at: new Date(Date.now() + startsInMs).toISOString() },
+        }),
+    });
+    if (!started) {
+      started = true;
+      await progress('analysing_text', STAGE_PERCENT.analysing_text);
+    }
+    return permit;
+  };
 }
 
 /** The job's attempt, echoed in every event about it (only when the job named one). */

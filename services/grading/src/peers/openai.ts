@@ -5,6 +5,7 @@ import { combineSamples } from '../domain/consistency';
 import { gradeBuiltin } from '../domain/builtin';
 import { isRetryableStatus, retryDelayMs } from '../domain/retry';
 import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
+import { estimateRequestTokens } from '../domain/rate-limits';
 
 /** Spec admin §7 / §9: the model call's settings. */
 const MODEL_SETTINGS = { temperature: 0.3, max_tokens: 3000 } as const;
@@ -33,6 +34,13 @@ class CallFailed extends Error {
   }
 }
 
+/**
+ * 429s one request may meet and wait out through the shared budget before it counts as a failure:
+ * each one holds the budget until the provider's reset, so this bounds only a provider that keeps
+ * refusing for a very long time.
+ */
+const RATE_LIMITED_TRIES = 50;
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -51,7 +59,17 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
   const client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.budgetMs });
   const random = opts.random ?? Math.random;
 
-  async function call(job: GradingJob, deadline: number, signal: AbortSignal): Promise<string | null | undefined> {
+  /**
+   * One model request, retried by the spec's policy. With the shared budget (`ctx.admit`, the
+   * worker's) every attempt first waits for its fair turn and its estimated tokens, the grading's
+   * budget (OPENAI_BUDGET_MS) counts from the turn, not from the wait, and a 429 is not a failure:
+   * the budget is held until the provider's reset and the request waits again at the head of its line.
+   */
+  async function call(job: GradingJob, ctx: GradeContext | undefined): Promise<string | null | undefined> {
+    const messages = [
+      { role: 'system' as const, content: SYSTEM_PROMPT },
+      { role: 'user' as const, content: userPrompt(job) },
+    ];
     const body = {
       model: opts.model,
       ...MODEL_SETTINGS,
@@ -59,50 +77,72 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
         type: 'json_schema' as const,
         json_schema: { name: 'essay_assessment', strict: true, schema: AiGradingReply as unknown as Record<string, unknown> },
       },
-      messages: [
-        { role: 'system' as const, content: SYSTEM_PROMPT },
-        { role: 'user' as const, content: userPrompt(job) },
-      ],
+      messages,
     };
-    for (let retry = 0; ; retry++) {
-      try {
-        const completion = await client.chat.completions.create(body, { signal, timeout: Math.max(1, deadline - Date.now()) });
-        return completion.choices[0]?.message?.content;
-      } catch (err) {
-        if (err instanceof OpenAI.APIUserAbortError || err instanceof OpenAI.APIConnectionTimeoutError || Date.now() >= deadline) {
-          throw new CallFailed(AssessmentFallbackReasons.TIMEOUT);
+    const tokens = estimateRequestTokens(messages, MODEL_SETTINGS.max_tokens);
+    let deadline = 0;
+    let timer: NodeJS.Timeout | undefined;
+    let signal!: AbortSignal;
+    const arm = () => {
+      clearTimeout(timer);
+      const controller = new AbortController();
+      signal = controller.signal;
+      deadline = Date.now() + opts.budgetMs;
+      timer = setTimeout(() => controller.abort(), opts.budgetMs);
+    };
+    let seq: number | undefined;
+    let rateLimited = 0;
+    arm();
+    try {
+      for (let retry = 0; ; retry++) {
+        if (ctx?.admit) clearTimeout(timer); // the wait for a turn is not the provider's time
+        const permit = ctx?.admit ? await ctx.admit(tokens, seq) : undefined;
+        if (permit) {
+          seq = permit.seq;
+          arm();
         }
-        const status = err instanceof OpenAI.APIError ? err.status : undefined;
-        const retryable = err instanceof OpenAI.APIConnectionError || isRetryableStatus(status);
-        const what = status ? `HTTP ${status}` : (err as Error).message;
-        if (!retryable || retry >= opts.maxRetries) {
-          throw new CallFailed(`${AssessmentFallbackReasons.NO_RESPONSE}: ${what} after ${plural(retry + 1, 'attempt')}`);
+        try {
+          const { data, response } = await client.chat.completions
+            .create(body, { signal, timeout: Math.max(1, deadline - Date.now()) })
+            .withResponse();
+          await permit?.report(response.status, response.headers);
+          return data.choices[0]?.message?.content;
+        } catch (err) {
+          const status = err instanceof OpenAI.APIError ? err.status : undefined;
+          if (permit && status) await permit.report(status, (err as InstanceType<typeof OpenAI.APIError>).headers);
+          if (permit && status === 429 && rateLimited++ < RATE_LIMITED_TRIES) {
+            retry--; // waited out through the budget, not a failed attempt
+            continue;
+          }
+          if (err instanceof OpenAI.APIUserAbortError || err instanceof OpenAI.APIConnectionTimeoutError || Date.now() >= deadline) {
+            throw new CallFailed(AssessmentFallbackReasons.TIMEOUT);
+          }
+          const retryable = err instanceof OpenAI.APIConnectionError || isRetryableStatus(status);
+          const what = status ? `HTTP ${status}` : (err as Error).message;
+          if (!retryable || retry >= opts.maxRetries) {
+            throw new CallFailed(`${AssessmentFallbackReasons.NO_RESPONSE}: ${what} after ${plural(retry + 1, 'attempt')}`);
+          }
+          const wait = retryDelayMs(retry, err instanceof OpenAI.APIError ? err.headers : undefined, random);
+          if (Date.now() + wait >= deadline) throw new CallFailed(AssessmentFallbackReasons.TIMEOUT);
+          await sleep(wait, signal);
         }
-        const wait = retryDelayMs(retry, err instanceof OpenAI.APIError ? err.headers : undefined, random);
-        if (Date.now() + wait >= deadline) throw new CallFailed(AssessmentFallbackReasons.TIMEOUT);
-        await sleep(wait, signal);
       }
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  async function sample(job: GradingJob, filler: Results, deadline: number, signal: AbortSignal): Promise<AiGradingReply> {
-    return parseReply(await call(job, deadline, signal), job, filler);
+  async function sample(job: GradingJob, filler: Results, ctx: GradeContext | undefined): Promise<AiGradingReply> {
+    return parseReply(await call(job, ctx), job, filler);
   }
 
   return {
     name: 'openai',
     async grade(job: GradingJob, ctx?: GradeContext): Promise<Results> {
-      await ctx?.progress('analysing_text', STAGE_PERCENT.analysing_text);
+      // With the shared budget the essay first waits for its turn: the worker reports the stage then.
+      if (!ctx?.admit) await ctx?.progress('analysing_text', STAGE_PERCENT.analysing_text);
       const analysis = gradeBuiltin(job); // text metrics, and the words a reply leaves out
-      const deadline = Date.now() + opts.budgetMs;
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), opts.budgetMs);
-      let outcomes: PromiseSettledResult<AiGradingReply>[];
-      try {
-        outcomes = await Promise.allSettled(Array.from({ length: opts.samples }, () => sample(job, analysis, deadline, controller.signal)));
-      } finally {
-        clearTimeout(timer);
-      }
+      const outcomes = await Promise.allSettled(Array.from({ length: opts.samples }, () => sample(job, analysis, ctx)));
       await ctx?.progress('writing_feedback', STAGE_PERCENT.writing_feedback);
       const replies = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
       if (replies.length === 0) {
