@@ -131,6 +131,15 @@ export const Events = {
     'reviewed',
     Type.Object({ evaluation_id: Type.String(), user_id: Type.String(), approval_status: Type.String() }),
   ),
+  /**
+   * Issue 31: a teacher released a reviewed submission into a class assignment to its student
+   * (evaluation mails the student "result released", as their email_notifications allow).
+   */
+  evaluationReleased: event(
+    'evaluation',
+    'released',
+    Type.Object({ evaluation_id: Type.String(), user_id: Type.String(), assignment_id: Type.String() }),
+  ),
   /** The evaluation ended in failure; billing refunds the credit charged for it. */
   evaluationFailed: event(
     'evaluation',

@@ -26,6 +26,9 @@ import { busPeers } from './peers/dashboard';
 import { AdminStore } from './store/admin';
 import { Lookups } from './peers/lookups';
 import { GraderInForce } from './peers/grader-in-force';
+import { schoolsPeer } from './peers/schools';
+import { AssignmentStore } from './store/assignments';
+import { assignmentRoutes } from './routes/assignments';
 
 export interface EvaluationDeps {
   config: EvaluationConfig;
@@ -39,6 +42,8 @@ export interface EvaluationService {
   charging: Charging;
   /** The submitter and rubric feeds are started by start.ts; until then every submission asks users and rubric. */
   lookups: Lookups;
+  /** Submissions into class assignments (issue 31). */
+  assignments: AssignmentStore;
 }
 
 /** The evaluation service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
@@ -52,6 +57,8 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
     rpcTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
   });
   const graderInForce = new GraderInForce({ bus: infra.bus, log: app.log, timeoutMs: Math.min(1000, config.LOOKUP_RPC_TIMEOUT_MS) });
+  const schools = schoolsPeer(infra.bus, config.LOOKUP_RPC_TIMEOUT_MS);
+  const assignments = new AssignmentStore(infra.db.pool);
   registerAuth(app, verify);
   addInfraReadiness(app, { db: infra.db, bus: infra.bus });
   void app.register(multipart, {
@@ -66,18 +73,20 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
     lookups,
     extractTimeoutMs: config.EXTRACT_TIMEOUT_MS,
     grader: () => graderInForce.current(),
+    schools,
   });
-  void app.register(evaluationRoutes, { store, charging, bus: infra.bus });
+  void app.register(evaluationRoutes, { store, charging, bus: infra.bus, schools });
   void app.register(dashboardRoutes, { store: new DashboardStore(infra.db.pool), peers: busPeers(infra.bus) });
-  void app.register(streamRoutes, { store, pollMs: config.SSE_POLL_MS });
+  void app.register(streamRoutes, { store, pollMs: config.SSE_POLL_MS, schools });
   const admin = new AdminStore(infra.db.pool);
   void app.register(adminRoutes, { store, admin });
-  void app.register(essayTextRoutes, { store, admin });
+  void app.register(essayTextRoutes, { store, admin, schools });
+  void app.register(assignmentRoutes, { store, assignments, schools, lookups });
   void app.register(deadLetterRoutes, { bus: infra.bus });
   void app.register(adminAssessRoutes, {
     bus: infra.bus,
     lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
     timeoutMs: config.ASSESS_TIMEOUT_MS,
   });
-  return { app, store, charging, lookups };
+  return { app, store, charging, lookups, assignments };
 }

@@ -13,12 +13,14 @@ import { migrations } from './store/migrations';
 import { buildApp } from './app';
 import { startGradingConsumer } from './messaging/grading';
 import { startUsersConsumer } from './messaging/users';
-import { startReviewMailConsumer } from './messaging/review-mail';
+import { startReleaseMailConsumer, startReviewMailConsumer } from './messaging/review-mail';
+import { serveAssignmentRpc } from './messaging/assignment-rpc';
 
 /**
  * evaluation's composition root: Postgres + NATS, the app, the
  * outbox relay to the `evaluation` stream, the consumers of grading's results and of users' changes,
- * the review mails to students (its own `evaluation.reviewed.v1` events),
+ * the review mails to students (its own `evaluation.reviewed.v1` events) and the "result released"
+ * mails (`evaluation.released.v1`, issue 31), the answer to rpc.evaluation.assignment_submitters,
  * the submitters' and rubric snapshots' feeds from the users and rubric streams (peers/lookups.ts), and the sweeper that settles
  * submissions left in `charging` (off when SWEEP_INTERVAL_MS is 0).
  * server.ts listens on the answer; tests inject into it (with their own token verifier).
@@ -28,7 +30,7 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
     const opened = await openInfra('evaluation', config, lifecycle, { migrations, bus: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus! };
     const verify = opts.verify ?? serviceTokenVerifier(config.AUTH_URL);
-    const { app, store, charging, lookups } = buildApp({ config, infra, verify });
+    const { app, store, charging, lookups, assignments } = buildApp({ config, infra, verify });
     await ensureStream(infra.bus, 'evaluation'); // the stream our outbox publishes to
     const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log });
     lifecycle.onClose('outbox relay', () => relay.stop());
@@ -46,11 +48,21 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
       logger: app.log,
     });
     lifecycle.onClose('review mail consumer', () => reviewMails.stop());
+    // issue 31: "result released" mails, and who has submitted into an assignment (schools' reminders)
+    const releaseMails = await startReleaseMailConsumer(infra.bus, {
+      pool: infra.db.pool,
+      mailer,
+      baseUrl: config.PUBLIC_BASE_URL,
+      logger: app.log,
+    });
+    lifecycle.onClose('release mail consumer', () => releaseMails.stop());
+    const rpcs = serveAssignmentRpc(infra.bus, assignments, app.log);
+    lifecycle.onClose('assignment rpc', async () => rpcs.forEach((s) => s.unsubscribe()));
     lifecycle.onClose('submitter and rubric caches', async () => lookups.stop());
     await lookups.start();
     const sweeper = charging.startSweeper(config.SWEEP_INTERVAL_MS, config.SWEEP_AFTER_MS);
     lifecycle.onClose('charging sweeper', () => sweeper.stop());
     await app.ready();
-    return { app, store, charging, lookups, config, infra, relay };
+    return { app, store, charging, lookups, assignments, config, infra, relay };
   });
 }

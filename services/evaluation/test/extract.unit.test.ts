@@ -1,6 +1,7 @@
 import { ExtractError, countWords, extractText, kindOf } from '@corestone/documents';
 import { suggestionsFrom, titleOrDefault, toEvaluation } from '../src/domain/evaluation';
 import { makeDocx, makePdf } from './fixtures';
+import { NO_ASSIGNMENT } from '../src/domain/assignment';
 
 describe('kindOf', () => {
   it('reads the extension case-insensitively and refuses others', () => {
@@ -67,6 +68,7 @@ describe('evaluation domain', () => {
   it('maps a row to every Evaluation field', () => {
     const created = new Date('2025-01-02T03:04:05Z');
     const e = toEvaluation({
+      ...NO_ASSIGNMENT,
       id: 'e1',
       user_id: 'u1',
       user_name: 'Ann Lee',

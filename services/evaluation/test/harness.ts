@@ -5,6 +5,7 @@ import type { Subscription } from '@nats-io/transport-node';
 import {
   Codes,
   Events,
+  type Assignment,
   Messages,
   Rpc,
   type EventEnvelope,
@@ -65,6 +66,8 @@ export async function startHarness(label: string, env: Record<string, string> = 
   const users = new Map<string, User>();
   /** The grader the grading stand-in says is in force. */
   const graderInForce = { name: 'builtin' };
+  /** The schools the schools stand-in answers for (issue 31): classes, staff, students, assignments. */
+  const schools = new SchoolsWorld();
   /** How often each look-up stand-in was asked. */
   const asked = { rubric: 0, users: 0 };
   const ledger = {
@@ -100,6 +103,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
       app.log,
     ),
   ];
+  subs.push(...schoolsStandIn(bus, schools, users, app.log));
   let billingSub: Subscription | null = null;
   const billingUp = () => {
     billingSub = serveRpc(
@@ -220,6 +224,7 @@ export async function startHarness(label: string, env: Record<string, string> = 
     billingUp,
     billingDown,
     user,
+    schools,
     submitEssay,
     completeGrading,
     streamEvents,
@@ -276,4 +281,144 @@ export function results(total: number, max: number): Results {
     },
     grader: 'builtin',
   };
+}
+
+/** A class as the schools stand-in keeps it. */
+interface StandInClass {
+  id: string;
+  school_id: string;
+  name: string;
+  archived: boolean;
+  teachers: Set<string>;
+  students: Set<string>;
+}
+
+/**
+ * What the schools service answers evaluation (issue 31), in memory: schools with admins, classes
+ * with teachers and students, assignments; and users' mail choices (`mailOff`: result_released off).
+ */
+export class SchoolsWorld {
+  readonly admins = new Map<string, Set<string>>();
+  readonly classes = new Map<string, StandInClass>();
+  readonly assignments = new Map<string, Assignment>();
+  readonly mailOff = new Set<string>();
+  asked = 0;
+
+  school(adminIds: string[] = []): string {
+    const id = newId();
+    this.admins.set(id, new Set(adminIds));
+    return id;
+  }
+
+  klass(schoolId: string, teachers: string[], students: string[], name = 'Class'): string {
+    const id = newId();
+    this.classes.set(id, { id, school_id: schoolId, name, archived: false, teachers: new Set(teachers), students: new Set(students) });
+    return id;
+  }
+
+  assignment(classId: string, rubricId: string, over: Partial<Assignment> = {}): Assignment {
+    const c = this.classes.get(classId)!;
+    const now = new Date();
+    const a: Assignment = {
+      id: newId(),
+      class_id: classId,
+      school_id: c.school_id,
+      class_name: c.name,
+      title: 'Assignment',
+      instructions: '',
+      essay_type: 'ee',
+      rubric_id: rubricId,
+      kind: 'final',
+      opens_at: null,
+      due_at: new Date(now.getTime() + 7 * 86400_000).toISOString(),
+      time_zone: 'Europe/London',
+      allow_late: true,
+      release_mode: 'after_review',
+      show_ai_marks: false,
+      created_by: [...c.teachers][0] ?? 'someone',
+      archived_at: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      ...over,
+    };
+    this.assignments.set(a.id, a);
+    return a;
+  }
+}
+
+function schoolsStandIn(bus: Bus, w: SchoolsWorld, users: Map<string, User>, log: Parameters<typeof serveRpc>[3]): Subscription[] {
+  const ref = (id: string) => {
+    const u = users.get(id);
+    return { user_id: id, name: u?.name ?? '', email: u?.email ?? '' };
+  };
+  return [
+    serveRpc(
+      bus,
+      Rpc.schoolsClassAccess,
+      async ({ class_id, user_id }) => {
+        w.asked++;
+        const c = w.classes.get(class_id);
+        if (!c) return { class: null, is_teacher: false, is_student: false, is_school_admin: false };
+        return {
+          class: { id: c.id, school_id: c.school_id, name: c.name, archived: c.archived },
+          is_teacher: c.teachers.has(user_id),
+          is_student: c.students.has(user_id),
+          is_school_admin: w.admins.get(c.school_id)?.has(user_id) ?? false,
+        };
+      },
+      log,
+    ),
+    serveRpc(
+      bus,
+      Rpc.schoolsSchoolAccess,
+      async ({ school_id, user_id }) => ({
+        exists: w.admins.has(school_id),
+        is_school_admin: w.admins.get(school_id)?.has(user_id) ?? false,
+        teacher_class_ids: [...w.classes.values()].filter((c) => c.school_id === school_id && c.teachers.has(user_id)).map((c) => c.id),
+      }),
+      log,
+    ),
+    serveRpc(
+      bus,
+      Rpc.schoolsAssignment,
+      async ({ assignment_id, user_id }) => {
+        const a = w.assignments.get(assignment_id) ?? null;
+        return { assignment: a, is_student: !!a && (w.classes.get(a.class_id)?.students.has(user_id) ?? false) };
+      },
+      log,
+    ),
+    serveRpc(
+      bus,
+      Rpc.schoolsAssignmentsOfStudent,
+      async ({ user_id }) => ({
+        assignments: [...w.assignments.values()].filter((a) => !a.archived_at && w.classes.get(a.class_id)?.students.has(user_id)),
+      }),
+      log,
+    ),
+    serveRpc(
+      bus,
+      Rpc.schoolsClassRoster,
+      async ({ class_id }) => {
+        const c = w.classes.get(class_id);
+        return {
+          students: c ? [...c.students].map(ref) : [],
+          assignments: [...w.assignments.values()].filter((a) => a.class_id === class_id),
+        };
+      },
+      log,
+    ),
+    serveRpc(
+      bus,
+      Rpc.usersEmailNotifications,
+      async ({ user_ids }) => ({
+        users: user_ids
+          .filter((id) => users.has(id))
+          .map((id) => ({
+            ...ref(id),
+            email_notifications: { assignment_opened: true, assignment_due_soon: true, result_released: !w.mailOff.has(id) },
+          })),
+      }),
+      log,
+    ),
+  ];
 }

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Codes, GRADING_ROLES, Messages, type EssayType, type Evaluation, type SubmissionDetails } from '@corestone/contracts';
 import { HttpError, MAX_EVENT_BYTES, badRequest, forbidden, isUuid, newId, notFound } from '@corestone/service-kit';
 import { ExtractError, countWords, extractText, kindOf } from '@corestone/documents';
-import { ESSAY_TOO_LONG, contentOf, detailsOf, isTooLong, titleOrDefault, toEvaluation, type EvaluationRow } from '../domain/evaluation';
-import { shownTo } from '../domain/review';
+import { ESSAY_TOO_LONG, contentOf, detailsOf, isTooLong, titleOrDefault, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from './charging';
 import type { Lookups } from '../peers/lookups';
+import type { SchoolsPeer } from '../peers/schools';
+import { admitToAssignment } from './assignment-submission';
+import { presented } from './readers';
 
 /**
  * The submit decision (issue 29 §1): from an essay's text and the submission's fields to a stored,
@@ -20,6 +22,8 @@ export type SubmissionFields = SubmissionDetails & {
   essay_type: EssayType;
   rubric_id: string;
   subject_area?: string;
+  /** A class assignment to submit into (issue 31). */
+  assignment_id?: string;
 };
 
 export interface SubmissionDeps {
@@ -29,6 +33,8 @@ export interface SubmissionDeps {
   lookups: Lookups;
   /** The grader new gradings use (grading's GRADER, resolved there): reuse needs a result by it; null = unknown, no reuse. */
   grader: () => Promise<string | null>;
+  /** Assignment checks (issue 31): rpc.schools.assignment and class_access. */
+  schools: SchoolsPeer;
 }
 
 /** The text of an uploaded essay file: 415 for a kind we do not take, 422 for one that cannot be read, 400 for a PDF without text. */
@@ -83,6 +89,10 @@ export async function acceptSubmission(
   if (!GRADING_ROLES.includes(user.role)) throw forbidden(Messages.GRADING_ROLE_ONLY);
   // The access token outlives a deactivation by up to 15 minutes; the account as users knows it now does not.
   if (!user.is_active) throw forbidden(Messages.ACCOUNT_DEACTIVATED, Codes.ACCOUNT_DEACTIVATED);
+  // Into a class assignment (issue 31): checked before anything is written or charged.
+  const assignment = fields.assignment_id
+    ? await admitToAssignment(deps.schools, me, fields.assignment_id, { essay_type: fields.essay_type, rubric_id: rubricId })
+    : undefined;
 
   const rubricJson = JSON.stringify(rubric); // once, for the content key and the row
   const details = detailsOf(fields.essay_type, fields);
@@ -106,6 +116,7 @@ export async function acceptSubmission(
     word_count: countWords(text),
     content_key: content.key,
     details,
+    assignment,
   };
   const submitter = { user_id: me.id, email: user.email, name: user.name, role: user.role };
   // (1) the row exists before the credit is charged — or, for an unchanged essay, carries the stored result
@@ -126,5 +137,6 @@ export async function acceptSubmission(
   }
   row ??= await deps.store.getVisible(submission.id);
   if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');
-  return shownTo(toEvaluation(row), false); // the submitter is a student or teacher: no internal notes
+  // the submitter is a student or teacher: no internal notes; an after-review result shows no marks yet
+  return presented({ row, staff: false }, null);
 }

@@ -12,6 +12,7 @@ import {
   type SubmissionDetails,
 } from '@corestone/contracts';
 import { reviewOutcomeOf } from './review';
+import type { AssignmentColumns } from './assignment';
 
 /**
  * Internal states of a submission row. `charging` (credit not yet confirmed) and `refused`
@@ -118,7 +119,8 @@ function detailsFromRow(r: Partial<DetailColumns>): SubmissionDetails {
 /** Milliseconds to seconds with one decimal. */
 export const secondsFrom = (ms: number): number => Math.round(ms / 100) / 10;
 
-export interface EvaluationRow {
+/** A row as the store reads it; the assignment columns (migration 010) are null for an essay of the student's own. */
+export interface EvaluationRow extends AssignmentColumns {
   id: string;
   user_id: string;
   user_name: string;

@@ -41,3 +41,35 @@ export function reviewMail(f: ReviewMailFacts): Mail {
     `</body></html>`;
   return { to: oneLine(f.to), subject: oneLine(`Your essay "${f.title}" was reviewed: ${status}`).slice(0, 200), text, html };
 }
+
+/** What the "result released" mail says (issue 31): the assignment, the class and the teacher's result. */
+export interface ReleasedMailFacts {
+  evaluationId: string;
+  to: string;
+  studentName: string;
+  assignmentTitle: string;
+  className: string;
+  total: number;
+  maxTotal: number;
+  grade: string | null;
+  baseUrl: string;
+}
+
+const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/** The mail a student gets when a teacher releases their result in a class assignment (pure: no I/O). */
+export function releasedMail(f: ReleasedMailFacts): Mail {
+  const link = resultsLink(f.baseUrl, f.evaluationId);
+  const greeting = f.studentName.trim() ? `Hello ${f.studentName.trim()},` : 'Hello,';
+  const where = f.className ? ` (${f.className})` : '';
+  const intro = `Your teacher has released your result for "${f.assignmentTitle}"${where}.`;
+  const result = `Result: ${points(f.total)}/${points(f.maxTotal)}${f.grade ? `, grade ${f.grade}` : ''}.`;
+  const text = [greeting, intro, result, `Read your teacher's marks and comments:\n${link}`].join('\n\n') + '\n';
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>Result released</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">` +
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(result)}</strong></p>` +
+    `<p><a href="${escapeHtml(link)}">Read your teacher's marks and comments</a><br><span style="word-break:break-all">${escapeHtml(link)}</span></p>` +
+    `</body></html>`;
+  return { to: oneLine(f.to), subject: oneLine(`Your result for "${f.assignmentTitle}" is released`).slice(0, 200), text, html };
+}

@@ -3,10 +3,13 @@ import type { Pool } from 'pg';
 import { Events, type EventData, type EventEnvelope } from '@corestone/contracts';
 import { markProcessed, startConsumer, withTransaction, type Bus, type Mailer, type RunningConsumer } from '@corestone/service-kit';
 import { shownReview, type ReviewState } from '../domain/review';
-import { reviewMail } from '../domain/review-mail';
+import { releasedMail, reviewMail } from '../domain/review-mail';
+import type { StoredReview } from '../domain/assignment';
+import { emailNotifications } from '../peers/users';
 import { VISIBLE } from '../store/evaluations';
 
 const REVIEW_MAIL_CONSUMER = 'evaluation-review-mail';
+const RELEASE_MAIL_CONSUMER = 'evaluation-release-mail';
 
 export interface ReviewMailDeps {
   pool: Pool;
@@ -69,6 +72,72 @@ export function startReviewMailConsumer(bus: Bus, deps: ReviewMailDeps): Promise
     durable: REVIEW_MAIL_CONSUMER,
     subjects: [Events.evaluationReviewed.subject],
     handler: (event) => handleReviewed(deps, event),
+    logger: deps.logger,
+    concurrency: 2,
+  });
+}
+
+type ReleasedRow = {
+  user_id: string;
+  user_name: string;
+  email: string;
+  assignment_title: string | null;
+  class_name: string | null;
+  teacher_review: StoredReview | null;
+  release_event_id: string | null;
+};
+
+/**
+ * Mails the student that a teacher released their result in a class assignment (issue 31;
+ * `evaluation.released.v1`, written with the release in one transaction: store/assignments.ts),
+ * unless they switched `result_released` off (asked of users now: rpc.users.email_notifications;
+ * a user users no longer knows gets none). Once, as the review mail: recorded in processed_events in
+ * the transaction that sends; a failed send or an unanswered question is delivered again.
+ */
+async function handleReleased(deps: ReviewMailDeps & { bus: Bus }, event: EventEnvelope): Promise<void> {
+  const d = event.data as EventData<typeof Events.evaluationReleased>;
+  await withTransaction(deps.pool, async (db) => {
+    if (!(await markProcessed(db, RELEASE_MAIL_CONSUMER, event.id))) return;
+    const { rows } = await db.query<ReleasedRow>(
+      `SELECT e.user_id, e.user_name, e.assignment_title, e.class_name, e.teacher_review, e.release_event_id::text AS release_event_id,
+         COALESCE(NULLIF(d.email, ''), e.user_email) AS email
+       FROM evaluations e LEFT JOIN user_directory d ON d.user_id = e.user_id AND d.deleted_at IS NULL
+       WHERE e.id = $1 AND ${VISIBLE} AND e.released_at IS NOT NULL`,
+      [d.evaluation_id],
+    );
+    const row = rows[0];
+    if (!row || row.release_event_id !== event.id || !row.teacher_review) return; // deleted, or not this release
+    const choices = (await emailNotifications(deps.bus, [row.user_id])).get(row.user_id);
+    if (!choices || !choices.email_notifications.result_released) {
+      deps.logger.info({ evaluation: d.evaluation_id }, 'result-released mail not sent: switched off (or the user is gone)');
+      return;
+    }
+    const to = choices.email || row.email;
+    if (!to) return;
+    await deps.mailer.send(
+      releasedMail({
+        evaluationId: d.evaluation_id,
+        to,
+        studentName: choices.name || row.user_name,
+        assignmentTitle: row.assignment_title ?? '',
+        className: row.class_name ?? '',
+        total: row.teacher_review.total,
+        maxTotal: row.teacher_review.max_total,
+        grade: row.teacher_review.grade,
+        baseUrl: deps.baseUrl,
+      }),
+    );
+    deps.logger.info({ evaluation: d.evaluation_id }, 'result-released mail sent to the student');
+  });
+}
+
+export function startReleaseMailConsumer(bus: Bus, deps: ReviewMailDeps): Promise<RunningConsumer> {
+  return startConsumer({
+    bus,
+    stream: 'evaluation',
+    durable: RELEASE_MAIL_CONSUMER,
+    subjects: [Events.evaluationReleased.subject],
+    handler: (event) => handleReleased({ ...deps, bus }, event),
     logger: deps.logger,
     concurrency: 2,
   });

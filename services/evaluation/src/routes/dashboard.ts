@@ -34,7 +34,7 @@ const errors = errorResponses(400, 401, 403, 503);
 const admins = requireRole(...ADMIN_ROLES);
 const superAdminOnly = requireRole('super_admin');
 
-const csvReply = (name: string) => ({
+export const csvReply = (name: string) => ({
   'content-type': 'text/csv; charset=utf-8',
   'content-disposition': `attachment; filename="${name}"`,
   'cache-control': 'private, no-store',

@@ -5,6 +5,7 @@ import type { EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AdminStore } from '../store/admin';
 import { loadForReader } from './evaluations';
+import type { SchoolsPeer } from '../peers/schools';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
@@ -21,10 +22,11 @@ export async function essayTextOf(deps: { store: EvaluationStore; admin: AdminSt
 
 /**
  * `GET /evaluation/{id}/text`: the owner's own essay (the student's essay view shows the grader's
- * passages in it); admins may read it as they may read the evaluation. Anyone else, an unknown id
+ * passages in it); admins, and a class assignment's teachers and school admins, may read it as they
+ * may read the evaluation. Anyone else, an unknown id
  * and a deleted evaluation get the same 404.
  */
-export const essayTextRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStore }> = async (app, deps) => {
+export const essayTextRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStore; schools: SchoolsPeer }> = async (app, deps) => {
   app.get(
     '/evaluation/:id/text',
     {
@@ -36,6 +38,6 @@ export const essayTextRoutes: RoutePlugin<{ store: EvaluationStore; admin: Admin
         response: { 200: EssayText, ...errorResponses(401, 404) },
       },
     },
-    async (req) => essayTextOf(deps, await loadForReader(deps.store, req.params.id, principalOf(req))),
+    async (req) => essayTextOf(deps, await loadForReader(deps.store, req.params.id, principalOf(req), deps.schools)),
   );
 };

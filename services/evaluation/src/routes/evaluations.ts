@@ -13,7 +13,6 @@ import {
   conflict,
   errorResponses,
   forbidden,
-  isUuid,
   notFound,
   principalOf,
   requireAuth,
@@ -22,7 +21,10 @@ import {
   type Principal,
   type RoutePlugin,
 } from '@corestone/service-kit';
-import { toEvaluation, toListItem, type EvaluationRow } from '../domain/evaluation';
+import { toListItem, type EvaluationRow, type ListRow } from '../domain/evaluation';
+import { assignmentLink, gateForStudent, hiddenFromStudent } from '../domain/assignment';
+import { presented, readerOf } from '../app/readers';
+import type { SchoolsPeer } from '../peers/schools';
 import { shownTo } from '../domain/review';
 import { renderReport, reportFileName } from '../app/report-pdf';
 import type { EvaluationStore } from '../store/evaluations';
@@ -30,22 +32,32 @@ import type { Charging } from '../app/charging';
 import { deleteEvaluation } from '../store/deletion';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const AWAITING_REVIEW = 'Your teacher has not released this result yet: the report is ready once it is released';
 /** The report's bytes: a Buffer, sent as is (the same JSON schema as before: a string, application/pdf). */
 const PdfFile = Type.Unsafe<Buffer>({ type: 'string', description: 'application/pdf' });
 
 /** Admins and super admins review submissions: they see the internal notes (domain/review.ts shownTo). */
 const isReviewer = (me: Principal): boolean => ADMIN_ROLES.includes(me.role);
 
-/** The owner sees their evaluation; admins see every one; anyone else gets the same 404 as a missing id. */
-export async function loadForReader(store: EvaluationStore, id: string, me: Principal): Promise<EvaluationRow> {
-  const row = isUuid(id) ? await store.getVisible(id) : null;
-  if (!row || (row.user_id !== me.id && !ADMIN_ROLES.includes(me.role))) throw notFound(Messages.EVALUATION_NOT_FOUND);
-  return row;
+/**
+ * The owner sees their evaluation; admins see every one; a submission into a class assignment also
+ * its class's teachers and school admins (with `schools`: app/readers.ts); anyone else gets the
+ * same 404 as a missing id.
+ */
+export async function loadForReader(store: EvaluationStore, id: string, me: Principal, schools?: SchoolsPeer): Promise<EvaluationRow> {
+  return (await readerOf(store, schools, id, me)).row;
 }
 
-export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: Charging; bus: Bus }> = async (
+/** A list row as the caller (its owner) may see it: an after-review result shows no marks before release. */
+function listRowShown(r: ListRow, me: Principal) {
+  const item = shownTo(toListItem(r), isReviewer(me));
+  if (!r.assignment_id) return item;
+  return { ...(isReviewer(me) ? item : gateForStudent(item, r)), assignment: assignmentLink(r, isReviewer(me), []) };
+}
+
+export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: Charging; bus: Bus; schools: SchoolsPeer }> = async (
   app,
-  { store, charging, bus },
+  { store, charging, bus, schools },
 ) => {
   app.get(
     '/evaluation/my-evaluations',
@@ -61,7 +73,7 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
     async (req) => {
       const me = principalOf(req);
       const rows = await store.listForUser(me.id, req.query);
-      return { evaluations: rows.map((r) => shownTo(toListItem(r), isReviewer(me))), total: rows.length };
+      return { evaluations: rows.map((r) => listRowShown(r, me)), total: rows.length };
     },
   );
 
@@ -70,7 +82,8 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
     {
       preHandler: requireAuth,
       schema: {
-        summary: 'One evaluation (its owner, or an admin; only admins get the internal admin_notes)',
+        summary:
+          "One evaluation (its owner, an admin, or for a class assignment's submission its teachers and school admins; only admins get the internal admin_notes; before an after-review release the student sees no marks)",
         security,
         params: IdParams,
         response: { 200: Evaluation, ...errorResponses(401, 404) },
@@ -78,7 +91,7 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
     },
     async (req) => {
       const me = principalOf(req);
-      return shownTo(toEvaluation(await loadForReader(store, req.params.id, me)), isReviewer(me));
+      return presented(await readerOf(store, schools, req.params.id, me), me);
     },
   );
 
@@ -95,7 +108,7 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
     },
     async (req) => {
       const me = principalOf(req);
-      const row = await loadForReader(store, req.params.id, me);
+      const row = await loadForReader(store, req.params.id, me, schools);
       // An admin may read any evaluation but only a super admin may delete another user's.
       if (row.user_id !== me.id && me.role !== 'super_admin') throw forbidden();
       // The row with its text and results, and every stream message that carried them.
@@ -117,13 +130,13 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
     },
     async (req) => {
       const me = principalOf(req);
-      const row = await loadForReader(store, req.params.id, me);
+      const row = await loadForReader(store, req.params.id, me, schools);
       // The retry charges the owner's credit: an admin who may read it cannot spend it.
       if (row.user_id !== me.id) throw forbidden();
       const started = await store.beginRetry(row.id, me.id);
       if (!started) throw conflict(Messages.RETRY_ONLY_FAILED, Codes.EVALUATION_NOT_FAILED);
       await charging.chargeAndQueue(row.id, started.attempt, me.id, req.log);
-      return shownTo(toEvaluation(await loadForReader(store, row.id, me)), isReviewer(me));
+      return presented(await readerOf(store, schools, row.id, me), me);
     },
   );
 
@@ -140,10 +153,14 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
       },
     },
     async (req, reply) => {
-      const row = await loadForReader(store, req.params.id, principalOf(req));
+      const reader = await readerOf(store, schools, req.params.id, principalOf(req));
+      const row = reader.row;
       if (row.status !== 'completed' || !row.results) throw conflict(Messages.REPORT_NOT_READY, Codes.EVALUATION_NOT_COMPLETED);
-      // The report is the student's, whoever downloads it: internal notes never print (issue 28).
-      const pdf = await renderReport(shownTo(toEvaluation(row), false));
+      // Before an after-review release the student has no report (issue 31): nothing of the result reaches them.
+      if (!reader.staff && row.assignment_id && hiddenFromStudent(row)) throw conflict(AWAITING_REVIEW, Codes.EVALUATION_NOT_COMPLETED);
+      // The report is the student's, whoever downloads it: internal notes never print (issue 28); a
+      // released teacher review prints the teacher's marks (as the student sees them).
+      const pdf = await renderReport(presented(reader, null));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${reportFileName(row.title, row.id)}"`)

@@ -3,12 +3,15 @@ import type { EvaluationProgress, EvaluationStatus } from '@corestone/contracts'
 import { errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { stageLabel, type EvaluationRow } from '../domain/evaluation';
 import type { EvaluationStore } from '../store/evaluations';
-import { loadForReader } from './evaluations';
+import { scoreShown } from '../domain/assignment';
+import { readerOf } from '../app/readers';
+import type { SchoolsPeer } from '../peers/schools';
 
 const TERMINAL = new Set(['completed', 'failed']);
 const HEARTBEAT_MS = 15_000;
 
-function snapshot(row: EvaluationRow): EvaluationProgress {
+/** `staff`: the class's staff or an admin; the student of an after-review assignment gets no score before release. */
+function snapshot(row: EvaluationRow, staff: boolean): EvaluationProgress {
   const progress = row.status === 'completed' ? 100 : row.progress;
   const status = (row.status === 'charging' ? 'pending' : row.status) as EvaluationStatus; // a retry being charged
   return {
@@ -17,7 +20,7 @@ function snapshot(row: EvaluationRow): EvaluationProgress {
     progress,
     stage: stageLabel(row.status, progress),
     worker_stage: row.stage,
-    overall_score: row.overall_score,
+    overall_score: scoreShown(row, staff),
     error_message: row.error_message,
     completed_at: row.completed_at ? row.completed_at.toISOString() : null,
   };
@@ -33,7 +36,10 @@ function snapshot(row: EvaluationRow): EvaluationProgress {
  * correct across replicas, and cheap (one primary-key read per open stream and tick).
  * Bearer header as everywhere (read it with fetch; EventSource cannot send headers).
  */
-export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number }> = async (app, { store, pollMs }) => {
+export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number; schools: SchoolsPeer }> = async (
+  app,
+  { store, pollMs, schools },
+) => {
   const open = new Set<() => void>();
   app.addHook('onClose', async () => {
     for (const end of [...open]) end();
@@ -52,7 +58,7 @@ export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number 
       },
     },
     async (req, reply) => {
-      const first = await loadForReader(store, req.params.id, principalOf(req));
+      const { row: first, staff } = await readerOf(store, schools, req.params.id, principalOf(req));
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -80,7 +86,7 @@ export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number 
       raw.on('error', end);
       const emit = (event: string, data: unknown) => raw.write(`id: ${++seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const publish = (row: EvaluationRow): boolean => {
-        const data = snapshot(row);
+        const data = snapshot(row, staff);
         const text = JSON.stringify(data);
         if (text !== last) {
           last = text;

@@ -39,6 +39,8 @@ const SubmitFields = Type.Object({
   include_reflection: Type.Optional(Type.String({ pattern: '^([Tt][Rr][Uu][Ee]|1)$' })),
   // What the student stated in the wizard (optional, beside the spec's payload): contracts SubmissionDetails.
   ...SubmissionDetails.properties,
+  /** Submitted into this class assignment (issue 31; app/assignment-submission.ts checks it). */
+  assignment_id: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 const FIELD_DETAILS = {
@@ -68,7 +70,7 @@ export const submitRoutes: RoutePlugin<SubmitDeps> = async (app, deps) => {
       schema: {
         summary: 'Submit an essay file for grading (costs one credit)',
         description:
-          'multipart/form-data: title, essay_type (ee|tok), rubric_id, subject_area (optional), include_reflection (optional, only true), what the student stated (optional: EE research_question, citation_style; TOK prescribed_title, aok_focus; additional_context), file (.txt, .docx, .pdf; at most 20 MB)',
+          'multipart/form-data: title, essay_type (ee|tok), rubric_id, subject_area (optional), include_reflection (optional, only true), what the student stated (optional: EE research_question, citation_style; TOK prescribed_title, aok_focus; additional_context), assignment_id (optional: a class assignment), file (.txt, .docx, .pdf; at most 20 MB)',
         consumes: ['multipart/form-data'],
         security,
         response: SUBMIT_RESPONSES,
@@ -94,7 +96,7 @@ export const submitRoutes: RoutePlugin<SubmitDeps> = async (app, deps) => {
       schema: {
         summary: 'Submit an essay as text for grading (costs one credit)',
         description:
-          'multipart/form-data or JSON: title, essay_type (ee|tok), rubric_id, subject_area (optional), the optional stated fields as for evaluate-async, essay_content (the essay text)',
+          'multipart/form-data or JSON: title, essay_type (ee|tok), rubric_id, subject_area (optional), the optional stated fields and assignment_id as for evaluate-async, essay_content (the essay text)',
         consumes: ['multipart/form-data', 'application/json'],
         security,
         response: SUBMIT_RESPONSES,

@@ -18,13 +18,32 @@ import {
   type Queryable,
 } from '@corestone/service-kit';
 import { DETAIL_COLUMNS, VISIBLE_STATES, type EvaluationRow, type ListRow } from '../domain/evaluation';
+import type { AssignmentStamp } from '../domain/assignment';
 import { seenStatement, seenValues, type Submitter } from './directory';
+
+/** A submission's assignment facts (migration 010), in the order of AssignmentStamp's values (stampValues). */
+const ASSIGNMENT_COLUMNS = `assignment_id, class_id, class_school_id, assignment_title, class_name, assignment_kind, release_mode, late, show_ai_marks`;
+
+function stampValues(a: AssignmentStamp | undefined): unknown[] {
+  if (!a) return [null, null, null, null, null, null, null, false, false];
+  return [
+    a.assignment_id,
+    a.class_id,
+    a.class_school_id,
+    a.assignment_title,
+    a.class_name,
+    a.assignment_kind,
+    a.release_mode,
+    a.late,
+    a.show_ai_marks,
+  ];
+}
 
 /** The columns every response needs, short ones only. */
 const SHORT_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
   status, approval_status, overall_score, rubric_id, word_count, processing_time, evaluation_time, progress,
   error_message, created_at, completed_at, admin_notes, attempt, grader, reviewed_by, reviewed_at, reused_from, updated_at, stage,
-  notes_for_student, feedback_at, decided_at`;
+  notes_for_student, feedback_at, decided_at, ${ASSIGNMENT_COLUMNS}, teacher_review, released_at`;
 
 /** Every column a full response needs; never the essay text. */
 const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback, ${DETAIL_COLUMNS.join(', ')}`;
@@ -65,6 +84,8 @@ export type NewSubmission = Pick<
   details?: SubmissionDetails;
   /** The rubric snapshot as JSON, when the caller has it already. */
   rubric_json?: string;
+  /** The class assignment it is submitted into (issue 31), checked by app/assignment-submission.ts. */
+  assignment?: AssignmentStamp;
 };
 
 const SUBMITTED_COLUMNS = `id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt, ${DETAIL_COLUMNS.join(', ')}`;
@@ -108,9 +129,11 @@ const QUEUE_COMPLETED = (at: number) =>
 
 /** The columns a new submission fills, in the order of submissionValues. */
 const SUBMISSION_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
-  rubric_id, rubric, essay_text, word_count, content_key, ${DETAIL_COLUMNS.join(', ')}`;
+  rubric_id, rubric, essay_text, word_count, content_key, ${DETAIL_COLUMNS.join(', ')}, ${ASSIGNMENT_COLUMNS}`;
 
-const SUBMISSION_PARAMS = Array.from({ length: 14 + DETAIL_COLUMNS.length }, (_, i) => `$${i + 1}`).join(', ');
+const SUBMISSION_PARAMS = Array.from({ length: 14 + DETAIL_COLUMNS.length + stampValues(undefined).length }, (_, i) => `$${i + 1}`).join(
+  ', ',
+);
 
 function submissionValues(s: NewSubmission): unknown[] {
   return [
@@ -129,6 +152,7 @@ function submissionValues(s: NewSubmission): unknown[] {
     s.word_count,
     s.content_key,
     ...DETAIL_COLUMNS.map((c) => s.details?.[c] ?? null),
+    ...stampValues(s.assignment),
   ];
 }
 

@@ -150,4 +150,30 @@ export const migrations: Migration[] = [
         ADD COLUMN aok_focus text,
         ADD COLUMN additional_context text;`,
   },
+  {
+    id: '010-assignments',
+    sql: `
+      -- A submission into a class assignment (issue 31): the assignment as it stood when the essay
+      -- came in (schools owns it; title, class name, kind and release mode are kept for the lists),
+      -- whether it was late, the teacher's review (contracts TeacherReview without released_at) and
+      -- when the result was released to the student. class_school_id: the class's school (tenancy
+      -- and agreement; school_id, migration 009, is the submitter's for grading's fair queue). show_ai_marks: the assignment's choice, read
+      -- again when the result is released. NULL assignment_id: an essay of the student's own.
+      ALTER TABLE evaluations
+        ADD COLUMN assignment_id uuid,
+        ADD COLUMN class_id text,
+        ADD COLUMN class_school_id text,
+        ADD COLUMN assignment_title text,
+        ADD COLUMN class_name text,
+        ADD COLUMN assignment_kind text CHECK (assignment_kind IN ('draft', 'final')),
+        ADD COLUMN release_mode text CHECK (release_mode IN ('immediate', 'after_review')),
+        ADD COLUMN late boolean NOT NULL DEFAULT false,
+        ADD COLUMN teacher_review jsonb,
+        ADD COLUMN released_at timestamptz,
+        ADD COLUMN show_ai_marks boolean NOT NULL DEFAULT false,
+        ADD COLUMN release_event_id uuid;
+      CREATE INDEX evaluations_assignment ON evaluations (assignment_id, user_id, created_at DESC) WHERE assignment_id IS NOT NULL;
+      CREATE INDEX evaluations_class ON evaluations (class_id, created_at) WHERE class_id IS NOT NULL;
+      CREATE INDEX evaluations_school_reviewed ON evaluations (class_school_id) WHERE teacher_review IS NOT NULL AND released_at IS NOT NULL;`,
+  },
 ];
