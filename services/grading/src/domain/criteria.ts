@@ -33,7 +33,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
   knowledge: {
     ee: [
       ['subjectTerms', 0.2],
-      ['vocabulary', 0.15],
+      ['vocabulary', 0.2],
       ['diversity', 0.1],
       ['citations', 0.2],
       ['data', 0.15],
@@ -42,7 +42,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
     ],
     tok: [
       ['subjectTerms', 0.2],
-      ['vocabulary', 0.15],
+      ['vocabulary', 0.2],
       ['diversity', 0.1],
       ['examples', 0.15],
       ['quotations', 0.05],
@@ -61,6 +61,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['titleFocus', 0.08],
       ['counter', 0.1],
       ['cohesion', 0.12],
+      ['vocabulary', 0.06],
     ],
     tok: [
       ['connectives', 0.2],
@@ -71,6 +72,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['frame', 0.1],
       ['paragraphs', 0.1],
       ['cohesion', 0.12],
+      ['vocabulary', 0.06],
     ],
   },
   evaluation: {
@@ -102,7 +104,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['frame', 0.08],
       ['answered', 0.1],
       ['cohesion', 0.08],
-      ['vocabulary', 0.06],
+      ['vocabulary', 0.1],
     ],
     tok: [
       ['counter', 0.22],
@@ -114,7 +116,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['frame', 0.06],
       ['answered', 0.1],
       ['cohesion', 0.08],
-      ['vocabulary', 0.06],
+      ['vocabulary', 0.1],
     ],
   },
   presentation: {
@@ -126,7 +128,7 @@ export const WEIGHTS: Record<Dimension, Record<EssayType, Array<[string, number]
       ['citationStyle', 0.13],
       ['sentences', 0.1],
       ['variety', 0.1],
-      ['readability', 0.05],
+      ['readability', 0.08],
       ['mechanics', 0.15],
       ['spelling', 0.12],
       ['cohesion', 0.06],
