@@ -116,6 +116,7 @@ export async function acceptSubmission(
     word_count: countWords(text),
     content_key: content.key,
     details,
+    school_id: user.school_id, // grading queues fairly across schools by it (issue 33)
     assignment,
   };
   const submitter = { user_id: me.id, email: user.email, name: user.name, role: user.role };

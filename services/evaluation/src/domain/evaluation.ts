@@ -160,6 +160,9 @@ export interface EvaluationRow extends AssignmentColumns {
   feedback_at: Date | null;
   /** When the evaluation was last approved or rejected. */
   decided_at: Date | null;
+  /** Where the essay waits for the AI model, as grading last reported it (stage `queued`; migration 009). */
+  queue_ahead?: number | null;
+  queue_start_at?: Date | null;
 }
 
 /** The processing screen's stage names (spec user-app §4: stage changes at 33 and 66 percent). */

@@ -31,7 +31,7 @@ export async function handleGradingEvent(store: EvaluationStore, event: EventEnv
     const d = event.data as EventData<typeof Events.gradingProgress>;
     if (!isUuid(d.evaluation_id)) return;
     const seen = { consumer: GRADING_CONSUMER, eventId: event.id };
-    await store.markProgress(store.pool, seen, d.evaluation_id, d.attempt ?? 1, d.stage, d.percent);
+    await store.markProgress(store.pool, seen, d.evaluation_id, d.attempt ?? 1, d.stage, d.percent, d.queue);
     return;
   }
   const { evaluation_id: target, attempt: named } = event.data as { evaluation_id: string; attempt?: number };

@@ -8,6 +8,8 @@ export interface SubmitterView {
   name: string;
   email: string;
   is_active: boolean;
+  /** The school they are an active member of (users' view, from schools' events); null: an individual. */
+  school_id: string | null;
 }
 
 export type RubricAnswer = RpcResponse<typeof Rpc.rubricGetSnapshot>;
@@ -83,7 +85,13 @@ export class Lookups {
   submitter(userId: string): Promise<SubmitterView> {
     return this.submitters.get(userId, async () => {
       const { user } = await callRpc(this.deps.bus, Rpc.usersGetView, { user_id: userId }, { timeoutMs: this.deps.rpcTimeoutMs });
-      return { role: user.role, name: user.name, email: user.email, is_active: user.is_active };
+      return {
+        role: user.role,
+        name: user.name,
+        email: user.email,
+        is_active: user.is_active,
+        school_id: user.school?.status === 'active' ? user.school.id : null,
+      };
     });
   }
 }

@@ -23,6 +23,11 @@ function snapshot(row: EvaluationRow, staff: boolean): EvaluationProgress {
     overall_score: scoreShown(row, staff),
     error_message: row.error_message,
     completed_at: row.completed_at ? row.completed_at.toISOString() : null,
+    // where the essay waits for the AI model (grading's `queued` stage), while it waits
+    queue:
+      row.stage === 'queued' && typeof row.queue_ahead === 'number' && row.queue_start_at && row.status === 'pending'
+        ? { ahead: row.queue_ahead, estimated_start_at: row.queue_start_at.toISOString() }
+        : null,
   };
 }
 

@@ -43,7 +43,7 @@ function stampValues(a: AssignmentStamp | undefined): unknown[] {
 const SHORT_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
   status, approval_status, overall_score, rubric_id, word_count, processing_time, evaluation_time, progress,
   error_message, created_at, completed_at, admin_notes, attempt, grader, reviewed_by, reviewed_at, reused_from, updated_at, stage,
-  notes_for_student, feedback_at, decided_at, ${ASSIGNMENT_COLUMNS}, teacher_review, released_at`;
+  notes_for_student, feedback_at, decided_at, queue_ahead, queue_start_at, ${ASSIGNMENT_COLUMNS}, teacher_review, released_at`;
 
 /** Every column a full response needs; never the essay text. */
 const VIEW_COLUMNS = `${SHORT_COLUMNS}, rubric, suggestions, results, ai_feedback, ${DETAIL_COLUMNS.join(', ')}`;
@@ -86,9 +86,11 @@ export type NewSubmission = Pick<
   rubric_json?: string;
   /** The class assignment it is submitted into (issue 31), checked by app/assignment-submission.ts. */
   assignment?: AssignmentStamp;
+  /** The submitter's school (users' view); null or absent: an individual. Grading queues fairly by it. */
+  school_id?: string | null;
 };
 
-const SUBMITTED_COLUMNS = `id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt, ${DETAIL_COLUMNS.join(', ')}`;
+const SUBMITTED_COLUMNS = `id, user_id, essay_type, title, subject_area, essay_text, word_count, rubric, attempt, school_id, ${DETAIL_COLUMNS.join(', ')}`;
 
 /**
  * The end of the job's JSON text: its stated fields (migration 008) as `, "research_question" : "…", …}`
@@ -110,7 +112,8 @@ const QUEUE_SUBMITTED = (from: string, at = 2) =>
   sqlEventInsertSql(at, {
     from,
     data: `left(json_build_object('evaluation_id', id, 'user_id', user_id, 'essay_type', essay_type, 'title', title,
-      'subject_area', subject_area, 'text', essay_text, 'word_count', word_count, 'rubric', rubric, 'attempt', attempt)::text, -1)
+      'subject_area', subject_area, 'text', essay_text, 'word_count', word_count, 'rubric', rubric, 'attempt', attempt,
+      'school_id', school_id)::text, -1)
     || ${STATED_FIELDS}`,
     orderKey: 'id::text',
   });
@@ -129,9 +132,9 @@ const QUEUE_COMPLETED = (at: number) =>
 
 /** The columns a new submission fills, in the order of submissionValues. */
 const SUBMISSION_COLUMNS = `id, user_id, user_name, user_email, user_type, file_name, title, essay_type, subject_area,
-  rubric_id, rubric, essay_text, word_count, content_key, ${DETAIL_COLUMNS.join(', ')}, ${ASSIGNMENT_COLUMNS}`;
+  rubric_id, rubric, essay_text, word_count, content_key, ${DETAIL_COLUMNS.join(', ')}, school_id, ${ASSIGNMENT_COLUMNS}`;
 
-const SUBMISSION_PARAMS = Array.from({ length: 14 + DETAIL_COLUMNS.length + stampValues(undefined).length }, (_, i) => `$${i + 1}`).join(
+const SUBMISSION_PARAMS = Array.from({ length: 15 + DETAIL_COLUMNS.length + stampValues(undefined).length }, (_, i) => `$${i + 1}`).join(
   ', ',
 );
 
@@ -152,6 +155,7 @@ function submissionValues(s: NewSubmission): unknown[] {
     s.word_count,
     s.content_key,
     ...DETAIL_COLUMNS.map((c) => s.details?.[c] ?? null),
+    s.school_id ?? null,
     ...stampValues(s.assignment),
   ];
 }
@@ -245,7 +249,7 @@ export class EvaluationStore {
          UPDATE evaluations SET status = 'pending', charge_key = $3, charge_error = NULL, error_message = NULL, progress = 0,
            stage = NULL, updated_at = now()
          WHERE id = $1 AND attempt = $2 AND status = 'charging'
-         RETURNING ${VIEW_COLUMNS}, essay_text),
+         RETURNING ${VIEW_COLUMNS}, essay_text, school_id),
        queued AS (${QUEUE_SUBMITTED('pending', 4)})
        SELECT ${VIEW_COLUMNS}, EXISTS (SELECT 1 FROM queued) AS enqueued FROM pending`,
       values: [id, attempt, chargeKey, ...sqlEventValues(job)],
@@ -345,12 +349,25 @@ export class EvaluationStore {
     attempt: number,
     stage: string,
     percent: number,
+    /** Where the essay waits for the model (stage `queued`); a later stage clears it. */
+    queue?: { ahead: number; estimated_start_at: string },
   ): Promise<boolean> {
+    // A queued essay stays `pending` (it waits for its turn at the model); any other stage is processing.
     const res = await db.query(
       `WITH first AS (${processedMarkSql(5)})
-       UPDATE evaluations SET status = 'processing', stage = $3, progress = GREATEST(progress, $4), updated_at = now()
+       UPDATE evaluations SET status = CASE WHEN $7::int IS NULL THEN 'processing' ELSE status END, stage = $3,
+         progress = GREATEST(progress, $4), queue_ahead = $7, queue_start_at = $8, updated_at = now()
        WHERE id = $1 AND attempt = $2 AND status IN ('pending', 'processing') AND EXISTS (SELECT 1 FROM first)`,
-      [id, attempt, stage.slice(0, 200), Math.max(0, Math.min(99, percent)), seen.consumer, seen.eventId],
+      [
+        id,
+        attempt,
+        stage.slice(0, 200),
+        Math.max(0, Math.min(99, percent)),
+        seen.consumer,
+        seen.eventId,
+        queue ? queue.ahead : null,
+        queue ? queue.estimated_start_at : null,
+      ],
     );
     return res.rowCount === 1;
   }

@@ -151,6 +151,17 @@ export const migrations: Migration[] = [
         ADD COLUMN additional_context text;`,
   },
   {
+    id: '009-grading-school-and-queue',
+    sql: `
+      -- Issue 33: the submitter's school when they submitted (users' view), carried in the grading
+      -- job so grading queues essays fairly across schools (NULL: an individual); and where the essay
+      -- waits for the AI model, as grading last reported it (stage 'queued'), for the progress events.
+      ALTER TABLE evaluations
+        ADD COLUMN school_id text,
+        ADD COLUMN queue_ahead integer,
+        ADD COLUMN queue_start_at timestamptz;`,
+  },
+  {
     id: '010-assignments',
     sql: `
       -- A submission into a class assignment (issue 31): the assignment as it stood when the essay
