@@ -150,6 +150,14 @@ describe('built-in grader: feedback does not contradict what it found', () => {
     expect(measure(job(read('ee-good.txt')), f).get('headings')!.tip).not.toMatch(/^Use section headings/);
   });
 
+  it('an essay that cites is told to cite where claims rest on sources, not to start citing', () => {
+    const good = read('ee-good.txt');
+    const tip = measure(job(good), analyseText(good)).get('citations')!.tip;
+    expect(tip).toMatch(/^Cite the source of every claim, figure and quotation that rests on one \(9 in-text citations so far\)$/);
+    expect(adviceOf(gradeBuiltin(job(good))).filter((a) => a.startsWith('Support claims with in-text citations'))).toEqual([]);
+    expect(measure(job(WEAK), analyseText(WEAK)).get('citations')!.tip).toMatch(/^Support claims with in-text citations/);
+  });
+
   it('proofreading advice names only the slips that were found', () => {
     const clean = measure(job(SHORT_ARGUMENT), analyseText(SHORT_ARGUMENT)).get('mechanics')!.tip;
     expect(clean).not.toMatch(/capitalise|"I"|twice/);

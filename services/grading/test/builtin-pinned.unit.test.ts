@@ -62,32 +62,32 @@ describe('built-in grader results stay as pinned', () => {
   // when issue 33 changed the scoring (spelling, vocabulary by word frequency, cohesion, logarithmic length).
   // The fast paths are checked against their regexes below, whatever the scoring.
   const EE_GOOD_VARIANTS: Record<string, string> = {
-    dottedI: '4c783d87c4a2be2a',
-    kelvin: '5b53ac3bcb03e636',
-    longS: '29ac0f0757149f35',
+    dottedI: '283b7284168cfa64',
+    kelvin: '8fc2082d5c0973ec',
+    longS: 'e3d8d0119068394b',
     upper: '2390e8992cc49a3f',
-    curlyCrlf: '722c5ca145a8e749',
-    spaces: '203794167c119bb7',
+    curlyCrlf: '128c715ac29957fe',
+    spaces: 'c1eeabaa8edf0365',
   };
   const TOK_GOOD_VARIANTS: Record<string, string> = {
-    dottedI: '93cf9258123c733a',
-    kelvin: '90799ddd33dc3895',
-    longS: 'fdb7358e0aca9a93',
+    dottedI: 'ef5e43dd3b01b9a6',
+    kelvin: '0e43d1b4cc5d3e88',
+    longS: '4f90dd54a2447d03',
     upper: '8b686879058724af',
-    curlyCrlf: '125a01db55c1f8d8',
-    spaces: '656e53c8fd03f3c4',
+    curlyCrlf: 'a736b7655d453602',
+    spaces: '5ddd37e9af59527d',
   };
   const PINNED: Array<[string, () => ReturnType<typeof job>, string]> = [
-    ['hostile ee', () => job(HOSTILE), '4a344f8f73046278'],
-    ['hostile tok', () => job(HOSTILE, { essay_type: 'tok' }), '8637b7ab332e7d3e'],
+    ['hostile ee', () => job(HOSTILE), '42abfda7ee4a8348'],
+    ['hostile tok', () => job(HOSTILE, { essay_type: 'tok' }), '09c1840cf2b56e18'],
     [
       'hostile ee 2027',
       () => job(HOSTILE, { rubric: EE_2027_RUBRIC, research_question: 'How does the sugar levy change prices?' }),
-      '7bd851c14b9f2ea4',
+      '5dd64052ba351856',
     ],
-    ['bench 4,000 words', () => job(BENCH), 'bafd561c23532d62'],
-    ['bench 4,000 words tok', () => job(BENCH, { essay_type: 'tok', rubric: TOK_HOLISTIC_RUBRIC }), '37934a9ecb043401'],
-    ['tok good', () => job(TOK_GOOD, { essay_type: 'tok' }), '10185cb415bd8f69'],
+    ['bench 4,000 words', () => job(BENCH), 'fa96de8d3e162efb'],
+    ['bench 4,000 words tok', () => job(BENCH, { essay_type: 'tok', rubric: TOK_HOLISTIC_RUBRIC }), '6a0a1cf14bb76d7d'],
+    ['tok good', () => job(TOK_GOOD, { essay_type: 'tok' }), 'dbd7223819fb1385'],
     ...Object.entries(variants(EE_GOOD)).map(([name, text]): [string, () => ReturnType<typeof job>, string] => [
       `ee good ${name}`,
       () => job(text),

@@ -85,7 +85,7 @@ export interface WordUse {
   misspelledHits: Hit[];
   /** correctly spelled words checked that are beyond the COMMON_WORDS most frequent */
   advanced: number;
-  /** the advanced words, distinct, most frequent use first (at most 8) */
+  /** the advanced words, distinct, the rarest in English first (at most 8) */
   advancedExamples: string[];
 }
 
@@ -112,7 +112,7 @@ export function wordUseOf(text: string, end: number, skip: readonly Span[]): Wor
   let advanced = 0;
   const misspelledHits: Hit[] = [];
   const misspellings = new Set<string>();
-  const advancedCounts = new Map<string, number>();
+  const advancedWords = new Set<string>();
   for (const m of body.matchAll(WORD)) {
     const at = m.index;
     const word = m[0];
@@ -133,11 +133,13 @@ export function wordUseOf(text: string, end: number, skip: readonly Span[]): Wor
     const base = lower.endsWith("'s") ? lower.slice(0, -2) : lower;
     if (frequencyRank(base) > COMMON_WORDS) {
       advanced++;
-      advancedCounts.set(base, (advancedCounts.get(base) ?? 0) + 1);
+      advancedWords.add(base);
     }
   }
-  const advancedExamples = [...advancedCounts]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  // The rarest first (words the frequency list lacks, then by rank): they show the range best.
+  const advancedExamples = [...advancedWords]
+    .map((w) => [w, frequencyRank(w)] as const)
+    .sort((a, b) => (a[1] === b[1] ? a[0].localeCompare(b[0]) : a[1] === Infinity ? -1 : b[1] === Infinity ? 1 : b[1] - a[1]))
     .slice(0, 8)
     .map(([w]) => w);
   return { checked, misspelled: misspelledHits.length, misspellings: [...misspellings], misspelledHits, advanced, advancedExamples };

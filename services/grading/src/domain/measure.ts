@@ -308,7 +308,10 @@ function citations({ f, e, t, opening }: Essay): Measured {
       ? `${plural(f.citations.total, 'in-text citation')} (e.g. ${f.citations.examples.slice(0, 2).join(', ')})`
       : 'no in-text citations',
     strength: `Sources cited in the text (${plural(f.citations.total, 'citation')})`,
-    tip: 'Support claims with in-text citations, e.g. (Author, 2020) or [1], for every source used',
+    // An essay that cites is told to cite more where claims rest on sources, not to start citing.
+    tip: f.citations.total
+      ? `Cite the source of every claim, figure and quotation that rests on one (${plural(f.citations.total, 'in-text citation')} so far)`
+      : 'Support claims with in-text citations, e.g. (Author, 2020) or [1], for every source used',
     shows: f.citations.hits.slice(0, 3),
     applies: unsupported.length ? unsupported : opening,
   };
