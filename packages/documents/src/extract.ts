@@ -89,12 +89,13 @@ type WorkerAnswer =
 async function inPool(kind: ParsedKind, data: Buffer, timeoutMs: number): Promise<string> {
   const unreadable = () => new ExtractError('unreadable', `The file could not be read as a ${LABEL[kind]} document`);
   const tooLong = () => new ExtractError('timeout', `Reading the ${LABEL[kind]} file took too long`);
+  // a copy of the upload of our own, moved to the worker rather than copied again (a 20 MB PDF)
+  const bytes = new Uint8Array(data);
   let answer: WorkerAnswer;
   try {
-    answer = await runExtraction(
-      { kind, data: new Uint8Array(data), maxPdfPages: MAX_PDF_PAGES, deadline: Date.now() + timeoutMs },
-      timeoutMs,
-    );
+    answer = await runExtraction({ kind, data: bytes, maxPdfPages: MAX_PDF_PAGES, deadline: Date.now() + timeoutMs }, timeoutMs, [
+      bytes.buffer,
+    ]);
   } catch (err) {
     // aborted at the time limit (the pool ends the worker), or the worker died (its heap cap)
     throw (err as Error)?.name === 'AbortError' ? tooLong() : unreadable();

@@ -30,9 +30,12 @@ function extractionPool(): Piscina {
   return pool;
 }
 
-/** One task for the pool's worker; rejects with an AbortError at the time limit, another error when the worker died. */
-export function runExtraction<T>(task: object, timeoutMs: number): Promise<T> {
-  return extractionPool().run(task, { signal: AbortSignal.timeout(timeoutMs) });
+/**
+ * One task for the pool's worker; rejects with an AbortError at the time limit, another error when
+ * the worker died. `transfer`: buffers handed to the worker rather than copied (the caller's own).
+ */
+export function runExtraction<T>(task: object, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<T> {
+  return extractionPool().run(task, { signal: AbortSignal.timeout(timeoutMs), transferList: transfer });
 }
 
 /** Ends the pool's workers (tests, and a service that stops); the next extraction starts a new pool. */
