@@ -6,6 +6,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PlanName } from './api-billing';
 import { MembershipStatus, SchoolRole } from './api-schools';
+import { EmailNotifications } from './api-assignments';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -52,6 +53,8 @@ export const User = Type.Object({
   openai_api_key: Nullable(Type.String({ description: 'masked, never the full key' })),
   /** The school the user belongs to; null for an individual account. */
   school: Nullable(UserSchool),
+  /** The user's mail choices (issue 31; users fills in every switch, absent ones on). */
+  email_notifications: Type.Optional(EmailNotifications),
   createdAt: Type.String({ format: 'date-time' }),
   created_at: Type.String({ format: 'date-time' }),
 });

@@ -12,6 +12,7 @@ import { migrations } from './store/migrations';
 import { buildApp, type UsersDeps } from './app';
 import { serveUsersRpc } from './messaging/rpc';
 import { serveApiKeyRpc } from './messaging/api-key-rpc';
+import { serveMailChoicesRpc } from './messaging/mail-choices-rpc';
 import { startBillingMirror } from './messaging/billing-mirror';
 import { startSchoolMirror } from './messaging/school-mirror';
 
@@ -62,6 +63,7 @@ export function startService(config: UsersConfig, opts: { verify?: TokenVerifier
     lifecycle.onClose('school updates', async () => ctx.schoolFeed.stop());
     const subs = serveUsersRpc(infra.bus, ctx.store, ctx.billing, ctx.views, app.log);
     subs.push(serveApiKeyRpc(infra.bus, ctx.store, keys.dataKey, app.log));
+    subs.push(serveMailChoicesRpc(infra.bus, infra.db.pool, app.log));
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
     await app.ready();
     return { app, ctx, config, infra, relay, billingMirror, schoolMirror: schoolMirrorControl };

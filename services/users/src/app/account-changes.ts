@@ -1,4 +1,4 @@
-import { Messages, type Role } from '@corestone/contracts';
+import { Messages, type EmailNotifications, type Role } from '@corestone/contracts';
 import { forbidden } from '@corestone/service-kit';
 import { checkAdminChange, checkSelfRoleChange, type Actor, type AdminChange } from '../domain/rules';
 import type { Account } from '../domain/view';
@@ -9,6 +9,8 @@ export interface ProfileUpdate {
   last_name?: string;
   display_name?: string | null;
   user_type?: Role;
+  /** Mail switches to change (issue 31); the others stay. */
+  email_notifications?: Partial<EmailNotifications>;
 }
 
 export interface AdminUpdate extends AdminChange {
@@ -31,6 +33,7 @@ export function updateOwnProfile(store: AccountStore, id: string, patch: Profile
       display_name: patch.display_name === undefined ? current.display_name : patch.display_name,
       assigned_personas: current.assigned_personas,
     });
+    if (patch.email_notifications) await tx.mergeEmailNotifications(id, patch.email_notifications);
     return tx.mustGet(id);
   });
 }

@@ -1,4 +1,13 @@
-import { FREE_PLAN_CREDITS, type CreditAccount, type Role, type SchoolMembership, type User, type UserSchool } from '@corestone/contracts';
+import {
+  DEFAULT_EMAIL_NOTIFICATIONS,
+  FREE_PLAN_CREDITS,
+  type CreditAccount,
+  type EmailNotifications,
+  type Role,
+  type SchoolMembership,
+  type User,
+  type UserSchool,
+} from '@corestone/contracts';
 
 /** One account row as the store reads it. */
 export interface Account {
@@ -15,6 +24,8 @@ export interface Account {
   max_chatbot: number;
   assigned_personas: string[];
   openai_api_key_masked: string | null;
+  /** The mail switches the user changed (issue 31); null: all on. */
+  email_notifications?: Partial<EmailNotifications> | null;
   created_at: Date;
 }
 
@@ -104,7 +115,13 @@ export function toUser(a: Account, credits: Credits | null, school: UserSchool |
     assigned_personas: a.assigned_personas,
     openai_api_key: a.openai_api_key_masked,
     school,
+    email_notifications: emailNotificationsOf(a),
     createdAt: created,
     created_at: created,
   };
+}
+
+/** Every mail switch of a user: the ones they changed, the others on. */
+export function emailNotificationsOf(a: Pick<Account, 'email_notifications'>): EmailNotifications {
+  return { ...DEFAULT_EMAIL_NOTIFICATIONS, ...(a.email_notifications ?? {}) };
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { AnonymousState, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
+import { AnonymousState, EmailNotifications, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
 import { errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { messageAllowance, permissionsOf } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
@@ -13,6 +13,8 @@ const ProfileBody = Type.Object({
   last_name: Type.Optional(Name),
   display_name: Type.Optional(Type.Union([Name, Type.Null()])),
   user_type: Type.Optional(Role),
+  /** Issue 31: any of the mail switches; the ones not sent stay as they are. */
+  email_notifications: Type.Optional(Type.Partial(EmailNotifications, { additionalProperties: false })),
 });
 
 export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
@@ -48,6 +50,7 @@ export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
           last_name: cleanName(body.last_name),
           display_name: display,
           user_type: body.user_type,
+          email_notifications: body.email_notifications,
         }),
       );
     },

@@ -1,5 +1,14 @@
 import type { Pool, PoolClient } from 'pg';
-import { Codes, Events, Messages, UNLIMITED, type CreditAccount, type Role, type SchoolMembership } from '@corestone/contracts';
+import {
+  Codes,
+  Events,
+  Messages,
+  UNLIMITED,
+  type CreditAccount,
+  type EmailNotifications,
+  type Role,
+  type SchoolMembership,
+} from '@corestone/contracts';
 import {
   conflict,
   enqueueEvent,
@@ -15,7 +24,7 @@ import type { Account, MirroredCredits, MirroredMembership, SchoolName } from '.
 import { messageAllowance, messageLimitReached } from '../domain/rules';
 
 const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, a.display_name, a.is_anonymous, a.avatar,
-  a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.created_at`;
+  a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.email_notifications, a.created_at`;
 const CREDIT_COLUMNS = `m.essay_credits AS m_essay_credits, m.max_essay_credits AS m_max_essay_credits,
   m.subscription_plan AS m_subscription_plan, m.subscription_status AS m_subscription_status, m.version AS m_version`;
 
@@ -376,6 +385,14 @@ export class AccountTransaction {
       [exceptId],
     );
     return Number(rows[0].n);
+  }
+
+  /** Sets the mail switches named in `change` (issue 31); the others stay. The caller's write announces the view. */
+  async mergeEmailNotifications(id: string, change: Partial<EmailNotifications>): Promise<void> {
+    await this.client.query(
+      `UPDATE accounts SET email_notifications = COALESCE(email_notifications, '{}'::jsonb) || $2::jsonb WHERE id = $1`,
+      [id, JSON.stringify(change)],
+    );
   }
 
   /** Writes the account's editable columns; announces an access change when role or activation changed. */

@@ -59,4 +59,10 @@ export const migrations: Migration[] = [
         updated_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    id: '003-email-notifications',
+    sql: `
+      -- A user's mail choices (issue 31): the switches they changed; null or absent ones are on.
+      ALTER TABLE accounts ADD COLUMN email_notifications jsonb;`,
+  },
 ];
