@@ -277,8 +277,16 @@ describe('results page additions', () => {
     expect(await screen.findByTestId('results-processing')).toBeTruthy();
     const ev = (p: object) =>
       `event: status\ndata: ${JSON.stringify({ id: 'p1', overall_score: null, error_message: null, completed_at: null, ...p })}\n\n`;
+    // waiting for its turn at the model (issue 33): the place and an estimated start, in words
+    const inFour = new Date(Date.now() + 4 * 60_000 + 5_000).toISOString();
+    await act(async () =>
+      push(ev({ status: 'pending', progress: 5, stage: 'File Processing', queue: { ahead: 120, estimated_start_at: inFour } })),
+    );
+    await waitFor(() => expect(screen.getByTestId('queue-place').textContent).toBe('About 4 minutes: 120 essays ahead of yours'));
+    expect(screen.getByTestId('processing-note').textContent).toContain('Grading time varies');
     await act(async () => push(ev({ status: 'processing', progress: 70, stage: 'Generating Feedback' })));
     await waitFor(() => expect(screen.getByTestId('live-progress').textContent).toContain('70%'));
+    expect(screen.queryByTestId('queue-place')).toBeNull(); // its grading started: no estimate any more
     expect(document.querySelector('.ant-steps-item-process')?.textContent).toContain('Generating Feedback');
     done = true;
     await act(async () => {

@@ -9,6 +9,7 @@ import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
 import { SubmissionFacts } from '../components/SubmissionFacts';
 import { ReviewOutcome } from '../components/ReviewOutcome';
+import { QueuePlace } from '../components/QueuePlace';
 import { BulletList, fmt, Metric, RemarkList, ShowPassageContext, WritingInsightsCard } from '../components/results';
 
 const { Text, Paragraph } = Typography;
@@ -129,6 +130,8 @@ export function Results({ client }: RemoteAppProps) {
             data-testid="live-progress"
           />
           <Steps current={stageIndex(progress, live.progress?.stage)} items={STAGES.map((t) => ({ title: t }))} size="small" />
+          {/* an estimate only while the essay waits for its turn at the model (issue 33), never a countdown */}
+          <QueuePlace place={live.progress?.queue} />
           {/* no promised time: grading can be slow or stopped, and a countdown that never ends misleads */}
           <Paragraph type="secondary" style={{ marginTop: 28 }} data-testid="processing-note">
             Grading time varies. You can leave this page: the result appears in My Submissions.
