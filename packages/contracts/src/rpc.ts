@@ -50,6 +50,32 @@ export const Rpc = {
   ),
 
   /**
+   * usersCreate for a batch (auth's provision_users: the new accounts of a roster import's batch,
+   * at most PROVISION_BATCH_MAX): the records in one transaction, each `users.created.v1` as for
+   * one. Each item is answered on its own, in order: `{ok: true, user_id, role, is_active, created}`
+   * (idempotent by user_id: an existing record with this id answers `created: false`) or `{ok:
+   * false, …}` with usersCreate's refusal for that item (400 VALIDATION_ERROR, 409 EMAIL_EXISTS when
+   * another id has the e-mail). No credits are read or set (a new account has the free plan's).
+   */
+  usersCreateMany: rpc(
+    'users.create_many',
+    Type.Object({
+      users: Type.Array(
+        Type.Object({ user_id: Type.String(), email: Type.String(), first_name: Type.String(), last_name: Type.String(), role: Role }),
+        { maxItems: PROVISION_BATCH_MAX },
+      ),
+    }),
+    Type.Object({
+      results: Type.Array(
+        Type.Union([
+          Type.Object({ ok: Type.Literal(true), user_id: Type.String(), role: Role, is_active: Type.Boolean(), created: Type.Boolean() }),
+          RpcFailure,
+        ]),
+      ),
+    }),
+  ),
+
+  /**
    * Make sure an account exists for a school's invited member (the schools service's invitations
    * and roster imports). Matched by e-mail, case-insensitively: an existing account answers its id
    * with `created: false` and nothing about it changes (its platform role is never lowered). A new

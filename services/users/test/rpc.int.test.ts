@@ -66,6 +66,43 @@ describe('rpc.users.create', () => {
   });
 });
 
+describe('rpc.users.create_many', () => {
+  const item = (over: Partial<{ user_id: string; email: string; first_name: string; role: 'student' | 'teacher' }> = {}) => ({
+    user_id: newId(),
+    email: `m-${newId().slice(-10)}@example.test`,
+    first_name: 'Mae',
+    last_name: 'Ny',
+    role: 'student' as const,
+    ...over,
+  });
+
+  it('makes a batch in order, each announced once; a retry answers created: false; refusals are per item', async () => {
+    const taken = (await create()).user.email;
+    const items = [item(), item({ role: 'teacher' }), item({ email: taken.toUpperCase() }), item({ user_id: 'abc' }), item()];
+    const { results } = await callRpc(h.bus, Rpc.usersCreateMany, { users: items });
+    expect(results).toEqual([
+      { ok: true, user_id: items[0]!.user_id, role: 'student', is_active: true, created: true },
+      { ok: true, user_id: items[1]!.user_id, role: 'teacher', is_active: true, created: true },
+      { ok: false, code: 'EMAIL_ALREADY_EXISTS', detail: 'An account with this email already exists', status: 409 },
+      expect.objectContaining({ ok: false, code: 'VALIDATION_ERROR', status: 400 }),
+      { ok: true, user_id: items[4]!.user_id, role: 'student', is_active: true, created: true },
+    ]);
+    for (const i of [0, 1, 4]) {
+      expect((await h.outbox(items[i]!.user_id)).map((e) => e.subject)).toEqual([Events.usersCreated.subject]);
+    }
+    // the same batch again: nothing new, nothing announced twice
+    const again = await callRpc(h.bus, Rpc.usersCreateMany, { users: [items[0]!, items[4]!] });
+    expect(again.results).toEqual([
+      { ok: true, user_id: items[0]!.user_id, role: 'student', is_active: true, created: false },
+      { ok: true, user_id: items[4]!.user_id, role: 'student', is_active: true, created: false },
+    ]);
+    expect(await h.outbox(items[0]!.user_id)).toHaveLength(1);
+    // the records are the ones create makes
+    const view = await callRpc(h.bus, Rpc.usersGetView, { user_id: items[1]!.user_id });
+    expect(view.user).toMatchObject({ id: items[1]!.user_id, email: items[1]!.email, first_name: 'Mae', last_name: 'Ny', role: 'teacher' });
+  });
+});
+
 describe('rpc.users.get_view', () => {
   it('answers 404 USER_NOT_FOUND for unknown and malformed ids', async () => {
     for (const user_id of [newId(), 'x', '']) {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Messages, Rpc, FREE_PLAN_CREDITS, type User } from '@corestone/contracts';
-import { badRequest, isUuid, serveRpc, type Bus } from '@corestone/service-kit';
-import { userNotFound, type AccountStore } from '../store/accounts';
+import { Codes, Messages, Rpc, FREE_PLAN_CREDITS, type RpcResponse, type User } from '@corestone/contracts';
+import { HttpError, badRequest, conflict, isUuid, serveRpc, type Bus } from '@corestone/service-kit';
+import { userNotFound, type AccountStore, type NewAccount } from '../store/accounts';
 import { mirroredSchool, toUser } from '../domain/view';
 import type { BillingLink } from '../peers/billing';
 import type { UserViews } from '../app/views';
@@ -24,21 +24,10 @@ export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLin
       bus,
       Rpc.usersCreate,
       async (req) => {
-        if (!isUuid(req.user_id)) throw badRequest('user_id: must be a UUIDv7');
-        if ([req.email, req.first_name, req.last_name].some((t) => t.includes('\u0000'))) {
-          throw badRequest('Text must not contain NUL characters');
-        }
-        const email = req.email.trim();
-        if (!email || !email.includes('@')) throw badRequest(Messages.EMAIL_REQUIRED);
+        const record = newAccount(req);
         if (req.essay_credits !== undefined && req.essay_credits < 0) throw badRequest('essay_credits: must be 0 or more');
         if (req.max_essay_credits !== undefined && req.max_essay_credits < -1) throw badRequest('max_essay_credits: must be -1 or more');
-        const { found } = await store.create({
-          user_id: req.user_id,
-          email,
-          first_name: req.first_name.trim(),
-          last_name: req.last_name.trim(),
-          role: req.role,
-        });
+        const { found } = await store.create(record);
         if (req.essay_credits === undefined && req.max_essay_credits === undefined) {
           return { user: toUser(found.account, (await billing.live(req.user_id)) ?? found.credits, mirroredSchool(found.school)) };
         }
@@ -50,5 +39,45 @@ export function serveUsersRpc(bus: Bus, store: AccountStore, billing: BillingLin
       },
       log,
     ),
+    // auth's provision_users: a roster batch's new records in one transaction, each item answered on its own.
+    serveRpc(
+      bus,
+      Rpc.usersCreateMany,
+      async (req) => {
+        const results: RpcResponse<typeof Rpc.usersCreateMany>['results'] = new Array(req.users.length);
+        const valid: Array<{ i: number; account: NewAccount }> = [];
+        req.users.forEach((item, i) => {
+          try {
+            valid.push({ i, account: newAccount(item) });
+          } catch (err) {
+            results[i] = refusalOf(err);
+          }
+        });
+        const made = await store.createMany(valid.map((v) => v.account));
+        valid.forEach((v, k) => {
+          const r = made[k];
+          results[v.i] = r ? { ok: true, ...r } : refusalOf(conflict(Messages.EMAIL_EXISTS, Codes.EMAIL_EXISTS));
+        });
+        return { results };
+      },
+      log,
+    ),
   ];
+}
+
+/** The account record a create asks for, checked and trimmed (one item of a batch alike). */
+function newAccount(req: { user_id: string; email: string; first_name: string; last_name: string; role: NewAccount['role'] }): NewAccount {
+  if (!isUuid(req.user_id)) throw badRequest('user_id: must be a UUIDv7');
+  if ([req.email, req.first_name, req.last_name].some((t) => t.includes('\u0000'))) {
+    throw badRequest('Text must not contain NUL characters');
+  }
+  const email = req.email.trim();
+  if (!email || !email.includes('@')) throw badRequest(Messages.EMAIL_REQUIRED);
+  return { user_id: req.user_id, email, first_name: req.first_name.trim(), last_name: req.last_name.trim(), role: req.role };
+}
+
+/** One batch item's refusal as its answer (an unexpected failure fails the whole batch). */
+function refusalOf(err: unknown): { ok: false; code: string; detail: string; status: number } {
+  if (!(err instanceof HttpError)) throw err;
+  return { ok: false, code: err.code, detail: err.detail, status: err.statusCode };
 }

@@ -12,10 +12,12 @@ import {
 import {
   conflict,
   enqueueEvent,
+  enqueueEvents,
   eraseAggregates,
   markProcessed,
   isUuid,
   notFound,
+  outboxRow,
   withTransaction,
   type Bus,
   type Queryable,
@@ -196,6 +198,51 @@ export class AccountStore {
       const existing = await this.get(input.user_id, client);
       if (existing) return { found: existing, created: false };
       throw conflict(Messages.EMAIL_EXISTS, Codes.EMAIL_EXISTS);
+    });
+  }
+
+  /**
+   * `create` for a batch (auth's provision_users): the new records in one statement and their
+   * `users.created.v1` in another, one transaction. Per item, in order: the record's id, role and
+   * activation and whether this call made it — an existing record with the item's id answers
+   * `created: false` (a retried batch) — or null when another id holds the e-mail (409 for that item).
+   */
+  async createMany(
+    inputs: readonly NewAccount[],
+  ): Promise<Array<{ user_id: string; role: Role; is_active: boolean; created: boolean } | null>> {
+    if (!inputs.length) return [];
+    return withTransaction(this.pool, async (client) => {
+      const column = (k: keyof NewAccount) => inputs.map((i) => i[k]);
+      const { rows: inserted } = await client.query<{ id: string }>(
+        `INSERT INTO accounts (id, email, role, first_name, last_name)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [column('user_id'), column('email'), column('role'), column('first_name'), column('last_name')],
+      );
+      const made = new Set(inserted.map((r) => r.id));
+      await enqueueEvents(
+        client,
+        inputs
+          .filter((i) => made.has(i.user_id))
+          .map((i) =>
+            outboxRow(Events.usersCreated, {
+              user_id: i.user_id,
+              email: i.email,
+              role: i.role,
+              first_name: i.first_name,
+              last_name: i.last_name,
+            }),
+          ),
+      );
+      const { rows } = await client.query<{ id: string; role: Role; is_active: boolean }>(
+        `SELECT id, role, is_active FROM accounts WHERE id = ANY($1::uuid[])`,
+        [column('user_id')],
+      );
+      const found = new Map(rows.map((r) => [r.id, r]));
+      return inputs.map((i) => {
+        const r = found.get(i.user_id);
+        return r ? { user_id: r.id, role: r.role, is_active: r.is_active, created: made.has(r.id) } : null;
+      });
     });
   }
 
