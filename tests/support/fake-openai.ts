@@ -21,6 +21,9 @@ export interface FakeReply {
 export interface FakeRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
+  /** When it arrived (ms), and whether the rate limit let it through (always, without one). */
+  at?: number;
+  admitted?: boolean;
   body: {
     model?: string;
     temperature?: number;
@@ -145,8 +148,8 @@ export class FakeOpenAI {
         } catch {
           body = {};
         }
-        this.requests.push({ path: req.url ?? '', headers: req.headers, body });
         const limited = this.charge(body);
+        this.requests.push({ path: req.url ?? '', headers: req.headers, body, at: Date.now(), admitted: limited.admitted });
         const reply: FakeReply = limited.admitted
           ? (this.script.shift() ?? this.fallback)
           : { status: 429, error: { type: 'tokens', code: 'rate_limit_exceeded' } };
@@ -165,7 +168,11 @@ export class FakeOpenAI {
               created: Math.floor(Date.now() / 1000),
               model: body.model ?? 'fake',
               choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.content ?? '' } }],
-              usage: { prompt_tokens: chargedTokens({ messages: body.messages }), completion_tokens: 1, total_tokens: chargedTokens({ messages: body.messages }) + 1 },
+              usage: {
+                prompt_tokens: chargedTokens({ messages: body.messages }),
+                completion_tokens: 1,
+                total_tokens: chargedTokens({ messages: body.messages }) + 1,
+              },
             }),
           );
         };

@@ -38,7 +38,9 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       { grader: inForce, setting: config.GRADER, ...(inForce === 'openai' ? { model: config.OPENAI_MODEL } : {}) },
       'grader in force',
     );
-    const admission = shared ? createAdmission(config, opened.redis!, (err) => app.log.warn({ err }, 'shared budget: Redis failed')) : undefined;
+    const admission = shared
+      ? createAdmission(config, opened.redis!, (err) => app.log.warn({ err }, 'shared budget: Redis failed'))
+      : undefined;
     worker = await startGradingWorker({
       bus: infra.bus,
       logger: app.log,

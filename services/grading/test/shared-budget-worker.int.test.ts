@@ -36,10 +36,7 @@ const EE_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-good.txt'),
 const jobFor = (school: string) => job(EE_GOOD, { evaluation_id: newId(), school_id: school });
 /** What one essay's request is charged: the same whatever its evaluation id (the prompt does not name it). */
 const sample = jobFor('s');
-const TOKENS = estimateRequestTokens(
-  [{ content: SYSTEM_PROMPT }, { content: userPrompt(sample) }],
-  3000,
-);
+const TOKENS = estimateRequestTokens([{ content: SYSTEM_PROMPT }, { content: userPrompt(sample) }], 3000);
 
 const completed = async (evaluationId: string) => {
   const events = await until(
@@ -94,7 +91,10 @@ it('essays waiting for their turn report their place and estimated start as `que
   }
   const queued = all
     .filter((e) => e.type === Events.gradingProgress.subject && (e.data as { stage: string }).stage === 'queued')
-    .map((e) => ({ at: Date.parse(e.occurredAt), ...(e.data as { percent: number; queue: { ahead: number; estimated_start_at: string } }) }));
+    .map((e) => ({
+      at: Date.parse(e.occurredAt),
+      ...(e.data as { percent: number; queue: { ahead: number; estimated_start_at: string } }),
+    }));
   expect(queued.length).toBeGreaterThan(0);
   for (const q of queued) {
     expect(q.percent).toBe(5);

@@ -43,7 +43,8 @@ describe('one token bucket for every worker', () => {
     const limits = { tokensPerWindow: 100_000, requestsPerWindow: 1_000, ...SLOW };
     const stores = [await storeFor(ep, limits), await storeFor(ep, limits)];
     const admissions = stores.map(
-      (store) => new Admission({ store, tenantTerms: () => ({ weight: 1, cap: 0 }), pollMs: 5, placeEveryMs: 60_000, default429HoldMs: 1000 }),
+      (store) =>
+        new Admission({ store, tenantTerms: () => ({ weight: 1, cap: 0 }), pollMs: 5, placeEveryMs: 60_000, default429HoldMs: 1000 }),
     );
     const granted: string[] = [];
     // 2 workers × 20 requests of 10,000 tokens, all at once, each worker's from its own school
@@ -216,7 +217,13 @@ describe('rules', () => {
 
   it('a permit reports the answer once per request', async () => {
     const store = await storeFor(endpoint(), { tokensPerWindow: 100_000, requestsPerWindow: 100, windowMs: 60_000 });
-    const admission = new Admission({ store, tenantTerms: () => ({ weight: 1, cap: 0 }), pollMs: 5, placeEveryMs: 60_000, default429HoldMs: 1000 });
+    const admission = new Admission({
+      store,
+      tenantTerms: () => ({ weight: 1, cap: 0 }),
+      pollMs: 5,
+      placeEveryMs: 60_000,
+      default429HoldMs: 1000,
+    });
     const permit: Permit = await admission.admit({ id: 'p', tenant: 'user:u', tokens: 10_000 });
     await permit.report(200, new Headers({ 'x-ratelimit-limit-tokens': '50000', 'x-ratelimit-remaining-tokens': '40000' }));
     const { budget } = await store.positions([]);

@@ -92,7 +92,14 @@ export class Admission {
     if (!this.running) throw new AdmissionClosed();
     const { weight, cap } = this.opts.tenantTerms(req.tenant);
     await this.opts.store.alive(this.holder, Math.max(5_000, this.opts.pollMs * 20));
-    const seq = await this.opts.store.enqueue(this.holder, { id: req.id, tenant: req.tenant, tokens: req.tokens, weight, cap, seq: req.seq });
+    const seq = await this.opts.store.enqueue(this.holder, {
+      id: req.id,
+      tenant: req.tenant,
+      tokens: req.tokens,
+      weight,
+      cap,
+      seq: req.seq,
+    });
     const granted = new Promise<Permit>((resolve, reject) => this.waiting.set(req.id, { req, seq, resolve, reject }));
     void this.tellPlaces([req.id]);
     this.kick();

@@ -134,7 +134,6 @@ export function estimatedStartMs(ahead: number, tokensEach: number, budget: Budg
   const tokensNeeded = (ahead + 1) * tokensEach - budget.tokens;
   const requestsNeeded = ahead + 1 - budget.requests;
   const byTokens = tokensNeeded > 0 && budget.tokensPerWindow > 0 ? (tokensNeeded / budget.tokensPerWindow) * budget.windowMs : 0;
-  const byRequests =
-    requestsNeeded > 0 && budget.requestsPerWindow > 0 ? (requestsNeeded / budget.requestsPerWindow) * budget.windowMs : 0;
+  const byRequests = requestsNeeded > 0 && budget.requestsPerWindow > 0 ? (requestsNeeded / budget.requestsPerWindow) * budget.windowMs : 0;
   return Math.ceil(budget.heldMs + Math.max(byTokens, byRequests));
 }

@@ -255,11 +255,7 @@ export interface BudgetLimits {
   windowMs: number;
 }
 
-export type AdmitAnswer =
-  | { kind: 'granted'; id: string }
-  | { kind: 'wait'; ms: number }
-  | { kind: 'other-replica' }
-  | { kind: 'empty' };
+export type AdmitAnswer = { kind: 'granted'; id: string } | { kind: 'wait'; ms: number } | { kind: 'other-replica' } | { kind: 'empty' };
 
 export interface QueuedRequest {
   id: string;
@@ -298,9 +294,9 @@ export class FairBudgetStore {
   }
 
   private async run(name: ScriptName, args: Array<string | number>, withLimits = true): Promise<unknown> {
-    const argv = (withLimits ? [Date.now(), this.limits.windowMs, this.limits.tokensPerWindow, this.limits.requestsPerWindow, ...args] : args).map(
-      String,
-    );
+    const argv = (
+      withLimits ? [Date.now(), this.limits.windowMs, this.limits.tokensPerWindow, this.limits.requestsPerWindow, ...args] : args
+    ).map(String);
     const opts = { keys: [this.base], arguments: argv };
     try {
       return await this.redis.evalSha(SHAS[name], opts);
