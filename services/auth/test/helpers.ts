@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Subscription } from '@nats-io/transport-node';
-import { Events, Rpc, type Role, type User } from '@corestone/contracts';
+import { Events, Rpc, type Role, type RpcRequest, type User } from '@corestone/contracts';
 import { HttpError, ensureStream, loadConfig, notFound, publishEvent, serveRpc, type Bus } from '@corestone/service-kit';
 import { createTestRun, testUserView } from '@corestone/service-kit/testing';
 import { AuthConfig } from '../src/config';
@@ -27,33 +27,48 @@ export class FakeUsers {
     private readonly log: AuthService['app']['log'],
   ) {}
 
+  /** users.create's record (one item of create_many alike): stored once per id, then maybe a lost reply. */
+  private create(req: RpcRequest<typeof Rpc.usersCreate>): User {
+    this.createCalls.push(req.user_id);
+    let user = this.users.get(req.user_id);
+    if (!user) {
+      user = testUserView({
+        id: req.user_id,
+        email: req.email,
+        first_name: req.first_name,
+        last_name: req.last_name,
+        role: req.role,
+        essay_credits: req.essay_credits ?? 1,
+        max_essay_credits: req.max_essay_credits ?? 1,
+      });
+      this.users.set(req.user_id, user);
+    }
+    if (this.failAfterStore > 0) {
+      this.failAfterStore--;
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'users crashed before answering');
+    }
+    return user;
+  }
+
   start(): void {
     if (this.subs.length) return;
     this.subs = [
+      serveRpc(this.bus, Rpc.usersCreate, async (req) => ({ user: this.create(req) }), this.log),
       serveRpc(
         this.bus,
-        Rpc.usersCreate,
-        async (req) => {
-          this.createCalls.push(req.user_id);
-          let user = this.users.get(req.user_id);
-          if (!user) {
-            user = testUserView({
-              id: req.user_id,
-              email: req.email,
-              first_name: req.first_name,
-              last_name: req.last_name,
-              role: req.role,
-              essay_credits: req.essay_credits ?? 1,
-              max_essay_credits: req.max_essay_credits ?? 1,
-            });
-            this.users.set(req.user_id, user);
-          }
-          if (this.failAfterStore > 0) {
-            this.failAfterStore--;
-            throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'users crashed before answering');
-          }
-          return { user };
-        },
+        Rpc.usersCreateMany,
+        async (req) => ({
+          results: req.users.map((u) => {
+            const created = !this.users.has(u.user_id);
+            try {
+              const user = this.create(u);
+              return { ok: true as const, user_id: user.id, role: user.role, is_active: user.is_active, created };
+            } catch (err) {
+              const e = err as HttpError;
+              return { ok: false as const, code: e.code, detail: e.detail, status: e.statusCode };
+            }
+          }),
+        }),
         this.log,
       ),
       serveRpc(

@@ -1,5 +1,5 @@
 import { Codes, Messages, type AuthResponse, type Role, type User } from '@corestone/contracts';
-import { HttpError, badRequest, conflict, unauthorized, type Principal } from '@corestone/service-kit';
+import { HttpError, badRequest, conflict, unauthorized, unavailable, type Principal } from '@corestone/service-kit';
 import { checkNewPassword, normalizeEmail } from '../domain/validation';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import type { AuthStore, Credential, Origin, PendingProfile } from '../store/auth-store';
@@ -74,47 +74,48 @@ export class Accounts {
 
   /**
    * `createOrFind` for a school's batch of new people, with one statement for their pending
-   * credentials and one transaction activating them with their invitations; users.create is asked
-   * for each new account, `concurrency` at a time. Answers per e-mail (normalized, each once): the
-   * account made, `taken` when the e-mail already had a credential (the caller asks `createOrFind`
-   * for it, whose rules cover pending and existing credentials), the id of an account whose claim a
-   * concurrent request took over (it made the account), or the error users.create gave.
+   * credentials, one users.create_many for their records and one transaction activating them with
+   * their invitations. Answers per e-mail (normalized, each once): the account made, `taken` when
+   * the e-mail already had a credential (the caller asks `createOrFind` for it, whose rules cover
+   * pending and existing credentials), the id of an account whose claim a concurrent request took
+   * over (it made the account), or the error users gave (for the item, or for the whole request).
    */
   async createSchoolAccounts(
     people: ReadonlyArray<{ email: string; role: Role; profile: PendingProfile }>,
     schoolName: string,
-    concurrency: number,
-  ): Promise<Map<string, { created: true; user: User } | { created: false; userId: string } | { taken: true } | { error: unknown }>> {
+  ): Promise<Map<string, { created: true; userId: string } | { created: false; userId: string } | { taken: true } | { error: unknown }>> {
     const claims = await this.store.claimNewSchoolAccounts(people);
     const answers = new Map<
       string,
-      { created: true; user: User } | { created: false; userId: string } | { taken: true } | { error: unknown }
+      { created: true; userId: string } | { created: false; userId: string } | { taken: true } | { error: unknown }
     >();
-    const made: Array<{ email: string; user: User; claimId: string }> = [];
     const claimed = people.filter((p) => {
       if (!claims.has(p.email)) answers.set(p.email, { taken: true });
       return claims.has(p.email);
     });
-    let next = 0;
-    const worker = async () => {
-      while (next < claimed.length) {
-        const p = claimed[next++]!;
-        const { userId, claimId } = claims.get(p.email)!;
-        try {
-          const user = await this.users.create({ user_id: userId, email: p.email, ...p.profile, role: p.role });
-          made.push({ email: p.email, user, claimId });
-        } catch (err) {
-          answers.set(p.email, { error: err }); // the pending credential stays: a retry completes it
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    if (!claimed.length) return answers;
+    let results: Awaited<ReturnType<UsersClient['createMany']>>;
+    try {
+      results = await this.users.createMany(
+        claimed.map((p) => ({ user_id: claims.get(p.email)!.userId, email: p.email, ...p.profile, role: p.role })),
+      );
+    } catch (err) {
+      for (const p of claimed) answers.set(p.email, { error: err }); // the pending credentials stay: a retry completes them
+      return answers;
+    }
+    const made: Array<{ email: string; userId: string; claimId: string; role: Role; isActive: boolean }> = [];
+    claimed.forEach((p, i) => {
+      const r = results[i];
+      if (!r) answers.set(p.email, { error: unavailable('users did not answer for this person') });
+      else if (!r.ok) answers.set(p.email, { error: new HttpError(r.status, r.code, r.detail) });
+      else made.push({ email: p.email, userId: r.user_id, claimId: claims.get(p.email)!.claimId, role: r.role, isActive: r.is_active });
+    });
     const activated = await this.store.activateSchoolAccounts(
-      made.map((m) => ({ userId: m.user.id, claimId: m.claimId, role: m.user.role, isActive: m.user.is_active })),
+      made.map((m) => ({ userId: m.userId, claimId: m.claimId, role: m.role, isActive: m.isActive })),
       schoolName,
     );
     for (const m of made)
-      answers.set(m.email, activated.has(m.user.id) ? { created: true, user: m.user } : { created: false, userId: m.user.id });
+      answers.set(m.email, activated.has(m.userId) ? { created: true, userId: m.userId } : { created: false, userId: m.userId });
     return answers;
   }
 

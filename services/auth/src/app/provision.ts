@@ -9,7 +9,7 @@ type ProvisionReply = RpcResponse<typeof Rpc.authProvisionUser>;
 type BatchRequest = RpcRequest<typeof Rpc.authProvisionUsers>;
 type BatchReply = RpcResponse<typeof Rpc.authProvisionUsers>;
 
-/** users.create requests (and one-by-one provisions) of one provision_users batch in flight at once. */
+/** One-by-one provisions (existing or half-made accounts, repeated e-mails) of one provision_users batch in flight at once. */
 const BATCH_CONCURRENCY = 32;
 
 /**
@@ -55,8 +55,8 @@ export class Provisioning {
   /**
    * Each item as `provision` answers it, in order; one item's refusal is that item's answer. The
    * batch's e-mails without a credential are made together (accounts.createSchoolAccounts: one
-   * statement for their pending credentials, users.create BATCH_CONCURRENCY at a time, one
-   * transaction activating them with their invitations); the others — existing or half-made
+   * statement for their pending credentials, one users.create_many, one transaction activating
+   * them with their invitations); the others — existing or half-made
    * accounts, an e-mail repeated in the batch, every item with MAIL_DISABLED — go through
    * `provision`, BATCH_CONCURRENCY at a time.
    */
@@ -83,13 +83,12 @@ export class Provisioning {
     const made = await this.accounts.createSchoolAccounts(
       [...fresh].map(([email, f]) => ({ email, role: f.role, profile: f.profile })),
       req.invited_by_school,
-      BATCH_CONCURRENCY,
     );
     for (const [email, f] of fresh) {
       const answer = made.get(email)!;
       if ('taken' in answer) oneByOne.push(f.i);
       else if ('error' in answer) results[f.i] = refusal(answer.error);
-      else if (answer.created) results[f.i] = { ok: true, user_id: answer.user.id, created: true };
+      else if (answer.created) results[f.i] = { ok: true, user_id: answer.userId, created: true };
       else results[f.i] = { ok: true, user_id: answer.userId, created: false };
     }
     const created = [...made.values()].filter((a) => 'created' in a && a.created).length;

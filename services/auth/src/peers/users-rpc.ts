@@ -10,6 +10,14 @@ export class UsersClient {
     return (await callRpc(this.bus, Rpc.usersCreate, request)).user;
   }
 
+  /**
+   * Creates a batch's account records in one request (at most PROVISION_BATCH_MAX): each item's
+   * id, role and activation and whether this call made it, or its refusal, in order.
+   */
+  async createMany(users: RpcRequest<typeof Rpc.usersCreateMany>['users']) {
+    return (await callRpc(this.bus, Rpc.usersCreateMany, { users })).results;
+  }
+
   /** The one public User shape (credits read live from billing). */
   async getView(userId: string): Promise<User> {
     return (await callRpc(this.bus, Rpc.usersGetView, { user_id: userId })).user;

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { ADMIN_ROLES, Events, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Role } from '@corestone/contracts';
-import { enqueueEvent, markProcessed, newId, withTransaction, type Queryable } from '@corestone/service-kit';
+import { enqueueEvent, enqueueEvents, markProcessed, newId, outboxRow, withTransaction, type Queryable } from '@corestone/service-kit';
 import { canComplete } from '../domain/validation';
 
 export type Origin = 'signup' | 'admin' | 'setup' | 'google' | 'school';
@@ -179,7 +179,10 @@ export class AuthStore {
          RETURNING c.user_id`,
         [accounts.map((a) => a.userId), accounts.map((a) => a.claimId), accounts.map((a) => a.role), accounts.map((a) => a.isActive)],
       );
-      for (const r of rows) await enqueueEvent(tx, Events.authInvitationRequested, { user_id: r.user_id, school_name: schoolName });
+      await enqueueEvents(
+        tx,
+        rows.map((r) => outboxRow(Events.authInvitationRequested, { user_id: r.user_id, school_name: schoolName })),
+      );
       return new Set(rows.map((r) => r.user_id));
     });
   }
