@@ -4,17 +4,23 @@
  * rates. It moves with the machine's speed too, so builds are compared by alternating them.
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const { spawnSync } = require('node:child_process');
 const { PLATFORM_PROCESSES } = require('@corestone/devstack');
 
 const TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
-/** User + system CPU seconds of one process so far (0 once it is gone). */
-function cpuSeconds(pid) {
+/**
+ * User + system CPU seconds of one process so far (0 once it is gone), all its threads included;
+ * with `children`, also that of the child processes it has waited for (a service's pdftotext runs).
+ */
+function cpuSeconds(pid, { children = false } = {}) {
   try {
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime
+    // are the 12th and 13th, cutime and cstime (waited-for children) the 14th and 15th.
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (children ? own + Number(fields[13]) + Number(fields[14]) : own) / TICKS_PER_S;
   } catch {
     return 0;
   }
@@ -34,14 +40,22 @@ function pidsNamed(comm) {
   return pids;
 }
 
-/** CPU seconds so far of each platform process, of all Postgres processes together and of nats-server. */
+/**
+ * CPU seconds so far of each platform process (with the subprocesses it ran: evaluation and rubric
+ * read PDFs with pdftotext), of all Postgres processes together (exited backends included) and of
+ * nats-server.
+ */
 function cpuSnapshot(platform) {
   const snapshot = {};
   for (const name of PLATFORM_PROCESSES) {
     const pid = platform.pidOf(name);
-    if (pid) snapshot[name] = cpuSeconds(pid);
+    if (pid) snapshot[name] = cpuSeconds(pid, { children: true });
   }
-  for (const comm of ['postgres', 'nats-server']) snapshot[comm] = pidsNamed(comm).reduce((s, pid) => s + cpuSeconds(pid), 0);
+  // With their waited-for children: a Postgres backend that exits between two snapshots is then
+  // counted in the postmaster's (cutime) instead of dropping out of the sum.
+  for (const comm of ['postgres', 'nats-server']) {
+    snapshot[comm] = pidsNamed(comm).reduce((s, pid) => s + cpuSeconds(pid, { children: true }), 0);
+  }
   return snapshot;
 }
 
@@ -64,4 +78,19 @@ function cpuPerItem(spent, items) {
   return { per, total };
 }
 
-module.exports = { cpuSnapshot, addCpuSpent, cpuPerItem };
+/** Milliseconds a loop of 3·10⁸ additions in a function takes here now (docs/performance.md: every figure names its machine). */
+function additionLoopMs() {
+  const t0 = process.hrtime.bigint();
+  let sum = 0;
+  for (let i = 0; i < 3e8; i++) sum += i;
+  if (sum < 0) throw new Error('unreachable');
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+/** Which machine a figure came from: cores, CPU model, the addition loop and how busy the machine was (1-minute load average). */
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} vCPU ${cpus[0]?.model.trim() ?? 'unknown CPU'}, 3·10⁸-addition loop ${Math.round(additionLoopMs())} ms, load average ${os.loadavg()[0].toFixed(1)}`;
+}
+
+module.exports = { cpuSeconds, cpuSnapshot, addCpuSpent, cpuPerItem, machine };
