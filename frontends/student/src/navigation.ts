@@ -14,6 +14,15 @@ export const navigation: RemoteNavigation = {
     { key: 'plans', icon: 'credit-card', label: 'Plans', path: '/dashboard/plans', roles: ['student', 'teacher'] },
     { key: 'profile', icon: 'user', label: 'Profile', path: '/dashboard/profile' },
     { key: 'submissions', icon: 'unordered-list', label: 'Submissions', path: '/dashboard/submissions', also: ['/dashboard/results'] },
+    // issue 31: a school's teachers and admins reach their classes in the back office
+    {
+      key: 'classes',
+      icon: 'read',
+      label: 'Classes',
+      path: '/admin/classes',
+      roles: ['teacher', 'student'],
+      schoolRoles: ['teacher', 'school_admin'],
+    },
   ],
 };
 

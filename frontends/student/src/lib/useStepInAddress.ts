@@ -18,17 +18,17 @@ export function useStepInAddress(reachable: (wanted: number) => number, busy: bo
   const allowedStep = reachable(stepFromSearch(location.search));
   const step = busy ? REVIEW_STEP : allowedStep;
   useEffect(() => {
-    if (busy || location.search === searchForStep(allowedStep)) return;
-    navigate({ search: searchForStep(allowedStep) }, { replace: true, state: location.state });
+    if (busy || location.search === searchForStep(allowedStep, location.search)) return;
+    navigate({ search: searchForStep(allowedStep, location.search) }, { replace: true, state: location.state });
   }, [busy, allowedStep, location.search, location.state, navigate]);
 
   const goForward = (to: number) =>
-    navigate({ search: searchForStep(to) }, { state: { wizardDepth: depth + 1 } satisfies WizardEntryState });
+    navigate({ search: searchForStep(to, location.search) }, { state: { wizardDepth: depth + 1 } satisfies WizardEntryState });
   /** Back `entries` entries in history when they are the wizard's (as the browser's Back would), else this entry becomes step `to`. */
   const goBack = (entries: number, to: number) =>
     entries > 0 && depth >= entries
       ? navigate(-entries)
-      : navigate({ search: searchForStep(to) }, { replace: true, state: location.state });
+      : navigate({ search: searchForStep(to, location.search) }, { replace: true, state: location.state });
 
   // After a submit the wizard goes back to its first entry and puts the result there: Back from the
   // result leaves the wizard instead of showing it emptied.

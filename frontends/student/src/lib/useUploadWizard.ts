@@ -6,6 +6,7 @@ import { EMPTY_EE, EMPTY_TOK, isBlankMeta, metadataProblems, statedDetails, type
 import { clearDraft, readDraft, saveDraft } from './uploadDraft';
 import { fieldControl, type Field, type FieldErrors } from './uploadFields';
 import { useRubricChoice } from './useRubricChoice';
+import { useAssignmentTarget } from './useAssignmentTarget';
 import { useStepInAddress } from './useStepInAddress';
 import { useTokTitles } from './useTokTitles';
 import { METADATA_STEP, REVIEW_STEP, UPLOAD_STEP } from './wizardSteps';
@@ -21,7 +22,18 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
   const [fileName, setFileName] = useState<string | null>(restored?.fileName ?? null);
   const [ee, setEe] = useState<EeMeta>(restored?.ee ?? EMPTY_EE);
   const [tok, setTok] = useState<TokMeta>(restored?.tok ?? EMPTY_TOK);
-  const { rubrics, rubricId, setRubricId } = useRubricChoice(client, type, restored?.rubricId ?? '');
+  const { rubrics: activeRubrics, rubricId, setRubricId } = useRubricChoice(client, type, restored?.rubricId ?? '');
+  // issue 31: submitting into an assignment, its rubric is the one (and the only one offered)
+  const target = useAssignmentTarget(client, type);
+  const assignment = target.assignment;
+  useEffect(() => {
+    if (assignment && !activeRubrics.loading) setRubricId(assignment.rubric_id);
+  }, [assignment, activeRubrics.loading, setRubricId]);
+  const rubrics = useMemo(() => {
+    if (!assignment || activeRubrics.loading) return activeRubrics;
+    const only = activeRubrics.list.filter((r) => r.id === assignment.rubric_id);
+    return only.length ? { ...activeRubrics, list: only } : activeRubrics;
+  }, [assignment, activeRubrics]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [stage, setStage] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -77,6 +89,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
     fixed(...fields);
   };
   const chooseRubric = (id: string) => {
+    if (assignment) return;
     setRubricId(id);
     fixed('rubric');
   };
@@ -113,7 +126,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
     setFileName(null);
     setEe(EMPTY_EE);
     setTok(EMPTY_TOK);
-    setRubricId('');
+    setRubricId(assignment?.rubric_id ?? '');
     setErrors({});
     setStage(null);
     setSubmitError(null);
@@ -121,7 +134,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
   };
 
   const essayName = type === 'ee' ? 'Extended Essay' : 'TOK Essay';
-  const defaultTitle = type === 'ee' ? 'Extended Essay Submission' : 'Theory of Knowledge Submission';
+  const defaultTitle = assignment?.title ?? (type === 'ee' ? 'Extended Essay Submission' : 'Theory of Knowledge Submission');
   const title = (type === 'ee' ? ee.title : tok.title).trim() || defaultTitle;
 
   const submit = async () => {
@@ -138,6 +151,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
         rubric_id: rubricId,
         subject_area: type === 'ee' ? ee.subject : '',
         details: statedDetails(type, ee, tok),
+        ...(assignment ? { assignment_id: assignment.id } : {}),
       });
       clearTimeout(timer);
       clearDraft(user.id, type);
@@ -155,6 +169,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
 
   return {
     type,
+    target,
     step,
     panel,
     essayName,

@@ -17,10 +17,14 @@ export function stepFromSearch(search: string): number {
   return Math.max(index, UPLOAD_STEP);
 }
 
-/** The search naming a step ('' for Upload). */
-export function searchForStep(step: number): string {
+/** The search naming a step ('' for Upload), keeping the other parameters of `current` (e.g. `assignment`, issue 31). */
+export function searchForStep(step: number, current = ''): string {
+  const params = new URLSearchParams(current);
   const param = STEP_PARAMS[step];
-  return param ? `?step=${param}` : '';
+  if (param) params.set('step', param);
+  else params.delete('step');
+  const search = params.toString();
+  return search ? `?${search}` : '';
 }
 
 export interface WizardEntryState {

@@ -6,6 +6,7 @@ import { canGrade, creditLabel, isGradingRole, planLabel, type MySchool, type Re
 import { Heading } from '@corestone/ui/app-frame';
 import { StatusDot } from '../components/common';
 import { SchoolCard } from '../components/SchoolCard';
+import { AssignmentsCard } from '../components/AssignmentsCard';
 import { averageGradeOf, formatDate, gradeOf, isInProgress, typeColor, typeLabel } from '../lib/evaluation';
 import { useMyEvaluations } from '../lib/useEvaluations';
 import { refreshUntilAccountChanges } from '../lib/account';
@@ -144,6 +145,9 @@ export function Overview({ user, client, refreshUser }: RemoteAppProps) {
           }
         />
       )}
+
+      {/* issue 31: a school member's assignments (due soon, overdue, submitted, released) */}
+      {grading && user.school?.status === 'active' && <AssignmentsCard client={client} />}
 
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {[

@@ -3,6 +3,7 @@ import { Alert, App as AntApp, Button, Card, Col, Form, Input, Radio, Row, Space
 import { errorMessage, isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
 import { Heading, PageHeading } from '@corestone/ui/app-frame';
 import { AvatarEditor } from '../components/AvatarEditor';
+import { EmailNotificationsCard } from '../components/EmailNotificationsCard';
 import { formatDate } from '../lib/evaluation';
 
 export function Profile({ user, client, refreshUser }: RemoteAppProps) {
@@ -144,6 +145,7 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
               </Button>
             </Form>
           </Card>
+          <EmailNotificationsCard user={user} client={client} refreshUser={refreshUser} />
         </Col>
       </Row>
     </div>

@@ -11,6 +11,8 @@ import { SubmissionFacts } from '../components/SubmissionFacts';
 import { ReviewOutcome } from '../components/ReviewOutcome';
 import { QueuePlace } from '../components/QueuePlace';
 import { BulletList, fmt, Metric, RemarkList, ShowPassageContext, WritingInsightsCard } from '../components/results';
+import { AwaitingReview, GrowthPanel, TeacherReviewCard } from '../components/AssignmentResult';
+import { awaitingReview, releasedReview, withTeacherMarks } from '../lib/assignments';
 
 const { Text, Paragraph } = Typography;
 
@@ -114,6 +116,9 @@ export function Results({ client }: RemoteAppProps) {
     );
   }
 
+  // issue 31: an after-review result the teacher has not released shows its status and no marks
+  if (awaitingReview(ev) && !isInProgress(ev.status)) return <AwaitingReview ev={ev} />;
+
   if (isInProgress(ev.status) || !ev.results) {
     const progress = Math.min(99, live.progress?.progress ?? ev.progress ?? 0);
     return (
@@ -160,7 +165,9 @@ export function Results({ client }: RemoteAppProps) {
     );
   }
 
-  const s = summaryOf(ev);
+  const review = releasedReview(ev);
+  // a released review's marks are the final ones (the AI's stay beside them only when the school shows them)
+  const s = { ...summaryOf(ev), ...withTeacherMarks(summaryOf(ev), review) };
   const processingTime = ev.processingTime ?? ev.evaluation_time;
   // the essay view lives in the report (tab 'Your Essay'); a quote here opens it at that passage
   const essayView = (passage?: string) => `/report/${ev.id}?tab=essay${passage ? `&passage=${encodeURIComponent(passage)}` : ''}`;
@@ -237,7 +244,9 @@ export function Results({ client }: RemoteAppProps) {
         </Row>
       </Card>
 
-      <ReviewOutcome review={ev.review} />
+      {review && ev.assignment && <TeacherReviewCard review={review} assignment={ev.assignment} />}
+
+      {!ev.assignment && <ReviewOutcome review={ev.review} />}
 
       <SubmissionFacts ev={ev} />
 
@@ -264,6 +273,13 @@ export function Results({ client }: RemoteAppProps) {
                       {fmt(c.score)}
                     </span>
                     <Text type="secondary"> / {fmt(c.maxScore)}</Text>
+                    {c.aiScore !== null && (
+                      <div>
+                        <Text type="secondary" style={{ fontSize: 12 }} data-testid="criterion-ai-score">
+                          AI: {fmt(c.aiScore)}
+                        </Text>
+                      </div>
+                    )}
                     {c.band && (
                       <div>
                         <Tag color="blue" style={{ marginInlineEnd: 0 }}>
@@ -284,6 +300,8 @@ export function Results({ client }: RemoteAppProps) {
           );
         })}
       </Row>
+
+      {ev.assignment && <GrowthPanel client={client} ev={ev} />}
 
       <Card variant="borderless" title="Assessment summary" data-testid="assessment-summary">
         {s.holistic && <Paragraph style={{ fontSize: 15 }}>{s.holistic}</Paragraph>}

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { Card, Steps } from 'antd';
+import { Alert, Card, Steps } from 'antd';
+import { formatZoned } from '@corestone/ui/zoned-time';
 import type { EssayType, RemoteAppProps } from '@corestone/sdk';
 import { PageHeading } from '@corestone/ui/app-frame';
 import { CreditBanner } from '../components/common';
@@ -35,6 +36,19 @@ function Wizard(props: RemoteAppProps & { type: EssayType }) {
       <div style={{ marginBottom: 20 }}>
         <CreditBanner user={props.user} funding={funding} />
       </div>
+      {wizard.target.assignment && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 20 }}
+          data-testid="wizard-assignment"
+          title={`Submitting into “${wizard.target.assignment.title}” · ${wizard.target.assignment.class_name}`}
+          description={`Due ${formatZoned(wizard.target.assignment.due_at, wizard.target.assignment.time_zone, true)}. The essay type and rubric are the assignment's.${
+            wizard.target.assignment.instructions ? ` ${wizard.target.assignment.instructions}` : ''
+          }`}
+        />
+      )}
+      {wizard.target.problem && <Alert type="warning" showIcon style={{ marginBottom: 20 }} title={wizard.target.problem} />}
       <Card variant="borderless">
         <Steps current={step} items={STEP_TITLES.map((t) => ({ title: t }))} style={{ marginBottom: 32 }} data-testid="wizard-steps" />
         {step === UPLOAD_STEP && (
