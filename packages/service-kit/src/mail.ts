@@ -34,6 +34,7 @@ export interface Mail {
 export class Mailer {
   private transport: Transporter | null = null;
   private readonly toFiles: boolean;
+  private folderMade = false;
 
   constructor(
     private readonly config: Omit<MailConfig, 'MAIL_DISABLED'> & Partial<Pick<MailConfig, 'MAIL_DISABLED'>>,
@@ -68,9 +69,17 @@ export class Mailer {
       this.log.info({ messageId: info.messageId }, 'mail sent');
       return {};
     }
-    await fs.mkdir(this.config.MAIL_DIR, { recursive: true });
     const file = path.join(this.config.MAIL_DIR, `${newId()}.eml`);
-    await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+    const message = (info as unknown as { message: Buffer }).message;
+    // The folder is made with the first mail (not for each: a roster import writes thousands), and
+    // again when it was removed meanwhile.
+    if (!this.folderMade) await fs.mkdir(this.config.MAIL_DIR, { recursive: true });
+    this.folderMade = true;
+    await fs.writeFile(file, message, { mode: 0o600 }).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+      await fs.mkdir(this.config.MAIL_DIR, { recursive: true });
+      await fs.writeFile(file, message, { mode: 0o600 });
+    });
     this.log.info({ file }, 'mail written to file');
     return { file };
   }
