@@ -1,2 +1,3 @@
 export * from './servers';
 export * from './platform';
+export * from './cluster';

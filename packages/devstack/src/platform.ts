@@ -55,6 +55,13 @@ export interface PlatformOptions {
   supervise?: boolean;
   /** Where supervision reports restarts (default: stdout). */
   log?: (line: string) => void;
+  /**
+   * Addresses the processes reach each other at, instead of their own ports: a cluster's
+   * load-balancing front (cluster.ts), like a Kubernetes Service in front of a service's replicas.
+   */
+  serviceUrls?: Partial<Record<ProcessName, string>>;
+  /** Put in front of each line of output ('inherit') or each log file's name, e.g. `b/` for a second replica. */
+  label?: string;
 }
 
 export interface Platform {
@@ -110,7 +117,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   const urls = Object.fromEntries(PLATFORM_PROCESSES.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ProcessName, string>;
   const env: Record<string, string> = {
     ...(opts.env ?? {}),
-    ...Object.fromEntries(PLATFORM_PROCESSES.filter((n) => n !== 'gateway').map((n) => [`${n.toUpperCase()}_URL`, urls[n]])),
+    ...Object.fromEntries(
+      PLATFORM_PROCESSES.filter((n) => n !== 'gateway').map((n) => [`${n.toUpperCase()}_URL`, opts.serviceUrls?.[n] ?? urls[n]]),
+    ),
   };
   const children = new Map<ProcessName, ChildProcess>();
   const width = Math.max(...names.map((n) => n.length));
@@ -147,12 +156,12 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     let stdio: Array<'ignore' | 'pipe' | number> = ['ignore', 'pipe', 'pipe'];
     if (out !== 'inherit') {
       fs.mkdirSync(out.dir, { recursive: true });
-      const fd = fs.openSync(path.join(out.dir, `${name}.log`), 'a');
+      const fd = fs.openSync(path.join(out.dir, `${opts.label ?? ''}${name}.log`), 'a');
       stdio = ['ignore', fd, fd];
     }
     const child = spawn(process.execPath, [entry], { env: childEnv, stdio, cwd: REPO_ROOT });
     if (out === 'inherit') {
-      const prefix = `[${name.padEnd(width)}]`;
+      const prefix = `[${opts.label ?? ''}${name.padEnd(width)}]`;
       pipeWithPrefix(child.stdout!, prefix);
       pipeWithPrefix(child.stderr!, prefix);
     }
