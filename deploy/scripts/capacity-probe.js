@@ -11,7 +11,7 @@
  * Bounded: CAPACITY_ESSAYS (150), CAPACITY_CONCURRENCY (16), CAPACITY_WRK_SECONDS (10).
  * CAPACITY_WORDS (0 = the k6 sample essays as they are, ~300–430 words) lengthens each essay to about
  * that many words by repeating its body paragraphs (an EE is up to 4,000 words). CAPACITY_FORMAT
- * `txt` (default) or `docx` (a real Word document per essay, read by evaluation's mammoth worker).
+ * `txt` (default) or `docx` (a real Word document per essay, read by evaluation's extraction pool).
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
