@@ -14,7 +14,12 @@ export const SchoolsConfig = configSchema({
   PEER_TIMEOUT_MS: int(5_000, 100),
   /** How often the assignment mail scheduler passes ("assignment open", "due in 24 h"); 0: never (tests run passes by hand). */
   ASSIGNMENT_MAILS_EVERY_MS: int(60_000),
-  /** The assignment mails; without SMTP_URL they are written to MAIL_DIR. */
+  /** The assignment mails: SMTP_URL, MAIL_DISABLED, MAIL_FROM, MAIL_DIR (service-kit mail, as evaluation's). */
   ...MailSettings,
+  /**
+   * Not required in production (unlike auth's): students see their assignments in the app whether
+   * or not they can be mailed. Without it the mails are written to MAIL_DIR.
+   */
+  SMTP_URL: Type.Optional(Type.String()),
 });
 export type SchoolsConfig = Static<typeof SchoolsConfig>;
