@@ -1,4 +1,11 @@
-import type { RosterImportList, RosterImportResult, SchoolClassList, SchoolMemberList } from '@corestone/contracts';
+import {
+  ROSTER_SYNC_MAX_ROWS,
+  type RosterImportList,
+  type RosterImportResult,
+  type RosterImportStatus,
+  type SchoolClassList,
+  type SchoolMemberList,
+} from '@corestone/contracts';
 import { RosterStore } from '../src/store/roster';
 import { person, seedSchool, startSchools, type Harness, type Person } from './harness';
 import { multipartFiles, oneRosterFiles, studentEmail, textsOf, zipOf, type RosterSpec } from './roster-fixtures';
@@ -206,6 +213,83 @@ describe('roster import (OneRoster 1.2: 3 teachers, 60 students, 4 classes)', ()
       'users.csv',
     ]);
     expect(Date.parse(res.body.imports[0]!.started_at)).toBeGreaterThanOrEqual(Date.parse(res.body.imports[1]!.started_at));
+  });
+});
+
+describe('roster import in the background (async=true, or a large roster)', () => {
+  /** The import's status, asked again until it is no longer running (at most 600 times, 100 ms apart). */
+  async function untilFinished(schoolId: string, importId: string, who: Person): Promise<RosterImportStatus[]> {
+    const seen: RosterImportStatus[] = [];
+    for (let i = 0; i < 600; i++) {
+      const res = await h.call<RosterImportStatus>('GET', `/schools/${schoolId}/roster/imports/${importId}`, who.h);
+      expect(res.status).toBe(200);
+      seen.push(res.body);
+      if (res.body.status !== 'running') return seen;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the import is still running');
+  }
+
+  it('answers 202 with the import at once, shows its progress, then the result the synchronous answer gives', async () => {
+    const c = await seedSchool(h, sa, 'Async Academy');
+    const csv =
+      'email,name,role,class\nkai@async.test,Kai Kim,teacher,Art HL\nlea@async.test,Lea Lund,student,Art HL\nbad-email,No One,student,Art HL\n';
+    const res = await importFiles(c.id, c.admin, { 'people.csv': csv }, 'dry_run=false&async=true');
+    expect(res.status).toBe(202);
+    const started = res.body as unknown as RosterImportStatus;
+    expect(started).toMatchObject({ dry_run: false, status: 'running', format: 'simple-csv', rows: 3, result: null });
+    const seen = await untilFinished(c.id, started.id, c.admin);
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ id: started.id, status: 'done', error_count: 1, progress: { done: 1 + 2 + 2, total: 1 + 2 + 2 } });
+    expect(last.errors).toEqual([{ file: 'people.csv', line: 4, message: expect.stringMatching(/e-?mail/i) }]);
+    expect(last.result).toMatchObject({
+      id: started.id,
+      applied: true,
+      created: 2,
+      updated: 0,
+      deactivated: 0,
+      classes_created: 1,
+      enrolments_added: 2,
+    });
+    expect(last.result!.errors).toEqual(last.errors);
+    expect(last.counts).toMatchObject({ created: 2, classes_created: 1, enrolments_added: 2 });
+    for (const s of seen) expect(s.progress.done).toBeLessThanOrEqual(s.progress.total || s.progress.done);
+    expect((await members(c.id, c.admin)).members.map((m) => m.email).sort()).toEqual(
+      [c.admin.email, c.teacher.email, c.student.email, 'kai@async.test', 'lea@async.test'].sort(),
+    );
+    // the history lists it like any other
+    const history = (await h.call<RosterImportList>('GET', `/schools/${c.id}/roster/imports`, c.admin.h)).body;
+    expect(history.imports[0]).toMatchObject({ id: started.id, status: 'done', counts: { created: 2 } });
+    // a dry run answers 200 with its result, async or not
+    const dry = await importFiles(c.id, c.admin, { 'people.csv': csv }, 'dry_run=true&async=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ dry_run: true, created: 0, unchanged: 2 });
+  });
+
+  it(`answers 202 for an apply of more than ${ROSTER_SYNC_MAX_ROWS} rows without async, and the import's status only to the school's admins`, async () => {
+    const d = await seedSchool(h, sa, 'Large Roster School');
+    const rows = ROSTER_SYNC_MAX_ROWS + 1;
+    const lines = ['email,name,role,class', ...Array.from({ length: rows }, (_, i) => `pupil${i}@large.test,Pupil ${i},student,Year 12`)];
+    const res = await importFiles(d.id, d.admin, { 'large.csv': `${lines.join('\n')}\n` }, 'dry_run=false');
+    expect(res.status).toBe(202);
+    const importId = (res.body as unknown as RosterImportStatus).id;
+    const url = `/schools/${d.id}/roster/imports/${importId}`;
+    // while it runs (or after): another school's admin and an outsider learn nothing, its teacher is refused
+    expect((await h.call('GET', url, b.admin.h)).status).toBe(404);
+    expect((await h.call('GET', `/schools/${b.id}/roster/imports/${importId}`, b.admin.h)).status).toBe(404);
+    expect((await h.call('GET', url, d.teacher.h)).status).toBe(403);
+    expect((await h.call('GET', url, d.student.h)).status).toBe(403);
+    const unknown = await h.call<{ code: string }>('GET', `/schools/${d.id}/roster/imports/${importId.slice(0, -4)}ffff`, d.admin.h);
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'ROSTER_IMPORT_NOT_FOUND' } });
+    expect((await h.call('GET', `/schools/${d.id}/roster/imports/not-an-id`, d.admin.h)).status).toBe(404);
+    const last = (await untilFinished(d.id, importId, d.admin)).at(-1)!;
+    expect(last).toMatchObject({
+      status: 'done',
+      rows,
+      error_count: 0,
+      result: { created: rows, classes_created: 1, enrolments_added: rows },
+    });
+    expect((await members(d.id, d.admin, '&role=student')).total).toBe(rows + 1);
   });
 });
 

@@ -4,7 +4,7 @@ import type { SchoolStore } from '../store/schools';
 
 /**
  * What the schools service does when users' accounts come and go (messaging/users.ts hands the
- * events here; each is applied once, marked processed in the same transaction):
+ * events here; each that changes something is applied once, marked processed in the same transaction):
  *  - a new student or teacher account whose e-mail is in a school's verified domain lands in that
  *    school as configured (`settings.domain_sign_up`: pending approval by default, active, or off);
  *  - a deleted account's membership and class places go with it (membership_changed, school null).
@@ -20,9 +20,11 @@ export class AccountEvents {
     const domain = emailDomain(data.email);
     const school = domain ? await this.store.schoolOfDomain(domain) : null;
     const landing = school ? domainSignUp(school.settings) : 'off';
+    // Nothing to do (no school takes the domain — every account a roster import makes, say):
+    // nothing to mark either, a redelivery finds the same nothing.
+    if (!school || landing === 'off') return;
     await this.store.transaction(async (tx) => {
       if (!(await tx.markProcessed(this.consumer, eventId))) return;
-      if (!school || landing === 'off') return;
       // Invited meanwhile (or before this event came): the invitation stands.
       if (await tx.membershipOf(data.user_id, { lock: true })) return;
       const name = [data.first_name, data.last_name].filter((x) => x.trim()).join(' ') || data.email;

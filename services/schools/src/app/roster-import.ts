@@ -1,13 +1,16 @@
 import {
   ROSTER_DETAILS_LIMIT,
   ROSTER_ERRORS_LIMIT,
+  ROSTER_SYNC_MAX_ROWS,
   RosterCodes,
   type RosterCounts,
   type RosterImportList,
   type RosterImportResult,
+  type RosterImportStatus,
   type UpdateSchoolMemberRequest,
 } from '@corestone/contracts';
-import { conflict, isHttpError, isUuid, newId, type Principal } from '@corestone/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { conflict, isHttpError, isUuid, newId, notFound, type Principal } from '@corestone/service-kit';
 import { SchoolRules, standingIn, type Actor } from '../domain/access';
 import { sortErrors, type Roster, type RosterError } from '../domain/roster/model';
 import { parseRoster } from '../domain/roster/parse';
@@ -44,7 +47,14 @@ export interface RosterImportOptions {
   dryRun: boolean;
   /** the school's sourcedId in orgs.csv, for a district's files */
   org?: string;
+  /** an apply answers at once and goes on in the background (as one of more than ROSTER_SYNC_MAX_ROWS rows always does) */
+  async?: boolean;
 }
+
+/** An import's answer: the result (200), or an apply going on in the background (202). */
+export type RosterImportAnswer = { status: 200; body: RosterImportResult } | { status: 202; body: RosterImportStatus };
+
+const importNotFound = () => notFound('No such roster import of this school', RosterCodes.IMPORT_NOT_FOUND);
 
 /**
  * Roster imports (issue 30, bulk onboarding). A dry run parses the upload (domain/roster), reads the
@@ -55,9 +65,15 @@ export interface RosterImportOptions {
  * addMembers (a batch's enrolments in one statement) / removeMember — so every rule of those routes
  * holds for imported rows too.
  * What a row's use case refuses becomes that row's error; the rest goes on. Each import leaves a
- * history row (who, when, counts, progress); one apply per school runs at a time.
+ * history row (who, when, counts, progress); one apply per school runs at a time. An apply asked
+ * for `async`, or of more than ROSTER_SYNC_MAX_ROWS rows, answers once the files are read and
+ * planned (the upload is no longer needed) and goes on in the background, noting its progress,
+ * counts and errors in the history row after each batch and its result at the end.
  */
 export class RosterImportUseCases {
+  /** Applies going on in the background in this process (`drain()` waits for them at shutdown). */
+  private readonly background = new Set<Promise<void>>();
+
   constructor(
     private readonly store: SchoolStore,
     private readonly roster: RosterStore,
@@ -80,7 +96,26 @@ export class RosterImportUseCases {
     return { imports: await this.roster.listImports(schoolId, HISTORY) };
   }
 
-  async run(ctx: RosterImportContext, upload: RosterUpload, opts: RosterImportOptions): Promise<RosterImportResult> {
+  /** One import of the school: its progress while it runs, then its result. */
+  async status(principal: Principal, schoolId: string, importId: string): Promise<RosterImportStatus> {
+    await this.authorize(principal, schoolId);
+    if (!isUuid(importId)) throw importNotFound();
+    const found = await this.roster.getImport(schoolId, importId);
+    if (!found) throw importNotFound();
+    return found;
+  }
+
+  /** Waits for the applies going on in the background (the service is stopping). */
+  async drain(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background]);
+  }
+
+  async run(
+    ctx: RosterImportContext,
+    upload: RosterUpload,
+    opts: RosterImportOptions,
+    log?: FastifyBaseLogger,
+  ): Promise<RosterImportAnswer> {
     const source = await upload.source();
     const id = newId();
     const started = await this.roster.startImport({
@@ -106,43 +141,75 @@ export class RosterImportUseCases {
         },
       );
       const errors: RosterError[] = [...roster.errors, ...plan.errors];
-      let counts: RosterCounts = plan.counts;
-      let applied = false;
-      if (!opts.dryRun && roster.incomplete) {
-        errors.push({ file: '(upload)', line: 0, message: 'Nothing was applied: a file could not be read whole (see the errors above)' });
-      } else if (!opts.dryRun) {
-        const outcome = await this.apply(
-          ctx,
+      const parsed = roster;
+      const finish = async (counts: RosterCounts, applied: boolean): Promise<RosterImportResult> => {
+        sortErrors(errors);
+        const result: RosterImportResult = {
           id,
-          roster,
-          plan,
-          new Map(state.members.map((m, i) => [m.user_id, { state: m, planned: planned[i]! }])),
-        );
-        counts = outcome.counts;
-        errors.push(...outcome.errors);
-        applied = true;
-      }
-      sortErrors(errors);
-      await this.roster.finishImport(id, { status: 'done', format: roster.format, rows: roster.rows, counts, errorCount: errors.length });
-      return {
-        id,
-        dry_run: opts.dryRun,
-        applied,
-        format: roster.format,
-        files: [...source.names],
-        rows: roster.rows,
-        ...counts,
-        errors: errors.slice(0, ROSTER_ERRORS_LIMIT),
-        error_count: errors.length,
-        skipped: roster.skipped.slice(0, ROSTER_ERRORS_LIMIT),
-        details: detailsOf(plan),
+          dry_run: opts.dryRun,
+          applied,
+          format: parsed.format,
+          files: [...source.names],
+          rows: parsed.rows,
+          ...counts,
+          errors: errors.slice(0, ROSTER_ERRORS_LIMIT),
+          error_count: errors.length,
+          skipped: parsed.skipped.slice(0, ROSTER_ERRORS_LIMIT),
+          details: detailsOf(plan),
+        };
+        await this.roster.finishImport(id, {
+          status: 'done',
+          format: parsed.format,
+          rows: parsed.rows,
+          counts,
+          errorCount: errors.length,
+          errors: result.errors,
+          result,
+        });
+        return result;
       };
+      if (opts.dryRun) return { status: 200, body: await finish(plan.counts, false) };
+      if (roster.incomplete) {
+        errors.push({ file: '(upload)', line: 0, message: 'Nothing was applied: a file could not be read whole (see the errors above)' });
+        return { status: 200, body: await finish(plan.counts, false) };
+      }
+      const members = new Map(state.members.map((m, i) => [m.user_id, { state: m, planned: planned[i]! }]));
+      const apply = async () => {
+        const outcome = await this.apply(ctx, id, parsed, plan, members, errors);
+        return finish(outcome, true);
+      };
+      if (!opts.async && roster.rows <= ROSTER_SYNC_MAX_ROWS) return { status: 200, body: await apply() };
+      // In the background: the files are read and planned, so the upload may go; the history row
+      // shows the progress, then the result.
+      await this.roster.progress(id, { done: 0, total: 0, format: roster.format, rows: roster.rows, counts: plan.counts });
+      const running = apply().then(
+        () => undefined,
+        async (err: unknown) => {
+          log?.error({ err, importId: id, schoolId: ctx.schoolId }, 'roster import failed in the background');
+          await this.failed(id, parsed, errors);
+        },
+      );
+      this.background.add(running);
+      void running.finally(() => this.background.delete(running));
+      return { status: 202, body: (await this.roster.getImport(ctx.schoolId, id))! };
     } catch (err) {
-      await this.roster
-        .finishImport(id, { status: 'failed', format: roster?.format ?? null, rows: roster?.rows ?? 0, counts: null, errorCount: 0 })
-        .catch(() => undefined);
+      await this.failed(id, roster, []);
       throw err;
     }
+  }
+
+  private async failed(id: string, roster: Roster | null, errors: RosterError[]): Promise<void> {
+    sortErrors(errors);
+    await this.roster
+      .finishImport(id, {
+        status: 'failed',
+        format: roster?.format ?? null,
+        rows: roster?.rows ?? 0,
+        counts: null,
+        errorCount: errors.length,
+        errors: errors.slice(0, ROSTER_ERRORS_LIMIT),
+      })
+      .catch(() => undefined);
   }
 
   /** Carries the plan out, row by row through the members' and classes' use cases, in batches. */
@@ -152,9 +219,9 @@ export class RosterImportUseCases {
     roster: Roster,
     plan: RosterPlan,
     members: Map<string, { state: MemberState; planned: CurrentMember }>,
-  ): Promise<{ counts: RosterCounts; errors: RosterError[] }> {
+    errors: RosterError[],
+  ): Promise<RosterCounts> {
     const { principal, schoolId } = ctx;
-    const errors: RosterError[] = [];
     const counts: RosterCounts = {
       ...plan.counts,
       created: 0,
@@ -174,9 +241,16 @@ export class RosterImportUseCases {
       plan.enrolments.remove.length +
       plan.enrolments.add.length;
     let done = 0;
+    // After each batch: how far, the counts and the errors so far (the parse's and plan's first).
     const progress = async (n: number) => {
       done += n;
-      await this.roster.progress(importId, done, total);
+      await this.roster.progress(importId, {
+        done,
+        total,
+        counts,
+        errors: errors.slice(0, ROSTER_ERRORS_LIMIT),
+        errorCount: errors.length,
+      });
     };
     const userRow = (sourcedId: string) => roster.users.get(sourcedId) ?? { file: '(upload)', line: 0 };
     const classRow = (sourcedId: string) => roster.classes.get(sourcedId) ?? { file: '(upload)', line: 0 };
@@ -295,7 +369,7 @@ export class RosterImportUseCases {
       });
       await progress(batch.length);
     }
-    return { counts, errors };
+    return counts;
   }
 }
 

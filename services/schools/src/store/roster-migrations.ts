@@ -38,4 +38,11 @@ export const rosterMigrations: Migration[] = [
       -- One apply at a time per school (dry runs change nothing and may run beside it).
       CREATE UNIQUE INDEX roster_imports_one_apply ON roster_imports (school_id) WHERE status = 'running' AND NOT dry_run;`,
   },
+  {
+    // An apply may go on in the background: its errors so far and, once done, its whole result
+    // (what the synchronous answer gives) are kept for GET /schools/{id}/roster/imports/{import_id}.
+    id: '002.1-roster-import-results',
+    sql: `
+      ALTER TABLE roster_imports ADD COLUMN errors jsonb NOT NULL DEFAULT '[]'::jsonb, ADD COLUMN result jsonb;`,
+  },
 ];

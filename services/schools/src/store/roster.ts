@@ -1,4 +1,13 @@
-import type { ClassRole, MembershipStatus, RosterCounts, RosterImportSummary, SchoolRole } from '@corestone/contracts';
+import type {
+  ClassRole,
+  MembershipStatus,
+  RosterCounts,
+  RosterImportResult,
+  RosterImportStatus,
+  RosterImportSummary,
+  RosterRowError,
+  SchoolRole,
+} from '@corestone/contracts';
 import type { Pool } from 'pg';
 import { withTransaction } from '@corestone/service-kit';
 
@@ -128,46 +137,104 @@ export class RosterStore {
     return res.rowCount === 1;
   }
 
-  async progress(id: string, done: number, total: number): Promise<void> {
-    // Batches in flight at once may note their progress out of order: it never goes back.
-    await this.db.query(`UPDATE roster_imports SET progress_done = GREATEST(progress_done, $2), progress_total = $3 WHERE id = $1`, [
-      id,
-      done,
-      total,
-    ]);
-  }
-
-  async finishImport(
+  /**
+   * How far an apply has got, with the counts and errors so far (`errors` cut by the caller; the
+   * count whole). Batches in flight at once may note their progress out of order: it never goes back.
+   */
+  async progress(
     id: string,
-    r: { status: 'done' | 'failed'; format: string | null; rows: number; counts: RosterCounts | null; errorCount: number },
+    p: {
+      done: number;
+      total: number;
+      format?: string;
+      rows?: number;
+      counts?: RosterCounts;
+      errors?: RosterRowError[];
+      errorCount?: number;
+    },
   ): Promise<void> {
     await this.db.query(
-      `UPDATE roster_imports SET status = $2, format = $3, rows = $4, counts = $5, error_count = $6, finished_at = now() WHERE id = $1`,
-      [id, r.status, r.format, r.rows, r.counts === null ? null : JSON.stringify(r.counts), r.errorCount],
+      `UPDATE roster_imports SET progress_done = GREATEST(progress_done, $2), progress_total = $3,
+         format = COALESCE($4, format), rows = COALESCE($5, rows), counts = COALESCE($6, counts),
+         errors = COALESCE($7, errors), error_count = COALESCE($8, error_count)
+       WHERE id = $1 AND status = 'running'`,
+      [
+        id,
+        p.done,
+        p.total,
+        p.format ?? null,
+        p.rows ?? null,
+        p.counts ? JSON.stringify(p.counts) : null,
+        p.errors ? JSON.stringify(p.errors) : null,
+        p.errorCount ?? null,
+      ],
     );
+  }
+
+  /** The import's end: its counts, its errors (cut) and, when done, the whole result. */
+  async finishImport(
+    id: string,
+    r: {
+      status: 'done' | 'failed';
+      format: string | null;
+      rows: number;
+      counts: RosterCounts | null;
+      errorCount: number;
+      errors?: RosterRowError[];
+      result?: RosterImportResult;
+    },
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE roster_imports SET status = $2, format = $3, rows = $4, counts = $5, error_count = $6, finished_at = now(),
+         errors = COALESCE($7, errors), result = $8
+       WHERE id = $1`,
+      [
+        id,
+        r.status,
+        r.format,
+        r.rows,
+        r.counts === null ? null : JSON.stringify(r.counts),
+        r.errorCount,
+        r.errors ? JSON.stringify(r.errors) : null,
+        r.result ? JSON.stringify(r.result) : null,
+      ],
+    );
+  }
+
+  /** One import of the school with its errors and result; null when the school has no such import. */
+  async getImport(schoolId: string, id: string): Promise<RosterImportStatus | null> {
+    const { rows } = await this.db.query<ImportRow & { errors: RosterRowError[]; result: RosterImportResult | null }>(
+      `SELECT ${IMPORT_COLUMNS}, i.errors, i.result ${IMPORT_FROM} WHERE i.school_id = $1 AND i.id = $2`,
+      [schoolId, id],
+    );
+    const r = rows[0];
+    return r ? { ...summaryOf(r), errors: r.errors, result: r.result } : null;
   }
 
   async listImports(schoolId: string, limit: number): Promise<RosterImportSummary[]> {
     const { rows } = await this.db.query<ImportRow>(
-      `SELECT i.id, i.dry_run, i.status, i.actor_id, m.name AS actor_name, m.email AS actor_email, i.started_at, i.finished_at,
-              i.format, i.files, i.rows, i.counts, i.error_count, i.progress_done, i.progress_total
-       FROM roster_imports i LEFT JOIN memberships m ON m.user_id = i.actor_id
-       WHERE i.school_id = $1 ORDER BY i.started_at DESC, i.id DESC LIMIT $2`,
+      `SELECT ${IMPORT_COLUMNS} ${IMPORT_FROM} WHERE i.school_id = $1 ORDER BY i.started_at DESC, i.id DESC LIMIT $2`,
       [schoolId, limit],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      dry_run: r.dry_run,
-      status: r.status,
-      by: { user_id: r.actor_id, name: r.actor_name, email: r.actor_email },
-      started_at: r.started_at.toISOString(),
-      finished_at: r.finished_at ? r.finished_at.toISOString() : null,
-      format: r.format,
-      files: r.files,
-      rows: r.rows,
-      counts: r.counts,
-      error_count: r.error_count,
-      progress: { done: r.progress_done, total: r.progress_total },
-    }));
+    return rows.map(summaryOf);
   }
 }
+
+const IMPORT_COLUMNS = `i.id, i.dry_run, i.status, i.actor_id, m.name AS actor_name, m.email AS actor_email, i.started_at, i.finished_at,
+  i.format, i.files, i.rows, i.counts, i.error_count, i.progress_done, i.progress_total`;
+const IMPORT_FROM = `FROM roster_imports i LEFT JOIN memberships m ON m.user_id = i.actor_id`;
+
+const summaryOf = (r: ImportRow): RosterImportSummary => ({
+  id: r.id,
+  dry_run: r.dry_run,
+  status: r.status,
+  by: { user_id: r.actor_id, name: r.actor_name, email: r.actor_email },
+  started_at: r.started_at.toISOString(),
+  finished_at: r.finished_at ? r.finished_at.toISOString() : null,
+  format: r.format,
+  files: r.files,
+  rows: r.rows,
+  counts: r.counts,
+  error_count: r.error_count,
+  progress: { done: r.progress_done, total: r.progress_total },
+});
