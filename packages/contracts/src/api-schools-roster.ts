@@ -129,7 +129,9 @@ export const RosterImportList = Type.Object({ imports: Type.Array(RosterImportSu
 export const RosterImportStatus = Type.Composite([
   RosterImportSummary,
   Type.Object({
-    errors: Type.Array(RosterRowError, { description: `row-level problems so far (parsing, then applying), at most ${ROSTER_ERRORS_LIMIT}` }),
+    errors: Type.Array(RosterRowError, {
+      description: `row-level problems so far (parsing, then applying), at most ${ROSTER_ERRORS_LIMIT}`,
+    }),
     result: Type.Union([RosterImportResult, Type.Null()], { description: 'the result once done; null while running or when it failed' }),
   }),
 ]);

@@ -87,6 +87,8 @@ interface Probe {
 }
 
 let n = 0;
+/** An import of school A (its history row), for GET …/roster/imports/{import_id}. */
+let rosterImportA = '';
 /** Every school-scoped route, aimed at school A, its class X and its members. */
 const probes: Probe[] = [
   { name: 'GET school', method: 'GET', url: () => `/schools/${A.id}` },
@@ -126,6 +128,24 @@ const probes: Probe[] = [
       multipartFiles({ 'roster.csv': 'email,name,role,class\nrory@alpha.example.org,Rory Roster,student,Alpha EE cohort\n' }),
   },
   { name: 'GET roster imports', method: 'GET', url: () => `/schools/${A.id}/roster/imports` },
+  {
+    name: 'GET roster import',
+    method: 'GET',
+    url: () => `/schools/${A.id}/roster/imports/${rosterImportA}`,
+    // One import of school A to ask about, made by its admin (a dry run) before the first caller tries.
+    before: async () => {
+      if (rosterImportA) return;
+      const { payload, headers } = multipartFiles({ 'roster.csv': 'email,name,role,class\nrae@alpha.example.org,Rae Roster,student,\n' });
+      const res = await h.service.app.inject({
+        method: 'POST',
+        url: `/schools/${A.id}/roster/import?dry_run=true`,
+        headers: { ...A.admin.h, ...headers },
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+      rosterImportA = res.json<{ id: string }>().id;
+    },
+  },
   // Issue 31: assignments of class X.
   { name: 'POST class assignment', method: 'POST', url: () => `/classes/${classX.id}/assignments`, body: assignmentBody },
   { name: 'GET class assignments', method: 'GET', url: () => `/classes/${classX.id}/assignments` },
@@ -189,6 +209,7 @@ const EXPECTED: Record<string, number[]> = {
   'DELETE class member': [204, 204, 204, 204, 404, 403, 404, 404, 404, 404, 404],
   'POST roster import (dry run)': [200, 200, 200, 403, 403, 403, 404, 404, 404, 404, 404],
   'GET roster imports': [200, 200, 200, 403, 403, 403, 404, 404, 404, 404, 404],
+  'GET roster import': [200, 200, 200, 403, 403, 403, 404, 404, 404, 404, 404],
   'POST class assignment': [201, 201, 201, 201, 404, 403, 404, 404, 404, 404, 404],
   'GET class assignments': [200, 200, 200, 200, 404, 200, 404, 404, 404, 404, 404],
   'GET assignment': [200, 200, 200, 200, 404, 200, 404, 404, 404, 404, 404],
