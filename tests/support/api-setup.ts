@@ -1,9 +1,9 @@
 /**
- * Setup steps system tests share, through the gateway: the first super admin, and a student's
- * essay submitted and graded. Each checks its steps were accepted, as the tests did inline.
+ * Setup steps system tests share, through the gateway: the first super admin, a school member
+ * invited and signed in, and a student's essay submitted and graded. Each checks its steps were accepted, as the tests did inline.
  */
 import { EE_ESSAY } from '../fixtures/essays';
-import type { TestPlatform } from './platform';
+import { resetTokenFromMail, type TestPlatform } from './platform';
 
 /** Creates the first admin (POST /auth/setup-admin, a super admin; must answer 200) and signs in: answers the access token. */
 export async function setupSuperAdmin(p: TestPlatform, account: { name: string; email: string; password: string }): Promise<string> {
@@ -27,4 +27,26 @@ export async function submitGradedEssay(p: TestPlatform, token: string, title = 
   const graded = await p.api.waitForEvaluation(up.body.id, token);
   expect(graded.status).toBe('completed');
   return { rubric, graded };
+}
+
+/**
+ * Invites `email` to a school as `token`'s caller (must answer 201 with a new account), sets the new
+ * account's password from its mail and signs in: answers the member's user id and access token.
+ */
+export async function invitedSignIn(
+  p: TestPlatform,
+  schoolId: string,
+  token: string,
+  email: string,
+  role: string,
+): Promise<{ id: string; token: string }> {
+  const add = await p.api.call('POST', `/schools/${schoolId}/members`, { token, json: { email, name: `${role} ${email}`, role } });
+  expect(add.status).toBe(201);
+  expect(add.body).toMatchObject({ account_created: true, member: { email, school_role: role, status: 'active' } });
+  const resetToken = await resetTokenFromMail(p, email);
+  const reset = await p.api.call('POST', '/auth/reset-password', { json: { token: resetToken, new_password: 'school-secret-1' } });
+  expect(reset.status).toBe(200);
+  const login = await p.api.call('POST', '/auth/login', { json: { username: email, password: 'school-secret-1' } });
+  expect(login.status).toBe(200);
+  return { id: add.body.member.user_id, token: login.body.access_token };
 }

@@ -6,8 +6,8 @@
  * who joins with a code lands in the school, and one who signs up with the school's verified
  * e-mail domain waits for the school's approval.
  */
-import { setupSuperAdmin } from '../support/api-setup';
-import { resetTokenFromMail, startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
+import { invitedSignIn as invite, setupSuperAdmin } from '../support/api-setup';
+import { startTestPlatform, uniqueEmail, waitFor, type TestPlatform } from '../support/platform';
 
 let p: TestPlatform;
 let superToken: string;
@@ -19,18 +19,7 @@ afterAll(async () => {
   await p?.shutdown();
 });
 
-/** Invites `email` to a school as `token`'s caller, sets the new account's password from its mail and signs in. */
-async function invitedSignIn(schoolId: string, token: string, email: string, role: string): Promise<{ id: string; token: string }> {
-  const add = await p.api.call('POST', `/schools/${schoolId}/members`, { token, json: { email, name: `${role} ${email}`, role } });
-  expect(add.status).toBe(201);
-  expect(add.body).toMatchObject({ account_created: true, member: { email, school_role: role, status: 'active' } });
-  const resetToken = await resetTokenFromMail(p, email);
-  const reset = await p.api.call('POST', '/auth/reset-password', { json: { token: resetToken, new_password: 'school-secret-1' } });
-  expect(reset.status).toBe(200);
-  const login = await p.api.call('POST', '/auth/login', { json: { username: email, password: 'school-secret-1' } });
-  expect(login.status).toBe(200);
-  return { id: add.body.member.user_id, token: login.body.access_token };
-}
+const invitedSignIn = (schoolId: string, token: string, email: string, role: string) => invite(p, schoolId, token, email, role);
 
 it('a super admin creates a school and adds its admin, who lists and manages its members and classes', async () => {
   const created = await p.api.call('POST', '/schools', {
