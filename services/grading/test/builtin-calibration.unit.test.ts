@@ -158,6 +158,15 @@ describe('built-in grader: feedback does not contradict what it found', () => {
     expect(measure(job(WEAK), analyseText(WEAK)).get('citations')!.tip).toMatch(/^Support claims with in-text citations/);
   });
 
+  it('a research question implied by an opening question is to be made explicit, not stated as if there were none', () => {
+    const text = `To what extent did the sugar levy change what people drink?\n\n${WEAK}`;
+    const f = analyseText(text);
+    expect(f.researchQuestion).toMatchObject({ explicit: false });
+    const tip = measure(job(text), f).get('researchQuestion')!.tip;
+    expect(tip).toMatch(/^State the research question explicitly/);
+    expect(measure(job(WEAK), analyseText(WEAK)).get('researchQuestion')!.tip).toMatch(/^State a sharply focused research question/);
+  });
+
   it('proofreading advice names only the slips that were found', () => {
     const clean = measure(job(SHORT_ARGUMENT), analyseText(SHORT_ARGUMENT)).get('mechanics')!.tip;
     expect(clean).not.toMatch(/capitalise|"I"|twice/);

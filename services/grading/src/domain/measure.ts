@@ -117,7 +117,10 @@ function researchQuestion({ job, f, ph, opening, rq, focus }: Essay): Measured {
     strength: rq && !elsewhere ? `A clear research question: "${clip(rq.text, 90)}"` : '',
     tip: elsewhere
       ? `Answer the research question you entered ("${clip(entered!, 90)}") throughout the essay, or enter the question the essay actually answers`
-      : 'State a sharply focused research question in the introduction (for example "To what extent …?") and answer it in the conclusion',
+      : rq
+        ? // found, but only implied: made explicit, not stated as if there were none
+          'State the research question explicitly ("Research question: …?") rather than leaving it implied by an opening question, and answer it in the conclusion'
+        : 'State a sharply focused research question in the introduction (for example "To what extent …?") and answer it in the conclusion',
     shows: rq && !elsewhere ? [rq.span] : [],
     applies: elsewhere ? [rq!.span] : rq ? [] : opening,
   };
