@@ -85,7 +85,7 @@ describe('the "assignment open" mail', () => {
     // 15:30 UTC on Saturday 1 March is 00:30 on Sunday 2 March in Tokyo.
     expect(mail.raw).toContain('Due: Sunday 2 March 2031, 00:30 (Asia/Tokyo).');
     expect(mail.raw).toContain('Bring your research question.');
-    expect(mail.raw).toContain('http://localhost:8080/dashboard');
+    expect(mail.raw).toContain(`http://localhost:8080/dashboard/upload/ee?assignment=${a.id}`);
     expect(await markers(a)).toEqual(
       expect.arrayContaining([
         [ann.id, 'opened', 'sent', null],

@@ -98,7 +98,7 @@ describe('which mail goes', () => {
     expect(mail.to).toBe('ann@example.org');
     expect(mail.subject).toBe('Due in 24 hours: "Essay <1> really" (EE & co)');
     expect(mail.text).toContain('Late work is taken, but marked late.');
-    expect(mail.text).toContain('https://corestone.example/dashboard');
+    expect(mail.text).toContain('Submit your essay:\nhttps://corestone.example/dashboard/upload/tok?assignment=a\n');
     expect(mail.text.startsWith('Hello,')).toBe(true);
     expect(mail.html).toContain('Essay &#60;1&#62;');
     expect(mail.html).not.toContain('<1>');

@@ -101,14 +101,15 @@ export interface AssignmentMailFacts {
   >;
   to: string;
   name: string;
-  /** PUBLIC_BASE_URL: the student's overview is linked. */
+  /** PUBLIC_BASE_URL: the upload wizard for the assignment is linked. */
   baseUrl: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
-/** The student app's overview, where assignments are listed (due soon, overdue, submitted, released). */
-const overviewLink = (baseUrl: string) => `${baseUrl.replace(/\/+$/, '')}/dashboard`;
+/** The student app's upload wizard for this assignment (type and rubric filled in from it). */
+const submitLink = (baseUrl: string, a: Pick<Assignment, 'id' | 'essay_type'>) =>
+  `${baseUrl.replace(/\/+$/, '')}/dashboard/upload/${a.essay_type}?assignment=${encodeURIComponent(a.id)}`;
 
 /** The mail a student gets when an assignment opens, or a day before it is due (pure: no I/O). */
 export function assignmentMail(f: AssignmentMailFacts): Mail {
@@ -124,17 +125,17 @@ export function assignmentMail(f: AssignmentMailFacts): Mail {
           `You have not submitted it yet. ${a.allow_late ? 'Late work is taken, but marked late.' : 'After the deadline no submissions are taken.'}`,
         ];
   const instructions = f.kind === 'opened' && a.instructions.trim() ? a.instructions.trim() : null;
-  const link = overviewLink(f.baseUrl);
+  const link = submitLink(f.baseUrl, a);
   const text =
-    [greeting, lines.join('\n'), ...(instructions ? [`Instructions:\n${instructions}`] : []), `Open your assignments:\n${link}`].join(
-      '\n\n',
-    ) + '\n';
+    [greeting, lines.join('\n'), ...(instructions ? [`Instructions:\n${instructions}`] : []), `Submit your essay:\n${link}`].join('\n\n') +
+    '\n';
   const html =
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(a.title)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">` +
     `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
     (instructions ? `<p><strong>Instructions</strong></p><p style="white-space:pre-wrap">${escapeHtml(instructions)}</p>` : '') +
-    `<p><a href="${escapeHtml(link)}">Open your assignments</a></p></body></html>`;
+    `<p><a href="${escapeHtml(link)}">Submit your essay</a><br><span style="word-break:break-all">${escapeHtml(link)}</span></p>` +
+    `</body></html>`;
   const subject =
     f.kind === 'opened' ? `New assignment: "${a.title}" (${a.class_name})` : `Due in 24 hours: "${a.title}" (${a.class_name})`;
   return { to: oneLine(f.to), subject: oneLine(subject).slice(0, 200), text, html };
