@@ -167,6 +167,15 @@ describe('document bombs are refused quickly, with a clear reason', () => {
     expect(err).toMatchObject({ reason: 'refused', message: `The PDF has 20000 pages; at most ${MAX_PDF_PAGES} pages are accepted` });
   });
 
+  it('refuses a .docx once its text passes 16 MB, not read to the end (a 600 KB .docx can hold 20 million characters)', async () => {
+    const docx = await makeDocxOf(`<w:p><w:r><w:t>${'a '.repeat(9 * 1024 * 1024)}</w:t></w:r></w:p>`);
+    expect(docx.length).toBeLessThan(1024 * 1024);
+    await expect(extractText('docx', docx)).rejects.toMatchObject({
+      reason: 'refused',
+      message: /far more text than an essay or a rubric/,
+    });
+  });
+
   it('reads a PDF just under the page limit', async () => {
     await expect(extractText('pdf', makeManyPagePdf(MAX_PDF_PAGES))).resolves.toBe('');
   });

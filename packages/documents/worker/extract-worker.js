@@ -18,6 +18,13 @@ const zlib = require('node:zlib');
 /** Most a .docx may expand to, and most parts it may hold (a real essay is far below both). */
 const MAX_DOCX_EXPANDED_BYTES = 200 * 1024 * 1024;
 const MAX_DOCX_ENTRIES = 5000;
+/** Most text a document may hold: far above any essay (evaluation takes ~900 KB) or rubric; reading stops there. */
+const MAX_TEXT_BYTES = 16 * 1024 * 1024;
+const tooMuchText = (label) =>
+  new Refusal(
+    'refused',
+    `The ${label} holds far more text than an essay or a rubric (over ${MAX_TEXT_BYTES / 1024 / 1024} MB) and is not accepted`,
+  );
 
 const W_NAMESPACES = ['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main'];
 const MC_NAMESPACE = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
@@ -125,6 +132,7 @@ function wordText(xml, Parser) {
   let skipNames = null;
   let skip = 0; // depth inside an element whose content is not text
   let inText = false;
+  let length = 0;
   const out = [];
   const parser = new Parser(
     {
@@ -163,7 +171,10 @@ function wordText(xml, Parser) {
         else if (name === `${w}:p`) out.push('\n\n');
       },
       ontext(text) {
-        if (inText && skip === 0) out.push(text);
+        if (!inText || skip > 0) return;
+        length += text.length;
+        if (length > MAX_TEXT_BYTES) throw tooMuchText('.docx file');
+        out.push(text);
       },
     },
     { xmlMode: true, decodeEntities: true },
@@ -187,7 +198,6 @@ async function docxText(data) {
  * costs that many pages; only then does pdfinfo tell the real count for the message.
  */
 const PDF_MEMORY_BYTES = 512 * 1024 * 1024;
-const MAX_PDF_TEXT_BYTES = 64 * 1024 * 1024;
 
 function sandboxed(command, args, data, deadline) {
   const ms = Math.max(1, deadline - Date.now());
@@ -198,12 +208,12 @@ function sandboxed(command, args, data, deadline) {
     cwd: '/',
     timeout: ms,
     killSignal: 'SIGKILL',
-    maxBuffer: MAX_PDF_TEXT_BYTES,
+    maxBuffer: MAX_TEXT_BYTES,
     windowsHide: true,
   });
   const code = run.error && run.error.code;
   if (code === 'ENOENT') throw new Fault('prlimit (util-linux) is not installed: the PDF reader cannot run');
-  if (code === 'ENOBUFS') throw new Refusal('refused', 'The PDF holds far more text than an essay and is not accepted');
+  if (code === 'ENOBUFS') throw tooMuchText('PDF');
   // killed at the deadline (SIGKILL) or at the CPU limit (SIGXCPU); any other signal is a crash on this file
   if (code === 'ETIMEDOUT' || run.signal === 'SIGKILL' || run.signal === 'SIGXCPU') throw new Refusal('timeout', `${command} ran too long`);
   if (run.signal || code) throw broken(`${command}: ${run.signal || code}`);
