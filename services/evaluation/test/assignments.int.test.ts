@@ -226,6 +226,11 @@ describe('submitting into an assignment', () => {
     expect(again).toMatchObject({ status: 'completed', reused_from: first.id, results: null, overall_score: null });
     expect(again.assignment?.release.state).toBe('awaiting_review');
     expect(credits(s3)).toBe(before);
+    // outside the assignment the unreleased result is not carried: graded (and charged) anew
+    const outside = await submit(s3, {}, text);
+    expect(outside.statusCode).toBe(201);
+    expect(outside.json()).toMatchObject({ status: 'pending', reused_from: null, results: null });
+    expect(credits(s3)).toBe(before! - 1);
   });
 });
 

@@ -169,6 +169,10 @@ function submissionValues(s: NewSubmission): unknown[] {
  */
 export function submissionStatement(s: NewSubmission, submitter: Submitter, grader: string | null): QueryConfig {
   const values = submissionValues(s); // $1 … $14 (content_key), then the stated fields
+  // A result given in a class assignment is carried only into the same assignment (issue 31): an
+  // after-review result carried elsewhere would show the student marks nobody released, and a
+  // released one the AI's marks the assignment may hide. (The assignment's facts end the values.)
+  const assignmentParam = values.length - stampValues(undefined).length + 1;
   return {
     name: 'evaluation-submission',
     text: `WITH seen AS (${seenStatement(values.length + 2)}),
@@ -178,7 +182,7 @@ export function submissionStatement(s: NewSubmission, submitter: Submitter, grad
          earlier AS (
            SELECT id, results, overall_score, grader, suggestions FROM evaluations
            WHERE content_key = $14 AND user_id IS NOT DISTINCT FROM $2 AND grader = $${values.length + 1} AND status = 'completed' AND results IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM awaiting)
+             AND NOT EXISTS (SELECT 1 FROM awaiting) AND (assignment_id IS NULL OR assignment_id = $${assignmentParam}::uuid)
            ORDER BY completed_at DESC LIMIT 1),
          reused AS (
            INSERT INTO evaluations (${SUBMISSION_COLUMNS}, status, results, overall_score, grader, processing_time,
