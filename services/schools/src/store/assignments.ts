@@ -37,23 +37,12 @@ export interface AssignmentChange {
   archived?: boolean;
 }
 
-interface AssignmentRow {
+/** A row as read: the stored columns, its class's name, school and archive, the school's zone. */
+interface AssignmentRow extends NewAssignment {
   id: string;
-  class_id: string;
   school_id: string;
   class_name: string;
-  title: string;
-  instructions: string;
-  essay_type: EssayType;
-  rubric_id: string;
-  kind: AssignmentKind;
-  opens_at: Date | null;
-  due_at: Date;
   time_zone: string;
-  allow_late: boolean;
-  release_mode: ReleaseMode;
-  show_ai_marks: boolean;
-  created_by: string;
   archived_at: Date | null;
   class_archived_at: Date | null;
   created_at: Date;
