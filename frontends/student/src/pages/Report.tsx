@@ -37,6 +37,7 @@ import { Heading, ResultTitle } from '@corestone/ui/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
 import { BulletList, fmt, RemarkList, ShowPassageContext } from '../components/results';
+import { AWAITING_REVIEW_TEXT, awaitingReview, releasedReview, withTeacherMarks } from '../lib/assignments';
 import { EssayView } from '../components/EssayView';
 
 const { Text, Paragraph } = Typography;
@@ -97,11 +98,17 @@ export function Report({ client }: RemoteAppProps) {
     return (
       <Result
         status="info"
-        title={<ResultTitle>{ev.status === 'failed' ? 'Evaluation Failed' : 'Processing Essay'}</ResultTitle>}
+        title={
+          <ResultTitle>
+            {ev.status === 'failed' ? 'Evaluation Failed' : awaitingReview(ev) ? AWAITING_REVIEW_TEXT : 'Processing Essay'}
+          </ResultTitle>
+        }
         subTitle={
-          isInProgress(ev.status)
-            ? 'Your essay is still being evaluated. The report is ready as soon as the results are.'
-            : 'This evaluation has no results, so there is no report to show.'
+          awaitingReview(ev) && !isInProgress(ev.status)
+            ? 'Your teacher reviews this essay before you see the report.'
+            : isInProgress(ev.status)
+              ? 'Your essay is still being evaluated. The report is ready as soon as the results are.'
+              : 'This evaluation has no results, so there is no report to show.'
         }
         extra={
           <Button type="primary" onClick={() => navigate(`/dashboard/results/${ev.id}`)}>
@@ -111,7 +118,8 @@ export function Report({ client }: RemoteAppProps) {
       />
     );
 
-  const s = summaryOf(ev);
+  // a released teacher review's marks are the final ones (issue 31)
+  const s = { ...summaryOf(ev), ...withTeacherMarks(summaryOf(ev), releasedReview(ev)) };
   const color = reportColor(s.percent);
   const tabs = [...reportTabs(ev.essay_type), ESSAY_TAB];
   const activeTab = tabs.some((t) => t.key === tab) ? tab : 'deep';
