@@ -271,6 +271,21 @@ describe('release gating, review and release', () => {
     expect((await get(`/evaluation/${e.id}/text`, s1)).statusCode).toBe(200); // the student's own text
     const teacherSse = await (await fetch(`${base}/evaluation/${e.id}/events`, { headers: t1.headers })).text();
     expect(teacherSse).toContain('"overall_score":17');
+
+    // a platform admin's review feedback reaches the student neither in the answer nor by mail before release
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/evaluation/admin/${e.id}`,
+      headers: adm.headers,
+      payload: { ai_feedback: 'Strong.' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await read(e.id, s1)).review).toMatchObject({ feedback: null, notes: null });
+    const handled = async () =>
+      (await h.db.pool.query(`SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'evaluation-review-mail'`)).rows[0]
+        .n as number;
+    await until(handled, (k) => k >= 1);
+    expect(mailsTo(s1.email)).toHaveLength(0);
   });
 
   it("lets the class's teacher, the school's admins and platform admins read it (with needs_review); nobody else", async () => {

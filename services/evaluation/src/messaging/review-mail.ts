@@ -4,7 +4,7 @@ import { Events, type EventData, type EventEnvelope } from '@corestone/contracts
 import { markProcessed, startConsumer, withTransaction, type Bus, type Mailer, type RunningConsumer } from '@corestone/service-kit';
 import { shownReview, type ReviewState } from '../domain/review';
 import { releasedMail, reviewMail } from '../domain/review-mail';
-import type { StoredReview } from '../domain/assignment';
+import { hiddenFromStudent, type AssignmentColumns, type StoredReview } from '../domain/assignment';
 import { emailNotifications } from '../peers/users';
 import { VISIBLE } from '../store/evaluations';
 
@@ -19,7 +19,13 @@ export interface ReviewMailDeps {
   logger: FastifyBaseLogger;
 }
 
-type MailRow = ReviewState & { title: string; user_name: string; email: string; review_event_id: string | null };
+type MailRow = ReviewState &
+  Pick<AssignmentColumns, 'release_mode' | 'released_at'> & {
+    title: string;
+    user_name: string;
+    email: string;
+    review_event_id: string | null;
+  };
 
 /**
  * Mails the student the review an `evaluation.reviewed.v1` announced (store/admin.ts writes it with
@@ -35,7 +41,7 @@ async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promi
     if (!(await markProcessed(db, REVIEW_MAIL_CONSUMER, event.id))) return;
     const { rows } = await db.query<MailRow>(
       `SELECT e.title, e.user_name, e.approval_status, e.ai_feedback, e.admin_notes, e.notes_for_student, e.feedback_at,
-         e.decided_at, e.review_event_id::text AS review_event_id,
+         e.decided_at, e.review_event_id::text AS review_event_id, e.release_mode, e.released_at,
          COALESCE(NULLIF(d.email, ''), e.user_email) AS email
        FROM evaluations e LEFT JOIN user_directory d ON d.user_id = e.user_id AND d.deleted_at IS NULL
        WHERE e.id = $1 AND ${VISIBLE}`, // status and attempt are only evaluations' columns
@@ -43,6 +49,8 @@ async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promi
     );
     const row = rows[0];
     if (!row || row.review_event_id !== event.id) return; // deleted, or a later review mails instead
+    // A class assignment's result awaiting its teacher's release: nothing of it reaches the student (issue 31).
+    if (hiddenFromStudent(row)) return;
     const shown = shownReview(row);
     if (!shown.feedback && !shown.notes) return;
     if (!row.email) {
