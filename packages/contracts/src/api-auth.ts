@@ -30,7 +30,11 @@ export type SuccessFailure = Static<typeof SuccessFailure>;
 export const SetupStatus = Type.Object({ admin_exists: Type.Boolean(), setup_token_required: Type.Boolean() });
 export type SetupStatus = Static<typeof SetupStatus>;
 /** `GET /auth/providers`: which external sign-in methods this server offers (true only when configured). */
-export const AuthProviders = Type.Object({ google: Type.Boolean() });
+export const AuthProviders = Type.Object({
+  google: Type.Boolean(),
+  /** Issue 32: "Sign in with Microsoft" (Entra ID through /auth/sso/microsoft/start) is offered; absent on older servers. */
+  microsoft: Type.Optional(Type.Boolean()),
+});
 export type AuthProviders = Static<typeof AuthProviders>;
 export const SetupAdminResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), user: User });
 export type SetupAdminResponse = Static<typeof SetupAdminResponse>;

@@ -4,6 +4,7 @@
  * and response shapes live beside these as the schools service grows (issue 30).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { LastSignIn } from './api-sso';
 
 /** A member's role inside their school; the platform role (student, teacher, admin…) stays as it is. */
 export const SCHOOL_ROLES = ['school_admin', 'teacher', 'student'] as const;
@@ -33,6 +34,13 @@ export const SchoolSettings = Type.Object({
    * leaves it an individual account. Absent means `pending`.
    */
   domain_sign_up: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('off')])),
+  /**
+   * Issue 32: members sign in only through the school's Google Workspace or Microsoft Entra ID;
+   * password sign-in is refused for them (403 SSO_REQUIRED). Absent means false.
+   */
+  require_sso: Type.Optional(Type.Boolean()),
+  /** Issue 32: the role of an account a first SSO sign-in creates in the school (absent: student). */
+  sso_new_member_role: Type.Optional(Type.Union([Type.Literal('student'), Type.Literal('teacher')])),
 });
 export type SchoolSettings = Static<typeof SchoolSettings>;
 
@@ -150,6 +158,8 @@ export const SchoolMember = Type.Object({
   joined_by: Type.Union([Type.Literal('invitation'), Type.Literal('join_code'), Type.Literal('email_domain'), Type.Literal('roster')]),
   created_at: DateTime,
   updated_at: DateTime,
+  /** Issue 32: how and when the member last signed in (from auth; null: never, or auth did not answer). */
+  last_sign_in: Type.Optional(Nullable(LastSignIn)),
 });
 export type SchoolMember = Static<typeof SchoolMember>;
 

@@ -21,6 +21,7 @@ export * from './api-links';
 export * from './api-billing';
 export * from './api-operations';
 export * from './api-schools';
+export * from './api-sso';
 export * from './api-schools-roster';
 export * from './api-assignments';
 export * from './routes';

@@ -78,6 +78,8 @@ export const ROUTE_POLICY = {
       { method: 'GET', path: '/auth/providers', access: 'public' },
       { method: 'GET', path: '/auth/google/login', access: 'public' },
       { method: 'GET', path: '/auth/google/callback', access: 'public' },
+      { method: 'GET', path: '/auth/sso/{provider}/start', access: 'public' },
+      { method: 'GET', path: '/auth/sso/{provider}/callback', access: 'public' },
       { method: 'GET', path: '/auth/setup-status', access: 'public' },
       { method: 'POST', path: '/auth/setup-admin', access: 'public', rate: 'setup_admin', passwords: true },
       { method: 'PUT', path: '/users/update-password', access: 'signed_in', passwords: true },

@@ -10,6 +10,7 @@ import { Results, RubricSnapshot } from './api-grading';
 import { Role, User } from './api-user';
 import { MessageAllowance } from './api-users';
 import { Events } from './events';
+import { SignInMethod, SsoSchool } from './api-sso';
 
 function rpc<Req extends TSchema, Res extends TSchema>(subject: string, request: Req, response: Res) {
   return { subject: `rpc.${subject}`, request, response } as const;
@@ -303,6 +304,45 @@ export const Rpc = {
         Type.Object({ link_id: Type.String(), title: Type.String(), category: Type.String(), clicks: Type.Integer({ minimum: 0 }) }),
       ),
     }),
+  ),
+  /**
+   * Issue 32 (single sign-on): the school that verified a Google Workspace domain (`domain`, the ID
+   * token's `hd`) or a Microsoft Entra tenant (`tenant_id`, its `tid`); null when none did.
+   */
+  schoolsSsoSchool: rpc(
+    'schools.sso_school',
+    Type.Object({
+      domain: Type.Optional(Type.String({ maxLength: 253 })),
+      tenant_id: Type.Optional(Type.String({ maxLength: 64 })),
+    }),
+    Type.Object({ school: Type.Union([SsoSchool, Type.Null()]) }),
+  ),
+  /**
+   * Issue 32: an account signed in through a school's SSO belongs to that school. No membership:
+   * an active one is made (school role from the platform role, `joined_by: email_domain`); one
+   * waiting for the school or an invitation waiting for the person becomes active (the school's own
+   * directory vouched for them); active or deactivated: unchanged. Platform staff (admin,
+   * super_admin) are left alone (school null). Refused 409 IN_ANOTHER_SCHOOL for a member of another school.
+   */
+  schoolsSsoAdmit: rpc(
+    'schools.sso_admit',
+    Type.Object({
+      school_id: Type.String(),
+      user_id: Type.String(),
+      email: Type.String({ maxLength: 254 }),
+      name: Type.String({ maxLength: 200 }),
+      platform_role: Role,
+    }),
+    Type.Object({
+      school_id: Type.Union([Type.String(), Type.Null()]),
+      status: Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('deactivated'), Type.Null()]),
+    }),
+  ),
+  /** Issue 32: how and when each of these users last signed in (the School area's members list); users never signed in are left out. */
+  authSignInMethods: rpc(
+    'auth.sign_in_methods',
+    Type.Object({ user_ids: Type.Array(Type.String(), { maxItems: 1000 }) }),
+    Type.Object({ users: Type.Array(Type.Object({ user_id: Type.String(), method: SignInMethod, at: Type.String() })) }),
   ),
 } as const;
 
