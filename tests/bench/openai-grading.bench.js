@@ -1,28 +1,13 @@
 const { spawn } = require('node:child_process');
-const fs = require('node:fs');
-const Module = require('node:module');
 const path = require('node:path');
 const { entryOf, freePort } = require('@corestone/devstack');
 const { round } = require('./load');
 const { api, essayText, unlimitedTeacher } = require('./platform-api');
+const { requireTs } = require('./require-ts');
 
 const ESSAYS = 100;
 const MODEL_DELAY_MS = 2000;
 const POLL_MS = 250;
-
-/** Loads a TypeScript test helper (the fake OpenAI server the jest tests use) with swc. */
-function requireTs(file) {
-  const { code } = require('@swc/core').transformSync(fs.readFileSync(file, 'utf8'), {
-    filename: file,
-    module: { type: 'commonjs' },
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-  });
-  const m = new Module(file, module);
-  m.filename = file;
-  m.paths = Module._nodeModulePaths(path.dirname(file));
-  m._compile(code, file);
-  return m.exports;
-}
 
 /** The platform's grading process swapped for one configured for the OpenAI grader. */
 async function startModelGrading(platform, fakeUrl) {

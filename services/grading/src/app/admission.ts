@@ -162,7 +162,7 @@ export class Admission {
       if (answer.kind === 'granted') {
         const w = this.waiting.get(answer.id);
         this.waiting.delete(answer.id);
-        if (w) w.resolve(this.permit(w.seq));
+        if (w) w.resolve(this.permit(w, answer.at));
         continue; // the next turn may be ours as well
       }
       if (answer.kind === 'empty') {
@@ -181,10 +181,10 @@ export class Admission {
     }
   }
 
-  private permit(seq: number): Permit {
-    const sentAt = Date.now();
+  private permit(w: Waiter, sentAt: number): Permit {
+    const windowMs = this.opts.store.windowMs;
     return {
-      seq,
+      seq: w.seq,
       report: async (status, headers) => {
         const snap = readRateLimitHeaders(headers);
         await this.opts.store
@@ -192,7 +192,9 @@ export class Admission {
             status,
             sentAt,
             ...snap,
-            ...(status === 429 ? { holdMs: holdAfter429Ms(headers, snap, this.opts.default429HoldMs) } : {}),
+            ...(status === 429
+              ? { holdMs: holdAfter429Ms(headers, snap, { tokens: w.req.tokens, windowMs }, this.opts.default429HoldMs) }
+              : {}),
           })
           .catch((err) => this.opts.onError?.(err));
       },

@@ -70,22 +70,35 @@ export function readRateLimitHeaders(h: HeaderSource): RateLimitSnapshot {
 }
 
 /**
- * How long a 429 says to hold off: the provider's `retry-after-ms` / `retry-after`, else the time
- * until the exhausted budget resets (the later of tokens and requests when both are exhausted,
- * else the one that is), else `fallbackMs`.
+ * How long a 429 says to hold off: the provider's `retry-after-ms` / `retry-after` when it sends
+ * one; otherwise until the provider has refilled what the refused request lacked — its tokens beyond
+ * `x-ratelimit-remaining-tokens` (a request short of the remaining requests: one request) at the
+ * limit's rate — never longer than the `x-ratelimit-reset-*` it names (the time until the budget is
+ * whole again: waiting for all of it would leave most of a window unused after every 429). With
+ * nothing to go by, `fallbackMs`.
  */
-export function holdAfter429Ms(h: HeaderSource, snap: RateLimitSnapshot, fallbackMs: number): number {
+export function holdAfter429Ms(
+  h: HeaderSource,
+  snap: RateLimitSnapshot,
+  request: { tokens: number; windowMs: number },
+  fallbackMs: number,
+): number {
   const ms = num(h, 'retry-after-ms');
   if (ms !== undefined) return ms;
   const s = num(h, 'retry-after');
   if (s !== undefined) return s * 1000;
-  const tokensOut = snap.remainingTokens !== undefined && snap.remainingTokens <= 0;
-  const requestsOut = snap.remainingRequests !== undefined && snap.remainingRequests <= 0;
-  const waits = [
-    ...(tokensOut || !requestsOut ? [snap.resetTokensMs] : []),
-    ...(requestsOut || !tokensOut ? [snap.resetRequestsMs] : []),
-  ].filter((v): v is number => v !== undefined);
-  return waits.length ? Math.max(...waits) : fallbackMs;
+  const refill = (short: number, limit: number | undefined, reset: number | undefined) => {
+    if (short <= 0) return 0;
+    const byRate = limit ? (short / limit) * request.windowMs : undefined;
+    const candidates = [byRate, reset].filter((v): v is number => v !== undefined);
+    return candidates.length ? Math.min(...candidates) : undefined;
+  };
+  const tokens =
+    snap.remainingTokens !== undefined ? refill(request.tokens - snap.remainingTokens, snap.limitTokens, snap.resetTokensMs) : undefined;
+  const requests =
+    snap.remainingRequests !== undefined ? refill(1 - snap.remainingRequests, snap.limitRequests, snap.resetRequestsMs) : undefined;
+  if (tokens === undefined && requests === undefined) return snap.resetTokensMs ?? snap.resetRequestsMs ?? fallbackMs;
+  return Math.ceil(Math.max(tokens ?? 0, requests ?? 0));
 }
 
 /**

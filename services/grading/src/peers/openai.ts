@@ -132,8 +132,9 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
     }
   }
 
-  async function sample(job: GradingJob, filler: Results, ctx: GradeContext | undefined): Promise<AiGradingReply> {
-    return parseReply(await call(job, ctx), job, filler);
+  async function sample(job: GradingJob, filler: () => Results, ctx: GradeContext | undefined): Promise<AiGradingReply> {
+    const content = await call(job, ctx);
+    return parseReply(content, job, filler());
   }
 
   return {
@@ -141,7 +142,10 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
     async grade(job: GradingJob, ctx?: GradeContext): Promise<Results> {
       // With the shared budget the essay first waits for its turn: the worker reports the stage then.
       if (!ctx?.admit) await ctx?.progress('analysing_text', STAGE_PERCENT.analysing_text);
-      const analysis = gradeBuiltin(job); // text metrics, and the words a reply leaves out
+      // Text metrics, and the words a reply leaves out: made once the model has answered, so an essay
+      // waiting for its turn costs no analysis yet (a burst of held essays would analyse them all at once).
+      let analysed: Results | undefined;
+      const analysis = () => (analysed ??= gradeBuiltin(job));
       const outcomes = await Promise.allSettled(Array.from({ length: opts.samples }, () => sample(job, analysis, ctx)));
       await ctx?.progress('writing_feedback', STAGE_PERCENT.writing_feedback);
       const replies = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
@@ -149,16 +153,16 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
         const failure = (outcomes[0] as PromiseRejectedResult).reason;
         if (!(failure instanceof CallFailed || failure instanceof ReplyError)) throw failure; // a bug: retried, then dead-lettered
         opts.logger?.warn({ evaluation_id: job.evaluation_id, reason: failure.message }, 'model grading failed; fallback used');
-        const fallback = opts.fallback.name === 'builtin' ? analysis : await opts.fallback.grade(job);
+        const fallback = opts.fallback.name === 'builtin' ? analysis() : await opts.fallback.grade(job);
         return { ...fallback, grader: `${opts.fallback.name}-fallback`, fallbackReason: failure.message, model: opts.model };
       }
       if (opts.samples === 1) {
-        return { ...resultsFromReply(job, replies[0]), textMetrics: analysis.textMetrics, grader: 'openai', model: opts.model };
+        return { ...resultsFromReply(job, replies[0]), textMetrics: analysis().textMetrics, grader: 'openai', model: opts.model };
       }
       const combined = combineSamples(job, replies);
       return {
         ...resultsFromReply(job, combined.reply, combined.medians),
-        textMetrics: analysis.textMetrics,
+        textMetrics: analysis().textMetrics,
         grader: 'openai',
         model: opts.model,
         consistency: combined.consistency,

@@ -22,10 +22,15 @@ import type { BudgetState } from '../domain/rate-limits';
  *   JetStream redelivers their jobs elsewhere).
  */
 
-/** Refills the bucket to `now` (sets tokens, requests, etok, ereq, held). Shared by the scripts. */
+/**
+ * Refills the bucket to `now` (sets tokens, requests, etok, ereq, held). Shared by the scripts.
+ * `now` is Redis's own clock (TIME): replicas' clocks, and the order their scripts run in, would
+ * otherwise refill one interval twice.
+ */
 const REFILL = `
 local p = KEYS[1]
-local now = tonumber(ARGV[1])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[2])
 local b = redis.call('HMGET', p..'budget', 'tokens', 'requests', 'ts', 'ltok', 'lreq', 'until', 'scale')
 local ltok = tonumber(b[4]) or tonumber(ARGV[3])
@@ -35,8 +40,9 @@ local etok = ltok * scale
 local ereq = lreq * scale
 local tokens = tonumber(b[1]) or etok
 local requests = tonumber(b[2]) or ereq
-local el = now - (tonumber(b[3]) or now)
-if el < 0 then el = 0 end
+local last = tonumber(b[3]) or now
+if now < last then now = last end
+local el = now - last
 tokens = math.min(etok, tokens + el * etok / window)
 requests = math.min(ereq, requests + el * ereq / window)
 local held = (tonumber(b[6]) or 0) - now
@@ -151,7 +157,7 @@ if job.c and job.c > 0 then
   redis.call('INCRBY', p..'cap:'..chosen.tenant, need)
   if redis.call('PTTL', p..'cap:'..chosen.tenant) < 0 then redis.call('PEXPIRE', p..'cap:'..chosen.tenant, window) end
 end
-return {1, chosen.id}
+return {1, chosen.id, now}
 `;
 
 /**
@@ -159,7 +165,7 @@ return {1, chosen.id}
  * What a provider response teaches the budget: its limits (never above the configured ones), its
  * remaining tokens and requests (projected from when the request was sent; the bucket never holds
  * more than the provider says), and on 429 an empty bucket, a hold until the provider's reset, and
- * a budget shrunk by 10 % (regrown by 1 % per answered request).
+ * a budget shrunk by 10 % (regrown by 2 % per answered request).
  */
 const FEEDBACK = `${REFILL}
 local status = tonumber(ARGV[5])
@@ -184,7 +190,7 @@ if status == 429 then
   local untilMs = now + tonumber(ARGV[11])
   redis.call('HSET', p..'budget', 'until', untilMs)
 elseif scale < 1 then
-  scale = math.min(1, scale + 0.01)
+  scale = math.min(1, scale + 0.02)
 end
 tokens = math.min(tokens, ltok * scale)
 requests = math.min(requests, lreq * scale)
@@ -255,7 +261,8 @@ export interface BudgetLimits {
   windowMs: number;
 }
 
-export type AdmitAnswer = { kind: 'granted'; id: string } | { kind: 'wait'; ms: number } | { kind: 'other-replica' } | { kind: 'empty' };
+export type AdmitAnswer =
+  { kind: 'granted'; id: string; at: number } | { kind: 'wait'; ms: number } | { kind: 'other-replica' } | { kind: 'empty' };
 
 export interface QueuedRequest {
   id: string;
@@ -274,7 +281,7 @@ export interface ProviderFeedback {
   limitRequests?: number;
   remainingTokens?: number;
   remainingRequests?: number;
-  /** When the request was sent (ms): the provider's remaining counts are from then. */
+  /** When the request was granted (ms, Redis's clock): the provider's remaining counts are from about then. */
   sentAt: number;
   /** A 429's hold (ms). */
   holdMs?: number;
@@ -283,6 +290,7 @@ export interface ProviderFeedback {
 /** The Redis side of one endpoint's budget and fair queue: one Lua script per step, atomic. */
 export class FairBudgetStore {
   readonly base: string;
+  readonly windowMs: number;
 
   constructor(
     private readonly redis: Redis,
@@ -291,6 +299,7 @@ export class FairBudgetStore {
     private readonly limits: BudgetLimits,
   ) {
     this.base = `${prefix}{gq:${endpoint}}:`;
+    this.windowMs = limits.windowMs;
   }
 
   private async run(name: ScriptName, args: Array<string | number>, withLimits = true): Promise<unknown> {
@@ -321,8 +330,8 @@ export class FairBudgetStore {
   }
 
   async admit(holder: string): Promise<AdmitAnswer> {
-    const [code, value] = (await this.run('ADMIT', [holder])) as [number, number | string];
-    if (code === 1) return { kind: 'granted', id: String(value) };
+    const [code, value, at] = (await this.run('ADMIT', [holder])) as [number, number | string, number?];
+    if (code === 1) return { kind: 'granted', id: String(value), at: Number(at) };
     if (code === 0) return { kind: 'wait', ms: Number(value) };
     return code === 2 ? { kind: 'other-replica' } : { kind: 'empty' };
   }
