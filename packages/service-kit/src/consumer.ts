@@ -2,7 +2,7 @@ import { AckPolicy, DeliverPolicy, type Consumer, type JsMsg } from '@nats-io/je
 import { SpanKind } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { deadLetterSubject, DEAD_LETTER_STREAM, streamName, type EventEnvelope } from '@corestone/contracts';
-import { ensureStream, fromHeaders, parseEvent, publishDurably, toHeaders, type Bus } from './nats';
+import { ensureStream, fromHeaders, parseEvent, publishDurably, retryJetStream, toHeaders, type Bus } from './nats';
 import { extractTraceContext, inSpan } from './tracing';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { processMetric } from './metrics';
@@ -117,16 +117,19 @@ export async function ensureConsumer(bus: Bus, def: ConsumerDefinition): Promise
     ack_wait: (def.ackWaitMs ?? 30_000) * 1_000_000,
     max_ack_pending: Math.max(concurrency * 4, 16),
   };
-  try {
-    await bus.jsm.consumers.info(stream, durable);
-    await bus.jsm.consumers.update(stream, durable, config);
-  } catch {
-    await bus.jsm.consumers.add(stream, config).catch(async (err) => {
-      await bus.jsm.consumers.info(stream, durable).catch(() => {
-        throw err;
+  // Again while the cluster elects a leader for the stream or the consumer (retryJetStream).
+  await retryJetStream(bus, async () => {
+    try {
+      await bus.jsm.consumers.info(stream, durable);
+      await bus.jsm.consumers.update(stream, durable, config);
+    } catch {
+      await bus.jsm.consumers.add(stream, config).catch(async (err) => {
+        await bus.jsm.consumers.info(stream, durable).catch(() => {
+          throw err;
+        });
       });
-    });
-  }
+    }
+  });
   return { stream, durable };
 }
 

@@ -69,15 +69,43 @@ export async function connectBus(opts: { url: string; prefix: string; name: stri
   };
 }
 
+/**
+ * Runs a JetStream API call again while it fails as during a leader election or a server's loss
+ * (isTransientPublishError: no answer in time, nobody answering, 503), with backoff, for up to
+ * `deadlineMs`: a replica starting while the cluster elects a leader waits instead of failing.
+ */
+export async function retryJetStream<T>(bus: Pick<Bus, 'nc'>, fn: () => Promise<T>, deadlineMs = 30_000): Promise<T> {
+  const until = Date.now() + deadlineMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const left = until - Date.now();
+      if (bus.nc.isClosed() || !isTransientPublishError(err) || left <= 0) throw err;
+      await new Promise((r) => setTimeout(r, Math.min(left, 200 * 2 ** Math.min(attempt - 1, 3))));
+    }
+  }
+}
+
 /** Makes (or updates) the stream holding one service's events: `<service>.*.v1`. */
-export async function ensureStream(bus: Bus, service: string): Promise<string> {
+export function ensureStream(bus: Bus, service: string): Promise<string> {
+  return retryJetStream(bus, () => ensureStreamOnce(bus, service));
+}
+
+async function ensureStreamOnce(bus: Bus, service: string): Promise<string> {
   const name = streamName(bus.prefix, service);
   const subjects = service === DEAD_LETTER_STREAM ? [prefixed(bus.prefix, 'deadletter.>')] : streamSubjects(bus.prefix, service);
   const limits = streamLimits(service, bus.replicas); // retention and copies declared in contracts
-  try {
-    await bus.jsm.streams.info(name);
+  const exists = await bus.jsm.streams.info(name).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof JetStreamApiError && err.status === 404) return false;
+      throw err;
+    },
+  );
+  if (exists) {
     await bus.jsm.streams.update(name, { subjects, duplicate_window: DUPLICATE_WINDOW_NS, ...limits });
-  } catch {
+  } else {
     try {
       await bus.jsm.streams.add({ name, subjects, duplicate_window: DUPLICATE_WINDOW_NS, ...limits });
     } catch (err) {
@@ -106,7 +134,7 @@ export function isTransientPublishError(err: unknown): boolean {
   if ((err as Error)?.name === 'JetStreamNotEnabled') return true;
   if (err instanceof natsErrors.RequestError && err.isNoResponders()) return true;
   if (err instanceof natsErrors.ClosedConnectionError) return false;
-  if (err instanceof JetStreamApiError) return err.code === 503 || err.code === 408;
+  if (err instanceof JetStreamApiError) return err.status === 503 || err.status === 408;
   const message = String((err as Error)?.message ?? '');
   return /timeout|no responders|disconnect|leader|503/i.test(message);
 }
