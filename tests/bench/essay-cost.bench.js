@@ -1,9 +1,9 @@
-const PDFDocument = require('pdfkit');
 const { makeDocx } = require('@corestone/documents/testing');
 const { round } = require('./load');
-const { api, essayText, unlimitedTeacher } = require('./platform-api');
+const { api, unlimitedTeacher } = require('./platform-api');
 const { addCpuSpent, cpuPerItem, cpuSnapshot, machine } = require('./cpu-time');
 const { drain } = require('./intake.bench');
+const { makePdf, paragraphs: essayParagraphs } = require('./text-extraction.bench');
 
 const WORDS = 3000;
 /** Essays per kind and round (each distinct), after a warm-up of WARM_UP per kind; ROUNDS rounds alternate the kinds. */
@@ -15,28 +15,7 @@ const CONCURRENCY = 8;
 const GOAL_DOCX_RATIO = 1.5;
 
 /** `WORDS` words of the system-test essay in paragraphs of ~120 words, the first starting with `tag` (each essay distinct). */
-function paragraphs(tag) {
-  const words = essayText().split(/\s+/).filter(Boolean);
-  const out = [];
-  for (let i = 0; i < WORDS; i += 120) {
-    out.push(Array.from({ length: Math.min(120, WORDS - i) }, (_, j) => words[(i + j) % words.length]).join(' '));
-  }
-  out[0] = `${tag} ${out[0]}`;
-  return out;
-}
-
-function makePdf(paras) {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56 });
-    const chunks = [];
-    doc.on('data', (c) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.fontSize(11);
-    for (const p of paras) doc.text(p, { paragraphGap: 6 });
-    doc.end();
-  });
-}
+const paragraphs = (tag) => essayParagraphs(WORDS, tag);
 
 const KINDS = [
   { kind: 'txt', make: async (tag) => Buffer.from(paragraphs(tag).join('\n\n')) },

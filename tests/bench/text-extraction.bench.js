@@ -50,6 +50,8 @@ const ownCpu = () => {
 };
 
 module.exports = {
+  paragraphs,
+  makePdf,
   title: 'Text extraction: 3,000-word .txt, .docx and .pdf, and a 20 MB PDF',
   measures: `@corestone/documents extractText as evaluation and rubric use it (the long-lived extraction pool; .pdf by pdftotext in a sandboxed subprocess), in the bench process: the first call (the pool's first worker starts), then the median of ${RUNS} warm runs (${BIG_RUNS} for the 20 MB PDF), each file distinct; CPU ms = this process's threads plus the subprocesses it waited for, per warm run (mean). "Word markup" is the same text with the properties, revision ids and run splits Word writes (~6× the XML). Then the same file uploaded to POST /evaluation/evaluate-async through the gateway (time until 201; extraction is inside it). The 20 MB PDF is ${WORDS} words of text plus a ${round(BIG_PDF_BYTES / 1024 / 1024, 1)} MB embedded incompressible attachment. Goals (issue 34): .docx ≤ ${GOAL_MS.docx} ms, .pdf ≤ ${GOAL_MS.pdf} ms median warm on our 2-vCPU machine. Machine: ${machine()}.`,
   async run(platform) {
