@@ -2,7 +2,8 @@
  * Issue 30's screens in real Chromium through the gateway: a super admin creates a school in the
  * back office's Schools list, invites its school admin and grants the pool credits; the school
  * admin sets a password from the mailed link, signs in and lands in their School area (and only
- * there), imports a small OneRoster 1.2 set (dry run, then apply), sees and creates classes; a
+ * there), imports a OneRoster 1.2 set of 3 teachers, 60 students and 4 classes (dry run table,
+ * apply with its progress bar, history), sees and creates classes; a
  * student the roster brought in signs in and sees the school and class on the overview, and joins
  * another class with its code, then submits an essay through the upload wizard: the school's pool
  * pays (the school admin's overview shows it used, the student's own credits are unchanged). A
@@ -47,20 +48,37 @@ async function shot(page: Page, name: string) {
 }
 
 const STAMP = '2026-09-01T00:00:00.000Z';
-/** A OneRoster 1.2 bulk set: 2 teachers, 4 students, 2 classes of the one school in orgs.csv. */
+/**
+ * A OneRoster 1.2 bulk set as issue 30's "Done when" says: 3 teachers, 60 students, 4 classes of the
+ * one school in orgs.csv. Students s-1…s-4 have names (Sam, Sia, Sol, Suki); student i learns in
+ * class (i - 1) mod 4, so each class has 15; Tess teaches two classes.
+ */
+const ROSTER_TEACHERS = 3;
+const ROSTER_STUDENTS = 60;
+const ROSTER_CLASSES = 4;
+const STUDENTS_PER_CLASS = ROSTER_STUDENTS / ROSTER_CLASSES;
 function oneRosterSet(dir: string): string[] {
+  const named = ['Sam', 'Sia', 'Sol', 'Suki'];
   const users = [
     { id: 't-1', given: 'Tara', family: 'Tutor', email: `tara@${DOMAIN}`, role: 'teacher' },
     { id: 't-2', given: 'Theo', family: 'Tutor', email: `theo@${DOMAIN}`, role: 'teacher' },
-    { id: 's-1', given: 'Sam', family: 'Learner', email: `sam@${DOMAIN}`, role: 'student' },
-    { id: 's-2', given: 'Sia', family: 'Learner', email: `sia@${DOMAIN}`, role: 'student' },
-    { id: 's-3', given: 'Sol', family: 'Learner', email: `sol@${DOMAIN}`, role: 'student' },
-    { id: 's-4', given: 'Suki', family: 'Learner', email: `suki@${DOMAIN}`, role: 'student' },
+    { id: 't-3', given: 'Tess', family: 'Tutor', email: `tess@${DOMAIN}`, role: 'teacher' },
+    ...Array.from({ length: ROSTER_STUDENTS }, (_, k) => {
+      const given = named[k] ?? `Student${k + 1}`;
+      return { id: `s-${k + 1}`, given, family: 'Learner', email: `${given.toLowerCase()}@${DOMAIN}`, role: 'student' };
+    }),
   ];
   const classes = [
-    { id: 'c-1', title: 'Biology HL', subject: 'Biology', teacher: 't-1', students: ['s-1', 's-2'] },
-    { id: 'c-2', title: 'History SL', subject: 'History', teacher: 't-2', students: ['s-3', 's-4'] },
-  ];
+    { id: 'c-1', title: 'Biology HL', subject: 'Biology', teacher: 't-1' },
+    { id: 'c-2', title: 'History SL', subject: 'History', teacher: 't-2' },
+    { id: 'c-3', title: 'Physics SL', subject: 'Physics', teacher: 't-3' },
+    { id: 'c-4', title: 'Mathematics AA HL', subject: 'Mathematics', teacher: 't-3' },
+  ].map((c, i) => ({
+    ...c,
+    students: Array.from({ length: ROSTER_STUDENTS }, (_, k) => k)
+      .filter((k) => k % ROSTER_CLASSES === i)
+      .map((k) => `s-${k + 1}`),
+  }));
   const files: Record<string, string[]> = {
     'manifest.csv': [
       'propertyName,value',
@@ -190,21 +208,38 @@ it('the school admin sets a password, signs in to their School area and imports 
   const result = page.getByTestId('roster-result');
   await result.getByText('Dry run: what would change').waitFor();
   const counts = await page.getByTestId('roster-counts').innerText();
-  expect(counts).toMatch(/Created: 6/);
-  expect(counts).toMatch(/Classes created: 2/);
+  expect(counts).toMatch(new RegExp(`Created: ${ROSTER_TEACHERS + ROSTER_STUDENTS}\\b`));
+  expect(counts).toMatch(new RegExp(`Classes created: ${ROSTER_CLASSES}\\b`));
   expect(counts).toMatch(/Errors: 0/);
-  await page.getByTestId('roster-changes').getByText(`sam@${DOMAIN}`).waitFor();
-  await page.getByTestId('roster-changes').getByText('Biology HL').waitFor();
+  expect(await result.innerText()).toMatch(/oneroster-1\.2 · /);
+  const changes = page.getByTestId('roster-changes');
+  await changes.getByText(`sam@${DOMAIN}`).waitFor();
   await shot(page, 'school-roster-dry-run');
+  // 63 people and 4 new classes, 20 rows a page: the classes are on the last page
+  await result.locator('.ant-pagination-item-4').click();
+  for (const name of ['Biology HL', 'History SL', 'Physics SL', 'Mathematics AA HL']) await changes.getByText(name).waitFor();
+  await shot(page, 'school-roster-dry-run-classes');
   // nothing changed yet
   const before = await p.api.call('GET', `/schools/${schoolId}/members`, {
     token: await page.evaluate(() => localStorage.getItem('access_token') ?? ''),
   });
   expect(before.body.total).toBe(1);
 
+  // Apply runs in the background: a progress bar follows it to its end, then the result shows.
   await page.getByRole('button', { name: 'Apply' }).click();
-  await result.getByText('Applied', { exact: true }).waitFor({ timeout: 60_000 });
-  expect(await page.getByTestId('roster-counts').innerText()).toMatch(/Created: 6/);
+  const progress = page.getByTestId('roster-progress');
+  await progress.waitFor();
+  await page.locator('[data-testid=roster-progress][data-status=done]').waitFor({ timeout: 120_000 });
+  await result.getByText('Applied', { exact: true }).waitFor();
+  expect(await progress.innerText()).toMatch(
+    new RegExp(`Applied · ${ROSTER_TEACHERS + ROSTER_STUDENTS} created, ${ROSTER_STUDENTS + ROSTER_CLASSES} enrolments`),
+  );
+  expect(await progress.locator('.ant-progress').getAttribute('aria-valuenow')).toBe('100');
+  expect(await page.getByTestId('roster-counts').innerText()).toMatch(new RegExp(`Created: ${ROSTER_TEACHERS + ROSTER_STUDENTS}\\b`));
+  const members = await p.api.call('GET', `/schools/${schoolId}/members?limit=100`, {
+    token: await page.evaluate(() => localStorage.getItem('access_token') ?? ''),
+  });
+  expect(members.body.total).toBe(1 + ROSTER_TEACHERS + ROSTER_STUDENTS);
   const history = page.getByTestId('roster-history');
   await history.getByText('Apply', { exact: true }).waitFor();
   await history.getByText('Dry run', { exact: true }).waitFor();
@@ -219,7 +254,9 @@ it('the school admin sees the imported classes, creates one and assigns its teac
   const cards = page.getByTestId('school-class');
   await cards.filter({ hasText: 'Biology HL' }).waitFor();
   await cards.filter({ hasText: 'History SL' }).waitFor();
-  expect(await cards.filter({ hasText: 'Biology HL' }).innerText()).toMatch(/2 students/);
+  await cards.filter({ hasText: 'Physics SL' }).waitFor();
+  await cards.filter({ hasText: 'Mathematics AA HL' }).waitFor();
+  expect(await cards.filter({ hasText: 'Biology HL' }).innerText()).toMatch(new RegExp(`${STUDENTS_PER_CLASS} students`));
   expect(await cards.filter({ hasText: 'Biology HL' }).innerText()).toMatch(/Tara Tutor/);
 
   await page.getByRole('button', { name: /New class/ }).click();
@@ -271,7 +308,10 @@ it('the school admin sees the imported classes, creates one and assigns its teac
   await page.getByLabel('Search members').fill('suki');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="school-member-card"]').length === 1);
   await page.getByLabel('Search members').fill('');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="school-member-card"]').length === 7);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="school-member-card"]').length === n,
+    1 + ROSTER_TEACHERS + ROSTER_STUDENTS,
+  );
   expect(await sideways(page)).toEqual([]);
   await shot(page, 'school-members-phone');
   await page.setViewportSize({ width: 1280, height: 900 });

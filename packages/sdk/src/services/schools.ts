@@ -10,6 +10,7 @@ import type {
   MySchool,
   RosterImportList,
   RosterImportResult,
+  RosterImportStatus,
   School,
   SchoolClass,
   SchoolClassList,
@@ -28,6 +29,13 @@ import type { Transport } from '../transport';
 import type { SessionUser } from '../user';
 
 const schoolPath = (id: string, rest = '') => `/schools/${encodeURIComponent(id)}${rest}`;
+
+/** A roster upload's multipart body: each file as a `files` part. */
+function rosterForm(files: readonly RosterFile[]): FormData {
+  const fd = new FormData();
+  files.forEach((f, i) => fd.append('files', f, f.name ?? `roster-${i + 1}.csv`));
+  return fd;
+}
 const classPath = (id: string, rest = '') => `/classes/${encodeURIComponent(id)}${rest}`;
 
 export interface SchoolMemberFilter {
@@ -131,17 +139,31 @@ export class SchoolsApi {
     return this.t.request<RosterImportResult>(schoolPath(id, '/roster/import'), {
       method: 'POST',
       query: { dry_run: opts.dryRun ?? true, org: opts.org },
-      body: () => {
-        const fd = new FormData();
-        files.forEach((f, i) => fd.append('files', f, f.name ?? `roster-${i + 1}.csv`));
-        return fd;
-      },
+      body: () => rosterForm(files),
+      timeoutMs: 180_000,
+    });
+  }
+
+  /**
+   * Applies roster files in the background (`async=true`): answers at once (202) with the import's
+   * status; `rosterImport` shows its progress, then its result.
+   */
+  startRosterApply(id: string, files: readonly RosterFile[], opts: { org?: string } = {}): Promise<RosterImportStatus> {
+    return this.t.request<RosterImportStatus>(schoolPath(id, '/roster/import'), {
+      method: 'POST',
+      query: { dry_run: false, async: true, org: opts.org },
+      body: () => rosterForm(files),
       timeoutMs: 180_000,
     });
   }
 
   rosterImports(id: string): Promise<RosterImportList> {
     return this.t.request<RosterImportList>(schoolPath(id, '/roster/imports'));
+  }
+
+  /** One import: status, progress, counts and errors so far, and the result once done. */
+  rosterImport(id: string, importId: string): Promise<RosterImportStatus> {
+    return this.t.request<RosterImportStatus>(schoolPath(id, `/roster/imports/${encodeURIComponent(importId)}`));
   }
 
   /** The school's credit pool (billing): balance, recent ledger lines, use per member. */

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Space, Table, Tag, Typography, Upload, type UploadFile } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Progress, Space, Table, Tag, Typography, Upload, type UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import {
   errorMessage,
   type CorestoneClient,
   type RosterImportResult,
+  type RosterImportStatus,
   type RosterImportSummary,
   type RosterRowError,
   type School,
@@ -31,10 +32,19 @@ const CHANGE_COLORS: Record<RosterRow['change'], string> = {
   'Class update': 'geekblue',
 };
 
+/** How often a running apply's progress is asked for. */
+const PROGRESS_POLL_MS = 1000;
+
+/** A running apply's share done, 0–100 (0 until the apply has counted its work). */
+function progressPercent(p: { done: number; total: number }): number {
+  return p.total > 0 ? Math.min(100, Math.floor((p.done * 100) / p.total)) : 0;
+}
+
 /**
  * Roster import: the OneRoster CSV files (or one zip, or one `email,name,role,class` CSV), a dry
  * run showing what would be created, updated, moved and deactivated with the rows in error, then
- * Apply; the school's history below.
+ * Apply — in the background (`async=true`): a progress bar follows the import's status until its
+ * result comes; the school's history below.
  */
 export function RosterImport({ client, schoolId, onApplied }: Ctx) {
   const { message } = App.useApp();
@@ -44,6 +54,29 @@ export function RosterImport({ client, schoolId, onApplied }: Ctx) {
   const [error, setError] = useState<string | null>(null);
   const history = useLoad(() => client.schools.rosterImports(schoolId), [client, schoolId]);
 
+  const [applying, setApplying] = useState<RosterImportStatus | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+
+  /** Follows a background apply until it is done (its result) or failed. */
+  const follow = async (started: RosterImportStatus) => {
+    let status = started;
+    setApplying(status);
+    while (status.status === 'running') {
+      await new Promise((r) => setTimeout(r, PROGRESS_POLL_MS));
+      if (!mounted.current) return;
+      status = await client.schools.rosterImport(schoolId, status.id);
+      setApplying(status);
+    }
+    if (status.status === 'failed' || !status.result) {
+      setError('The roster import stopped before its end; see the history, and try again.');
+      return;
+    }
+    setResult(status.result);
+    if (status.result.applied) message.success('Roster applied');
+    onApplied();
+  };
+
   const run = async (dryRun: boolean) => {
     const problem = rosterFileProblem(files);
     if (problem) {
@@ -52,14 +85,11 @@ export function RosterImport({ client, schoolId, onApplied }: Ctx) {
     }
     setBusy(dryRun ? 'dry' : 'apply');
     setError(null);
+    setApplying(null);
     try {
       const blobs = files.map((f) => f.originFileObj as File);
-      const r = await client.schools.importRoster(schoolId, blobs, { dryRun });
-      setResult(r);
-      if (!dryRun) {
-        if (r.applied) message.success('Roster applied');
-        onApplied();
-      }
+      if (dryRun) setResult(await client.schools.importRoster(schoolId, blobs, { dryRun }));
+      else await follow(await client.schools.startRosterApply(schoolId, blobs));
       history.reload();
     } catch (e) {
       setError(errorMessage(e, dryRun ? 'Failed to check the roster' : 'Failed to apply the roster'));
@@ -110,6 +140,7 @@ export function RosterImport({ client, schoolId, onApplied }: Ctx) {
             Apply
           </Button>
         </Space>
+        {applying && <ApplyProgress status={applying} />}
         {error && <Alert type="error" showIcon style={{ marginTop: 16 }} title={error} data-testid="roster-error" />}
       </Card>
 
@@ -163,6 +194,31 @@ export function RosterImport({ client, schoolId, onApplied }: Ctx) {
         )}
       </Card>
     </Space>
+  );
+}
+
+/** A background apply's progress: the bar, operations done of all, created so far, errors so far. */
+function ApplyProgress({ status }: { status: RosterImportStatus }) {
+  const percent = status.status === 'done' ? 100 : progressPercent(status.progress);
+  return (
+    <div style={{ marginTop: 16 }} data-testid="roster-progress" data-status={status.status}>
+      <Typography.Text>
+        {status.status === 'running'
+          ? status.progress.total
+            ? `Applying: ${status.progress.done} of ${status.progress.total} changes`
+            : 'Applying: starting…'
+          : status.status === 'done'
+            ? 'Applied'
+            : 'Stopped'}
+        {status.counts ? ` · ${status.counts.created} created, ${status.counts.enrolments_added} enrolments` : ''}
+        {status.error_count ? ` · ${status.error_count} error(s)` : ''}
+      </Typography.Text>
+      <Progress
+        percent={percent}
+        status={status.status === 'failed' ? 'exception' : status.status === 'running' ? 'active' : 'success'}
+        aria-label="Roster import progress"
+      />
+    </div>
   );
 }
 
