@@ -147,6 +147,18 @@ describe('POST /classes/{id}/assignments', () => {
     expect(ok.status).toBe(201);
   });
 
+  it('answers 503 when rubric does not answer, and sets nothing', async () => {
+    peers.stop();
+    try {
+      const res = await create(S.teacher, { ...base(), title: 'While rubric is down' });
+      expect([res.status, res.body.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    } finally {
+      peers.start();
+    }
+    const list = await h.call<{ assignments: Assignment[] }>('GET', `/classes/${classId}/assignments`, S.teacher.h);
+    expect(list.body.assignments.map((a) => a.title)).not.toContain('While rubric is down');
+  });
+
   it('role checks inside the school: the class’s students 403, a teacher of other classes 404, an unknown class 404', async () => {
     const student = await create(S.student, base());
     expect([student.status, student.body.code]).toEqual([403, 'FORBIDDEN']);
