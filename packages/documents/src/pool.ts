@@ -37,10 +37,3 @@ function extractionPool(): Piscina {
 export function runExtraction<T>(task: object, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<T> {
   return extractionPool().run(task, { signal: AbortSignal.timeout(timeoutMs), transferList: transfer });
 }
-
-/** Ends the pool's workers (tests, and a service that stops); the next extraction starts a new pool. */
-export async function closeExtraction(): Promise<void> {
-  const closing = pool;
-  pool = undefined;
-  await closing?.destroy();
-}
