@@ -13,7 +13,7 @@ import { migrations } from './store/migrations';
 import { buildApp } from './app';
 import { startGradingConsumer } from './messaging/grading';
 import { startUsersConsumer } from './messaging/users';
-import { startReleaseMailConsumer, startReviewMailConsumer } from './messaging/review-mail';
+import { startMailConsumers } from './messaging/review-mail';
 import { serveAssignmentRpc } from './messaging/assignment-rpc';
 
 /**
@@ -41,21 +41,11 @@ export function startService(config: EvaluationConfig, opts: { verify?: TokenVer
     // Production without SMTP sends no review mail (the student sees the review in the app).
     const mailer = new Mailer({ ...config, MAIL_DISABLED: config.MAIL_DISABLED || (isProduction(config) && !config.SMTP_URL) }, app.log);
     lifecycle.onClose('mailer', async () => mailer.close());
-    const reviewMails = await startReviewMailConsumer(infra.bus, {
-      pool: infra.db.pool,
-      mailer,
-      baseUrl: config.PUBLIC_BASE_URL,
-      logger: app.log,
+    const mails = await startMailConsumers(infra.bus, { pool: infra.db.pool, mailer, baseUrl: config.PUBLIC_BASE_URL, logger: app.log });
+    lifecycle.onClose('mail consumers', async () => {
+      for (const consumer of mails) await consumer.stop();
     });
-    lifecycle.onClose('review mail consumer', () => reviewMails.stop());
-    // issue 31: "result released" mails, and who has submitted into an assignment (schools' reminders)
-    const releaseMails = await startReleaseMailConsumer(infra.bus, {
-      pool: infra.db.pool,
-      mailer,
-      baseUrl: config.PUBLIC_BASE_URL,
-      logger: app.log,
-    });
-    lifecycle.onClose('release mail consumer', () => releaseMails.stop());
+    // issue 31: who has submitted into an assignment (schools' reminders)
     const rpcs = serveAssignmentRpc(infra.bus, assignments, app.log);
     lifecycle.onClose('assignment rpc', async () => rpcs.forEach((s) => s.unsubscribe()));
     lifecycle.onClose('submitter and rubric caches', async () => lookups.stop());

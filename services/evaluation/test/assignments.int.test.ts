@@ -22,7 +22,7 @@ import {
 import { callRpc, newId } from '@corestone/service-kit';
 import { writtenMails } from '@corestone/service-kit/testing';
 import { ESSAY } from './fixtures';
-import { startHarness, until, type Harness } from './harness';
+import { results, startHarness, until, type Harness } from './harness';
 
 type Headers = Record<string, string>;
 type Who = Awaited<ReturnType<Harness['user']>>;
@@ -55,41 +55,25 @@ const IB: RubricSnapshot = {
   },
 };
 
-/** A result on the IB rubric; `extra` adds consistency, grader etc. */
+/** A result on the IB rubric (harness `results` with three criteria); `extra` adds consistency, grader etc. */
 function ibResults([a, b, c]: [number, number, number], extra: Partial<Results> = {}): Results {
   const total = a + b + c;
+  const base = results(total, 24);
   const crit = (code: string, name: string, score: number, maxScore: number) => ({
+    ...base.criteria[0],
     code,
     name,
     score,
     maxScore,
-    band: 'Band',
     feedback: `${name}: ${score}/${maxScore} (AI feedback)`,
-    weight: 1,
-    strengths: ['A clear question'],
     improvements: [`Develop ${name.toLowerCase()} further`],
   });
   return {
+    ...base,
     overallGrade: total >= 18 ? 'A' : total >= 12 ? 'B' : 'C',
-    overallBand: 'Good',
-    totalPoints: total,
-    maxPoints: 24,
     percentage: Math.round((total / 24) * 1000) / 10,
     criteria: [crit('A', 'Focus', a, 6), crit('B', 'Knowledge', b, 6), crit('C', 'Analysis', c, 12)],
-    overallSummary: {
-      holisticCommentary: `The essay scores ${total}/24.`,
-      nextSteps: ['Revise'],
-      strengths: ['Structure'],
-      improvements: ['Evidence'],
-    },
-    insight_feedback: {
-      clarity_and_cohesion: 'ok',
-      argument_and_evidence: 'ok',
-      grammar_and_mechanics: 'ok',
-      critical_thinking: 'ok',
-      originality_and_insight: 'ok',
-    },
-    grader: 'builtin',
+    overallSummary: { ...base.overallSummary, holisticCommentary: `The essay scores ${total}/24.` },
     ...extra,
   };
 }

@@ -73,18 +73,6 @@ async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promi
   });
 }
 
-export function startReviewMailConsumer(bus: Bus, deps: ReviewMailDeps): Promise<RunningConsumer> {
-  return startConsumer({
-    bus,
-    stream: 'evaluation',
-    durable: REVIEW_MAIL_CONSUMER,
-    subjects: [Events.evaluationReviewed.subject],
-    handler: (event) => handleReviewed(deps, event),
-    logger: deps.logger,
-    concurrency: 2,
-  });
-}
-
 type ReleasedRow = {
   user_id: string;
   user_name: string;
@@ -139,14 +127,15 @@ async function handleReleased(deps: ReviewMailDeps & { bus: Bus }, event: EventE
   });
 }
 
-export function startReleaseMailConsumer(bus: Bus, deps: ReviewMailDeps): Promise<RunningConsumer> {
-  return startConsumer({
-    bus,
-    stream: 'evaluation',
-    durable: RELEASE_MAIL_CONSUMER,
-    subjects: [Events.evaluationReleased.subject],
-    handler: (event) => handleReleased({ ...deps, bus }, event),
-    logger: deps.logger,
-    concurrency: 2,
-  });
+/**
+ * The two mail consumers on evaluation's own stream: the review mail (`evaluation.reviewed.v1`)
+ * and the "result released" mail (`evaluation.released.v1`, issue 31).
+ */
+export async function startMailConsumers(bus: Bus, deps: ReviewMailDeps): Promise<RunningConsumer[]> {
+  const consume = (durable: string, subject: string, handler: (event: EventEnvelope) => Promise<void>) =>
+    startConsumer({ bus, stream: 'evaluation', durable, subjects: [subject], handler, logger: deps.logger, concurrency: 2 });
+  return [
+    await consume(REVIEW_MAIL_CONSUMER, Events.evaluationReviewed.subject, (event) => handleReviewed(deps, event)),
+    await consume(RELEASE_MAIL_CONSUMER, Events.evaluationReleased.subject, (event) => handleReleased({ ...deps, bus }, event)),
+  ];
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_ROLES,
@@ -20,6 +21,11 @@ import { csvReply } from './dashboard';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const Format = Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')]));
+/** An agreement report as JSON, or as CSV with ?format=csv. */
+const agreementReply = (reply: FastifyReply, format: string | undefined, report: AgreementReport) =>
+  format === 'csv' ? reply.headers(csvReply('agreement.csv')).send(agreementCsv(report)) : report;
+const AgreementQueryWithFormat = Type.Composite([AgreementQuery, Type.Object({ format: Format })]);
+
 const CsvOrJson = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.String({ description: 'text/csv with ?format=csv' })]);
 
@@ -148,16 +154,14 @@ export const assignmentRoutes: RoutePlugin<TeacherReviewDeps> = async (app, deps
           "AI–teacher agreement over the school's teacher-released results, per criterion and in total (school admins, platform admins; a teacher: their classes); ?format=csv",
         security,
         params: IdParams,
-        querystring: Type.Composite([AgreementQuery, Type.Object({ format: Format })]),
+        querystring: AgreementQueryWithFormat,
         produces: ['application/json', 'text/csv'],
         response: { 200: CsvOrJson(AgreementReport), ...errorResponses(400, 401, 404, 503) },
       },
     },
     async (req, reply) => {
       const { format, ...q } = req.query;
-      const report = await schoolAgreement(deps, req.params.id, q, principalOf(req));
-      if (format === 'csv') return reply.headers(csvReply('agreement.csv')).send(agreementCsv(report));
-      return report;
+      return agreementReply(reply, format, await schoolAgreement(deps, req.params.id, q, principalOf(req)));
     },
   );
 
@@ -168,16 +172,14 @@ export const assignmentRoutes: RoutePlugin<TeacherReviewDeps> = async (app, deps
       schema: {
         summary: 'AI–teacher agreement over every school (platform admins); ?format=csv',
         security,
-        querystring: Type.Composite([AgreementQuery, Type.Object({ format: Format })]),
+        querystring: AgreementQueryWithFormat,
         produces: ['application/json', 'text/csv'],
         response: { 200: CsvOrJson(AgreementReport), ...errorResponses(400, 401, 403) },
       },
     },
     async (req, reply) => {
       const { format, ...q } = req.query;
-      const report = await platformAgreement(deps, q);
-      if (format === 'csv') return reply.headers(csvReply('agreement.csv')).send(agreementCsv(report));
-      return report;
+      return agreementReply(reply, format, await platformAgreement(deps, q));
     },
   );
 };
