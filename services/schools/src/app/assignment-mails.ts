@@ -43,6 +43,8 @@ export interface MailPass {
 export class AssignmentMails {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** A kick came while a pass ran: one more pass after it (the new assignment may have come too late for it). */
+  private again = false;
 
   constructor(private readonly deps: AssignmentMailsDeps) {}
 
@@ -65,10 +67,17 @@ export class AssignmentMails {
   }
 
   private tick(): void {
-    if (this.running) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.again = false;
     this.running = this.runOnce()
       .catch((err: unknown) => this.deps.logger.warn({ err }, 'assignment mail pass failed; the next one tries again'))
-      .finally(() => (this.running = null));
+      .finally(() => {
+        this.running = null;
+        if (this.again && this.timer) this.tick();
+      });
   }
 
   /** One pass at `now`, under the lease. */
