@@ -48,7 +48,7 @@ async function uploadAll(call, { token, rubricId }, kind, files) {
 
 module.exports = {
   title: `CPU per essay, upload to graded: the same ${WORDS.toLocaleString('en')}-word EE as .txt, .docx and .pdf side by side (built-in grader)`,
-  measures: `Distinct ${WORDS}-word EEs (the system-test essay; each file's first word differs, since an unchanged essay is answered from its stored result) uploaded through the gateway to POST /evaluation/evaluate-async, ${CONCURRENCY} at a time, ${PER_ROUND} per kind in each of ${ROUNDS} rounds that alternate .txt, .docx and .pdf, after a warm-up of ${WARM_UP} per kind (not counted; the extraction pool and V8 warm, as in a service that has run for a while). Counted from the first upload of a batch until every essay of it is graded (the built-in grader): the CPU time of every platform process (with the pdftotext subprocesses evaluation waited for), Postgres's backends and nats-server, read from /proc, divided by the essays accepted — intake, extraction, charging, queueing, grading and storing the result, plus the processes' idle timers meanwhile and the bench's polling for the end (a few requests a second). Files are made before the clock starts. Goal (issue 34): .docx ≤ ${GOAL_DOCX_RATIO} × .txt. Machine: ${machine()}.`,
+  measures: `Distinct ${WORDS}-word EEs (the system-test essay; each file's first word differs, since an unchanged essay is answered from its stored result) uploaded through the gateway to POST /evaluation/evaluate-async, ${CONCURRENCY} at a time, ${PER_ROUND} per kind in each of ${ROUNDS} rounds that alternate .txt, .docx and .pdf, after a warm-up of ${WARM_UP} per kind (not counted; the extraction pool and V8 warm, as in a service that has run for a while). Counted from the first upload of a batch until every essay of it is graded (the built-in grader): the CPU time of every platform process (with the pdftotext subprocesses evaluation waited for), Postgres's backends and nats-server, read from /proc, divided by the essays accepted (Postgres and nats-server serve the whole machine, so on a shared one other work lands in their figures: the platform-only row leaves them out) — intake, extraction, charging, queueing, grading and storing the result, plus the processes' idle timers meanwhile and the bench's polling for the end (a few requests a second). Files are made before the clock starts. Goal (issue 34): .docx ≤ ${GOAL_DOCX_RATIO} × .txt. Machine: ${machine()}.`,
   async run(platform) {
     const call = api(platform.gatewayUrl);
     const token = await unlimitedTeacher(call, 'essay-cost');
@@ -74,15 +74,27 @@ module.exports = {
     const names = [...new Set(KINDS.flatMap((k) => Object.keys(cost[k.kind].per)))].sort(
       (a, b) => (cost.docx.per[b] ?? 0) - (cost.docx.per[a] ?? 0),
     );
+    // Postgres and nats-server serve the whole machine: on a shared one, others' tests land in their figures.
+    const shared = new Set(['postgres', 'nats-server']);
+    const platformOnly = (kind) => Object.entries(cost[kind].per).reduce((s, [name, ms]) => (shared.has(name) ? s : s + ms), 0);
     const rows = [
       { 'CPU ms per essay': 'all processes', ...Object.fromEntries(KINDS.map((k) => [`.${k.kind}`, round(cost[k.kind].total, 1)])) },
+      {
+        'CPU ms per essay': 'platform processes (without the machine-wide Postgres and NATS)',
+        ...Object.fromEntries(KINDS.map((k) => [`.${k.kind}`, round(platformOnly(k.kind), 1)])),
+      },
       ...names.map((name) => ({
         'CPU ms per essay': name,
         ...Object.fromEntries(KINDS.map((k) => [`.${k.kind}`, round(cost[k.kind].per[name] ?? 0, 1)])),
       })),
       {
-        'CPU ms per essay': '× the .txt essay',
-        ...Object.fromEntries(KINDS.map((k) => [`.${k.kind}`, round(cost[k.kind].total / cost.txt.total, 2)])),
+        'CPU ms per essay': '× the .txt essay: all processes / platform processes',
+        ...Object.fromEntries(
+          KINDS.map((k) => [
+            `.${k.kind}`,
+            `${round(cost[k.kind].total / cost.txt.total, 2)} / ${round(platformOnly(k.kind) / platformOnly('txt'), 2)}`,
+          ]),
+        ),
       },
       { 'CPU ms per essay': 'essays (accepted and graded)', ...Object.fromEntries(KINDS.map((k) => [`.${k.kind}`, accepted[k.kind]])) },
     ];
@@ -90,7 +102,7 @@ module.exports = {
     const summary = [
       {
         what: `CPU per ${WORDS.toLocaleString('en')}-word essay upload → graded, .docx vs .txt (all processes)`,
-        now: `.docx ${round(cost.docx.total, 1)} ms = ${round(ratio, 2)} × .txt ${round(cost.txt.total, 1)} ms (.pdf ${round(cost.pdf.total, 1)} ms)`,
+        now: `.docx ${round(cost.docx.total, 1)} ms = ${round(ratio, 2)} × .txt ${round(cost.txt.total, 1)} ms (.pdf ${round(cost.pdf.total, 1)} ms; platform processes alone ${round(platformOnly('docx') / platformOnly('txt'), 2)} ×)`,
         goal: `≤ ${GOAL_DOCX_RATIO} × .txt`,
         met: ratio <= GOAL_DOCX_RATIO,
       },
