@@ -1,5 +1,5 @@
 /** The back-office users the admin screen tests sign in as. */
-import { normalizeUser } from '@corestone/sdk';
+import { normalizeUser, type AssignmentSubmission, type StudentRef } from '@corestone/sdk';
 
 export const superAdmin = normalizeUser({
   id: 'sa1',
@@ -9,3 +9,27 @@ export const superAdmin = normalizeUser({
   user_type: 'super_admin',
 })!;
 export const admin = normalizeUser({ id: 'a1', email: 'alan@school.org', first_name: 'Alan', last_name: 'Turing', user_type: 'admin' })!;
+
+/** A student of a class (issue 31's screens): `name`, e-mail from it. */
+export const classStudent = (name: string): StudentRef => ({ user_id: name, name, email: `${name.toLowerCase()}@school.org` });
+
+/** One student's standing in assignment a1, not submitted unless `over` says otherwise. */
+export function submissionCell(s: StudentRef, over: Partial<AssignmentSubmission> = {}): AssignmentSubmission {
+  return {
+    student: s,
+    assignment_id: 'a1',
+    state: 'not_submitted',
+    evaluation_id: null,
+    attempts: 0,
+    submitted_at: null,
+    late: false,
+    total: null,
+    max_total: null,
+    grade: null,
+    ai_total: null,
+    needs_review: [],
+    reviewed_at: null,
+    released_at: null,
+    ...over,
+  };
+}

@@ -6,6 +6,7 @@ import { normalizeUser, type Assignment, type AssignmentSubmission, type Evaluat
 import AdminApp from '../src/exposes/AdminApp';
 import { renderRemote } from '../../test-support/remote';
 import { res, type Call } from '../../test-support/helpers';
+import { classStudent, submissionCell } from './fixtures';
 
 beforeAll(() => Promise.all([import('../src/pages/Classes'), import('../src/pages/Review')]));
 
@@ -39,24 +40,8 @@ const assignment: Assignment = {
   created_at: '2027-07-01T00:00:00.000Z',
   updated_at: '2027-07-01T00:00:00.000Z',
 };
-const student = (n: string) => ({ user_id: n, name: n, email: `${n.toLowerCase()}@school.org` });
-const cell = (n: string, over: Partial<AssignmentSubmission>): AssignmentSubmission => ({
-  student: student(n),
-  assignment_id: 'a1',
-  state: 'not_submitted',
-  evaluation_id: null,
-  attempts: 0,
-  submitted_at: null,
-  late: false,
-  total: null,
-  max_total: null,
-  grade: null,
-  ai_total: null,
-  needs_review: [],
-  reviewed_at: null,
-  released_at: null,
-  ...over,
-});
+const student = classStudent;
+const cell = (n: string, over: Partial<AssignmentSubmission>) => submissionCell(student(n), over);
 const gradebook: Gradebook = {
   class_id: 'c1',
   class_name: 'History HL',
@@ -142,7 +127,7 @@ function handler(calls: { review?: unknown; released?: boolean } = {}) {
   };
 }
 
-test("gradebook: a cell per student with state, score, lateness and attempts; the search filters the rows", async () => {
+test('gradebook: a cell per student with state, score, lateness and attempts; the search filters the rows', async () => {
   renderRemote(AdminApp, '/admin/*', { path: '/admin/classes/c1/gradebook', handler: handler(), user: teacher });
   const book = await screen.findByTestId('gradebook');
   await within(book).findByText('Needs review');

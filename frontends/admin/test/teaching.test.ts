@@ -13,6 +13,7 @@ import {
   stateCounts,
   withPassageComment,
 } from '../src/lib/teaching';
+import { classStudent, submissionCell } from './fixtures';
 
 describe("dates on the school's clocks", () => {
   test('a wall time in a zone becomes the right instant, summer and winter', () => {
@@ -50,26 +51,9 @@ describe("dates on the school's clocks", () => {
   });
 });
 
-const student = (n: string): StudentRef => ({ user_id: n, name: n, email: `${n.toLowerCase()}@school.test` });
-function cell(s: StudentRef, assignment: string, over: Partial<AssignmentSubmission>): AssignmentSubmission {
-  return {
-    student: s,
-    assignment_id: assignment,
-    state: 'not_submitted',
-    evaluation_id: null,
-    attempts: 0,
-    submitted_at: null,
-    late: false,
-    total: null,
-    max_total: null,
-    grade: null,
-    ai_total: null,
-    needs_review: [],
-    reviewed_at: null,
-    released_at: null,
-    ...over,
-  };
-}
+const student = classStudent;
+const cell = (s: StudentRef, assignment: string, over: Partial<AssignmentSubmission>) =>
+  submissionCell(s, { assignment_id: assignment, ...over });
 
 describe('gradebook rows', () => {
   const [ana, ben, cai, dee] = ['Ana', 'Ben', 'Cai', 'Dee'].map(student) as [StudentRef, StudentRef, StudentRef, StudentRef];

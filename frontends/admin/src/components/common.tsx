@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Button, Card, Result, Skeleton, Space, Statistic } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { errorMessage, type CorestoneClient, type Health } from '@corestone/sdk';
+import { errorMessage, isApiError, type CorestoneClient, type Health } from '@corestone/sdk';
 import { PageHeading } from '@corestone/ui/app-frame';
 import { useHealth } from '@corestone/ui/health';
 import { ACCESS_DENIED } from '../lib/roles';
@@ -139,6 +139,26 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const setData = useCallback((fn: (d: T | undefined) => T) => setState((s) => ({ ...s, data: fn(s.data) })), []);
   return { ...state, reload, setData };
+}
+
+/** useLoad, and whether the server answered 404: not there, or not the caller's to see (it never says which). */
+export function useLoadOrMissing<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [missing, setMissing] = useState(false);
+  const state = useLoad<T>(
+    () =>
+      load().then(
+        (data) => {
+          setMissing(false);
+          return data;
+        },
+        (e: unknown) => {
+          setMissing(isApiError(e) && e.status === 404);
+          throw e;
+        },
+      ),
+    deps,
+  );
+  return { ...state, missing };
 }
 
 export { useHealth };

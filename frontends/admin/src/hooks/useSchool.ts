@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
-import { errorMessage, isApiError, type CorestoneClient, type School, type SchoolCredits } from '@corestone/sdk';
-import { useLoad } from '../components/common';
+import { useCallback } from 'react';
+import { errorMessage, type CorestoneClient, type School, type SchoolCredits } from '@corestone/sdk';
+import { useLoad, useLoadOrMissing } from '../components/common';
 
 /** Ledger lines read for the overview's week figure. */
 export const POOL_LINES_READ = 500;
@@ -12,21 +12,7 @@ export const POOL_LINES_READ = 500;
  */
 export function useSchool(client: CorestoneClient, schoolId: string) {
   // 404: no such school, or one the caller may not see (the server never says which)
-  const [missing, setMissing] = useState(false);
-  const school = useLoad<School>(
-    () =>
-      client.schools.get(schoolId).then(
-        (s) => {
-          setMissing(false);
-          return s;
-        },
-        (e: unknown) => {
-          setMissing(isApiError(e) && e.status === 404);
-          throw e;
-        },
-      ),
-    [client, schoolId],
-  );
+  const school = useLoadOrMissing<School>(() => client.schools.get(schoolId), [client, schoolId]);
   const pool = useLoad<{ credits: SchoolCredits | null; error: string | null }>(
     () =>
       client.schools.credits(schoolId, POOL_LINES_READ).then(
@@ -38,5 +24,5 @@ export function useSchool(client: CorestoneClient, schoolId: string) {
   const { setData } = school;
   /** After a PATCH: the school as the server answered it. */
   const replace = useCallback((next: School) => setData(() => next), [setData]);
-  return { school, missing, pool, replace };
+  return { school, missing: school.missing, pool, replace };
 }

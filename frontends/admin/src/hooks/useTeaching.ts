@@ -9,7 +9,7 @@ import {
   type SchoolClass,
   type SessionUser,
 } from '@corestone/sdk';
-import { useLoad } from '../components/common';
+import { useLoad, useLoadOrMissing } from '../components/common';
 import { reviewDraftOf, type ReviewDraft } from '../lib/teaching';
 
 /**
@@ -28,27 +28,13 @@ export function useMyClasses(client: CorestoneClient, user: SessionUser) {
 
 /** One class's assignments and gradebook (404 for a class that is not the caller's). */
 export function useClassWork(client: CorestoneClient, classId: string) {
-  const [missing, setMissing] = useState(false);
-  const gradebook = useLoad(
-    () =>
-      client.assignments.gradebook(classId).then(
-        (g) => {
-          setMissing(false);
-          return g;
-        },
-        (e: unknown) => {
-          setMissing(isApiError(e) && e.status === 404);
-          throw e;
-        },
-      ),
-    [client, classId],
-  );
-  return { gradebook, missing };
+  const gradebook = useLoadOrMissing(() => client.assignments.gradebook(classId), [client, classId]);
+  return { gradebook, missing: gradebook.missing };
 }
 
 /** One assignment's submissions (a row per student). */
 export function useAssignmentSubmissions(client: CorestoneClient, assignmentId: string) {
-  return useLoad(() => client.assignments.submissions(assignmentId), [client, assignmentId]);
+  return useLoadOrMissing(() => client.assignments.submissions(assignmentId), [client, assignmentId]);
 }
 
 /**

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Card, Empty, Select, Space, Table, Typography } from 'antd';
 import { isAdminRole, type AgreementFigure, type RemoteAppProps, type Rubric } from '@corestone/sdk';
 import { LoadError, Loading, PageHeader } from '../components/common';
-import { useBusy } from '../hooks/useBusy';
+import { CsvButton } from '../components/teaching/CsvButton';
 import { useAgreement, useMyClasses } from '../hooks/useTeaching';
 import { agreementRows, differenceText, kappaText, kappaWords, percentText } from '../lib/teaching';
-import { saveBlob } from '../lib/text';
 
 /**
  * /admin/agreement (issue 31): how far the AI agrees with the school's teachers, per criterion of a
@@ -26,7 +24,6 @@ export function Agreement({ client, user }: RemoteAppProps) {
   // the school's figures for its staff; the platform's for a platform admin without a school
   const scope = schoolId ?? ((classes.data || classes.error) && isAdminRole(user) ? 'platform' : null);
   const report = useAgreement(client, scope, { rubric_id: rubricId, class_id: classId });
-  const { busy, run } = useBusy();
 
   if (classes.error && !isAdminRole(user)) return <LoadError message={classes.error} onRetry={classes.reload} />;
   const data = report.data;
@@ -37,22 +34,10 @@ export function Agreement({ client, user }: RemoteAppProps) {
         subtitle={schoolId ? (classes.data?.schoolName ?? undefined) : 'Every school'}
         extra={
           schoolId && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={busy === 'csv'}
-              onClick={() =>
-                void run(
-                  'csv',
-                  async () => {
-                    const f = await client.assignments.agreementCsv(schoolId, { rubric_id: rubricId, class_id: classId });
-                    saveBlob(f.blob, f.filename ?? 'agreement.csv');
-                  },
-                  'The CSV could not be made',
-                )
-              }
-            >
-              Export CSV
-            </Button>
+            <CsvButton
+              load={() => client.assignments.agreementCsv(schoolId, { rubric_id: rubricId, class_id: classId })}
+              fallbackName="agreement.csv"
+            />
           )
         }
       />

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, App, Button, Card, Col, Empty, Result, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import type { Assignment, AssignmentSubmission, RemoteAppProps } from '@corestone/sdk';
 import { formatZoned } from '@corestone/ui/zoned-time';
 import { LoadError, Loading, PageHeader } from '../components/common';
 import { AssignmentModal } from '../components/teaching/AssignmentModal';
+import { CsvButton } from '../components/teaching/CsvButton';
 import { assignmentAddress, GradebookTable, SubmissionCell } from '../components/teaching/GradebookTable';
 import { useBusy } from '../hooks/useBusy';
 import { useAssignmentSubmissions, useClassWork, useMyClasses } from '../hooks/useTeaching';
 import { assignmentWindow, KIND_LABELS, RELEASE_MODE_LABELS, scoreText, stateCounts, STATE_LABELS } from '../lib/teaching';
-import { saveBlob } from '../lib/text';
 
 const classAddress = (id: string) => `/admin/classes/${encodeURIComponent(id)}`;
 
@@ -187,9 +187,8 @@ function AssignmentSubmissions({ client, timeZone }: RemoteAppProps & { timeZone
   const { message } = App.useApp();
   const list = useAssignmentSubmissions(client, assignmentId);
   const { busy, run } = useBusy();
-  if (list.error && !list.data) {
-    return /not found/i.test(list.error) ? <NotYours what="Assignment" /> : <LoadError message={list.error} onRetry={list.reload} />;
-  }
+  if (list.missing && !list.data) return <NotYours what="Assignment" />;
+  if (list.error && !list.data) return <LoadError message={list.error} onRetry={list.reload} />;
   if (!list.data) return <Loading />;
   const { assignment: a, submissions } = list.data;
   const reviewed = submissions.filter((s) => s.state === 'reviewed').length;
@@ -203,22 +202,7 @@ function AssignmentSubmissions({ client, timeZone }: RemoteAppProps & { timeZone
         subtitle={assignmentWindow(a, (iso) => formatZoned(iso, timeZone, true))}
         extra={
           <>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={busy === 'csv'}
-              onClick={() =>
-                void run(
-                  'csv',
-                  async () => {
-                    const f = await client.assignments.submissionsCsv(a.id);
-                    saveBlob(f.blob, f.filename ?? 'marks.csv');
-                  },
-                  'The CSV could not be made',
-                )
-              }
-            >
-              Export CSV
-            </Button>
+            <CsvButton load={() => client.assignments.submissionsCsv(a.id)} fallbackName="marks.csv" />
             {a.release_mode === 'after_review' && (
               <Button
                 type="primary"
