@@ -1,9 +1,7 @@
-const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { entryOf, freePort } = require('@corestone/devstack');
 const { round } = require('./load');
 const { api, essayText, unlimitedTeacher } = require('./platform-api');
-const { requireTs } = require('./require-ts');
+const { modelReply, requireTs, startGrading } = require('./fake-model');
 
 const ESSAYS = 100;
 const MODEL_DELAY_MS = 2000;
@@ -12,12 +10,10 @@ const POLL_MS = 250;
 /** The platform's grading process swapped for one configured for the OpenAI grader. */
 async function startModelGrading(platform, fakeUrl) {
   await platform.stopProcess('grading');
-  const port = await freePort();
-  const child = spawn(process.execPath, [entryOf('grading')], {
-    env: {
+  const child = await startGrading(
+    {
       ...process.env,
       ...platform.env,
-      PORT: String(port),
       LOG_LEVEL: 'info', // its 'graded' lines carry each job's time in the worker
       GRADER: 'openai',
       OPENAI_API_KEY: 'sk-bench',
@@ -25,9 +21,12 @@ async function startModelGrading(platform, fakeUrl) {
       OPENAI_MODEL: 'bench-model',
       // A remote grader waits on the network: one replica can have every essay in flight.
       GRADING_CONCURRENCY: String(ESSAYS),
+      // The fake here has no rate limit: this measures orchestration, not a shared budget
+      // (shared-budget.bench.js measures that).
+      GRADING_BUDGET: 'off',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+    { pipeStdout: true, what: 'the grading process configured for OpenAI' },
+  );
   child.workerMs = [];
   let buffer = '';
   child.stdout.on('data', (chunk) => {
@@ -38,16 +37,7 @@ async function startModelGrading(platform, fakeUrl) {
       if (m) child.workerMs.push(Number(m[1] ?? m[2]));
     }
   });
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the grading process configured for OpenAI did not become ready');
+  return child;
 }
 
 module.exports = {
@@ -58,29 +48,7 @@ module.exports = {
     const call = api(platform.gatewayUrl);
     const token = await unlimitedTeacher(call, 'model-grading'); // its poller reads this teacher's list
     const rubric = (await call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
-    const reply = {
-      criteria: rubric.scoring_structure.criteria.map((c) => ({
-        code: c.code,
-        score: Math.round(c.maxScore * 0.7),
-        feedback: `Solid work on ${c.name}.`,
-        strengths: [{ text: 'Clear focus', quote: '' }],
-        improvements: [{ text: 'Evaluate sources', quote: '' }],
-      })),
-      overallSummary: {
-        holisticCommentary: 'A focused essay.',
-        strengths: ['Focus'],
-        improvements: ['Evaluation'],
-        nextSteps: ['Weigh counter-claims'],
-      },
-      insight_feedback: {
-        clarity_and_cohesion: 'Clear.',
-        argument_and_evidence: 'Cited.',
-        grammar_and_mechanics: 'Clean.',
-        critical_thinking: 'Developing.',
-        originality_and_insight: 'Personal.',
-      },
-      suggestions: ['Weigh a counter-claim in each section'],
-    };
+    const reply = modelReply(rubric.scoring_structure.criteria);
     const fake = await new FakeOpenAI().start();
     fake.always({ content: JSON.stringify(reply), delayMs: MODEL_DELAY_MS });
     const grading = await startModelGrading(platform, fake.baseURL);

@@ -10,14 +10,12 @@
  * Jobs are published straight onto the work queue (evaluation.submitted.v1, as evaluation writes
  * them), so intake does not throttle the burst: the budget is what is measured.
  */
-const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { entryOf, freePort } = require('@corestone/devstack');
 const { Events } = require('@corestone/contracts');
 const { connectBus, publishEvent, newId } = require('@corestone/service-kit');
 const { round } = require('./load');
 const { essayText } = require('./platform-api');
-const { requireTs } = require('./require-ts');
+const { modelReply, requireTs, startGrading } = require('./fake-model');
 const { cpuSeconds, machine } = require('./cpu-time');
 
 const SCALE = 10; // the clock runs ten times faster than the provider's
@@ -32,53 +30,13 @@ const SCHOOL_B = 20;
 const ESSAY_CHARS = 22_000;
 const B_GOAL_MS = 120_000 / SCALE;
 
-async function startReplica(env, i) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [entryOf('grading')], {
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let t = 0; t < 200; t++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`grading replica ${i} did not become ready`);
-}
-
 module.exports = {
   title: `Shared model budget: ${REPLICAS} grading replicas, ${TPM.toLocaleString('en')} TPM, ${SCHOOL_A} essays of school A then ${SCHOOL_B} of school B`,
   measures: `Clock scaled ×${SCALE}: a ${WINDOW_MS / 1000} s provider window holding ${TPM.toLocaleString('en')} tokens and ${RPM} requests (the fake server's limit, enforced with 429s and x-ratelimit-* headers as OpenAI does), model replies in ${REPLY_MS / 1000} s; ~10,000 tokens per essay (input + max_tokens). Used throughput = tokens the provider admitted ÷ what it allowed over the run (the full bucket at the start + the limit's rate × the run); essays failed or fallen back for rate limiting; how long after its submission each school B essay's model request was sent (goal: within 2 minutes = ${B_GOAL_MS / 1000} s on this clock); CPU of the grading replicas per essay.`,
   async run(platform) {
     const { FakeOpenAI } = requireTs(path.join(__dirname, '..', 'support', 'fake-openai.ts'));
     const { job, EE_RUBRIC } = requireTs(path.join(__dirname, '..', '..', 'services', 'grading', 'test', 'rubrics.ts'));
-    const reply = {
-      criteria: EE_RUBRIC.scoring_structure.criteria.map((c) => ({
-        code: c.code,
-        score: Math.round(c.maxScore * 0.7),
-        feedback: `Solid work on ${c.name}.`,
-        strengths: [{ text: 'Clear focus', quote: '' }],
-        improvements: [{ text: 'Evaluate sources', quote: '' }],
-      })),
-      overallSummary: {
-        holisticCommentary: 'A focused essay.',
-        strengths: ['Focus'],
-        improvements: ['Evaluation'],
-        nextSteps: ['Weigh counter-claims'],
-      },
-      insight_feedback: {
-        clarity_and_cohesion: 'Clear.',
-        argument_and_evidence: 'Cited.',
-        grammar_and_mechanics: 'Clean.',
-        critical_thinking: 'Developing.',
-        originality_and_insight: 'Personal.',
-      },
-      suggestions: ['Weigh a counter-claim in each section'],
-    };
+    const reply = modelReply(EE_RUBRIC.scoring_structure.criteria);
     const fake = await new FakeOpenAI().start();
     fake.always({ content: JSON.stringify(reply), delayMs: REPLY_MS });
     fake.rateLimit({ tokensPerWindow: TPM, requestsPerWindow: RPM, windowMs: WINDOW_MS });
@@ -101,7 +59,7 @@ module.exports = {
     const replicas = [];
     const bus = await connectBus({ url: platform.env.NATS_URL, prefix: platform.env.NATS_PREFIX, name: 'bench-shared-budget' });
     try {
-      for (let i = 0; i < REPLICAS; i++) replicas.push(await startReplica(env, i));
+      for (let i = 0; i < REPLICAS; i++) replicas.push(await startGrading(env, { what: `grading replica ${i}` }));
       const base = essayText();
       const text = (marker) => `${marker}\n\n${base.repeat(Math.ceil(ESSAY_CHARS / base.length)).slice(0, ESSAY_CHARS)}\n\n${marker}`;
       const submitted = new Map(); // evaluation id → { school, at, marker }

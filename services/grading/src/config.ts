@@ -52,10 +52,13 @@ export const GradingConfig = configSchema({
    * each request is sent at once (one replica against a generous limit). Only the model grader uses it.
    */
   GRADING_BUDGET: Type.Union([Type.Literal('redis'), Type.Literal('off')], { default: 'redis' }),
-  /** The endpoint's tokens per window (per minute); the provider's x-ratelimit-limit-tokens may lower it. */
-  OPENAI_TPM: Type.Integer({ default: 200_000, minimum: 1_000 }),
-  /** The endpoint's requests per window (per minute); x-ratelimit-limit-requests may lower it. */
-  OPENAI_RPM: Type.Integer({ default: 500, minimum: 1 }),
+  /**
+   * The endpoint's tokens per window (per minute), a ceiling: the provider's x-ratelimit-limit-tokens
+   * may lower it. Unset: the budget starts at OPENAI_DEFAULT_LIMITS and the provider's headers set it.
+   */
+  OPENAI_TPM: Type.Optional(Type.Integer({ minimum: 1_000 })),
+  /** The endpoint's requests per window (per minute), a ceiling as OPENAI_TPM; unset: learnt. */
+  OPENAI_RPM: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The provider's rate-limit window: 60000 for per-minute limits (a benchmark may scale it down). */
   OPENAI_RATE_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 100 }),
   /** Weights of schools in the fair order, "school-id=2,school-id=0.5" (default 1 each). */
@@ -70,6 +73,13 @@ export const GradingConfig = configSchema({
   GRADING_QUEUE_REPORT_MS: Type.Integer({ default: 5_000, minimum: 100, maximum: 600_000 }),
 });
 export type GradingConfig = Static<typeof GradingConfig>;
+
+/**
+ * The budget's first guess when OPENAI_TPM / OPENAI_RPM are unset, until the provider's first answer
+ * names its limits: OpenAI's smallest tier for gpt-4o-mini (docs/capacity.md), so the first requests
+ * never exceed a real account's limits.
+ */
+export const OPENAI_DEFAULT_LIMITS = { tpm: 200_000, rpm: 500 } as const;
 
 /** The graders a deployment can be set to grade with (GRADER resolved). */
 export type GraderName = 'builtin' | 'openai' | 'spec-local';

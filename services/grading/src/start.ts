@@ -1,5 +1,5 @@
 import { openInfra, startWith, type Redis, type RunningConsumer } from '@corestone/service-kit';
-import { modelConfigured, resolveGrader, type GradingConfig } from './config';
+import { OPENAI_DEFAULT_LIMITS, modelConfigured, resolveGrader, type GradingConfig } from './config';
 import { Admission } from './app/admission';
 import { NO_KEY } from './app/graders';
 import { parseSchoolNumbers } from './domain/rate-limits';
@@ -77,18 +77,24 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
 function createAdmission(config: GradingConfig, redis: Redis, onError: (err: unknown) => void): Admission {
   const weights = parseSchoolNumbers(config.GRADING_SCHOOL_WEIGHTS, 'GRADING_SCHOOL_WEIGHTS');
   const caps = parseSchoolNumbers(config.GRADING_SCHOOL_CAPS, 'GRADING_SCHOOL_CAPS');
+  const tpm = config.OPENAI_TPM ?? OPENAI_DEFAULT_LIMITS.tpm;
   const store = new FairBudgetStore(
     redis,
     config.REDIS_PREFIX,
     endpointId(config.OPENAI_BASE_URL, config.OPENAI_MODEL, config.OPENAI_API_KEY ?? NO_KEY),
-    { tokensPerWindow: config.OPENAI_TPM, requestsPerWindow: config.OPENAI_RPM, windowMs: config.OPENAI_RATE_WINDOW_MS },
+    {
+      tokensPerWindow: tpm,
+      requestsPerWindow: config.OPENAI_RPM ?? OPENAI_DEFAULT_LIMITS.rpm,
+      windowMs: config.OPENAI_RATE_WINDOW_MS,
+      ceiling: config.OPENAI_TPM !== undefined || config.OPENAI_RPM !== undefined,
+    },
   );
   return new Admission({
     store,
     tenantTerms: (tenant) => {
       const school = tenant.startsWith('school:') ? tenant.slice('school:'.length) : '';
       const share = Math.min(caps.get(school) ?? config.GRADING_TENANT_CAP, 1);
-      return { weight: weights.get(school) ?? 1, cap: share >= 1 ? 0 : Math.floor(share * config.OPENAI_TPM) };
+      return { weight: weights.get(school) ?? 1, cap: share >= 1 ? 0 : Math.floor(share * tpm) };
     },
     pollMs: config.GRADING_QUEUE_POLL_MS,
     placeEveryMs: config.GRADING_QUEUE_REPORT_MS,

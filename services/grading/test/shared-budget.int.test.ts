@@ -24,8 +24,8 @@ async function connect(): Promise<Redis> {
 }
 
 /** A store of a fresh endpoint (its own keys) on its own Redis connection. */
-async function storeFor(endpoint: string, limits: BudgetLimits): Promise<FairBudgetStore> {
-  return new FairBudgetStore(await connect(), run.env.REDIS_PREFIX, endpoint, limits);
+async function storeFor(endpoint: string, limits: Omit<BudgetLimits, 'ceiling'> & { ceiling?: boolean }): Promise<FairBudgetStore> {
+  return new FairBudgetStore(await connect(), run.env.REDIS_PREFIX, endpoint, { ceiling: true, ...limits });
 }
 
 const endpoint = () => `ep${++endpoints}`;
@@ -243,5 +243,15 @@ describe('rules', () => {
     expect(budget.tokensPerWindow).toBe(50_000);
     expect(budget.tokens).toBeLessThanOrEqual(50_000);
     await admission.stop();
+  });
+
+  it('configured limits are a ceiling; unconfigured ones are a first guess the provider corrects either way', async () => {
+    const headers = new Headers({ 'x-ratelimit-limit-tokens': '2000000', 'x-ratelimit-limit-requests': '5000' });
+    const limits = { tokensPerWindow: 200_000, requestsPerWindow: 500, windowMs: 60_000 };
+    const configured = await storeFor(endpoint(), limits);
+    const guessed = await storeFor(endpoint(), { ...limits, ceiling: false });
+    for (const store of [configured, guessed]) await store.feedback({ status: 200, sentAt: Date.now(), ...readRateLimitHeaders(headers) });
+    expect((await configured.positions([])).budget).toMatchObject({ tokensPerWindow: 200_000, requestsPerWindow: 500 });
+    expect((await guessed.positions([])).budget).toMatchObject({ tokensPerWindow: 2_000_000, requestsPerWindow: 5_000 });
   });
 });

@@ -161,8 +161,9 @@ return {1, chosen.id, now}
 `;
 
 /**
- * ARGV: now, window, cfgTok, cfgReq, status, limitTok, limitReq, remTok, remReq, sentAt, holdMs.
- * What a provider response teaches the budget: its limits (never above the configured ones), its
+ * ARGV: now, window, cfgTok, cfgReq, status, limitTok, limitReq, remTok, remReq, sentAt, holdMs, ceiling (1: the
+ * configured limits are a ceiling, 0: only a first guess).
+ * What a provider response teaches the budget: its limits (never above configured ones), its
  * remaining tokens and requests (projected from when the request was sent; the bucket never holds
  * more than the provider says), and on 429 an empty bucket, a hold until the provider's reset, and
  * a budget shrunk by 10 % (regrown by 2 % per answered request).
@@ -173,8 +174,13 @@ local limTok = tonumber(ARGV[6])
 local limReq = tonumber(ARGV[7])
 local cfgTok = tonumber(ARGV[3])
 local cfgReq = tonumber(ARGV[4])
-if limTok and limTok > 0 then ltok = math.min(limTok, cfgTok) end
-if limReq and limReq > 0 then lreq = math.min(limReq, cfgReq) end
+local ceiling = ARGV[12] == '1'
+if limTok and limTok > 0 then
+  if ceiling then ltok = math.min(limTok, cfgTok) else ltok = limTok end
+end
+if limReq and limReq > 0 then
+  if ceiling then lreq = math.min(limReq, cfgReq) else lreq = limReq end
+end
 etok = ltok * scale
 ereq = lreq * scale
 local since = now - tonumber(ARGV[10])
@@ -254,9 +260,11 @@ type ScriptName = keyof typeof SCRIPTS;
 const SHAS = Object.fromEntries(Object.entries(SCRIPTS).map(([k, v]) => [k, sha(v)])) as Record<ScriptName, string>;
 
 export interface BudgetLimits {
-  /** Tokens and requests per window, as configured (the provider's headers may lower them). */
+  /** Tokens and requests per window: the configured limits, or a first guess (the provider's headers then set them). */
   tokensPerWindow: number;
   requestsPerWindow: number;
+  /** The limits above were configured: the provider's headers may lower them, never raise them. */
+  ceiling: boolean;
   /** The provider's rate-limit window (60,000 ms for per-minute limits). */
   windowMs: number;
 }
@@ -346,6 +354,7 @@ export class FairBudgetStore {
       v(f.remainingRequests),
       f.sentAt,
       f.holdMs ?? 0,
+      this.limits.ceiling ? 1 : 0,
     ]);
   }
 
