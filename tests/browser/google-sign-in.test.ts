@@ -99,7 +99,7 @@ it('the callback page without its parameters says Authentication Failed and offe
 });
 
 it('shows no Google button when Google sign-in is not configured', async () => {
-  expect((await withoutGoogle.api.call('GET', '/auth/providers')).body).toEqual({ google: false });
+  expect((await withoutGoogle.api.call('GET', '/auth/providers')).body).toEqual({ google: false, microsoft: false });
   await page.goto(`${withoutGoogle.gatewayUrl}/auth`);
   await page.getByTestId('signin-form').waitFor();
   // the page has the server's answer (not just the initial "unknown")

@@ -10,6 +10,24 @@ export interface Identity {
   name?: string;
   given_name?: string;
   family_name?: string;
+  /** Google's hosted (Workspace) domain; absent for a personal account. */
+  hd?: string;
+  /** Microsoft Entra ID's tenant id. */
+  tid?: string;
+  /** Microsoft's optional "e-mail domain owner verified" claim. */
+  xms_edov?: boolean;
+}
+
+/** How the provider misbehaves for one code (tests of what the client must refuse). */
+export interface TokenTampering {
+  /** Sign the ID token with this nonce instead (a replayed or foreign ID token). */
+  nonceOverride?: string;
+  /** The ID token's `aud` (another client's token). */
+  audience?: string;
+  /** The ID token expired this many seconds ago (issued an hour before). */
+  expiredSecondsAgo?: number;
+  /** Signed with a key the provider's JWKS does not publish (a forged token). */
+  foreignKey?: boolean;
 }
 
 interface PendingCode {
@@ -17,8 +35,7 @@ interface PendingCode {
   nonce: string;
   challenge: string;
   redirectUri: string;
-  /** Sign the ID token with this nonce instead (a replayed or foreign ID token). */
-  nonceOverride?: string;
+  tampering: TokenTampering;
 }
 
 /**
@@ -35,6 +52,7 @@ export class FakeOidcProvider {
   private server!: http.Server;
   private readonly codes = new Map<string, PendingCode>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private foreignKeys: ReturnType<typeof generateKeyPairSync> | null = null;
   tokenRequests = 0;
   issuer = '';
   /** The identity `/authorize` signs in as, without asking; unset: `/authorize` answers 400. */
@@ -99,7 +117,7 @@ export class FakeOidcProvider {
   }
 
   /** The user signs in at the provider: returns the query the provider sends back to redirect_uri. */
-  approve(authorizationUrl: string, identity: Identity, opts: { nonceOverride?: string } = {}): string {
+  approve(authorizationUrl: string, identity: Identity, opts: TokenTampering = {}): string {
     const url = new URL(authorizationUrl);
     const p = url.searchParams;
     if (p.get('client_id') !== this.clientId || p.get('response_type') !== 'code') throw new Error('bad authorization request');
@@ -118,9 +136,14 @@ export class FakeOidcProvider {
       nonce: p.get('nonce')!,
       challenge: p.get('code_challenge')!,
       redirectUri: p.get('redirect_uri')!,
-      nonceOverride: opts.nonceOverride,
+      tampering: opts,
     });
     return new URLSearchParams({ code, state: p.get('state')! }).toString();
+  }
+
+  private foreignKey() {
+    this.foreignKeys ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
+    return this.foreignKeys.privateKey;
   }
 
   private async token(form: URLSearchParams, authorization?: string): Promise<{ status: number; body: unknown }> {
@@ -142,14 +165,16 @@ export class FakeOidcProvider {
     if (createHash('sha256').update(verifier).digest('base64url') !== pending.challenge) {
       return { status: 400, body: { error: 'invalid_grant', error_description: 'PKCE verification failed' } };
     }
-    const idToken = await new SignJWT({ ...pending.identity, nonce: pending.nonceOverride ?? pending.nonce })
+    const t = pending.tampering;
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ ...pending.identity, nonce: t.nonceOverride ?? pending.nonce })
       .setProtectedHeader({ alg: 'RS256', kid: 'fake-1' })
       .setIssuer(this.issuer)
-      .setAudience(this.clientId)
-      .setSubject(pending.identity.sub)
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(this.keys.privateKey);
+      .setAudience(t.audience ?? this.clientId)
+      .setSubject(pending.identity.sub);
+    if (t.expiredSecondsAgo !== undefined) jwt.setIssuedAt(now - 3600).setExpirationTime(now - t.expiredSecondsAgo);
+    else jwt.setIssuedAt().setExpirationTime('5m');
+    const idToken = await jwt.sign(t.foreignKey ? this.foreignKey() : this.keys.privateKey);
     return {
       status: 200,
       body: { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 3600, id_token: idToken },

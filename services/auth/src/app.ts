@@ -24,11 +24,14 @@ import { Provisioning } from './app/provision';
 import { InvitationMails } from './app/invitations';
 import { Background } from './app/background';
 import { Setup } from './app/setup';
-import { GoogleSignIn } from './app/google';
+import { SsoSignIn } from './app/sso';
+import { OidcProvider } from './peers/oidc';
+import { SchoolsClient } from './peers/schools-rpc';
 import { SignInLockout } from './app/sign-in-lockout';
 import { authRoutes } from './routes/auth';
 import { setupRoutes } from './routes/setup';
 import { googleRoutes } from './routes/google';
+import { ssoRoutes } from './routes/sso';
 import { userPasswordRoutes } from './routes/users';
 
 export interface AuthDeps {
@@ -45,7 +48,8 @@ export interface AuthService {
   accounts: Accounts;
   mailer: Mailer;
   background: Background;
-  google: GoogleSignIn | null;
+  /** Google and Microsoft sign-in (issue 32; each provider only when configured). */
+  sso: SsoSignIn;
   /** rpc.auth.provision_user's and provision_users' use case (served by start.ts). */
   provisioning: Provisioning;
   /** The set-password mails of accounts schools invited (the invitation consumer, started by start.ts). */
@@ -76,34 +80,35 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
     { max: config.RATE_LOGIN_FAILURES_MAX, windowMs: config.RATE_LOGIN_FAILURES_WINDOW_SECONDS * 1000 },
     app.log,
   );
-  const google =
-    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-      ? new GoogleSignIn(
-          {
-            clientId: config.GOOGLE_CLIENT_ID,
-            clientSecret: config.GOOGLE_CLIENT_SECRET,
-            issuer: config.GOOGLE_ISSUER,
-            redirectUri: config.GOOGLE_REDIRECT_URI ?? `${base}/api/v1/auth/google/callback`,
-          },
-          infra.redis,
-          config.REDIS_PREFIX,
-          store,
-          accounts,
-          sessions,
-          app.log,
-        )
-      : null;
+  const oidc = (clientId: string | undefined, clientSecret: string | undefined, issuer: string) =>
+    clientId && clientSecret ? new OidcProvider({ clientId, clientSecret, issuer }, infra.redis, config.REDIS_PREFIX) : undefined;
+  const sso = new SsoSignIn(
+    {
+      google: oidc(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_ISSUER),
+      microsoft: oidc(config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET, config.MICROSOFT_ISSUER),
+    },
+    store,
+    accounts,
+    sessions,
+    new SchoolsClient(infra.bus),
+    app.log,
+  );
 
   registerAuth(app, signer.verifier());
   addInfraReadiness(app, infra);
   // Route modules are plugins: they register after @fastify/swagger and so appear in /openapi.json.
   void app.register(authRoutes, { accounts, sessions, reset, background, signer, lockout, meCache });
   void app.register(setupRoutes, { setup });
-  void app.register(googleRoutes, { google, publicBase: base });
+  void app.register(googleRoutes, {
+    sso,
+    publicBase: base,
+    redirectUri: config.GOOGLE_REDIRECT_URI ?? `${base}/api/v1/auth/google/callback`,
+  });
+  void app.register(ssoRoutes, { sso, publicBase: base, redirectUri: (provider) => `${base}/api/v1/auth/sso/${provider}/callback` });
   void app.register(userPasswordRoutes, { accounts, sessions, reset, mailEnabled: !config.MAIL_DISABLED });
   app.addHook('onClose', async () => {
     await background.idle();
     mailer.close();
   });
-  return { app, store, signer, sessions, accounts, mailer, background, google, meCache, provisioning, invitations };
+  return { app, store, signer, sessions, accounts, mailer, background, sso, meCache, provisioning, invitations };
 }

@@ -5,6 +5,8 @@ import { buildApp, type AuthDeps } from './app';
 import { startUsersConsumer } from './messaging/users-consumer';
 import { serveProvisionRpc } from './messaging/provision-rpc';
 import { startInvitationConsumer } from './messaging/invitations';
+import { startSchoolsConsumer } from './messaging/schools-consumer';
+import { serveSignInMethodsRpc } from './messaging/sign-in-methods-rpc';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -34,6 +36,12 @@ export function startService(config: AuthConfig) {
     lifecycle.onClose('users consumer', () => consumer.stop());
     const provisionRpc = serveProvisionRpc(infra.bus, service.provisioning, app.log);
     lifecycle.onClose('provision rpc', async () => provisionRpc.forEach((s) => s.unsubscribe()));
+    // Issue 32: schools requiring SSO (password sign-in refused for their members), and how members last signed in.
+    await ensureStream(infra.bus, 'schools');
+    const schoolsConsumer = await startSchoolsConsumer(infra.bus, store, app.log);
+    lifecycle.onClose('schools consumer', () => schoolsConsumer.stop());
+    const signInMethods = serveSignInMethodsRpc(infra.bus, store, app.log);
+    lifecycle.onClose('sign-in methods rpc', async () => signInMethods.unsubscribe());
     // With MAIL_DISABLED no invitation is made (provisioning refuses new accounts); any already
     // queued wait in the AUTH stream rather than being marked sent without a mail.
     if (!config.MAIL_DISABLED) {

@@ -38,7 +38,7 @@ const isFailure = (url: URL) => url.href === `${APP}/auth?error=google`;
 it('says Google sign-in is offered when it is configured (public, no token)', async () => {
   const res = await h.app.inject({ url: '/auth/providers' });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ google: true });
+  expect(res.json()).toEqual({ google: true, microsoft: false });
 });
 
 it('sends the browser to the provider with state, nonce, PKCE S256 and the API callback as redirect_uri', async () => {
@@ -163,9 +163,9 @@ describe('Google not configured or provider unreachable', () => {
   it('says Google sign-in is not offered when it is not configured', async () => {
     const res = await plain.app.inject({ url: '/auth/providers' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ google: false });
+    expect(res.json()).toEqual({ google: false, microsoft: false });
     // configured but unreachable still counts as offered: the failure shows when the user tries
-    expect((await broken.app.inject({ url: '/auth/providers' })).json()).toEqual({ google: true });
+    expect((await broken.app.inject({ url: '/auth/providers' })).json()).toEqual({ google: true, microsoft: false });
   });
 
   it('answers GOOGLE_NOT_CONFIGURED on both routes', async () => {

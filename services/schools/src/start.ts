@@ -5,6 +5,8 @@ import { buildApp } from './app';
 import { AccountEvents } from './app/accounts';
 import { USERS_CONSUMER, startUsersConsumer } from './messaging/users';
 import { serveAssignmentsRpc } from './messaging/assignments-rpc';
+import { serveSsoRpc } from './messaging/sso-rpc';
+import { SsoUseCases } from './app/sso';
 
 /**
  * schools' composition root: Postgres (schools, memberships, classes), NATS for the outbox relay
@@ -34,6 +36,9 @@ export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifi
     // Issue 31: evaluation's questions about classes and assignments, and the assignment mails.
     const rpc = serveAssignmentsRpc(infra.bus, service.assignments, service.app.log);
     lifecycle.onClose('assignment rpc', async () => rpc.forEach((s) => s.unsubscribe()));
+    // Issue 32: auth's questions at a single sign-on (which school verified a domain or tenant; the member it vouched for).
+    const ssoRpc = serveSsoRpc(infra.bus, new SsoUseCases(service.store), service.app.log);
+    lifecycle.onClose('sso rpc', async () => ssoRpc.forEach((s) => s.unsubscribe()));
     service.assignmentMails.start(config.ASSIGNMENT_MAILS_EVERY_MS);
     lifecycle.onClose('assignment mails', () => service.assignmentMails.stop());
     await service.app.ready();

@@ -1,5 +1,5 @@
-import { Codes, Messages, type AuthResponse, type Role, type User } from '@corestone/contracts';
-import { HttpError, badRequest, conflict, unauthorized, unavailable, type Principal } from '@corestone/service-kit';
+import { ADMIN_ROLES, Codes, Messages, SSO_MESSAGES, SsoCodes, type AuthResponse, type Role, type User } from '@corestone/contracts';
+import { HttpError, badRequest, conflict, forbidden, unauthorized, unavailable, type Principal } from '@corestone/service-kit';
 import { checkNewPassword, normalizeEmail } from '../domain/validation';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import type { AuthStore, Credential, Origin, PendingProfile } from '../store/auth-store';
@@ -145,7 +145,16 @@ export class Accounts {
     }
     const user = await this.viewOrNotFound(credential.user_id, notFound);
     if (!user.is_active) throw deactivated();
-    return this.sessions.issue(user);
+    // Issue 32: a member of a school that requires SSO signs in through it (checked after the
+    // password, so the refusal tells nothing to someone who does not know it).
+    if (await this.ssoRequiredFor(user)) throw forbidden(SSO_MESSAGES.SSO_REQUIRED, SsoCodes.SSO_REQUIRED);
+    return this.sessions.issue(user, 'password');
+  }
+
+  /** A current (not deactivated) member of a school requiring SSO; platform staff never are refused. */
+  private async ssoRequiredFor(user: User): Promise<boolean> {
+    if (!user.school || user.school.status === 'deactivated' || ADMIN_ROLES.includes(user.role)) return false;
+    return this.store.schoolRequiresSso(user.school.id);
   }
 
   /** The users view; a 404 there means the account is gone. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCESS_TOKEN_TTL_SECONDS, Codes, Messages, type AuthResponse, type User } from '@corestone/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, Codes, Messages, type AuthResponse, type SignInMethod, type User } from '@corestone/contracts';
 import { HttpError, forbidden, unauthorized, type PlatformKeys } from '@corestone/service-kit';
 import { formatRefreshToken, parseRefreshToken } from '../domain/tokens';
 import type { AuthStore } from '../store/auth-store';
@@ -19,9 +19,9 @@ export class Sessions {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts a session for a user the caller has already checked (active, password or Google proven). */
-  async issue(user: User): Promise<AuthResponse> {
-    const { familyId, tokenId } = await this.store.createSession(user.id);
+  /** Starts a session for a user the caller has already checked (active, password or Google/Microsoft proven). */
+  async issue(user: User, method: SignInMethod = 'password'): Promise<AuthResponse> {
+    const { familyId, tokenId } = await this.store.createSession(user.id, method);
     return this.respond(user, familyId, tokenId);
   }
 

@@ -1,21 +1,21 @@
-import { Type } from '@sinclair/typebox';
 import { AuthProviders, Codes, Messages } from '@corestone/contracts';
 import { errorResponses, notFound, type RoutePlugin } from '@corestone/service-kit';
-import type { GoogleSignIn } from '../app/google';
-
-const Redirect = Type.Null({ description: 'redirect (302) to Google, or back to the app' });
+import type { SsoSignIn } from '../app/sso';
+import { CallbackQuery, Redirect, rawQueryOf, sessionRedirect } from './sso';
 
 export interface GoogleRouteDeps {
-  /** Null unless Google sign-in is configured. */
-  google: GoogleSignIn | null;
+  sso: SsoSignIn;
   publicBase: string;
+  /** Where Google sends the browser back on this route (GOOGLE_REDIRECT_URI). */
+  redirectUri: string;
 }
 
 /**
- * Google sign-in: /login sends the browser to Google; /callback finishes and sends it to the
- * app's /auth/google/callback with the tokens in the query (spec user-app §4), or to /auth?error=google.
+ * Google sign-in (spec user-app §4): /login sends the browser to Google; /callback finishes and
+ * sends it to the app's /auth/google/callback with the tokens in the query, or to /auth?error=google.
+ * The same sign-in as /auth/sso/google (issue 32: a Workspace domain a school verified lands in that school).
  */
-export const googleRoutes: RoutePlugin<GoogleRouteDeps> = async (app, { google, publicBase }) => {
+export const googleRoutes: RoutePlugin<GoogleRouteDeps> = async (app, { sso, publicBase, redirectUri }) => {
   const notConfigured = () => notFound(Messages.GOOGLE_NOT_CONFIGURED, Codes.GOOGLE_NOT_CONFIGURED);
   const failed = `${publicBase}/auth?error=google`;
 
@@ -23,20 +23,20 @@ export const googleRoutes: RoutePlugin<GoogleRouteDeps> = async (app, { google, 
     '/auth/providers',
     {
       schema: {
-        summary: 'Which external sign-in methods are offered (the app hides the Google button unless true)',
+        summary: 'Which external sign-in methods are offered (the app hides a button unless true)',
         response: { 200: AuthProviders },
       },
     },
-    async () => ({ google: google !== null }),
+    async () => ({ google: sso.offers('google'), microsoft: sso.offers('microsoft') }),
   );
 
   app.get(
     '/auth/google/login',
     { schema: { summary: 'Start Google sign-in (full-page navigation)', response: { 302: Redirect, ...errorResponses(404) } } },
     async (req, reply) => {
-      if (!google) throw notConfigured();
+      if (!sso.offers('google')) throw notConfigured();
       try {
-        return reply.redirect(await google.start(), 302);
+        return reply.redirect(await sso.start('google', redirectUri, null), 302);
       } catch (err) {
         req.log.warn({ err }, 'Google sign-in could not start');
         return reply.redirect(failed, 302);
@@ -49,27 +49,16 @@ export const googleRoutes: RoutePlugin<GoogleRouteDeps> = async (app, { google, 
     {
       schema: {
         summary: 'Google returns here; redirects to the app with access_token, refresh_token and oauth=success',
-        querystring: Type.Object({
-          code: Type.Optional(Type.String({ maxLength: 4096 })),
-          state: Type.Optional(Type.String({ maxLength: 200 })),
-          error: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
+        querystring: CallbackQuery,
         response: { 302: Redirect, ...errorResponses(404) },
       },
     },
     async (req, reply) => {
-      if (!google) throw notConfigured();
-      const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+      if (!sso.offers('google')) throw notConfigured();
       try {
-        const session = await google.finish(rawQuery);
-        const query = new URLSearchParams({
-          access_token: session.access_token,
-          refresh_token: session.refresh_token,
-          oauth: 'success',
-        });
-        return reply.redirect(`${publicBase}/auth/google/callback?${query}`, 302);
+        return reply.redirect(sessionRedirect(publicBase, await sso.finish('google', rawQueryOf(req.url))), 302);
       } catch (err) {
-        req.log.warn({ err: { message: (err as Error).message, name: (err as Error).name } }, 'Google sign-in failed');
+        req.log.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code } }, 'Google sign-in failed');
         return reply.redirect(failed, 302);
       }
     },

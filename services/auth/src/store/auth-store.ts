@@ -1,9 +1,26 @@
 import type { Pool, PoolClient } from 'pg';
-import { ADMIN_ROLES, Events, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Role } from '@corestone/contracts';
-import { enqueueEvent, enqueueEvents, markProcessed, newId, outboxRow, withTransaction, type Queryable } from '@corestone/service-kit';
+import {
+  ADMIN_ROLES,
+  Events,
+  REFRESH_REUSE_GRACE_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type Role,
+  type SignInMethod,
+  type SsoProvider,
+} from '@corestone/contracts';
+import {
+  enqueueEvent,
+  enqueueEvents,
+  isUuid,
+  markProcessed,
+  newId,
+  outboxRow,
+  withTransaction,
+  type Queryable,
+} from '@corestone/service-kit';
 import { canComplete } from '../domain/validation';
 
-export type Origin = 'signup' | 'admin' | 'setup' | 'google' | 'school';
+export type Origin = 'signup' | 'admin' | 'setup' | 'google' | 'school' | 'microsoft';
 
 /** What users.create needs to (re)create the account of a pending credential. */
 export interface PendingProfile {
@@ -196,6 +213,56 @@ export class AuthStore {
     await db.query(`UPDATE credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1`, [userId, passwordHash]);
   }
 
+  /** The credential linked to a provider's subject (Google: google_sub; Microsoft: sso_identities). */
+  async findByIdentity(provider: SsoProvider, sub: string): Promise<Credential | null> {
+    if (provider === 'google') return this.findByGoogleSub(sub);
+    const { rows } = await this.pool.query<Credential>(
+      `SELECT ${COLUMNS} FROM credentials WHERE user_id = (SELECT user_id FROM sso_identities WHERE provider = $1 AND subject = $2)`,
+      [provider, sub],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Links a provider's subject to an account; false when the account is linked to another subject there (or the subject to another account). */
+  async linkIdentity(provider: SsoProvider, userId: string, sub: string): Promise<boolean> {
+    if (provider === 'google') return this.linkGoogle(userId, sub);
+    const { rows } = await this.pool.query<{ user_id: string }>(
+      `INSERT INTO sso_identities (provider, subject, user_id) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING user_id`,
+      [provider, sub, userId],
+    );
+    if (rows.length) return true;
+    return (await this.findByIdentity(provider, sub))?.user_id === userId;
+  }
+
+  /** How and when each of these users last signed in (users never signed in are left out). */
+  async lastSignIns(userIds: readonly string[]): Promise<Array<{ user_id: string; method: SignInMethod; at: string }>> {
+    const { rows } = await this.pool.query<{ user_id: string; method: SignInMethod; at: Date }>(
+      `SELECT user_id, last_sign_in_method AS method, last_sign_in_at AS at FROM credentials
+       WHERE user_id = ANY($1::uuid[]) AND last_sign_in_at IS NOT NULL`,
+      [userIds.filter(isUuid)],
+    );
+    return rows.map((r) => ({ user_id: r.user_id, method: r.method, at: r.at.toISOString() }));
+  }
+
+  /** Keeps a school's SSO requirement from schools.school_changed.v1; an older event than the kept one changes nothing. */
+  async setSchoolPolicy(schoolId: string, requireSso: boolean, eventAt: string, db: Queryable = this.pool): Promise<void> {
+    await db.query(
+      `INSERT INTO school_policies (school_id, require_sso, event_at) VALUES ($1, $2, $3)
+       ON CONFLICT (school_id) DO UPDATE SET require_sso = EXCLUDED.require_sso, event_at = EXCLUDED.event_at
+       WHERE school_policies.event_at <= EXCLUDED.event_at`,
+      [schoolId, requireSso, eventAt],
+    );
+  }
+
+  async schoolRequiresSso(schoolId: string): Promise<boolean> {
+    if (!isUuid(schoolId)) return false;
+    const { rows } = await this.pool.query<{ require_sso: boolean }>(`SELECT require_sso FROM school_policies WHERE school_id = $1`, [
+      schoolId,
+    ]);
+    return rows[0]?.require_sso === true;
+  }
+
   async linkGoogle(userId: string, sub: string): Promise<boolean> {
     const res = await this.pool.query(
       `UPDATE credentials SET google_sub = $2, updated_at = now() WHERE user_id = $1 AND (google_sub IS NULL OR google_sub = $2)`,
@@ -215,12 +282,13 @@ export class AuthStore {
 
   // ------------------------------------------------------------------ sessions
 
-  /** A new session: its family and first refresh token. */
-  async createSession(userId: string): Promise<{ familyId: string; tokenId: string }> {
+  /** A new session: its family and first refresh token; the sign-in's method is noted on the credential. */
+  async createSession(userId: string, method: SignInMethod = 'password'): Promise<{ familyId: string; tokenId: string }> {
     const familyId = newId();
     const tokenId = newId();
     await withTransaction(this.pool, async (tx) => {
       await tx.query(`INSERT INTO session_families (id, user_id) VALUES ($1, $2)`, [familyId, userId]);
+      await tx.query(`UPDATE credentials SET last_sign_in_method = $2, last_sign_in_at = now() WHERE user_id = $1`, [userId, method]);
       await tx.query(`INSERT INTO refresh_tokens (id, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
         tokenId,
         familyId,

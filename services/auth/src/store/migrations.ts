@@ -67,4 +67,29 @@ export const migrations: Migration[] = [
       ALTER TABLE credentials DROP CONSTRAINT credentials_origin_check;
       ALTER TABLE credentials ADD CONSTRAINT credentials_origin_check CHECK (origin IN ('signup', 'admin', 'setup', 'google', 'school'));`,
   },
+  {
+    id: '003-auth-school-sso',
+    sql: `
+      -- Issue 32: Microsoft Entra ID identities (Google's stay in credentials.google_sub).
+      CREATE TABLE sso_identities (
+        provider text NOT NULL CHECK (provider IN ('microsoft')),
+        subject text NOT NULL,
+        user_id uuid NOT NULL REFERENCES credentials (user_id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (provider, subject),
+        UNIQUE (provider, user_id)
+      );
+      ALTER TABLE credentials DROP CONSTRAINT credentials_origin_check;
+      ALTER TABLE credentials ADD CONSTRAINT credentials_origin_check
+        CHECK (origin IN ('signup', 'admin', 'setup', 'google', 'school', 'microsoft'));
+      -- How and when the account last signed in (the School area's members list).
+      ALTER TABLE credentials ADD COLUMN last_sign_in_method text CHECK (last_sign_in_method IN ('password', 'google', 'microsoft'));
+      ALTER TABLE credentials ADD COLUMN last_sign_in_at timestamptz;
+      -- Schools requiring SSO, from schools.school_changed.v1 (the newest event per school wins).
+      CREATE TABLE school_policies (
+        school_id uuid PRIMARY KEY,
+        require_sso boolean NOT NULL,
+        event_at timestamptz NOT NULL
+      );`,
+  },
 ];

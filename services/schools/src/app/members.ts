@@ -2,6 +2,7 @@ import {
   SchoolCodes,
   type AddSchoolMemberRequest,
   type AddSchoolMemberResponse,
+  type LastSignIn,
   type MySchool,
   type SchoolMember,
   type SchoolMemberList,
@@ -121,7 +122,19 @@ export class MembersUseCases {
     const actor = await actorOf(this.store, principal);
     enforce(SchoolRules.listMembers(standingIn(actor, schoolId)), schoolNotFound);
     if (!(await this.store.getSchool(schoolId))) throw schoolNotFound();
-    return this.store.listMembers(schoolId, { ...q, search: q.search?.trim() || undefined });
+    const list = await this.store.listMembers(schoolId, { ...q, search: q.search?.trim() || undefined });
+    return { ...list, members: await this.withLastSignIns(list.members) };
+  }
+
+  /** Issue 32: each member's last sign-in method and time, from auth; null for all when auth does not answer (the list still shows). */
+  private async withLastSignIns(members: SchoolMember[]): Promise<SchoolMember[]> {
+    let known: Map<string, LastSignIn> | null = null;
+    try {
+      known = await this.accounts.lastSignIns(members.map((m) => m.user_id));
+    } catch {
+      known = null;
+    }
+    return members.map((m) => ({ ...m, last_sign_in: known?.get(m.user_id) ?? null }));
   }
 
   /** Change the school role, deactivate, reactivate, or approve a member waiting for the school. */

@@ -92,3 +92,6 @@ export function emailDomain(email: string): string | null {
 
 /** How a new account in one of the school's verified domains lands (absent: pending approval). */
 export const domainSignUp = (settings: SchoolSettings): 'pending' | 'active' | 'off' => settings.domain_sign_up ?? 'pending';
+
+/** Issue 32: the platform role of an account a first SSO sign-in makes in the school (absent: student). */
+export const ssoNewMemberRole = (settings: SchoolSettings): 'student' | 'teacher' => settings.sso_new_member_role ?? 'student';

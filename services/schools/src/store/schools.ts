@@ -289,6 +289,20 @@ export class SchoolStore {
     return rows[0] ?? null;
   }
 
+  /** Issue 32: the school that verified a Google Workspace domain or a Microsoft tenant (SSO sign-in), with its name and settings. */
+  async schoolOfSsoKey(key: {
+    domain?: string;
+    tenant_id?: string;
+  }): Promise<{ id: string; name: string; settings: SchoolSettings } | null> {
+    if (key.domain) return this.schoolOfDomain(key.domain);
+    if (!key.tenant_id) return null;
+    const { rows } = await this.db.query<{ id: string; name: string; settings: SchoolSettings }>(
+      `SELECT s.id, s.name, s.settings FROM school_tenants t JOIN schools s ON s.id = t.school_id WHERE t.tenant_id = $1`,
+      [key.tenant_id],
+    );
+    return rows[0] ?? null;
+  }
+
   async announceSchool(schoolId: string): Promise<void> {
     const { rows } = await this.db.query<{ name: string; settings: SchoolSettings }>(`SELECT name, settings FROM schools WHERE id = $1`, [
       schoolId,
