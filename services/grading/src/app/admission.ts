@@ -67,6 +67,8 @@ export class Admission {
   /** This replica in the shared queue. */
   readonly holder = randomUUID();
   private readonly waiting = new Map<string, Waiter>();
+  /** Waiting requests found missing from the queue; only the loop queues them again (it alone takes our turns). */
+  private readonly missing = new Set<string>();
   private running = true;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -74,13 +76,18 @@ export class Admission {
   private readonly placeTimer: NodeJS.Timeout;
 
   constructor(private readonly opts: AdmissionOptions) {
-    const ttl = Math.max(5_000, opts.pollMs * 20);
+    const ttl = this.aliveMs;
     const beat = () => opts.store.alive(this.holder, ttl).catch((err) => opts.onError?.(err));
     void beat();
     this.aliveTimer = setInterval(beat, Math.floor(ttl / 3));
     this.placeTimer = setInterval(() => void this.tellPlaces(), opts.placeEveryMs);
     this.aliveTimer.unref?.();
     this.placeTimer.unref?.();
+  }
+
+  /** How long this replica counts as alive after it last said so (its timers may run late on a busy machine). */
+  private get aliveMs(): number {
+    return Math.max(5_000, this.opts.pollMs * 20);
   }
 
   get queued(): number {
@@ -91,7 +98,7 @@ export class Admission {
   async admit(req: AdmitRequest): Promise<Permit> {
     if (!this.running) throw new AdmissionClosed();
     const { weight, cap } = this.opts.tenantTerms(req.tenant);
-    await this.opts.store.alive(this.holder, Math.max(5_000, this.opts.pollMs * 20));
+    await this.opts.store.alive(this.holder, this.aliveMs);
     const seq = await this.opts.store.enqueue(this.holder, {
       id: req.id,
       tenant: req.tenant,
@@ -151,9 +158,11 @@ export class Admission {
 
   private async run(): Promise<void> {
     while (this.running && this.waiting.size > 0) {
+      if (this.missing.size) await this.requeue([...this.missing].flatMap((id) => this.waiting.get(id) ?? []));
+      this.missing.clear();
       let answer;
       try {
-        answer = await this.opts.store.admit(this.holder);
+        answer = await this.opts.store.admit(this.holder, this.aliveMs);
       } catch (err) {
         this.opts.onError?.(err);
         await sleep(this.opts.pollMs * 5);
@@ -167,17 +176,22 @@ export class Admission {
       }
       if (answer.kind === 'empty') {
         // Our requests are not in the queue (Redis lost them): queue them again, places kept.
-        for (const w of this.waiting.values()) {
-          const { weight, cap } = this.opts.tenantTerms(w.req.tenant);
-          await this.opts.store
-            .enqueue(this.holder, { id: w.req.id, tenant: w.req.tenant, tokens: w.req.tokens, weight, cap, seq: w.seq })
-            .catch((err) => this.opts.onError?.(err));
-        }
+        await this.requeue([...this.waiting.values()]);
         await this.nap(this.opts.pollMs);
         continue;
       }
       // The budget is short (wait until it refills), or another replica's request is next.
       await this.nap(answer.kind === 'wait' ? Math.min(Math.max(answer.ms, 1), this.opts.pollMs * 10) : this.opts.pollMs);
+    }
+  }
+
+  /** Queues waiting requests again with their places (seq). */
+  private async requeue(waiters: Waiter[]): Promise<void> {
+    for (const w of waiters) {
+      const { weight, cap } = this.opts.tenantTerms(w.req.tenant);
+      await this.opts.store
+        .enqueue(this.holder, { id: w.req.id, tenant: w.req.tenant, tokens: w.req.tokens, weight, cap, seq: w.seq })
+        .catch((err) => this.opts.onError?.(err));
     }
   }
 
@@ -210,7 +224,11 @@ export class Admission {
       ids.forEach((id, i) => {
         const place = places[i];
         const w = this.waiting.get(id);
-        if (!place || !w) return;
+        if (!w) return;
+        if (!place) {
+          this.missing.add(id); // dropped (this replica looked dead for a while): queued again by the loop
+          return;
+        }
         w.req.onPlace!({ ahead: place.ahead, startsInMs: estimatedStartMs(place.ahead, place.tokens, budget) });
       });
     } catch (err) {

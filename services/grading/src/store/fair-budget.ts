@@ -78,13 +78,15 @@ return seq
 `;
 
 /**
- * ARGV: now, window, cfgTok, cfgReq, holder. The fair pick (least virtual time, skipping capped
+ * ARGV: now, window, cfgTok, cfgReq, holder, aliveMs. The fair pick (least virtual time, skipping capped
  * tenants and the requests of dead replicas) is granted when the bucket holds its tokens and a
  * request and the caller holds it. Answers {1, id} granted; {0, waitMs} the budget (or a 429's
  * hold, or a cap) says wait; {2, 0} another replica's request is next; {3, 0} nothing is queued.
  */
 const ADMIT = `${REFILL}
 local holder = ARGV[5]
+-- the caller is alive: it is asking (a replica whose timers ran late keeps its place)
+redis.call('SET', p..'alive:'..holder, '1', 'PX', tonumber(ARGV[6]))
 if held > 0 then save() return {0, math.ceil(held)} end
 local list = redis.call('ZRANGE', p..'active', 0, 199, 'WITHSCORES')
 local chosen = nil
@@ -337,8 +339,9 @@ export class FairBudgetStore {
     return Number(await this.run('ENQUEUE', [r.id, r.tenant, holder, r.tokens, r.weight, r.cap, r.seq ?? '']));
   }
 
-  async admit(holder: string): Promise<AdmitAnswer> {
-    const [code, value, at] = (await this.run('ADMIT', [holder])) as [number, number | string, number?];
+  /** The next turn, if it is `holder`'s (which is marked alive for `aliveMs`). */
+  async admit(holder: string, aliveMs = 10_000): Promise<AdmitAnswer> {
+    const [code, value, at] = (await this.run('ADMIT', [holder, aliveMs])) as [number, number | string, number?];
     if (code === 1) return { kind: 'granted', id: String(value), at: Number(at) };
     if (code === 0) return { kind: 'wait', ms: Number(value) };
     return code === 2 ? { kind: 'other-replica' } : { kind: 'empty' };
