@@ -86,6 +86,22 @@ function isPostgresDataError(err: unknown): boolean {
 }
 
 /**
+ * A store this process depends on is away (PostgreSQL restarting or refusing connections, a
+ * connection cut mid-query): the request is answered 503, try again, never 500 — the outage is not
+ * the request's fault and passes by itself.
+ */
+export function isInfrastructureDown(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
+  // SQLSTATE: class 08 connection exception; 57P01-57P03 shutdown, crash, cannot connect now; 53300 too many connections
+  if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i.test(
+    String(e?.message ?? ''),
+  );
+}
+
+/**
  * The Fastify app every service and the gateway start from: request ids, pino logs,
  * the `{detail, code}` envelope for every error, TypeBox schemas that strip unknown fields,
  * /livez, /readyz and /metrics.
@@ -146,6 +162,13 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       return reply
         .status(400)
         .send({ detail: 'The request contains a value that cannot be stored (invalid characters or format)', code: Codes.VALIDATION });
+    }
+    if (isInfrastructureDown(err)) {
+      req.log.warn({ err }, 'a store is away: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ detail: 'The service is briefly unavailable; try again in a moment.', code: Codes.UNAVAILABLE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -56,17 +56,56 @@ export async function connectBus(opts: { url: string; prefix: string; name: stri
     noAsyncTraces: true,
   });
   const jsm = await jetstreamManager(nc);
+  const replicas = opts.replicas ?? 1;
+  // its own manager, with a short timeout: a check that hangs is a failed check
+  const watch = replicas > 1 ? watchClusterSide(nc, await jetstreamManager(nc, { timeout: 1500 })) : null;
   return {
     nc,
     js: jetstream(nc),
     jsm,
     prefix: opts.prefix,
-    replicas: opts.replicas ?? 1,
+    replicas,
     subject: (name) => prefixed(opts.prefix, name),
     close: async () => {
+      watch?.stop();
       if (!nc.isClosed()) await nc.drain().catch(() => nc.close());
     },
   };
+}
+
+/** How often a clustered bus asks whether its server still has the cluster, and after how many failed asks in a row it moves. */
+export const CLUSTER_CHECK_MS = 2000;
+const CLUSTER_CHECK_FAILURES = 3;
+
+/**
+ * On a cluster (streams in several copies), a server cut off from the others keeps its clients:
+ * their requests to replicas connected elsewhere find no responders and their JetStream calls no
+ * leader, for as long as the partition lasts. So a clustered bus asks its server's JetStream a cheap
+ * question every CLUSTER_CHECK_MS; when it cannot answer three times in a row while the connection
+ * itself is up, the client reconnects — to another server of NATS_URL's list or of those the
+ * cluster told it about (requests in flight at that moment are refused and retried by their callers).
+ */
+function watchClusterSide(nc: NatsConnection, jsm: JetStreamManager): { stop(): void } {
+  let failures = 0;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || nc.isClosed()) return;
+    busy = true;
+    void jsm
+      .getAccountInfo()
+      .then(
+        () => (failures = 0),
+        async (err: unknown) => {
+          if (!isTransientPublishError(err)) return void (failures = 0);
+          if (++failures < CLUSTER_CHECK_FAILURES) return;
+          failures = 0;
+          await nc.reconnect().catch(() => undefined);
+        },
+      )
+      .finally(() => (busy = false));
+  }, CLUSTER_CHECK_MS);
+  timer.unref?.();
+  return { stop: () => clearInterval(timer) };
 }
 
 /**

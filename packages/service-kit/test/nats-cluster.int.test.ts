@@ -147,3 +147,33 @@ test('cutting the leading node off from the others loses and doubles nothing', a
   expect(result.failed).toBe(0);
   expect(result.stored).toBe(result.acked);
 });
+
+test('a bus connected to a server cut off from the others moves to another one, and its requests are answered again', async () => {
+  // NATS_URL lists the cluster's servers (a server cut off from the others would tell its clients
+  // of itself only); the one this bus happens to be on is cut off
+  const alone = await connectBus({ url: cluster.url, prefix: 'ct', name: 'cluster-test-alone', replicas: 3 });
+  const cutOff = cluster.nodes.findIndex((n) => n.name === alone.nc.info?.server_name);
+  const other = cluster.nodes.find((_, i) => i !== cutOff)!;
+  const responder = await connectBus({ url: other.url, prefix: 'ct', name: 'cluster-test-responder', replicas: 3 });
+  const sub = responder.nc.subscribe('ct.rpc.echo', { callback: (_err, msg) => void msg.respond(msg.data) });
+  await responder.nc.flush();
+  try {
+    await until(
+      'the request answered before',
+      () => alone.nc.request('ct.rpc.echo', 'hi', { timeout: 1000 }),
+      (m) => !!m,
+    );
+    cluster.partition(cutOff);
+    const answered = await until(
+      'answered through another server',
+      () => alone.nc.request('ct.rpc.echo', 'hi', { timeout: 1000 }).then(() => alone.nc.info?.server_name),
+      (server) => !!server && server !== cluster.nodes[cutOff].name,
+    );
+    expect(answered).not.toBe(cluster.nodes[cutOff].name);
+  } finally {
+    cluster.heal(cutOff);
+    sub.unsubscribe();
+    await alone.close();
+    await responder.close();
+  }
+});
