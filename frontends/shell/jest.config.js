@@ -9,5 +9,6 @@ module.exports = frontendJest({
     '^@module-federation/enhanced/runtime$': '<rootDir>/test/federation-runtime-stub.ts',
     // the setup page's texts are the ones auth answers with (contracts), tested from source
     '^@corestone/contracts/setup-texts$': require('node:path').join(__dirname, '../../packages/contracts/src/setup-texts.ts'),
+    '^@corestone/contracts/sso-texts$': require('node:path').join(__dirname, '../../packages/contracts/src/sso-texts.ts'),
   },
 });

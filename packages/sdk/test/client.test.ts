@@ -339,11 +339,13 @@ describe('errors, expiry, polling, multipart', () => {
     let answer: unknown = { google: true };
     const f = fakeFetch(() => json(200, answer));
     const client = createClient({ fetch: f.fetch, locks: null });
-    expect(await client.auth.providers()).toEqual({ google: true });
+    expect(await client.auth.providers()).toEqual({ google: true, microsoft: false });
     expect(f.calls[0].url).toBe('/api/v1/auth/providers');
     expect(f.calls[0].headers.Authorization).toBeUndefined();
-    answer = { google: 'yes' };
-    expect(await client.auth.providers()).toEqual({ google: false });
+    answer = { google: 'yes', microsoft: true };
+    expect(await client.auth.providers()).toEqual({ google: false, microsoft: true });
+    expect(client.auth.ssoStartUrl('microsoft')).toBe('/api/v1/auth/sso/microsoft/start');
+    expect(client.auth.ssoStartUrl('google', 'a b')).toBe('/api/v1/auth/sso/google/start?school=a+b');
     expect(client.auth.googleLoginUrl()).toBe('/api/v1/auth/google/login');
     expect(createClient({ fetch: f.fetch, locks: null, baseUrl: 'https://x.example/api/v1/' }).auth.googleLoginUrl()).toBe(
       'https://x.example/api/v1/auth/google/login',

@@ -15,6 +15,8 @@ export function signInError(e: unknown): ToastText {
   const c = code(e);
   const text = errorMessage(e, 'Login failed');
   const t = text.toLowerCase();
+  // issue 32: the school requires its own sign-in (the text says which buttons to use)
+  if (c === 'SSO_REQUIRED') return { title: 'School sign-in required', description: text };
   if (c === 'ACCOUNT_NOT_FOUND' || t.includes('no account found') || (t.includes('email') && t.includes('not found')))
     return {
       title: 'Account not found',

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Divider, Form, Input, Radio, Result, Typography } from 'antd';
-import { GoogleOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { GoogleOutlined, LockOutlined, MailOutlined, UserOutlined, WindowsOutlined } from '@ant-design/icons';
 import { errorMessage, isSchoolAdmin, type SessionUser } from '@corestone/sdk';
 import { useSession } from '../session';
 import { Heading, ResultTitle } from '@corestone/ui/heading';
 import { signInError, signUpError } from '../auth/errors';
 import { signupRole, splitName, validateAuth, validateEmailOnly, type AuthMode } from '../auth/validation';
-import { browserNavigation, GOOGLE_TOAST } from '../auth/google';
+import { browserNavigation, GOOGLE_TOAST, SSO_TOAST, ssoRefusalText } from '../auth/google';
 import type { AuthRouteState } from '../auth/routes';
 import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '@corestone/ui/theme';
 
@@ -28,12 +28,19 @@ export function AuthPage() {
   /** Google sign-in is offered only when the server says it is configured (null: not known yet). */
   const [googleOffered, setGoogleOffered] = useState<boolean | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
+  /** Issue 32: "Sign in with Microsoft" (a school's Entra ID), offered only when the server says it is configured. */
+  const [microsoftOffered, setMicrosoftOffered] = useState(false);
+  const [microsoftBusy, setMicrosoftBusy] = useState(false);
   const googleErrorShown = useRef(false);
 
   useEffect(() => {
     let alive = true;
     session.client.auth.providers().then(
-      (p) => alive && setGoogleOffered(p.google),
+      (p) => {
+        if (!alive) return;
+        setGoogleOffered(p.google);
+        setMicrosoftOffered(p.microsoft);
+      },
       () => alive && setGoogleOffered(false),
     );
     return () => {
@@ -43,18 +50,26 @@ export function AuthPage() {
 
   // back from Google with the browser's back button (page restored from cache): the button works again
   useEffect(() => {
-    const onShow = (e: PageTransitionEvent) => e.persisted && setGoogleBusy(false);
+    const onShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      setGoogleBusy(false);
+      setMicrosoftBusy(false);
+    };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
-  // auth sends a failed Google sign-in back to /auth?error=google
+  // auth sends a failed Google sign-in back to /auth?error=google, a refused school sign-in to /auth?error=sso&reason=<code>
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (params.get('error') !== 'google' || googleErrorShown.current) return;
+    const error = params.get('error');
+    if ((error !== 'google' && error !== 'sso') || googleErrorShown.current) return;
     googleErrorShown.current = true;
-    notification.error({ title: GOOGLE_TOAST.title, description: GOOGLE_TOAST.failed, duration: ERROR_TOAST_SECONDS });
+    if (error === 'google')
+      notification.error({ title: GOOGLE_TOAST.title, description: GOOGLE_TOAST.failed, duration: ERROR_TOAST_SECONDS });
+    else notification.error({ title: SSO_TOAST.title, description: ssoRefusalText(params.get('reason')), duration: ERROR_TOAST_SECONDS });
     params.delete('error');
+    params.delete('reason');
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
   }, [location, navigate, notification]);
@@ -119,6 +134,16 @@ export function AuthPage() {
     } catch {
       setGoogleBusy(false);
       notification.error({ title: GOOGLE_TOAST.title, description: GOOGLE_TOAST.startFailed, duration: ERROR_TOAST_SECONDS });
+    }
+  }
+
+  function startMicrosoft() {
+    setMicrosoftBusy(true);
+    try {
+      browserNavigation.go(session.client.auth.ssoStartUrl('microsoft'));
+    } catch {
+      setMicrosoftBusy(false);
+      notification.error({ title: SSO_TOAST.title, description: SSO_TOAST.startFailed, duration: ERROR_TOAST_SECONDS });
     }
   }
 
@@ -225,15 +250,28 @@ export function AuthPage() {
             </Button>
           </form>
         </Form>
+        {(googleOffered === true || microsoftOffered) && (
+          <Divider plain style={{ margin: '20px 0 16px' }}>
+            <Typography.Text type="secondary">or</Typography.Text>
+          </Divider>
+        )}
         {googleOffered === true && (
-          <>
-            <Divider plain style={{ margin: '20px 0 16px' }}>
-              <Typography.Text type="secondary">or</Typography.Text>
-            </Divider>
-            <Button size="large" block icon={<GoogleOutlined />} loading={googleBusy} onClick={startGoogle} data-testid="google-login">
-              Continue with Google
-            </Button>
-          </>
+          <Button size="large" block icon={<GoogleOutlined />} loading={googleBusy} onClick={startGoogle} data-testid="google-login">
+            Continue with Google
+          </Button>
+        )}
+        {microsoftOffered && (
+          <Button
+            size="large"
+            block
+            icon={<WindowsOutlined />}
+            loading={microsoftBusy}
+            onClick={startMicrosoft}
+            data-testid="microsoft-login"
+            style={googleOffered === true ? { marginTop: 12 } : undefined}
+          >
+            Sign in with Microsoft
+          </Button>
         )}
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           <Typography.Text type="secondary">{signup ? 'Already have an account?' : "Don't have an account?"}</Typography.Text>{' '}

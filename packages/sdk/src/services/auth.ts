@@ -1,4 +1,4 @@
-import type { AuthProviders, AuthResponse, MessageResponse, SetupAdminResponse, SetupStatus, User } from '@corestone/contracts';
+import type { AuthProviders, AuthResponse, MessageResponse, SetupAdminResponse, SetupStatus, SsoProvider, User } from '@corestone/contracts';
 import type { Transport } from '../transport';
 
 export interface SignupInput {
@@ -66,10 +66,19 @@ export class AuthApi {
     return this.t.request<MessageResponse>('/auth/reset-password', { method: 'POST', json: { token, new_password }, anonymous: true });
   }
 
-  /** Which external sign-in methods the server offers (`{google}`: true only when configured). */
-  async providers(): Promise<AuthProviders> {
+  /** Which external sign-in methods the server offers (`{google, microsoft}`: true only when configured). */
+  async providers(): Promise<Required<AuthProviders>> {
     const p = await this.t.request<Partial<AuthProviders> | null>('/auth/providers', { anonymous: true });
-    return { google: p?.google === true };
+    return { google: p?.google === true, microsoft: p?.microsoft === true };
+  }
+
+  /**
+   * Issue 32: where to send the whole page to sign in through a school's Google Workspace or
+   * Microsoft Entra ID (`school`: the school's id, optional). It comes back like Google's sign-in,
+   * or to /auth?error=sso&reason=<SsoCode> (SSO_MESSAGES has the text).
+   */
+  ssoStartUrl(provider: SsoProvider, school?: string): string {
+    return this.t.url(`/auth/sso/${provider}/start${school ? `?${new URLSearchParams({ school })}` : ''}`);
   }
 
   /**
