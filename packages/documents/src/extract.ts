@@ -1,3 +1,4 @@
+import { Refusal, centralDirectory } from '../worker/zip';
 import { runExtraction } from './pool';
 
 /**
@@ -117,6 +118,19 @@ async function inPool(kind: ParsedKind, data: Buffer, timeoutMs: number): Promis
   }
 }
 
+/**
+ * A zip bomb (too many parts or bytes declared) or a zip without a readable directory is refused
+ * here, on the caller's thread, in microseconds; the worker reads the same directory again.
+ */
+function checkZip(data: Buffer): void {
+  try {
+    centralDirectory(data);
+  } catch (err) {
+    if (!(err instanceof Refusal)) throw err;
+    throw new ExtractError(err.reason, err.reason === 'refused' ? err.message : 'The file could not be read as a .docx document');
+  }
+}
+
 /** The essay text of an uploaded file, normalised. Throws ExtractError when the file is refused. */
 export async function extractText(kind: FileKind, data: Buffer, opts: { timeoutMs?: number } = {}): Promise<string> {
   if (!looksLike(kind, data)) {
@@ -125,6 +139,7 @@ export async function extractText(kind: FileKind, data: Buffer, opts: { timeoutM
       `This file is named ${LABEL[kind]} but its content is not a ${LABEL[kind]} document: save it again as ${kind === 'pdf' ? 'a PDF' : `${LABEL[kind]} (or as a PDF)`} and upload that`,
     );
   }
+  if (kind === 'docx') checkZip(data);
   const raw = kind === 'txt' ? decodePlainText(data) : await inPool(kind, data, opts.timeoutMs ?? 60_000);
   return normaliseText(raw);
 }

@@ -12,12 +12,9 @@
  * A task answers { ok: true, text } or { ok: false, reason, message }; it never throws on a bad
  * document (the error would cross the thread without its name).
  */
-const { spawnSync } = require('node:child_process');
-const zlib = require('node:zlib');
+const { spawn } = require('node:child_process');
+const { Refusal, broken, centralDirectory, readEntry } = require('./zip.js');
 
-/** Most a .docx may expand to, and most parts it may hold (a real essay is far below both). */
-const MAX_DOCX_EXPANDED_BYTES = 200 * 1024 * 1024;
-const MAX_DOCX_ENTRIES = 5000;
 /** Most text a document may hold: far above any essay (evaluation takes ~900 KB) or rubric; reading stops there. */
 const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 const tooMuchText = (label) =>
@@ -29,79 +26,8 @@ const tooMuchText = (label) =>
 const W_NAMESPACES = ['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main'];
 const MC_NAMESPACE = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 
-class Refusal extends Error {
-  constructor(reason, message) {
-    super(message);
-    this.reason = reason;
-  }
-}
-const broken = (why) => new Refusal('unreadable', why);
 /** The machine, not the file: a missing reader. Answered as a server error, never as the student's fault. */
 class Fault extends Error {}
-
-/**
- * The zip's entries from its central directory: name → where its data is and what it declares.
- * Refuses a zip that declares too many entries or too many bytes (nothing inflated yet).
- */
-function centralDirectory(data) {
-  const EOCD = 0x06054b50;
-  const CENTRAL = 0x02014b50;
-  let eocd = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
-    if (data.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw broken('no zip central directory');
-  const count = data.readUInt16LE(eocd + 10);
-  let at = data.readUInt32LE(eocd + 16);
-  const refused = new Refusal(
-    'refused',
-    `The .docx file expands to more than ${MAX_DOCX_EXPANDED_BYTES / 1024 / 1024} MB or ${MAX_DOCX_ENTRIES} parts and is not accepted`,
-  );
-  // ZIP64 markers: sizes beyond 4 GB are never a student's essay.
-  if (count === 0xffff || at === 0xffffffff || count > MAX_DOCX_ENTRIES) throw refused;
-  const entries = new Map();
-  let total = 0;
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== CENTRAL) throw broken('bad central directory');
-    const nameLength = data.readUInt16LE(at + 28);
-    const entry = {
-      flags: data.readUInt16LE(at + 8),
-      method: data.readUInt16LE(at + 10),
-      compressed: data.readUInt32LE(at + 20),
-      size: data.readUInt32LE(at + 24),
-      local: data.readUInt32LE(at + 42),
-    };
-    if (entry.size === 0xffffffff || entry.compressed === 0xffffffff) throw refused;
-    total += entry.size;
-    if (total > MAX_DOCX_EXPANDED_BYTES) throw refused;
-    entries.set(data.toString('utf8', at + 46, at + 46 + nameLength), entry);
-    at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
-  }
-  return entries;
-}
-
-/** One entry's bytes, inflated with its output capped at what it declared (a lying size is refused, not followed). */
-function readEntry(data, entry) {
-  if (entry.flags & 1) throw new Refusal('refused', 'The .docx file is encrypted; please upload a copy without a password');
-  const at = entry.local;
-  if (at + 30 > data.length || data.readUInt32LE(at) !== 0x04034b50) throw broken('bad local header');
-  const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
-  const raw = data.subarray(start, start + entry.compressed);
-  if (raw.length !== entry.compressed) throw broken('truncated entry');
-  if (entry.method === 0) return raw;
-  if (entry.method !== 8) throw broken(`compression method ${entry.method}`);
-  try {
-    return zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.size) });
-  } catch (err) {
-    if (err && err.code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new Refusal('refused', 'The .docx file expands further than it declares and is not accepted');
-    }
-    throw broken('bad deflate data');
-  }
-}
 
 /** The main document part's name: the officeDocument relationship of _rels/.rels, else Word's default. */
 function mainPartName(data, entries) {
@@ -199,34 +125,61 @@ async function docxText(data) {
  */
 const PDF_MEMORY_BYTES = 512 * 1024 * 1024;
 
+/** Poppler's complaints before any text: past this much, the file is broken past reading (an object nested 100,000 deep writes 6 MB of them). */
+const MAX_ERRORS_BEFORE_TEXT_BYTES = 256 * 1024;
+
 function sandboxed(command, args, data, deadline) {
   const ms = Math.max(1, deadline - Date.now());
   const limits = [`--as=${PDF_MEMORY_BYTES}`, `--cpu=${Math.ceil(ms / 1000) + 1}`, '--fsize=0', '--nofile=32', '--core=0'];
-  const run = spawnSync('prlimit', [...limits, '--', command, ...args], {
-    input: data,
-    env: { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' },
-    cwd: '/',
-    timeout: ms,
-    killSignal: 'SIGKILL',
-    maxBuffer: MAX_TEXT_BYTES,
-    windowsHide: true,
+  return new Promise((resolve, reject) => {
+    const child = spawn('prlimit', [...limits, '--', command, ...args], {
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' },
+      cwd: '/',
+      timeout: ms,
+      killSignal: 'SIGKILL',
+      windowsHide: true,
+    });
+    const out = [];
+    let outBytes = 0;
+    let errBytes = 0;
+    let stderr = '';
+    let stopped = null; // why we killed it
+    const stop = (why) => {
+      stopped ??= why;
+      child.kill('SIGKILL');
+    };
+    child.stdout.on('data', (chunk) => {
+      outBytes += chunk.length;
+      if (outBytes > MAX_TEXT_BYTES) stop(tooMuchText('PDF'));
+      else out.push(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      errBytes += chunk.length;
+      if (stderr.length < 4096) stderr += chunk.toString('utf8', 0, Math.min(chunk.length, 4096));
+      if (errBytes > MAX_ERRORS_BEFORE_TEXT_BYTES && outBytes === 0) stop(broken(`${command}: errors and no text`));
+    });
+    child.stdin.on('error', () => undefined); // it may stop reading early (killed, or a broken header)
+    child.stdin.end(data);
+    child.on('error', (err) => {
+      if (err.code === 'ENOENT') reject(new Fault('prlimit (util-linux) is not installed: the PDF reader cannot run'));
+      else reject(broken(`${command}: ${err.code || err.message}`));
+    });
+    child.on('close', (status, signal) => {
+      if (stopped) return reject(stopped);
+      // killed at the deadline (SIGKILL) or at the CPU limit (SIGXCPU); any other signal is a crash on this file
+      if (signal === 'SIGKILL' || signal === 'SIGXCPU') return reject(new Refusal('timeout', `${command} ran too long`));
+      if (signal) return reject(broken(`${command}: ${signal}`));
+      // prlimit exits 127 (or 126) when it cannot run the command: a deployment fault, not a bad file.
+      if (status === 127 || status === 126) {
+        return reject(new Fault(`${command} (Debian/Ubuntu package poppler-utils) is not installed: ${stderr.trim()}`));
+      }
+      resolve({ status, stdout: Buffer.concat(out), stderr });
+    });
   });
-  const code = run.error && run.error.code;
-  if (code === 'ENOENT') throw new Fault('prlimit (util-linux) is not installed: the PDF reader cannot run');
-  if (code === 'ENOBUFS') throw tooMuchText('PDF');
-  // killed at the deadline (SIGKILL) or at the CPU limit (SIGXCPU); any other signal is a crash on this file
-  if (code === 'ETIMEDOUT' || run.signal === 'SIGKILL' || run.signal === 'SIGXCPU') throw new Refusal('timeout', `${command} ran too long`);
-  if (run.signal || code) throw broken(`${command}: ${run.signal || code}`);
-  const stderr = run.stderr.toString('utf8', 0, Math.min(run.stderr.length, 4096));
-  // prlimit exits 127 (or 126) when it cannot run the command: a deployment fault, not a bad file.
-  if (run.status === 127 || run.status === 126) {
-    throw new Fault(`${command} (Debian/Ubuntu package poppler-utils) is not installed: ${stderr.trim()}`);
-  }
-  return { status: run.status, stdout: run.stdout, stderr };
 }
 
 async function pdfText(data, { maxPages, deadline }) {
-  const text = sandboxed('pdftotext', ['-l', String(maxPages + 1), '-enc', 'UTF-8', '-eol', 'unix', '-', '-'], data, deadline);
+  const text = await sandboxed('pdftotext', ['-l', String(maxPages + 1), '-enc', 'UTF-8', '-eol', 'unix', '-', '-'], data, deadline);
   if (text.status !== 0) {
     if (/password/i.test(text.stderr)) return { ok: false, reason: 'password', message: 'password' };
     throw broken(`pdftotext exit ${text.status}: ${text.stderr.slice(0, 200)}`);
@@ -235,7 +188,7 @@ async function pdfText(data, { maxPages, deadline }) {
   let pages = 0;
   for (let i = out.indexOf('\f'); i >= 0; i = out.indexOf('\f', i + 1)) pages++;
   if (pages > maxPages) {
-    const info = sandboxed('pdfinfo', ['-'], data, deadline);
+    const info = await sandboxed('pdfinfo', ['-'], data, deadline);
     const total = /^Pages:\s+(\d+)/m.exec(info.stdout.toString('utf8'))?.[1];
     return { ok: false, reason: 'pages', message: total ?? `more than ${maxPages}` };
   }
