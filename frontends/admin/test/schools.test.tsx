@@ -3,7 +3,7 @@ jest.setTimeout(90000);
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, useLocation } from 'react-router-dom';
-import { normalizeUser, type RosterImportResult, type School, type SchoolMember } from '@corestone/sdk';
+import { normalizeUser, type RosterImportResult, type RosterImportStatus, type School, type SchoolMember } from '@corestone/sdk';
 import AdminApp from '../src/exposes/AdminApp';
 import { schoolTabOf } from '../src/pages/School';
 import {
@@ -313,12 +313,43 @@ describe('School area screens', () => {
         truncated: false,
       },
     });
+    // The apply runs in the background: 202 with the import running, then its status until done.
+    const status = (done: number, finished: boolean): RosterImportStatus => ({
+      id: 'i2',
+      dry_run: false,
+      status: finished ? 'done' : 'running',
+      by: { user_id: 'u1', name: 'Hana Head', email: 'hana@riverside.org' },
+      started_at: '2026-11-29T10:00:00.000Z',
+      finished_at: finished ? '2026-11-29T10:00:02.000Z' : null,
+      format: 'oneroster-1.2',
+      files: ['users.csv'],
+      rows: 3,
+      counts: {
+        created: finished ? 2 : 1,
+        updated: 0,
+        deactivated: 0,
+        moved: 0,
+        unchanged: 0,
+        classes_created: 1,
+        classes_updated: 0,
+        enrolments_added: finished ? 2 : 1,
+        enrolments_removed: 0,
+      },
+      error_count: 1,
+      progress: { done, total: 5 },
+      errors: [{ file: 'users.csv', line: 4, message: 'Missing email' }],
+      result: finished ? result(false) : null,
+    });
+    let asked = 0;
     const { calls } = renderRemote(AdminApp, '/admin/*', {
       path: '/admin/school/roster',
       user: schoolAdmin,
       handler: schoolHandler((c) => {
+        if (c.url.includes('/roster/imports/i2')) return res(200, status(++asked === 1 ? 3 : 5, asked > 1));
         if (c.url.includes('/roster/imports')) return res(200, { imports: [] });
-        if (c.url.includes('/roster/import')) return res(200, result(c.url.includes('dry_run=true')));
+        if (c.url.includes('/roster/import')) {
+          return c.url.includes('dry_run=true') ? res(200, result(true)) : res(202, status(0, false));
+        }
         return undefined;
       }),
     });
@@ -343,8 +374,14 @@ describe('School area screens', () => {
     expect(dry.body).toBeInstanceOf(FormData);
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await screen.findByText('Applied');
-    expect(calls.some((c) => c.url.includes('dry_run=false'))).toBe(true);
+    const progress = await screen.findByTestId('roster-progress');
+    await waitFor(() => expect(progress.textContent).toContain('Applying: 3 of 5 changes · 1 created'), { timeout: 5000 });
+    await waitFor(() => expect(progress.getAttribute('data-status')).toBe('done'), { timeout: 5000 });
+    expect(progress.textContent).toContain('Applied · 2 created, 2 enrolments · 1 error(s)');
+    await screen.findByText('Applied', { selector: '.ant-card-head-title' });
+    const apply2 = calls.find((c) => c.url.includes('dry_run=false'))!;
+    expect(apply2.url).toContain('async=true');
+    expect(asked).toBe(2);
   });
 
   test('a super admin lists schools, creates one and grants pool credits with a note', async () => {
