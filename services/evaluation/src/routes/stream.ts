@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { EvaluationProgress, EvaluationStatus } from '@corestone/contracts';
 import { errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
@@ -8,6 +9,9 @@ import { readerOf } from '../app/readers';
 import type { SchoolsPeer } from '../peers/schools';
 
 const TERMINAL = new Set(['completed', 'failed']);
+
+/** A status event's id: a digest of the state it shows (its JSON), the same on every replica. */
+const stateId = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 const HEARTBEAT_MS = 15_000;
 
 /** `staff`: the class's staff or an admin; the student of an after-review assignment gets no score before release. */
@@ -40,6 +44,9 @@ function snapshot(row: EvaluationRow, staff: boolean): EvaluationProgress {
  * `completed` or `failed` (or with event `deleted`). The row is re-read every `pollMs`: simple,
  * correct across replicas, and cheap (one primary-key read per open stream and tick).
  * Bearer header as everywhere (read it with fetch; EventSource cannot send headers).
+ * Resuming: each `status` event's `id` names the state it shows, identically on every replica; a
+ * client reconnecting after a cut (through any gateway and replica) sends it as `Last-Event-ID`
+ * and gets the current state at once unless it already has it — a snapshot, so nothing is missed.
  */
 export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number; schools: SchoolsPeer }> = async (
   app,
@@ -73,8 +80,11 @@ export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number;
         'x-accel-buffering': 'no',
         'x-request-id': req.id,
       });
-      let seq = 0;
-      let last = '';
+      // Each status event's id names the state it shows (the same on every replica), so a client
+      // that reconnects — to this replica or another — with `Last-Event-ID` gets the state only
+      // when it has changed since, and never misses the newest one.
+      const resumeFrom = req.headers['last-event-id'];
+      let last = typeof resumeFrom === 'string' ? resumeFrom : '';
       let ended = false;
       let timer: NodeJS.Timeout | null = null;
       let beat: NodeJS.Timeout | null = null;
@@ -89,13 +99,13 @@ export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number;
       open.add(end);
       req.raw.on('close', end);
       raw.on('error', end);
-      const emit = (event: string, data: unknown) => raw.write(`id: ${++seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const emit = (event: string, id: string, text: string) => raw.write(`id: ${id}\nevent: ${event}\ndata: ${text}\n\n`);
       const publish = (row: EvaluationRow): boolean => {
-        const data = snapshot(row, staff);
-        const text = JSON.stringify(data);
-        if (text !== last) {
-          last = text;
-          emit('status', data);
+        const text = JSON.stringify(snapshot(row, staff));
+        const id = stateId(text);
+        if (id !== last) {
+          last = id;
+          emit('status', id, text);
         }
         return TERMINAL.has(row.status);
       };
@@ -109,7 +119,7 @@ export const streamRoutes: RoutePlugin<{ store: EvaluationStore; pollMs: number;
             const row = await store.getVisible(first.id);
             if (ended) return;
             if (!row) {
-              emit('deleted', { id: first.id });
+              emit('deleted', 'deleted', JSON.stringify({ id: first.id }));
               return end();
             }
             if (publish(row)) return end();
