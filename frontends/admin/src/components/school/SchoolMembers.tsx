@@ -25,6 +25,14 @@ import {
 } from '../../lib/schools';
 import { FormModal } from './FormModal';
 
+/** Issue 32: how a member last signed in (auth's record), e.g. "Microsoft · 2 Mar 2031"; "Never" when not known. */
+const SIGN_IN_METHOD_LABELS = { password: 'Password', google: 'Google', microsoft: 'Microsoft' } as const;
+export function lastSignInText(m: SchoolMember): string {
+  if (!m.last_sign_in) return 'Never';
+  const when = new Date(m.last_sign_in.at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return `${SIGN_IN_METHOD_LABELS[m.last_sign_in.method]} · ${when}`;
+}
+
 const ROLE_FILTERS = [{ value: '', label: 'All roles' }, ...SCHOOL_ROLE_OPTIONS];
 const STATUS_FILTERS = [
   { value: '', label: 'Any status' },
@@ -156,6 +164,7 @@ export function SchoolMembers({ client, user, schoolId }: Ctx) {
             { title: 'School role', key: 'role', render: (_: unknown, m: SchoolMember) => roleCell(m) },
             { title: 'Status', key: 'status', render: (_: unknown, m: SchoolMember) => statusCell(m) },
             { title: 'Joined by', key: 'joined', render: (_: unknown, m: SchoolMember) => m.joined_by.replace('_', ' ') },
+            { title: 'Last sign-in', key: 'last_sign_in', render: (_: unknown, m: SchoolMember) => lastSignInText(m) },
             { title: 'Actions', key: 'actions', render: (_: unknown, m: SchoolMember) => actionsCell(m) },
           ]}
         />
@@ -174,6 +183,9 @@ export function SchoolMembers({ client, user, schoolId }: Ctx) {
               <div style={{ margin: '8px 0', display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
                 {roleCell(m)} {statusCell(m)}
               </div>
+              <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+                Last sign-in: {lastSignInText(m)}
+              </Typography.Text>
               {actionsCell(m)}
             </Card>
           ))}
