@@ -96,6 +96,26 @@ describe('live progress: the event stream, with polling as the fallback', () => 
     expect(seen).toEqual(['processing']);
   });
 
+  test('a stream cut after some events is opened again with Last-Event-ID (another replica), and polling is not needed', async () => {
+    let opened = 0;
+    const f = fakeFetch((c: Call) => {
+      if (!c.url.endsWith('/events')) return json(200, evaluation('completed', { overall_score: 27 }));
+      opened++;
+      // the first replica goes away after one event; the second sends what changed since
+      return opened === 1
+        ? sse([`id: s1\n${status({ status: 'processing', progress: 40 })}`])
+        : sse([`id: s2\n${status({ status: 'completed', progress: 100, overall_score: 27 })}`]);
+    });
+    const client = createClient({ fetch: f.fetch, locks: null });
+    const seen: string[] = [];
+    const done = await client.evaluations.watch('e1', { onProgress: (p) => seen.push(`${p.status}:${p.progress}`) });
+    expect(done.status).toBe('completed');
+    expect(seen).toEqual(['processing:40', 'completed:100']);
+    const streams = f.calls.filter((c) => c.url.endsWith('/events'));
+    expect(streams.map((c) => c.headers['Last-Event-ID'])).toEqual([undefined, 's1']);
+    expect(f.calls.filter((c) => !c.url.endsWith('/events'))).toHaveLength(1); // the final read, no polling
+  });
+
   test('a silent stream (no heartbeat) is abandoned for polling', async () => {
     const f = fakeFetch((c: Call) =>
       c.url.endsWith('/events')

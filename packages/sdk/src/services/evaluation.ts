@@ -61,6 +61,8 @@ export interface PollOptions {
 
 const TERMINAL: readonly EvaluationStatus[] = ['completed', 'failed'];
 const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).includes(status);
+/** How often watch() opens a cut event stream again (with Last-Event-ID) before it polls. */
+const STREAM_RESUMES = 3;
 const evalPath = (id: string, rest = '') => `/evaluation/${encodeURIComponent(id)}${rest}`;
 
 /** The multipart fields both ways of submitting an essay start with. */
@@ -164,8 +166,9 @@ export class EvaluationsApi {
   /**
    * Follows one evaluation until it is completed or failed and resolves with the whole final
    * evaluation. Live through `GET /evaluation/{id}/events` (read with fetch so the bearer header
-   * travels as on every call; never a token in a URL); if the stream cannot be opened, is cut
-   * or goes silent, it falls back to polling (2 s, 60 attempts).
+   * travels as on every call; never a token in a URL); a stream cut after it gave events is opened
+   * again with `Last-Event-ID` (up to 3 times: another replica answers with what changed); if the
+   * stream cannot be opened, or keeps being cut or going silent, it falls back to polling (2 s, 60 attempts).
    */
   async watch(id: string, options: WatchOptions = {}): Promise<Evaluation> {
     const { onProgress, signal } = options;
@@ -178,29 +181,41 @@ export class EvaluationsApi {
       }
     };
     let outcome = 'fallback' as 'terminal' | 'deleted' | 'fallback';
-    try {
-      const res = await this.t.fetchResponse(evalPath(id, '/events'), { headers: { Accept: 'text/event-stream' }, signal });
-      if (res.body && (res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        await readEventStream(
-          res.body,
-          (e) => {
-            if (e.event === 'deleted') outcome = 'deleted';
-            else if (e.event === 'status') {
-              const p = JSON.parse(e.data) as EvaluationProgress;
-              report(p);
-              if (isTerminal(p.status)) outcome = 'terminal';
-            }
-            return outcome !== 'fallback';
-          },
-          { signal, idleMs: options.streamIdleMs ?? 45_000 },
-        );
-      } else {
-        await res.body?.cancel().catch(() => undefined);
+    // A stream cut after it gave events (its replica gone, a gateway changed) is opened again with
+    // the last event's id as Last-Event-ID: the server answers with the state only if it changed
+    // since. After STREAM_RESUMES such cuts, or a stream that cannot be opened, polling takes over.
+    let lastEventId: string | null = null;
+    for (let resumes = 0; outcome === 'fallback' && resumes <= STREAM_RESUMES; resumes++) {
+      let gotEvents = false;
+      try {
+        const headers: Record<string, string> = { Accept: 'text/event-stream' };
+        if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+        const res = await this.t.fetchResponse(evalPath(id, '/events'), { headers, signal });
+        if (res.body && (res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+          await readEventStream(
+            res.body,
+            (e) => {
+              gotEvents = true;
+              if (e.id) lastEventId = e.id;
+              if (e.event === 'deleted') outcome = 'deleted';
+              else if (e.event === 'status') {
+                const p = JSON.parse(e.data) as EvaluationProgress;
+                report(p);
+                if (isTerminal(p.status)) outcome = 'terminal';
+              }
+              return outcome !== 'fallback';
+            },
+            { signal, idleMs: options.streamIdleMs ?? 45_000 },
+          );
+        } else {
+          await res.body?.cancel().catch(() => undefined);
+        }
+      } catch (e) {
+        if (signal?.aborted) throw signal.reason ?? e;
+        // a missing or foreign evaluation, or a session that ended, is not cured by polling
+        if (isApiError(e) && (e.status === 404 || e.status === 401 || e.status === 403)) throw e;
       }
-    } catch (e) {
-      if (signal?.aborted) throw signal.reason ?? e;
-      // a missing or foreign evaluation, or a session that ended, is not cured by polling
-      if (isApiError(e) && (e.status === 404 || e.status === 401 || e.status === 403)) throw e;
+      if (!gotEvents && !lastEventId) break; // never opened: poll
     }
     if (outcome === 'deleted') throw new ApiError(404, 'Evaluation not found', 'NOT_FOUND');
     if (outcome === 'terminal') return this.get(id);
