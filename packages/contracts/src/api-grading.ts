@@ -135,5 +135,7 @@ export const Results = Type.Object({
   consistency: Type.Optional(Consistency),
   /** Figures measured in the text, for the writing-insights screens. */
   textMetrics: Type.Optional(TextMetrics),
+  /** Issue 33 §3: the rubric's marked exemplars the model was shown, most relevant first (model graders only). */
+  exemplars: Type.Optional(Type.Array(Type.Object({ id: Type.String(), title: Type.String() }))),
 });
 export type Results = Static<typeof Results>;

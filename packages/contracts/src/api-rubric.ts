@@ -189,3 +189,38 @@ export const AiStructureBody = Type.Object({
   status: Type.Optional(RubricStatus),
 });
 export type AiStructureBody = Static<typeof AiStructureBody>;
+
+/**
+ * Issue 33 §3: a marked exemplar of a rubric (an essay or an excerpt, e.g. from a school's moderation
+ * samples) with its mark and a short examiner-style comment per criterion. The model grader is shown
+ * the most relevant ones; the result names those it was shown.
+ */
+export const MAX_EXEMPLARS_PER_RUBRIC = 50;
+export const MAX_EXEMPLAR_TEXT_CHARS = 60_000;
+
+export const ExemplarMark = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 10, description: 'a criterion code of the rubric' }),
+  score: Type.Number({ minimum: 0 }),
+  comment: Type.String({ maxLength: 2000, description: 'examiner-style comment for this criterion' }),
+});
+export type ExemplarMark = Static<typeof ExemplarMark>;
+
+export const RubricExemplarInput = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200, description: 'e.g. "Moderation sample 3 (2025), excerpt"' }),
+  text: Type.String({ minLength: 1, maxLength: MAX_EXEMPLAR_TEXT_CHARS, description: 'the essay or excerpt' }),
+  marks: Type.Array(ExemplarMark, { minItems: 1, maxItems: 50, description: 'one per criterion marked' }),
+});
+export type RubricExemplarInput = Static<typeof RubricExemplarInput>;
+
+export const RubricExemplar = Type.Object({
+  id: Type.String(),
+  rubric_id: Type.String(),
+  title: Type.String(),
+  text: Type.String(),
+  marks: Type.Array(ExemplarMark),
+  created_at: Type.String(),
+});
+export type RubricExemplar = Static<typeof RubricExemplar>;
+
+/** `DELETE /rubrics/{id}/exemplars/{exemplarId}`. */
+export const RubricExemplarDeleted = Type.Object({ success: Type.Literal(true), message: Type.String(), id: Type.String() });

@@ -45,6 +45,12 @@ export const Codes = {
   RUBRIC_IS_DEFAULT: 'RUBRIC_IS_DEFAULT',
   /** Only an active rubric can be the default of its type. */
   RUBRIC_NOT_ACTIVE: 'RUBRIC_NOT_ACTIVE',
+  /** Issue 33 §3: no such exemplar on this rubric. */
+  EXEMPLAR_NOT_FOUND: 'EXEMPLAR_NOT_FOUND',
+  /** Issue 33 §3: an exemplar's marks do not fit the rubric's criteria (see `detail`). */
+  EXEMPLAR_MARKS_INVALID: 'EXEMPLAR_MARKS_INVALID',
+  /** Issue 33 §3: a rubric holds at most MAX_EXEMPLARS_PER_RUBRIC exemplars. */
+  EXEMPLAR_LIMIT_REACHED: 'EXEMPLAR_LIMIT_REACHED',
   /** A rubric needs at least one criterion (from a processed file or a scoring structure). */
   RUBRIC_NO_CRITERIA: 'RUBRIC_NO_CRITERIA',
   /** The scoring structure or criteria text is inconsistent (see `detail`). */
@@ -174,6 +180,9 @@ export const Messages = {
   RUBRIC_IS_DEFAULT: 'This rubric is the default for its essay type. Make another rubric the default first.',
   RUBRIC_NOT_ACTIVE: 'Only an active rubric can be the default for its essay type',
   RUBRIC_DELETED: 'Rubric deleted successfully',
+  EXEMPLAR_NOT_FOUND: 'Exemplar not found',
+  EXEMPLAR_DELETED: 'Exemplar deleted',
+  EXEMPLAR_LIMIT_REACHED: 'This rubric already holds the most exemplars allowed. Delete one before adding another.',
   RATE_LIMITED: 'Too many requests. Please wait and try again.',
   TOO_MANY_FAILED_SIGNINS: 'Too many failed sign-in attempts for this account. Please wait and try again.',
   FILE_TOO_LARGE: 'File size must be less than 20MB',

@@ -171,6 +171,9 @@ export const ROUTE_POLICY = {
       { method: 'POST', path: '/rubrics/create-from-file', access: SUPER_ADMIN, body: 'upload' },
       { method: 'POST', path: '/rubrics/generate-ai-rubric', access: SUPER_ADMIN, body: 'upload' },
       { method: 'POST', path: '/rubrics/create-from-ai-structure', access: SUPER_ADMIN },
+      // Issue 33 §3: marked exemplars of a rubric.
+      { method: ['GET', 'POST'], path: '/rubrics/{id}/exemplars', access: SUPER_ADMIN },
+      { method: 'DELETE', path: '/rubrics/{id}/exemplars/{exemplarId}', access: SUPER_ADMIN },
     ],
   },
   billing: {

@@ -7,6 +7,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Assignment, EmailNotifications, StudentRef } from './api-assignments';
 import { CreditAccount } from './api-billing';
 import { Results, RubricSnapshot } from './api-grading';
+import { RubricExemplar } from './api-rubric';
 import { Role, User } from './api-user';
 import { MessageAllowance } from './api-users';
 import { Events } from './events';
@@ -222,6 +223,15 @@ export const Rpc = {
       /** false for a draft or deprecated rubric (new submissions refuse it); absent means active. */
       is_active: Type.Optional(Type.Boolean()),
     }),
+  ),
+  /**
+   * Issue 33 §3: a rubric's marked exemplars (grading asks it for a model grading, with a short cache;
+   * they are not in the snapshot evaluation stores per row). An unknown rubric has none.
+   */
+  rubricExemplars: rpc(
+    'rubric.exemplars',
+    Type.Object({ rubric_id: Type.String() }),
+    Type.Object({ exemplars: Type.Array(RubricExemplar) }),
   ),
   /** Rubric counts for the admin dashboard (`GET /dashboard/stats` "Active Rubrics"). */
   rubricCounts: rpc(

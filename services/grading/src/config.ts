@@ -71,6 +71,13 @@ export const GradingConfig = configSchema({
   GRADING_QUEUE_POLL_MS: Type.Integer({ default: 100, minimum: 5, maximum: 10_000 }),
   /** How often waiting essays report their place and estimated start (ms). */
   GRADING_QUEUE_REPORT_MS: Type.Integer({ default: 5_000, minimum: 100, maximum: 600_000 }),
+  /**
+   * Issue 33 §3: tokens the rubric's marked exemplars may take in a model prompt together (the most
+   * relevant that fit; 0 = no exemplars). Each is also charged to the shared budget with the prompt.
+   */
+  GRADING_EXEMPLAR_TOKENS: Type.Integer({ default: 4_000, minimum: 0, maximum: 100_000 }),
+  /** How long a replica keeps a rubric's exemplars before asking the rubric service again (ms). */
+  GRADING_EXEMPLAR_CACHE_MS: Type.Integer({ default: 30_000, minimum: 0, maximum: 3_600_000 }),
 });
 export type GradingConfig = Static<typeof GradingConfig>;
 

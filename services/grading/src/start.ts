@@ -10,6 +10,7 @@ import type { Grader } from './domain/job';
 import { startGradingWorker, type GradingWorkerOptions } from './messaging/worker';
 import { createQuickAssessor } from './app/assess';
 import { serveAssessRpc, serveGraderRpc } from './messaging/assess-rpc';
+import { rubricExemplarSource } from './peers/rubric-exemplars';
 
 export interface GradingStartOptions {
   /** The graders by name (default: those the configuration offers, `createGraders`). */
@@ -32,7 +33,8 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
     const infra = { ...opened, bus: opened.bus! };
     let worker: RunningConsumer | null = null;
     const { app } = buildApp({ config, infra, worker: () => worker });
-    const graders = opts.graders ?? createGraders(config, app.log);
+    const exemplars = rubricExemplarSource(infra.bus, { ttlMs: config.GRADING_EXEMPLAR_CACHE_MS });
+    const graders = opts.graders ?? createGraders(config, app.log, exemplars);
     const inForce = resolveGrader(config);
     app.log.info(
       { grader: inForce, setting: config.GRADER, ...(inForce === 'openai' ? { model: config.OPENAI_MODEL } : {}) },
@@ -60,7 +62,11 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       await admission?.stop();
       await running.stop();
     });
-    const assessRpc = serveAssessRpc(infra.bus, createQuickAssessor({ bus: infra.bus, config, graders, logger: app.log }), app.log);
+    const assessRpc = serveAssessRpc(
+      infra.bus,
+      createQuickAssessor({ bus: infra.bus, config, graders, logger: app.log, exemplars }),
+      app.log,
+    );
     lifecycle.onClose('assess rpc', async () => assessRpc.unsubscribe());
     const graderRpc = serveGraderRpc(
       infra.bus,

@@ -166,3 +166,78 @@ it('with the spec-local fallback configured, a failure gives the spec’s local 
     fallbackReason: `${AssessmentFallbackReasons.NO_RESPONSE}: HTTP 500 after 1 attempt`,
   });
 });
+
+describe('exemplar-anchored prompts (issue 33 §3)', () => {
+  const marks = [
+    { code: 'A', score: 5, comment: 'A sharply focused question.' },
+    { code: 'C', score: 9, comment: 'Sustained analysis of the data.' },
+  ];
+  const exemplar = (id: string, title: string, text: string) => ({
+    id,
+    rubric_id: EE_RUBRIC.id,
+    title,
+    text,
+    marks,
+    created_at: '2026-11-01T00:00:00.000Z',
+  });
+  // the fixture essay is about the UK soft drinks levy
+  const NEAR = exemplar(
+    '00000000-0000-7000-8000-00000000000a',
+    'Levy sample',
+    'The soft drinks levy and how manufacturers reformulated their drinks.',
+  );
+  const FAR = exemplar('00000000-0000-7000-8000-00000000000b', 'Poetry sample', 'Imagery in the war poetry of Wilfred Owen.');
+  const HUGE = exemplar(
+    '00000000-0000-7000-8000-00000000000c',
+    'Full essay',
+    `Soft drinks levy. ${'Manufacturers reformulated drinks. '.repeat(400)}`,
+  );
+
+  it('the most relevant exemplars that fit the allowance reach the prompt, and the result names them', async () => {
+    fake.reply(good());
+    const asked: string[] = [];
+    const r = await grader({
+      exemplars: async (id) => (asked.push(id), [FAR, HUGE, NEAR]),
+      exemplarTokens: 400,
+    }).grade(eeJob());
+    expect(asked).toEqual([EE_RUBRIC.id]);
+    expect(r.grader).toBe('openai');
+    expect(r.exemplars).toEqual([
+      { id: NEAR.id, title: 'Levy sample' },
+      { id: FAR.id, title: 'Poetry sample' },
+    ]);
+    expect(Value.Check(Results, r)).toBe(true);
+    const prompt = fake.requests[0].body.messages![1].content as string;
+    expect(prompt).toContain(
+      '<exemplar title="Levy sample">\nThe soft drinks levy and how manufacturers reformulated their drinks.\n</exemplar>',
+    );
+    expect(prompt).toContain('- A Focus and Method: 5/6 — A sharply focused question.');
+    expect(prompt.indexOf('Levy sample')).toBeLessThan(prompt.indexOf('Poetry sample'));
+    expect(prompt).not.toContain('Full essay'); // more than the allowance on its own
+    const shown = prompt.slice(prompt.indexOf('<exemplar'), prompt.indexOf('<essay>'));
+    expect(Math.ceil(shown.length / 4)).toBeLessThanOrEqual(400);
+  });
+
+  it('with no allowance, no exemplars; the rubric service failing costs only the exemplars', async () => {
+    fake.always(good());
+    const none = await grader({ exemplars: async () => [NEAR], exemplarTokens: 0 }).grade(eeJob());
+    expect(none.exemplars).toBeUndefined();
+    const failing = await grader({
+      exemplars: async () => {
+        throw new Error('rubric did not answer');
+      },
+      exemplarTokens: 4000,
+    }).grade(eeJob());
+    expect(failing).toMatchObject({ grader: 'openai' });
+    expect(failing.exemplars).toBeUndefined();
+    for (const req of fake.requests) expect(req.body.messages![1].content).not.toContain('<exemplar');
+  });
+
+  it('a fallback result names no exemplars (the model’s marks were not used)', async () => {
+    fake.always({ status: 400 });
+    const r = await grader({ exemplars: async () => [NEAR], exemplarTokens: 4000 }).grade(eeJob());
+    expect(r.grader).toBe('builtin-fallback');
+    expect(r.exemplars).toBeUndefined();
+    expect(fake.requests[0].body.messages![1].content).toContain('<exemplar title="Levy sample">');
+  });
+});

@@ -5,6 +5,8 @@ import { createServiceApp, registerAuth, addInfraReadiness, type Bus, type Datab
 import type { RubricConfig } from './config';
 import { RubricStore } from './store/rubrics';
 import { UsageStore } from './store/usage';
+import { ExemplarStore } from './store/exemplars';
+import { exemplarRoutes } from './routes/exemplars';
 import { OpenAiRubricAssistant, type RubricAssistant } from './peers/rubric-assistant';
 import { rubricRoutes } from './routes/rubrics';
 import { scoringRoutes } from './routes/scoring';
@@ -29,10 +31,16 @@ function rubricAssistant(config: RubricConfig): RubricAssistant | null {
 }
 
 /** The rubric service as a Fastify app (no listen): tests inject into it, server.ts serves it. */
-export function buildApp({ config, infra, verify }: RubricDeps): { app: FastifyInstance; store: RubricStore; usage: UsageStore } {
+export function buildApp({ config, infra, verify }: RubricDeps): {
+  app: FastifyInstance;
+  store: RubricStore;
+  usage: UsageStore;
+  exemplars: ExemplarStore;
+} {
   const app = createServiceApp({ name: 'rubric', logLevel: config.LOG_LEVEL });
   const store = new RubricStore(infra.db.pool, announceSnapshotChanges);
   const usage = new UsageStore(infra.db.pool);
+  const exemplars = new ExemplarStore(infra.db.pool);
   registerAuth(app, verify);
   addInfraReadiness(app, { db: infra.db, bus: infra.bus });
   void app.register(multipart, {
@@ -43,6 +51,7 @@ export function buildApp({ config, infra, verify }: RubricDeps): { app: FastifyI
   // Route modules are plugins: they register after @fastify/swagger and so appear in /openapi.json.
   void app.register(rubricRoutes, { store, usage });
   void app.register(scoringRoutes, { store });
+  void app.register(exemplarRoutes, { store, exemplars });
   void app.register(fileRoutes, { store, assistant: rubricAssistant(config), extractTimeoutMs: config.EXTRACT_TIMEOUT_MS });
-  return { app, store, usage };
+  return { app, store, usage, exemplars };
 }

@@ -16,17 +16,17 @@ export function startService(config: RubricConfig, opts: { verify?: TokenVerifie
   return startWith(async (lifecycle) => {
     const opened = await openInfra('rubric', config, lifecycle, { migrations, bus: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus! };
-    const { app, store, usage } = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
+    const { app, store, usage, exemplars } = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
     await ensureStream(infra.bus, 'rubric'); // the stream our outbox publishes to
     // Answers wait for their events: evaluation's snapshot cache must hear a change before the admin does.
     const relay = startOutboxRelay({ pool: infra.db.pool, schema: infra.db.schema, bus: infra.bus, logger: app.log, holdAnswers: true });
     lifecycle.onClose('outbox relay', () => relay.stop());
     await announcedBeforeReturning(() => store.seedDefaults());
-    const subs = serveRubricRpc(infra.bus, store, app.log);
+    const subs = serveRubricRpc(infra.bus, { store, exemplars }, app.log);
     lifecycle.onClose('rpc', async () => subs.forEach((s) => s.unsubscribe()));
     const consumer = await startUsageConsumer(infra.bus, usage, app.log);
     lifecycle.onClose('usage consumer', () => consumer.stop());
     await app.ready();
-    return { app, store, usage, config, infra, relay };
+    return { app, store, usage, exemplars, config, infra, relay };
   });
 }

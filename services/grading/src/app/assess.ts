@@ -4,6 +4,7 @@ import { badRequest, callRpc, type Bus } from '@corestone/service-kit';
 import { resolveGrader, type GradingConfig } from '../config';
 import { UngradableJobError, checkJob, type Grader } from '../domain/job';
 import { NO_KEY, createOpenAiGrader, openAiOptions } from './graders';
+import type { ExemplarSource } from '../domain/exemplars';
 
 export interface QuickAssessDeps {
   bus: Bus;
@@ -11,6 +12,8 @@ export interface QuickAssessDeps {
   /** The deployment's graders by name (the worker's registry). */
   graders: Record<string, Grader>;
   logger: FastifyBaseLogger;
+  /** The rubrics' marked exemplars for the model's prompt (issue 33 §3). */
+  exemplars?: ExemplarSource;
   /** Wait for users' answer about the admin's key. */
   lookupTimeoutMs?: number;
 }
@@ -28,7 +31,7 @@ export function createQuickAssessor(deps: QuickAssessDeps) {
   const inForce = resolveGrader(config);
 
   const modelGrader = (apiKey: string, budgetMs: number | undefined) => {
-    const options = openAiOptions(config, apiKey, fallback, deps.logger);
+    const options = openAiOptions(config, apiKey, fallback, deps.logger, deps.exemplars);
     return createOpenAiGrader({ ...options, budgetMs: Math.min(options.budgetMs, budgetMs ?? options.budgetMs) });
   };
 

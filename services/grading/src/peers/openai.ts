@@ -6,6 +6,7 @@ import { gradeBuiltin } from '../domain/builtin';
 import { isRetryableStatus, retryDelayMs } from '../domain/retry';
 import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
 import { estimateRequestTokens } from '../domain/rate-limits';
+import { chooseExemplars, type ChosenExemplar, type ExemplarSource } from '../domain/exemplars';
 
 /** Spec admin §7 / §9: the model call's settings. */
 const MODEL_SETTINGS = { temperature: 0.3, max_tokens: 3000 } as const;
@@ -23,6 +24,10 @@ export interface OpenAiGraderOptions {
   /** Grader whose result replaces a failed model grading (builtin, or spec-local). */
   fallback: Grader;
   logger?: { warn(obj: object, msg: string): void };
+  /** Issue 33 §3: the rubric's marked exemplars (none when unset); the most relevant go into the prompt. */
+  exemplars?: ExemplarSource;
+  /** Tokens the exemplars' blocks may take in the prompt together (0: none are shown). */
+  exemplarTokens?: number;
   /** Jitter source (tests make it fixed). */
   random?: () => number;
 }
@@ -65,10 +70,10 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
    * budget (OPENAI_BUDGET_MS) counts from the turn, not from the wait, and a 429 is not a failure:
    * the budget is held until the provider's reset and the request waits again at the head of its line.
    */
-  async function call(job: GradingJob, ctx: GradeContext | undefined): Promise<string | null | undefined> {
+  async function call(job: GradingJob, prompt: string, ctx: GradeContext | undefined): Promise<string | null | undefined> {
     const messages = [
       { role: 'system' as const, content: SYSTEM_PROMPT },
-      { role: 'user' as const, content: userPrompt(job) },
+      { role: 'user' as const, content: prompt },
     ];
     const body = {
       model: opts.model,
@@ -132,9 +137,23 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
     }
   }
 
-  async function sample(job: GradingJob, filler: () => Results, ctx: GradeContext | undefined): Promise<AiGradingReply> {
-    const content = await call(job, ctx);
+  async function sample(job: GradingJob, prompt: string, filler: () => Results, ctx: GradeContext | undefined): Promise<AiGradingReply> {
+    const content = await call(job, prompt, ctx);
     return parseReply(content, job, filler());
+  }
+
+  /**
+   * The exemplars shown for this essay. The rubric service not answering costs the grading its
+   * exemplars, never the grading itself (logged; the result then names none).
+   */
+  async function exemplarsFor(job: GradingJob): Promise<ChosenExemplar[]> {
+    if (!opts.exemplars || !(opts.exemplarTokens! > 0)) return [];
+    try {
+      return chooseExemplars(await opts.exemplars(job.rubric.id), job, opts.exemplarTokens!);
+    } catch (err) {
+      opts.logger?.warn({ evaluation_id: job.evaluation_id, err }, 'rubric exemplars unavailable; graded without them');
+      return [];
+    }
   }
 
   return {
@@ -146,7 +165,13 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
       // waiting for its turn costs no analysis yet (a burst of held essays would analyse them all at once).
       let analysed: Results | undefined;
       const analysis = () => (analysed ??= gradeBuiltin(job));
-      const outcomes = await Promise.allSettled(Array.from({ length: opts.samples }, () => sample(job, analysis, ctx)));
+      const chosen = await exemplarsFor(job);
+      const prompt = userPrompt(
+        job,
+        chosen.map((c) => c.block),
+      );
+      const shown = chosen.length ? { exemplars: chosen.map(({ exemplar }) => ({ id: exemplar.id, title: exemplar.title })) } : {};
+      const outcomes = await Promise.allSettled(Array.from({ length: opts.samples }, () => sample(job, prompt, analysis, ctx)));
       await ctx?.progress('writing_feedback', STAGE_PERCENT.writing_feedback);
       const replies = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
       if (replies.length === 0) {
@@ -157,7 +182,7 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
         return { ...fallback, grader: `${opts.fallback.name}-fallback`, fallbackReason: failure.message, model: opts.model };
       }
       if (opts.samples === 1) {
-        return { ...resultsFromReply(job, replies[0]), textMetrics: analysis().textMetrics, grader: 'openai', model: opts.model };
+        return { ...resultsFromReply(job, replies[0]), textMetrics: analysis().textMetrics, grader: 'openai', model: opts.model, ...shown };
       }
       const combined = combineSamples(job, replies);
       return {
@@ -166,6 +191,7 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
         grader: 'openai',
         model: opts.model,
         consistency: combined.consistency,
+        ...shown,
       };
     },
   };

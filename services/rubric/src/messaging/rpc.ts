@@ -2,14 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Codes, Messages, Rpc } from '@corestone/contracts';
 import { isUuid, notFound, serveRpc, type Bus } from '@corestone/service-kit';
 import type { RubricStore } from '../store/rubrics';
+import type { ExemplarStore } from '../store/exemplars';
 
 /**
  * Evaluation snapshots the rubric it grades against (scoring structure with descriptors and the
  * version), so later rubric edits never change a stored result. `is_active` false tells it to
  * refuse new submissions with a draft or deprecated rubric. `rubric.counts` feeds the admin
- * dashboard's "Active Rubrics" card.
+ * dashboard's "Active Rubrics" card. `rubric.exemplars` gives grading a rubric's marked exemplars
+ * (issue 33 §3; none for an unknown rubric: the grading goes on without).
  */
-export function serveRubricRpc(bus: Bus, store: RubricStore, log: FastifyBaseLogger) {
+export function serveRubricRpc(bus: Bus, { store, exemplars }: { store: RubricStore; exemplars: ExemplarStore }, log: FastifyBaseLogger) {
   return [
     serveRpc(
       bus,
@@ -22,5 +24,11 @@ export function serveRubricRpc(bus: Bus, store: RubricStore, log: FastifyBaseLog
       log,
     ),
     serveRpc(bus, Rpc.rubricCounts, async () => store.counts(), log),
+    serveRpc(
+      bus,
+      Rpc.rubricExemplars,
+      async ({ rubric_id }) => ({ exemplars: isUuid(rubric_id) ? await exemplars.list(rubric_id) : [] }),
+      log,
+    ),
   ];
 }

@@ -49,4 +49,18 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX rubric_usage_rubric ON rubric_usage (rubric_id);`,
   },
+  {
+    // Issue 33 §3: marked exemplars of a rubric (gone with their rubric).
+    id: '003-exemplars',
+    sql: `
+      CREATE TABLE rubric_exemplars (
+        id uuid PRIMARY KEY,
+        rubric_id uuid NOT NULL REFERENCES rubrics (id) ON DELETE CASCADE,
+        title text NOT NULL,
+        text text NOT NULL,
+        marks jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX rubric_exemplars_rubric ON rubric_exemplars (rubric_id, created_at, id);`,
+  },
 ];

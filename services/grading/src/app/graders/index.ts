@@ -4,13 +4,22 @@ import { modelConfigured, resolveGrader, type GradingConfig } from '../../config
 import { builtinGrader } from './builtin';
 import { specLocalGrader } from './spec-local';
 import { createOpenAiGrader, type OpenAiGraderOptions } from '../../peers/openai';
+import type { ExemplarSource } from '../../domain/exemplars';
 
 export { builtinGrader, specLocalGrader, createOpenAiGrader };
 export type { OpenAiGraderOptions } from '../../peers/openai';
 
-/** The configured model settings (base URL, model, budget, retries, samples, fallback) with the given key. */
-export function openAiOptions(config: GradingConfig, apiKey: string, fallback: Grader, logger?: FastifyBaseLogger): OpenAiGraderOptions {
+/** The configured model settings (base URL, model, budget, retries, samples, fallback, exemplars) with the given key. */
+export function openAiOptions(
+  config: GradingConfig,
+  apiKey: string,
+  fallback: Grader,
+  logger?: FastifyBaseLogger,
+  exemplars?: ExemplarSource,
+): OpenAiGraderOptions {
   return {
+    exemplars,
+    exemplarTokens: config.GRADING_EXEMPLAR_TOKENS,
     apiKey,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
@@ -29,11 +38,13 @@ export function openAiOptions(config: GradingConfig, apiKey: string, fallback: G
 export const NO_KEY = 'no-key-configured';
 
 /** The graders this deployment offers, by name; `openai` only with an API key or a compatible endpoint. */
-export function createGraders(config: GradingConfig, logger?: FastifyBaseLogger): Record<string, Grader> {
+export function createGraders(config: GradingConfig, logger?: FastifyBaseLogger, exemplars?: ExemplarSource): Record<string, Grader> {
   resolveGrader(config); // refuses GRADER=openai with no model configured
   const graders: Record<string, Grader> = { builtin: builtinGrader, 'spec-local': specLocalGrader };
   if (modelConfigured(config)) {
-    graders.openai = createOpenAiGrader(openAiOptions(config, config.OPENAI_API_KEY ?? NO_KEY, graders[config.GRADING_FALLBACK], logger));
+    graders.openai = createOpenAiGrader(
+      openAiOptions(config, config.OPENAI_API_KEY ?? NO_KEY, graders[config.GRADING_FALLBACK], logger, exemplars),
+    );
   }
   return graders;
 }
