@@ -289,10 +289,11 @@ async function main() {
       await sleep(4000); // steady load before the fault
       const from = Date.now();
       const fromIndex = requests.length;
+      const inFlightAtStart = requests.filter((r) => r.status === 0); // cut by the fault, or answered during it
       console.log(`\n▶ ${fault.name}`);
       await fault.run();
       const recovered = await waitHealthy(from);
-      const during = requests.slice(fromIndex);
+      const during = [...inFlightAtStart, ...requests.slice(fromIndex)];
       await sleep(3000); // and a little load after it
       const check = await settleAndCheck();
       // counted once every request begun during the fault has its answer

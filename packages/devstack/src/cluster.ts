@@ -52,7 +52,7 @@ const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
  * what a client of the cluster sees while a pod is replaced — never a bare 502.
  */
 function nginxConfig(dir: string, fronts: Record<ProcessName, number>, backends: Record<ProcessName, number[]>): string {
-  const unavailable = JSON.stringify({ detail: 'The service is restarting; try again in a moment.', code: 'UNAVAILABLE' });
+  const unavailable = JSON.stringify({ detail: 'The service is restarting; try again in a moment.', code: 'SERVICE_UNAVAILABLE' });
   const upstreams = PLATFORM_PROCESSES.map(
     (name) => `  upstream ${name} {
 ${backends[name].map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
