@@ -114,7 +114,7 @@ export function GradebookTable({ gradebook }: { gradebook: Gradebook }) {
             key: 'student',
             fixed: 'left',
             render: (_, r) => (
-              <div style={{ minWidth: 120 }}>
+              <div style={{ minWidth: 110, maxWidth: 220, overflowWrap: 'anywhere' }}>
                 <div style={{ fontWeight: 500 }}>{r.student.name}</div>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {r.student.email}
