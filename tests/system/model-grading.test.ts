@@ -23,6 +23,9 @@ beforeAll(async () => {
     OPENAI_MAX_RETRIES: '1',
     // A killed worker's job comes back after the ack wait; the worker keeps live jobs alive with working().
     GRADING_ACK_WAIT_MS: '3000',
+    // Exemplars (issue 33 §3): a small allowance, and asked afresh for every grading (no cache to wait out).
+    GRADING_EXEMPLAR_TOKENS: '600',
+    GRADING_EXEMPLAR_CACHE_MS: '0',
   });
 });
 afterAll(async () => {
@@ -122,4 +125,53 @@ it('a grading worker killed while the model is answering: the job is graded agai
   expect(fake.requests).toHaveLength(2);
   expect((await p.api.call('GET', '/auth/me', { token: s.token })).body.essay_credits).toBe(0);
   expect((await p.api.call('GET', '/evaluation/my-evaluations', { token: s.token })).body.total).toBe(1);
+});
+
+it('the rubric’s marked exemplars reach the prompt within their allowance, and the result names them (issue 33 §3)', async () => {
+  const email = uniqueEmail('exemplar-admin');
+  expect(
+    (
+      await p.api.call('POST', '/auth/setup-admin', {
+        json: { name: 'Ezra Exemplar', email, password: 'exemplar-admin-1', user_type: 'super-admin' },
+      })
+    ).status,
+  ).toBe(200);
+  const admin = (await p.api.call('POST', '/auth/login', { json: { username: email, password: 'exemplar-admin-1' } })).body.access_token;
+  const s = await student();
+  const [a, b] = s.rubric.scoring_structure.criteria;
+  const add = async (title: string, text: string) => {
+    const res = await p.api.call('POST', `/rubrics/${s.rubric.id}/exemplars`, {
+      token: admin,
+      json: {
+        title,
+        text,
+        marks: [
+          { code: a.code, score: 4, comment: `Comment on ${title}.` },
+          { code: b.code, score: 3, comment: '' },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  // the essay is about influenza and public health in Canadian cities
+  const near = await add('Influenza sample', 'Municipal public health responses to the 1918 influenza in Canadian cities.');
+  const far = await add('Poetry sample', 'Imagery in the war poetry of Wilfred Owen.');
+  await add('Whole essay', `Influenza in Toronto. ${'Public health officials closed schools. '.repeat(150)}`); // over the allowance alone
+  expect((await p.api.call('GET', `/rubrics/${s.rubric.id}/exemplars`, { token: s.token })).status).toBe(403);
+
+  fake.reply({ content: s.reply });
+  const up = await s.upload();
+  const done = await p.api.waitForEvaluation(up.body.id, s.token);
+  expect(done.results).toMatchObject({ grader: 'openai' });
+  expect(done.results.exemplars).toEqual([
+    { id: near.id, title: 'Influenza sample' },
+    { id: far.id, title: 'Poetry sample' },
+  ]);
+  const prompt: string = fake.requests[0].body.messages![1].content;
+  expect(prompt).toContain(`<exemplar title="Influenza sample">\n${near.text}\n</exemplar>`);
+  expect(prompt).toContain(`- ${a.code} ${a.name}: 4/${a.maxScore} — Comment on Influenza sample.`);
+  expect(prompt).not.toContain('Whole essay');
+  expect(Math.ceil(prompt.slice(prompt.indexOf('<exemplar'), prompt.indexOf('<essay>')).length / 4)).toBeLessThanOrEqual(600);
+  for (const e of [near, far]) await p.api.call('DELETE', `/rubrics/${s.rubric.id}/exemplars/${e.id}`, { token: admin });
 });
