@@ -11,6 +11,7 @@ import { Admission, type Permit } from '../src/app/admission';
 import { FairBudgetStore, type BudgetLimits } from '../src/store/fair-budget';
 import { estimatedStartMs, parseResetMs, tenantOf, holdAfter429Ms, readRateLimitHeaders } from '../src/domain/rate-limits';
 import { until } from './events';
+import { placeMoved } from '../src/messaging/worker';
 
 const run = createTestRun('gbud');
 const clients: Redis[] = [];
@@ -220,6 +221,16 @@ describe('rules', () => {
     expect(parseResetMs('1h2m3.5s')).toBe(3_723_500);
     expect(parseResetMs('2.5')).toBe(2_500);
     expect(parseResetMs('soon')).toBeNull();
+  });
+
+  it('a waiting essay tells its place when it moved: a tenth of those ahead, or a fifth of the wait', () => {
+    const t = 1_000_000;
+    const told = { ahead: 120, startAt: t + 240_000 };
+    expect(placeMoved(null, told, t)).toBe(true);
+    expect(placeMoved(told, { ahead: 115, startAt: t + 230_000 }, t)).toBe(false);
+    expect(placeMoved(told, { ahead: 108, startAt: t + 230_000 }, t)).toBe(true); // 12 fewer ahead
+    expect(placeMoved(told, { ahead: 118, startAt: t + 300_000 }, t)).toBe(true); // a minute later, of four
+    expect(placeMoved({ ahead: 1, startAt: t + 500 }, { ahead: 0, startAt: t + 500 }, t)).toBe(true);
   });
 
   it('queues an essay under its school, else under its submitter', () => {

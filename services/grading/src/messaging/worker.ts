@@ -205,16 +205,19 @@ function admitFor(
   if (!admission) return undefined;
   let requests = 0;
   let started = false;
+  let told: ToldPlace | null = null;
   return async (tokens, seq) => {
     const permit = await admission.admit({
       id: `${key}:${++requests}`,
       tenant: tenantOf(job),
       tokens,
       seq,
-      onPlace: ({ ahead, startsInMs }) =>
-        reporter.report('queued', QUEUED_PERCENT, {
-          queue: { ahead, estimated_start_at: new Date(Date.now() + startsInMs).toISOString() },
-        }),
+      onPlace: ({ ahead, startsInMs }) => {
+        const place = { ahead, startAt: Date.now() + startsInMs };
+        if (!placeMoved(told, place, Date.now())) return;
+        told = place;
+        reporter.report('queued', QUEUED_PERCENT, { queue: { ahead, estimated_start_at: new Date(place.startAt).toISOString() } });
+      },
     });
     if (!started) {
       started = true;
@@ -222,6 +225,24 @@ function admitFor(
     }
     return permit;
   };
+}
+
+/**
+ * Whether a waiting essay's place moved enough to tell (each report is an event that evaluation
+ * stores): the first place; `ahead` changed by a tenth (at least one); or the estimated start moved
+ * by a fifth of the wait (at least a second). A long wait is reported a few dozen times, not every
+ * few seconds.
+ */
+export function placeMoved(told: ToldPlace | null, place: ToldPlace, now: number): boolean {
+  if (!told) return true;
+  if (Math.abs(place.ahead - told.ahead) >= Math.max(1, Math.ceil(told.ahead / 10))) return true;
+  return Math.abs(place.startAt - told.startAt) >= Math.max(1_000, (place.startAt - now) / 5);
+}
+
+/** A place as last told: essays ahead, and the estimated start (ms since the epoch). */
+export interface ToldPlace {
+  ahead: number;
+  startAt: number;
 }
 
 /** The job's attempt, echoed in every event about it (only when the job named one). */
