@@ -1,7 +1,7 @@
 // antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
 jest.setTimeout(30000);
 
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App as AntApp } from 'antd';
@@ -44,6 +44,7 @@ function renderAt(url: string, handler: (c: Call) => Response | Promise<Response
             <Route path="/auth" element={<AuthPage />} />
             <Route path="/auth/google/callback" element={<GoogleCallbackPage />} />
             <Route path="/dashboard" element={<Dashboard />} />
+            <Route path="/admin/classes/c1" element={<p>CLASS c1</p>} />
           </Routes>
         </SessionProvider>
       </MemoryRouter>
@@ -147,6 +148,22 @@ describe('/auth/google/callback', () => {
     );
     expect(await screen.findByText('DASHBOARD gina@school.org')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r2');
+  });
+
+  test('an LTI launch lands on its next= path of this app; any other next= goes to /dashboard (issue 32)', async () => {
+    const access = accessToken();
+    const tokens = `access_token=${access}&refresh_token=r3&oauth=success`;
+    renderAt(
+      `/auth/google/callback?${tokens}&next=${encodeURIComponent('/admin/classes/c1')}`,
+      server(true, () => res(200, user)),
+    );
+    expect(await screen.findByText('CLASS c1')).toBeTruthy();
+    cleanup();
+    renderAt(
+      `/auth/google/callback?${tokens}&next=${encodeURIComponent('//evil.example/x')}`,
+      server(true, () => res(200, user)),
+    );
+    expect(await screen.findByText('DASHBOARD gina@school.org')).toBeTruthy();
   });
 
   test('accepts the alternative token plus user', async () => {

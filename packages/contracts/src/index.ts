@@ -22,6 +22,7 @@ export * from './api-billing';
 export * from './api-operations';
 export * from './api-schools';
 export * from './api-sso';
+export * from './api-lti';
 export * from './api-schools-roster';
 export * from './api-assignments';
 export * from './routes';

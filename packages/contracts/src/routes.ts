@@ -229,7 +229,7 @@ export const ROUTE_POLICY = {
     ],
   },
   schools: {
-    prefixes: ['/schools', '/classes', '/assignments'],
+    prefixes: ['/schools', '/classes', '/assignments', '/lti'],
     // Every route needs a token; who may do what in which school is decided by the service's use
     // cases (tenancy: 404 where existence would leak), so most lines say only `signed_in`.
     routes: [
@@ -251,6 +251,14 @@ export const ROUTE_POLICY = {
       { method: 'DELETE', path: '/classes/{id}/members/{user_id}', access: 'signed_in' },
       { method: ['GET', 'POST'], path: '/classes/{id}/assignments', access: 'signed_in' },
       { method: ['GET', 'PATCH'], path: '/assignments/{id}', access: 'signed_in' },
+      // Issue 32: LTI 1.3. The LMS reaches login, launch and the JWKS without a token (the launch proves itself with its id_token).
+      { method: ['GET', 'POST'], path: '/schools/{id}/lti/platforms', access: 'signed_in' },
+      { method: 'DELETE', path: '/schools/{id}/lti/platforms/{platform_id}', access: 'signed_in' },
+      { method: 'GET', path: '/lti/jwks', access: 'public' },
+      { method: ['GET', 'POST'], path: '/lti/login', access: 'public' },
+      { method: 'POST', path: '/lti/launch', access: 'public' },
+      { method: 'POST', path: '/lti/deep-linking/response', access: 'signed_in' },
+      { method: 'POST', path: '/lti/keys/rotate', access: SUPER_ADMIN },
     ],
   },
 } as const satisfies Record<string, ServiceRoutes>;

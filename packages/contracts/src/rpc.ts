@@ -354,6 +354,16 @@ export const Rpc = {
     Type.Object({ user_ids: Type.Array(Type.String(), { maxItems: 1000 }) }),
     Type.Object({ users: Type.Array(Type.Object({ user_id: Type.String(), method: SignInMethod, at: Type.String() })) }),
   ),
+  /**
+   * Issue 32 (LTI): a session for an active account that schools has just authenticated through a
+   * verified LTI launch (the id_token checked against the school's registered platform). Refused
+   * (403 ACCOUNT_DEACTIVATED, 404) as a sign-in would be. The sign-in method on record is left as it was.
+   */
+  authIssueSession: rpc(
+    'auth.issue_session',
+    Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+    Type.Object({ access_token: Type.String(), refresh_token: Type.String() }),
+  ),
 } as const;
 
 export type RpcDef = (typeof Rpc)[keyof typeof Rpc];

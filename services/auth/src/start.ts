@@ -7,6 +7,7 @@ import { serveProvisionRpc } from './messaging/provision-rpc';
 import { startInvitationConsumer } from './messaging/invitations';
 import { startSchoolsConsumer } from './messaging/schools-consumer';
 import { serveSignInMethodsRpc } from './messaging/sign-in-methods-rpc';
+import { serveIssueSessionRpc } from './messaging/issue-session-rpc';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -42,6 +43,9 @@ export function startService(config: AuthConfig) {
     lifecycle.onClose('schools consumer', () => schoolsConsumer.stop());
     const signInMethods = serveSignInMethodsRpc(infra.bus, store, app.log);
     lifecycle.onClose('sign-in methods rpc', async () => signInMethods.unsubscribe());
+    // Issue 32: sessions for the people of verified LTI launches (schools checks the launch).
+    const issueSession = serveIssueSessionRpc(infra.bus, service.sessions, app.log);
+    lifecycle.onClose('issue-session rpc', async () => issueSession.unsubscribe());
     // With MAIL_DISABLED no invitation is made (provisioning refuses new accounts); any already
     // queued wait in the AUTH stream rather than being marked sent without a mail.
     if (!config.MAIL_DISABLED) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Mailer, addInfraReadiness, createServiceApp, registerAuth, type ServiceDeps } from '@corestone/service-kit';
+import { Mailer, addInfraReadiness, createServiceApp, loadPlatformKeys, registerAuth, type ServiceDeps } from '@corestone/service-kit';
 import type { SchoolsConfig } from './config';
 import { SchoolStore } from './store/schools';
 import { Accounts } from './peers/accounts';
@@ -16,6 +16,11 @@ import { AssignmentPeers } from './peers/assignment-peers';
 import { AssignmentsUseCases } from './app/assignments';
 import { AssignmentMails } from './app/assignment-mails';
 import { assignmentRoutes } from './routes/assignments';
+import { LtiStore } from './store/lti';
+import { ToolKeys } from './app/lti-keys';
+import { LtiUseCases } from './app/lti';
+import { LtiPlatformPeer } from './peers/lti-platform';
+import { ltiRoutes } from './routes/lti';
 
 export type SchoolsDeps = ServiceDeps<SchoolsConfig, 'db' | 'bus'>;
 
@@ -30,6 +35,9 @@ export interface SchoolsApp {
   assignmentStore: AssignmentStore;
   /** The assignment mail scheduler (start.ts starts its rounds; tests run passes with runOnce). */
   assignmentMails: AssignmentMails;
+  /** Issue 32: the LTI 1.3 tool. */
+  lti: LtiUseCases;
+  ltiKeys: ToolKeys;
 }
 
 /** The schools service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
@@ -52,6 +60,18 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
     logger: app.log,
   });
   const assignments = new AssignmentsUseCases(store, assignmentStore, peers, () => assignmentMails.kick());
+  const ltiStore = new LtiStore(infra.db.pool, infra.db.pool);
+  const ltiKeys = new ToolKeys(ltiStore, () => loadPlatformKeys(config).dataKey);
+  const lti = new LtiUseCases({
+    pool: infra.db.pool,
+    schools: store,
+    lti: ltiStore,
+    assignments: assignmentStore,
+    accounts,
+    platform: new LtiPlatformPeer(config.PEER_TIMEOUT_MS),
+    keys: ltiKeys,
+    publicBase: config.PUBLIC_BASE_URL,
+  });
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
   const deps = { schools, members, classes };
@@ -60,5 +80,6 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   void app.register(classRoutes, deps);
   void app.register(rosterRoutes, { rosterImports: rosterImportsFor({ pool: infra.db.pool, store, members, classes }) });
   void app.register(assignmentRoutes, { assignments });
-  return { app, store, schools, members, classes, accounts, assignments, assignmentStore, assignmentMails };
+  void app.register(ltiRoutes, { lti, keys: ltiKeys });
+  return { app, store, schools, members, classes, accounts, assignments, assignmentStore, assignmentMails, lti, ltiKeys };
 }

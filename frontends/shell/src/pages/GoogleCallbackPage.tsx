@@ -20,8 +20,11 @@ export function GoogleCallbackPage() {
     // after the session restored whatever it had, so that the two never interleave
     if (session.status === 'initialising' || started.current) return;
     started.current = true;
+    // An LTI launch names where the person lands (issue 32): a path of this app only.
+    const next = new URLSearchParams(window.location.search).get('next');
+    const landing = next && /^\/(?![/\\])/.test(next) ? next : '/dashboard';
     session.signInFromUrl().then(
-      () => navigate('/dashboard', { replace: true }),
+      () => navigate(landing, { replace: true }),
       (err: unknown) => setFailure(err instanceof CallbackError ? err.message : CALLBACK_MESSAGES.failed),
     );
   }, [session, navigate]);

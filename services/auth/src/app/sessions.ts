@@ -25,6 +25,18 @@ export class Sessions {
     return this.respond(user, familyId, tokenId);
   }
 
+  /**
+   * Issue 32 (rpc.auth.issue_session): a session for an account schools authenticated through a
+   * verified LTI launch. The account must exist and be active (as any sign-in); the last sign-in
+   * method on record is left as it was.
+   */
+  async issueFor(userId: string): Promise<AuthResponse> {
+    const user = await this.users.getView(userId);
+    if (!user.is_active) throw deactivated();
+    const { familyId, tokenId } = await this.store.createSession(user.id, null);
+    return this.respond(user, familyId, tokenId);
+  }
+
   private async respond(user: User, familyId: string, tokenId: string): Promise<AuthResponse> {
     return {
       access_token: await this.signer.sign(user.id, user.role, familyId),

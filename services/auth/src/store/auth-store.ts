@@ -283,12 +283,14 @@ export class AuthStore {
   // ------------------------------------------------------------------ sessions
 
   /** A new session: its family and first refresh token; the sign-in's method is noted on the credential. */
-  async createSession(userId: string, method: SignInMethod = 'password'): Promise<{ familyId: string; tokenId: string }> {
+  /** `method` null (a session minted for another service's sign-in, LTI's) leaves the last sign-in method as it was. */
+  async createSession(userId: string, method: SignInMethod | null = 'password'): Promise<{ familyId: string; tokenId: string }> {
     const familyId = newId();
     const tokenId = newId();
     await withTransaction(this.pool, async (tx) => {
       await tx.query(`INSERT INTO session_families (id, user_id) VALUES ($1, $2)`, [familyId, userId]);
-      await tx.query(`UPDATE credentials SET last_sign_in_method = $2, last_sign_in_at = now() WHERE user_id = $1`, [userId, method]);
+      if (method)
+        await tx.query(`UPDATE credentials SET last_sign_in_method = $2, last_sign_in_at = now() WHERE user_id = $1`, [userId, method]);
       await tx.query(`INSERT INTO refresh_tokens (id, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
         tokenId,
         familyId,

@@ -45,6 +45,11 @@ export class Accounts {
     return new Map(users.map((u) => [u.user_id, { method: u.method, at: u.at }]));
   }
 
+  /** Issue 32 (LTI): a session for an account schools authenticated with a verified launch (auth mints it). */
+  issueSession(userId: string) {
+    return callRpc(this.bus, Rpc.authIssueSession, { user_id: userId }, { timeoutMs: this.timeoutMs });
+  }
+
   /** E-mail and display name of an existing account. */
   async profile(userId: string): Promise<{ email: string; name: string }> {
     const { user } = await callRpc(this.bus, Rpc.usersGetView, { user_id: userId }, { timeoutMs: this.timeoutMs });

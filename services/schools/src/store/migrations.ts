@@ -1,6 +1,7 @@
 import type { Migration } from '@corestone/service-kit';
 import { rosterMigrations } from './roster-migrations';
 import { assignmentMigrations } from './assignment-migrations';
+import { ltiMigrations } from './lti-migrations';
 
 export const migrations: Migration[] = [
   {
@@ -72,4 +73,6 @@ export const migrations: Migration[] = [
   ...rosterMigrations,
   // 003: assignments and their mails' markers (store/assignment-migrations.ts)
   ...assignmentMigrations,
+  // 004: LTI 1.3 platforms, tool keys, launches (store/lti-migrations.ts)
+  ...ltiMigrations,
 ];

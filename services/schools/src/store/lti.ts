@@ -1,0 +1,209 @@
+import type { Pool } from 'pg';
+import { newId, withTransaction, type Queryable } from '@corestone/service-kit';
+
+export interface PlatformRow {
+  id: string;
+  school_id: string;
+  issuer: string;
+  client_id: string;
+  deployment_ids: string[];
+  auth_login_url: string;
+  auth_token_url: string;
+  key_set_url: string;
+  created_at: Date;
+}
+
+export interface ToolKeyRow {
+  kid: string;
+  private_jwk_sealed: string;
+  public_jwk: Record<string, unknown>;
+  status: 'next' | 'current' | 'retired';
+}
+
+export interface LaunchRow {
+  id: string;
+  platform_id: string;
+  user_id: string;
+  class_id: string | null;
+  message_type: string;
+  deployment_id: string;
+  claims: Record<string, unknown>;
+}
+
+const PLATFORM_COLUMNS = 'id, school_id, issuer, client_id, deployment_ids, auth_login_url, auth_token_url, key_set_url, created_at';
+
+/** The LTI tables (store/lti-migrations.ts); the use cases in app/lti.ts decide. */
+export class LtiStore {
+  constructor(
+    private readonly db: Queryable,
+    private readonly pool: Pool | null = null,
+  ) {}
+
+  transaction<T>(fn: (tx: LtiStore) => Promise<T>): Promise<T> {
+    if (!this.pool) return fn(this);
+    return withTransaction(this.pool, (client) => fn(new LtiStore(client)));
+  }
+
+  // ---- tool keys ----
+
+  /** Keys that are published (current and next), current first. */
+  async publishedKeys(): Promise<ToolKeyRow[]> {
+    const { rows } = await this.db.query<ToolKeyRow>(
+      `SELECT kid, private_jwk_sealed, public_jwk, status FROM lti_tool_keys WHERE status IN ('current', 'next')
+       ORDER BY status = 'current' DESC`,
+    );
+    return rows;
+  }
+
+  /** Adds a key in `status` unless one already holds it (another replica was first): answers whether it was added. */
+  async addKey(k: Omit<ToolKeyRow, 'status'>, status: 'next' | 'current'): Promise<boolean> {
+    const res = await this.db.query(
+      `INSERT INTO lti_tool_keys (kid, private_jwk_sealed, public_jwk, status) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [k.kid, k.private_jwk_sealed, JSON.stringify(k.public_jwk), status],
+    );
+    return res.rowCount === 1;
+  }
+
+  /** The next key takes over: current → retired (no longer published), next → current. */
+  async promoteNext(): Promise<void> {
+    await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended('schools.lti-keys', 0))`);
+    const { rowCount } = await this.db.query(`SELECT 1 FROM lti_tool_keys WHERE status = 'next'`);
+    if (!rowCount) return;
+    await this.db.query(`UPDATE lti_tool_keys SET status = 'retired' WHERE status = 'current'`);
+    await this.db.query(`UPDATE lti_tool_keys SET status = 'current' WHERE status = 'next'`);
+  }
+
+  // ---- platforms ----
+
+  /** A new platform; null when this issuer and client id are registered already. */
+  async insertPlatform(p: Omit<PlatformRow, 'id' | 'created_at'>): Promise<PlatformRow | null> {
+    const { rows } = await this.db.query<PlatformRow>(
+      `INSERT INTO lti_platforms (id, school_id, issuer, client_id, deployment_ids, auth_login_url, auth_token_url, key_set_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (issuer, client_id) DO NOTHING RETURNING ${PLATFORM_COLUMNS}`,
+      [newId(), p.school_id, p.issuer, p.client_id, p.deployment_ids, p.auth_login_url, p.auth_token_url, p.key_set_url],
+    );
+    return rows[0] ?? null;
+  }
+
+  async listPlatforms(schoolId: string): Promise<PlatformRow[]> {
+    const { rows } = await this.db.query<PlatformRow>(
+      `SELECT ${PLATFORM_COLUMNS} FROM lti_platforms WHERE school_id = $1 ORDER BY created_at, id`,
+      [schoolId],
+    );
+    return rows;
+  }
+
+  async getPlatform(id: string): Promise<PlatformRow | null> {
+    const { rows } = await this.db.query<PlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM lti_platforms WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Platforms of an issuer (a client id narrows it to one). */
+  async platformsOf(issuer: string, clientId: string | null): Promise<PlatformRow[]> {
+    const { rows } = await this.db.query<PlatformRow>(
+      `SELECT ${PLATFORM_COLUMNS} FROM lti_platforms WHERE issuer = $1 AND ($2::text IS NULL OR client_id = $2) ORDER BY created_at LIMIT 2`,
+      [issuer, clientId],
+    );
+    return rows;
+  }
+
+  async deletePlatform(schoolId: string, id: string): Promise<boolean> {
+    const res = await this.db.query(`DELETE FROM lti_platforms WHERE id = $1 AND school_id = $2`, [id, schoolId]);
+    return res.rowCount === 1;
+  }
+
+  // ---- login states ----
+
+  async saveState(s: { state: string; nonce: string; platform_id: string; ttlSeconds: number }): Promise<void> {
+    await this.db.query(`DELETE FROM lti_login_states WHERE expires_at < now()`);
+    await this.db.query(
+      `INSERT INTO lti_login_states (state, nonce, platform_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [s.state, s.nonce, s.platform_id, s.ttlSeconds],
+    );
+  }
+
+  /** Uses a login state up (a second launch with it finds nothing); null when unknown, used or expired. */
+  async takeState(state: string): Promise<{ nonce: string; platform_id: string } | null> {
+    const { rows } = await this.db.query<{ nonce: string; platform_id: string; live: boolean }>(
+      `DELETE FROM lti_login_states WHERE state = $1 RETURNING nonce, platform_id, expires_at > now() AS live`,
+      [state],
+    );
+    return rows[0]?.live ? rows[0] : null;
+  }
+
+  // ---- accounts, contexts, launches ----
+
+  async linkedUser(platformId: string, sub: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ user_id: string }>(`SELECT user_id FROM lti_accounts WHERE platform_id = $1 AND sub = $2`, [
+      platformId,
+      sub,
+    ]);
+    return rows[0]?.user_id ?? null;
+  }
+
+  async linkUser(platformId: string, sub: string, userId: string): Promise<void> {
+    await this.db.query(`INSERT INTO lti_accounts (platform_id, sub, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+      platformId,
+      sub,
+      userId,
+    ]);
+  }
+
+  /** The class an LMS context maps to (the row locked: one first launch creates it). */
+  async contextClass(platformId: string, contextId: string): Promise<string | null> {
+    await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended('schools.lti-context:' || $1 || ':' || $2, 0))`, [
+      platformId,
+      contextId,
+    ]);
+    const { rows } = await this.db.query<{ class_id: string }>(
+      `SELECT class_id FROM lti_contexts WHERE platform_id = $1 AND context_id = $2`,
+      [platformId, contextId],
+    );
+    return rows[0]?.class_id ?? null;
+  }
+
+  async mapContext(platformId: string, contextId: string, classId: string): Promise<void> {
+    await this.db.query(`INSERT INTO lti_contexts (platform_id, context_id, class_id) VALUES ($1, $2, $3)`, [
+      platformId,
+      contextId,
+      classId,
+    ]);
+  }
+
+  async insertLaunch(l: Omit<LaunchRow, 'id'>): Promise<string> {
+    const id = newId();
+    await this.db.query(
+      `INSERT INTO lti_launches (id, platform_id, user_id, class_id, message_type, deployment_id, claims) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, l.platform_id, l.user_id, l.class_id, l.message_type, l.deployment_id, JSON.stringify(l.claims)],
+    );
+    return id;
+  }
+
+  async getLaunch(id: string): Promise<LaunchRow | null> {
+    const { rows } = await this.db.query<LaunchRow>(
+      `SELECT id, platform_id, user_id, class_id, message_type, deployment_id, claims FROM lti_launches WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  // ---- resource links ----
+
+  /** The assignment a resource link was placed for, and its line item (learnt at a launch). */
+  async putResourceLink(platformId: string, resourceLinkId: string, assignmentId: string, lineitemUrl: string | null): Promise<void> {
+    await this.db.query(
+      `INSERT INTO lti_resource_links (platform_id, resource_link_id, assignment_id, lineitem_url) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (platform_id, resource_link_id) DO UPDATE SET assignment_id = EXCLUDED.assignment_id,
+         lineitem_url = COALESCE(EXCLUDED.lineitem_url, lti_resource_links.lineitem_url)`,
+      [platformId, resourceLinkId, assignmentId, lineitemUrl],
+    );
+  }
+
+  async resourceLink(platformId: string, resourceLinkId: string): Promise<{ assignment_id: string; lineitem_url: string | null } | null> {
+    const { rows } = await this.db.query<{ assignment_id: string; lineitem_url: string | null }>(
+      `SELECT assignment_id, lineitem_url FROM lti_resource_links WHERE platform_id = $1 AND resource_link_id = $2`,
+      [platformId, resourceLinkId],
+    );
+    return rows[0] ?? null;
+  }
+}
