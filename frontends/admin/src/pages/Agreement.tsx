@@ -90,7 +90,8 @@ export function Agreement({ client, user }: RemoteAppProps) {
             rowKey={(f) => f.criterion_id ?? f.criterion}
             dataSource={agreementRows(data.criteria, data.total)}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            // the readings wrap inside the card; a phone scrolls the table sideways
+            scroll={{ x: 960 }}
             columns={[
               { title: 'Criterion', dataIndex: 'criterion', render: (v: string, f) => (f.criterion_id ? v : <strong>{v}</strong>) },
               { title: 'Essays', dataIndex: 'n' },
@@ -98,7 +99,7 @@ export function Agreement({ client, user }: RemoteAppProps) {
               { title: 'Exact', key: 'exact', render: (_, f) => percentText(f.exact) },
               { title: 'Within one mark', key: 'adj', render: (_, f) => percentText(f.adjacent) },
               { title: 'AI − teacher', key: 'diff', render: (_, f) => differenceText(f.mean_difference) },
-              { title: 'Reading', dataIndex: 'reading', render: (v: string) => <div style={{ minWidth: 240, maxWidth: 420 }}>{v}</div> },
+              { title: 'Reading', dataIndex: 'reading', width: '36%' },
             ]}
           />
         </Card>
