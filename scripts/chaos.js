@@ -444,8 +444,21 @@ async function main() {
       return { ...found, creditsWrong, notes };
     }
 
+    // Rate limits across gateway replicas: the forgot-password budget per address (30 an hour by
+    // default) is counted in Redis, so requests through both gateways share one budget.
+    let allowed = 0;
+    for (let i = 0; i < 80; i++) {
+      const res = await call(gateways[i % 2], 'POST', '/auth/forgot-password', { json: { email: `nobody.${i}@chaos.example` } });
+      if (res.status === 429) break;
+      allowed++;
+    }
+    const sharedLimit = allowed === 30;
+    console.log(
+      `\nrate limit across both gateways: ${allowed} forgot-password requests admitted before the first 429 (budget 30): ${sharedLimit ? 'shared' : 'NOT shared'}`,
+    );
+
     printTable(rows, Date.now() - started);
-    const failed = rows.some((r) => r.lost || r.doubled || r.creditsWrong || r.http500 || r.healthyAfter === 'never');
+    const failed = !sharedLimit || rows.some((r) => r.lost || r.doubled || r.creditsWrong || r.http500 || r.healthyAfter === 'never');
     await cleanup();
     process.exit(failed ? 1 : 0);
   } catch (err) {
