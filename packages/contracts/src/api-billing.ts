@@ -151,6 +151,16 @@ export const SchoolCredits = Type.Object({
     }),
     { description: 'every member who used the pool, most used first' },
   ),
+  /** Issue 30: the pool's use per class (charges of submissions into a class's assignment), most used first. */
+  usage_by_class: Type.Array(
+    Type.Object({
+      class_id: Type.String(),
+      used: Type.Integer({ description: 'pool credits used in this class, refunds deducted' }),
+      refunded: Type.Integer({ description: 'credits given back to the pool after failed gradings in this class' }),
+      cap: Type.Union([Type.Integer(), Type.Null()], { description: "the class's pool_cap (null: none)" }),
+    }),
+    { description: 'every class whose submissions used the pool, or that has a cap' },
+  ),
 });
 export type SchoolCredits = Static<typeof SchoolCredits>;
 

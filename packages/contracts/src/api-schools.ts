@@ -213,6 +213,8 @@ export const SchoolClass = Type.Object({
   archived_at: Nullable(DateTime),
   teachers: Type.Array(Type.Object({ user_id: Type.String(), name: Type.String() })),
   student_count: Type.Integer(),
+  /** Issue 30: the most school-pool credits the class's submissions may use (null: no cap). */
+  pool_cap: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
   created_at: DateTime,
   updated_at: DateTime,
 });
@@ -246,6 +248,8 @@ export const UpdateClassRequest = Type.Object(
     session: Type.Optional(Nullable(Session)),
     archived: Type.Optional(Type.Boolean()),
     new_join_code: Type.Optional(Type.Boolean({ description: 'true: the old code stops working and a new one is made' })),
+    /** School admins only: the class's cap on school-pool credits (null: no cap). */
+    pool_cap: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1000000 }))),
   },
   { additionalProperties: false },
 );

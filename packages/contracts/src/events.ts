@@ -178,6 +178,12 @@ export const Events = {
    * user belongs to at most one school at a time, so the latest event is the user's whole state.
    */
   schoolsMembershipChanged: event('schools', 'membership_changed', SchoolMembership),
+  /** Issue 30: a class's cap on school-pool credits was set or cleared (billing checks it when charging). */
+  schoolsClassChanged: event(
+    'schools',
+    'class_changed',
+    Type.Object({ class_id: Type.String(), school_id: Type.String(), pool_cap: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) }),
+  ),
 
   gradingProgress: event(
     'grading',

@@ -34,6 +34,8 @@ export const Codes = {
   SCHOOL_POOL_EMPTY: 'SCHOOL_POOL_EMPTY',
   /** rpc.billing.consume_credit: the student has used as many pool credits as their school allows each student. */
   SCHOOL_POOL_CAP_REACHED: 'SCHOOL_POOL_CAP_REACHED',
+  /** rpc.billing.consume_credit: the class the essay is submitted into has used all the pool credits its school allows it. */
+  CLASS_POOL_CAP_REACHED: 'CLASS_POOL_CAP_REACHED',
   /** rpc.billing.consume_credit: the member's school has switched AI grading off. */
   AI_GRADING_DISABLED_BY_SCHOOL: 'AI_GRADING_DISABLED_BY_SCHOOL',
   LAST_SUPER_ADMIN: 'LAST_SUPER_ADMIN',
@@ -142,6 +144,9 @@ export const Messages = {
   /** `cap`: the school's pool_cap_per_student. */
   SCHOOL_POOL_CAP_REACHED: (cap: number) =>
     `You have used all ${cap} essay credit${cap === 1 ? '' : 's'} your school allows each student, so this essay cannot be graded now. Please ask your school's coordinator.`,
+  /** `cap`: the class's pool_cap. */
+  CLASS_POOL_CAP_REACHED: (cap: number) =>
+    `This class has used all ${cap} essay credit${cap === 1 ? '' : 's'} your school allows it, so this essay cannot be graded now. Please ask your teacher or your school's coordinator.`,
   AI_GRADING_DISABLED_BY_SCHOOL:
     'Your school has switched AI grading off, so essays cannot be submitted for grading. Please ask your teacher.',
   GRADING_ROLE_ONLY: 'Only students and teachers can submit essays for grading',

@@ -154,7 +154,12 @@ export const Rpc = {
    */
   billingConsumeCredit: rpc(
     'billing.consume_credit',
-    Type.Object({ user_id: Type.String(), evaluation_id: Type.String() }),
+    Type.Object({
+      user_id: Type.String(),
+      evaluation_id: Type.String(),
+      /** Issue 30: the class of the assignment the essay is submitted into (its pool use counts for the class and its cap). */
+      class_id: Type.Optional(Type.String()),
+    }),
     Type.Object({
       account: CreditAccount,
       charged: Type.Boolean({ description: 'false when unlimited' }),

@@ -30,6 +30,8 @@ afterAll(async () => {
 
 const bus = () => h.service.infra.bus;
 const consume = (user_id: string, evaluation_id: string) => callRpc(bus(), Rpc.billingConsumeCredit, { user_id, evaluation_id });
+const consumeIn = (user_id: string, evaluation_id: string, class_id: string) =>
+  callRpc(bus(), Rpc.billingConsumeCredit, { user_id, evaluation_id, class_id });
 const refund = (evaluation_id: string) => callRpc(bus(), Rpc.billingRefundCredit, { evaluation_id });
 const account = async (user_id: string) => (await callRpc(bus(), Rpc.billingGetAccount, { user_id })).account;
 /** The refusal of a call, as {status, code, detail}; null when it succeeded. */
@@ -67,6 +69,11 @@ async function school(settings: Partial<SchoolSettings> = {}, id = newId()): Pro
   });
   await drained('schools', 'billing-schools');
   return id;
+}
+/** schools.class_changed.v1 as the schools service publishes it; resolves once billing's copy has it. */
+async function classCap(class_id: string, school_id: string, pool_cap: number | null) {
+  await publishEvent(bus(), Events.schoolsClassChanged, { class_id, school_id, pool_cap });
+  await drained('schools', 'billing-schools');
 }
 async function member(
   user_id: string,
@@ -211,6 +218,7 @@ describe('GET /schools/{id}/credits', () => {
         used_total: 0,
         entries: [],
         usage_by_student: [],
+        usage_by_class: [],
       });
       expect((await get(caller.headers, newId())).statusCode).toBe(404);
     }
@@ -349,6 +357,77 @@ describe('charging a member of a school with the pool', () => {
       { user_id: s.id, used: 3 },
     ]);
     expect(after).toMatchObject({ balance: 42, granted_total: 50, used_total: 8 });
+  });
+
+  it("holds a class's cap (schools.class_changed.v1) under concurrency, records each use's class and shows the use per class", async () => {
+    const id = await school();
+    await grant(id, 100);
+    const capped = newId();
+    const open = newId();
+    const idle = newId();
+    await classCap(capped, id, 4);
+    await classCap(idle, id, 7);
+    const students = await Promise.all([studentOf(id), studentOf(id), studentOf(id)]);
+    // 12 concurrent charges of three students into the capped class: exactly 4.
+    const keys = Array.from({ length: 12 }, () => newId());
+    const outcomes = await Promise.all(keys.map((key, i) => refusal(consumeIn(students[i % 3].id, key, capped))));
+    expect(outcomes.filter((o) => o === null)).toHaveLength(4);
+    for (const o of outcomes.filter((x) => x !== null)) {
+      expect(o).toEqual({ status: 403, code: Codes.CLASS_POOL_CAP_REACHED, detail: Messages.CLASS_POOL_CAP_REACHED(4) });
+    }
+    expect(Messages.CLASS_POOL_CAP_REACHED(4)).toContain('all 4 essay credits');
+    // Other classes and essays of no class are not held by it; teachers into the class are.
+    expect(await consumeIn(students[0].id, newId(), open)).toMatchObject({ ledger: 'school', school_id: id });
+    expect(await consume(students[0].id, newId())).toMatchObject({ ledger: 'school' });
+    const teacher = await studentOf(id, 'teacher');
+    expect(await refusal(consumeIn(teacher.id, newId(), capped))).toMatchObject({ code: Codes.CLASS_POOL_CAP_REACHED });
+
+    let view = await pool(id);
+    expect(view).toMatchObject({ balance: 94, used_total: 6 });
+    expect(view.usage_by_class).toEqual([
+      { class_id: capped, used: 4, refunded: 0, cap: 4 },
+      { class_id: open, used: 1, refunded: 0, cap: null },
+      { class_id: idle, used: 0, refunded: 0, cap: 7 },
+    ]);
+
+    // A refund goes back to the class too: one more charge fits, then the cap holds again.
+    const first = outcomes.indexOf(null);
+    const usedInCapped = keys[first];
+    expect(await refund(usedInCapped)).toMatchObject({ refunded: true });
+    expect(await consumeIn(students[1].id, newId(), capped)).toMatchObject({ ledger: 'school' });
+    expect(await refusal(consumeIn(students[2].id, newId(), capped))).toMatchObject({ code: Codes.CLASS_POOL_CAP_REACHED });
+    // A repeated key answers its first outcome whatever the cap says now.
+    expect(await refusal(consumeIn(students[first % 3].id, usedInCapped, capped))).toBeNull();
+    view = await pool(id);
+    expect(view.usage_by_class[0]).toEqual({ class_id: capped, used: 4, refunded: 1, cap: 4 });
+
+    // The school raises the cap (a newer event), then clears it; a late older event changes nothing.
+    await classCap(capped, id, 6);
+    for (let i = 0; i < 2; i++) expect(await consumeIn(students[2].id, newId(), capped)).toMatchObject({ ledger: 'school' });
+    expect(await refusal(consumeIn(students[0].id, newId(), capped))).toMatchObject({ detail: Messages.CLASS_POOL_CAP_REACHED(6) });
+    const stale = { consumer: 'billing-schools', eventId: newId(), seq: 1 };
+    expect(await h.service.schools.applyClass(stale, { class_id: capped, school_id: id, pool_cap: 0 })).toBe(false);
+    await classCap(capped, id, null);
+    for (let i = 0; i < 3; i++) expect(await consumeIn(students[i].id, newId(), capped)).toMatchObject({ ledger: 'school' });
+    expect((await pool(id)).usage_by_class[0]).toEqual({ class_id: capped, used: 9, refunded: 1, cap: null });
+  });
+
+  it("neither caps nor records a class billing knows as another school's", async () => {
+    const mine = await school();
+    const other = await school();
+    await grant(mine, 5);
+    const foreign = newId();
+    await classCap(foreign, other, 0);
+    const s = await studentOf(mine);
+    expect(await consumeIn(s.id, newId(), foreign)).toMatchObject({ ledger: 'school', school_id: mine });
+    expect((await pool(mine)).usage_by_class).toEqual([]);
+    expect((await pool(other)).usage_by_class).toEqual([{ class_id: foreign, used: 0, refunded: 0, cap: 0 }]);
+    // A personal charge records no class either (it is not the pool's).
+    const individual = await h.user('student');
+    expect(await consumeIn(individual.id, newId(), foreign)).toMatchObject({ ledger: 'personal' });
+    expect(await refusal(callRpc(bus(), Rpc.billingConsumeCredit, { user_id: s.id, evaluation_id: newId(), class_id: '' }))).toMatchObject({
+      status: 400,
+    });
   });
 
   it('refuses every member of a school that switched AI grading off, but answers a charge made before', async () => {

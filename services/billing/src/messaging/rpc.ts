@@ -17,7 +17,13 @@ export function serveBillingRpc(bus: Bus, deps: ConsumeDeps, log: FastifyBaseLog
     serveRpc(
       bus,
       Rpc.billingConsumeCredit,
-      async ({ user_id, evaluation_id }) => consumeCredit(deps, checkId('user_id', user_id), checkId('evaluation_id', evaluation_id)),
+      async ({ user_id, evaluation_id, class_id }) =>
+        consumeCredit(
+          deps,
+          checkId('user_id', user_id),
+          checkId('evaluation_id', evaluation_id),
+          class_id === undefined ? undefined : checkId('class_id', class_id),
+        ),
       log,
     ),
     serveRpc(bus, Rpc.billingRefundCredit, async ({ evaluation_id }) => store.refund(checkId('evaluation_id', evaluation_id)), log),

@@ -8,7 +8,8 @@ const SCHOOLS_DURABLE = 'billing-schools';
 
 /**
  * Billing's copy of what the schools service decides: each school's settings and each user's
- * membership (schools.school_changed.v1, schools.membership_changed.v1), the inputs of the credit
+ * membership (schools.school_changed.v1, schools.membership_changed.v1) and each class's pool cap
+ * (schools.class_changed.v1), the inputs of the credit
  * rule's choice of ledger. Idempotent: each event is applied once (processed mark) and only when
  * it is newer in the SCHOOLS stream than the state it would replace.
  */
@@ -18,7 +19,7 @@ export function startSchoolsConsumer(bus: Bus, copy: SchoolCopyStore, logger: Fa
     stream: Events.schoolsSchoolChanged.service,
     durable: SCHOOLS_DURABLE,
     readAhead: true, // one statement per event
-    subjects: [Events.schoolsSchoolChanged.subject, Events.schoolsMembershipChanged.subject],
+    subjects: [Events.schoolsSchoolChanged.subject, Events.schoolsMembershipChanged.subject, Events.schoolsClassChanged.subject],
     logger,
     handler: async (event, msg) => {
       const at = { consumer: SCHOOLS_DURABLE, eventId: event.id, seq: msg.seq };
@@ -27,6 +28,10 @@ export function startSchoolsConsumer(bus: Bus, copy: SchoolCopyStore, logger: Fa
         const data = Value.Parse(Events.schoolsSchoolChanged.schema, event.data);
         const changed = await copy.applySchool(at, data);
         logger.info({ school_id: data.school_id, changed }, 'school settings copied');
+      } else if (event.type === Events.schoolsClassChanged.subject) {
+        const data = Value.Parse(Events.schoolsClassChanged.schema, event.data);
+        const changed = await copy.applyClass(at, data);
+        logger.info({ class_id: data.class_id, pool_cap: data.pool_cap, changed }, 'class pool cap copied');
       } else {
         const data = Value.Parse(Events.schoolsMembershipChanged.schema, event.data);
         const changed = await copy.applyMembership(at, data);

@@ -126,22 +126,28 @@ export class AccountStore {
    * - one credit per evaluation id, once, in whichever ledger: a repeat (also after a refund, and
    *   whatever `source` says now) answers the first outcome without charging again;
    * - a refused source (the school switched AI grading off) is refused, 403;
-   * - a pool charge takes a credit only if the pool has one (else 403 SCHOOL_POOL_EMPTY) and the
-   *   student is under the school's cap (else 403 SCHOOL_POOL_CAP_REACHED);
+   * - a pool charge takes a credit only if the pool has one (else 403 SCHOOL_POOL_EMPTY), the
+   *   student is under the school's cap (else 403 SCHOOL_POOL_CAP_REACHED) and `classId`'s class
+   *   under its cap (else 403 CLASS_POOL_CAP_REACHED); the use line records the class;
    * - an unlimited account (`max_essay_credits = -1`) is never charged (a 0-credit line records it);
    * - otherwise a credit is taken only if one is left (never below zero), else 403 INSUFFICIENT_CREDITS;
    * - an account not opened yet is opened with the free credit first;
    * - the same evaluation id on another user's account is refused (409).
    * The decisions run inside the `consume_credit` SQL function (one round trip, see `charge`).
    */
-  async consume(userId: string, evaluationId: string, source: CreditSource = { ledger: 'personal' }): Promise<ConsumeResult> {
+  async consume(
+    userId: string,
+    evaluationId: string,
+    source: CreditSource = { ledger: 'personal' },
+    classId: string | null = null,
+  ): Promise<ConsumeResult> {
     try {
       // An account not opened yet (the user's first use): opened and charged in one transaction.
       const result =
-        (await this.charge(this.pool, userId, evaluationId, source)) ??
+        (await this.charge(this.pool, userId, evaluationId, source, classId)) ??
         (await withTransaction(this.pool, async (client) => {
           await this.openAndLock(client, userId);
-          return (await this.charge(client, userId, evaluationId, source))!;
+          return (await this.charge(client, userId, evaluationId, source, classId))!;
         }));
       if (result.outcome === 'charged' || result.outcome === 'charged_pool') creditMetrics.consumed.inc(); // committed by now
       const { outcome: _outcome, ...answer } = result;
@@ -170,6 +176,7 @@ export class AccountStore {
     userId: string,
     evaluationId: string,
     source: CreditSource,
+    classId: string | null,
   ): Promise<(ConsumeResult & { outcome: string }) | null> {
     const event = sqlEvent(Events.billingAccountUpdated);
     const row = await queryWithSqlEvent<{
@@ -179,11 +186,12 @@ export class AccountStore {
       enqueued: boolean | null;
       charged_ledger: 'personal' | 'school' | null;
       charged_school_id: string | null;
+      class_cap: number | null;
     }>(
       db,
       event,
-      `SELECT outcome, charged, account, enqueued, charged_ledger, charged_school_id
-       FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      `SELECT outcome, charged, account, enqueued, charged_ledger, charged_school_id, class_cap
+       FROM consume_credit($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         userId,
         evaluationId,
@@ -197,6 +205,7 @@ export class AccountStore {
         source.ledger === 'school' ? source.schoolId : null,
         source.ledger === 'school' ? source.cap : null,
         source.ledger === 'refused' ? source.reason : null,
+        classId,
       ],
     );
     const { outcome, charged, account } = row;
@@ -206,6 +215,7 @@ export class AccountStore {
     if (outcome === 'pool_cap' && source.ledger === 'school') {
       throw new HttpError(403, Codes.SCHOOL_POOL_CAP_REACHED, Messages.SCHOOL_POOL_CAP_REACHED(source.cap ?? 0));
     }
+    if (outcome === 'class_cap') throw new HttpError(403, Codes.CLASS_POOL_CAP_REACHED, Messages.CLASS_POOL_CAP_REACHED(row.class_cap ?? 0));
     if (outcome === 'ai_disabled') throw new HttpError(403, Codes.AI_GRADING_DISABLED_BY_SCHOOL, Messages.AI_GRADING_DISABLED_BY_SCHOOL);
     if (outcome === 'other_user') throw evaluationOfAnotherUser();
     return {

@@ -288,4 +288,131 @@ export const migrations: Migration[] = [
         END IF;
       END $$;`,
   },
+  {
+    // Issue 30: pool use per class and a cap per class. The ledger line of a pool use (and its
+    // refund) records the class of the assignment the essay went into (rpc consume_credit's
+    // class_id); school_classes is billing's copy of schools.class_changed.v1 (a class's pool_cap,
+    // the newest stream sequence wins); consume_credit (005's) checks the class's cap under the
+    // pool's lock, as it checks the cap per student.
+    id: '006-class-pool-use',
+    sql: `
+      ALTER TABLE school_ledger ADD COLUMN class_id text;
+      CREATE INDEX school_ledger_class_usage ON school_ledger (school_id, class_id) WHERE class_id IS NOT NULL AND kind IN ('use', 'refund');
+      CREATE TABLE school_classes (
+        class_id text PRIMARY KEY,
+        school_id text NOT NULL,
+        pool_cap int CHECK (pool_cap >= 0),
+        stream_seq bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX school_classes_school ON school_classes (school_id);
+
+      DROP FUNCTION IF EXISTS consume_credit(text, text, int, uuid, text, uuid, text, text, jsonb, text, int, text);
+      CREATE FUNCTION consume_credit(
+        p_user_id text, p_evaluation_id text, p_unlimited int, p_line_id uuid, p_actor text,
+        p_event_id uuid, p_subject text, p_payload_head text, p_headers jsonb,
+        p_school_id text, p_cap int, p_refuse text, p_class_id text,
+        OUT outcome text, OUT charged boolean, OUT account json, OUT enqueued boolean,
+        OUT charged_ledger text, OUT charged_school_id text, OUT class_cap int
+      ) LANGUAGE plpgsql AS $$
+      DECLARE
+        acc accounts%ROWTYPE;
+        prior record;
+        used bigint;
+        line_class text;
+      BEGIN
+        enqueued := false;
+        -- Every charge of a user takes the account lock first (pool charges too): two requests of
+        -- one key are serialised whichever ledger each would choose.
+        SELECT * INTO acc FROM accounts WHERE user_id = p_user_id FOR UPDATE;
+        IF NOT FOUND THEN
+          outcome := 'missing';
+          RETURN;
+        END IF;
+        -- Each statement of a (volatile) function takes a fresh snapshot: read after taking the
+        -- account lock, a concurrent charge for this key has committed by now and is seen.
+        SELECT l.user_id, l.delta, 'personal' AS ledger, NULL::text AS school_id INTO prior
+          FROM ledger l WHERE l.kind = 'consume' AND l.evaluation_id = p_evaluation_id
+        UNION ALL
+        SELECT s.user_id, s.credits, 'school', s.school_id
+          FROM school_ledger s WHERE s.kind = 'use' AND s.charge_key = p_evaluation_id;
+        IF FOUND THEN
+          outcome := CASE WHEN prior.user_id = p_user_id THEN 'repeat' ELSE 'other_user' END;
+          charged := prior.delta <> 0;
+          charged_ledger := prior.ledger;
+          charged_school_id := prior.school_id;
+        ELSIF p_refuse IS NOT NULL THEN
+          outcome := p_refuse;
+          RETURN;
+        ELSIF p_school_id IS NOT NULL THEN
+          charged_ledger := 'school';
+          charged_school_id := p_school_id;
+          -- The pool's lock serialises the school's charges: the balance and the cap hold.
+          PERFORM 1 FROM school_pools p WHERE p.school_id = p_school_id FOR UPDATE;
+          IF NOT FOUND THEN
+            outcome := 'pool_empty';
+            RETURN;
+          END IF;
+          IF p_cap IS NOT NULL THEN
+            SELECT COALESCE(-SUM(s.credits), 0) INTO used FROM school_ledger s
+              WHERE s.school_id = p_school_id AND s.user_id = p_user_id AND s.kind IN ('use', 'refund');
+            IF used >= p_cap THEN
+              outcome := 'pool_cap';
+              RETURN;
+            END IF;
+          END IF;
+          -- The class's cap (schools' class pool_cap, billing's copy), under the same lock: the
+          -- class's uses minus refunds. A class billing knows as another school's is not recorded.
+          IF p_class_id IS NOT NULL THEN
+            SELECT c.pool_cap INTO class_cap FROM school_classes c WHERE c.class_id = p_class_id AND c.school_id = p_school_id;
+            line_class := CASE WHEN EXISTS (SELECT 1 FROM school_classes c WHERE c.class_id = p_class_id AND c.school_id <> p_school_id)
+              THEN NULL ELSE p_class_id END;
+            IF class_cap IS NOT NULL THEN
+              SELECT COALESCE(-SUM(s.credits), 0) INTO used FROM school_ledger s
+                WHERE s.school_id = p_school_id AND s.class_id = p_class_id AND s.kind IN ('use', 'refund');
+              IF used >= class_cap THEN
+                outcome := 'class_cap';
+                RETURN;
+              END IF;
+            END IF;
+          END IF;
+          UPDATE school_pools p SET balance = p.balance - 1, used_total = p.used_total + 1, updated_at = now()
+            WHERE p.school_id = p_school_id AND p.balance > 0;
+          IF NOT FOUND THEN
+            outcome := 'pool_empty';
+            RETURN;
+          END IF;
+          INSERT INTO school_ledger (id, school_id, kind, credits, user_id, charge_key, idempotency_key, actor, class_id)
+            VALUES (p_line_id, p_school_id, 'use', -1, p_user_id, p_evaluation_id, 'use:' || p_evaluation_id, p_actor, line_class);
+          outcome := 'charged_pool';
+          charged := true;
+        ELSIF acc.max_essay_credits = p_unlimited THEN
+          charged_ledger := 'personal';
+          INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor)
+            VALUES (p_line_id, p_user_id, p_evaluation_id, 'consume', 0, 'consume:' || p_evaluation_id, p_actor);
+          outcome := 'unlimited';
+          charged := false;
+        ELSE
+          charged_ledger := 'personal';
+          -- Conditional as well as locked: the balance can never go below zero.
+          UPDATE accounts SET essay_credits = essay_credits - 1, version = version + 1, updated_at = now()
+            WHERE user_id = p_user_id AND essay_credits > 0 RETURNING * INTO acc;
+          IF NOT FOUND THEN
+            outcome := 'no_credits';
+            RETURN;
+          END IF;
+          INSERT INTO ledger (id, user_id, evaluation_id, kind, delta, idempotency_key, actor)
+            VALUES (p_line_id, p_user_id, p_evaluation_id, 'consume', -1, 'consume:' || p_evaluation_id, p_actor);
+          outcome := 'charged';
+          charged := true;
+        END IF;
+        -- The CreditAccount, serialised as JSON.stringify would (to_json of a record is compact).
+        SELECT to_json(a) INTO account FROM (SELECT acc.user_id, acc.essay_credits, acc.max_essay_credits,
+          acc.subscription_plan, acc.subscription_status, acc.version) a;
+        IF outcome = 'charged' THEN
+          -- billing.account_updated.v1, its data the account, ordered per user (as enqueueEvent orders it).
+          enqueued := kit_enqueue_event(p_event_id, p_subject, p_payload_head, account, p_headers, p_user_id);
+        END IF;
+      END $$;`,
+  },
 ];

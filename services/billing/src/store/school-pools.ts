@@ -42,6 +42,13 @@ const TOTALS = 'school_id, balance, granted_total, used_total';
 const ENTRY = 'id, kind, credits, note, user_id, actor, charge_key, created_at';
 const POOL_REFUND_ACTOR = 'system:evaluation-failed';
 
+/** A pool use as a refund needs it: whose pool, whose essay, which class (null: none recorded). */
+export interface PoolUse {
+  school_id: string;
+  user_id: string;
+  class_id: string | null;
+}
+
 /**
  * The school credit pools: one row per school (balance, granted and used totals) and the
  * append-only `school_ledger` (grant | use | refund). Uses are written by the `consume_credit` SQL
@@ -70,9 +77,9 @@ export class SchoolPoolStore {
     });
   }
 
-  /** The pool's totals, its `limit` most recent lines (newest first) and its use per member. */
+  /** The pool's totals, its `limit` most recent lines (newest first), its use per member and per class. */
   async view(schoolId: string, limit: number): Promise<SchoolCredits> {
-    const [totals, entries, usage] = await Promise.all([
+    const [totals, entries, usage, byClass] = await Promise.all([
       this.pool.query<TotalsRow>(`SELECT ${TOTALS} FROM school_pools WHERE school_id = $1`, [schoolId]),
       this.pool.query<EntryRow>(`SELECT ${ENTRY} FROM school_ledger WHERE school_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, [
         schoolId,
@@ -83,19 +90,29 @@ export class SchoolPoolStore {
          WHERE school_id = $1 AND kind IN ('use', 'refund') GROUP BY user_id ORDER BY used DESC, user_id`,
         [schoolId],
       ),
+      // Every class with a recorded use, and every class with a cap (shown with 0 used).
+      this.pool.query<{ class_id: string; used: string; refunded: string; cap: number | null }>(
+        `SELECT class_id, COALESCE(u.used, 0) AS used, COALESCE(u.refunded, 0) AS refunded, c.pool_cap AS cap
+         FROM (SELECT class_id, -SUM(credits) AS used, COUNT(*) FILTER (WHERE kind = 'refund') AS refunded
+               FROM school_ledger WHERE school_id = $1 AND class_id IS NOT NULL AND kind IN ('use', 'refund') GROUP BY class_id) u
+         FULL JOIN (SELECT class_id, pool_cap FROM school_classes WHERE school_id = $1 AND pool_cap IS NOT NULL) c USING (class_id)
+         ORDER BY 2 DESC, 1`,
+        [schoolId],
+      ),
     ]);
     const row = totals.rows[0] ?? { school_id: schoolId, balance: '0', granted_total: '0', used_total: '0' };
     return {
       ...toTotals(row),
       entries: entries.rows.map(toEntry),
       usage_by_student: usage.rows.map((u) => ({ user_id: u.user_id, used: Number(u.used) })),
+      usage_by_class: byClass.rows.map((c) => ({ class_id: c.class_id, used: Number(c.used), refunded: Number(c.refunded), cap: c.cap })),
     };
   }
 
   /** The pool use of a charge key, if the key was charged to a pool. */
-  async useOf(client: PoolClient, chargeKey: string): Promise<{ school_id: string; user_id: string } | null> {
-    const { rows } = await client.query<{ school_id: string; user_id: string }>(
-      `SELECT school_id, user_id FROM school_ledger WHERE kind = 'use' AND charge_key = $1`,
+  async useOf(client: PoolClient, chargeKey: string): Promise<PoolUse | null> {
+    const { rows } = await client.query<PoolUse>(
+      `SELECT school_id, user_id, class_id FROM school_ledger WHERE kind = 'use' AND charge_key = $1`,
       [chargeKey],
     );
     return rows[0] ?? null;
@@ -105,12 +122,12 @@ export class SchoolPoolStore {
    * Gives the credit of a pool use back to its pool, once (inside the caller's transaction): the
    * unique (kind, charge_key) index makes a second refund a no-op. Answers whether this call refunded.
    */
-  async refundIn(client: PoolClient, use: { school_id: string; user_id: string }, chargeKey: string): Promise<boolean> {
+  async refundIn(client: PoolClient, use: PoolUse, chargeKey: string): Promise<boolean> {
     await client.query(`SELECT 1 FROM school_pools WHERE school_id = $1 FOR UPDATE`, [use.school_id]);
     const inserted = await client.query(
-      `INSERT INTO school_ledger (id, school_id, kind, credits, user_id, charge_key, idempotency_key, actor)
-       VALUES ($1, $2, 'refund', 1, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [newId(), use.school_id, use.user_id, chargeKey, `refund:${chargeKey}`, POOL_REFUND_ACTOR],
+      `INSERT INTO school_ledger (id, school_id, kind, credits, user_id, charge_key, idempotency_key, actor, class_id)
+       VALUES ($1, $2, 'refund', 1, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [newId(), use.school_id, use.user_id, chargeKey, `refund:${chargeKey}`, POOL_REFUND_ACTOR, use.class_id],
     );
     if (inserted.rowCount === 0) return false;
     await client.query(

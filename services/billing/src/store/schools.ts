@@ -5,6 +5,7 @@ import type { SchoolStanding } from '../domain/credit-source';
 
 type SchoolChanged = EventData<typeof Events.schoolsSchoolChanged>;
 type MembershipChanged = EventData<typeof Events.schoolsMembershipChanged>;
+type ClassChanged = EventData<typeof Events.schoolsClassChanged>;
 
 /** Where an event sits: its id (the processed mark) and its stream sequence (the newest state wins). */
 export interface EventPosition {
@@ -59,6 +60,20 @@ export class SchoolCopyStore {
          status = EXCLUDED.status, stream_seq = EXCLUDED.stream_seq, updated_at = now()
        WHERE school_members.stream_seq < EXCLUDED.stream_seq`,
       [at.consumer, at.eventId, data.user_id, data.school_id, data.school_role, data.status, at.seq],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** A class's pool cap (schools.class_changed.v1). Answers whether the event changed the copy. */
+  async applyClass(at: EventPosition, data: ClassChanged): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `WITH first AS (${processedMarkSql(1)})
+       INSERT INTO school_classes (class_id, school_id, pool_cap, stream_seq)
+       SELECT $3::text, $4::text, $5::int, $6::bigint FROM first
+       ON CONFLICT (class_id) DO UPDATE SET school_id = EXCLUDED.school_id, pool_cap = EXCLUDED.pool_cap,
+         stream_seq = EXCLUDED.stream_seq, updated_at = now()
+       WHERE school_classes.stream_seq < EXCLUDED.stream_seq`,
+      [at.consumer, at.eventId, data.class_id, data.school_id, data.pool_cap, at.seq],
     );
     return (rowCount ?? 0) > 0;
   }
