@@ -65,8 +65,37 @@ export function chargedTokens(body: FakeRequest['body']): number {
   return Math.ceil(chars / 4) + (body.max_tokens ?? 0);
 }
 
+/**
+ * The Azure OpenAI flavour (issue 33 §2): only `POST /openai/deployments/<deployment>/chat/completions`
+ * with `?api-version=<apiVersion>` and the `api-key` header is answered, as Azure does: another
+ * deployment is 404 DeploymentNotFound, a missing or wrong api-version 404, a wrong key 401.
+ */
+export interface FakeAzure {
+  deployment: string;
+  apiVersion: string;
+  apiKey: string;
+}
+
 export class FakeOpenAI {
   readonly requests: FakeRequest[] = [];
+  constructor(private readonly azure?: FakeAzure) {}
+
+  /** Azure flavour: the resource endpoint (the SDK's AzureOpenAI `endpoint`). */
+  get endpoint(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Azure flavour: why a request is refused (status and error), or null when it reached the deployment. */
+  private azureRefusal(req: http.IncomingMessage): { status: number; error: { type?: string; code?: string } } | null {
+    if (!this.azure) return null;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const match = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(url.pathname);
+    if (!match || req.method !== 'POST') return { status: 404, error: { code: '404', type: 'not_found' } };
+    if (url.searchParams.get('api-version') !== this.azure.apiVersion) return { status: 404, error: { code: '404', type: 'api_version' } };
+    if (req.headers['api-key'] !== this.azure.apiKey) return { status: 401, error: { code: '401', type: 'invalid_api_key' } };
+    if (decodeURIComponent(match[1]) !== this.azure.deployment) return { status: 404, error: { code: 'DeploymentNotFound' } };
+    return null;
+  }
   readonly usage: FakeUsage = { admitted: [], refused: 0 };
   private limit: FakeRateLimit | null = null;
   private bucket = { tokens: 0, requests: 0, at: 0 };
@@ -148,11 +177,14 @@ export class FakeOpenAI {
         } catch {
           body = {};
         }
-        const limited = this.charge(body);
+        const refused = this.azureRefusal(req);
+        const limited = refused ? { admitted: false, headers: {} } : this.charge(body);
         this.requests.push({ path: req.url ?? '', headers: req.headers, body, at: Date.now(), admitted: limited.admitted });
-        const reply: FakeReply = limited.admitted
-          ? (this.script.shift() ?? this.fallback)
-          : { status: 429, error: { type: 'tokens', code: 'rate_limit_exceeded' } };
+        const reply: FakeReply = refused
+          ? refused
+          : limited.admitted
+            ? (this.script.shift() ?? this.fallback)
+            : { status: 429, error: { type: 'tokens', code: 'rate_limit_exceeded' } };
         const answer = () => {
           if (res.destroyed) return;
           const status = reply.status ?? 200;

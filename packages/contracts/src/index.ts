@@ -21,6 +21,7 @@ export * from './api-links';
 export * from './api-billing';
 export * from './api-operations';
 export * from './api-schools';
+export * from './api-ai-endpoint';
 export * from './api-sso';
 export * from './api-lti';
 export * from './api-schools-roster';

@@ -239,6 +239,9 @@ export const ROUTE_POLICY = {
       { method: 'POST', path: '/schools/mine/accept', access: 'signed_in' },
       { method: 'POST', path: '/schools/mine/decline', access: 'signed_in' },
       { method: ['GET', 'PATCH'], path: '/schools/{id}', access: 'signed_in' },
+      // Issue 33 §2: the school's own model endpoint (school admins, super admins; checked by schools).
+      { method: ['GET', 'PUT', 'DELETE'], path: '/schools/{id}/ai-endpoint', access: 'signed_in' },
+      { method: 'POST', path: '/schools/{id}/ai-endpoint/test', access: 'signed_in' },
       { method: ['GET', 'POST'], path: '/schools/{id}/members', access: 'signed_in' },
       { method: 'PATCH', path: '/schools/{id}/members/{user_id}', access: 'signed_in' },
       { method: 'POST', path: '/schools/{id}/roster/import', access: 'signed_in', body: 'upload' },

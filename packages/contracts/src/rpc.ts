@@ -8,6 +8,7 @@ import { Assignment, EmailNotifications, StudentRef } from './api-assignments';
 import { CreditAccount } from './api-billing';
 import { Results, RubricSnapshot } from './api-grading';
 import { RubricExemplar } from './api-rubric';
+import { AiEndpointConfig, AiEndpointTestResult } from './api-ai-endpoint';
 import { Role, User } from './api-user';
 import { MessageAllowance } from './api-users';
 import { Events } from './events';
@@ -211,6 +212,21 @@ export const Rpc = {
    * OpenAI key or compatible endpoint is configured, else the built-in one). Evaluation asks it so
    * an unchanged re-submission carries only a result by that grader; one setting, in one service.
    */
+  /**
+   * Issue 33 §2: one small request to an endpoint ("test connection"): schools sends the school's
+   * stored endpoint, grading (which holds the SDK) answers whether it answered a chat completion.
+   */
+  gradingTestEndpoint: rpc('grading.test_endpoint', Type.Object({ endpoint: AiEndpointConfig }), AiEndpointTestResult),
+  /**
+   * Issue 33 §2: how a school's essays are graded: `ai_enabled` false (the school switched AI grading
+   * off) = the built-in grader only; `endpoint` = the school's own model endpoint (key decrypted),
+   * null = the platform's. An unknown school: ai_enabled true, endpoint null.
+   */
+  schoolsAiEndpoint: rpc(
+    'schools.ai_endpoint',
+    Type.Object({ school_id: Type.String() }),
+    Type.Object({ ai_enabled: Type.Boolean(), endpoint: Type.Union([AiEndpointConfig, Type.Null()]) }),
+  ),
   gradingGrader: rpc(
     'grading.grader',
     Type.Object({}),

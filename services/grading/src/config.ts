@@ -76,6 +76,11 @@ export const GradingConfig = configSchema({
    * relevant that fit; 0 = no exemplars). Each is also charged to the shared budget with the prompt.
    */
   GRADING_EXEMPLAR_TOKENS: Type.Integer({ default: 4_000, minimum: 0, maximum: 100_000 }),
+  /**
+   * Issue 33 §2: how long a replica keeps a school's AI switch and own endpoint before asking
+   * schools again (ms): a changed endpoint or switch reaches gradings within this time.
+   */
+  GRADING_SCHOOL_ENDPOINT_CACHE_MS: Type.Integer({ default: 30_000, minimum: 0, maximum: 3_600_000 }),
   /** How long a replica keeps a rubric's exemplars before asking the rubric service again (ms). */
   GRADING_EXEMPLAR_CACHE_MS: Type.Integer({ default: 30_000, minimum: 0, maximum: 3_600_000 }),
 });

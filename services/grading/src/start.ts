@@ -9,7 +9,11 @@ import { createGraders } from './app/graders';
 import type { Grader } from './domain/job';
 import { startGradingWorker, type GradingWorkerOptions } from './messaging/worker';
 import { createQuickAssessor } from './app/assess';
-import { serveAssessRpc, serveGraderRpc } from './messaging/assess-rpc';
+import { serveAssessRpc, serveEndpointTestRpc, serveGraderRpc } from './messaging/assess-rpc';
+import { createSchoolRouter, endpointTarget } from './app/graders/school-endpoints';
+import { openAiOptions } from './app/graders';
+import { schoolSettingsSource } from './peers/school-endpoints';
+import { testEndpoint, type EndpointTarget } from './peers/endpoint-test';
 import { rubricExemplarSource } from './peers/rubric-exemplars';
 
 export interface GradingStartOptions {
@@ -40,9 +44,27 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       { grader: inForce, setting: config.GRADER, ...(inForce === 'openai' ? { model: config.OPENAI_MODEL } : {}) },
       'grader in force',
     );
+    const onBudgetError = (err: unknown) => app.log.warn({ err }, 'shared budget: Redis failed');
     const admission = shared
-      ? createAdmission(config, opened.redis!, (err) => app.log.warn({ err }, 'shared budget: Redis failed'))
+      ? createAdmission(config, opened.redis!, onBudgetError, {
+          id: endpointId(config.OPENAI_BASE_URL, config.OPENAI_MODEL, config.OPENAI_API_KEY ?? NO_KEY),
+          tpm: config.OPENAI_TPM,
+          rpm: config.OPENAI_RPM,
+        })
       : undefined;
+    // Issue 33 §2: schools' own endpoints (each its own budget, limits learnt from its headers) and AI switches.
+    const schools = createSchoolRouter({
+      settings: schoolSettingsSource(infra.bus, { ttlMs: config.GRADING_SCHOOL_ENDPOINT_CACHE_MS }),
+      builtin: graders.builtin,
+      modelOptions: (t) => ({
+        ...openAiOptions(config, t.apiKey, graders[config.GRADING_FALLBACK], app.log, exemplars),
+        baseURL: t.baseURL,
+        model: t.model,
+        azure: t.azure,
+      }),
+      admissionFor: shared ? (t) => createAdmission(config, opened.redis!, onBudgetError, { id: targetBudgetId(t) }) : undefined,
+      noKey: NO_KEY,
+    });
     worker = await startGradingWorker({
       bus: infra.bus,
       logger: app.log,
@@ -54,12 +76,14 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       progressAfterMs: config.GRADING_PROGRESS_AFTER_MS,
       backoffMs: opts.backoffMs,
       admission,
+      route: opts.graders ? undefined : (job) => schools.route(job),
     });
     const running = worker;
     lifecycle.onClose('grading worker', async () => {
       // essays waiting for a turn go back to JetStream at once (another replica takes them); then
       // the jobs in flight finish
       await admission?.stop();
+      await Promise.all(schools.admissions().map((a) => a.stop()));
       await running.stop();
     });
     const assessRpc = serveAssessRpc(
@@ -74,27 +98,40 @@ export function startService(config: GradingConfig, opts: GradingStartOptions = 
       app.log,
     );
     lifecycle.onClose('grader rpc', async () => graderRpc.unsubscribe());
+    const testRpc = serveEndpointTestRpc(infra.bus, (endpoint) => testEndpoint(endpointTarget(endpoint, NO_KEY)), app.log);
+    lifecycle.onClose('endpoint test rpc', async () => testRpc.unsubscribe());
     await app.ready();
     return { app, config, infra, worker: running, admission };
   });
 }
 
-/** The shared budget of the configured endpoint, with the schools' weights and caps (issue 33 §1). */
-function createAdmission(config: GradingConfig, redis: Redis, onError: (err: unknown) => void): Admission {
+/**
+ * A school endpoint's budget id: its URL (an Azure deployment's path included), model and key, so
+ * every distinct endpoint — and never the platform's — has a budget of its own (issue 33 §2).
+ */
+const targetBudgetId = (t: EndpointTarget) =>
+  endpointId(t.azure ? `${t.baseURL}/openai/deployments/${t.azure.deployment}` : t.baseURL, t.model, t.apiKey);
+
+/**
+ * The shared budget of one endpoint (`endpoint.id`), with the schools' weights and caps (issue 33
+ * §1). `tpm`/`rpm` are ceilings when set (the platform's OPENAI_TPM/RPM); unset, the budget starts at
+ * OPENAI_DEFAULT_LIMITS and the provider's headers set it (a school's endpoint).
+ */
+function createAdmission(
+  config: GradingConfig,
+  redis: Redis,
+  onError: (err: unknown) => void,
+  endpoint: { id: string; tpm?: number; rpm?: number },
+): Admission {
   const weights = parseSchoolNumbers(config.GRADING_SCHOOL_WEIGHTS, 'GRADING_SCHOOL_WEIGHTS');
   const caps = parseSchoolNumbers(config.GRADING_SCHOOL_CAPS, 'GRADING_SCHOOL_CAPS');
-  const tpm = config.OPENAI_TPM ?? OPENAI_DEFAULT_LIMITS.tpm;
-  const store = new FairBudgetStore(
-    redis,
-    config.REDIS_PREFIX,
-    endpointId(config.OPENAI_BASE_URL, config.OPENAI_MODEL, config.OPENAI_API_KEY ?? NO_KEY),
-    {
-      tokensPerWindow: tpm,
-      requestsPerWindow: config.OPENAI_RPM ?? OPENAI_DEFAULT_LIMITS.rpm,
-      windowMs: config.OPENAI_RATE_WINDOW_MS,
-      ceiling: config.OPENAI_TPM !== undefined || config.OPENAI_RPM !== undefined,
-    },
-  );
+  const tpm = endpoint.tpm ?? OPENAI_DEFAULT_LIMITS.tpm;
+  const store = new FairBudgetStore(redis, config.REDIS_PREFIX, endpoint.id, {
+    tokensPerWindow: tpm,
+    requestsPerWindow: endpoint.rpm ?? OPENAI_DEFAULT_LIMITS.rpm,
+    windowMs: config.OPENAI_RATE_WINDOW_MS,
+    ceiling: endpoint.tpm !== undefined || endpoint.rpm !== undefined,
+  });
   return new Admission({
     store,
     tenantTerms: (tenant) => {

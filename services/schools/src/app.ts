@@ -21,6 +21,9 @@ import { ToolKeys } from './app/lti-keys';
 import { LtiUseCases } from './app/lti';
 import { LtiPlatformPeer } from './peers/lti-platform';
 import { ltiRoutes } from './routes/lti';
+import { AiEndpointStore } from './store/ai-endpoints';
+import { AiEndpointUseCases } from './app/ai-endpoint';
+import { aiEndpointRoutes } from './routes/ai-endpoint';
 
 export type SchoolsDeps = ServiceDeps<SchoolsConfig, 'db' | 'bus'>;
 
@@ -38,6 +41,8 @@ export interface SchoolsApp {
   /** Issue 32: the LTI 1.3 tool. */
   lti: LtiUseCases;
   ltiKeys: ToolKeys;
+  /** Issue 33 §2: the school's own model endpoint. */
+  aiEndpoints: AiEndpointUseCases;
 }
 
 /** The schools service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
@@ -72,6 +77,12 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
     keys: ltiKeys,
     publicBase: config.PUBLIC_BASE_URL,
   });
+  const aiEndpoints = new AiEndpointUseCases({
+    store,
+    endpoints: new AiEndpointStore(infra.db.pool),
+    bus: infra.bus,
+    dataKey: () => loadPlatformKeys(config).dataKey,
+  });
   registerAuth(app, verify);
   addInfraReadiness(app, infra);
   const deps = { schools, members, classes };
@@ -81,5 +92,6 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   void app.register(rosterRoutes, { rosterImports: rosterImportsFor({ pool: infra.db.pool, store, members, classes }) });
   void app.register(assignmentRoutes, { assignments });
   void app.register(ltiRoutes, { lti, keys: ltiKeys });
-  return { app, store, schools, members, classes, accounts, assignments, assignmentStore, assignmentMails, lti, ltiKeys };
+  void app.register(aiEndpointRoutes, { aiEndpoints });
+  return { app, store, schools, members, classes, accounts, assignments, assignmentStore, assignmentMails, lti, ltiKeys, aiEndpoints };
 }

@@ -7,6 +7,7 @@ import { USERS_CONSUMER, startUsersConsumer } from './messaging/users';
 import { serveAssignmentsRpc } from './messaging/assignments-rpc';
 import { serveSsoRpc } from './messaging/sso-rpc';
 import { SsoUseCases } from './app/sso';
+import { serveAiEndpointRpc } from './messaging/ai-endpoint-rpc';
 
 /**
  * schools' composition root: Postgres (schools, memberships, classes), NATS for the outbox relay
@@ -39,6 +40,9 @@ export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifi
     // Issue 32: auth's questions at a single sign-on (which school verified a domain or tenant; the member it vouched for).
     const ssoRpc = serveSsoRpc(infra.bus, new SsoUseCases(service.store), service.app.log);
     lifecycle.onClose('sso rpc', async () => ssoRpc.forEach((s) => s.unsubscribe()));
+    // Issue 33 §2: grading's question about a school's model endpoint and AI switch.
+    const aiEndpointRpc = serveAiEndpointRpc(infra.bus, service.aiEndpoints, service.app.log);
+    lifecycle.onClose('ai endpoint rpc', async () => aiEndpointRpc.unsubscribe());
     service.assignmentMails.start(config.ASSIGNMENT_MAILS_EVERY_MS);
     lifecycle.onClose('assignment mails', () => service.assignmentMails.stop());
     await service.app.ready();

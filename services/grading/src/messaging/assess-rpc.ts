@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Rpc, type RpcResponse } from '@corestone/contracts';
+import { Rpc, type AiEndpointConfig, type AiEndpointTestResult, type RpcResponse } from '@corestone/contracts';
 import { serveRpc, type Bus } from '@corestone/service-kit';
 import type { createQuickAssessor } from '../app/assess';
 
@@ -11,4 +11,13 @@ export function serveAssessRpc(bus: Bus, assess: ReturnType<typeof createQuickAs
 /** Answers `rpc.grading.grader`: the grader new gradings use (evaluation's re-submission reuse asks it). */
 export function serveGraderRpc(bus: Bus, answer: RpcResponse<typeof Rpc.gradingGrader>, log: FastifyBaseLogger) {
   return serveRpc(bus, Rpc.gradingGrader, async () => answer, log);
+}
+
+/** Answers `rpc.grading.test_endpoint` (issue 33 §2, a school's "test connection"): one small request. */
+export function serveEndpointTestRpc(
+  bus: Bus,
+  test: (endpoint: AiEndpointConfig) => Promise<AiEndpointTestResult>,
+  log: FastifyBaseLogger,
+) {
+  return serveRpc(bus, Rpc.gradingTestEndpoint, ({ endpoint }) => test(endpoint), log);
 }

@@ -18,6 +18,7 @@ const QUEUED_PERCENT = 5;
 import { eventIdFor } from '../domain/ids';
 import { tenantOf } from '../domain/rate-limits';
 import type { Admission } from '../app/admission';
+import type { JobRoute } from '../app/graders/school-endpoints';
 import { gradingMetrics, reasonKind } from './metrics';
 import { coalescedProgress } from './progress';
 
@@ -47,6 +48,8 @@ export interface GradingWorkerOptions {
    * turn, and the job reports its place as `queued` progress. Absent: requests go at once.
    */
   admission?: Admission;
+  /** Issue 33 §2: the grader (and budget) of a school's job, when not the platform's (app/graders/school-endpoints.ts). */
+  route?: (job: GradingJob) => Promise<JobRoute | null>;
 }
 
 /**
@@ -108,7 +111,7 @@ function failure(bus: Bus) {
  * then acks), rejects to have the job retried. Every timer it starts is cleared before it settles.
  */
 export function createJobHandler(
-  opts: Pick<GradingWorkerOptions, 'bus' | 'logger' | 'graders' | 'defaultGrader' | 'ackWaitMs' | 'progressAfterMs' | 'admission'>,
+  opts: Pick<GradingWorkerOptions, 'bus' | 'logger' | 'graders' | 'defaultGrader' | 'ackWaitMs' | 'progressAfterMs' | 'admission' | 'route'>,
 ) {
   const { bus, logger, graders } = opts;
   const fail = failure(bus);
@@ -147,8 +150,13 @@ export function createJobHandler(
     const heartbeat = setInterval(() => msg.working(), Math.max(500, Math.floor(opts.ackWaitMs / 3)));
     try {
       checkJob(job);
+      // Issue 33 §2: a school's own endpoint (with a budget of its own), or only the built-in grader
+      // when the school switched AI grading off. A failed look-up fails the job (retried), never
+      // grading it on an endpoint the school did not choose.
+      const routed = await opts.route?.(job);
+      const use = routed ? { grader: routed.grader, admit: admitFor(routed.admission, job, key, reporter, progress) } : { grader, admit };
       await progress('started', 5);
-      const results = await grader.grade(job, { progress, ...(admit ? { admit } : {}) });
+      const results = await use.grader.grade(job, { progress, ...(use.admit ? { admit: use.admit } : {}) });
       await progress('finalising', 95);
       reporter.stop(); // no progress after the result
       send(

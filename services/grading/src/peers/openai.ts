@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { AzureOpenAI } from 'openai';
 import { AiGradingReply, AssessmentFallbackReasons, type Results } from '@corestone/contracts';
 import { ReplyError, SYSTEM_PROMPT, parseReply, resultsFromReply, userPrompt } from '../domain/ai-reply';
 import { combineSamples } from '../domain/consistency';
@@ -24,12 +24,38 @@ export interface OpenAiGraderOptions {
   /** Grader whose result replaces a failed model grading (builtin, or spec-local). */
   fallback: Grader;
   logger?: { warn(obj: object, msg: string): void };
+  /** Issue 33 §2: Azure OpenAI (`baseURL` is the resource endpoint): the deployment's path and api-version. */
+  azure?: AzureTarget;
   /** Issue 33 §3: the rubric's marked exemplars (none when unset); the most relevant go into the prompt. */
   exemplars?: ExemplarSource;
   /** Tokens the exemplars' blocks may take in the prompt together (0: none are shown). */
   exemplarTokens?: number;
   /** Jitter source (tests make it fixed). */
   random?: () => number;
+}
+
+/** An Azure OpenAI deployment: requests go to `<endpoint>/openai/deployments/<deployment>/…?api-version=<apiVersion>`. */
+export interface AzureTarget {
+  deployment: string;
+  apiVersion: string;
+}
+
+/**
+ * The SDK client for an endpoint (issue 33 §2): the SDK's AzureOpenAI client for an Azure
+ * deployment (its path, `api-version` query and `api-key` header), otherwise the OpenAI client at
+ * `baseURL` (api.openai.com when unset, or any compatible server: vLLM, Ollama). Retries are ours.
+ */
+export function modelClient(o: { apiKey: string; baseURL?: string; azure?: AzureTarget; timeoutMs: number }): OpenAI {
+  return o.azure
+    ? new AzureOpenAI({
+        endpoint: o.baseURL,
+        apiKey: o.apiKey,
+        apiVersion: o.azure.apiVersion,
+        deployment: o.azure.deployment,
+        maxRetries: 0,
+        timeout: o.timeoutMs,
+      })
+    : new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, maxRetries: 0, timeout: o.timeoutMs });
 }
 
 /** A model call that failed for good: the reason recorded with the fallback result. */
@@ -61,7 +87,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
   // Retries are ours (spec policy, bounded by the budget), so the SDK makes one attempt per call.
-  const client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.budgetMs });
+  const client = modelClient({ apiKey: opts.apiKey, baseURL: opts.baseURL, azure: opts.azure, timeoutMs: opts.budgetMs });
   const random = opts.random ?? Math.random;
 
   /**

@@ -1,6 +1,7 @@
-import { Rpc, type RubricExemplar } from '@corestone/contracts';
+import { Rpc } from '@corestone/contracts';
 import { callRpc, type Bus } from '@corestone/service-kit';
 import type { ExemplarSource } from '../domain/exemplars';
+import { keptPerKey } from './kept';
 
 export interface RubricExemplarSourceOptions {
   /** How long a rubric's exemplars are kept in this process before they are asked again. */
@@ -20,21 +21,9 @@ export interface RubricExemplarSourceOptions {
  * failed call is not kept (the next grading asks again) and is thrown: the grader goes on without.
  */
 export function rubricExemplarSource(bus: Bus, opts: RubricExemplarSourceOptions): ExemplarSource {
-  const kept = new Map<string, { at: number; value: Promise<RubricExemplar[]> }>();
-  const maxRubrics = opts.maxRubrics ?? 500;
-  return (rubricId) => {
-    const now = Date.now();
-    const hit = kept.get(rubricId);
-    if (hit && now - hit.at < opts.ttlMs) return hit.value;
-    const value = callRpc(bus, Rpc.rubricExemplars, { rubric_id: rubricId }, { timeoutMs: opts.timeoutMs ?? 5000 }).then(
-      (r) => r.exemplars,
-    );
-    kept.delete(rubricId);
-    kept.set(rubricId, { at: now, value });
-    if (kept.size > maxRubrics) kept.delete(kept.keys().next().value!);
-    value.catch(() => {
-      if (kept.get(rubricId)?.value === value) kept.delete(rubricId);
-    });
-    return value;
-  };
+  return keptPerKey(
+    (rubricId) =>
+      callRpc(bus, Rpc.rubricExemplars, { rubric_id: rubricId }, { timeoutMs: opts.timeoutMs ?? 5000 }).then((r) => r.exemplars),
+    { ttlMs: opts.ttlMs, max: opts.maxRubrics ?? 500 },
+  );
 }

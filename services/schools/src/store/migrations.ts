@@ -1,6 +1,7 @@
 import type { Migration } from '@corestone/service-kit';
 import { rosterMigrations } from './roster-migrations';
 import { assignmentMigrations } from './assignment-migrations';
+import { aiEndpointMigrations } from './ai-endpoint-migrations';
 import { ltiMigrations } from './lti-migrations';
 
 export const migrations: Migration[] = [
@@ -75,4 +76,6 @@ export const migrations: Migration[] = [
   ...assignmentMigrations,
   // 004: LTI 1.3 platforms, tool keys, launches (store/lti-migrations.ts)
   ...ltiMigrations,
+  // 005: a school's own model endpoint (store/ai-endpoint-migrations.ts; issue 33 §2)
+  ...aiEndpointMigrations,
 ];
