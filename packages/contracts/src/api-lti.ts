@@ -120,3 +120,31 @@ export const LtiCodes = {
   LAUNCH_NOT_FOUND: 'LTI_LAUNCH_NOT_FOUND',
   NOT_DEEP_LINKING: 'LTI_NOT_DEEP_LINKING',
 } as const;
+
+/** A grade passback (AGS) of a released result to an LMS line item, as the teacher sees it. */
+export const LtiPassback = Type.Object({
+  id: Type.String(),
+  evaluation_id: Type.String(),
+  user_id: Type.String(),
+  lineitem_url: Type.String(),
+  score_given: Type.Number(),
+  score_maximum: Type.Number(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  /** When a pending passback is tried (again); null once sent or failed. */
+  next_attempt_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  sent_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type LtiPassback = Static<typeof LtiPassback>;
+
+export const LtiPassbackList = Type.Object({ passbacks: Type.Array(LtiPassback) });
+export type LtiPassbackList = Static<typeof LtiPassbackList>;
+
+/** Retry the assignment's failed passbacks, or only the one named. */
+export const LtiPassbackRetryRequest = Type.Object(
+  { passback_id: Type.Optional(Type.String({ maxLength: 100 })) },
+  { additionalProperties: false },
+);
+export type LtiPassbackRetryRequest = Static<typeof LtiPassbackRetryRequest>;
+export const LtiPassbackRetryResponse = Type.Object({ retried: Type.Integer() });

@@ -138,7 +138,13 @@ export const Events = {
   evaluationReleased: event(
     'evaluation',
     'released',
-    Type.Object({ evaluation_id: Type.String(), user_id: Type.String(), assignment_id: Type.String() }),
+    Type.Object({
+      evaluation_id: Type.String(),
+      user_id: Type.String(),
+      assignment_id: Type.String(),
+      /** Issue 32: the released mark (the teacher's total on the rubric's scale, and their comment), for LTI grade passback. */
+      score: Type.Optional(Type.Object({ given: Type.Number(), maximum: Type.Number(), comment: Type.String() })),
+    }),
   ),
   /** The evaluation ended in failure; billing refunds the credit charged for it. */
   evaluationFailed: event(

@@ -262,6 +262,8 @@ export const ROUTE_POLICY = {
       { method: 'POST', path: '/lti/launch', access: 'public' },
       { method: 'POST', path: '/lti/deep-linking/response', access: 'signed_in' },
       { method: 'POST', path: '/lti/keys/rotate', access: SUPER_ADMIN },
+      { method: 'GET', path: '/assignments/{id}/lti/passbacks', access: 'signed_in' },
+      { method: 'POST', path: '/assignments/{id}/lti/passbacks/retry', access: 'signed_in' },
     ],
   },
 } as const satisfies Record<string, ServiceRoutes>;

@@ -384,6 +384,11 @@ describe('release gating, review and release', () => {
     expect((await release(e.id, t1)).statusCode).toBe(200); // again: no change, no second mail
     await h.relay.flush();
     expect(mailsTo(s1.email)).toHaveLength(1);
+    // issue 32: the event carries the released mark for LTI grade passback, once
+    const events = (await h.streamEvents<{ evaluation_id: string; score?: unknown }>('evaluation.released.v1')).filter(
+      (ev) => ev.data.evaluation_id === e.id,
+    );
+    expect(events.map((ev) => ev.data.score)).toEqual([{ given: 18, maximum: 24, comment: 'Good work overall.' }]);
   });
 
   it('release-reviewed releases the reviewed ones only and honours a student who switched the mail off', async () => {

@@ -21,6 +21,7 @@ import { ToolKeys } from './app/lti-keys';
 import { LtiUseCases } from './app/lti';
 import { LtiPlatformPeer } from './peers/lti-platform';
 import { ltiRoutes } from './routes/lti';
+import { LtiPassbacks } from './app/lti-passback';
 import { AiEndpointStore } from './store/ai-endpoints';
 import { AiEndpointUseCases } from './app/ai-endpoint';
 import { aiEndpointRoutes } from './routes/ai-endpoint';
@@ -41,6 +42,7 @@ export interface SchoolsApp {
   /** Issue 32: the LTI 1.3 tool. */
   lti: LtiUseCases;
   ltiKeys: ToolKeys;
+  ltiPassbacks: LtiPassbacks;
   /** Issue 33 §2: the school's own model endpoint. */
   aiEndpoints: AiEndpointUseCases;
 }
@@ -67,15 +69,25 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   const assignments = new AssignmentsUseCases(store, assignmentStore, peers, () => assignmentMails.kick());
   const ltiStore = new LtiStore(infra.db.pool, infra.db.pool);
   const ltiKeys = new ToolKeys(ltiStore, () => loadPlatformKeys(config).dataKey);
+  const ltiPlatform = new LtiPlatformPeer(config.PEER_TIMEOUT_MS);
   const lti = new LtiUseCases({
     pool: infra.db.pool,
     schools: store,
     lti: ltiStore,
     assignments: assignmentStore,
     accounts,
-    platform: new LtiPlatformPeer(config.PEER_TIMEOUT_MS),
+    platform: ltiPlatform,
     keys: ltiKeys,
     publicBase: config.PUBLIC_BASE_URL,
+  });
+  const ltiPassbacks = new LtiPassbacks({
+    pool: infra.db.pool,
+    lti: ltiStore,
+    schools: store,
+    assignments: assignmentStore,
+    platform: ltiPlatform,
+    keys: ltiKeys,
+    logger: app.log,
   });
   const aiEndpoints = new AiEndpointUseCases({
     store,
@@ -91,7 +103,21 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   void app.register(classRoutes, deps);
   void app.register(rosterRoutes, { rosterImports: rosterImportsFor({ pool: infra.db.pool, store, members, classes }) });
   void app.register(assignmentRoutes, { assignments });
-  void app.register(ltiRoutes, { lti, keys: ltiKeys });
+  void app.register(ltiRoutes, { lti, keys: ltiKeys, passbacks: ltiPassbacks });
   void app.register(aiEndpointRoutes, { aiEndpoints });
-  return { app, store, schools, members, classes, accounts, assignments, assignmentStore, assignmentMails, lti, ltiKeys, aiEndpoints };
+  return {
+    app,
+    store,
+    schools,
+    members,
+    classes,
+    accounts,
+    assignments,
+    assignmentStore,
+    assignmentMails,
+    lti,
+    ltiKeys,
+    ltiPassbacks,
+    aiEndpoints,
+  };
 }

@@ -14,6 +14,8 @@ export const SchoolsConfig = configSchema({
   PEER_TIMEOUT_MS: int(5_000, 100),
   /** How often the assignment mail scheduler passes ("assignment open", "due in 24 h"); 0: never (tests run passes by hand). */
   ASSIGNMENT_MAILS_EVERY_MS: int(60_000),
+  /** How often due LTI grade passbacks are looked for (a release also sends at once); 0: never (tests run passes by hand). */
+  LTI_PASSBACK_EVERY_MS: int(30_000),
   /** The assignment mails: SMTP_URL, MAIL_DISABLED, MAIL_FROM, MAIL_DIR (service-kit mail, as evaluation's). */
   ...MailSettings,
   /**

@@ -7,6 +7,7 @@ import { USERS_CONSUMER, startUsersConsumer } from './messaging/users';
 import { serveAssignmentsRpc } from './messaging/assignments-rpc';
 import { serveSsoRpc } from './messaging/sso-rpc';
 import { SsoUseCases } from './app/sso';
+import { startPassbackConsumer } from './messaging/lti-passback';
 import { serveAiEndpointRpc } from './messaging/ai-endpoint-rpc';
 
 /**
@@ -43,6 +44,12 @@ export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifi
     // Issue 33 §2: grading's question about a school's model endpoint and AI switch.
     const aiEndpointRpc = serveAiEndpointRpc(infra.bus, service.aiEndpoints, service.app.log);
     lifecycle.onClose('ai endpoint rpc', async () => aiEndpointRpc.unsubscribe());
+    // Issue 32: LTI grade passback of released results (evaluation's stream), sent and retried by any replica.
+    await ensureStream(infra.bus, 'evaluation');
+    const passbackConsumer = await startPassbackConsumer(infra.bus, service.ltiPassbacks, service.app.log);
+    lifecycle.onClose('lti passback consumer', () => passbackConsumer.stop());
+    service.ltiPassbacks.start(config.LTI_PASSBACK_EVERY_MS);
+    lifecycle.onClose('lti passbacks', () => service.ltiPassbacks.stop());
     service.assignmentMails.start(config.ASSIGNMENT_MAILS_EVERY_MS);
     lifecycle.onClose('assignment mails', () => service.assignmentMails.stop());
     await service.app.ready();

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import { LTI_CLAIMS } from '@corestone/contracts';
 
 type Key = { privateKey: CryptoKey; kid: string; jwk: JWK };
@@ -13,7 +13,9 @@ async function rsaKey(kid: string): Promise<Key> {
 /**
  * A fake LTI 1.3 platform (an LMS) on loopback for the tests: it signs launches with its own RSA
  * key and serves that key as its JWKS; a foreign key (never published) forges launches. It records
- * every request the tool makes of it. (Token, AGS and NRPS endpoints come with those slices.)
+ * every request the tool makes of it. Its token endpoint grants client credentials only to an
+ * assertion signed with a key of the tool's JWKS (`toolJwks`, as the tool publishes it); its AGS
+ * line items take scores with such a token (`failScores` refuses the next n with 500).
  */
 export class FakeLtiPlatform {
   readonly requests: Array<{ method: string; path: string; query: Record<string, string>; body: string }> = [];
@@ -23,6 +25,14 @@ export class FakeLtiPlatform {
   private key!: Key;
   private foreign!: Key;
   base = '';
+  /** The tool's published keys (GET /lti/jwks), which the token endpoint checks assertions against. */
+  toolJwks: () => Promise<JSONWebKeySet> = async () => ({ keys: [] });
+  /** Scores received per line item path, with the token's scope. */
+  readonly scores: Array<{ path: string; contentType: string; body: Record<string, unknown> }> = [];
+  /** Token requests refused, with why. */
+  readonly tokenRefusals: string[] = [];
+  failScores = 0;
+  private readonly tokens = new Map<string, string>();
 
   async start(): Promise<this> {
     this.key = await rsaKey('platform-key-1');
@@ -35,6 +45,25 @@ export class FakeLtiPlatform {
         this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body });
         if (url.pathname === '/jwks') {
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [this.key.jwk] }));
+        } else if (url.pathname === '/token' && req.method === 'POST') {
+          void this.token(body).then(
+            (token) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(token)),
+            (err: Error) => {
+              this.tokenRefusals.push(err.message);
+              res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client' }));
+            },
+          );
+        } else if (/^\/lineitems\/[^/]+\/scores$/.test(url.pathname) && req.method === 'POST') {
+          const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+          const scope = bearer ? this.tokens.get(bearer) : undefined;
+          if (!scope?.split(' ').includes('https://purl.imsglobal.org/spec/lti-ags/scope/score')) res.writeHead(401).end();
+          else if (this.failScores > 0) {
+            this.failScores--;
+            res.writeHead(500).end('LMS down');
+          } else {
+            this.scores.push({ path: url.pathname, contentType: req.headers['content-type'] ?? '', body: JSON.parse(body) });
+            res.writeHead(200).end();
+          }
         } else if (url.pathname === '/auth') {
           res.writeHead(200, { 'content-type': 'text/html' }).end('<p>platform sign-in</p>');
         } else res.writeHead(404).end();
@@ -85,6 +114,24 @@ export class FakeLtiPlatform {
       .setIssuedAt(expiresIn < 0 ? now + expiresIn - 60 : now)
       .setExpirationTime(now + expiresIn)
       .sign(key.privateKey);
+  }
+
+  /** Client credentials with a JWT assertion (LTI Advantage security §4.1), checked against the tool's JWKS. */
+  private async token(body: string): Promise<{ access_token: string; token_type: string; expires_in: number; scope: string }> {
+    const p = new URLSearchParams(body);
+    if (p.get('grant_type') !== 'client_credentials') throw new Error('grant_type');
+    if (p.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+      throw new Error('client_assertion_type');
+    const { payload } = await jwtVerify(p.get('client_assertion') ?? '', createLocalJWKSet(await this.toolJwks()), {
+      issuer: this.clientId,
+      subject: this.clientId,
+      audience: `${this.base}/token`,
+    });
+    if (typeof payload.jti !== 'string') throw new Error('jti');
+    const scope = p.get('scope') ?? '';
+    const access = `at-${Math.random().toString(36).slice(2)}`;
+    this.tokens.set(access, scope);
+    return { access_token: access, token_type: 'Bearer', expires_in: 3600, scope };
   }
 
   async stop(): Promise<void> {

@@ -5,8 +5,8 @@
  * expired and otherwise wrong launches.
  */
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { LTI_CLAIMS, Rpc, type Assignment, type LtiPlatform } from '@corestone/contracts';
-import { serveRpc } from '@corestone/service-kit';
+import { Events, LTI_CLAIMS, Rpc, type Assignment, type LtiPassback, type LtiPlatform } from '@corestone/contracts';
+import { newId, publishEvent, serveRpc } from '@corestone/service-kit';
 import { AssignmentPeersStandIn } from './assignment-peers';
 import { FakeLtiPlatform, ROLES } from './fake-lti-platform';
 import { person, seedSchool, startSchools, type Harness, type Person } from './harness';
@@ -26,6 +26,7 @@ beforeAll(async () => {
   h = await startSchools('schlti');
   peers = new AssignmentPeersStandIn(h).start();
   lms = await new FakeLtiPlatform().start();
+  lms.toolJwks = async () => (await h.call<never>('GET', '/lti/jwks', {})).body;
   sessionSub = serveRpc(
     h.service.infra.bus,
     Rpc.authIssueSession,
@@ -422,5 +423,90 @@ describe('deep linking and the student’s launch', () => {
       state,
     );
     expect(landing(res).next).toBe('/dashboard');
+  });
+
+  describe('grade passback (AGS)', () => {
+    const passbacks = async (who: { h: Record<string, string> }) =>
+      h.call<{ passbacks: LtiPassback[] }>('GET', `/assignments/${assignment.id}/lti/passbacks`, who.h);
+    /** evaluation.released as evaluation publishes it, and the passback rows it made once consumed. */
+    async function release(evaluationId: string, given: number) {
+      const studentId = h.accounts.byEmail.get('lms.student@lambda.example.org')!.id;
+      await publishEvent(h.service.infra.bus, Events.evaluationReleased, {
+        evaluation_id: evaluationId,
+        user_id: studentId,
+        assignment_id: assignment.id,
+        score: { given, maximum: 34, comment: 'Well argued; cite more sources.' },
+      });
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await h.service.infra.db.pool.query('SELECT id FROM lti_passbacks WHERE evaluation_id = $1', [evaluationId]);
+        if (rows.length) return rows[0].id as string;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the release was not consumed');
+    }
+
+    it('a released result posts the score to the line item with a client-credentials token the tool signed', async () => {
+      const evaluationId = newId();
+      await release(evaluationId, 27);
+      await h.service.ltiPassbacks.runOnce();
+      const sent = lms.scores.filter((s) => s.body.scoreGiven === 27);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({
+        path: '/lineitems/1/scores',
+        contentType: 'application/vnd.ims.lis.v1.score+json',
+        body: {
+          userId: 'lms-student-1',
+          scoreGiven: 27,
+          scoreMaximum: 34,
+          comment: 'Well argued; cite more sources.',
+          activityProgress: 'Completed',
+          gradingProgress: 'FullyGraded',
+        },
+      });
+      expect(lms.tokenRefusals).toEqual([]);
+      const teacher = { h: await h.headers(teacherId, 'teacher') };
+      const list = await passbacks(teacher);
+      expect(list.status).toBe(200);
+      expect(list.body.passbacks.find((p) => p.evaluation_id === evaluationId)).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+      });
+      // the same event again (redelivery) makes no second passback
+      await h.service.ltiPassbacks.runOnce();
+      expect(lms.scores.filter((s) => s.body.scoreGiven === 27)).toHaveLength(1);
+    });
+
+    it('a refused passback is retried with backoff, shown failed after the last attempt, and the teacher retries it', async () => {
+      lms.failScores = 1000;
+      const evaluationId = newId();
+      const id = await release(evaluationId, 21);
+      await h.service.ltiPassbacks.runOnce();
+      const teacher = { h: await h.headers(teacherId, 'teacher') };
+      let row = (await passbacks(teacher)).body.passbacks.find((p) => p.id === id)!;
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('500') });
+      expect(new Date(row.next_attempt_at!).getTime()).toBeGreaterThan(Date.now());
+      for (let i = 0; i < 10 && row.status === 'pending'; i++) {
+        await h.service.infra.db.pool.query('UPDATE lti_passbacks SET next_attempt_at = now() WHERE id = $1', [id]);
+        await h.service.ltiPassbacks.runOnce();
+        row = (await passbacks(teacher)).body.passbacks.find((p) => p.id === id)!;
+      }
+      expect(row).toMatchObject({ status: 'failed', attempts: 5, next_attempt_at: null });
+      expect(lms.scores.filter((s) => s.body.scoreGiven === 21)).toHaveLength(0);
+
+      // others may not see or retry it
+      expect((await passbacks(B.admin)).status).toBe(404);
+      expect([403, 404]).toContain((await passbacks(A.student)).status);
+      expect((await h.call('POST', `/assignments/${assignment.id}/lti/passbacks/retry`, B.admin.h, {})).status).toBe(404);
+
+      lms.failScores = 0;
+      const retried = await h.call<{ retried: number }>('POST', `/assignments/${assignment.id}/lti/passbacks/retry`, teacher.h, {
+        passback_id: id,
+      });
+      expect(retried.body).toEqual({ retried: 1 });
+      await h.service.ltiPassbacks.runOnce();
+      expect((await passbacks(teacher)).body.passbacks.find((p) => p.id === id)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(lms.scores.filter((s) => s.body.scoreGiven === 21)).toHaveLength(1);
+    });
   });
 });

@@ -109,11 +109,12 @@ export class AssignmentStore {
    */
   async release(filter: { id?: string; assignmentId?: string }, showAiMarks: boolean | null): Promise<string[]> {
     return withTransaction(this.pool, async (db) => {
-      const { rows } = await db.query<{ id: string; user_id: string; assignment_id: string }>(
+      const { rows } = await db.query<ReleasedRow>(
         `UPDATE evaluations SET released_at = now(), show_ai_marks = coalesce($3, show_ai_marks), updated_at = now()
          WHERE ($1::uuid IS NULL OR id = $1) AND ($2::uuid IS NULL OR assignment_id = $2) AND assignment_id IS NOT NULL
            AND status = 'completed' AND teacher_review IS NOT NULL AND released_at IS NULL
-         RETURNING id, user_id, assignment_id::text AS assignment_id`,
+         RETURNING id, user_id, assignment_id::text AS assignment_id, (teacher_review->>'total')::float8 AS total,
+           (teacher_review->>'max_total')::float8 AS max_total, coalesce(teacher_review->>'comment', '') AS comment`,
         [filter.id ?? null, filter.assignmentId ?? null, showAiMarks],
       );
       for (const r of rows) await announceRelease(db, r);
@@ -162,12 +163,25 @@ export class AssignmentStore {
   }
 }
 
-/** The "result released" mail's event; the row notes it, so only the latest release of a row mails. */
-async function announceRelease(db: Queryable, r: { id: string; user_id: string; assignment_id: string }): Promise<void> {
+interface ReleasedRow {
+  id: string;
+  user_id: string;
+  assignment_id: string;
+  total: number | null;
+  max_total: number | null;
+  comment: string;
+}
+
+/**
+ * The "result released" event (the mail; schools' LTI grade passback reads the mark in it); the
+ * row notes it, so only the latest release of a row mails.
+ */
+async function announceRelease(db: Queryable, r: ReleasedRow): Promise<void> {
   const eventId = await enqueueEvent(db, Events.evaluationReleased, {
     evaluation_id: r.id,
     user_id: r.user_id,
     assignment_id: r.assignment_id,
+    ...(r.total !== null && r.max_total !== null ? { score: { given: r.total, maximum: r.max_total, comment: r.comment } } : {}),
   });
   await db.query(`UPDATE evaluations SET release_event_id = $2 WHERE id = $1`, [r.id, eventId]);
 }

@@ -32,4 +32,40 @@ export class LtiPlatformPeer {
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== p.client_id) throw new Error('azp is not the client id');
     return payload;
   }
+
+  /**
+   * An OAuth 2 access token by client credentials with a JWT assertion (LTI Advantage security §4.1):
+   * `assertion` is signed by the tool. Throws with the platform's answer when refused.
+   */
+  async accessToken(tokenUrl: string, assertion: string, scopes: readonly string[]): Promise<string> {
+    const res = await fetch(tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+        scope: scopes.join(' '),
+      }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${text.slice(0, 200)}`);
+    const token = (JSON.parse(text) as { access_token?: unknown }).access_token;
+    if (typeof token !== 'string' || !token) throw new Error('token endpoint answered no access_token');
+    return token;
+  }
+
+  /** Posts a score to a line item (AGS 2.0: `<lineitem>/scores`, the query string kept). */
+  async postScore(lineitemUrl: string, token: string, score: Record<string, unknown>): Promise<void> {
+    const url = new URL(lineitemUrl);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}/scores`;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.ims.lis.v1.score+json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(score),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!res.ok) throw new Error(`score endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  }
 }

@@ -8,16 +8,21 @@ import {
   LtiLoginRequest,
   LtiPlatform,
   LtiPlatformList,
+  LtiPassbackList,
+  LtiPassbackRetryRequest,
+  LtiPassbackRetryResponse,
   LtiPlatformRequest,
 } from '@corestone/contracts';
 import { errorResponses, principalOf, security, type RoutePlugin } from '@corestone/service-kit';
 import type { LtiUseCases } from '../app/lti';
 import type { ToolKeys } from '../app/lti-keys';
+import type { LtiPassbacks } from '../app/lti-passback';
 import { SchoolParams, signedIn, superAdmins } from './common';
 
 export interface LtiRouteDeps {
   lti: LtiUseCases;
   keys: ToolKeys;
+  passbacks: LtiPassbacks;
 }
 
 const Redirect = Type.Null({ description: 'redirect to the platform, or into the app' });
@@ -27,7 +32,7 @@ const PlatformParams = Type.Object({ id: Type.String({ maxLength: 100 }), platfo
  * LTI 1.3 (issue 32). The LMS posts forms (application/x-www-form-urlencoded) to login and launch:
  * this plugin reads them as flat objects (its own parser, scoped to these routes).
  */
-export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys }) => {
+export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys, passbacks }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 200_000 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -132,5 +137,36 @@ export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys }) =
       await lti.remove(principalOf(req), req.params.id, req.params.platform_id);
       return reply.code(204).send(null);
     },
+  );
+
+  const AssignmentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+  app.get(
+    '/assignments/:id/lti/passbacks',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: "The assignment's grade passbacks to the LMS and their status (its class's teachers, school admins)",
+        security,
+        params: AssignmentParams,
+        response: { 200: LtiPassbackList, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req) => passbacks.list(principalOf(req), req.params.id),
+  );
+
+  app.post(
+    '/assignments/:id/lti/passbacks/retry',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: "Try the assignment's failed grade passbacks again (or the one named)",
+        security,
+        params: AssignmentParams,
+        body: Type.Optional(LtiPassbackRetryRequest),
+        response: { 200: LtiPassbackRetryResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => passbacks.retry(principalOf(req), req.params.id, req.body?.passback_id ?? null),
   );
 };

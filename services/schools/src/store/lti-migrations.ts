@@ -76,4 +76,31 @@ export const ltiMigrations: Migration[] = [
       );
       CREATE INDEX lti_resource_links_assignment ON lti_resource_links (assignment_id);`,
   },
+  {
+    // AGS grade passback: one row per released result and line item, sent (and retried) by app/lti-passback.ts.
+    id: '004-lti-passbacks',
+    sql: `
+      CREATE TABLE lti_passbacks (
+        id uuid PRIMARY KEY,
+        platform_id uuid NOT NULL REFERENCES lti_platforms (id) ON DELETE CASCADE,
+        assignment_id uuid NOT NULL REFERENCES assignments (id) ON DELETE CASCADE,
+        evaluation_id text NOT NULL,
+        user_id uuid NOT NULL,
+        lti_sub text NOT NULL,
+        lineitem_url text NOT NULL,
+        score_given double precision NOT NULL,
+        score_maximum double precision NOT NULL,
+        comment text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        last_error text,
+        sent_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (evaluation_id, lineitem_url)
+      );
+      CREATE INDEX lti_passbacks_due ON lti_passbacks (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX lti_passbacks_assignment ON lti_passbacks (assignment_id, created_at);`,
+  },
 ];

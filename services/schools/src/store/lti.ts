@@ -30,6 +30,28 @@ export interface LaunchRow {
   claims: Record<string, unknown>;
 }
 
+export interface PassbackRow {
+  id: string;
+  platform_id: string;
+  assignment_id: string;
+  evaluation_id: string;
+  user_id: string;
+  lti_sub: string;
+  lineitem_url: string;
+  score_given: number;
+  score_maximum: number;
+  comment: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: Date;
+  last_error: string | null;
+  sent_at: Date | null;
+  updated_at: Date;
+}
+
+const PASSBACK_COLUMNS = `id, platform_id, assignment_id, evaluation_id, user_id, lti_sub, lineitem_url, score_given, score_maximum, comment,
+  status, attempts, next_attempt_at, last_error, sent_at, updated_at`;
+
 const PLATFORM_COLUMNS = 'id, school_id, issuer, client_id, deployment_ids, auth_login_url, auth_token_url, key_set_url, created_at';
 
 /** The LTI tables (store/lti-migrations.ts); the use cases in app/lti.ts decide. */
@@ -205,5 +227,84 @@ export class LtiStore {
       [platformId, resourceLinkId],
     );
     return rows[0] ?? null;
+  }
+
+  // ---- grade passback ----
+
+  /**
+   * A passback for each line item of the assignment on a platform where the student has an LTI
+   * account (the LMS knows them by that sub); a result released again replaces a waiting or failed one.
+   */
+  async queuePassbacks(r: {
+    evaluation_id: string;
+    user_id: string;
+    assignment_id: string;
+    given: number;
+    maximum: number;
+    comment: string;
+  }) {
+    const { rows } = await this.db.query<{ platform_id: string; sub: string; lineitem_url: string }>(
+      `SELECT l.platform_id, a.sub, l.lineitem_url
+       FROM lti_resource_links l JOIN lti_accounts a ON a.platform_id = l.platform_id AND a.user_id = $1
+       WHERE l.assignment_id = $2 AND l.lineitem_url IS NOT NULL`,
+      [r.user_id, r.assignment_id],
+    );
+    for (const t of rows) {
+      await this.db.query(
+        `INSERT INTO lti_passbacks (id, platform_id, assignment_id, evaluation_id, user_id, lti_sub, lineitem_url, score_given, score_maximum, comment, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending')
+         ON CONFLICT (evaluation_id, lineitem_url) DO UPDATE SET score_given = EXCLUDED.score_given, score_maximum = EXCLUDED.score_maximum,
+           comment = EXCLUDED.comment, status = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL, updated_at = now()`,
+        [newId(), t.platform_id, r.assignment_id, r.evaluation_id, r.user_id, t.sub, t.lineitem_url, r.given, r.maximum, r.comment],
+      );
+    }
+    return rows.length;
+  }
+
+  /** Due passbacks, claimed for `leaseSeconds` (another replica skips them meanwhile). */
+  async claimDuePassbacks(limit: number, leaseSeconds: number): Promise<PassbackRow[]> {
+    const { rows } = await this.db.query<PassbackRow>(
+      `UPDATE lti_passbacks SET next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1, updated_at = now()
+       WHERE id IN (SELECT id FROM lti_passbacks WHERE status = 'pending' AND next_attempt_at <= now()
+                    ORDER BY next_attempt_at FOR UPDATE SKIP LOCKED LIMIT $1)
+       RETURNING ${PASSBACK_COLUMNS}`,
+      [limit, leaseSeconds],
+    );
+    return rows;
+  }
+
+  async passbackSent(id: string): Promise<void> {
+    await this.db.query(`UPDATE lti_passbacks SET status = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = $1`, [
+      id,
+    ]);
+  }
+
+  /** A failed attempt: tried again after `retryInSeconds`, or failed for good (null). */
+  async passbackFailed(id: string, error: string, retryInSeconds: number | null): Promise<void> {
+    await this.db.query(
+      `UPDATE lti_passbacks SET last_error = $2, updated_at = now(),
+         status = CASE WHEN $3::float8 IS NULL THEN 'failed' ELSE 'pending' END,
+         next_attempt_at = CASE WHEN $3::float8 IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $3::float8) END
+       WHERE id = $1`,
+      [id, error.slice(0, 1000), retryInSeconds],
+    );
+  }
+
+  async passbacksOf(assignmentId: string): Promise<PassbackRow[]> {
+    const { rows } = await this.db.query<PassbackRow>(
+      `SELECT ${PASSBACK_COLUMNS} FROM lti_passbacks WHERE assignment_id = $1 ORDER BY created_at, id`,
+      [assignmentId],
+    );
+    return rows;
+  }
+
+  /** The assignment's failed passbacks (or one of them) waiting again, with fresh attempts; answers how many. */
+  async retryPassbacks(assignmentId: string, id: string | null): Promise<number> {
+    const { rowCount } = await this.db.query(
+      `UPDATE lti_passbacks SET status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
+       WHERE assignment_id = $1 AND status = 'failed' AND ($2::uuid IS NULL OR id = $2)`,
+      [assignmentId, id],
+    );
+    return rowCount ?? 0;
   }
 }
