@@ -147,6 +147,15 @@ it('schools not answering: the job is retried, never graded on the platform’s 
   expect(platform.requests).toHaveLength(0);
 });
 
+it('schools gone entirely: a school seen before keeps its endpoint; one never seen gets the platform’s (no responders)', async () => {
+  responder.unsubscribe();
+  expect(await gradeFor(SCHOOL.own)).toMatchObject({ grader: 'openai', model: 'llama-school' }); // its last answer
+  expect(await gradeFor(newId())).toMatchObject({ grader: 'openai', model: 'gpt-platform' });
+  expect(own.requests).toHaveLength(1);
+  expect(platform.requests).toHaveLength(1);
+  expect(asked).toEqual([]);
+});
+
 describe('test connection (rpc.grading.test_endpoint)', () => {
   const test = (endpoint: AiEndpointConfig) => callRpc(grading.bus, Rpc.gradingTestEndpoint, { endpoint });
   const azureEndpoint = () => settings.get(SCHOOL.azure)!.endpoint!;
