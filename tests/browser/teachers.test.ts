@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { uniqueEmail } from '../support/platform';
+import { uniqueEmail, waitFor } from '../support/platform';
 import { fillEeMetadata, screenshot, sideways, storeSession } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { invitedSignIn, setupSuperAdmin } from '../support/api-setup';
@@ -31,6 +31,8 @@ let schoolId = '';
 let classId = '';
 let assignmentId = '';
 const evaluations = {} as Record<Person, string>;
+/** Ana's first attempt (her second is the one the teacher reviews first). */
+let anaFirst = '';
 const TITLE = 'EE final: 1918 pandemic';
 
 const suite = browserSuite({
@@ -213,7 +215,7 @@ it('three students submit from the upload wizard: one twice, one after the due t
   await shot(page, 'student-assignments');
   await phoneShot(page, 'student-assignments-phone', () => page.getByTestId('my-assignment').first().waitFor());
 
-  const first = await submitFromOverview('ana', EE_ESSAY, 'The 1918 pandemic, first go');
+  const first = (anaFirst = await submitFromOverview('ana', EE_ESSAY, 'The 1918 pandemic, first go'));
   await shot(page, 'student-awaiting-review');
   await phoneShot(page, 'student-awaiting-review-phone', () => page.getByTestId('awaiting-review').waitFor());
   // a second attempt with more in it
@@ -373,5 +375,40 @@ it("the teacher's agreement page counts the released, reviewed essay", async () 
   await page.getByText(/^1 essay/).waitFor();
   await shot(page, 'teacher-agreement');
   await phoneShot(page, 'teacher-agreement-phone', () => table.waitFor());
+  expect(pageErrors).toEqual([]);
+});
+
+it('growth: once her first attempt is released too, her latest result shows the movement since it; her mail switches on the profile', async () => {
+  const { p, page, pageErrors } = suite;
+  const teacher = (await login(people.teacher.email)).access_token;
+  const full = (await p.api.call('GET', `/evaluation/${anaFirst}`, { token: teacher })).body;
+  const reviewed = await p.api.call('PUT', `/evaluation/${anaFirst}/review`, {
+    token: teacher,
+    json: { criteria: full.results.criteria.map((c: { code: string; score: number }) => ({ criterion_id: c.code, score: c.score })) },
+  });
+  expect(reviewed.status).toBe(200);
+  expect((await p.api.call('POST', `/evaluation/${anaFirst}/release`, { token: teacher })).status).toBe(200);
+
+  await signInAs('ana', `/dashboard/results/${evaluations.ana}`);
+  const growth = page.getByTestId('growth-panel');
+  await growth.waitFor();
+  expect(await growth.locator('tbody tr').count()).toBeGreaterThan(0);
+  await shot(page, 'student-growth');
+  await phoneShot(page, 'student-growth-phone', () => growth.waitFor());
+
+  // the profile's mail switches: "A result is released" off, stored
+  await page.goto(`${p.gatewayUrl}/dashboard/profile`);
+  const mails = page.getByTestId('email-notifications');
+  const released = mails.getByRole('switch', { name: 'A result is released' });
+  expect(await released.isChecked()).toBe(true);
+  await released.click();
+  await page.waitForFunction(() => document.querySelector('#mail-result_released')?.getAttribute('aria-checked') === 'false');
+  const token = (await login(people.ana.email)).access_token;
+  const stored = await waitFor('the stored switch', async () => {
+    const me = (await p.api.call('GET', '/users/me', { token })).body;
+    return me.email_notifications?.result_released === false && me.email_notifications;
+  });
+  expect(stored).toEqual({ assignment_opened: true, assignment_due_soon: true, result_released: false });
+  await shot(page, 'student-profile-mail-switches');
   expect(pageErrors).toEqual([]);
 });
