@@ -248,8 +248,11 @@ export const UpdateClassRequest = Type.Object(
     session: Type.Optional(Nullable(Session)),
     archived: Type.Optional(Type.Boolean()),
     new_join_code: Type.Optional(Type.Boolean({ description: 'true: the old code stops working and a new one is made' })),
-    /** School admins only: the class's cap on school-pool credits (null: no cap). */
-    pool_cap: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1000000 }))),
+    /**
+     * School admins only: the class's cap on school-pool credits (null: no cap). One `type` list, not
+     * an anyOf: the server's type coercion would otherwise turn null into 0 (a cap of nothing).
+     */
+    pool_cap: Type.Optional(Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: 1000000 })),
   },
   { additionalProperties: false },
 );
@@ -301,6 +304,8 @@ export const SchoolCodes = {
   SCHOOL_NOT_FOUND: 'SCHOOL_NOT_FOUND',
   MEMBER_NOT_FOUND: 'SCHOOL_MEMBER_NOT_FOUND',
   CLASS_NOT_FOUND: 'CLASS_NOT_FOUND',
+  /** A class's pool_cap is set by the school's admins (and platform admins), not by its teachers. */
+  POOL_CAP_ADMINS_ONLY: 'CLASS_POOL_CAP_ADMINS_ONLY',
   /** The user already belongs to this school (change them with PATCH instead). */
   ALREADY_MEMBER: 'ALREADY_SCHOOL_MEMBER',
   /** The user belongs to another school: a user is in at most one school at a time. */

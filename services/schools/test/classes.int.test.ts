@@ -1,3 +1,5 @@
+import { Events, SchoolCodes } from '@corestone/contracts';
+import { checkerOf } from '@corestone/service-kit';
 import { JOIN_CODE_ALPHABET } from '../src/domain/join-codes';
 import { person, seedSchool, startSchools, type Harness, type Person } from './harness';
 
@@ -208,5 +210,47 @@ describe('GET /schools/{id}/classes', () => {
     expect((await h.call('GET', `/schools/nope/classes`, A.admin.h)).status).toBe(404);
     expect((await h.call('PATCH', `/classes/nope`, A.admin.h, { name: 'x' })).status).toBe(404);
     expect((await h.call('GET', `/classes/01900000-0000-7000-8000-000000000000/members`, sa.h)).status).toBe(404);
+  });
+});
+
+describe("a class's pool cap (issue 30)", () => {
+  it('is set and cleared by school admins, announced to billing, refused to teachers and hidden from other schools', async () => {
+    const B = await seedSchool(h, sa, 'Omicron School');
+    const cls = (await h.call<Cls & { pool_cap: number | null }>('POST', `/schools/${A.id}/classes`, A.admin.h, { name: 'Capped HL' })).body;
+    expect(cls.pool_cap).toBeNull();
+    await h.call('POST', `/classes/${cls.id}/members`, A.admin.h, { user_id: A.teacher.id, role: 'teacher' });
+    await h.call('POST', `/classes/${cls.id}/members`, A.admin.h, { user_id: A.student.id, role: 'student' });
+
+    const set = await h.call<{ pool_cap: number | null }>('PATCH', `/classes/${cls.id}`, A.admin.h, { pool_cap: 40 });
+    expect([set.status, set.body.pool_cap]).toEqual([200, 40]);
+    const listed = await h.call<{ classes: Array<{ id: string; pool_cap: number | null }> }>('GET', `/schools/${A.id}/classes`, A.admin.h);
+    expect(listed.body.classes.find((c) => c.id === cls.id)!.pool_cap).toBe(40);
+    const announced = () =>
+      h
+        .events()
+        .then((all) =>
+          all.filter((e) => e.type === Events.schoolsClassChanged.subject && (e.data as { class_id: string }).class_id === cls.id),
+        );
+    let events = await announced();
+    expect(events.map((e) => e.data)).toEqual([{ class_id: cls.id, school_id: A.id, pool_cap: 40 }]);
+    expect(checkerOf(Events.schoolsClassChanged.schema).Check(events[0].data)).toBe(true);
+
+    // The class's own teacher manages the class but not its cap; a student is refused; other schools see nothing.
+    const byTeacher = await h.call<{ code: string }>('PATCH', `/classes/${cls.id}`, A.teacher.h, { pool_cap: 1000 });
+    expect([byTeacher.status, byTeacher.body.code]).toEqual([403, SchoolCodes.POOL_CAP_ADMINS_ONLY]);
+    expect((await h.call('PATCH', `/classes/${cls.id}`, A.student.h, { pool_cap: 1000 })).status).toBe(403);
+    for (const p of [B.admin, B.teacher, B.student]) {
+      expect((await h.call('PATCH', `/classes/${cls.id}`, p.h, { pool_cap: 1000 })).status).toBe(404);
+    }
+    for (const bad of [-1, 1.5, 'ten', 1_000_001]) {
+      const res = await h.call<{ code: string }>('PATCH', `/classes/${cls.id}`, A.admin.h, { pool_cap: bad });
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_ERROR']);
+    }
+    // A rename announces nothing; null clears the cap (announced).
+    await h.call('PATCH', `/classes/${cls.id}`, A.teacher.h, { name: 'Capped HL 2' });
+    const cleared = await h.call<{ pool_cap: number | null }>('PATCH', `/classes/${cls.id}`, sa.h, { pool_cap: null });
+    expect([cleared.status, cleared.body.pool_cap]).toEqual([200, null]);
+    events = await announced();
+    expect(events.map((e) => (e.data as { pool_cap: number | null }).pool_cap)).toEqual([40, null]);
   });
 });

@@ -84,19 +84,25 @@ export class ClassesUseCases {
   }
 
   async update(principal: Principal, classId: string, body: UpdateClassRequest): Promise<SchoolClass> {
-    const { cls } = await this.reach(principal, classId, ClassRules.manage);
+    const { cls, view } = await this.reach(principal, classId, ClassRules.manage);
+    if (body.pool_cap !== undefined) {
+      enforce(ClassRules.setPoolCap(view), classNotFound, "Only the school's admins set a class's pool cap", SchoolCodes.POOL_CAP_ADMINS_ONLY);
+    }
     return this.store.transaction(async (tx) => {
       const change = {
         name: body.name === undefined ? undefined : nameOf(body.name),
         subject: body.subject === undefined ? undefined : body.subject?.trim() || null,
         session: body.session === undefined ? undefined : body.session?.trim() || null,
         archived: body.archived,
+        pool_cap: body.pool_cap,
       };
       let done = false;
       for (let i = 0; i < CODE_ATTEMPTS && !done; i++) {
         done = await tx.updateClass(cls.id, { ...change, join_code: body.new_join_code ? freshCode() : undefined });
       }
       if (!done) throw unavailable('Could not make a join code; try again');
+      // Billing checks the cap when charging the pool: it hears of it in the same commit.
+      if (body.pool_cap !== undefined) await tx.announceClass(cls.id);
       return toClass((await tx.getClass(cls.id))!, true);
     });
   }

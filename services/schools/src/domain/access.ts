@@ -82,6 +82,12 @@ export const ClassRules = {
   },
   /** The class list of members: as manage (a student does not see the class list of their classmates). */
   listMembers: (v: ClassView): Verdict => ClassRules.manage(v),
+  /** The class's cap on school-pool credits (issue 30): the school's managers only (a teacher of the class is refused). */
+  setPoolCap: (v: ClassView): Verdict => {
+    const seen = ClassRules.see(v);
+    if (seen !== 'allow') return seen;
+    return MANAGERS.includes(v.standing) ? 'allow' : 'forbid';
+  },
   /** The join code is shown to those who manage the class. */
   showsJoinCode: (v: ClassView): boolean => ClassRules.manage(v) === 'allow',
 } as const;

@@ -3,6 +3,7 @@ import { rosterMigrations } from './roster-migrations';
 import { assignmentMigrations } from './assignment-migrations';
 import { aiEndpointMigrations } from './ai-endpoint-migrations';
 import { ltiMigrations } from './lti-migrations';
+import { classPoolCapMigrations } from './class-pool-cap-migrations';
 
 export const migrations: Migration[] = [
   {
@@ -78,4 +79,6 @@ export const migrations: Migration[] = [
   ...ltiMigrations,
   // 005: a school's own model endpoint (store/ai-endpoint-migrations.ts; issue 33 §2)
   ...aiEndpointMigrations,
+  // 006: a class's cap on school-pool credits (store/class-pool-cap-migrations.ts; issue 30)
+  ...classPoolCapMigrations,
 ];

@@ -94,6 +94,7 @@ export interface ClassRow {
   updated_at: Date;
   teachers: Array<{ user_id: string; name: string }>;
   student_count: number;
+  pool_cap: number | null;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -152,7 +153,7 @@ interface MemberRow extends Omit<SchoolMember, 'created_at' | 'updated_at'> {
 const toMember = (r: MemberRow): SchoolMember => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
 
 const CLASS_SELECT = `
-  SELECT c.id, c.school_id, c.name, c.subject, c.session, c.join_code, c.archived_at, c.created_at, c.updated_at,
+  SELECT c.id, c.school_id, c.name, c.subject, c.session, c.join_code, c.archived_at, c.created_at, c.updated_at, c.pool_cap,
     COALESCE((SELECT json_agg(json_build_object('user_id', m.user_id, 'name', m.name) ORDER BY lower(m.name), m.user_id)
       FROM class_members cm JOIN memberships m ON m.user_id = cm.user_id
       WHERE cm.class_id = c.id AND cm.role = 'teacher'), '[]') AS teachers,
@@ -170,6 +171,7 @@ export const toClass = (r: ClassRow, showCode: boolean): SchoolClass => ({
   archived_at: r.archived_at ? iso(r.archived_at) : null,
   teachers: r.teachers,
   student_count: r.student_count,
+  pool_cap: r.pool_cap,
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
@@ -309,6 +311,16 @@ export class SchoolStore {
     ]);
     if (!rows[0]) return;
     await enqueueEvent(this.db, Events.schoolsSchoolChanged, { school_id: schoolId, ...rows[0] }, undefined, { orderKey: schoolId });
+  }
+
+  /** schools.class_changed.v1: the class's pool cap, for billing (ordered per class). */
+  async announceClass(classId: string): Promise<void> {
+    const { rows } = await this.db.query<{ school_id: string; pool_cap: number | null }>(
+      `SELECT school_id, pool_cap FROM classes WHERE id = $1`,
+      [classId],
+    );
+    if (!rows[0]) return;
+    await enqueueEvent(this.db, Events.schoolsClassChanged, { class_id: classId, ...rows[0] }, undefined, { orderKey: classId });
   }
 
   // ---- memberships ----
@@ -591,7 +603,14 @@ export class SchoolStore {
   /** false when the new join code is taken. */
   async updateClass(
     id: string,
-    change: { name?: string; subject?: string | null; session?: string | null; archived?: boolean; join_code?: string },
+    change: {
+      name?: string;
+      subject?: string | null;
+      session?: string | null;
+      archived?: boolean;
+      join_code?: string;
+      pool_cap?: number | null;
+    },
   ): Promise<boolean> {
     const res = await this.db.query(
       `UPDATE classes SET
@@ -600,6 +619,7 @@ export class SchoolStore {
          session = CASE WHEN $5 THEN $6 ELSE session END,
          archived_at = CASE WHEN $7::boolean IS NULL THEN archived_at WHEN $7 THEN COALESCE(archived_at, now()) ELSE NULL END,
          join_code = COALESCE($8, join_code),
+         pool_cap = CASE WHEN $9 THEN $10::int ELSE pool_cap END,
          updated_at = now()
        WHERE id = $1 AND ($8::text IS NULL OR NOT EXISTS (SELECT 1 FROM classes o WHERE o.join_code = $8))`,
       [
@@ -611,6 +631,8 @@ export class SchoolStore {
         change.session ?? null,
         change.archived ?? null,
         change.join_code ?? null,
+        change.pool_cap !== undefined,
+        change.pool_cap ?? null,
       ],
     );
     return res.rowCount === 1;
