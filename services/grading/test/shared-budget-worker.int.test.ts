@@ -77,6 +77,10 @@ it('a burst past the provider limit: 429s are waited out until the reset, the li
   expect(fake.usage.refused).toBeGreaterThanOrEqual(1);
   expect(fake.usage.refused).toBeLessThanOrEqual(4);
   expect(fake.usage.admitted).toHaveLength(4);
+  const metrics = (await grading.service.app.inject({ url: '/metrics' })).body;
+  expect(metrics).toMatch(/grading_budget_answers_total\{kind="rate_limited"[^}]*\} [1-9]/);
+  expect(metrics).toMatch(/grading_budget_answers_total\{kind="ok"[^}]*\} [4-9]/);
+  expect(metrics).toMatch(/grading_budget_waiting_requests\{[^}]*\} 0/);
 });
 
 it('essays waiting for their turn report their place and estimated start as `queued` progress', async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Counter, Gauge } from 'prom-client';
+import { processMetric } from '@corestone/service-kit';
 import { estimatedStartMs, holdAfter429Ms, readRateLimitHeaders } from '../domain/rate-limits';
 import type { FairBudgetStore } from '../store/fair-budget';
 
@@ -56,6 +58,35 @@ interface Waiter {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The replicas' admissions, for the waiting-requests gauge. */
+const live = new Set<Admission>();
+
+/** What operators watch of the shared budget (grading's /metrics). */
+const budgetMetrics = () => ({
+  waiting: processMetric(
+    'grading_budget_waiting_requests',
+    (registers) =>
+      new Gauge({
+        name: 'grading_budget_waiting_requests',
+        help: 'Model requests this replica holds waiting for their turn in the shared provider budget (sum over replicas: the queue)',
+        registers,
+        collect() {
+          this.set([...live].reduce((n, a) => n + a.queued, 0));
+        },
+      }),
+  ),
+  answers: processMetric(
+    'grading_budget_answers_total',
+    (registers) =>
+      new Counter({
+        name: 'grading_budget_answers_total',
+        help: 'Provider answers reported to the shared budget, by kind (ok, rate_limited: a 429, error)',
+        labelNames: ['kind'],
+        registers,
+      }),
+  ),
+});
+
 /**
  * One replica's door to the shared budget (issue 33 §1). A model request waits here until the
  * fair order (round-robin by virtual time across schools and individuals) reaches it and the
@@ -76,6 +107,9 @@ export class Admission {
   private readonly placeTimer: NodeJS.Timeout;
 
   constructor(private readonly opts: AdmissionOptions) {
+    live.add(this);
+    const metrics = budgetMetrics();
+    for (const kind of ['ok', 'rate_limited', 'error']) metrics.answers.inc({ kind }, 0);
     const ttl = this.aliveMs;
     const beat = () => opts.store.alive(this.holder, ttl).catch((err) => opts.onError?.(err));
     void beat();
@@ -125,6 +159,7 @@ export class Admission {
   /** Stops: waiting requests leave the queue and reject (their jobs go back to JetStream). */
   async stop(): Promise<void> {
     this.running = false;
+    live.delete(this);
     clearInterval(this.aliveTimer);
     clearInterval(this.placeTimer);
     this.wake?.();
@@ -200,6 +235,7 @@ export class Admission {
     return {
       seq: w.seq,
       report: async (status, headers) => {
+        budgetMetrics().answers.inc({ kind: status === 429 ? 'rate_limited' : status < 400 ? 'ok' : 'error' });
         const snap = readRateLimitHeaders(headers);
         await this.opts.store
           .feedback({
