@@ -187,6 +187,8 @@ describe('submitting into an assignment', () => {
     });
     expect(e.assignment).not.toHaveProperty('needs_review');
     expect(credits(s2)).toBe(before - 1);
+    // Billing is told the class, for the school pool's use per class and the class's cap (issue 30).
+    expect(h.ledger.classes.get(e.id)).toBe(class1);
 
     const onTime = h.schools.assignment(class1, ib.id);
     const json = await h.app.inject({

@@ -73,6 +73,8 @@ export async function startHarness(label: string, env: Record<string, string> = 
   const ledger = {
     credits: new Map<string, number>(),
     charges: new Map<string, string>(),
+    /** The class_id each charge key was sent with (issue 30: pool use per class). */
+    classes: new Map<string, string | undefined>(),
     calls: 0,
     loseReplies: false,
     held: [] as Array<() => void>,
@@ -109,8 +111,9 @@ export async function startHarness(label: string, env: Record<string, string> = 
     billingSub = serveRpc(
       bus,
       Rpc.billingConsumeCredit,
-      async ({ user_id, evaluation_id }) => {
+      async ({ user_id, evaluation_id, class_id }) => {
         ledger.calls++;
+        ledger.classes.set(evaluation_id, class_id);
         if (!ledger.charges.has(evaluation_id)) {
           const left = ledger.credits.get(user_id) ?? 0;
           if (left <= 0) throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);

@@ -31,10 +31,17 @@ export class Charging {
   /**
    * Asks billing for the credit of one attempt (billing's idempotency key is its `evaluation_id`
    * field: we send the attempt's key). Refusals are definite; timeouts and 5xx mean "ask again later".
+   * `classId`: the class of the assignment the essay went into (billing counts the school pool's use
+   * per class and holds the class's cap; issue 30).
    */
-  async charge(chargeKey: string, userId: string): Promise<ChargeOutcome> {
+  async charge(chargeKey: string, userId: string, classId: string | null = null): Promise<ChargeOutcome> {
     try {
-      await callRpc(this.bus, Rpc.billingConsumeCredit, { user_id: userId, evaluation_id: chargeKey }, { timeoutMs: this.opts.timeoutMs });
+      await callRpc(
+        this.bus,
+        Rpc.billingConsumeCredit,
+        { user_id: userId, evaluation_id: chargeKey, ...(classId ? { class_id: classId } : {}) },
+        { timeoutMs: this.opts.timeoutMs },
+      );
       return { kind: 'charged' };
     } catch (err) {
       const error =
@@ -64,9 +71,15 @@ export class Charging {
    * billing not answering leaves the row `charging` for the sweeper. Answers the row as settled
    * here (what the response shows), or null when the sweeper settled it first.
    */
-  async chargeAndQueue(evaluationId: string, attempt: number, userId: string, log: FastifyBaseLogger): Promise<EvaluationRow | null> {
+  async chargeAndQueue(
+    evaluationId: string,
+    attempt: number,
+    userId: string,
+    log: FastifyBaseLogger,
+    classId: string | null = null,
+  ): Promise<EvaluationRow | null> {
     const key = attemptKey(evaluationId, attempt);
-    const outcome = await this.charge(key, userId);
+    const outcome = await this.charge(key, userId, classId);
     if (outcome.kind === 'refused') {
       await this.refuse(evaluationId, `${outcome.error.code}: ${outcome.error.detail}`);
       throw outcome.error;
@@ -94,8 +107,8 @@ export class Charging {
     for (let i = 0; i < limit; i++) {
       const done = await withTransaction(this.store.pool, async (client) => {
         // updated_at: a retry's row is old, but its charge only began when the retry was asked for.
-        const { rows } = await client.query<{ id: string; user_id: string; attempt: number }>(
-          `SELECT id, user_id, attempt FROM evaluations
+        const { rows } = await client.query<{ id: string; user_id: string; attempt: number; class_id: string | null }>(
+          `SELECT id, user_id, attempt, class_id FROM evaluations
            WHERE status = 'charging' AND updated_at < now() - ($1::int * interval '1 millisecond')
            ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
           [olderThanMs],
@@ -103,7 +116,7 @@ export class Charging {
         const row = rows[0];
         if (!row) return 'empty' as const;
         const key = attemptKey(row.id, row.attempt);
-        const outcome = await this.charge(key, row.user_id);
+        const outcome = await this.charge(key, row.user_id, row.class_id);
         if (outcome.kind === 'charged') {
           await this.complete(row.id, row.attempt, key, client);
           result.completed++;

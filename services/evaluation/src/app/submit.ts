@@ -134,7 +134,7 @@ export async function acceptSubmission(
   if (reusedFrom) {
     log.info({ evaluation_id: submission.id, reused_from: reusedFrom }, 'unchanged essay: stored result carried, no charge');
   } else {
-    row = await deps.charging.chargeAndQueue(submission.id, 1, me.id, log); // (2) + (3)
+    row = await deps.charging.chargeAndQueue(submission.id, 1, me.id, log, assignment?.class_id ?? null); // (2) + (3)
   }
   row ??= await deps.store.getVisible(submission.id);
   if (!row) throw new HttpError(503, Codes.UNAVAILABLE, 'The submission could not be completed; please try again');

@@ -135,7 +135,7 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
       if (row.user_id !== me.id) throw forbidden();
       const started = await store.beginRetry(row.id, me.id);
       if (!started) throw conflict(Messages.RETRY_ONLY_FAILED, Codes.EVALUATION_NOT_FAILED);
-      await charging.chargeAndQueue(row.id, started.attempt, me.id, req.log);
+      await charging.chargeAndQueue(row.id, started.attempt, me.id, req.log, row.class_id);
       return presented(await readerOf(store, schools, row.id, me), me);
     },
   );
