@@ -119,6 +119,9 @@ export const LtiCodes = {
   IN_ANOTHER_SCHOOL: 'LTI_IN_ANOTHER_SCHOOL',
   LAUNCH_NOT_FOUND: 'LTI_LAUNCH_NOT_FOUND',
   NOT_DEEP_LINKING: 'LTI_NOT_DEEP_LINKING',
+  /** The class is not mapped to an LMS course that offers its roster (NRPS). */
+  NO_ROSTER: 'LTI_NO_ROSTER',
+  ROSTER_UNAVAILABLE: 'LTI_ROSTER_UNAVAILABLE',
 } as const;
 
 /** A grade passback (AGS) of a released result to an LMS line item, as the teacher sees it. */
@@ -148,3 +151,11 @@ export const LtiPassbackRetryRequest = Type.Object(
 );
 export type LtiPassbackRetryRequest = Static<typeof LtiPassbackRetryRequest>;
 export const LtiPassbackRetryResponse = Type.Object({ retried: Type.Integer() });
+
+/** What a roster sync (NRPS) did to the class. */
+export const LtiRosterSync = Type.Object({
+  enrolled: Type.Integer({ description: 'members newly enrolled' }),
+  unenrolled: Type.Integer({ description: 'members from the LMS no longer on its roster (their school membership stays)' }),
+  skipped: Type.Integer({ description: 'roster members who could not be enrolled (no e-mail shared, in another school, role mismatch)' }),
+});
+export type LtiRosterSync = Static<typeof LtiRosterSync>;

@@ -264,6 +264,7 @@ export const ROUTE_POLICY = {
       { method: 'POST', path: '/lti/keys/rotate', access: SUPER_ADMIN },
       { method: 'GET', path: '/assignments/{id}/lti/passbacks', access: 'signed_in' },
       { method: 'POST', path: '/assignments/{id}/lti/passbacks/retry', access: 'signed_in' },
+      { method: 'POST', path: '/classes/{id}/lti/roster/sync', access: 'signed_in' },
     ],
   },
 } as const satisfies Record<string, ServiceRoutes>;

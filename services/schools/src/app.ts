@@ -22,6 +22,7 @@ import { LtiUseCases } from './app/lti';
 import { LtiPlatformPeer } from './peers/lti-platform';
 import { ltiRoutes } from './routes/lti';
 import { LtiPassbacks } from './app/lti-passback';
+import { LtiRoster } from './app/lti-roster';
 import { AiEndpointStore } from './store/ai-endpoints';
 import { AiEndpointUseCases } from './app/ai-endpoint';
 import { aiEndpointRoutes } from './routes/ai-endpoint';
@@ -43,6 +44,7 @@ export interface SchoolsApp {
   lti: LtiUseCases;
   ltiKeys: ToolKeys;
   ltiPassbacks: LtiPassbacks;
+  ltiRoster: LtiRoster;
   /** Issue 33 §2: the school's own model endpoint. */
   aiEndpoints: AiEndpointUseCases;
 }
@@ -89,6 +91,16 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
     keys: ltiKeys,
     logger: app.log,
   });
+  const ltiRoster = new LtiRoster({
+    pool: infra.db.pool,
+    lti: ltiStore,
+    schools: store,
+    platform: ltiPlatform,
+    keys: ltiKeys,
+    people: lti,
+    logger: app.log,
+  });
+  lti.onCourseLaunch = (classId) => ltiRoster.background(classId);
   const aiEndpoints = new AiEndpointUseCases({
     store,
     endpoints: new AiEndpointStore(infra.db.pool),
@@ -103,7 +115,7 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   void app.register(classRoutes, deps);
   void app.register(rosterRoutes, { rosterImports: rosterImportsFor({ pool: infra.db.pool, store, members, classes }) });
   void app.register(assignmentRoutes, { assignments });
-  void app.register(ltiRoutes, { lti, keys: ltiKeys, passbacks: ltiPassbacks });
+  void app.register(ltiRoutes, { lti, keys: ltiKeys, passbacks: ltiPassbacks, roster: ltiRoster });
   void app.register(aiEndpointRoutes, { aiEndpoints });
   return {
     app,
@@ -118,6 +130,7 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
     lti,
     ltiKeys,
     ltiPassbacks,
+    ltiRoster,
     aiEndpoints,
   };
 }

@@ -32,6 +32,8 @@ export class FakeLtiPlatform {
   /** Token requests refused, with why. */
   readonly tokenRefusals: string[] = [];
   failScores = 0;
+  /** NRPS rosters by context id (members as NRPS 2.0 lists them); served two per page with Link: rel="next". */
+  readonly rosters = new Map<string, Array<Record<string, unknown>>>();
   private readonly tokens = new Map<string, string>();
 
   async start(): Promise<this> {
@@ -63,6 +65,21 @@ export class FakeLtiPlatform {
           } else {
             this.scores.push({ path: url.pathname, contentType: req.headers['content-type'] ?? '', body: JSON.parse(body) });
             res.writeHead(200).end();
+          }
+        } else if (/^\/contexts\/[^/]+\/memberships$/.test(url.pathname) && req.method === 'GET') {
+          const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+          const scope = bearer ? this.tokens.get(bearer) : undefined;
+          const roster = this.rosters.get(decodeURIComponent(url.pathname.split('/')[2]!));
+          if (!scope?.split(' ').includes('https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly'))
+            res.writeHead(401).end();
+          else if (!roster) res.writeHead(404).end();
+          else {
+            const page = Number(url.searchParams.get('page') ?? '0');
+            const headers: Record<string, string> = { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' };
+            if ((page + 1) * 2 < roster.length) headers.link = `<${this.base}${url.pathname}?page=${page + 1}>; rel="next"`;
+            res
+              .writeHead(200, headers)
+              .end(JSON.stringify({ id: url.href, context: { id: 'x' }, members: roster.slice(page * 2, page * 2 + 2) }));
           }
         } else if (url.pathname === '/auth') {
           res.writeHead(200, { 'content-type': 'text/html' }).end('<p>platform sign-in</p>');

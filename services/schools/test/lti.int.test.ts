@@ -510,3 +510,91 @@ describe('deep linking and the student’s launch', () => {
     });
   });
 });
+
+describe('roster sync (NRPS)', () => {
+  const course = 'course-nrps';
+  const member = (sub: string, role: string, extra: Record<string, unknown> = {}) => ({
+    user_id: sub,
+    status: 'Active',
+    roles: [role],
+    email: `${sub}@lambda.example.org`,
+    name: `Person ${sub}`,
+    ...extra,
+  });
+  let nrpsClass: string;
+  let nrpsTeacher: { h: Record<string, string> };
+  const members = async () =>
+    (await h.call<{ members: Array<{ user_id: string; role: string }> }>('GET', `/classes/${nrpsClass}/members`, nrpsTeacher.h)).body
+      .members;
+  const idOf = (sub: string) => h.accounts.byEmail.get(`${sub}@lambda.example.org`)!.id;
+
+  it('a launch into a course with a roster service enrols its teachers and learners (in the background)', async () => {
+    lms.rosters.set(course, [
+      member('nrps-teacher', ROLES.instructor),
+      member('nrps-s1', ROLES.learner),
+      member('nrps-s2', ROLES.learner),
+      member('nrps-s3', ROLES.learner),
+      member('nrps-mentor', ROLES.mentor),
+      member('nrps-gone', ROLES.learner, { status: 'Inactive' }),
+    ]);
+    const { state, nonce } = await login();
+    const res = await launch(
+      await lms.idToken(nonce, {
+        ...teacherClaims('nrps-teacher', 'nrps-teacher@lambda.example.org'),
+        [LTI_CLAIMS.context]: { id: course, title: 'TOK 2027' },
+        [LTI_CLAIMS.nrps]: { context_memberships_url: `${lms.base}/contexts/${course}/memberships`, service_versions: ['2.0'] },
+      }),
+      state,
+    );
+    nrpsClass = /^\/admin\/classes\/([0-9a-f-]{36})$/.exec(landing(res).next)![1]!;
+    nrpsTeacher = { h: await h.headers(idOf('nrps-teacher'), 'teacher') };
+    // the background sync after the launch; then one on demand must find nothing new
+    let listed: Array<{ user_id: string; role: string }> = [];
+    for (let i = 0; i < 200 && listed.length < 4; i++) {
+      listed = await members();
+      if (listed.length < 4) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(new Set(listed.map((m) => `${m.user_id}:${m.role}`))).toEqual(
+      new Set([
+        `${idOf('nrps-teacher')}:teacher`,
+        `${idOf('nrps-s1')}:student`,
+        `${idOf('nrps-s2')}:student`,
+        `${idOf('nrps-s3')}:student`,
+      ]),
+    );
+    expect(h.accounts.byEmail.has('nrps-mentor@lambda.example.org')).toBe(false);
+    expect(h.accounts.byEmail.has('nrps-gone@lambda.example.org')).toBe(false);
+    const again = await h.call('POST', `/classes/${nrpsClass}/lti/roster/sync`, nrpsTeacher.h);
+    expect(again).toMatchObject({ status: 200, body: { enrolled: 0, unenrolled: 0 } });
+  });
+
+  it('on demand: removed or inactive members are unenrolled (school membership kept), new ones enrolled, others’ enrolments untouched', async () => {
+    // a member enrolled by hand (not from the LMS) stays
+    expect((await h.call('POST', `/classes/${nrpsClass}/members`, A.admin.h, { user_id: A.student.id, role: 'student' })).status).toBe(201);
+    lms.rosters.set(course, [
+      member('nrps-teacher', ROLES.instructor),
+      member('nrps-s1', ROLES.learner, { status: 'Inactive' }),
+      member('nrps-s3', ROLES.learner),
+      member('nrps-s4', ROLES.learner),
+    ]);
+    const res = await h.call('POST', `/classes/${nrpsClass}/lti/roster/sync`, nrpsTeacher.h);
+    expect(res).toMatchObject({ status: 200, body: { enrolled: 1, unenrolled: 2, skipped: 0 } });
+    const ids = new Set((await members()).map((m) => m.user_id));
+    expect(ids).toEqual(new Set([idOf('nrps-teacher'), idOf('nrps-s3'), idOf('nrps-s4'), A.student.id]));
+    const schoolMembers = await h.call<{ members: Array<{ user_id: string; status: string }> }>(
+      'GET',
+      `/schools/${A.id}/members?limit=100`,
+      A.admin.h,
+    );
+    expect(schoolMembers.body.members.find((m) => m.user_id === idOf('nrps-s2'))).toMatchObject({ status: 'active' });
+  });
+
+  it('only the class’s managers may sync; a class without an LMS roster answers 409', async () => {
+    expect((await h.call('POST', `/classes/${nrpsClass}/lti/roster/sync`, B.admin.h)).status).toBe(404);
+    expect((await h.call('POST', `/classes/${nrpsClass}/lti/roster/sync`, A.student.h)).status).toBe(403);
+    expect((await h.call('POST', `/classes/${nrpsClass}/lti/roster/sync`, A.teacher.h)).status).toBe(404);
+    const plain = await h.call<{ id: string }>('POST', `/schools/${A.id}/classes`, A.admin.h, { name: 'No LMS' });
+    const res = await h.call<{ code: string }>('POST', `/classes/${plain.body.id}/lti/roster/sync`, A.admin.h);
+    expect(res).toMatchObject({ status: 409, body: { code: 'LTI_NO_ROSTER' } });
+  });
+});

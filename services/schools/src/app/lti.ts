@@ -72,6 +72,9 @@ export interface LtiDeps {
 export class LtiUseCases {
   constructor(private readonly d: LtiDeps) {}
 
+  /** Called after a launch into a course with a roster service (the roster sync, app/lti-roster.ts). */
+  onCourseLaunch?: (classId: string) => void;
+
   get urls() {
     const api = `${this.d.publicBase.replace(/\/$/, '')}/api/v1/lti`;
     return { login_url: `${api}/login`, launch_url: `${api}/launch`, jwks_url: `${api}/jwks` };
@@ -205,6 +208,10 @@ export class LtiUseCases {
       });
       return { classId, assignment, launchId };
     });
+    if (classId && claims.context && claims.membershipsUrl) {
+      await this.d.lti.setMembershipsUrl(platform.id, claims.context.id, claims.membershipsUrl);
+      this.onCourseLaunch?.(classId);
+    }
     const session = await this.d.accounts.issueSession(userId);
     const next = landingPath({
       role: claims.role,
@@ -217,8 +224,11 @@ export class LtiUseCases {
     return { redirect: `${this.d.publicBase.replace(/\/$/, '')}/auth/google/callback?${query}`, launch_id: launchId };
   }
 
-  /** The account of the launch's person: linked by (platform, sub), else provisioned by e-mail and linked. */
-  private async personOf(platform: PlatformRow, claims: LaunchClaims): Promise<string> {
+  /**
+   * The account of a person the platform vouches for (a launch's, a roster's): linked by (platform,
+   * sub), else provisioned by e-mail and linked; admitted to the platform's school.
+   */
+  async personOf(platform: PlatformRow, claims: Pick<LaunchClaims, 'sub' | 'email' | 'name' | 'role'>): Promise<string> {
     const linked = await this.d.lti.linkedUser(platform.id, claims.sub);
     let userId = linked;
     const schoolName = (await this.d.schools.schoolName(platform.school_id)) ?? 'your school';

@@ -47,6 +47,8 @@ export interface LaunchClaims {
   custom: Record<string, unknown>;
   deepLinkReturnUrl: string | null;
   lineitemUrl: string | null;
+  /** NRPS: the course's membership service, when the platform offers it. */
+  membershipsUrl: string | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -93,6 +95,7 @@ export function readLaunch(payload: Record<string, unknown>, deploymentIds: read
     custom: obj(payload[LTI_CLAIMS.custom]),
     deepLinkReturnUrl,
     lineitemUrl: str(obj(payload[LTI_CLAIMS.ags]).lineitem),
+    membershipsUrl: str(obj(payload[LTI_CLAIMS.nrps]).context_memberships_url),
   };
 }
 

@@ -68,4 +68,33 @@ export class LtiPlatformPeer {
     });
     if (!res.ok) throw new Error(`score endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   }
+
+  /** Every member of an NRPS membership container, following `Link: <…>; rel="next"` pages (at most 100). */
+  async memberships(url: string, token: string): Promise<NrpsMember[]> {
+    const members: NrpsMember[] = [];
+    let next: string | null = url;
+    for (let page = 0; next && page < 100; page++) {
+      const res: Response = await fetch(next, {
+        headers: { accept: 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json', authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (!res.ok) throw new Error(`membership service answered ${res.status}`);
+      const body = (await res.json()) as { members?: unknown };
+      if (!Array.isArray(body.members)) throw new Error('membership service answered no members');
+      members.push(...(body.members as NrpsMember[]));
+      next = /<([^>]+)>\s*;\s*rel="?next"?/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    return members;
+  }
+}
+
+/** A member as NRPS 2.0 lists it (only the fields the tool reads). */
+export interface NrpsMember {
+  user_id?: unknown;
+  status?: unknown;
+  roles?: unknown;
+  email?: unknown;
+  name?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
 }

@@ -12,17 +12,20 @@ import {
   LtiPassbackRetryRequest,
   LtiPassbackRetryResponse,
   LtiPlatformRequest,
+  LtiRosterSync,
 } from '@corestone/contracts';
 import { errorResponses, principalOf, security, type RoutePlugin } from '@corestone/service-kit';
 import type { LtiUseCases } from '../app/lti';
 import type { ToolKeys } from '../app/lti-keys';
 import type { LtiPassbacks } from '../app/lti-passback';
+import type { LtiRoster } from '../app/lti-roster';
 import { SchoolParams, signedIn, superAdmins } from './common';
 
 export interface LtiRouteDeps {
   lti: LtiUseCases;
   keys: ToolKeys;
   passbacks: LtiPassbacks;
+  roster: LtiRoster;
 }
 
 const Redirect = Type.Null({ description: 'redirect to the platform, or into the app' });
@@ -32,7 +35,7 @@ const PlatformParams = Type.Object({ id: Type.String({ maxLength: 100 }), platfo
  * LTI 1.3 (issue 32). The LMS posts forms (application/x-www-form-urlencoded) to login and launch:
  * this plugin reads them as flat objects (its own parser, scoped to these routes).
  */
-export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys, passbacks }) => {
+export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys, passbacks, roster }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 200_000 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -139,7 +142,7 @@ export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys, pas
     },
   );
 
-  const AssignmentParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+  const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
   app.get(
     '/assignments/:id/lti/passbacks',
@@ -148,7 +151,7 @@ export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys, pas
       schema: {
         summary: "The assignment's grade passbacks to the LMS and their status (its class's teachers, school admins)",
         security,
-        params: AssignmentParams,
+        params: IdParams,
         response: { 200: LtiPassbackList, ...errorResponses(401, 403, 404) },
       },
     },
@@ -162,11 +165,25 @@ export const ltiRoutes: RoutePlugin<LtiRouteDeps> = async (app, { lti, keys, pas
       schema: {
         summary: "Try the assignment's failed grade passbacks again (or the one named)",
         security,
-        params: AssignmentParams,
+        params: IdParams,
         body: Type.Optional(LtiPassbackRetryRequest),
         response: { 200: LtiPassbackRetryResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => passbacks.retry(principalOf(req), req.params.id, req.body?.passback_id ?? null),
+  );
+
+  app.post(
+    '/classes/:id/lti/roster/sync',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: "Take the class's roster from its LMS course now (NRPS; its teachers, school admins)",
+        security,
+        params: IdParams,
+        response: { 200: LtiRosterSync, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (req) => roster.sync(principalOf(req), req.params.id),
   );
 };

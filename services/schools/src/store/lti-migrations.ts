@@ -103,4 +103,9 @@ export const ltiMigrations: Migration[] = [
       CREATE INDEX lti_passbacks_due ON lti_passbacks (next_attempt_at) WHERE status = 'pending';
       CREATE INDEX lti_passbacks_assignment ON lti_passbacks (assignment_id, created_at);`,
   },
+  {
+    // NRPS: the course's membership service, learnt at a launch (app/lti-roster.ts syncs the class from it).
+    id: '004-lti-nrps',
+    sql: `ALTER TABLE lti_contexts ADD COLUMN memberships_url text;`,
+  },
 ];

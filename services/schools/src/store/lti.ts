@@ -307,4 +307,31 @@ export class LtiStore {
     );
     return rowCount ?? 0;
   }
+
+  // ---- roster (NRPS) ----
+
+  async setMembershipsUrl(platformId: string, contextId: string, url: string): Promise<void> {
+    await this.db.query(
+      `UPDATE lti_contexts SET memberships_url = $3 WHERE platform_id = $1 AND context_id = $2 AND memberships_url IS DISTINCT FROM $3`,
+      [platformId, contextId, url],
+    );
+  }
+
+  /** The LMS courses mapped to a class that offer a roster service. */
+  async rosterSources(classId: string): Promise<Array<{ platform_id: string; context_id: string; memberships_url: string }>> {
+    const { rows } = await this.db.query<{ platform_id: string; context_id: string; memberships_url: string }>(
+      `SELECT platform_id, context_id, memberships_url FROM lti_contexts WHERE class_id = $1 AND memberships_url IS NOT NULL`,
+      [classId],
+    );
+    return rows;
+  }
+
+  /** The class's members that came with an LTI account of this platform: user id → sub. */
+  async linkedClassMembers(classId: string, platformId: string): Promise<Map<string, string>> {
+    const { rows } = await this.db.query<{ user_id: string; sub: string }>(
+      `SELECT m.user_id, a.sub FROM class_members m JOIN lti_accounts a ON a.user_id = m.user_id AND a.platform_id = $2 WHERE m.class_id = $1`,
+      [classId, platformId],
+    );
+    return new Map(rows.map((r) => [r.user_id, r.sub]));
+  }
 }
