@@ -174,7 +174,12 @@ export class Admission {
 
   private kick(): void {
     if (this.wake) this.wake();
-    if (!this.loop) this.loop = this.run().finally(() => (this.loop = null));
+    if (this.loop) return;
+    this.loop = this.run().finally(() => {
+      this.loop = null;
+      // a request that came while the loop was ending (it had seen none waiting) starts it again
+      if (this.running && this.waiting.size > 0) this.kick();
+    });
   }
 
   private nap(ms: number): Promise<void> {
