@@ -295,16 +295,19 @@ describe('launch', () => {
 
 describe('deep linking and the student’s launch', () => {
   let assignment: Assignment;
-
-  it('a deep-linking launch lands the teacher on the class to pick; the response is a signed resource link with a line item', async () => {
-    const teacher = { h: await h.headers(teacherId, 'teacher') };
-    const made = await h.call<Assignment>('POST', `/classes/${classId}/assignments`, teacher.h, {
-      title: 'EE first draft',
-      essay_type: 'ee',
-      rubric_id: peers.rubric('ee'),
+  /** An assignment due in three days, set by the class's teacher. */
+  const setAssignment = (cls: string, teacher: { h: Record<string, string> }, title: string, essayType: 'ee' | 'tok') =>
+    h.call<Assignment>('POST', `/classes/${cls}/assignments`, teacher.h, {
+      title,
+      essay_type: essayType,
+      rubric_id: peers.rubric(essayType),
       due_at: new Date(Date.now() + 72 * 3600_000).toISOString(),
       release_mode: 'after_review',
     });
+
+  it('a deep-linking launch lands the teacher on the class to pick; the response is a signed resource link with a line item', async () => {
+    const teacher = { h: await h.headers(teacherId, 'teacher') };
+    const made = await setAssignment(classId, teacher, 'EE first draft', 'ee');
     expect(made.status).toBe(201);
     assignment = made.body;
     const { state, nonce } = await login();
@@ -402,13 +405,7 @@ describe('deep linking and the student’s launch', () => {
 
   it('an assignment id of another school in the custom parameters is ignored (the student lands on the dashboard)', async () => {
     const other = await h.call<{ id: string }>('POST', `/schools/${B.id}/classes`, B.teacher.h, { name: 'B class' });
-    const bAssignment = await h.call<Assignment>('POST', `/classes/${other.body.id}/assignments`, B.teacher.h, {
-      title: 'B essay',
-      essay_type: 'tok',
-      rubric_id: peers.rubric('tok'),
-      due_at: new Date(Date.now() + 72 * 3600_000).toISOString(),
-      release_mode: 'after_review',
-    });
+    const bAssignment = await setAssignment(other.body.id, B.teacher, 'B essay', 'tok');
     expect(bAssignment.status).toBe(201);
     const { state, nonce } = await login();
     const res = await launch(

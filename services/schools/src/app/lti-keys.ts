@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload } from 'jose';
 import { decryptSecret, encryptSecret } from '@corestone/service-kit';
 import type { LtiStore, ToolKeyRow } from '../store/lti';
@@ -71,5 +72,16 @@ export class ToolKeys {
       .setIssuedAt()
       .setExpirationTime(`${expiresInSeconds}s`)
       .sign(key);
+  }
+
+  /**
+   * The client assertion of a client-credentials token request (LTI Advantage security §4.1.1):
+   * iss = sub = the client id, aud = the platform's token URL, a fresh jti, 5 minutes.
+   */
+  clientAssertion(platform: { client_id: string; auth_token_url: string }): Promise<string> {
+    return this.sign(
+      { iss: platform.client_id, sub: platform.client_id, aud: platform.auth_token_url, jti: randomBytes(16).toString('base64url') },
+      300,
+    );
   }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from 'pg';
 import type { EventData, Events, LtiPassback, LtiPassbackList } from '@corestone/contracts';
@@ -112,10 +111,7 @@ export class LtiPassbacks {
     try {
       const platform = await this.d.lti.getPlatform(p.platform_id);
       if (!platform) throw new Error('platform no longer registered');
-      const assertion = await this.d.keys.sign(
-        { iss: platform.client_id, sub: platform.client_id, aud: platform.auth_token_url, jti: randomBytes(16).toString('base64url') },
-        300,
-      );
+      const assertion = await this.d.keys.clientAssertion(platform);
       const token = await this.d.platform.accessToken(platform.auth_token_url, assertion, [AGS_SCORE_SCOPE]);
       await this.d.platform.postScore(p.lineitem_url, token, {
         userId: p.lti_sub,

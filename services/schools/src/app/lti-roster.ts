@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from 'pg';
 import { LtiCodes, type LtiRosterSync } from '@corestone/contracts';
@@ -59,10 +58,7 @@ export class LtiRoster {
     for (const source of await this.d.lti.rosterSources(classId)) {
       const platform = await this.d.lti.getPlatform(source.platform_id);
       if (!platform) continue;
-      const assertion = await this.d.keys.sign(
-        { iss: platform.client_id, sub: platform.client_id, aud: platform.auth_token_url, jti: randomBytes(16).toString('base64url') },
-        300,
-      );
+      const assertion = await this.d.keys.clientAssertion(platform);
       const token = await this.d.platform.accessToken(platform.auth_token_url, assertion, [NRPS_SCOPE]);
       const members = await this.d.platform.memberships(source.memberships_url, token);
       const present = new Set<string>();
