@@ -296,3 +296,17 @@ export const ComprehensiveReport = Type.Object({
   unavailable: Type.Array(Type.String({ description: 'sections whose source service did not answer (e.g. links)' })),
 });
 export type ComprehensiveReport = Static<typeof ComprehensiveReport>;
+
+/**
+ * GET /schools/{id}/activity (evaluation; issue 30, the School overview): the essays the school's
+ * members submitted in the last `days` days — every ledger (the school's pool or personal credits)
+ * and unchanged essays carrying a stored result; refused submissions and ones still awaiting their
+ * credit are not counted. The submitter's school when they submitted (evaluations.school_id).
+ */
+export const SchoolActivity = Type.Object({
+  school_id: Type.String(),
+  days: Type.Integer(),
+  since: Type.String({ format: 'date-time' }),
+  submissions: Type.Integer(),
+});
+export type SchoolActivity = Static<typeof SchoolActivity>;

@@ -117,6 +117,7 @@ export const ROUTE_POLICY = {
       '/assignments/{id}/release-reviewed',
       '/classes/{id}/gradebook',
       '/schools/{id}/agreement',
+      '/schools/{id}/activity',
     ],
     routes: [
       { method: 'POST', path: '/evaluation/evaluate-async', access: GRADERS, body: 'upload' },
@@ -151,6 +152,8 @@ export const ROUTE_POLICY = {
       { method: 'POST', path: '/evaluation/{id}/release', access: 'signed_in' },
       { method: 'GET', path: '/evaluation/{id}/growth', access: 'signed_in' },
       { method: 'GET', path: '/schools/{id}/agreement', access: 'signed_in' },
+      // issue 30: the School overview's submissions this week (school admins, platform admins; others 404)
+      { method: 'GET', path: '/schools/{id}/activity', access: 'signed_in' },
       { method: 'GET', path: '/evaluation/admin/agreement', access: ADMINS },
     ],
   },

@@ -29,6 +29,7 @@ import { GraderInForce } from './peers/grader-in-force';
 import { schoolsPeer } from './peers/schools';
 import { AssignmentStore } from './store/assignments';
 import { assignmentRoutes } from './routes/assignments';
+import { schoolActivityRoutes } from './routes/school-activity';
 
 export interface EvaluationDeps {
   config: EvaluationConfig;
@@ -82,6 +83,7 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
   void app.register(adminRoutes, { store, admin });
   void app.register(essayTextRoutes, { store, admin, schools });
   void app.register(assignmentRoutes, { store, assignments, schools, lookups });
+  void app.register(schoolActivityRoutes, { store, schools });
   void app.register(deadLetterRoutes, { bus: infra.bus });
   void app.register(adminAssessRoutes, {
     bus: infra.bus,

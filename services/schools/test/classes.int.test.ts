@@ -216,7 +216,8 @@ describe('GET /schools/{id}/classes', () => {
 describe("a class's pool cap (issue 30)", () => {
   it('is set and cleared by school admins, announced to billing, refused to teachers and hidden from other schools', async () => {
     const B = await seedSchool(h, sa, 'Omicron School');
-    const cls = (await h.call<Cls & { pool_cap: number | null }>('POST', `/schools/${A.id}/classes`, A.admin.h, { name: 'Capped HL' })).body;
+    const cls = (await h.call<Cls & { pool_cap: number | null }>('POST', `/schools/${A.id}/classes`, A.admin.h, { name: 'Capped HL' }))
+      .body;
     expect(cls.pool_cap).toBeNull();
     await h.call('POST', `/classes/${cls.id}/members`, A.admin.h, { user_id: A.teacher.id, role: 'teacher' });
     await h.call('POST', `/classes/${cls.id}/members`, A.admin.h, { user_id: A.student.id, role: 'student' });

@@ -215,7 +215,8 @@ export class AccountStore {
     if (outcome === 'pool_cap' && source.ledger === 'school') {
       throw new HttpError(403, Codes.SCHOOL_POOL_CAP_REACHED, Messages.SCHOOL_POOL_CAP_REACHED(source.cap ?? 0));
     }
-    if (outcome === 'class_cap') throw new HttpError(403, Codes.CLASS_POOL_CAP_REACHED, Messages.CLASS_POOL_CAP_REACHED(row.class_cap ?? 0));
+    if (outcome === 'class_cap')
+      throw new HttpError(403, Codes.CLASS_POOL_CAP_REACHED, Messages.CLASS_POOL_CAP_REACHED(row.class_cap ?? 0));
     if (outcome === 'ai_disabled') throw new HttpError(403, Codes.AI_GRADING_DISABLED_BY_SCHOOL, Messages.AI_GRADING_DISABLED_BY_SCHOOL);
     if (outcome === 'other_user') throw evaluationOfAnotherUser();
     return {

@@ -206,6 +206,20 @@ export function submissionStatement(s: NewSubmission, submitter: Submitter, grad
 export class EvaluationStore {
   constructor(readonly pool: Pool) {}
 
+  /**
+   * The essays submitted by the school's members since `since` (the submitter's school when they
+   * submitted): whichever ledger paid, and unchanged essays carrying a stored result; refused ones
+   * and ones still awaiting their credit are not submissions (index evaluations_school_created).
+   */
+  async submissionsOfSchool(schoolId: string, since: Date): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM evaluations
+       WHERE school_id = $1 AND created_at >= $2 AND status NOT IN ('refused', 'charging')`,
+      [schoolId, since],
+    );
+    return rows[0].n;
+  }
+
   /** A row `charging`, alone (submissions write it with insertSubmission; tests leave one behind as a crash would). */
   async insertCharging(s: NewSubmission): Promise<void> {
     await this.pool.query(

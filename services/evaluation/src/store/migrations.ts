@@ -187,4 +187,9 @@ export const migrations: Migration[] = [
       CREATE INDEX evaluations_class ON evaluations (class_id, created_at) WHERE class_id IS NOT NULL;
       CREATE INDEX evaluations_school_reviewed ON evaluations (class_school_id) WHERE teacher_review IS NOT NULL AND released_at IS NOT NULL;`,
   },
+  {
+    // Issue 30: the School overview's "submissions this week" (GET /schools/{id}/activity).
+    id: '011-school-activity-index',
+    sql: `CREATE INDEX evaluations_school_created ON evaluations (school_id, created_at) WHERE school_id IS NOT NULL;`,
+  },
 ];

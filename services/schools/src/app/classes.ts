@@ -86,7 +86,12 @@ export class ClassesUseCases {
   async update(principal: Principal, classId: string, body: UpdateClassRequest): Promise<SchoolClass> {
     const { cls, view } = await this.reach(principal, classId, ClassRules.manage);
     if (body.pool_cap !== undefined) {
-      enforce(ClassRules.setPoolCap(view), classNotFound, "Only the school's admins set a class's pool cap", SchoolCodes.POOL_CAP_ADMINS_ONLY);
+      enforce(
+        ClassRules.setPoolCap(view),
+        classNotFound,
+        "Only the school's admins set a class's pool cap",
+        SchoolCodes.POOL_CAP_ADMINS_ONLY,
+      );
     }
     return this.store.transaction(async (tx) => {
       const change = {
