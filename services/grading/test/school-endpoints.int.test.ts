@@ -34,7 +34,10 @@ const settings = new Map<string, { ai_enabled: boolean; endpoint: AiEndpointConf
 const asked: string[] = [];
 let responder: { unsubscribe(): void };
 
+const savedBaseUrl = process.env.OPENAI_BASE_URL;
 beforeAll(async () => {
+  // as in a grading process configured by environment: the SDK reads it as its default base URL
+  process.env.OPENAI_BASE_URL = platform.baseURL;
   await own.start();
   await azure.start();
   settings.set(SCHOOL.own, {
@@ -74,6 +77,8 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  if (savedBaseUrl === undefined) delete process.env.OPENAI_BASE_URL;
+  else process.env.OPENAI_BASE_URL = savedBaseUrl;
   responder?.unsubscribe();
   await own.stop();
   await azure.stop();

@@ -16,10 +16,10 @@ export interface EndpointTarget {
  * provider's status and message when it did not; the key never appears in it.
  */
 export async function testEndpoint(endpoint: EndpointTarget, timeoutMs = 15_000): Promise<AiEndpointTestResult> {
-  const client = modelClient({ ...endpoint, timeoutMs });
   const started = Date.now();
   const took = () => Date.now() - started;
   try {
+    const client = modelClient({ ...endpoint, timeoutMs });
     const reply = await client.chat.completions.create({
       model: endpoint.model,
       max_tokens: 5,
@@ -33,6 +33,14 @@ export async function testEndpoint(endpoint: EndpointTarget, timeoutMs = 15_000)
         success: false,
         status: err.status,
         detail: `The endpoint answered HTTP ${err.status}: ${message}`.slice(0, 500),
+        latency_ms: took(),
+      };
+    }
+    if (!(err instanceof OpenAI.APIError)) {
+      // the SDK refused the settings before sending anything
+      return {
+        success: false,
+        detail: `The endpoint settings are not usable: ${(err as Error).message}`.slice(0, 500),
         latency_ms: took(),
       };
     }

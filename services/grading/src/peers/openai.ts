@@ -48,6 +48,8 @@ export interface AzureTarget {
 export function modelClient(o: { apiKey: string; baseURL?: string; azure?: AzureTarget; timeoutMs: number }): OpenAI {
   return o.azure
     ? new AzureOpenAI({
+        // null, not undefined: the SDK would otherwise take OPENAI_BASE_URL (the platform's) and refuse both
+        baseURL: null,
         endpoint: o.baseURL,
         apiKey: o.apiKey,
         apiVersion: o.azure.apiVersion,
