@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
-import { errorMessage, type CorestoneClient, type School, type SchoolCredits } from '@corestone/sdk';
+import { errorMessage, type CorestoneClient, type School, type SchoolActivity, type SchoolCredits } from '@corestone/sdk';
 import { useLoad, useLoadOrMissing } from '../components/common';
 
 /** Ledger lines read for the overview's week figure. */
 export const POOL_LINES_READ = 500;
 
 /**
- * A school's record (GET /schools/{id}) and its credit pool (billing's GET /schools/{id}/credits).
+ * A school's record (GET /schools/{id}), its credit pool (billing's GET /schools/{id}/credits) and
+ * its submissions this week (evaluation's GET /schools/{id}/activity).
  * The pool is read apart: when billing cannot answer, the school's screens still work and the
  * overview says why the credits are missing.
  */
@@ -21,8 +22,10 @@ export function useSchool(client: CorestoneClient, schoolId: string) {
       ),
     [client, schoolId],
   );
+  // The week's submissions (evaluation): every essay of the school's members, whichever credits paid.
+  const activity = useLoad<SchoolActivity | null>(() => client.schools.activity(schoolId).catch(() => null), [client, schoolId]);
   const { setData } = school;
   /** After a PATCH: the school as the server answered it. */
   const replace = useCallback((next: School) => setData(() => next), [setData]);
-  return { school, missing: school.missing, pool, replace };
+  return { school, missing: school.missing, pool, activity, replace };
 }

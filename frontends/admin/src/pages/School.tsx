@@ -48,7 +48,7 @@ function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; ba
   const { schoolId, base, backToList, client, user } = props;
   const location = useLocation();
   const navigate = useNavigate();
-  const { school, missing, pool, replace } = useSchool(client, schoolId);
+  const { school, missing, pool, activity, replace } = useSchool(client, schoolId);
   const tab = schoolTabOf(location.pathname, base);
 
   // another school's address (or one that does not exist): not found, whichever it is
@@ -114,7 +114,9 @@ function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; ba
         onChange={(k) => navigate(k === 'overview' ? base : `${base}/${k}`)}
         items={SCHOOL_TABS.map((t) => ({ key: t.key, label: t.label }))}
       />
-      {tab === 'overview' && <SchoolOverview school={s} pool={pool} onOpen={(k) => navigate(`${base}/${k}`)} />}
+      {tab === 'overview' && (
+        <SchoolOverview client={client} school={s} pool={pool} activity={activity} onOpen={(k) => navigate(`${base}/${k}`)} />
+      )}
       {tab === 'members' && <SchoolMembers {...ctx} />}
       {tab === 'classes' && <SchoolClasses {...ctx} />}
       {tab === 'roster' && <RosterImport {...ctx} onApplied={school.reload} />}

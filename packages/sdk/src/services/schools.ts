@@ -14,6 +14,7 @@ import type {
   School,
   SchoolClass,
   SchoolClassList,
+  SchoolActivity,
   SchoolCreditGrantResult,
   SchoolCredits,
   SchoolList,
@@ -169,6 +170,11 @@ export class SchoolsApi {
   /** The school's credit pool (billing): balance, recent ledger lines, use per member. */
   credits(id: string, limit?: number): Promise<SchoolCredits> {
     return this.t.request<SchoolCredits>(schoolPath(id, '/credits'), { query: { limit } });
+  }
+
+  /** The essays the school's members submitted in the last 7 days, whichever credits paid (evaluation). */
+  activity(id: string): Promise<SchoolActivity> {
+    return this.t.request<SchoolActivity>(schoolPath(id, '/activity'));
   }
 
   /** Grants pool credits with a note (super admin). */

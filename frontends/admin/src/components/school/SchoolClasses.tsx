@@ -1,5 +1,23 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Drawer, Empty, Form, Grid, Input, Row, Segmented, Select, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { errorMessage, type ClassMember, type CorestoneClient, type School, type SchoolClass, type SessionUser } from '@corestone/sdk';
 import { LoadError, Loading, useLoad } from '../common';
@@ -312,6 +330,7 @@ function ClassPeople({
   const archived = !!klass.archived_at;
   return (
     <Drawer open onClose={onClose} title={klass.name} size={screens.md ? 560 : '100%'} data-testid="class-people">
+      <PoolCap client={client} klass={klass} />
       {archived && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This class is archived: restore it to add people." />}
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="class-people-error" />}
       {!archived && (
@@ -379,5 +398,50 @@ function ClassPeople({
         </div>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * The class's cap on school-pool credits (issue 30): how many pool credits the essays submitted
+ * into its assignments may use in all; empty = no cap. Set by the school's admins (the server
+ * refuses the class's teachers).
+ */
+function PoolCap({ client, klass }: { client: CorestoneClient; klass: SchoolClass }) {
+  const { message } = App.useApp();
+  const [saved, setSaved] = useState<number | null>(klass.pool_cap ?? null);
+  const [value, setValue] = useState<number | null>(saved);
+  const { busy, run } = useBusy();
+  const save = () =>
+    run(
+      'cap',
+      async () => {
+        const next = await client.schools.updateClass(klass.id, { pool_cap: value });
+        setSaved(next.pool_cap ?? null);
+        message.success(next.pool_cap == null ? 'The class has no pool cap' : `Pool cap set to ${next.pool_cap} credits`);
+      },
+      'Failed to set the pool cap',
+    );
+  return (
+    <div style={{ marginBottom: 16 }} data-testid="class-pool-cap">
+      <Typography.Text strong>School pool cap</Typography.Text>
+      <Space.Compact style={{ display: 'flex', marginTop: 4 }}>
+        <InputNumber
+          aria-label="Pool cap (credits)"
+          min={0}
+          max={1000000}
+          precision={0}
+          placeholder="No cap"
+          value={value}
+          onChange={(v) => setValue(typeof v === 'number' ? v : null)}
+          style={{ flex: 1 }}
+        />
+        <Button onClick={() => void save()} loading={busy === 'cap'} disabled={value === saved}>
+          Save cap
+        </Button>
+      </Space.Compact>
+      <Typography.Text type="secondary">
+        Credits this class's assignment essays may use from the school's pool in all; empty for no cap.
+      </Typography.Text>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, Card, Col, Row, Typography } from 'antd';
-import type { School, SchoolCredits } from '@corestone/sdk';
+import type { CorestoneClient, School, SchoolActivity, SchoolCredits } from '@corestone/sdk';
 import { Counter } from '../common';
 import { POOL_LINES_READ } from '../../hooks/useSchool';
 import { poolFigures } from '../../lib/schools';
+import { SchoolPoolUse } from './SchoolPoolUse';
 
 interface PoolState {
   data?: { credits: SchoolCredits | null; error: string | null };
@@ -10,10 +11,23 @@ interface PoolState {
 }
 
 /**
- * The school at a glance: its members per role, classes, the essays charged to its pool in the
- * last 7 days (what the platform counts per school: the pool's ledger) and the credits left.
+ * The school at a glance: its members per role, classes, the essays its members submitted in the
+ * last 7 days (evaluation's count, whichever credits paid; how many of them the pool paid below),
+ * the credits left, and the pool's use per class and per student.
  */
-export function SchoolOverview({ school, pool, onOpen }: { school: School; pool: PoolState; onOpen: (tab: string) => void }) {
+export function SchoolOverview({
+  client,
+  school,
+  pool,
+  activity,
+  onOpen,
+}: {
+  client: CorestoneClient;
+  school: School;
+  pool: PoolState;
+  activity: { data?: SchoolActivity | null; loading: boolean };
+  onOpen: (tab: string) => void;
+}) {
   const c = school.counts;
   const credits = pool.data?.credits ?? null;
   const figures = credits ? poolFigures(credits, Date.now(), POOL_LINES_READ) : null;
@@ -34,10 +48,15 @@ export function SchoolOverview({ school, pool, onOpen }: { school: School; pool:
         ))}
         <Col xs={12} md={6}>
           <Counter
-            title="Essays this week"
-            value={poolText((f) => `${f.gradedThisWeek}${f.more ? '+' : ''}`)}
+            title="Submissions this week"
+            value={activity.data ? String(activity.data.submissions) : activity.loading ? '…' : '—'}
             testId="school-essays-week"
-            footer={<Typography.Text type="secondary">graded from the pool, last 7 days</Typography.Text>}
+            footer={
+              <Typography.Text type="secondary">
+                by the school's members, last 7 days
+                {figures ? ` · ${figures.gradedThisWeek}${figures.more ? '+' : ''} from the pool` : ''}
+              </Typography.Text>
+            }
           />
         </Col>
         <Col xs={24} md={12}>
@@ -59,6 +78,7 @@ export function SchoolOverview({ school, pool, onOpen }: { school: School; pool:
           />
         </Col>
       </Row>
+      {credits && <SchoolPoolUse client={client} schoolId={school.id} credits={credits} />}
       <Card variant="borderless" style={{ marginTop: 16 }} title="Next steps">
         <Row gutter={[8, 8]}>
           <Col>
