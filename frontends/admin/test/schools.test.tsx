@@ -87,7 +87,11 @@ const credits = {
       created_at: '2026-01-01T00:00:00Z',
     },
   ],
-  usage_by_student: [],
+  usage_by_student: [{ user_id: 'm1', used: 2 }],
+  usage_by_class: [
+    { class_id: 'c1', used: 2, refunded: 1, cap: 2 },
+    { class_id: 'c-gone', used: 1, refunded: 0, cap: null },
+  ],
 };
 
 function Where() {
@@ -178,6 +182,9 @@ function schoolHandler(extra: (c: Call) => Response | undefined = () => undefine
     const path = new URL(c.url, 'http://x').pathname;
     if (path.endsWith('/health')) return res(200, { status: 'ok', services: {}, not_ready: [] });
     if (path === '/api/v1/schools/sch1/credits') return res(200, credits);
+    if (path === '/api/v1/schools/sch1/activity') return res(200, { school_id: 'sch1', days: 7, since: recent, submissions: 4 });
+    if (path === '/api/v1/schools/sch1/classes')
+      return res(200, { classes: [{ id: 'c1', school_id: 'sch1', name: 'EE cohort', pool_cap: 2 }], total: 1 });
     if (path === '/api/v1/schools/sch1') return res(200, school);
     if (path === '/api/v1/schools/sch1/members')
       return res(200, {
@@ -203,7 +210,14 @@ describe('School area screens', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Riverside IB' })).toBeTruthy();
     expect(within(screen.getByTestId('school-count-students')).getByText('60')).toBeTruthy();
     expect(within(screen.getByTestId('school-credits-left')).getByText('120')).toBeTruthy();
-    expect(within(screen.getByTestId('school-essays-week')).getByText('1')).toBeTruthy();
+    // every submission of the members this week (evaluation), of which the pool paid one (its ledger)
+    expect(within(screen.getByTestId('school-essays-week')).getByText('4')).toBeTruthy();
+    expect(within(screen.getByTestId('school-essays-week')).getByText(/1 from the pool/)).toBeTruthy();
+    // the pool's use per class (names from the class list; the cap reached in red) and per member
+    const byClass = screen.getByTestId('school-pool-by-class');
+    expect(await within(byClass).findByText('EE cohort')).toBeTruthy();
+    expect(within(byClass).getByText('(not listed)')).toBeTruthy();
+    expect(await within(screen.getByTestId('school-pool-by-student')).findByText('Ann Lee')).toBeTruthy();
     // the menu is the school admin's: no platform screens
     expect(screen.queryByText('Users')).toBeNull();
     expect(screen.queryByText('Rubrics')).toBeNull();
