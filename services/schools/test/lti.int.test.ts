@@ -8,7 +8,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { Events, LTI_CLAIMS, Rpc, type Assignment, type LtiPassback, type LtiPlatform } from '@corestone/contracts';
 import { newId, publishEvent, serveRpc } from '@corestone/service-kit';
 import { AssignmentPeersStandIn } from './assignment-peers';
-import { FakeLtiPlatform, ROLES } from './fake-lti-platform';
+import { FakeLtiPlatform, ROLES } from '../../../tests/support/fake-lti';
 import { person, seedSchool, startSchools, type Harness, type Person } from './harness';
 
 let h: Harness;
