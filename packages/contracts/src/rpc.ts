@@ -151,7 +151,8 @@ export const Rpc = {
   /**
    * Charge one credit for an evaluation; idempotent by evaluation_id. Billing chooses the ledger:
    * the school's pool for an active member of a school with pool_enabled, else personal credits.
-   * Fails with NO_CREDITS, SCHOOL_POOL_EMPTY, SCHOOL_POOL_CAP_REACHED or AI_GRADING_DISABLED_BY_SCHOOL (403).
+   * Fails with NO_CREDITS, SCHOOL_POOL_EMPTY, SCHOOL_POOL_CAP_REACHED, CLASS_POOL_CAP_REACHED or
+   * AI_GRADING_DISABLED_BY_SCHOOL (403).
    */
   billingConsumeCredit: rpc(
     'billing.consume_credit',
