@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { uniqueEmail, waitFor } from '../support/platform';
-import { fillEeMetadata, screenshot, sideways, storeSession } from '../support/browser';
+import { fillEeMetadata, reviewShot, sideways, storeSession } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { invitedSignIn, setupSuperAdmin } from '../support/api-setup';
 import { EE_ESSAY } from '../fixtures/essays';
@@ -81,16 +81,7 @@ async function signInAs(who: Person, pathname: string) {
   await page.goto(`${p.gatewayUrl}${pathname}`);
 }
 
-/** A screenshot once the toasts have gone, from the top; a copy in /tmp/shots. */
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => !document.querySelector('.ant-message-notice, .ant-notification-notice'), undefined, {
-    timeout: 15_000,
-  });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const file = await screenshot(page, name);
-  fs.mkdirSync('/tmp/shots', { recursive: true });
-  fs.copyFileSync(file, path.join('/tmp/shots', `${name}.png`));
-}
+const shot = reviewShot;
 
 /** The same screen on a 375 px phone: nothing reaches past the right edge; back to the desktop size. */
 async function phoneShot(page: Page, name: string, ready: () => Promise<unknown>) {

@@ -60,6 +60,21 @@ export async function screenshot(page: Page, name: string, opts: { timeout?: num
   return file;
 }
 
+/**
+ * A screenshot to look at: once the toasts have gone, from the top of the page (a full-page shot of
+ * a scrolled page draws the fixed bars mid-page), in tests/artifacts/screenshots and copied to /tmp/shots.
+ */
+export async function reviewShot(page: Page, name: string): Promise<string> {
+  await page.waitForFunction(() => !document.querySelector('.ant-message-notice, .ant-notification-notice'), undefined, {
+    timeout: 15_000,
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const file = await screenshot(page, name);
+  fs.mkdirSync('/tmp/shots', { recursive: true });
+  fs.copyFileSync(file, path.join('/tmp/shots', `${name}.png`));
+  return file;
+}
+
 /** A screenshot of each open page (`<name>-<n>.png`), each given 5 s at most; the files written. */
 export async function screenshotOpenPages(name: string): Promise<string[]> {
   const files: string[] = [];

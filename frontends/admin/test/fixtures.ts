@@ -10,6 +10,16 @@ export const superAdmin = normalizeUser({
 })!;
 export const admin = normalizeUser({ id: 'a1', email: 'alan@school.org', first_name: 'Alan', last_name: 'Turing', user_type: 'admin' })!;
 
+/** An active teacher (school role teacher, not school admin) of school sch1 (issue 31). */
+export const schoolTeacher = normalizeUser({
+  id: 'u-t',
+  email: 't@school.org',
+  first_name: 'Tom',
+  last_name: 'Teach',
+  user_type: 'teacher',
+  school: { id: 'sch1', name: 'Riverside IB', role: 'teacher', status: 'active' },
+})!;
+
 /** A student of a class (issue 31's screens): `name`, e-mail from it. */
 export const classStudent = (name: string): StudentRef => ({ user_id: name, name, email: `${name.toLowerCase()}@school.org` });
 

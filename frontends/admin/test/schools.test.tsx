@@ -19,7 +19,7 @@ import {
 } from '../src/lib/schools';
 import { renderRemote } from '../../test-support/remote';
 import { res, viewportWidth, type Call } from '../../test-support/helpers';
-import { superAdmin } from './fixtures';
+import { schoolTeacher, superAdmin } from './fixtures';
 
 beforeAll(() => Promise.all([import('../src/pages/School'), import('../src/pages/Schools')]));
 
@@ -31,14 +31,7 @@ const schoolAdmin = normalizeUser({
   user_type: 'teacher',
   school: { id: 'sch1', name: 'Riverside IB', role: 'school_admin', status: 'active' },
 })!;
-const plainTeacher = normalizeUser({
-  id: 'u-t',
-  email: 't@school.org',
-  first_name: 'Tom',
-  last_name: 'Teach',
-  user_type: 'teacher',
-  school: { id: 'sch1', name: 'Riverside IB', role: 'teacher', status: 'active' },
-})!;
+const plainTeacher = schoolTeacher;
 
 const school: School = {
   id: 'sch1',

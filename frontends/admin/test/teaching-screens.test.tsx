@@ -2,22 +2,15 @@
 jest.setTimeout(90000);
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { normalizeUser, type Assignment, type AssignmentSubmission, type Evaluation, type Gradebook } from '@corestone/sdk';
+import { type Assignment, type AssignmentSubmission, type Evaluation, type Gradebook } from '@corestone/sdk';
 import AdminApp from '../src/exposes/AdminApp';
 import { renderRemote } from '../../test-support/remote';
 import { res, type Call } from '../../test-support/helpers';
-import { classStudent, submissionCell } from './fixtures';
+import { classStudent, schoolTeacher, submissionCell } from './fixtures';
 
 beforeAll(() => Promise.all([import('../src/pages/Classes'), import('../src/pages/Review')]));
 
-const teacher = normalizeUser({
-  id: 'u-t',
-  email: 't@school.org',
-  first_name: 'Tara',
-  last_name: 'Teach',
-  user_type: 'teacher',
-  school: { id: 'sch1', name: 'Riverside IB', role: 'teacher', status: 'active' },
-})!;
+const teacher = schoolTeacher;
 
 const assignment: Assignment = {
   id: 'a1',
