@@ -1,4 +1,7 @@
 import type {
+  AiEndpointTestResult,
+  SchoolAiEndpoint,
+  SchoolAiEndpointInput,
   AddSchoolMemberRequest,
   AddSchoolMemberResponse,
   ClassMember,
@@ -165,6 +168,26 @@ export class SchoolsApi {
   /** One import: status, progress, counts and errors so far, and the result once done. */
   rosterImport(id: string, importId: string): Promise<RosterImportStatus> {
     return this.t.request<RosterImportStatus>(schoolPath(id, `/roster/imports/${encodeURIComponent(importId)}`));
+  }
+
+  /** Issue 33 §2: the school's own model endpoint (null: the platform's); the key only masked. */
+  aiEndpoint(id: string): Promise<{ endpoint: SchoolAiEndpoint | null }> {
+    return this.t.request(schoolPath(id, '/ai-endpoint'));
+  }
+
+  /** Sets it; a key left out keeps the stored one, "" removes it. */
+  setAiEndpoint(id: string, input: SchoolAiEndpointInput): Promise<{ endpoint: SchoolAiEndpoint }> {
+    return this.t.request(schoolPath(id, '/ai-endpoint'), { method: 'PUT', json: input });
+  }
+
+  /** Back to the platform's model. */
+  removeAiEndpoint(id: string): Promise<{ endpoint: null }> {
+    return this.t.request(schoolPath(id, '/ai-endpoint'), { method: 'DELETE' });
+  }
+
+  /** "Test connection": one small request to the stored endpoint. */
+  testAiEndpoint(id: string): Promise<AiEndpointTestResult> {
+    return this.t.request(schoolPath(id, '/ai-endpoint/test'), { method: 'POST' });
   }
 
   /** The school's credit pool (billing): balance, recent ledger lines, use per member. */

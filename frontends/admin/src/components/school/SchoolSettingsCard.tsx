@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typ
 import { errorMessage, type CorestoneClient, type School, type SessionUser } from '@corestone/sdk';
 import { isSuperAdmin } from '../../lib/roles';
 import { settingsForm, settingsPatch, type SettingsForm } from '../../lib/schools';
+import { AiEndpointCard } from './AiEndpointCard';
 
 interface Ctx {
   client: CorestoneClient;
@@ -48,51 +49,60 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
   };
 
   return (
-    <Card variant="borderless" data-testid="school-settings" style={{ maxWidth: 720 }}>
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="school-settings-error" />}
-      <Form form={form} layout="vertical" initialValues={initial} requiredMark={false} key={school.updated_at}>
-        <Form.Item name="name" label="School name" rules={[{ required: true, whitespace: true, message: 'Please enter the name' }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="time_zone" label="Time zone" extra="IANA name, e.g. Europe/London" rules={[{ required: true, whitespace: true }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <SwitchItem name="ai_grader_enabled" label="AI grading" extra="Off: members cannot submit essays for AI grading." />
-        <SwitchItem
-          name="pool_enabled"
-          label="School credit pool"
-          extra="On: members grade from the school's credits. Off: they use their own."
-        />
-        <Form.Item
-          name="pool_cap_per_student"
-          label="Pool credits per student"
-          extra="Most credits of the pool one student may use; empty = no cap."
-        >
-          <InputNumber min={0} precision={0} style={{ width: 200 }} disabled={!poolOn} placeholder="No cap" />
-        </Form.Item>
-        <SwitchItem name="students_may_buy_credits" label="Students may buy credits" on="Yes" off="No" />
-        <Form.Item name="domain_sign_up" label="Sign-ups with the school's e-mail domains">
-          <Select
-            style={{ maxWidth: 360 }}
-            options={[
-              { value: 'pending', label: 'Join as students awaiting approval' },
-              { value: 'active', label: 'Join as students at once' },
-              { value: 'off', label: 'Stay individual accounts' },
-            ]}
+    <>
+      <Card variant="borderless" data-testid="school-settings" style={{ maxWidth: 720 }}>
+        {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="school-settings-error" />}
+        <Form form={form} layout="vertical" initialValues={initial} requiredMark={false} key={school.updated_at}>
+          <Form.Item name="name" label="School name" rules={[{ required: true, whitespace: true, message: 'Please enter the name' }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item
+            name="time_zone"
+            label="Time zone"
+            extra="IANA name, e.g. Europe/London"
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <SwitchItem name="ai_grader_enabled" label="AI grading" extra="Off: members cannot submit essays for AI grading." />
+          <SwitchItem
+            name="pool_enabled"
+            label="School credit pool"
+            extra="On: members grade from the school's credits. Off: they use their own."
           />
-        </Form.Item>
-        <Form.Item name="email_domains" label="Verified e-mail domains">
-          {superAdmin ? (
-            <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. school.org" open={false} suffixIcon={null} />
-          ) : (
-            <DomainsText />
-          )}
-        </Form.Item>
-        <Button type="primary" loading={saving} onClick={() => void save()}>
-          Save settings
-        </Button>
-      </Form>
-    </Card>
+          <Form.Item
+            name="pool_cap_per_student"
+            label="Pool credits per student"
+            extra="Most credits of the pool one student may use; empty = no cap."
+          >
+            <InputNumber min={0} precision={0} style={{ width: 200 }} disabled={!poolOn} placeholder="No cap" />
+          </Form.Item>
+          <SwitchItem name="students_may_buy_credits" label="Students may buy credits" on="Yes" off="No" />
+          <Form.Item name="domain_sign_up" label="Sign-ups with the school's e-mail domains">
+            <Select
+              style={{ maxWidth: 360 }}
+              options={[
+                { value: 'pending', label: 'Join as students awaiting approval' },
+                { value: 'active', label: 'Join as students at once' },
+                { value: 'off', label: 'Stay individual accounts' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="email_domains" label="Verified e-mail domains">
+            {superAdmin ? (
+              <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. school.org" open={false} suffixIcon={null} />
+            ) : (
+              <DomainsText />
+            )}
+          </Form.Item>
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            Save settings
+          </Button>
+        </Form>
+      </Card>
+      {/* Issue 33 §2: the school's own model endpoint */}
+      <AiEndpointCard client={client} schoolId={schoolId} />
+    </>
   );
 }
 
