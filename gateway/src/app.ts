@@ -80,6 +80,7 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
       ? [() => [...own, remotes.origins()].filter(Boolean).join(' ')]
       : [...own, ...remotes.origins().split(' ').filter(Boolean)];
   addInfraReadiness(app, { redis });
+  const lmsOrigins = config.LTI_PLATFORM_ORIGINS.split(/[\s,]+/).filter(Boolean);
 
   registerBrowserHeaders(app, {
     helmet: {
@@ -93,13 +94,15 @@ export function buildApp({ config, redis, verify, logStream }: GatewayDeps): {
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: withRemotes(["'self'", ...config.CSP_CONNECT_SRC.split(/[\s,]+/).filter(Boolean)]),
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+          formAction: ["'self'", ...lmsOrigins],
+          frameAncestors: lmsOrigins.length ? ["'self'", ...lmsOrigins] : ["'none'"],
           objectSrc: ["'none'"],
         },
       },
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginEmbedderPolicy: false,
+      // An LMS frames the app (LTI): frame-ancestors says who may; X-Frame-Options cannot list them.
+      ...(lmsOrigins.length ? { xFrameOptions: false } : {}),
     },
     cors: {
       origins: corsOrigins(config),

@@ -37,6 +37,12 @@ export const GatewayConfig = configSchema({
   MF_REMOTES_FILE: Type.String({ default: '' }),
   /** Extra sources for the CSP connect-src (space or comma separated), after 'self'. */
   CSP_CONNECT_SRC: Type.String({ default: '' }),
+  /**
+   * Issue 32 (LTI): origins of the LMSs (`https://school.instructure.com`, space or comma separated)
+   * that may frame the app (CSP frame-ancestors; X-Frame-Options is then left out) and receive its
+   * forms (form-action: the deep-linking response posted back to the LMS). Empty: no framing.
+   */
+  LTI_PLATFORM_ORIGINS: Type.String({ default: '' }),
 
   // Body limits (bytes), checked from Content-Length before the body is read.
   BODY_LIMIT_BYTES: int(1 * MiB, 1),

@@ -424,7 +424,20 @@ describe('browser-facing headers', () => {
       }
       expect(csp).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+  });
+
+  it('lets the registered LMS origins frame the app and receive its forms (LTI_PLATFORM_ORIGINS, issue 32)', async () => {
+    const framed = await h.gateway({ LTI_PLATFORM_ORIGINS: 'https://school.instructure.com, https://moodle.example.org' });
+    for (const url of ['/', '/api/v1/lti/jwks']) {
+      const res = await framed.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'self' https://school.instructure.com https://moodle.example.org");
+      expect(csp).toContain("form-action 'self' https://school.instructure.com https://moodle.example.org");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    await framed.close();
   });
 });
 
