@@ -1,4 +1,7 @@
 import type {
+  LtiPlatform,
+  LtiPlatformList,
+  LtiPlatformRequest,
   AiEndpointTestResult,
   SchoolAiEndpoint,
   SchoolAiEndpointInput,
@@ -188,6 +191,20 @@ export class SchoolsApi {
   /** "Test connection": one small request to the stored endpoint. */
   testAiEndpoint(id: string): Promise<AiEndpointTestResult> {
     return this.t.request(schoolPath(id, '/ai-endpoint/test'), { method: 'POST' });
+  }
+
+  /** Issue 32: the LMS platforms (LTI 1.3) registered for the school. */
+  ltiPlatforms(id: string): Promise<LtiPlatformList> {
+    return this.t.request<LtiPlatformList>(schoolPath(id, '/lti/platforms'));
+  }
+
+  /** Registers an LMS; answers the tool's login, launch and JWKS URLs to enter in the LMS. */
+  registerLtiPlatform(id: string, input: LtiPlatformRequest): Promise<LtiPlatform> {
+    return this.t.request<LtiPlatform>(schoolPath(id, '/lti/platforms'), { method: 'POST', json: input });
+  }
+
+  removeLtiPlatform(id: string, platformId: string): Promise<void> {
+    return this.t.request<void>(schoolPath(id, `/lti/platforms/${encodeURIComponent(platformId)}`), { method: 'DELETE' });
   }
 
   /** The school's credit pool (billing): balance, recent ledger lines, use per member. */

@@ -4,6 +4,7 @@ import { errorMessage, type CorestoneClient, type School, type SessionUser } fro
 import { isSuperAdmin } from '../../lib/roles';
 import { settingsForm, settingsPatch, type SettingsForm } from '../../lib/schools';
 import { AiEndpointCard } from './AiEndpointCard';
+import { LmsCard } from './LmsCard';
 
 interface Ctx {
   client: CorestoneClient;
@@ -102,6 +103,8 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
       </Card>
       {/* Issue 33 §2: the school's own model endpoint */}
       <AiEndpointCard client={client} schoolId={schoolId} />
+      {/* Issue 32: the school's LMS (LTI 1.3) registrations */}
+      <LmsCard client={client} schoolId={schoolId} />
     </>
   );
 }
