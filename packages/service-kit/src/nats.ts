@@ -55,10 +55,12 @@ export async function connectBus(opts: { url: string; prefix: string; name: stri
     reconnectTimeWait: 500,
     noAsyncTraces: true,
   });
-  const jsm = await jetstreamManager(nc);
+  // checkAPI off: a process starting while the cluster elects its JetStream leader connects
+  // anyway (its first JetStream calls wait through retryJetStream) instead of failing to start.
+  const jsm = await jetstreamManager(nc, { checkAPI: false });
   const replicas = opts.replicas ?? 1;
   // its own manager, with a short timeout: a check that hangs is a failed check
-  const watch = replicas > 1 ? watchClusterSide(nc, await jetstreamManager(nc, { timeout: 1500 })) : null;
+  const watch = replicas > 1 ? watchClusterSide(nc, await jetstreamManager(nc, { timeout: 1500, checkAPI: false })) : null;
   return {
     nc,
     js: jetstream(nc),

@@ -23,6 +23,14 @@ afterAll(async () => {
   await cluster?.destroy();
 });
 
+beforeEach(async () => {
+  await until(
+    'JetStream answering on every server',
+    () => bus.jsm.getAccountInfo(),
+    (i) => !!i,
+  );
+});
+
 async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -76,20 +84,23 @@ async function publishThrough(fault: () => Promise<void>) {
       );
     }
   })();
-  await until(
-    'some published',
-    async () => acked.length,
-    (n) => n >= 20,
-  );
-  await fault();
-  const after = acked.length;
-  await until(
-    'more published after the fault',
-    async () => acked.length,
-    (n) => n >= after + 20,
-  );
-  publishing = false;
-  await publisher;
+  try {
+    await until(
+      'some published',
+      async () => acked.length,
+      (n) => n >= 20,
+    );
+    await fault();
+    const after = acked.length;
+    await until(
+      'more published after the fault',
+      async () => acked.length,
+      (n) => n >= after + 20,
+    );
+  } finally {
+    publishing = false; // also when the test fails: the loop must not outlive it
+    await publisher;
+  }
   await until(
     'every acknowledged event consumed',
     async () => acked.filter((id) => seen.has(id)).length,
