@@ -11,6 +11,7 @@ import { assignmentAddress, GradebookTable, SubmissionCell } from '../components
 import { useBusy } from '../hooks/useBusy';
 import { useAssignmentSubmissions, useClassWork, useMyClasses } from '../hooks/useTeaching';
 import { assignmentWindow, KIND_LABELS, RELEASE_MODE_LABELS, scoreText, stateCounts, STATE_LABELS } from '../lib/teaching';
+import { DeepLinkPicker } from '../components/teaching/DeepLinkPicker';
 
 const classAddress = (id: string) => `/admin/classes/${encodeURIComponent(id)}`;
 
@@ -96,6 +97,8 @@ function ClassArea({ client, timeZone }: RemoteAppProps & { timeZone: string }) 
   const { gradebook, missing } = useClassWork(client, classId);
   const [creating, setCreating] = useState(false);
   const tab = location.pathname.endsWith('/gradebook') ? 'gradebook' : 'assignments';
+  // Issue 32: an LTI deep-linking launch lands here to pick the assignment to add to the LMS course.
+  const deepLinkLaunch = new URLSearchParams(location.search).get('lti_deep_linking');
 
   if (missing && !gradebook.data) return <NotYours what="Class" />;
   if (gradebook.error && !gradebook.data) return <LoadError message={gradebook.error} onRetry={gradebook.reload} />;
@@ -115,6 +118,7 @@ function ClassArea({ client, timeZone }: RemoteAppProps & { timeZone: string }) 
           </Button>
         }
       />
+      {deepLinkLaunch && <DeepLinkPicker client={client} launchId={deepLinkLaunch} assignments={gb.assignments} />}
       <Tabs
         activeKey={tab}
         onChange={(k) => navigate(k === 'gradebook' ? `${classAddress(classId)}/gradebook` : classAddress(classId))}

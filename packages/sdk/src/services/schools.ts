@@ -1,4 +1,6 @@
 import type {
+  LtiDeepLinkingRequest,
+  LtiDeepLinkingResponse,
   LtiPlatform,
   LtiPlatformList,
   LtiPlatformRequest,
@@ -201,6 +203,11 @@ export class SchoolsApi {
   /** Registers an LMS; answers the tool's login, launch and JWKS URLs to enter in the LMS. */
   registerLtiPlatform(id: string, input: LtiPlatformRequest): Promise<LtiPlatform> {
     return this.t.request<LtiPlatform>(schoolPath(id, '/lti/platforms'), { method: 'POST', json: input });
+  }
+
+  /** A deep-linking launch's answer for the assignment the teacher picked: post `jwt` as `JWT` to `return_url`. */
+  ltiDeepLinkingResponse(input: LtiDeepLinkingRequest): Promise<LtiDeepLinkingResponse> {
+    return this.t.request<LtiDeepLinkingResponse>('/lti/deep-linking/response', { method: 'POST', json: input });
   }
 
   removeLtiPlatform(id: string, platformId: string): Promise<void> {
