@@ -284,6 +284,14 @@ it('the school admin sees the imported classes, creates one and assigns its teac
   await drawer.getByRole('button', { name: 'Assign' }).click();
   await page.getByText('1 teacher(s) assigned').waitFor();
   await drawer.getByRole('listitem').filter({ hasText: 'Theo Tutor' }).waitFor();
+  // the class's cap on the school pool (issue 30): set here, kept by schools, carried to billing
+  await drawer.getByLabel('Pool cap (credits)').fill('30');
+  await drawer.getByRole('button', { name: 'Save cap' }).click();
+  await page.getByText('Pool cap set to 30 credits').waitFor();
+  const capToken = await page.evaluate(() => localStorage.getItem('access_token') ?? '');
+  const listed = await suite.p.api.call('GET', `/schools/${schoolId}/classes`, { token: capToken });
+  expect(listed.body.classes.find((c: { name: string }) => c.name === 'EE cohort').pool_cap).toBe(30);
+  await shot(page, 'school-class-pool-cap');
   await page.locator('.ant-drawer-close').click();
   await ee.getByText('Theo Tutor').waitFor();
 
@@ -421,6 +429,13 @@ it("the roster student submits an essay through the upload wizard: the school's 
   await left.getByText('150 granted, 1 used').waitFor();
   expect(await left.locator('.ant-statistic-content').innerText()).toBe('149');
   expect(await page.getByTestId('school-essays-week').locator('.ant-statistic-content').innerText()).toBe('1');
+  // the pool's use per member names the student; no class assignment was charged yet
+  await page
+    .getByTestId('school-pool-by-student')
+    .getByRole('cell', { name: /^Sam\b/ })
+    .first()
+    .waitFor();
+  await page.getByTestId('school-pool-by-class').getByText('EE cohort').waitFor();
   await shot(page, 'school-overview-pool-used');
   expect(pageErrors).toEqual([]);
 });
