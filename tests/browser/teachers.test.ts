@@ -246,6 +246,11 @@ it('the teacher sees the gradebook and reviews one submission: changed marks, a 
   for (const who of ['ana', 'ben', 'cai'] as const) {
     expect(await row(who).innerText()).toMatch(/Graded|Needs review/);
   }
+  // the column's CSV: a row per student
+  const fromBook = page.waitForEvent('download');
+  await book.getByRole('button', { name: `Export CSV of ${TITLE}` }).click();
+  const bookCsv = fs.readFileSync(await (await fromBook).path(), 'utf8');
+  expect(bookCsv).toContain(people.cai.email);
   await shot(page, 'teacher-gradebook');
   await phoneShot(page, 'teacher-gradebook-phone', () => book.waitFor());
 

@@ -128,6 +128,8 @@ test('gradebook: a cell per student with state, score, lateness and attempts; th
   expect(within(book).getByText('Late')).toBeTruthy();
   expect(within(book).getByText('20 / 34')).toBeTruthy();
   expect(within(book).getByRole('link', { name: 'Review Ana' }).getAttribute('href')).toBe('/admin/review/e1');
+  // each assignment's column offers its marks as CSV
+  expect(within(book).getByRole('button', { name: 'Export CSV of EE final' })).toBeTruthy();
   const rows = () => book.querySelectorAll('tbody tr.ant-table-row');
   expect(rows()).toHaveLength(3);
   fireEvent.change(within(book).getByLabelText('Search students'), { target: { value: 'cai' } });

@@ -129,7 +129,7 @@ function ClassArea({ client, timeZone }: RemoteAppProps & { timeZone: string }) 
       />
       {tab === 'gradebook' ? (
         <Card variant="borderless" styles={{ body: { padding: 12 } }}>
-          <GradebookTable gradebook={gb} />
+          <GradebookTable gradebook={gb} client={client} />
         </Card>
       ) : gb.assignments.length === 0 ? (
         <Empty description="No assignments yet." data-testid="assignments-empty" />

@@ -4,12 +4,29 @@ import type { DownloadedFile } from '@corestone/sdk';
 import { useBusy } from '../../hooks/useBusy';
 import { saveBlob } from '../../lib/text';
 
-/** 'Export CSV': downloads what `load` answers under the server's file name (or `fallbackName`). */
-export function CsvButton({ load, fallbackName }: { load: () => Promise<DownloadedFile>; fallbackName: string }) {
+/**
+ * 'Export CSV': downloads what `load` answers under the server's file name (or `fallbackName`);
+ * `small`: an icon button (named by `label`) for a table's column head.
+ */
+export function CsvButton({
+  load,
+  fallbackName,
+  small,
+  label,
+}: {
+  load: () => Promise<DownloadedFile>;
+  fallbackName: string;
+  small?: boolean;
+  label?: string;
+}) {
   const { busy, run } = useBusy();
   return (
     <Button
       icon={<DownloadOutlined />}
+      size={small ? 'small' : undefined}
+      type={small ? 'text' : undefined}
+      aria-label={label}
+      title={label}
       loading={busy === 'csv'}
       onClick={() =>
         void run(
@@ -22,7 +39,7 @@ export function CsvButton({ load, fallbackName }: { load: () => Promise<Download
         )
       }
     >
-      Export CSV
+      {!small && 'Export CSV'}
     </Button>
   );
 }

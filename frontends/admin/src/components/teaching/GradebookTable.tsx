@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
-import type { AssignmentSubmission, Gradebook, SubmissionState } from '@corestone/sdk';
+import type { AssignmentSubmission, CorestoneClient, Gradebook, SubmissionState } from '@corestone/sdk';
+import { CsvButton } from './CsvButton';
 import {
   DEFAULT_GRADEBOOK_VIEW,
   gradebookRows,
@@ -49,7 +50,7 @@ export function SubmissionCell({ cell }: { cell: AssignmentSubmission | undefine
 }
 
 /** Students × assignments: filters by name, state (in one assignment or any) and lateness; sorting by name, score, state or time. */
-export function GradebookTable({ gradebook }: { gradebook: Gradebook }) {
+export function GradebookTable({ gradebook, client }: { gradebook: Gradebook; client: CorestoneClient }) {
   const [view, setView] = useState<GradebookView>(DEFAULT_GRADEBOOK_VIEW);
   const rows = useMemo(() => gradebookRows(gradebook, view), [gradebook, view]);
   const set = (patch: Partial<GradebookView>) => setView((v) => ({ ...v, ...patch }));
@@ -123,7 +124,17 @@ export function GradebookTable({ gradebook }: { gradebook: Gradebook }) {
             ),
           },
           ...gradebook.assignments.map((a) => ({
-            title: <Link to={assignmentAddress(gradebook.class_id, a.id)}>{a.title}</Link>,
+            title: (
+              <Space size={4} wrap>
+                <Link to={assignmentAddress(gradebook.class_id, a.id)}>{a.title}</Link>
+                <CsvButton
+                  small
+                  label={`Export CSV of ${a.title}`}
+                  load={() => client.assignments.submissionsCsv(a.id)}
+                  fallbackName="marks.csv"
+                />
+              </Space>
+            ),
             key: a.id,
             render: (_: unknown, r: GradebookRow) => <SubmissionCell cell={r.cells[a.id]} />,
           })),
