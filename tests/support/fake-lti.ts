@@ -35,6 +35,13 @@ export class FakeLtiPlatform {
   /** NRPS rosters by context id (members as NRPS 2.0 lists them); served two per page with Link: rel="next". */
   readonly rosters = new Map<string, Array<Record<string, unknown>>>();
   private readonly tokens = new Map<string, string>();
+  /**
+   * For browsers: claims the platform's authorisation endpoint signs at once (with the request's
+   * nonce) and posts back to the tool (form_post); GET /start posts the login initiation for them.
+   */
+  autoLaunch: Record<string, unknown> | null = null;
+  /** Where GET /start sends the browser's login initiation (the tool's login URL). */
+  toolLoginUrl = '';
 
   async start(): Promise<this> {
     this.key = await rsaKey('platform-key-1');
@@ -81,6 +88,24 @@ export class FakeLtiPlatform {
               .writeHead(200, headers)
               .end(JSON.stringify({ id: url.href, context: { id: 'x' }, members: roster.slice(page * 2, page * 2 + 2) }));
           }
+        } else if (url.pathname === '/start') {
+          res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(
+              autoPost(this.toolLoginUrl, {
+                iss: this.issuer,
+                login_hint: 'browser',
+                target_link_uri: this.toolLoginUrl,
+                client_id: this.clientId,
+              }),
+            );
+        } else if (url.pathname === '/auth' && this.autoLaunch) {
+          const q = url.searchParams;
+          void this.idToken(q.get('nonce') ?? '', this.autoLaunch).then((idToken) =>
+            res
+              .writeHead(200, { 'content-type': 'text/html' })
+              .end(autoPost(q.get('redirect_uri') ?? '', { id_token: idToken, state: q.get('state') ?? '' })),
+          );
         } else if (url.pathname === '/auth') {
           res.writeHead(200, { 'content-type': 'text/html' }).end('<p>platform sign-in</p>');
         } else res.writeHead(404).end();
@@ -154,6 +179,16 @@ export class FakeLtiPlatform {
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+const escape = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** An HTML page whose form posts `fields` to `action` as soon as it loads (as an LMS does). */
+function autoPost(action: string, fields: Record<string, string>): string {
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .join('');
+  return `<!doctype html><form id="f" method="POST" action="${escape(action)}">${inputs}</form><script>document.getElementById('f').submit()</script>`;
 }
 
 export const ROLES = {
