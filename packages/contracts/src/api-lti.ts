@@ -116,6 +116,8 @@ export const LtiCodes = {
   MESSAGE_UNSUPPORTED: 'LTI_MESSAGE_UNSUPPORTED',
   ROLE_UNSUPPORTED: 'LTI_ROLE_UNSUPPORTED',
   EMAIL_REQUIRED: 'LTI_EMAIL_REQUIRED',
+  /** The LMS names the e-mail of an account that existed before and that the school does not manage: never linked. */
+  ACCOUNT_EXISTS: 'LTI_ACCOUNT_EXISTS',
   IN_ANOTHER_SCHOOL: 'LTI_IN_ANOTHER_SCHOOL',
   LAUNCH_NOT_FOUND: 'LTI_LAUNCH_NOT_FOUND',
   NOT_DEEP_LINKING: 'LTI_NOT_DEEP_LINKING',

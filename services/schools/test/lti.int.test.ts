@@ -291,6 +291,29 @@ describe('launch', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('LTI_IN_ANOTHER_SCHOOL');
   });
+
+  it('links an existing account by e-mail only when the school manages it: never an individual, a school admin or a platform admin', async () => {
+    const solo = h.accounts.add('solo.reader@lambda.example.org', 'Solo Reader', 'student');
+    const boss = h.accounts.add('boss@lambda.example.org', 'Platform Boss', 'super_admin');
+    const refused: Array<[string, string]> = [
+      ['lms-solo', 'solo.reader@lambda.example.org'],
+      ['lms-boss', 'boss@lambda.example.org'],
+      ['lms-a-admin', A.admin.email],
+    ];
+    for (const [sub, email] of refused) {
+      const { state, nonce } = await login();
+      const res = await launch(await lms.idToken(nonce, teacherClaims(sub, email)), state);
+      expect({ email, status: res.statusCode, code: res.json().code }).toEqual({ email, status: 409, code: 'LTI_ACCOUNT_EXISTS' });
+    }
+    for (const id of [solo, boss, A.admin.id]) expect(sessions).not.toContain(id);
+    // the individual was not made a member of the school either
+    const members = await h.call<{ members: Array<{ user_id: string }> }>('GET', `/schools/${A.id}/members`, A.admin.h);
+    expect(members.body.members.map((m) => m.user_id)).not.toContain(solo);
+    // the school's own teacher is linked and signed in
+    const { state, nonce } = await login();
+    const { access } = landing(await launch(await lms.idToken(nonce, teacherClaims('lms-a-teacher', A.teacher.email)), state));
+    expect(access).toBe(`access-${A.teacher.id}`);
+  });
 });
 
 describe('deep linking and the student’s launch', () => {

@@ -245,6 +245,7 @@ export class LtiUseCases {
         platform_role: claims.role,
         invited_by_school: schoolName,
       });
+      if (!account.created) await this.mayLinkExisting(platform, account.user_id);
       userId = account.user_id;
     }
     // The school's LMS vouches for the person: a member at once (joined through the roster the LMS is).
@@ -265,6 +266,31 @@ export class LtiUseCases {
     );
     if (!linked) await this.d.lti.linkUser(platform.id, claims.sub, userId);
     return userId;
+  }
+
+  /**
+   * An LMS is registered by a school's admin, so its word alone must not hand over an account that
+   * existed before: only an active student or teacher of the platform's own school (whom the school
+   * already manages) is linked by e-mail. Anyone else — an individual, another school's member, a
+   * school admin, a platform admin — would otherwise be signed in by whoever can register an LMS.
+   */
+  private async mayLinkExisting(platform: PlatformRow, userId: string): Promise<void> {
+    const [member, role] = await Promise.all([this.d.schools.membershipOf(userId), this.d.accounts.platformRole(userId)]);
+    if (member && member.school_id !== platform.school_id) {
+      throw new LtiRefusal(LtiCodes.IN_ANOTHER_SCHOOL, 'Your Corestone account belongs to another school', 409);
+    }
+    const managedBySchool =
+      member?.school_id === platform.school_id &&
+      member.status === 'active' &&
+      member.school_role !== 'school_admin' &&
+      (role === 'student' || role === 'teacher');
+    if (!managedBySchool) {
+      throw new LtiRefusal(
+        LtiCodes.ACCOUNT_EXISTS,
+        'A Corestone account with this e-mail already exists and the LMS cannot link it: sign in to Corestone with that account, or ask your school to add it to the school first',
+        409,
+      );
+    }
   }
 
   /** The class of an LMS course (context), made on its first launch. */

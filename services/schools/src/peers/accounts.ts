@@ -50,6 +50,12 @@ export class Accounts {
     return callRpc(this.bus, Rpc.authIssueSession, { user_id: userId }, { timeoutMs: this.timeoutMs });
   }
 
+  /** The platform role of an existing account (student, teacher, admin, super_admin). */
+  async platformRole(userId: string): Promise<string> {
+    const { user } = await callRpc(this.bus, Rpc.usersGetView, { user_id: userId }, { timeoutMs: this.timeoutMs });
+    return user.role;
+  }
+
   /** E-mail and display name of an existing account. */
   async profile(userId: string): Promise<{ email: string; name: string }> {
     const { user } = await callRpc(this.bus, Rpc.usersGetView, { user_id: userId }, { timeoutMs: this.timeoutMs });
