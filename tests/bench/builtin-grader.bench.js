@@ -44,7 +44,11 @@ function timeGrading(gradeBuiltin, j) {
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   const cpu = process.cpuUsage(cpu0);
-  return { median: median(times), p95: [...times].sort((a, b) => a - b)[Math.floor(RUNS * 0.95)], cpu: (cpu.user + cpu.system) / 1000 / RUNS };
+  return {
+    median: median(times),
+    p95: [...times].sort((a, b) => a - b)[Math.floor(RUNS * 0.95)],
+    cpu: (cpu.user + cpu.system) / 1000 / RUNS,
+  };
 }
 
 module.exports = {
@@ -67,7 +71,10 @@ module.exports = {
     const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}, Node ${process.version}`;
     const text = essay();
     const rows = [{ figure: 'machine', value: machine }];
-    rows.push({ figure: 'dictionaries + word frequencies loaded (once per process)', value: `${round(loadMs, 0)} ms wall, ${round((loadCpu.user + loadCpu.system) / 1000, 0)} ms CPU` });
+    rows.push({
+      figure: 'dictionaries + word frequencies loaded (once per process)',
+      value: `${round(loadMs, 0)} ms wall, ${round((loadCpu.user + loadCpu.system) / 1000, 0)} ms CPU`,
+    });
     const timed = {};
     for (const type of ['ee', 'tok']) {
       const t = timeGrading(gradeBuiltin, job(text, type, rubrics[type]));
@@ -85,7 +92,10 @@ module.exports = {
       ['weak.txt', 'tok'],
     ]) {
       const r = gradeBuiltin(job(fixture(name), type, rubrics[type]));
-      rows.push({ figure: `${name} as ${type.toUpperCase()} (default rubric)`, value: `${r.totalPoints}/${r.maxPoints} (${r.percentage}%, ${r.overallGrade})` });
+      rows.push({
+        figure: `${name} as ${type.toUpperCase()} (default rubric)`,
+        value: `${r.totalPoints}/${r.maxPoints} (${r.percentage}%, ${r.overallGrade})`,
+      });
     }
     // Judged on CPU per grading (counted work): on a shared machine the wall time also counts the waits for a core.
     const worst = Math.max(timed.ee.cpu, timed.tok.cpu);

@@ -89,16 +89,14 @@ export class FakeLtiPlatform {
               .end(JSON.stringify({ id: url.href, context: { id: 'x' }, members: roster.slice(page * 2, page * 2 + 2) }));
           }
         } else if (url.pathname === '/start') {
-          res
-            .writeHead(200, { 'content-type': 'text/html' })
-            .end(
-              autoPost(this.toolLoginUrl, {
-                iss: this.issuer,
-                login_hint: 'browser',
-                target_link_uri: this.toolLoginUrl,
-                client_id: this.clientId,
-              }),
-            );
+          res.writeHead(200, { 'content-type': 'text/html' }).end(
+            autoPost(this.toolLoginUrl, {
+              iss: this.issuer,
+              login_hint: 'browser',
+              target_link_uri: this.toolLoginUrl,
+              client_id: this.clientId,
+            }),
+          );
         } else if (url.pathname === '/auth' && this.autoLaunch) {
           const q = url.searchParams;
           void this.idToken(q.get('nonce') ?? '', this.autoLaunch).then((idToken) =>

@@ -21,7 +21,18 @@ export function expectExactly(schema: TObject, data: object, fields: string[]): 
 }
 
 /** The fields of every `evaluation.submitted.v1` (the grading job); the stated ones come on top. */
-export const JOB_FIELDS = ['evaluation_id', 'user_id', 'essay_type', 'title', 'subject_area', 'text', 'word_count', 'rubric', 'attempt', 'school_id'];
+export const JOB_FIELDS = [
+  'evaluation_id',
+  'user_id',
+  'essay_type',
+  'title',
+  'subject_area',
+  'text',
+  'word_count',
+  'rubric',
+  'attempt',
+  'school_id',
+];
 
 /** A real zip (deflated entries, CRCs, central directory), built by hand so huge entries stay fast. */
 export function makeZip(entries: Array<{ name: string; data: Buffer }>): Buffer {

@@ -1,4 +1,12 @@
-import type { AuthProviders, AuthResponse, MessageResponse, SetupAdminResponse, SetupStatus, SsoProvider, User } from '@corestone/contracts';
+import type {
+  AuthProviders,
+  AuthResponse,
+  MessageResponse,
+  SetupAdminResponse,
+  SetupStatus,
+  SsoProvider,
+  User,
+} from '@corestone/contracts';
 import type { Transport } from '../transport';
 
 export interface SignupInput {

@@ -48,7 +48,26 @@ export function loadLexicon(): Lexicon {
  * Scholarly abbreviations and citation words that are not in a spelling dictionary but are no
  * misspelling in an essay ("et al.", "ibid.", "e.g.", "pp.", "n.d.").
  */
-const NOT_CHECKED = new Set(['et', 'al', 'ibid', 'etc', 'eg', 'ie', 'cf', 'pp', 'vs', 'viz', 'ed', 'eds', 'doi', 'http', 'https', 'www', 'nd', 'approx']);
+const NOT_CHECKED = new Set([
+  'et',
+  'al',
+  'ibid',
+  'etc',
+  'eg',
+  'ie',
+  'cf',
+  'pp',
+  'vs',
+  'viz',
+  'ed',
+  'eds',
+  'doi',
+  'http',
+  'https',
+  'www',
+  'nd',
+  'approx',
+]);
 
 /** Word-form verdicts of this process: the dictionaries never change, so a word checked once need not be checked again. */
 const verdicts = new Map<string, boolean>();

@@ -111,7 +111,10 @@ function failure(bus: Bus) {
  * then acks), rejects to have the job retried. Every timer it starts is cleared before it settles.
  */
 export function createJobHandler(
-  opts: Pick<GradingWorkerOptions, 'bus' | 'logger' | 'graders' | 'defaultGrader' | 'ackWaitMs' | 'progressAfterMs' | 'admission' | 'route'>,
+  opts: Pick<
+    GradingWorkerOptions,
+    'bus' | 'logger' | 'graders' | 'defaultGrader' | 'ackWaitMs' | 'progressAfterMs' | 'admission' | 'route'
+  >,
 ) {
   const { bus, logger, graders } = opts;
   const fail = failure(bus);
