@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Mailer, addInfraReadiness, createServiceApp, loadPlatformKeys, registerAuth, type ServiceDeps } from '@corestone/service-kit';
+import { Mailer, addInfraReadiness, createServiceApp, registerAuth, type ServiceDeps } from '@corestone/service-kit';
 import type { SchoolsConfig } from './config';
 import { SchoolStore } from './store/schools';
 import { Accounts } from './peers/accounts';
@@ -27,7 +27,8 @@ import { AiEndpointStore } from './store/ai-endpoints';
 import { AiEndpointUseCases } from './app/ai-endpoint';
 import { aiEndpointRoutes } from './routes/ai-endpoint';
 
-export type SchoolsDeps = ServiceDeps<SchoolsConfig, 'db' | 'bus'>;
+/** `dataKey`: the platform data key (seals LTI tool keys and schools' model-endpoint keys), loaded by start.ts before any connection. */
+export type SchoolsDeps = ServiceDeps<SchoolsConfig, 'db' | 'bus'> & { dataKey: Buffer };
 
 export interface SchoolsApp {
   app: FastifyInstance;
@@ -50,7 +51,7 @@ export interface SchoolsApp {
 }
 
 /** The schools service as a Fastify app (no listen): tests inject into it, start.ts serves it. */
-export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
+export function buildApp({ config, infra, verify, dataKey }: SchoolsDeps): SchoolsApp {
   const app = createServiceApp({ name: 'schools', logLevel: config.LOG_LEVEL });
   const store = new SchoolStore(infra.db.pool, infra.db.pool);
   const accounts = new Accounts(infra.bus, config.PROVISION_TIMEOUT_MS);
@@ -70,7 +71,7 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
   });
   const assignments = new AssignmentsUseCases(store, assignmentStore, peers, () => assignmentMails.kick());
   const ltiStore = new LtiStore(infra.db.pool, infra.db.pool);
-  const ltiKeys = new ToolKeys(ltiStore, () => loadPlatformKeys(config).dataKey);
+  const ltiKeys = new ToolKeys(ltiStore, () => dataKey);
   const ltiPlatform = new LtiPlatformPeer(config.PEER_TIMEOUT_MS);
   const lti = new LtiUseCases({
     pool: infra.db.pool,
@@ -105,7 +106,7 @@ export function buildApp({ config, infra, verify }: SchoolsDeps): SchoolsApp {
     store,
     endpoints: new AiEndpointStore(infra.db.pool),
     bus: infra.bus,
-    dataKey: () => loadPlatformKeys(config).dataKey,
+    dataKey: () => dataKey,
   });
   registerAuth(app, verify);
   addInfraReadiness(app, infra);

@@ -5,7 +5,7 @@ import { MailSettings, configSchema } from '@corestone/service-kit';
 const int = (def: number, min = 0) => Type.Integer({ default: def, minimum: min });
 
 export const SchoolsConfig = configSchema({
-  PORT: int(SERVICES.schools.port, 1),
+  PORT: int(SERVICES.schools.port),
   /** How long schools waits for auth to make (or find) an invited member's account. */
   PROVISION_TIMEOUT_MS: int(10_000, 100),
   /** Time zone of a school created without one. */

@@ -1,4 +1,12 @@
-import { ensureStream, openInfra, serviceTokenVerifier, startOutboxRelay, startWith, type TokenVerifier } from '@corestone/service-kit';
+import {
+  ensureStream,
+  loadPlatformKeys,
+  openInfra,
+  serviceTokenVerifier,
+  startOutboxRelay,
+  startWith,
+  type TokenVerifier,
+} from '@corestone/service-kit';
 import type { SchoolsConfig } from './config';
 import { migrations } from './store/migrations';
 import { buildApp } from './app';
@@ -19,9 +27,11 @@ import { serveAiEndpointRpc } from './messaging/ai-endpoint-rpc';
  */
 export function startService(config: SchoolsConfig, opts: { verify?: TokenVerifier } = {}) {
   return startWith(async (lifecycle) => {
+    // a missing production key refuses before any connection (LTI tool keys and endpoint keys are sealed with it)
+    const { dataKey } = loadPlatformKeys(config);
     const opened = await openInfra('schools', config, lifecycle, { migrations, bus: true });
     const infra = { ...opened, db: opened.db!, bus: opened.bus! };
-    const service = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL) });
+    const service = buildApp({ config, infra, verify: opts.verify ?? serviceTokenVerifier(config.AUTH_URL), dataKey });
     await ensureStream(infra.bus, 'schools'); // the stream our outbox publishes to
     // Answers wait for their events: billing's pool and auth's /auth/me follow memberships, and a
     // school admin who has just added a member expects that member's next sign-in to know the school.
