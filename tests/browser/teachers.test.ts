@@ -87,6 +87,9 @@ const shot = reviewShot;
 async function phoneShot(page: Page, name: string, ready: () => Promise<unknown>) {
   await page.setViewportSize({ width: 375, height: 812 });
   await ready();
+  // antd's breakpoints re-render the frame a moment after the resize (matchMedia listeners): the
+  // check is of the settled phone layout, so it waits up to 3 s for the overflow to clear
+  for (let i = 0; i < 20 && (await sideways(page)).length > 0; i++) await page.waitForTimeout(150);
   expect(await sideways(page)).toEqual([]);
   await shot(page, name);
   await page.setViewportSize({ width: 1366, height: 900 });
