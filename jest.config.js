@@ -15,7 +15,17 @@ const swc = [
   { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
 ];
 // Packages published as ES modules only: transformed to CommonJS for jest.
-const esmOnly = ['jose', 'openid-client', 'oauth4webapi', 'cookie', 'content-disposition'];
+const esmOnly = [
+  'jose',
+  'openid-client',
+  'oauth4webapi',
+  'cookie',
+  'content-disposition',
+  'franc-min',
+  'trigram-utils',
+  'n-gram',
+  'collapse-white-space',
+];
 /**
  * Tests run the sources: every subpath a workspace lists in its package.json `exports`
  * (e.g. `@corestone/service-kit/testing` → ./dist/testing.js) maps to the same file under src/.

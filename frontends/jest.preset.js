@@ -19,9 +19,11 @@ function frontendJest({ displayName, rootDir, moduleNameMapper = {} }) {
       ...moduleNameMapper,
     },
     // ESM-only dependencies of antd / @ant-design/icons are compiled to CommonJS
-    transformIgnorePatterns: ['/node_modules/(?!(@ant-design/colors|@ant-design/fast-color)/)'],
+    transformIgnorePatterns: ['/node_modules/(?!(@ant-design/colors|@ant-design/fast-color|react-intl|@formatjs|intl-messageformat)/)'],
     setupFiles: [path.join(__dirname, 'test-support/setup.js')],
-    testTimeout: 30000,
+    // a project's own testTimeout is ignored inside the root's multi-project run (jest takes it
+    // from the global config only): the per-test limit is set by a setup file, as the root does
+    setupFilesAfterEnv: [path.join(__dirname, '../tests/support/timeout-30000.js')],
   };
 }
 

@@ -54,20 +54,25 @@ async function main() {
   ensurePdfReader();
   const { ensureLocalServers, startPlatform } = require('@corestone/devstack');
   await ensureLocalServers();
-  const { createTestRun } = require('@corestone/service-kit/testing');
-  const run = createTestRun('bench');
-  const logDir = path.join(root, 'tests', 'artifacts', 'logs', run.id);
-  // a shared, busy machine can take well over the default 30 s to start nine processes
-  const platform = await startPlatform({
-    ports: 'random',
-    output: { dir: logDir },
-    env: { ...run.env, LOG_LEVEL: 'warn' },
-    readyTimeoutMs: 120_000,
-  });
   const only = process.argv.slice(2);
   const benches = fs
     .readdirSync(path.join(root, 'tests', 'bench'))
     .filter((f) => f.endsWith('.bench.js') && (only.length === 0 || only.some((o) => f.includes(o))));
+  // A bench with `ownPlatform` starts its own (the scale bench: on the seeded database); the shared
+  // platform is started only when a selected bench needs it.
+  const shared = benches.some((file) => !require(path.join(root, 'tests', 'bench', file)).ownPlatform);
+  const { createTestRun } = require('@corestone/service-kit/testing');
+  const run = createTestRun('bench');
+  const logDir = path.join(root, 'tests', 'artifacts', 'logs', run.id);
+  // a shared, busy machine can take well over the default 30 s to start nine processes
+  const platform = shared
+    ? await startPlatform({
+        ports: 'random',
+        output: { dir: logDir },
+        env: { ...run.env, LOG_LEVEL: 'warn' },
+        readyTimeoutMs: 120_000,
+      })
+    : null;
   const goals = [];
   let failed = false;
   try {
@@ -88,7 +93,7 @@ async function main() {
       console.log(`   (${Math.round((Date.now() - t0) / 1000)} s)`);
     }
   } finally {
-    await platform.stop();
+    await platform?.stop();
     await run.cleanup();
   }
   if (goals.length > 0) {

@@ -110,6 +110,23 @@ describe.each(cases)('values: $name', ({ name, file }) => {
     });
   });
 
+  it("mounts the frontends' framing.conf and gives the gateway the same LMS origins (LTI)", () => {
+    const frontends = all(name, 'Deployment').find((x) => x.metadata.labels!['app.kubernetes.io/name'] === 'frontends')!;
+    const pod = frontends.spec.template.spec;
+    expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'framing', mountPath: '/etc/nginx/framing', readOnly: true });
+    const volume = pod.volumes.find((v: { name: string }) => v.name === 'framing');
+    const framing = find(name, 'ConfigMap', volume.configMap.name)!.data!['framing.conf'] as string;
+    const config = all(name, 'ConfigMap').find((m) => m.data?.LTI_PLATFORM_ORIGINS !== undefined)!;
+    const origins: string = config.data!.LTI_PLATFORM_ORIGINS;
+    if (origins) {
+      expect(framing).toContain(`default "'self' ${origins}";`);
+      expect(framing).toContain('$corestone_x_frame_options { default ""; }');
+    } else {
+      expect(framing).toContain(`default "'none'";`);
+      expect(framing).toContain('$corestone_x_frame_options { default "DENY"; }');
+    }
+  });
+
   it('runs every service on its port from the contracts', () => {
     for (const [service, { port }] of Object.entries(SERVICES)) {
       const d = all(name, 'Deployment').find((x) => x.metadata.labels!['app.kubernetes.io/name'] === service)!;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { freePort } from '@corestone/devstack';
-import { repoRoot } from './support';
+import { exampleValueFiles, helmTemplate, parseManifests, repoRoot } from './support';
 
 const dockerDir = path.join(repoRoot, 'deploy', 'docker');
 const nginxBin = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
@@ -22,10 +22,13 @@ interface Served {
 }
 
 /** Runs nginx with the image's nginx.conf, its paths moved into `dir`, and `apiConf` as the /api part. */
-async function serve(dir: string, apiConf: string, gatewayAddress?: string): Promise<Served> {
+async function serve(dir: string, apiConf: string, gatewayAddress?: string, framing?: string): Promise<Served> {
   const port = await freePort();
   const confDir = path.join(dir, 'conf.d');
+  const framingDir = path.join(dir, 'framing');
   fs.mkdirSync(confDir, { recursive: true });
+  fs.mkdirSync(framingDir, { recursive: true });
+  fs.writeFileSync(path.join(framingDir, 'framing.conf'), framing ?? fs.readFileSync(path.join(dockerDir, 'framing.conf'), 'utf8'));
   let api = fs.readFileSync(path.join(dockerDir, apiConf), 'utf8');
   if (gatewayAddress) api = api.replaceAll('http://gateway:8080', `http://${gatewayAddress}`);
   fs.writeFileSync(path.join(confDir, 'api.conf'), api);
@@ -34,6 +37,7 @@ async function serve(dir: string, apiConf: string, gatewayAddress?: string): Pro
     .replaceAll('/tmp/', `${dir}/`) // first: dir itself lies under /tmp
     .replace('listen 8080;', `listen 127.0.0.1:${port};`)
     .replace('/etc/nginx/corestone.d/', `${confDir}/`)
+    .replace('/etc/nginx/framing/', `${framingDir}/`)
     .replace('root /usr/share/nginx/html;', `root ${path.join(dir, 'site')};`);
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
   execFileSync('chmod', ['-R', 'a+rX', dir]); // workers may run as another user when started as root
@@ -106,6 +110,8 @@ describe('the image as built (api-404.conf)', () => {
     expect(await res.text()).toContain('<title>landing</title>');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toContain("form-action 'self' ;");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -190,5 +196,35 @@ describe('on one host (compose: api-proxy.conf)', () => {
     expect(await (await fetch(`${server.url}/mf/manifest.json`)).json()).toEqual({ from: 'gateway', url: '/mf/manifest.json' });
     expect(await (await fetch(`${server.url}/mf/student/remoteEntry.js`)).text()).toBe('// student entry');
     expect(seen).toEqual(['/api/v1/users/avatars/a.png xff=127.0.0.1', '/mf/manifest.json xff=127.0.0.1']);
+  });
+});
+
+describe("framed by registered LMSs (LTI: the chart's framing.conf from lti.platformOrigins)", () => {
+  const lms = 'https://district.instructure.com https://moodle.example.org'; // examples/production.values.yaml
+  let dir: string;
+  let server: Served;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-nginx-'));
+    assembleSite(dir);
+    const production = exampleValueFiles().find((e) => e.name === 'production')!;
+    const framing = parseManifests(helmTemplate(production.file)).find(
+      (m) => m.kind === 'ConfigMap' && m.metadata.name === 'corestone-frontends-framing',
+    )!;
+    server = await serve(dir, 'api-404.conf', undefined, framing.data!['framing.conf'] as string);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets those LMSs frame every page and receive its forms, and sends no X-Frame-Options', async () => {
+    for (const page of ['/', '/upload/ee']) {
+      const res = await fetch(`${server.url}${page}`, { headers: html });
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain(`frame-ancestors 'self' ${lms};`);
+      expect(csp).toContain(`form-action 'self' ${lms};`);
+      expect(res.headers.get('x-frame-options')).toBeNull();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render as renderInDom } from '@testing-library/react';
+import { IntlRoot } from '@corestone/ui/i18n';
 
 /**
  * Keeps antd's styles out of the jsdom document: antd renders exactly as in the browser but keeps
@@ -11,10 +12,17 @@ import { render as renderInDom } from '@testing-library/react';
  * These tests check behaviour and text; how screens look is checked in Chromium (tests/browser).
  */
 function WithoutStyleSheets({ children }: { children: ReactNode }) {
-  return <StyleProvider mock="server">{children}</StyleProvider>;
+  return (
+    <StyleProvider mock="server">
+      <IntlRoot>{children}</IntlRoot>
+    </StyleProvider>
+  );
 }
 
-/** testing-library's render, with antd's styles kept out of the document (above). */
+/**
+ * testing-library's render, with antd's styles kept out of the document (above), inside react-intl
+ * (English: a component rendered alone finds its messages' defaults; an AntdRoot inside brings its catalogue).
+ */
 export function render(ui: ReactElement) {
   return renderInDom(ui, { wrapper: WithoutStyleSheets });
 }

@@ -47,6 +47,8 @@ async function uploadAll(call, { token, rubricId }, kind, files) {
 }
 
 module.exports = {
+  KINDS,
+  uploadAll,
   title: `CPU per essay, upload to graded: the same ${WORDS.toLocaleString('en')}-word EE as .txt, .docx and .pdf side by side (built-in grader)`,
   measures: `Distinct ${WORDS}-word EEs (the system-test essay; each file's first word differs, since an unchanged essay is answered from its stored result) uploaded through the gateway to POST /evaluation/evaluate-async, ${CONCURRENCY} at a time, ${PER_ROUND} per kind in each of ${ROUNDS} rounds that alternate .txt, .docx and .pdf, after a warm-up of ${WARM_UP} per kind (not counted; the extraction pool and V8 warm, as in a service that has run for a while). Counted from the first upload of a batch until every essay of it is graded (the built-in grader): the CPU time of every platform process (with the pdftotext subprocesses evaluation waited for), Postgres's backends and nats-server, read from /proc, divided by the essays accepted (Postgres and nats-server serve the whole machine, so on a shared one other work lands in their figures: the platform-only row leaves them out) — intake, extraction, charging, queueing, grading and storing the result, plus the processes' idle timers meanwhile and the bench's polling for the end (a few requests a second). Files are made before the clock starts. Goal (issue 34): .docx ≤ ${GOAL_DOCX_RATIO} × .txt. Machine: ${machine()}.`,
   async run(platform) {

@@ -415,6 +415,9 @@ it("changes a student's credits: the student sees them on /auth/me", async () =>
   expect([me.essay_credits, me.max_essay_credits]).toEqual([7, 9]);
 });
 
+/** The rubric the rubric test creates (translated by the next one). */
+let physicsRubric: { id: string; title: string } | undefined;
+
 it('creates a rubric from an uploaded file, edits its scoring, and a new submission is graded with it', async () => {
   const { p, page } = suite;
   const title = `Physics EE (department ${Date.now().toString(36)})`;
@@ -451,6 +454,7 @@ it('creates a rubric from an uploaded file, edits its scoring, and a new submiss
     (r: { title: string }) => r.title === title,
   );
   expect(rubric.scoring_structure.criteria.map((c: { maxScore: number }) => c.maxScore)).toEqual([8, 10]);
+  physicsRubric = { id: rubric.id, title };
   const form = p.api.essayForm(
     EE_ESSAY,
     { title: 'Pendulum damping', essay_type: 'ee', rubric_id: rubric.id, subject_area: 'Physics' },
@@ -462,6 +466,44 @@ it('creates a rubric from an uploaded file, edits its scoring, and a new submiss
   expect(done.status).toBe('completed');
   expect(done.rubric.id).toBe(rubric.id);
   expect(done.results.maxPoints).toBe(18);
+});
+
+it('translates a rubric (issue 36): a French criterion name entered in its Translations view is what the rubric reads in French', async () => {
+  const { p, page } = suite;
+  const { id, title } = physicsRubric!;
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Translations' }).click();
+  await dialog.getByText('Not translated yet').waitFor(); // the empty state: untranslated texts show in English
+  expect(await dialog.getByTestId('translation-tab-fr').innerText()).toMatch(/^Français 0\/\d+$/);
+  const name = dialog.getByLabel('Name of criterion A');
+  expect(await name.getAttribute('lang')).toBe('fr');
+  expect(await name.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent)).toBe(
+    'English: Question and method',
+  );
+  await name.fill('Question et méthode');
+  await dialog
+    .getByTestId('translation-count')
+    .getByText(/^1 of \d+ texts translated$/)
+    .waitFor();
+  await screenshot(page, 'admin-rubric-translations');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'admin-rubric-translations-1280');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/rubrics/${id}`));
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  // only the language changed is sent
+  expect((await put).postDataJSON().translations).toEqual({ fr: { criteria: [{ code: 'A', name: 'Question et méthode' }] } });
+  await dialog.waitFor({ state: 'hidden' });
+
+  const read = async (language: string) =>
+    (await p.api.call('GET', `/rubrics/${id}`, { token: studentToken, headers: { 'accept-language': language } })).body;
+  const french = await read('fr');
+  expect([french.language, french.scoring_structure.criteria.map((c: { name: string }) => c.name)]).toEqual([
+    'fr',
+    ['Question et méthode', 'Analysis'],
+  ]);
+  expect((await read('en')).scoring_structure.criteria[0].name).toBe('Question and method');
 });
 
 it('exports the submissions as CSV', async () => {

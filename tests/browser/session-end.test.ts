@@ -5,7 +5,7 @@
  * 'Invalid reset token' as the page's error and leads to the forgot-password form.
  */
 import { resetTokenFromMail, uniqueEmail } from '../support/platform';
-import { screenshot, submitSignInForm } from '../support/browser';
+import { closeToasts, screenshot, submitSignInForm } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 
 const DEACTIVATED = 'Account deactivated: Your account has been deactivated. Please contact support for assistance.';
@@ -43,7 +43,7 @@ async function signedInStudent(label: string): Promise<string> {
 it("an admin deactivates a signed-in student: the student's next action lands on sign-in with the deactivated text", async () => {
   const { p, page, pageErrors } = suite;
   const id = await signedInStudent('deactivated');
-  await page.locator('.ant-notification-notice-close').click(); // the sign-in toast, out of the screenshot
+  await closeToasts(page); // the sign-in toast, out of the screenshot
   const off = await p.api.call('PUT', `/users/admin/users/${id}/status`, { token: adminToken, json: { is_active: false } });
   expect(off.status).toBe(200);
 

@@ -4,18 +4,25 @@
  * shows the retry screen — and 'Try Again' loads it once it is reachable, without reloading the
  * page (a screen's chunk that failed inside a loaded remote too); on a phone the menu is behind the
  * top bar's button. Then: every screen has exactly one h1
- * (its title) and no heading level skipped below it.
+ * (its title) and no heading level skipped below it. And (issue 36, docs/accessibility.md):
+ * - Bypass blocks (WCAG 2.4.1): on every layout (signed out, student, back office) the first Tab
+ *   stop is 'Skip to main content', shown while it has the focus; Enter moves the focus to the
+ *   page's main landmark, and the next Tab is a control inside it.
+ * - Reflow (WCAG 1.4.10): at 320 CSS px wide the main screens do not scroll sideways (data tables
+ *   scroll inside their own box, which is allowed for two-dimensional content), and the result
+ *   page's review card shows its whole title.
  */
 import { uniqueEmail } from '../support/platform';
-import { screenshot } from '../support/browser';
+import { reviewShot, screenshot, sideways, storeSession, type StoredSession } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
+import { focusStop, settled } from '../support/keyboard';
 import { EE_ESSAY } from '../fixtures/essays';
 
 const OFFLINE_TEXT = 'Please check your connection and try again in a moment.';
 
 let evaluationId: string;
-let student: { access_token: string; refresh_token: string; user: unknown };
-let admin: { access_token: string; refresh_token: string; user: unknown };
+let student: StoredSession;
+let admin: StoredSession;
 
 const suite = browserSuite({
   setup: async ({ p }) => {
@@ -48,7 +55,7 @@ const suite = browserSuite({
  * and a signed-out page loaded first: a page still signed in could store its user (an /auth/me
  * answer) over the new one.
  */
-async function signIn(session: { access_token: string; refresh_token: string; user: unknown } | null) {
+async function signIn(session: StoredSession | null) {
   const { p, page } = suite;
   await page.goto(`${p.gatewayUrl}/privacy-policy`);
   await page.evaluate(() => localStorage.clear());
@@ -193,5 +200,85 @@ describe('headings', () => {
     await expectOneTitle('/admin/policies', 'Policies & CMS');
     await expectOneTitle('/admin/links', 'Social Media Links Manager');
     await expectOneTitle('/admin/settings', 'Admin Settings');
+  });
+});
+
+/** Opens `path` (signed in as `who`, or signed out) and waits for its h1 and a quiet page. */
+async function open(path: string, who: StoredSession | null) {
+  const { p, page } = suite;
+  if (who) await storeSession(page, p.gatewayUrl, who);
+  else {
+    await page.goto(`${p.gatewayUrl}/privacy-policy`);
+    await page.evaluate(() => localStorage.clear());
+  }
+  await page.goto(`${p.gatewayUrl}${path}`);
+  await page.locator('h1').first().waitFor({ timeout: 30_000 });
+  await settled(page);
+}
+
+describe('skip to main content (2.4.1)', () => {
+  it.each([
+    ['signed out', '/auth', null],
+    ['student', '/dashboard', 'student'],
+    ['back office', '/admin/submissions', 'admin'],
+  ] as const)('%s: the first Tab stop, visible, and Enter moves the focus into main', async (_name, path, who) => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(path, who === 'student' ? student : who === 'admin' ? admin : null);
+    // from the top of the document, as after loading the page
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const link = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await focusStop(page)).visible).toBe(true);
+    const box = await link.boundingBox();
+    expect(box && box.y >= 0 && box.x >= 0 && box.width > 0).toBeTruthy();
+    await reviewShot(page, `skip-link-${who ?? 'signed-out'}`);
+
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    expect(await page.evaluate(() => document.querySelectorAll('main').length)).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    expect(page.url()).not.toContain('#');
+  });
+});
+
+describe('reflow at 320 CSS px (1.4.10)', () => {
+  it.each([
+    ['landing', (): string => '/', null],
+    ['sign in', (): string => '/auth', null],
+    ['student overview', (): string => '/dashboard', 'student'],
+    ['upload wizard', (): string => '/upload/ee', 'student'],
+    ['result', (): string => `/results/${evaluationId}`, 'student'],
+    ['admin submissions', (): string => '/admin/submissions', 'admin'],
+  ] as const)('%s: no sideways scrolling of the page', async (name, path, who) => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 320, height: 640 });
+    await open(path(), who === 'student' ? student : who === 'admin' ? admin : null);
+    const width = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
+    await reviewShot(page, `reflow-320-${name.replace(/ /g, '-')}`);
+    expect(width.inner).toBe(320);
+    // the page's scrolling width is within the window (scrollWidth <= innerWidth); what reaches past it is named
+    const over = width.scroll - width.inner;
+    expect({ name, over: Math.max(0, over), past: over > 0 ? await sideways(page) : [] }).toEqual({ name, over: 0, past: [] });
+  });
+
+  it("the result page's review card: its whole title, wrapped, not cut short ('Review of your…')", async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 320, height: 640 });
+    await open(`/results/${evaluationId}`, student);
+    const card = page.getByTestId('review-outcome');
+    await card.scrollIntoViewIfNeeded();
+    const title = await card.locator('.ant-card-head-title').evaluate((el) => ({
+      text: el.textContent,
+      cut: el.scrollWidth > el.clientWidth,
+      inside: el.getBoundingClientRect().right <= window.innerWidth,
+    }));
+    // the page, and the card alone (tests/artifacts/screenshots and /tmp/shots)
+    const shot = await reviewShot(page, 'reflow-320-review-card');
+    await card.screenshot({ path: shot.replace(/\.png$/, '-alone.png') });
+    await card.screenshot({ path: '/tmp/shots/reflow-320-review-card-alone.png' });
+    expect(title).toEqual({ text: 'Review of your essay', cut: false, inside: true });
   });
 });

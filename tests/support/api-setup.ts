@@ -50,3 +50,28 @@ export async function invitedSignIn(
   expect(login.status).toBe(200);
   return { id: add.body.member.user_id, token: login.body.access_token };
 }
+
+/**
+ * Creates an EE assignment in `classId` as the teacher whose `token` it is, on the first active EE
+ * rubric, due in `days` (must answer 201): answers the assignment's id and the rubric.
+ */
+export async function createEeAssignment(
+  p: TestPlatform,
+  token: string,
+  classId: string,
+  opts: { title: string; release_mode: 'immediate' | 'after_review'; days?: number },
+): Promise<{ id: string; rubric: { id: string } }> {
+  const rubric = (await p.api.call('GET', '/rubrics/active?rubric_type=ee', { token })).body[0];
+  const made = await p.api.call('POST', `/classes/${classId}/assignments`, {
+    token,
+    json: {
+      title: opts.title,
+      essay_type: 'ee',
+      rubric_id: rubric.id,
+      due_at: new Date(Date.now() + (opts.days ?? 3) * 86400_000).toISOString(),
+      release_mode: opts.release_mode,
+    },
+  });
+  expect(made.status).toBe(201);
+  return { id: made.body.id, rubric };
+}

@@ -38,6 +38,8 @@ export interface BrowserSuiteOptions {
   publicBaseUrl?: boolean;
   /** Runs last in beforeAll, with the platform up and the page open: test data, a signed-in admin, listeners. */
   setup?: (suite: BrowserSuite) => Promise<void> | void;
+  /** The browser takes injected scripts despite the CSP (axe-core: tests/support/axe.ts). */
+  bypassCSP?: boolean;
   /** The beforeAll's timeout in ms (jest's configured one if not given). */
   timeout?: number;
 }
@@ -52,7 +54,7 @@ export function browserSuite(opts: BrowserSuiteOptions = {}): BrowserSuite {
       platform = { ...platform, ports };
     }
     suite.p = await startTestPlatform(env, platform);
-    suite.browser = await launchBrowser();
+    suite.browser = await launchBrowser([], { bypassCSP: opts.bypassCSP });
     suite.page = suite.browser.page;
     suite.page.on('pageerror', (err) => suite.pageErrors.push(err.message));
     await opts.setup?.(suite);

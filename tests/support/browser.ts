@@ -21,13 +21,15 @@ export interface LaunchedBrowser {
 /**
  * Debian's Chromium, headless, with its own empty profile; never a downloaded browser.
  * `extraArgs`: more command-line switches (e.g. a TLS front's certificate pin, tls-front.ts).
+ * `bypassCSP`: pages take injected scripts despite the gateway's CSP (axe-core in tests only, axe.ts).
  */
-export async function launchBrowser(extraArgs: string[] = []): Promise<LaunchedBrowser> {
+export async function launchBrowser(extraArgs: string[] = [], opts: { bypassCSP?: boolean } = {}): Promise<LaunchedBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1366, height: 900 },
+    bypassCSP: opts.bypassCSP ?? false,
     args: [
       '--headless',
       '--no-sandbox',
@@ -91,6 +93,15 @@ export async function screenshotOpenPages(name: string): Promise<string[]> {
 
 /** An antd motion class of an element still opening (zoom, slide): `…-appear`, `…-enter`, `…-enter-active`. */
 const STILL_OPENING = /-(appear|enter)(\s|$|-)/;
+
+/**
+ * Closes the toasts on screen (to keep them out of a screenshot). A toast closes itself after a few
+ * seconds, so on a slow machine it may be leaving while a real click waits for it to be stable:
+ * the close buttons are pressed in the page instead, and one already gone is simply not there.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.ant-notification-notice-close').forEach((b) => b.click()));
+}
 
 /**
  * Waits until an antd pop-up matching `selector` is shown and none shown is still opening: a click

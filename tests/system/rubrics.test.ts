@@ -62,6 +62,32 @@ it('lets every signed-in user read active rubrics and only a super admin manage 
   expect(scoring.body.total_points).toBe(10);
 });
 
+it('shows the default EE rubric in the language the browser asks for through the gateway (issue 36)', async () => {
+  const read = async (language: string) => {
+    const res = await p.api.call('GET', '/rubrics/active?rubric_type=ee', {
+      token: studentToken,
+      headers: { 'accept-language': language },
+    });
+    expect(res.status).toBe(200);
+    return res.body[0] as {
+      title: string;
+      language: string;
+      scoring_structure: { criteria: Array<{ code: string; name: string; maxScore: number }> };
+    };
+  };
+  const [fr, es, de] = [await read('fr-FR,fr;q=0.9'), await read('es'), await read('de')];
+  expect([fr.language, fr.title, fr.scoring_structure.criteria[2].name]).toEqual([
+    'fr',
+    'Mémoire — barème Corestone par défaut (34 points)',
+    'Pensée critique',
+  ]);
+  expect([es.language, es.title]).toEqual(['es', 'Monografía — rúbrica Corestone por defecto (34 puntos)']);
+  expect([de.language, de.title]).toEqual(['en', 'Extended Essay — Corestone default (34 points)']);
+  const marks = (r: typeof fr) => r.scoring_structure.criteria.map((c) => `${c.code} ${c.maxScore}`);
+  expect(marks(fr)).toEqual(marks(de));
+  expect(marks(es)).toEqual(marks(de));
+});
+
 it('turns a .docx into a rubric a student grades with; usage and snapshots follow', async () => {
   const data = await makeDocx(RUBRIC);
   const processed = await p.api.call('POST', '/rubrics/process-file', { token: superToken, form: docxForm(data, { rubric_type: 'ee' }) });

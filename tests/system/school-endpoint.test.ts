@@ -3,7 +3,8 @@
  * platform grades with its model (an OpenAI-style fake); a school admin points the school at an
  * Azure OpenAI deployment (an Azure-style fake: deployment path, api-version, api-key), tests the
  * connection, and a member student's essay is graded there — never on the platform's endpoint —
- * with the key never answered by any route.
+ * with the key never answered by any route. When the school then switches AI grading off, its
+ * students' essays are still taken and graded by the built-in grader, with no model request.
  */
 import { DEFAULT_AZURE_API_VERSION } from '@corestone/contracts';
 import { EE_ESSAY } from '../fixtures/essays';
@@ -26,6 +27,8 @@ beforeAll(async () => {
     OPENAI_BASE_URL: platform.baseURL,
     OPENAI_MODEL: 'platform-model',
     OPENAI_MAX_RETRIES: '1',
+    // a school's switch applies to the next essay (the default keeps it 30 s per replica)
+    GRADING_SCHOOL_ENDPOINT_CACHE_MS: '0',
   });
   superToken = await setupSuperAdmin(p, { name: 'Ada Endpoint', email: uniqueEmail('endpoint-super'), password: 'super-secret-1' });
 });
@@ -102,4 +105,23 @@ it("a school's Azure OpenAI deployment grades its students' essays; the key is n
     path: `/openai/deployments/${AZURE.deployment}/chat/completions?api-version=${AZURE.apiVersion}`,
   });
   expect(platform.requests).toHaveLength(0);
+
+  // The school switches AI grading off: the next essay is taken (charged as before) and graded by
+  // the built-in grader only — neither the school's endpoint nor the platform's is asked.
+  const off = await p.api.call('PATCH', `/schools/${school.id}`, { token: head.token, json: { settings: { ai_grader_enabled: false } } });
+  expect(off.status).toBe(200);
+  expect(off.body.settings.ai_grader_enabled).toBe(false);
+  const offline = await p.api.call('POST', '/evaluation/evaluate-async', {
+    token: student.token,
+    form: p.api.essayForm(`${EE_ESSAY}\n\nA second essay.`, { title: 'Graded without AI', essay_type: 'ee', rubric_id: rubric.id }),
+  });
+  expect(offline.body).toMatchObject({ id: expect.any(String) });
+  expect(offline.status).toBe(201);
+  const builtin = await p.api.waitForEvaluation(offline.body.id, student.token);
+  expect(builtin.status).toBe('completed');
+  expect(builtin.results.grader).toBe('builtin');
+  expect(azure.requests).toHaveLength(1);
+  expect(platform.requests).toHaveLength(0);
+  const pool = await p.api.call('GET', `/schools/${school.id}/credits`, { token: head.token });
+  expect(pool.body).toMatchObject({ balance: 0, used_total: 2 });
 });

@@ -2,8 +2,9 @@
  * The school credit pool through the gateway (issue 30), with auth, users, rubric, billing,
  * evaluation and grading as real processes: the gateway routes /schools/{id}/credits to billing, a
  * super admin grants the pool, a member student's essay is charged to it (their own credit
- * untouched), and evaluation answers the student billing's refusals — an empty pool, AI grading
- * switched off by the school — as 403 with their code and plain words. The schools service's
+ * untouched), and evaluation answers the student billing's refusal of an empty pool as 403 with
+ * its code and plain words (a school that switched AI grading off is graded by the built-in grader:
+ * school-endpoint.test.ts). The schools service's
  * events are published here as it publishes them (billing only reads its copy of them). Then, with
  * the schools service itself: a class's pool cap set by the school's admin holds essays submitted
  * into the class's assignment, the pool's use shows per class and per student, and the School
@@ -102,16 +103,9 @@ it("charges a member student's essays to the school pool and answers its refusal
   expect(empty.status).toBe(403);
   expect(empty.body).toEqual({ code: 'SCHOOL_POOL_EMPTY', detail: Messages.SCHOOL_POOL_EMPTY });
 
-  // The school switches AI grading off.
-  await schoolChanged(schoolId, { ai_grader_enabled: false });
-  await p.api.call('POST', `/schools/${schoolId}/credits`, { token: admin, json: { credits: 3, note: 'top-up' } });
-  const off = await submit('AI grading is off');
-  expect(off.status).toBe(403);
-  expect(off.body).toEqual({ code: 'AI_GRADING_DISABLED_BY_SCHOOL', detail: Messages.AI_GRADING_DISABLED_BY_SCHOOL });
-
   // Refused submissions are not shown; the pool and the credit are as they were.
   expect((await p.api.call('GET', '/evaluation/my-evaluations', { token })).body.total).toBe(1);
-  expect((await p.api.call('GET', `/schools/${schoolId}/credits`, { token: admin })).body).toMatchObject({ balance: 3, used_total: 1 });
+  expect((await p.api.call('GET', `/schools/${schoolId}/credits`, { token: admin })).body).toMatchObject({ balance: 0, used_total: 1 });
   expect((await p.api.call('GET', '/auth/me', { token })).body.essay_credits).toBe(1);
 });
 

@@ -106,9 +106,9 @@ describe('role gates', () => {
       expect(mayOpen(screen, role('teacher'))).toBe(false);
       expect(mayOpen(screen, role('student'))).toBe(false);
     }
-    expect(ACCESS_DENIED.submissions.message).toBe('Admin privileges required.');
-    expect(ACCESS_DENIED['submission-detail'].message).toBe("You don't have permission to view this page.");
-    expect(ACCESS_DENIED.layout.message).toBe('You need admin privileges to access this page.');
+    expect(ACCESS_DENIED.submissions.message.defaultMessage).toBe('Admin privileges required.');
+    expect(ACCESS_DENIED['submission-detail'].message.defaultMessage).toBe("You don't have permission to view this page.");
+    expect(ACCESS_DENIED.layout.message.defaultMessage).toBe('You need admin privileges to access this page.');
   });
   it('only a super admin creates admins, changes roles, edits policies', () => {
     const sup = userManagementRights(role('super-admin'));

@@ -4,7 +4,10 @@ jest.setTimeout(90000);
 import { screen, waitFor, within } from '@testing-library/react';
 import { normalizeUser, type School, type SchoolMember } from '@corestone/sdk';
 import AdminApp from '../src/exposes/AdminApp';
+import { createIntl } from 'react-intl';
 import { lastSignInText } from '../src/components/school/SchoolMembers';
+
+const intl = createIntl({ locale: 'en' });
 import { renderRemote } from '../../test-support/remote';
 import { res, viewportWidth, type Call } from '../../test-support/helpers';
 
@@ -66,10 +69,10 @@ const handler = (c: Call): Response => {
 };
 
 test('the text: method and day, or Never (also for an answer without the field, from an older server)', () => {
-  expect(lastSignInText(members[0]!)).toBe('Microsoft · 2 Mar 2031');
-  expect(lastSignInText(members[2]!)).toBe('Password · 28 Feb 2031');
-  expect(lastSignInText(members[3]!)).toBe('Never');
-  expect(lastSignInText(member({}))).toBe('Never');
+  expect(lastSignInText(members[0]!, intl)).toBe('Microsoft · 2 Mar 2031');
+  expect(lastSignInText(members[2]!, intl)).toBe('Password · 28 Feb 2031');
+  expect(lastSignInText(members[3]!, intl)).toBe('Never');
+  expect(lastSignInText(member({}), intl)).toBe('Never');
 });
 
 test('the members table has a Last sign-in column', async () => {

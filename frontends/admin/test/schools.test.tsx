@@ -1,9 +1,10 @@
 // antd under jsdom is slow; see screens.test.tsx
 jest.setTimeout(90000);
 
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, useLocation } from 'react-router-dom';
-import { normalizeUser, type RosterImportResult, type RosterImportStatus, type School, type SchoolMember } from '@corestone/sdk';
+import { normalizeUser, setLocale, type RosterImportResult, type RosterImportStatus, type School, type SchoolMember } from '@corestone/sdk';
+import { createIntl } from 'react-intl';
 import AdminApp from '../src/exposes/AdminApp';
 import { schoolTabOf } from '../src/pages/School';
 import {
@@ -20,6 +21,8 @@ import {
 import { renderRemote } from '../../test-support/remote';
 import { res, viewportWidth, type Call } from '../../test-support/helpers';
 import { schoolTeacher, superAdmin } from './fixtures';
+
+const intl = createIntl({ locale: 'en' });
 
 beforeAll(() => Promise.all([import('../src/pages/School'), import('../src/pages/Schools')]));
 
@@ -111,22 +114,25 @@ describe('rules of the School area', () => {
     expect(memberActions(member({ status: 'deactivated' }), 'me')).toEqual(['reactivate']);
     expect(memberActions(member({}), 'me')).toEqual(['deactivate']);
     expect(memberActions(member({ user_id: 'me' }), 'me')).toEqual([]);
-    expect(statusLabel(member({ status: 'pending', awaiting: 'member' })).text).toBe('Invited');
-    expect(statusLabel(member({ status: 'pending', awaiting: 'school' })).text).toBe('Awaiting approval');
+    expect(statusLabel(member({ status: 'pending', awaiting: 'member' }), intl).text).toBe('Invited');
+    expect(statusLabel(member({ status: 'pending', awaiting: 'school' }), intl).text).toBe('Awaiting approval');
   });
 
   test('the dry-run table lists creates, updates, moves, deactivations and classes', () => {
-    const rows = rosterRows({
-      details: {
-        create: [{ email: 'a@x.org', name: 'A', role: 'student', file: 'users.csv', line: 2 }],
-        update: [{ email: 'b@x.org', name: 'B', changes: ['name'] }],
-        moves: [{ email: 'c@x.org', name: 'C', from: ['Bio'], to: ['Chem'] }],
-        deactivate: [{ email: 'd@x.org', name: 'D', role: 'student', reason: 'gone from the roster' }],
-        classes_create: [{ name: 'Chem', subject: 'Chemistry', session: 'May 2027' }],
-        classes_update: [],
-        truncated: false,
+    const rows = rosterRows(
+      {
+        details: {
+          create: [{ email: 'a@x.org', name: 'A', role: 'student', file: 'users.csv', line: 2 }],
+          update: [{ email: 'b@x.org', name: 'B', changes: ['name'] }],
+          moves: [{ email: 'c@x.org', name: 'C', from: ['Bio'], to: ['Chem'] }],
+          deactivate: [{ email: 'd@x.org', name: 'D', role: 'student', reason: 'gone from the roster' }],
+          classes_create: [{ name: 'Chem', subject: 'Chemistry', session: 'May 2027' }],
+          classes_update: [],
+          truncated: false,
+        },
       },
-    });
+      intl,
+    );
     expect(rows.map((r) => [r.change, r.name, r.detail])).toEqual([
       ['Create', 'A', 'Student (users.csv:2)'],
       ['Update', 'B', 'name'],
@@ -137,11 +143,11 @@ describe('rules of the School area', () => {
   });
 
   test('roster files: CSVs, or one zip alone', () => {
-    expect(rosterFileProblem([])).toMatch(/Choose the roster files/);
-    expect(rosterFileProblem([{ name: 'users.csv' }, { name: 'orgs.CSV' }])).toBeNull();
-    expect(rosterFileProblem([{ name: 'roster.zip' }])).toBeNull();
-    expect(rosterFileProblem([{ name: 'roster.zip' }, { name: 'users.csv' }])).toMatch(/one zip on its own/);
-    expect(rosterFileProblem([{ name: 'users.xlsx' }])).toBe('users.xlsx is neither a CSV file nor a zip.');
+    expect(rosterFileProblem([], intl)).toMatch(/Choose the roster files/);
+    expect(rosterFileProblem([{ name: 'users.csv' }, { name: 'orgs.CSV' }], intl)).toBeNull();
+    expect(rosterFileProblem([{ name: 'roster.zip' }], intl)).toBeNull();
+    expect(rosterFileProblem([{ name: 'roster.zip' }, { name: 'users.csv' }], intl)).toMatch(/one zip on its own/);
+    expect(rosterFileProblem([{ name: 'users.xlsx' }], intl)).toBe('users.xlsx is neither a CSV file nor a zip.');
   });
 
   test('the overview counts pool uses of the last 7 days, refunds deducted', () => {
@@ -421,5 +427,56 @@ describe('School area screens', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create school' }));
     expect((await screen.findByTestId('create-school-error')).textContent).toContain('A school needs a name');
     expect(calls.filter((c) => c.method === 'POST').pop()!.body).toEqual({ name: 'Hillside', country: 'GB' });
+  });
+});
+
+describe('in French and Spanish (issue 36)', () => {
+  afterEach(() => act(() => setLocale('en')));
+
+  test("the school's overview in French", async () => {
+    act(() => setLocale('fr'));
+    renderRemote(AdminApp, '/admin/*', { path: '/admin/school', handler: schoolHandler(), user: schoolAdmin });
+    const overview = await screen.findByTestId('school-overview');
+    await within(overview).findByText('Prochaines étapes');
+    expect(within(screen.getByTestId('school-count-students')).getByText('Élèves')).toBeTruthy();
+    expect(within(screen.getByTestId('school-count-pending')).getByText('1 désactivé(s)')).toBeTruthy();
+    expect(within(screen.getByTestId('school-essays-week')).getByText(/1 sur la réserve/)).toBeTruthy();
+    expect(within(screen.getByTestId('school-credits-left')).getByText('200 accordés, 80 utilisés')).toBeTruthy();
+    expect(await within(screen.getByTestId('school-pool-by-class')).findByText('(non répertorié)')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Import de liste' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Inviter des membres' })).toBeTruthy();
+    expect(screen.getByText('GB · Code IB 001234 · Europe/London')).toBeTruthy();
+  });
+
+  test("the default language: the settings' select (in Spanish) saves PATCH /schools/{id} { default_locale }", async () => {
+    act(() => setLocale('es'));
+    const patches: unknown[] = [];
+    renderRemote(AdminApp, '/admin/*', {
+      path: '/admin/school/settings',
+      handler: schoolHandler((c) => {
+        if (c.method !== 'PATCH' || !c.url.endsWith('/schools/sch1')) return undefined;
+        patches.push(c.body);
+        return res(200, { ...school, default_locale: 'fr', updated_at: '2026-11-02T10:00:00Z' });
+      }),
+      user: schoolAdmin,
+    });
+    const card = await screen.findByTestId('school-settings');
+    await within(card).findByText('Idioma predeterminado');
+    // a school that never chose one reads English
+    const select = within(card).getByTestId('school-default-locale');
+    expect(select.textContent).toContain('English');
+    fireEvent.mouseDown(within(select).getByRole('combobox'));
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option-content')].find((o) => o.textContent === 'Français');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    fireEvent.click(option);
+    fireEvent.click(within(card).getByRole('button', { name: 'Guardar ajustes' }));
+    await waitFor(() => expect(patches).toEqual([{ default_locale: 'fr' }]));
+    await screen.findByText('Ajustes guardados');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('school-settings')).getByTestId('school-default-locale').textContent).toContain('Français'),
+    );
   });
 });

@@ -5,8 +5,12 @@ jest.setTimeout(90000);
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, useLocation } from 'react-router-dom';
-import { normalizeUser } from '@corestone/sdk';
+import { normalizeUser, setLocale } from '@corestone/sdk';
+import { IntlProvider } from 'react-intl';
 import AdminApp from '../src/exposes/AdminApp';
+import { ScoringEditor } from '../src/components/ScoringEditor';
+import fr from '../src/i18n/fr.json';
+import { render } from '../../test-support/render';
 import { renderRemote } from '../../test-support/remote';
 import { admin, superAdmin } from './fixtures';
 import { res, type Call } from '../../test-support/helpers';
@@ -532,5 +536,103 @@ describe('links manager', () => {
     expect(counter('Active Links').textContent).toContain('600');
     expect(counter('Total Clicks').textContent).toContain('1,000');
     expect(counter('Avg Clicks').textContent).toContain('1.6');
+  });
+});
+
+describe('in French and Spanish (issue 36)', () => {
+  afterEach(() => act(() => setLocale('en')));
+
+  it('the submissions list in French: heading, columns, tags, filters', async () => {
+    act(() => setLocale('fr'));
+    setup(
+      '/admin/submissions',
+      api({
+        '/evaluation/admin/all': { evaluations: [completed], total: 1 },
+        '/evaluation/admin/stats': { total: 1, completed: 1, processing: 0, failed: 0, completed_this_week: 1, completed_previous_week: 0 },
+      }),
+    );
+    const list = await screen.findByTestId('admin-submissions');
+    await within(list).findByText('Causes of the 1929 Crash');
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestion des travaux' })).toBeTruthy();
+    expect(within(list).getAllByText('Terminé').length).toBeGreaterThan(0);
+    expect(within(list).getByText('Mémoire (EE)')).toBeTruthy();
+    expect(within(list).getByText('En attente de validation')).toBeTruthy();
+    expect(within(list).getByLabelText('Rechercher dans la liste des travaux')).toBeTruthy();
+    expect(within(list).getByText('+1 cette semaine')).toBeTruthy();
+  });
+
+  it('the overview in Spanish', async () => {
+    act(() => setLocale('es'));
+    setup(
+      '/admin',
+      api({
+        '/dashboard/stats': {
+          total_users: 42,
+          total_submissions: 17,
+          active_rubrics: 6,
+          average_score: 71.5,
+          success_rate: 94.1,
+          completed: 16,
+          processing: 0,
+          failed: 1,
+          users_by_role: { student: 40 },
+          growth: {
+            users: { current: 12, previous: 8, change_percent: 50 },
+            submissions: { current: 5, previous: 10, change_percent: -50 },
+          },
+        },
+        '/evaluation/admin/all': { evaluations: [completed], total: 1 },
+      }),
+    );
+    const users = await screen.findByTestId('stat-users');
+    await waitFor(() => expect(users.textContent).toContain('50 % frente a los 30 días anteriores'));
+    expect(screen.getByTestId('stat-success').textContent).toContain('Excelente');
+    expect(screen.getByText('Panel de administración')).toBeTruthy();
+    expect(screen.getByText('Acciones rápidas')).toBeTruthy();
+  });
+
+  it("a submission's results in French: the AI total and the editor's checks with the decimal comma (27,5, not 27.5)", async () => {
+    act(() => setLocale('fr'));
+    const halves = {
+      ...completed,
+      results: {
+        ...completed.results,
+        totalPoints: 27.5,
+        percentage: 80.9,
+        criteria: [
+          { ...completed.results.criteria[0], code: 'A', score: 23.5, maxScore: 28 },
+          { ...completed.results.criteria[0], code: 'B', name: 'Knowledge', score: 4, maxScore: 6 },
+        ],
+      },
+    };
+    setup(
+      '/admin/submissions/e1',
+      api({ '/evaluation/e1': halves, '/evaluation/admin/e1/text': { id: 'e1', text: 'One.', word_count: 1 } }),
+    );
+    const editor = await screen.findByTestId('results-editor');
+    const text = () => (editor.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    await waitFor(() => expect(text()).toContain('Évalué 27,5/34 (81 %) par'));
+    // the overall score's input, named apart from the overall grade's select ('Note globale')
+    fireEvent.change(within(editor).getByRole('spinbutton', { name: 'Total des points' }), { target: { value: '27' } });
+    await waitFor(() => expect(text()).toContain('(27,5).'));
+    expect(text()).not.toContain('27.5');
+  });
+
+  it("the rubric editor's total in French: 27,5 points", () => {
+    const value = {
+      total_points: 27.5,
+      criteria: [{ code: 'A', name: 'Focus', maxScore: 27.5, weight: 1 }],
+      grade_boundaries: [],
+      scoring_method: 'weighted_sum' as const,
+      pass_threshold: 50,
+    };
+    render(
+      <IntlProvider locale="fr" messages={fr}>
+        <ScoringEditor value={value} onChange={() => undefined} />
+      </IntlProvider>,
+    );
+    expect(screen.getByText(/^Critères · total/).textContent!.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'Critères · total 27,5 points · réussite à 50 %',
+    );
   });
 });

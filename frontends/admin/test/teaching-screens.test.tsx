@@ -1,8 +1,8 @@
 // antd under jsdom is slow; see screens.test.tsx
 jest.setTimeout(90000);
 
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type Assignment, type AssignmentSubmission, type Evaluation, type Gradebook } from '@corestone/sdk';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setLocale, type Assignment, type AssignmentSubmission, type Evaluation, type Gradebook } from '@corestone/sdk';
 import AdminApp from '../src/exposes/AdminApp';
 import { renderRemote } from '../../test-support/remote';
 import { res, type Call } from '../../test-support/helpers';
@@ -127,7 +127,11 @@ test('gradebook: a cell per student with state, score, lateness and attempts; th
   expect(within(book).getByText('2 attempts')).toBeTruthy();
   expect(within(book).getByText('Late')).toBeTruthy();
   expect(within(book).getByText('20 / 34')).toBeTruthy();
-  expect(within(book).getByRole('link', { name: 'Review Ana' }).getAttribute('href')).toBe('/admin/review/e1');
+  expect(
+    within(book)
+      .getByRole('link', { name: /^Review Ana: / })
+      .getAttribute('href'),
+  ).toBe('/admin/review/e1');
   // each assignment's column offers its marks as CSV
   expect(within(book).getByRole('button', { name: 'Export CSV of EE final' })).toBeTruthy();
   const rows = () => book.querySelectorAll('tbody tr.ant-table-row');
@@ -166,5 +170,48 @@ test('review: marks start from the AI, a mark over the maximum is said, Release 
     ],
     comment: 'Well argued',
     passage_comments: [],
+  });
+});
+
+describe('in French and Spanish (issue 36)', () => {
+  afterEach(() => act(() => setLocale('en')));
+
+  test('a class’s gradebook in French: states, attempts, filters and the class heading', async () => {
+    act(() => setLocale('fr'));
+    renderRemote(AdminApp, '/admin/*', { path: '/admin/classes/c1/gradebook', handler: handler(), user: teacher });
+    const book = await screen.findByTestId('gradebook');
+    await within(book).findByText('À vérifier');
+    expect(within(book).getByText('2 tentatives')).toBeTruthy();
+    expect(within(book).getByText('En retard')).toBeTruthy();
+    expect(within(book).getByLabelText('Rechercher un élève')).toBeTruthy();
+    expect(within(book).getByRole('button', { name: 'Exporter EE final en CSV' })).toBeTruthy();
+    expect(screen.getByText('3 élèves · heures de Europe/London')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Carnet de notes' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Nouveau devoir/ })).toBeTruthy();
+    expect(screen.queryByText('Needs review')).toBeNull();
+  });
+
+  test('the review screen in Spanish: marks, a mark over the maximum, the actions', async () => {
+    act(() => setLocale('es'));
+    renderRemote(AdminApp, '/admin/*', { path: '/admin/review/e1', handler: handler(), user: teacher });
+    const form = await screen.findByTestId('review-form');
+    await within(form).findByText('Notas');
+    expect(screen.getByTestId('review-state').textContent).toBe('Pendiente de tu revisión');
+    const markA = within(form).getByLabelText('Nota de Focus') as HTMLInputElement;
+    fireEvent.change(markA, { target: { value: '7' } });
+    await within(form).findByText('Focus: la nota no puede superar 6.');
+    expect(within(form).getByRole('button', { name: /Publicar$/ })).toBeTruthy();
+    expect(within(form).getByLabelText('Comentario general')).toBeTruthy();
+    expect(screen.getByText('Punto fuerte')).toBeTruthy();
+  });
+
+  test('the review screen in French: the total with the decimal comma (8,5 / 12, not 8.5)', async () => {
+    act(() => setLocale('fr'));
+    renderRemote(AdminApp, '/admin/*', { path: '/admin/review/e1', handler: handler(), user: teacher });
+    const form = await screen.findByTestId('review-form');
+    await within(form).findByText('Notes');
+    expect(screen.getByTestId('review-total').textContent).toBe('9 / 12');
+    fireEvent.change(within(form).getByLabelText('Note pour Focus') as HTMLInputElement, { target: { value: '4.5' } });
+    await waitFor(() => expect(screen.getByTestId('review-total').textContent).toBe('8,5 / 12'));
   });
 });

@@ -14,6 +14,9 @@ import {
   withPassageComment,
 } from '../src/lib/teaching';
 import { classStudent, submissionCell } from './fixtures';
+import { createIntl } from 'react-intl';
+
+const intl = createIntl({ locale: 'en' });
 
 describe("dates on the school's clocks", () => {
   test('a wall time in a zone becomes the right instant, summer and winter', () => {
@@ -154,9 +157,9 @@ describe('the review form', () => {
 
   test('a mark above the maximum or below 0 is said before sending; comments keep the order of the text', () => {
     const d = reviewDraftOf(ev);
-    expect(reviewProblem(d)).toBeNull();
-    expect(reviewProblem({ ...d, criteria: [{ ...d.criteria[0]!, score: 7 }] })).toBe('Focus: the mark can be at most 6.');
-    expect(reviewProblem({ ...d, criteria: [{ ...d.criteria[0]!, score: -1 }] })).toBe('Focus: the mark must be 0 or more.');
+    expect(reviewProblem(d, intl)).toBeNull();
+    expect(reviewProblem({ ...d, criteria: [{ ...d.criteria[0]!, score: 7 }] }, intl)).toBe('Focus: the mark can be at most 6.');
+    expect(reviewProblem({ ...d, criteria: [{ ...d.criteria[0]!, score: -1 }] }, intl)).toBe('Focus: the mark must be 0 or more.');
     const list = withPassageComment([{ start: 50, end: 60, text: 'b' }], { start: 10, end: 20, text: 'a' });
     expect(list.map((c) => c.text)).toEqual(['a', 'b']);
   });
@@ -166,7 +169,7 @@ describe('the review form', () => {
     expect(differenceText(0.8)).toBe('+0.8');
     expect(differenceText(-0.333)).toBe('\u22120.33');
     expect(differenceText(null)).toBe('—');
-    expect(kappaWords(0.65)).toBe('substantial');
-    expect(kappaWords(null)).toBe('not enough essays');
+    expect(kappaWords(0.65, intl)).toBe('substantial');
+    expect(kappaWords(null, intl)).toBe('not enough essays');
   });
 });

@@ -24,7 +24,12 @@ function writeCompressed(file, body) {
  * to restore). bootstrap.tsx removes the splash after its time, once the app runs — a click on the
  * page before then would reach no React handler. Without JavaScript there is no splash.
  */
-const PAGE_CSS = 'html[data-splash-seen] #first-load-splash{display:none}html[data-restoring] #root{visibility:hidden}';
+const PAGE_CSS =
+  'html[data-splash-seen] #first-load-splash{display:none}html[data-restoring] #root{visibility:hidden}' +
+  // the splash in the visitor's language (the gate sets <html lang>); English when the language is none of the three
+  '#first-load-splash [data-locale]{display:none}#first-load-splash [data-locale=en]{display:inline}' +
+  'html[lang=fr] #first-load-splash [data-locale=en],html[lang=es] #first-load-splash [data-locale=en]{display:none}' +
+  'html[lang=fr] #first-load-splash [data-locale=fr],html[lang=es] #first-load-splash [data-locale=es]{display:inline}';
 const NO_SCRIPT_CSS = '<noscript><style>#first-load-splash{display:none}</style></noscript>';
 
 async function main() {

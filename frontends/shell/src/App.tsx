@@ -1,8 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, StaticRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { isAdminRole, isGradingRole, isSchoolStaff, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/ui/antd-root';
+import { loadCatalog } from './i18n/catalog';
+import { PageTitle } from './components/PageTitle';
 import { SessionProvider, useSession } from './session';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FullPageLoading } from './components/FullPageLoading';
@@ -11,6 +14,7 @@ import { Footer } from './components/Footer';
 import { ModuleError, RemoteView } from './components/RemoteView';
 import { InFallbackFrame, preloadFallbackFrame } from './components/fallbackFrameLoader';
 import { FirstLoadSplash } from './components/Splash';
+import { SkipLink } from './components/SkipLink';
 import { Landing } from './pages/Landing';
 
 /*
@@ -28,8 +32,13 @@ const ResetPasswordPage = lazy(() => simplePages().then((m) => ({ default: m.Res
 
 /** While a page's chunk arrives (a moment on the first visit of that page). */
 function PageLoading() {
+  const intl = useIntl();
   return (
-    <div role="status" aria-label="Loading" style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div
+      role="status"
+      aria-label={intl.formatMessage({ id: 'loading.label', defaultMessage: 'Loading' })}
+      style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Spin size="large" />
     </div>
   );
@@ -40,7 +49,7 @@ function PublicLayout() {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
-      <main style={{ flex: 1 }}>
+      <main id="main" style={{ flex: 1 }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
@@ -115,8 +124,13 @@ function AdminRoute() {
         <ModuleError
           error={error}
           retry={retry}
-          title="The admin area could not be loaded"
-          subTitle="The administrator back office is not available right now. Please try again in a moment; the rest of Corestone keeps working."
+          title={<FormattedMessage id="remote.adminFailedTitle" defaultMessage="The admin area could not be loaded" />}
+          subTitle={
+            <FormattedMessage
+              id="remote.adminFailed"
+              defaultMessage="The administrator back office is not available right now. Please try again in a moment; the rest of Corestone keeps working."
+            />
+          }
         />
       )}
       frame={inFrame('admin', props)}
@@ -149,7 +163,7 @@ function AppRoutes() {
   usePreloadedFallbackFrame(status === 'signed-in');
   if (status === 'initialising') return <FullPageLoading />;
   return (
-    <Suspense fallback={<FullPageLoading title="Loading…" subtitle="" />}>
+    <Suspense fallback={<FullPageLoading title={<FormattedMessage id="loading.page" defaultMessage="Loading…" />} subtitle="" />}>
       <AppRoutesTable />
     </Suspense>
   );
@@ -215,7 +229,9 @@ export interface RootProps {
 export function Root({ location, splash = true }: RootProps) {
   const app = (
     <>
+      <SkipLink />
       <SessionProvider>
+        <PageTitle />
         <AppRoutes />
       </SessionProvider>
       {splash && <FirstLoadSplash />}
@@ -223,7 +239,7 @@ export function Root({ location, splash = true }: RootProps) {
   );
   return (
     <ErrorBoundary>
-      <AntdRoot>
+      <AntdRoot catalog={loadCatalog}>
         {location === undefined ? <BrowserRouter>{app}</BrowserRouter> : <StaticRouter location={location}>{app}</StaticRouter>}
       </AntdRoot>
     </ErrorBoundary>

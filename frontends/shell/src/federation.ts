@@ -72,7 +72,7 @@ export function loadRemoteModule<T>(remote: string, expose: string): Promise<T> 
   if (!p) {
     p = loadManifest()
       .then((remotes) => {
-        if (!remotes[remote]) throw new ModuleUnavailableError(`The "${remote}" module is not available right now.`);
+        if (!remotes[remote]) throw new ModuleUnavailableError(remote);
         return loadRemote<{ default?: T } & T>(id);
       })
       .then((mod) => {
@@ -91,4 +91,7 @@ export function loadRemoteModule<T>(remote: string, expose: string): Promise<T> 
 /** A failure whose message is written for people (the retry screen shows it as is). */
 export class ModuleUnavailableError extends Error {
   override name = 'ModuleUnavailableError';
+  constructor(readonly remote: string) {
+    super(`The "${remote}" module is not available right now.`);
+  }
 }

@@ -7,9 +7,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { STORAGE_KEYS } from '@corestone/sdk';
+import { IntlProvider } from 'react-intl';
+import { LOCALE_STORAGE_KEY, LOCALES, setLocale, STORAGE_KEYS } from '@corestone/sdk';
 import { Root } from './App';
-import { SEEN_KEY, Splash } from './components/Splash';
+import es from './i18n/es.json';
+import fr from './i18n/fr.json';
+import { SEEN_KEY, Splash, SPLASH_SUBTITLE, SPLASH_TITLE } from './components/Splash';
 import { RESTORE_URL_PARAMS } from './session';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -23,8 +26,29 @@ export interface PrerenderedPage {
   html: string;
   /** the `<style>` elements of every antd style the page uses (antd would otherwise write them at runtime) */
   styles: string;
-  /** the first-load splash, shown by the page itself (see `gateScript`; bootstrap.tsx removes it) */
+  /**
+   * the first-load splash, shown by the page itself (see `gateScript`; bootstrap.tsx removes it): once
+   * per language, each in a `data-locale` element; the page's CSS shows the one of `<html lang>`,
+   * which the gate sets to the visitor's language
+   */
   splash: string;
+}
+
+const CATALOGS: Record<string, Record<string, string>> = { fr, es };
+
+/** The splash with each text in the three languages, one `data-locale` span each (the page's CSS shows one). */
+function splashes(): string {
+  const inEach = (id: string, english: string) =>
+    LOCALES.map((locale) => (
+      <span key={locale} data-locale={locale}>
+        {CATALOGS[locale]?.[id] ?? english}
+      </span>
+    ));
+  return renderToStaticMarkup(
+    <IntlProvider locale="en" defaultLocale="en">
+      <Splash title={inEach('splash.title', SPLASH_TITLE)} subtitle={inEach('splash.subtitle', SPLASH_SUBTITLE)} />
+    </IntlProvider>,
+  );
 }
 
 /**
@@ -35,6 +59,8 @@ export interface PrerenderedPage {
  * fold) it renders only after hydration.
  */
 export async function prerenderPage(location: string): Promise<PrerenderedPage> {
+  // the page is English whatever the build machine's language (a French or Spanish visitor's page is rendered in the browser)
+  setLocale('en');
   const cache = createCache();
   // React would render a failing part as its Suspense fallback, left for the browser to render: a build must not ship that
   const errors: unknown[] = [];
@@ -48,7 +74,7 @@ export async function prerenderPage(location: string): Promise<PrerenderedPage> 
   const html = await readAll(prelude);
   if (html.includes('<!--$?-->') || html.includes('<script'))
     throw new Error(`prerendering ${location}: a part was left for a script to fill in`);
-  return { html, styles: extractStyle(cache), splash: renderToStaticMarkup(<Splash />) };
+  return { html, styles: extractStyle(cache), splash: splashes() };
 }
 
 /**
@@ -59,8 +85,30 @@ export async function prerenderPage(location: string): Promise<PrerenderedPage> 
  * The same keys and URL parameters as the session code (`hasSessionToRestore`).
  */
 export function gateScript(): string {
-  const gate = (seenKey: string, tokenKeys: readonly string[], urlKeys: readonly string[]) => {
+  const gate = (
+    seenKey: string,
+    tokenKeys: readonly string[],
+    urlKeys: readonly string[],
+    keys: { user: string; locale: string },
+    locales: readonly string[],
+  ) => {
     const html = document.documentElement;
+    // the visitor's language as the sdk will find it (locale.ts: the stored user's own or school's, this device's, the browser's)
+    let locale = 'en';
+    try {
+      const user = JSON.parse(localStorage.getItem(keys.user) || 'null') as {
+        locale?: unknown;
+        school?: { default_locale?: unknown };
+      } | null;
+      const candidates = [user?.locale, user?.school?.default_locale, localStorage.getItem(keys.locale), ...(navigator.languages || [])];
+      const found = candidates.map((c) => (typeof c === 'string' ? c.toLowerCase().split(/[-_]/)[0] : '')).find((c) => locales.includes(c));
+      if (found) locale = found;
+    } catch {
+      /* no storage: English, as prerendered */
+    }
+    html.lang = locale;
+    // not English: the English markup stays hidden until React renders the page in its language (bootstrap.tsx)
+    if (locale !== 'en') html.setAttribute('data-restoring', '');
     try {
       if (sessionStorage.getItem(seenKey) === '1') html.setAttribute('data-splash-seen', '');
       else sessionStorage.setItem(seenKey, '1');
@@ -74,6 +122,12 @@ export function gateScript(): string {
       /* no storage: nothing to restore */
     }
   };
-  const args = [SEEN_KEY, [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken], RESTORE_URL_PARAMS];
+  const args = [
+    SEEN_KEY,
+    [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken],
+    RESTORE_URL_PARAMS,
+    { user: STORAGE_KEYS.user, locale: LOCALE_STORAGE_KEY },
+    LOCALES,
+  ];
   return `(${gate.toString()})(...${JSON.stringify(args)});\n`;
 }

@@ -2,13 +2,16 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import {
   createClient,
   forgetDrafts,
+  localeForUser,
   normalizeUser,
+  setLocale,
   SESSION_EXPIRED_MESSAGE,
   userChanged,
   type CorestoneClient,
   type AuthResponse,
   type SessionUser,
   type SignupInput,
+  type Locale,
   type TokenStore,
 } from '@corestone/sdk';
 
@@ -24,6 +27,8 @@ export interface Session {
   signup(input: SignupInput): Promise<SessionUser>;
   logout(): Promise<void>;
   refreshUser(): Promise<SessionUser | null>;
+  /** Saves the signed-in user's interface language to their profile (the page switches at once). */
+  saveLocale(locale: Locale): Promise<void>;
   /**
    * Completes Google sign-in on /auth/google/callback: takes the tokens from the URL, fetches
    * the user and signs in. Throws CallbackError (one of CALLBACK_MESSAGES) on failure.
@@ -103,6 +108,15 @@ export function takeTokensFromUrl(client: CorestoneClient, opts: { tokenAndUser?
   return { kind: 'none' };
 }
 
+/**
+ * The page's language for the person signed in (issue 36): their own choice, their school's
+ * default, then this device's and the browser's. Applied on sign-in, on restore (from the stored
+ * user, before the first render) and on every refresh of the user.
+ */
+export function applyUserLocale(user: SessionUser | null): void {
+  if (user) setLocale(localeForUser(user));
+}
+
 /** URL parameters that hand tokens over (Google sign-in's round trip): their presence means a session to restore. */
 export const RESTORE_URL_PARAMS = ['access_token', 'refresh_token', 'token'] as const;
 
@@ -122,7 +136,11 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
   const client = useMemo(() => given ?? createClient(), [given]);
   // nothing stored and nothing handed over in the URL: signed out from the first render, with no
   // 'Initializing Platform' screen to render and replace (restoreSession would answer null anyway)
-  const [nothingToRestore] = useState(() => !hasSessionToRestore(client.tokens));
+  const [nothingToRestore] = useState(() => {
+    const none = !hasSessionToRestore(client.tokens);
+    if (!none) applyUserLocale(client.storedUser());
+    return none;
+  });
   const [status, setStatus] = useState<SessionStatus>(nothingToRestore ? 'signed-out' : 'initialising');
   const [user, setUserState] = useState<SessionUser | null>(null);
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
@@ -131,6 +149,7 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
   const setUser = useCallback((next: SessionUser | null) => {
     // a refresh is applied only if something that matters changed (spec §4)
     if (!userChanged(userRef.current, next)) return;
+    applyUserLocale(next);
     userRef.current = next;
     setUserState(next);
     setStatus(next ? 'signed-in' : 'signed-out');
@@ -159,6 +178,7 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
     if (!nothingToRestore)
       client.restoreSession().then((u) => {
         if (!alive) return;
+        applyUserLocale(u);
         userRef.current = u;
         setUserState(u);
         setStatus(u ? 'signed-in' : 'signed-out');
@@ -228,6 +248,15 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
     }
   }, [client, setUser]);
 
+  const saveLocale = useCallback(
+    async (locale: Locale) => {
+      setLocale(locale);
+      const saved = normalizeUser(await client.users.updateMe({ locale }));
+      if (saved) setUser(saved);
+    },
+    [client, setUser],
+  );
+
   const signInFromUrl = useCallback(async () => {
     const taken = takeTokensFromUrl(client, { tokenAndUser: true });
     let u: SessionUser | null;
@@ -251,8 +280,8 @@ export function SessionProvider({ children, client: given }: { children: ReactNo
   }, [client, setUser]);
 
   const value = useMemo<Session>(
-    () => ({ status, user, client, expiredMessage, login, signup, logout, refreshUser, signInFromUrl }),
-    [status, user, client, expiredMessage, login, signup, logout, refreshUser, signInFromUrl],
+    () => ({ status, user, client, expiredMessage, login, signup, logout, refreshUser, saveLocale, signInFromUrl }),
+    [status, user, client, expiredMessage, login, signup, logout, refreshUser, saveLocale, signInFromUrl],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,6 +1,3 @@
-// antd is slow to start under jsdom
-jest.setTimeout(30000);
-
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -1,6 +1,3 @@
-// antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
-jest.setTimeout(30000);
-
 /**
  * The whole shell (Root, its routes and session) with a remote that cannot be loaded: the failure
  * stays in the content area, the frame (menu, Logout, top bar) stays usable, and 'Try Again' loads

@@ -1,6 +1,3 @@
-// antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
-jest.setTimeout(30000);
-
 /**
  * How a session ends in the whole shell: a deactivated account lands on sign-in with the spec's
  * text; Logout signs out at once (the server told after) and the next visit says nothing; a used

@@ -1,6 +1,3 @@
-// antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
-jest.setTimeout(30000);
-
 import { screen, waitFor } from '@testing-library/react';
 import { render } from '../../test-support/render';
 import { App as AntApp } from 'antd';

@@ -38,6 +38,20 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
     expect(contrast(antdTheme.getDesignToken().colorError, WHITE)).toBeLessThan(AA);
   });
 
+  // issue 36: what axe found in Chromium (a hovered primary button, typography's success / warning texts)
+  test.each(['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive'] as const)('white text on %s is legible', (name) => {
+    expect(contrast(WHITE, token[name])).toBeGreaterThanOrEqual(AA);
+  });
+
+  test.each(['colorSuccessText', 'colorWarningText'] as const)('%s is legible on white', (name) => {
+    expect(contrast(token[name], WHITE)).toBeGreaterThanOrEqual(AA);
+  });
+
+  test("controls' outlines (colorBorder) stand out 3:1 from white and the page (WCAG 1.4.11)", () => {
+    for (const background of [WHITE, token.colorBgLayout]) expect(contrast(token.colorBorder, background)).toBeGreaterThanOrEqual(3);
+    expect(contrast(antdTheme.getDesignToken().colorBorder, WHITE)).toBeLessThan(3); // antd's own would not
+  });
+
   test.each(['colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder'] as const)(
     '%s is legible on white, the page and filled inputs',
     (name) => {

@@ -1,5 +1,3 @@
-jest.setTimeout(30000);
-
 jest.mock('../src/lib/navigation', () => ({ goToUrl: jest.fn() }));
 
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,6 +1,3 @@
-// antd is slow to start under jsdom; the root config runs us as a project (per-project testTimeout is ignored there)
-jest.setTimeout(30000);
-
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderDashboard } from './render-dashboard';
 import { student } from './fixtures';

@@ -1,5 +1,3 @@
-jest.setTimeout(30000);
-
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { render } from '../../test-support/render';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';

@@ -4,7 +4,7 @@ jest.setTimeout(90000);
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, normalizeUser, type MySchool } from '@corestone/sdk';
 import { NO_CREDITS_TEXT, submitFailureText } from '../src/lib/upload';
-import { SCHOOL_AI_OFF_BANNER, SCHOOL_NO_PURCHASE_TEXT, SCHOOL_PAYS_TEXT, SCHOOL_POOL_BANNER, schoolFunding } from '../src/lib/school';
+import { SCHOOL_BUILTIN_BANNER, SCHOOL_NO_PURCHASE_TEXT, SCHOOL_PAYS_TEXT, SCHOOL_POOL_BANNER, schoolFunding } from '../src/lib/school';
 import { res, type Call } from '../../test-support/helpers';
 import { act$, choose, field } from '../../test-support/interact';
 import { renderDashboard } from './render-dashboard';
@@ -63,8 +63,8 @@ describe('submit failure texts', () => {
       ['SCHOOL_POOL_EMPTY', POOL_EMPTY],
       ['SCHOOL_POOL_CAP_REACHED', 'You have used all 5 essay credits your school allows each student, so this essay cannot be graded now.'],
       [
-        'AI_GRADING_DISABLED_BY_SCHOOL',
-        'Your school has switched AI grading off, so essays cannot be submitted for grading. Please ask your teacher.',
+        'CLASS_POOL_CAP_REACHED',
+        "This class has used all 4 essay credits your school allows it, so this essay cannot be graded now. Please ask your teacher or your school's coordinator.",
       ],
       ['CREDIT_PURCHASE_DISABLED_BY_SCHOOL', 'Your school does not allow students to buy credits.'],
     ];
@@ -79,13 +79,14 @@ describe('submit failure texts', () => {
     expect(submitFailureText(new Error('No credit left'))).toBe(NO_CREDITS_TEXT);
   });
 
-  test('whose credits grade: pool, own or none, only for an active member', () => {
-    expect(schoolFunding(mine())).toEqual({ source: 'pool', mayBuyCredits: false });
+  test('whose credits grade (pool or own) and whether only the built-in grader does, only for an active member', () => {
+    expect(schoolFunding(mine())).toEqual({ source: 'pool', builtinOnly: false, mayBuyCredits: false });
     expect(schoolFunding(mine({ pool_enabled: false, students_may_buy_credits: true }))).toEqual({
       source: 'personal',
+      builtinOnly: false,
       mayBuyCredits: true,
     });
-    expect(schoolFunding(mine({ ai_grader_enabled: false }))?.source).toBe('off');
+    expect(schoolFunding(mine({ ai_grader_enabled: false }))).toEqual({ source: 'pool', builtinOnly: true, mayBuyCredits: false });
     expect(schoolFunding({ ...mine(), status: 'pending' })).toBeNull();
     expect(schoolFunding({ school: null, status: null })).toBeNull();
     expect(schoolFunding(null)).toBeNull();
@@ -157,9 +158,10 @@ describe('the upload wizard', () => {
     expect(screen.queryByRole('link', { name: 'Manage Plans' })).toBeNull();
   });
 
-  test('AI grading switched off by the school: the banner says so, with no purchase button', async () => {
+  test('AI grading switched off by the school: the wizard says the built-in grader grades, and the pool still pays', async () => {
     renderDashboard('/dashboard/upload/ee', api(mine({ ai_grader_enabled: false })), member(0));
-    await waitFor(() => expect(screen.getByTestId('credit-banner').textContent).toBe(SCHOOL_AI_OFF_BANNER));
+    await waitFor(() => expect(screen.getByTestId('builtin-banner').textContent).toBe(SCHOOL_BUILTIN_BANNER));
+    expect(screen.getByTestId('credit-banner').textContent).toBe(SCHOOL_POOL_BANNER);
     expect(screen.queryByRole('button', { name: 'Purchase Credits' })).toBeNull();
   });
 

@@ -11,7 +11,6 @@ import { chooseEssayFile, criterion, wizardLookup } from './fixtures';
 import { EMPTY_EE, EMPTY_TOK, statedDetails } from '../src/lib/uploadMetadata';
 import { graderInfo } from '../src/lib/grader';
 
-jest.setTimeout(30_000);
 beforeAll(() => Promise.all([import('../src/pages/UploadWizard'), import('../src/pages/Results')]));
 
 const student = normalizeUser({ id: 'u1', email: 'ann@school.org', first_name: 'Ann', user_type: 'student', essay_credits: 3 })!;

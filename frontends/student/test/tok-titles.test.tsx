@@ -1,6 +1,3 @@
-// antd is slow to start under jsdom
-jest.setTimeout(30000);
-
 import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';

@@ -138,8 +138,21 @@ export const EvaluationListItem = Type.Composite([
 ]);
 export type EvaluationListItem = Static<typeof EvaluationListItem>;
 
+/**
+ * Where a list goes on (issue 34: deep pages by keyset, not offset): the `next_cursor` of the page
+ * before, opaque. A list asked with it answers the rows after that page's last, in the same order
+ * and filters; `total` still counts every match.
+ */
+export const ListCursor = Type.String({ maxLength: 200, description: 'next_cursor of the page before (opaque)' });
+
 export const EvaluationList = Type.Object({
   evaluations: Type.Array(EvaluationListItem),
   total: Type.Integer(),
+  total_capped: Type.Optional(
+    Type.Boolean({ description: 'true when a search matched more rows than it counts (200): total is then that limit, "200+"' }),
+  ),
+  next_cursor: Type.Optional(
+    Type.Union([ListCursor, Type.Null()], { description: 'the cursor of the next page; null when this page is the last' }),
+  ),
 });
 export type EvaluationList = Static<typeof EvaluationList>;

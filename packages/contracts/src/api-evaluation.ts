@@ -3,7 +3,7 @@
  * status stream, the admin review routes and the dashboard analytics (spec admin §2, §4, §7).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { EvaluationStatus } from './api-evaluation-record';
+import { EvaluationStatus, ListCursor } from './api-evaluation-record';
 import { EssayType, Results } from './api-grading';
 import { Role } from './api-user';
 import { MAX_ESSAY_CHARS, MAX_TITLE_CHARS } from './constants';
@@ -45,6 +45,18 @@ export const EvaluationProgress = Type.Object({
 });
 export type EvaluationProgress = Static<typeof EvaluationProgress>;
 
+/**
+ * `GET /evaluation/my-evaluations` query (spec user §7: status and essay_type). Without `limit` every
+ * row of the caller comes back, as the spec's list expects; `limit` and `cursor` page through a long one.
+ */
+export const MyEvaluationsQuery = Type.Object({
+  status: Type.Optional(EvaluationStatus),
+  essay_type: Type.Optional(EssayType),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  cursor: Type.Optional(ListCursor),
+});
+export type MyEvaluationsQuery = Static<typeof MyEvaluationsQuery>;
+
 /** `GET /evaluation/admin/all` query (overview: limit 10; 'View All' 50, +20 per Load More). */
 export const AdminEvaluationQuery = Type.Object({
   status: Type.Optional(EvaluationStatus),
@@ -52,6 +64,7 @@ export const AdminEvaluationQuery = Type.Object({
   user_type: Type.Optional(Role),
   search_query: Type.Optional(Type.String({ maxLength: 200, description: 'title, file name, student name or e-mail' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  cursor: Type.Optional(ListCursor),
 });
 export type AdminEvaluationQuery = Static<typeof AdminEvaluationQuery>;
 

@@ -108,6 +108,13 @@ export const TextMetrics = Type.Object({
 });
 export type TextMetrics = Static<typeof TextMetrics>;
 
+/**
+ * The language an essay is written in (issue 36), as detected from its text: one of the IB's three
+ * working languages, or `other` (the built-in grader cannot judge it; a model grader answers in English).
+ */
+export const EssayLanguage = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('es'), Type.Literal('other')]);
+export type EssayLanguage = Static<typeof EssayLanguage>;
+
 export const Results = Type.Object({
   overallGrade: Type.String(),
   overallBand: Type.String(),
@@ -137,5 +144,7 @@ export const Results = Type.Object({
   textMetrics: Type.Optional(TextMetrics),
   /** Issue 33 §3: the rubric's marked exemplars the model was shown, most relevant first (model graders only). */
   exemplars: Type.Optional(Type.Array(Type.Object({ id: Type.String(), title: Type.String() }))),
+  /** Issue 36: the essay's language as detected; its feedback is written in it (English for `other`). Absent on results graded before. */
+  language: Type.Optional(EssayLanguage),
 });
 export type Results = Static<typeof Results>;

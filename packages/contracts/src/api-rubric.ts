@@ -4,9 +4,89 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { EssayType, GradeBoundary, RubricCriterion, ScoringStructure } from './api-grading';
+import { LocaleSchema } from './locale-schema';
 
 export const RubricStatus = Type.Union([Type.Literal('active'), Type.Literal('draft'), Type.Literal('deprecated')]);
 export type RubricStatus = Static<typeof RubricStatus>;
+
+/**
+ * Issue 36: a rubric's texts in French or Spanish (the IB publishes its criteria in all three
+ * languages). Every field is optional — what is missing shows in English. A criterion is named by
+ * its code, a mark band by its range (`min`–`max`) and a grade boundary by its grade; scores, codes
+ * and numbers never change with the language.
+ */
+export const RubricTranslation = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    criteria: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            code: Type.String({ maxLength: 10, description: 'a criterion code of the rubric' }),
+            name: Type.Optional(Type.String({ maxLength: 300 })),
+            description: Type.Optional(Type.String({ maxLength: 5000 })),
+            scoring_levels: Type.Optional(
+              Type.Array(
+                Type.Object(
+                  {
+                    min: Type.Number({ description: "one of the criterion's mark bands" }),
+                    max: Type.Number(),
+                    descriptor: Type.String({ maxLength: 5000 }),
+                  },
+                  { additionalProperties: false },
+                ),
+                { maxItems: 20 },
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 50 },
+      ),
+    ),
+    grade_boundaries: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { grade: Type.String({ maxLength: 10 }), description: Type.String({ maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: 20,
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RubricTranslation = Static<typeof RubricTranslation>;
+
+/** The translations of a rubric, by language (English is the rubric's own text). */
+export const RubricTranslations = Type.Object({ fr: Type.Optional(RubricTranslation), es: Type.Optional(RubricTranslation) });
+export type RubricTranslations = Static<typeof RubricTranslations>;
+
+/**
+ * Translations as a client sends them: keyed by language (`fr`, `es`). Any other key is refused by
+ * the service (400 RUBRIC_TRANSLATION_INVALID) rather than dropped by the schema, so a translation
+ * sent for an unsupported language is never silently lost.
+ */
+export const RubricTranslationsInput = Type.Record(Type.String({ maxLength: 20 }), RubricTranslation, { maxProperties: 5 });
+export type RubricTranslationsInput = Static<typeof RubricTranslationsInput>;
+
+/**
+ * Issue 36: a rubric's current English texts with its translations (`rpc.rubric.texts`), whatever
+ * its status. Evaluation shows a stored result's criterion names, bands and grade texts in the
+ * reader's language from it: a stored English text is translated only where the rubric's current
+ * English text for that code, band or grade is the same (services/evaluation/README.md, "Languages").
+ */
+export const RubricTexts = Type.Object({
+  id: Type.String(),
+  version: Type.Integer(),
+  title: Type.String(),
+  scoring_structure: ScoringStructure,
+  translations: RubricTranslations,
+});
+export type RubricTexts = Static<typeof RubricTexts>;
 
 export const Rubric = Type.Object({
   id: Type.String(),
@@ -22,6 +102,15 @@ export const Rubric = Type.Object({
   is_default: Type.Boolean({ description: 'the default rubric of its essay type (a super_admin chooses it)' }),
   created_at: Type.String(),
   updated_at: Type.String(),
+  /**
+   * Issue 36: the language of the texts in this answer. Reads for everyone (`GET /rubrics/active`,
+   * `GET /rubrics/{id}`) are in the request's language (Accept-Language) field by field where a
+   * translation exists, English otherwise; `language` is that language when any text of it was used,
+   * else `en`. Management answers (super_admin) are always the English text with `translations`.
+   */
+  language: Type.Optional(LocaleSchema),
+  /** Management answers only (super_admin): the French and Spanish texts as stored. */
+  translations: Type.Optional(RubricTranslations),
 });
 export type Rubric = Static<typeof Rubric>;
 
@@ -70,6 +159,12 @@ export const RubricInput = Type.Object({
   criteria_text: Type.Optional(CriteriaText),
   scoring_structure: Type.Optional(ScoringStructureInput),
   status: Type.Optional(RubricStatus),
+  /**
+   * Issue 36: French and Spanish texts. Each language sent replaces that language's translation
+   * (an empty object removes it); a language not sent is kept. Must fit the rubric's criteria codes
+   * and mark bands (400 RUBRIC_TRANSLATION_INVALID otherwise).
+   */
+  translations: Type.Optional(RubricTranslationsInput),
 });
 export type RubricInput = Static<typeof RubricInput>;
 
@@ -80,6 +175,12 @@ export const RubricUpdate = Type.Object({
   criteria_text: Type.Optional(CriteriaText),
   scoring_structure: Type.Optional(ScoringStructureInput),
   status: Type.Optional(RubricStatus),
+  /**
+   * Issue 36: French and Spanish texts. Each language sent replaces that language's translation
+   * (an empty object removes it); a language not sent is kept. Must fit the rubric's criteria codes
+   * and mark bands (400 RUBRIC_TRANSLATION_INVALID otherwise).
+   */
+  translations: Type.Optional(RubricTranslationsInput),
 });
 export type RubricUpdate = Static<typeof RubricUpdate>;
 

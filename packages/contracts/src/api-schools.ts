@@ -4,6 +4,7 @@
  * and response shapes live beside these as the schools service grows (issue 30).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { LocaleSchema } from './locale-schema';
 import { LastSignIn } from './api-sso';
 
 /** A member's role inside their school; the platform role (student, teacher, admin…) stays as it is. */
@@ -102,6 +103,8 @@ export const School = Type.Object({
   email_domains: Type.Array(Type.String()),
   microsoft_tenant_ids: Type.Array(Type.String()),
   settings: SchoolSettings,
+  /** Issue 36: the language of members who chose none (interface, mails, server messages); always given by schools. */
+  default_locale: Type.Optional(LocaleSchema),
   counts: SchoolCounts,
   created_at: DateTime,
   updated_at: DateTime,
@@ -121,13 +124,15 @@ export const CreateSchoolRequest = Type.Object(
     email_domains: Type.Optional(EmailDomains),
     microsoft_tenant_ids: Type.Optional(MicrosoftTenantIds),
     settings: Type.Optional(Type.Partial(SchoolSettings)),
+    /** Issue 36: the school's default language (en when not given at creation). */
+    default_locale: Type.Optional(LocaleSchema),
   },
   { additionalProperties: false },
 );
 export type CreateSchoolRequest = Static<typeof CreateSchoolRequest>;
 
 /**
- * PATCH /schools/{id}: any subset. Name, time zone and settings: the school's admins or a super
+ * PATCH /schools/{id}: any subset. Name, time zone, settings and default language: the school's admins or a super
  * admin; country, IB code, e-mail domains and Microsoft tenants (they decide who lands in the school):
  * a super admin only.
  */
@@ -140,6 +145,8 @@ export const UpdateSchoolRequest = Type.Object(
     email_domains: Type.Optional(EmailDomains),
     microsoft_tenant_ids: Type.Optional(MicrosoftTenantIds),
     settings: Type.Optional(Type.Partial(SchoolSettings)),
+    /** Issue 36: the school's default language (en when not given at creation). */
+    default_locale: Type.Optional(LocaleSchema),
   },
   { additionalProperties: false },
 );

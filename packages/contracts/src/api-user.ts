@@ -7,8 +7,11 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PlanName } from './api-billing';
 import { MembershipStatus, SchoolRole } from './api-schools';
 import { EmailNotifications } from './api-assignments';
+import { LocaleSchema } from './locale-schema';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export { LocaleSchema };
 
 export const Role = Type.Union([Type.Literal('student'), Type.Literal('teacher'), Type.Literal('admin'), Type.Literal('super_admin')]);
 export type Role = Static<typeof Role>;
@@ -26,6 +29,8 @@ export const UserSchool = Type.Object({
   name: Nullable(Type.String({ description: "the school's name; null while users has not heard of the school yet" })),
   role: SchoolRole,
   status: MembershipStatus,
+  /** The school's default interface language (issue 36); absent while users has not heard it. */
+  default_locale: Type.Optional(LocaleSchema),
 });
 export type UserSchool = Static<typeof UserSchool>;
 
@@ -55,6 +60,8 @@ export const User = Type.Object({
   school: Nullable(UserSchool),
   /** The user's mail choices (issue 31; users fills in every switch, absent ones on). */
   email_notifications: Type.Optional(EmailNotifications),
+  /** The user's own interface language (issue 36); null follows the school's default, then the browser. */
+  locale: Type.Optional(Nullable(LocaleSchema)),
   createdAt: Type.String({ format: 'date-time' }),
   created_at: Type.String({ format: 'date-time' }),
 });

@@ -3,8 +3,15 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Role, User } from './api-user';
+import { ListCursor } from './api-evaluation-record';
 
-export const UserList = Type.Object({ success: Type.Literal(true), users: Type.Array(User), total: Type.Integer() });
+export const UserList = Type.Object({
+  success: Type.Literal(true),
+  users: Type.Array(User),
+  total: Type.Integer(),
+  /** Issue 34: the cursor of the next page (GET /users/users?cursor=…, newest first), null on the last; pages deep in the list by cursor, not offset. */
+  next_cursor: Type.Optional(Type.Union([ListCursor, Type.Null()])),
+});
 export type UserList = Static<typeof UserList>;
 export const AnonymousState = Type.Object({ is_anonymous: Type.Boolean() });
 export type AnonymousState = Static<typeof AnonymousState>;

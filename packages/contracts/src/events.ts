@@ -8,6 +8,7 @@ import { CreditAccount } from './api-billing';
 import { EssayType, Results, RubricSnapshot } from './api-grading';
 import { GradingQueuePlace } from './api-evaluation';
 import { Role } from './api-user';
+import { LocaleSchema } from './locale-schema';
 import { SchoolMembership, SchoolSettings } from './api-schools';
 
 export const EventEnvelope = Type.Object({
@@ -77,7 +78,12 @@ export const Events = {
   authInvitationRequested: event(
     'auth',
     'invitation_requested',
-    Type.Object({ user_id: Type.String(), school_name: Type.String({ minLength: 1, maxLength: 200 }) }),
+    Type.Object({
+      user_id: Type.String(),
+      school_name: Type.String({ minLength: 1, maxLength: 200 }),
+      /** Issue 36: the inviting school's default language (absent: English, or an event of before). */
+      school_locale: Type.Optional(LocaleSchema),
+    }),
   ),
 
   /**
@@ -177,7 +183,13 @@ export const Events = {
   schoolsSchoolChanged: event(
     'schools',
     'school_changed',
-    Type.Object({ school_id: Type.String(), name: Type.String(), settings: SchoolSettings }),
+    Type.Object({
+      school_id: Type.String(),
+      name: Type.String(),
+      settings: SchoolSettings,
+      /** Issue 36: the school's default language (absent in events written before it existed: en). */
+      default_locale: Type.Optional(LocaleSchema),
+    }),
   ),
   /**
    * A user's membership of a school began, changed role or status, or ended (school_id null). A

@@ -1,4 +1,5 @@
 export * from './api-common';
+export * from './locale';
 export * from './api-user';
 export * from './api-auth';
 export * from './api-users';
@@ -7,6 +8,7 @@ export * from './api-evaluation-record';
 export * from './events';
 export * from './rpc';
 export * from './messages';
+export * from './message-catalog';
 export * from './review-texts';
 export * from './setup-texts';
 export * from './constants';

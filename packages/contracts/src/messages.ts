@@ -36,8 +36,6 @@ export const Codes = {
   SCHOOL_POOL_CAP_REACHED: 'SCHOOL_POOL_CAP_REACHED',
   /** rpc.billing.consume_credit: the class the essay is submitted into has used all the pool credits its school allows it. */
   CLASS_POOL_CAP_REACHED: 'CLASS_POOL_CAP_REACHED',
-  /** rpc.billing.consume_credit: the member's school has switched AI grading off. */
-  AI_GRADING_DISABLED_BY_SCHOOL: 'AI_GRADING_DISABLED_BY_SCHOOL',
   LAST_SUPER_ADMIN: 'LAST_SUPER_ADMIN',
   RUBRIC_NOT_FOUND: 'RUBRIC_NOT_FOUND',
   RUBRIC_TYPE_MISMATCH: 'RUBRIC_TYPE_MISMATCH',
@@ -51,6 +49,8 @@ export const Codes = {
   EXEMPLAR_NOT_FOUND: 'EXEMPLAR_NOT_FOUND',
   /** Issue 33 §3: an exemplar's marks do not fit the rubric's criteria (see `detail`). */
   EXEMPLAR_MARKS_INVALID: 'EXEMPLAR_MARKS_INVALID',
+  /** Issue 36: a rubric's translation does not fit its criteria codes or mark bands (see `detail`). */
+  RUBRIC_TRANSLATION_INVALID: 'RUBRIC_TRANSLATION_INVALID',
   /** Issue 33 §3: a rubric holds at most MAX_EXEMPLARS_PER_RUBRIC exemplars. */
   EXEMPLAR_LIMIT_REACHED: 'EXEMPLAR_LIMIT_REACHED',
   /** A rubric needs at least one criterion (from a processed file or a scoring structure). */
@@ -67,6 +67,8 @@ export const Codes = {
   UNGRADABLE: 'UNGRADABLE_JOB',
   /** grading.failed.v1: the grader kept failing until the delivery limit. */
   GRADING_FAILED: 'GRADING_FAILED',
+  /** grading.failed.v1 (issue 36): the essay is in a language the built-in grader cannot judge (not English, French or Spanish); not retried. */
+  UNSUPPORTED_LANGUAGE: 'UNSUPPORTED_LANGUAGE',
   /** rpc.billing.consume_credit: the evaluation id was already charged to another user's account. */
   EVALUATION_ALREADY_CHARGED: 'EVALUATION_ALREADY_CHARGED',
   /** evaluation: the file is of its type but cannot be accepted (password-protected PDF, .docx expanding too far). */
@@ -147,8 +149,6 @@ export const Messages = {
   /** `cap`: the class's pool_cap. */
   CLASS_POOL_CAP_REACHED: (cap: number) =>
     `This class has used all ${cap} essay credit${cap === 1 ? '' : 's'} your school allows it, so this essay cannot be graded now. Please ask your teacher or your school's coordinator.`,
-  AI_GRADING_DISABLED_BY_SCHOOL:
-    'Your school has switched AI grading off, so essays cannot be submitted for grading. Please ask your teacher.',
   GRADING_ROLE_ONLY: 'Only students and teachers can submit essays for grading',
   /** A submission's include_reflection other than true: the reflection criterion cannot be skipped. */
   REFLECTION_ALWAYS_GRADED:
@@ -194,6 +194,12 @@ export const Messages = {
   UNSUPPORTED_FILE: 'Only .txt, .docx, .pdf files are allowed',
   EMPTY_ESSAY: 'The file contains no readable text',
   INTERNAL: 'An unexpected error occurred',
+  // service-kit's own answers (issue 36: in the catalog so they are translated too)
+  SERVICE_BRIEFLY_UNAVAILABLE: 'The service is briefly unavailable; try again in a moment.',
+  VALUE_NOT_STORABLE: 'The request contains a value that cannot be stored (invalid characters or format)',
+  ADDRESS_TOO_LONG: 'A value in the address is too long',
+  ADDRESS_INVALID: 'The address is not valid',
+  REQUEST_UNREADABLE: 'The request could not be read',
   CREDITS_USED_BY_EVALUATION:
     'Essay credits cannot be spent directly: one credit is used automatically when you submit an essay for evaluation.',
   // Users service

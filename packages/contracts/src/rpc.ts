@@ -7,9 +7,10 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Assignment, EmailNotifications, StudentRef } from './api-assignments';
 import { CreditAccount } from './api-billing';
 import { Results, RubricSnapshot } from './api-grading';
-import { RubricExemplar } from './api-rubric';
+import { RubricExemplar, RubricTexts } from './api-rubric';
 import { AiEndpointConfig, AiEndpointTestResult } from './api-ai-endpoint';
 import { Role, User } from './api-user';
+import { LocaleSchema } from './locale-schema';
 import { MessageAllowance } from './api-users';
 import { Events } from './events';
 import { SignInMethod, SsoSchool } from './api-sso';
@@ -23,6 +24,8 @@ export const RpcFailure = Type.Object({
   code: Type.String(),
   detail: Type.String(),
   status: Type.Integer({ description: 'the HTTP status a caller should answer with' }),
+  /** Issue 36: the values a `Messages` text was built from, so the HTTP edge can answer it in the caller's language. */
+  params: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number()]))),
 });
 export type RpcFailure = Static<typeof RpcFailure>;
 
@@ -98,6 +101,8 @@ export const Rpc = {
       name: Type.String({ minLength: 1, maxLength: 200 }),
       platform_role: Type.Union([Type.Literal('student'), Type.Literal('teacher')]),
       invited_by_school: Type.String({ minLength: 1, maxLength: 200, description: "the school's name, for the mail" }),
+      /** Issue 36: the school's default language, the invitation mail's (absent: English). */
+      invited_by_school_locale: Type.Optional(LocaleSchema),
     }),
     Type.Object({
       user_id: Type.String(),
@@ -118,6 +123,8 @@ export const Rpc = {
     'auth.provision_users',
     Type.Object({
       invited_by_school: Type.String({ minLength: 1, maxLength: 200, description: "the school's name, for the mails" }),
+      /** Issue 36: the school's default language, the invitation mails' (absent: English). */
+      invited_by_school_locale: Type.Optional(LocaleSchema),
       users: Type.Array(
         Type.Object({
           email: Type.String({ maxLength: 254 }),
@@ -151,8 +158,8 @@ export const Rpc = {
   /**
    * Charge one credit for an evaluation; idempotent by evaluation_id. Billing chooses the ledger:
    * the school's pool for an active member of a school with pool_enabled, else personal credits.
-   * Fails with NO_CREDITS, SCHOOL_POOL_EMPTY, SCHOOL_POOL_CAP_REACHED, CLASS_POOL_CAP_REACHED or
-   * AI_GRADING_DISABLED_BY_SCHOOL (403).
+   * Fails with NO_CREDITS, SCHOOL_POOL_EMPTY, SCHOOL_POOL_CAP_REACHED or CLASS_POOL_CAP_REACHED
+   * (403). A school that switched AI grading off is charged as usual (the built-in grader grades).
    */
   billingConsumeCredit: rpc(
     'billing.consume_credit',
@@ -255,6 +262,16 @@ export const Rpc = {
     Type.Object({ rubric_id: Type.String() }),
     Type.Object({ exemplars: Type.Array(RubricExemplar) }),
   ),
+  /**
+   * Issue 36: a rubric's current English texts and translations, any status (evaluation shows stored
+   * results in the reader's language from them, kept until `rubric.changed.v1`); null for an unknown
+   * or deleted rubric (its results keep their stored English).
+   */
+  rubricTexts: rpc(
+    'rubric.texts',
+    Type.Object({ rubric_id: Type.String() }),
+    Type.Object({ rubric: Type.Union([RubricTexts, Type.Null()]) }),
+  ),
   /** Rubric counts for the admin dashboard (`GET /dashboard/stats` "Active Rubrics"). */
   rubricCounts: rpc(
     'rubric.counts',
@@ -319,7 +336,15 @@ export const Rpc = {
     Type.Object({ user_ids: Type.Array(Type.String(), { maxItems: 5000 }) }),
     Type.Object({
       users: Type.Array(
-        Type.Object({ user_id: Type.String(), email: Type.String(), name: Type.String(), email_notifications: EmailNotifications }),
+        Type.Object({
+          user_id: Type.String(),
+          email: Type.String(),
+          name: Type.String(),
+          email_notifications: EmailNotifications,
+          /** Issue 36: the user's own language (null: none chosen) and their school's default (null: no school): mails use the first. */
+          locale: Type.Optional(Type.Union([LocaleSchema, Type.Null()])),
+          school_default_locale: Type.Optional(Type.Union([LocaleSchema, Type.Null()])),
+        }),
       ),
     }),
   ),

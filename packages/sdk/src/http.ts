@@ -5,6 +5,7 @@
  * (transport.ts) adds tokens, refresh and session events on top.
  */
 import { ApiError, DEFAULT_ERROR_MESSAGE, isApiError, messageFromBody } from './errors';
+import { currentLocale } from './locale';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -53,7 +54,8 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
  * with its AbortError. Any HTTP status is answered as a Response.
  */
 export async function sendRequest(fetchImpl: typeof fetch, url: string, opts: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  // The page's language (locale.ts): servers answer `detail` in it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale(), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.json !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './tokens';
 export * from './user';
+export * from './locale';
 export * from './transport';
 export { filenameFrom, type DownloadedFile, type Query, type RequestOptions } from './http';
 export type { ClientEvent } from './session-events';

@@ -1,5 +1,6 @@
 /** Client-side user normalisation (spec §3 "User", §4 credit rule, §6 roles). */
 import type { EmailNotifications, UserSchool } from '@corestone/contracts';
+import { supportedLocale, type Locale } from '@corestone/contracts/locale';
 
 export type SessionRole = 'student' | 'teacher' | 'admin' | 'super-admin';
 
@@ -33,6 +34,8 @@ export interface SessionUser {
   school?: UserSchool | null;
   /** the user's mail choices (issue 31); absent means every mail is on */
   email_notifications?: EmailNotifications;
+  /** the user's own interface language (issue 36); null or absent follows the school, then the browser */
+  locale?: Locale | null;
 }
 
 const DEFAULT_USER_LABEL = 'User';
@@ -106,6 +109,7 @@ export function normalizeUser(raw: unknown): SessionUser | null {
     assigned_personas: Array.isArray(u.assigned_personas) ? u.assigned_personas.filter((p): p is string => typeof p === 'string') : [],
     ...schoolOf(u.school),
     ...notificationsOf(u.email_notifications),
+    locale: supportedLocale(typeof u.locale === 'string' ? u.locale : null),
   };
 }
 
@@ -123,7 +127,16 @@ function schoolOf(raw: unknown): { school?: UserSchool } {
   if (!raw || typeof raw !== 'object') return {};
   const s = raw as Record<string, unknown>;
   if (!str(s.id) || !str(s.role) || !str(s.status)) return {};
-  return { school: { id: str(s.id), name: typeof s.name === 'string' ? s.name : null, role: s.role, status: s.status } as UserSchool };
+  const defaultLocale = supportedLocale(typeof s.default_locale === 'string' ? s.default_locale : null);
+  return {
+    school: {
+      id: str(s.id),
+      name: typeof s.name === 'string' ? s.name : null,
+      role: s.role,
+      status: s.status,
+      ...(defaultLocale ? { default_locale: defaultLocale } : {}),
+    } as UserSchool,
+  };
 }
 
 export function isGradingRole(user: Pick<SessionUser, 'role'> | null | undefined): boolean {
@@ -181,6 +194,8 @@ export function userChanged(a: SessionUser | null, b: SessionUser | null): boole
     a.last_name !== b.last_name ||
     a.name !== b.name ||
     a.avatar !== b.avatar ||
+    a.locale !== b.locale ||
+    a.school?.default_locale !== b.school?.default_locale ||
     JSON.stringify(a.email_notifications ?? null) !== JSON.stringify(b.email_notifications ?? null)
   );
 }

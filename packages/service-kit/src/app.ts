@@ -16,6 +16,7 @@ import { registerHealth } from './health';
 import { registerMetrics } from './metrics';
 import { loggerOptions } from './logging';
 import { awaitPublication, publicationMark } from './publication';
+import { localizedText, noteMessageParams, registerLocalizedTexts } from './localize';
 
 export interface ServiceAppOptions {
   name: string;
@@ -75,9 +76,9 @@ function validationDetail(err: FastifyError): string {
 
 function frameworkDetail(err: Error): string {
   const code = (err as { code?: string }).code;
-  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return 'A value in the address is too long';
-  if (code === 'FST_ERR_BAD_URL') return 'The address is not valid';
-  return 'The request could not be read';
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return Messages.ADDRESS_TOO_LONG;
+  if (code === 'FST_ERR_BAD_URL') return Messages.ADDRESS_INVALID;
+  return Messages.REQUEST_UNREADABLE;
 }
 
 function isPostgresDataError(err: unknown): boolean {
@@ -118,12 +119,13 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     requestIdHeader: false,
     // Errors Fastify raises before a route runs (a path parameter over maxParamLength, a malformed
     // URL, an unparsable Content-Type) get the same envelope as every other error.
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, req, reply) => {
       const given = (err as { statusCode?: number }).statusCode ?? 400;
       const status = given < 500 ? given : 400;
       void (reply as unknown as { status(n: number): { send(b: unknown): void } })
         .status(status)
-        .send({ detail: frameworkDetail(err), code: STATUS_CODES[status] ?? Codes.VALIDATION });
+        // Sent before any route (and its hooks) runs: translated here (localize.ts).
+        .send({ detail: localizedText(req, frameworkDetail(err)), code: STATUS_CODES[status] ?? Codes.VALIDATION });
     },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
@@ -149,9 +151,12 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     });
   }
 
+  registerLocalizedTexts(app);
+
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
       reply.headers(err.headers);
+      noteMessageParams(reply, err.params);
       return reply.status(err.statusCode).send({ detail: err.detail, code: err.code });
     }
     if (err.validation) {
@@ -159,16 +164,11 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     }
     if (isPostgresDataError(err)) {
       // Class 22 (data exception): e.g. a NUL byte or a malformed uuid in client input.
-      return reply
-        .status(400)
-        .send({ detail: 'The request contains a value that cannot be stored (invalid characters or format)', code: Codes.VALIDATION });
+      return reply.status(400).send({ detail: Messages.VALUE_NOT_STORABLE, code: Codes.VALIDATION });
     }
     if (isInfrastructureDown(err)) {
       req.log.warn({ err }, 'a store is away: answered 503');
-      return reply
-        .status(503)
-        .header('retry-after', '1')
-        .send({ detail: 'The service is briefly unavailable; try again in a moment.', code: Codes.UNAVAILABLE });
+      return reply.status(503).header('retry-after', '1').send({ detail: Messages.SERVICE_BRIEFLY_UNAVAILABLE, code: Codes.UNAVAILABLE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

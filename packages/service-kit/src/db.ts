@@ -203,8 +203,10 @@ async function migrate(pool: Pool, schema: string, migrations: Migration[]): Pro
       const done = new Set(
         (await client.query<{ id: string }>(`SELECT id FROM ${quoteIdent(schema)}.schema_migrations`)).rows.map((r) => r.id),
       );
+      let applied = 0;
       for (const m of migrations) {
         if (done.has(m.id)) continue;
+        applied++;
         await client.query('BEGIN');
         try {
           await client.query(`SET LOCAL search_path = ${quoteIdent(schema)}`);
@@ -216,11 +218,30 @@ async function migrate(pool: Pool, schema: string, migrations: Migration[]): Pro
           throw new Error(`migration ${m.id} failed: ${(err as Error).message}`, { cause: err });
         }
       }
+      if (applied > 0) await analyzeSchema(client, schema);
     } finally {
       await client.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`migrate:${schema}`]);
     }
   } finally {
     client.release();
+  }
+}
+
+/**
+ * Statistics for every table of the schema that holds rows, after its migrations ran (issue 34):
+ * an index on an expression (a trigram search) has none until ANALYZE, and a table a migration
+ * filled or rewrote would be planned from stale ones — on servers without autovacuum until someone
+ * runs it. Each table is sampled (at most 30,000 rows), so this stays seconds on large ones.
+ * An empty table is left unanalysed: analysed, it would be planned as empty for good (sequential
+ * scans chosen at 0 rows stick as it grows); unanalysed, the planner assumes a small table and
+ * keeps its indexes in play — a fresh install's case.
+ */
+async function analyzeSchema(client: PoolClient, schema: string): Promise<void> {
+  const { rows } = await client.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = $1`, [schema]);
+  for (const t of rows) {
+    const table = `${quoteIdent(schema)}.${quoteIdent(t.tablename)}`;
+    const filled = await client.query<{ filled: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS filled`);
+    if (filled.rows[0]?.filled) await client.query(`ANALYZE ${table}`);
   }
 }
 

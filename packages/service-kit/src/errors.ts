@@ -1,12 +1,17 @@
-import { Codes, Messages } from '@corestone/contracts';
+import { Codes, Messages, type MessageParams } from '@corestone/contracts';
 
-/** An error that becomes `{ detail, code }` with its HTTP status. */
+/**
+ * An error that becomes `{ detail, code }` with its HTTP status. `detail` is English; the app
+ * answers it in the request's language when it is one of `Messages` (app.ts) — for a message built
+ * from values, give the values as `params`.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    readonly params?: MessageParams,
   ) {
     super(detail);
     this.name = 'HttpError';

@@ -26,5 +26,7 @@ export * from './cache';
 export * from './event-fed-cache';
 export * from './stream-feed';
 export * from './csv';
+export * from './keyset';
 export * from './publication';
 export * from './routes';
+export { requestLocale } from './localize';

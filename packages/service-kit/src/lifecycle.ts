@@ -1,4 +1,6 @@
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { Codes, Messages } from '@corestone/contracts';
 import { openDatabase, type Database, type Migration } from './db';
 import { connectBus, type Bus } from './nats';
 import { connectRedis, type Redis } from './redis';
@@ -153,14 +155,48 @@ export function serveService(service: StartedService, opts: { port: number; host
 }
 
 /**
+ * Runs `start` while the service's port answers the orchestrator's probes: /livez 200 (the
+ * process is alive and starting — a start that runs long migrations on a year of data must not be
+ * killed and begun again, which would roll them back every time), anything else 503 (not ready).
+ * The port is given back before `start`'s answer, for the app to listen on. PORT 0 (any free
+ * port) has no port to answer on before the app listens: `start` simply runs.
+ */
+export async function whileStarting<T>(opts: { port: number; host: string }, start: () => Promise<T>): Promise<T> {
+  const probe = opts.port ? await listenForProbes(opts.port, opts.host) : null;
+  try {
+    return await start();
+  } finally {
+    if (probe) {
+      const closed = new Promise((resolve) => probe.close(resolve));
+      probe.closeAllConnections();
+      await closed;
+    }
+  }
+}
+
+/** The starting-time answers; null when the port cannot be taken (the app's listen then says why). */
+function listenForProbes(port: number, host: string): Promise<http.Server | null> {
+  const server = http.createServer((req, res) => {
+    const live = req.url === '/livez';
+    res.writeHead(live ? 200 : 503, { 'content-type': 'application/json', connection: 'close', ...(live ? {} : { 'retry-after': '1' }) });
+    res.end(JSON.stringify(live ? { status: 'starting' } : { detail: Messages.SERVICE_BRIEFLY_UNAVAILABLE, code: Codes.UNAVAILABLE }));
+  });
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(null));
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/**
  * All of a service's server.ts after `startTracing`: reads the configuration (`schema`), starts
- * the service through its composition root and listens on PORT/HOST; a failed start is printed
- * and exits with 1.
+ * the service through its composition root (its port answering the probes meanwhile:
+ * `whileStarting`) and listens on PORT/HOST; a failed start is printed and exits with 1.
  */
 export function runService<T extends TObject>(schema: T, start: (config: Static<T>) => Promise<StartedService>): void {
   const main = async () => {
     const config = loadConfig(schema) as Static<T> & { PORT: number; HOST: string };
-    await serveService(await start(config), { port: config.PORT, host: config.HOST });
+    const service = await whileStarting({ port: config.PORT, host: config.HOST }, () => start(config));
+    await serveService(service, { port: config.PORT, host: config.HOST });
   };
   main().catch((err) => {
     console.error(err);

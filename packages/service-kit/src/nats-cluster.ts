@@ -44,7 +44,7 @@ export interface NatsCluster {
 
 /** The parts of a server's /jsz answer read here. */
 interface Jsz {
-  meta_cluster?: { leader?: string };
+  meta_cluster?: { leader?: string; replicas?: Array<{ name: string; current: boolean }> };
   account_details?: Array<{ stream_detail?: Array<{ name: string; cluster?: { leader?: string } }> }>;
 }
 
@@ -101,8 +101,8 @@ export async function startNatsCluster(opts: { size?: number; name?: string; log
   const size = opts.size ?? 3;
   const clusterName = opts.name ?? `cs${process.pid}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corestone-nats-cluster-'));
-  // per node: client, monitor, cluster; per ordered pair: one relay
-  const ports = await freePorts(size * 3 + size * (size - 1));
+  // per node: client, monitor, cluster; per ordered pair: one relay; one sink
+  const ports = await freePorts(size * 3 + size * (size - 1) + 1);
   const nodes: NatsNode[] = [];
   const routePorts: number[] = [];
   for (let i = 0; i < size; i++) {
@@ -119,6 +119,14 @@ export async function startNatsCluster(opts: { size?: number; name?: string; log
     relayPort.set(relay, ports[next++]);
     await relay.listen(relayPort.get(relay)!);
   }
+  // The route address every server advertises: a relay cut for good. Servers tell each other the
+  // routes they know, and a server that learnt a peer's own cluster port (after a partition
+  // healed, before its configured route came back) dialled it directly, past the relays: the next
+  // partition left that route up.
+  const sink = new RouteRelay(-1, -1, 0);
+  sink.setCut(true);
+  const sinkPort = ports[next];
+  await sink.listen(sinkPort);
 
   const children: Array<ChildProcess | null> = nodes.map(() => null);
   nodes.forEach((n, i) => (n.running = () => !!children[i] && children[i]!.exitCode === null && children[i]!.signalCode === null));
@@ -136,6 +144,9 @@ jetstream { store_dir: "${store}", max_memory_store: 64MB, max_file_store: 1GB }
 cluster {
   name: ${clusterName}
   listen: 127.0.0.1:${routePorts[i]}
+  advertise: "127.0.0.1:${sinkPort}"
+  # clients know the servers from NATS_URL's list only, as behind a service address
+  no_advertise: true
   routes: [${routes.map((r) => `"${r}"`).join(', ')}]
 }
 `;
@@ -189,17 +200,20 @@ cluster {
     },
     async destroy() {
       await Promise.all(nodes.map((_, i) => stop(i).catch(() => undefined)));
-      await Promise.all(relays.map((r) => r.close()));
+      await Promise.all([...relays, sink].map((r) => r.close()));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   try {
     await Promise.all(nodes.map((_, i) => start(i)));
-    // JetStream ready on the cluster: a meta leader elected (the servers' own /jsz says so).
+    // JetStream ready on the cluster: a meta leader elected that knows every other server as
+    // current (before that, a stream in three copies is refused: "no suitable peers for placement").
     const until = Date.now() + 30_000;
     for (;;) {
-      const jsz = await monitor(0, '/jsz').catch(() => null);
-      if (jsz?.meta_cluster?.leader) break;
+      const leader = (await monitor(0, '/jsz').catch(() => null))?.meta_cluster?.leader;
+      const index = nodes.findIndex((n) => n.name === leader);
+      const meta = index >= 0 ? (await monitor(index, '/jsz').catch(() => null))?.meta_cluster : undefined;
+      if (meta?.leader === leader && (meta?.replicas ?? []).filter((r) => r.current).length === size - 1) break;
       if (Date.now() > until) throw new Error(`the NATS cluster elected no JetStream leader (logs in ${dir})`);
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -1,4 +1,4 @@
-import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Server } from '@nats-io/transport-node';
 import {
   jetstream,
   jetstreamManager,
@@ -47,6 +47,7 @@ export function natsServers(url: string): string[] {
 }
 
 export async function connectBus(opts: { url: string; prefix: string; name: string; replicas?: number }): Promise<Bus> {
+  const leaving = new LeavingServer();
   // noAsyncTraces: no Error (stack capture) made per request just in case it times out.
   const nc = await connect({
     servers: natsServers(opts.url),
@@ -54,13 +55,14 @@ export async function connectBus(opts: { url: string; prefix: string; name: stri
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     noAsyncTraces: true,
+    reconnectToServer: (pool) => leaving.pick(pool),
   });
   // checkAPI off: a process starting while the cluster elects its JetStream leader connects
   // anyway (its first JetStream calls wait through retryJetStream) instead of failing to start.
   const jsm = await jetstreamManager(nc, { checkAPI: false });
   const replicas = opts.replicas ?? 1;
   // its own manager, with a short timeout: a check that hangs is a failed check
-  const watch = replicas > 1 ? watchClusterSide(nc, await jetstreamManager(nc, { timeout: 1500, checkAPI: false })) : null;
+  const watch = replicas > 1 ? watchClusterSide(nc, await jetstreamManager(nc, { timeout: 1500, checkAPI: false }), leaving) : null;
   return {
     nc,
     js: jetstream(nc),
@@ -87,7 +89,7 @@ const CLUSTER_CHECK_FAILURES = 3;
  * itself is up, the client reconnects — to another server of NATS_URL's list or of those the
  * cluster told it about (requests in flight at that moment are refused and retried by their callers).
  */
-function watchClusterSide(nc: NatsConnection, jsm: JetStreamManager): { stop(): void } {
+function watchClusterSide(nc: NatsConnection, jsm: JetStreamManager, leaving: LeavingServer): { stop(): void } {
   let failures = 0;
   let busy = false;
   const timer = setInterval(() => {
@@ -101,6 +103,7 @@ function watchClusterSide(nc: NatsConnection, jsm: JetStreamManager): { stop(): 
           if (!isTransientPublishError(err)) return void (failures = 0);
           if (++failures < CLUSTER_CHECK_FAILURES) return;
           failures = 0;
+          leaving.set(nc.getServer());
           await nc.reconnect().catch(() => undefined);
         },
       )
@@ -108,6 +111,26 @@ function watchClusterSide(nc: NatsConnection, jsm: JetStreamManager): { stop(): 
   }, CLUSTER_CHECK_MS);
   timer.unref?.();
   return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * The server a bus is moving away from, skipped by its next dial. Left to itself the client
+ * dials the server it was on first (its pool's head after a forced reconnect), and a server cut off
+ * from the others may still answer the check for a while as a stale JetStream leader: the bus would
+ * stay on the wrong side of the partition.
+ */
+export class LeavingServer {
+  private listen: string | undefined;
+  set(listen: string): void {
+    this.listen = listen || undefined;
+  }
+  /** nats.js's reconnectToServer: the first server of the pool that is not the one left; null (the client's choice) otherwise. */
+  pick(pool: ReadonlyArray<Server>): Server | null {
+    if (!this.listen) return null;
+    const away = pool.find((s) => s.listen !== this.listen);
+    this.listen = undefined; // once: if that server is down too, every server is a candidate again
+    return away ?? null;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Subscription } from '@nats-io/transport-node';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
-import { Codes, Messages, type RpcDef, type RpcFailure, type RpcRequest, type RpcResponse } from '@corestone/contracts';
+import { Codes, Messages, type MessageParams, type RpcDef, type RpcFailure, type RpcRequest, type RpcResponse } from '@corestone/contracts';
 import { HttpError } from './errors';
 import { fromHeaders, toHeaders, type Bus } from './nats';
 import { extractTraceContext, injectTraceContext, inSpan } from './tracing';
@@ -34,8 +34,8 @@ export function serveRpc<R extends RpcDef>(
       const mark = publicationMark();
       // Sent once the events the handler wrote are published (publication.ts).
       const reply = (body: unknown) => void awaitPublication(mark).then(() => msg.respond(enc.encode(JSON.stringify(body))));
-      const fail = (status: number, code: string, detail: string): void =>
-        void reply({ ok: false, status, code, detail } satisfies RpcFailure);
+      const fail = (status: number, code: string, detail: string, params?: MessageParams): void =>
+        void reply({ ok: false, status, code, detail, ...(params ? { params: [...params] } : {}) } satisfies RpcFailure);
       let request: unknown;
       try {
         request = JSON.parse(dec.decode(msg.data));
@@ -52,7 +52,7 @@ export function serveRpc<R extends RpcDef>(
       inSpan(name, { kind: SpanKind.SERVER, parent, attributes }, () => handler(request as RpcRequest<R>)).then(
         (result) => reply({ ok: true, ...result }),
         (e: unknown) => {
-          if (e instanceof HttpError) return fail(e.statusCode, e.code, e.detail);
+          if (e instanceof HttpError) return fail(e.statusCode, e.code, e.detail, e.params);
           logger.error({ err: e, subject: def.subject }, 'rpc handler failed');
           fail(500, Codes.INTERNAL, Messages.INTERNAL);
         },
@@ -82,7 +82,7 @@ export async function callRpc<R extends RpcDef>(
     const body = JSON.parse(dec.decode(raw.data)) as ({ ok: true } & RpcResponse<R>) | RpcFailure;
     if (!body.ok) {
       const f = body as RpcFailure;
-      throw new HttpError(f.status >= 400 && f.status < 600 ? f.status : 502, f.code, f.detail);
+      throw new HttpError(f.status >= 400 && f.status < 600 ? f.status : 502, f.code, f.detail, {}, f.params);
     }
     const { ok: _ok, ...result } = body as { ok: true } & Record<string, unknown>;
     return result as RpcResponse<R>;

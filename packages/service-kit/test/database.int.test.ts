@@ -46,3 +46,36 @@ test('large values are compressed with lz4 when the server has it (a tenth of pg
     await db.close();
   }
 });
+
+test('a migration that ran is followed by statistics for every table that holds rows; an empty one keeps none (planned as small, not as empty)', async () => {
+  const migrations = [
+    {
+      id: '001-filled',
+      sql: `CREATE TABLE people (id int PRIMARY KEY, name text NOT NULL);
+            INSERT INTO people SELECT i, 'Person ' || i FROM generate_series(1, 5000) i;
+            CREATE INDEX people_lower_name ON people (lower(name));
+            CREATE TABLE visits (id int PRIMARY KEY, person int NOT NULL);`,
+    },
+  ];
+  const db = await openDatabase({ url: url.toString(), schema: 'stats_check', migrations });
+  try {
+    const stats = async () =>
+      (
+        await db.pool.query<{ relname: string; reltuples: number }>(
+          `SELECT c.relname, c.reltuples FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'stats_check' AND c.relname IN ('people', 'schema_migrations', 'visits') ORDER BY c.relname`,
+        )
+      ).rows;
+    // reltuples is -1 until a table was analysed (or vacuumed)
+    expect(await stats()).toEqual([
+      { relname: 'people', reltuples: 5000 },
+      { relname: 'schema_migrations', reltuples: expect.any(Number) },
+      { relname: 'visits', reltuples: -1 },
+    ]);
+    expect((await stats())[1].reltuples).toBeGreaterThanOrEqual(0);
+    const expression = await db.pool.query(`SELECT 1 FROM pg_stats WHERE schemaname = 'stats_check' AND tablename = 'people_lower_name'`);
+    expect(expression.rowCount).toBe(1);
+  } finally {
+    await db.close();
+  }
+});

@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import frFR from 'antd/locale/fr_FR';
+import type { Locale } from '@corestone/sdk';
+import { IntlRoot, useLocale, type CatalogLoader } from './i18n';
 import { theme } from './theme';
+import { useUnfocusableMeasureRows } from './measureRows';
+import { useDialogTabWrap } from './dialogFocus';
 
 /** Toasts (spec §9): top right, below the header; lifetimes are given per toast (theme.ts). */
 const NOTIFICATION = { placement: 'topRight', top: 72 } as const;
+
+/** antd's own texts (pagination, empty tables, modal buttons, upload) in the page's language. */
+const ANTD_LOCALES: Record<Locale, typeof enUS> = { en: enUS, fr: frFR, es: esES };
 
 /**
  * The one antd setup of every frontend: Corestone's theme and an antd `App` context, so
@@ -16,13 +26,20 @@ const NOTIFICATION = { placement: 'topRight', top: 72 } as const;
  * look and the toasts the same across the shell and the remotes.
  *
  * `frame: false` (remotes) renders no wrapper element: the remote sits inside the shell's frame.
+ * `catalog` is the build's French and Spanish messages (i18n.tsx); the whole tree follows the
+ * page's language.
  */
-export function AntdRoot({ children, frame = true }: { children: ReactNode; frame?: boolean }) {
+export function AntdRoot({ children, frame = true, catalog }: { children: ReactNode; frame?: boolean; catalog?: CatalogLoader }) {
+  const locale = useLocale();
+  useUnfocusableMeasureRows();
+  useDialogTabWrap();
   return (
-    <ConfigProvider theme={theme}>
-      <AntApp component={frame ? 'div' : false} notification={NOTIFICATION}>
-        {children}
-      </AntApp>
+    <ConfigProvider theme={theme} locale={ANTD_LOCALES[locale]}>
+      <IntlRoot catalog={catalog}>
+        <AntApp component={frame ? 'div' : false} notification={NOTIFICATION}>
+          {children}
+        </AntApp>
+      </IntlRoot>
     </ConfigProvider>
   );
 }

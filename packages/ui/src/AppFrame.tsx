@@ -2,7 +2,9 @@ import { createElement, lazy, useState, type ComponentProps, type ComponentType,
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Button, Drawer, Grid, Input, Layout, Menu, Spin, Tag, Typography, type InputProps } from 'antd';
 import { LogoutOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
-import { ROLE_COLORS, roleLabel, type SessionUser } from '@corestone/sdk';
+import { useIntl } from 'react-intl';
+import { ROLE_COLORS, type SessionUser } from '@corestone/sdk';
+import { FRAME_MESSAGES, ROLE_MESSAGES } from './frame-messages';
 import { BrandMark } from './brand';
 import { Heading } from './Heading';
 import type { NavItem } from './navigation';
@@ -44,6 +46,7 @@ export interface SideNavProps {
 export function SideNav({ brand = BRAND_NAME, onBrandClick, label, items, selectedKey, onNavigate, onLogout, footer }: SideNavProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const intl = useIntl();
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {onBrandClick ? (
@@ -51,7 +54,7 @@ export function SideNav({ brand = BRAND_NAME, onBrandClick, label, items, select
         <button
           type="button"
           onClick={onBrandClick}
-          aria-label="Corestone home"
+          aria-label={intl.formatMessage(FRAME_MESSAGES.home)}
           style={{
             ...BRAND_STYLE,
             cursor: 'pointer',
@@ -86,7 +89,7 @@ export function SideNav({ brand = BRAND_NAME, onBrandClick, label, items, select
       />
       <div style={{ padding: 16, borderTop: '1px solid #f0f0f0' }}>
         <Button block icon={<LogoutOutlined />} onClick={() => onLogout()}>
-          Logout
+          {intl.formatMessage(FRAME_MESSAGES.logout)}
         </Button>
         {footer}
       </div>
@@ -98,7 +101,7 @@ export function SideNav({ brand = BRAND_NAME, onBrandClick, label, items, select
 export function NavDrawer({
   open,
   onClose,
-  label = 'Navigation',
+  label,
   children,
 }: {
   open: boolean;
@@ -107,8 +110,17 @@ export function NavDrawer({
   label?: string;
   children: ReactNode;
 }) {
+  const intl = useIntl();
   return (
-    <Drawer open={open} onClose={onClose} placement="left" size={264} styles={{ body: { padding: 0 } }} closable={false} aria-label={label}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="left"
+      size={264}
+      styles={{ body: { padding: 0 } }}
+      closable={false}
+      aria-label={label ?? intl.formatMessage(FRAME_MESSAGES.navigation)}
+    >
       {children}
     </Drawer>
   );
@@ -201,12 +213,13 @@ export function TopBar({
 
 /** The top bar's right end: the avatar, `name` (the caller decides whether there is room) and the role tag. */
 export function UserBadge({ user, name, roleTestId }: { user: SessionUser; name?: ReactNode; roleTestId?: string }) {
+  const intl = useIntl();
   return (
     <>
       <Avatar src={user.avatar} alt="" style={HEADER_FIXED} />
       {name}
       <Tag color={ROLE_COLORS[user.role]} style={{ ...HEADER_FIXED, marginInlineEnd: 0 }} data-testid={roleTestId}>
-        {roleLabel(user.role)}
+        {intl.formatMessage(ROLE_MESSAGES[user.role] ?? ROLE_MESSAGES.student)}
       </Tag>
     </>
   );
@@ -277,11 +290,12 @@ export function FrameLayout({
 
 /** The top bar's 'Search submissions...' field (what it searches and when is the app's). */
 export function HeaderSearch(props: Omit<InputProps, 'prefix' | 'placeholder' | 'aria-label' | 'variant' | 'style'>) {
+  const intl = useIntl();
   return (
     <Input
       prefix={<SearchOutlined />}
-      placeholder="Search submissions..."
-      aria-label="Search submissions"
+      placeholder={intl.formatMessage(FRAME_MESSAGES.searchPlaceholder)}
+      aria-label={intl.formatMessage(FRAME_MESSAGES.searchLabel)}
       variant="filled"
       style={HEADER_SEARCH}
       {...props}
@@ -291,11 +305,12 @@ export function HeaderSearch(props: Omit<InputProps, 'prefix' | 'placeholder' | 
 
 /** The menu button that opens the NavDrawer on screens narrower than `lg`. */
 export function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  const intl = useIntl();
   return (
     <Button
       type="text"
       icon={<MenuOutlined />}
-      aria-label="Open menu"
+      aria-label={intl.formatMessage(FRAME_MESSAGES.openMenu)}
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={onOpen}
@@ -306,8 +321,13 @@ export function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void
 
 /** Shown while a screen's code is fetched (the Suspense fallback around the routes). */
 export function ScreenLoading() {
+  const intl = useIntl();
   return (
-    <div role="status" aria-label="Loading" style={{ minHeight: '40vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div
+      role="status"
+      aria-label={intl.formatMessage(FRAME_MESSAGES.loading)}
+      style={{ minHeight: '40vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Spin size="large" />
     </div>
   );
@@ -337,7 +357,7 @@ export function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ d
  * A screen's title (the page's one h1, drawn at antd's level-2 size) and subtitle, with `extra`
  * (its actions) on the right. Sections below it use h2 (antd level 2 and smaller).
  */
-export function PageHeading({ title, subtitle, extra }: { title: string; subtitle?: ReactNode; extra?: ReactNode }) {
+export function PageHeading({ title, subtitle, extra }: { title: ReactNode; subtitle?: ReactNode; extra?: ReactNode }) {
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap', marginBottom: 24 }}>
       <div>

@@ -101,27 +101,35 @@ export function isoToZoned(iso: string, timeZone: string): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-/** 'Sun 28 Mar 2027, 17:00' on the clocks of `timeZone` ('—' for nothing). */
-export function formatZoned(iso: string | null | undefined, timeZone: string, withZone = false): string {
+/**
+ * 'Sun 28 Mar 2027, 17:00' on the clocks of `timeZone` ('—' for nothing); another interface
+ * language (issue 36) gets its own words and order ('dim. 28 mars 2027, 17:00').
+ */
+/** A weekday, date and 24-hour time, as formatZoned writes them in every language. */
+const ZONED_PARTS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+export function formatZoned(iso: string | null | undefined, timeZone: string, withZone = false, locale = 'en'): string {
   if (!iso) return '—';
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return '—';
-  // built from the parts, so every browser (and ICU version) writes it alike
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(ms))
-      .map((x) => [x.type, x.value]),
-  );
-  const text = `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+  let text: string;
+  if (!locale.startsWith('en')) {
+    text = new Intl.DateTimeFormat(locale, { timeZone, ...ZONED_PARTS }).format(new Date(ms));
+  } else {
+    // built from the parts, so every browser (and ICU version) writes it alike
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone, ...ZONED_PARTS }).formatToParts(new Date(ms)).map((x) => [x.type, x.value]),
+    );
+    text = `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+  }
   return withZone ? `${text} (${timeZone})` : text;
 }
 

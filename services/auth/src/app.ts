@@ -71,7 +71,7 @@ export async function buildApp({ config, infra, keys }: AuthDeps): Promise<AuthS
   const mailer = new Mailer(config, app.log);
   const background = new Background(app.log);
   const base = publicBase(config);
-  const reset = new PasswordReset(store, mailer, base, app.log);
+  const reset = new PasswordReset(store, mailer, base, app.log, (userId, school) => users.mailLocale(userId, school));
   const provisioning = new Provisioning(accounts, !config.MAIL_DISABLED, app.log);
   const invitations = new InvitationMails(store, users, reset, app.log);
   const setup = new Setup(store, accounts, config.SETUP_TOKEN);

@@ -35,14 +35,14 @@ describe('creditSource: whose credits an essay uses', () => {
     expect(creditSource(standing({}, null))).toEqual({ ledger: 'school', schoolId: 's1', cap: null });
   });
 
-  it('refuses every active member of a school that switched AI grading off', () => {
-    for (const role of ['student', 'teacher', 'school_admin'] as const) {
-      expect(creditSource(standing({ role }, { ai_grader_enabled: false }))).toEqual({ ledger: 'refused', reason: 'ai_disabled' });
-      expect(creditSource(standing({ role }, { ai_grader_enabled: false, pool_enabled: false }))).toEqual({
-        ledger: 'refused',
-        reason: 'ai_disabled',
-      });
-    }
+  it('charges members of a school that switched AI grading off as usual (they get the built-in grader)', () => {
+    expect(creditSource(standing({}, { ai_grader_enabled: false }))).toEqual({ ledger: 'school', schoolId: 's1', cap: null });
+    expect(creditSource(standing({ role: 'teacher' }, { ai_grader_enabled: false, pool_cap_per_student: 2 }))).toEqual({
+      ledger: 'school',
+      schoolId: 's1',
+      cap: null,
+    });
+    expect(creditSource(standing({}, { ai_grader_enabled: false, pool_enabled: false }))).toEqual({ ledger: 'personal' });
   });
 });
 

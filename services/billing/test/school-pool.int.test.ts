@@ -17,6 +17,8 @@ import {
   type SchoolSettings,
 } from '@corestone/contracts';
 import { HttpError, callRpc, newId, publishEvent } from '@corestone/service-kit';
+import { schoolUsageBackfill } from '../src/store/migrations';
+import { usageByClass, usageByStudent } from '../src/store/school-pools';
 import { RETURN_URLS, startBilling, type Harness } from './helpers';
 
 let h: Harness;
@@ -430,28 +432,21 @@ describe('charging a member of a school with the pool', () => {
     });
   });
 
-  it('refuses every member of a school that switched AI grading off, but answers a charge made before', async () => {
+  it('charges members of a school that switched AI grading off as before (the built-in grader grades them)', async () => {
     const id = await school();
     await grant(id, 5);
     const s = await studentOf(id);
     const before = newId();
     await consume(s.id, before);
     await school({ ai_grader_enabled: false }, id);
-    expect(await refusal(consume(s.id, newId()))).toEqual({
-      status: 403,
-      code: Codes.AI_GRADING_DISABLED_BY_SCHOOL,
-      detail: Messages.AI_GRADING_DISABLED_BY_SCHOOL,
-    });
-    // Pool off too: still refused; a teacher member as well.
+    expect(await consume(s.id, newId())).toMatchObject({ charged: true, ledger: 'school', school_id: id });
+    // Pool off too: the member's own credit, as for any school without the pool.
     await school({ ai_grader_enabled: false, pool_enabled: false }, id);
     const teacher = await studentOf(id, 'teacher');
-    expect(await refusal(consume(teacher.id, newId()))).toMatchObject({ code: Codes.AI_GRADING_DISABLED_BY_SCHOOL });
+    expect(await consume(teacher.id, newId())).toMatchObject({ charged: true, ledger: 'personal', account: { essay_credits: 0 } });
+    // A charge made before answers as it was.
     expect(await consume(s.id, before)).toMatchObject({ charged: true, ledger: 'school' });
-    expect(await pool(id)).toMatchObject({ balance: 4, used_total: 1 });
-    // A pending member is not bound by the school: personal credits.
-    const pending = await h.user('student');
-    await member(pending.id, id, 'student', 'pending');
-    expect(await consume(pending.id, newId())).toMatchObject({ ledger: 'personal', account: { essay_credits: 0 } });
+    expect(await pool(id)).toMatchObject({ balance: 3, used_total: 2 });
   });
 
   it('uses personal credits for individuals, pending and deactivated members, and schools without the pool', async () => {
@@ -523,5 +518,129 @@ describe('checkout for school members', () => {
       const ok = await checkout(u.headers);
       expect([u.id, ok.statusCode]).toEqual([u.id, 200]);
     }
+  });
+});
+
+describe("a school's use per member and per class, kept as totals (issue 34 §2, migration 007)", () => {
+  const db = () => h.service.infra.db.pool;
+  /** The use per member and per class recounted from every ledger line (the view's statements before 007). */
+  async function recount(schoolId: string) {
+    const byStudent = await db().query(
+      `SELECT user_id, -SUM(credits) AS used FROM school_ledger
+       WHERE school_id = $1 AND kind IN ('use', 'refund') GROUP BY user_id ORDER BY used DESC, user_id`,
+      [schoolId],
+    );
+    const byClass = await db().query(
+      `SELECT class_id, COALESCE(u.used, 0) AS used, COALESCE(u.refunded, 0) AS refunded, c.pool_cap AS cap
+       FROM (SELECT class_id, -SUM(credits) AS used, COUNT(*) FILTER (WHERE kind = 'refund') AS refunded
+             FROM school_ledger WHERE school_id = $1 AND class_id IS NOT NULL AND kind IN ('use', 'refund') GROUP BY class_id) u
+       FULL JOIN (SELECT class_id, pool_cap FROM school_classes WHERE school_id = $1 AND pool_cap IS NOT NULL) c USING (class_id)
+       ORDER BY 2 DESC, 1`,
+      [schoolId],
+    );
+    return {
+      usage_by_student: byStudent.rows.map((u) => ({ user_id: u.user_id, used: Number(u.used) })),
+      usage_by_class: byClass.rows.map((c) => ({ class_id: c.class_id, used: Number(c.used), refunded: Number(c.refunded), cap: c.cap })),
+    };
+  }
+
+  it('equal a full recount after grants, concurrent charges (capped, repeated), refunds and more charges', async () => {
+    const id = await school({ pool_cap_per_student: 6 });
+    const other = await school();
+    await grant(id, 20);
+    await grant(other, 5);
+    const capped = newId();
+    const open = newId();
+    await classCap(capped, id, 5);
+    const students = await Promise.all([studentOf(id), studentOf(id), studentOf(id), studentOf(id, 'teacher')]);
+    const outsider = await studentOf(other);
+    const keys = Array.from({ length: 24 }, () => newId());
+    const charge = (key: string, i: number) => {
+      const user = students[i % 4].id;
+      return refusal(i % 3 === 0 ? consumeIn(user, key, capped) : i % 3 === 1 ? consumeIn(user, key, open) : consume(user, key));
+    };
+    // Concurrent charges, each key twice, with the other school's charges between them.
+    await Promise.all([
+      ...keys.flatMap((key, i) => [charge(key, i), charge(key, i)]),
+      ...[1, 2, 3].map(() => refusal(consumeIn(outsider.id, newId(), open))),
+    ]);
+    const charged = (await pool(id)).entries
+      .filter((e: { kind: string }) => e.kind === 'use')
+      .map((e: { charge_key: string }) => e.charge_key);
+    expect(charged.length).toBeGreaterThan(5);
+    // Refunds (some twice, concurrently) while more credits are granted and more charges come.
+    await Promise.all([
+      ...charged.slice(0, 4).flatMap((key: string) => [refund(key), refund(key)]),
+      grant(id, 10),
+      ...keys.slice(0, 6).map((_, i) => charge(newId(), i)),
+    ]);
+    await refund(charged[4]);
+    for (let i = 0; i < 8; i++) await charge(newId(), i);
+
+    for (const school_id of [id, other]) {
+      const view = await pool(school_id);
+      expect({ usage_by_student: view.usage_by_student, usage_by_class: view.usage_by_class }).toEqual(await recount(school_id));
+      expect(view.usage_by_student.reduce((n: number, u: { used: number }) => n + u.used, 0)).toBe(view.used_total);
+    }
+    const view = await pool(id);
+    expect(view.usage_by_class.find((c: { class_id: string }) => c.class_id === capped)).toMatchObject({ cap: 5 });
+    expect(view.usage_by_class.reduce((n: number, c: { refunded: number }) => n + c.refunded, 0)).toBeGreaterThan(0);
+  });
+
+  interface PlanNode {
+    'Node Type': string;
+    'Relation Name'?: string;
+    Plans?: PlanNode[];
+  }
+  /** Every table a plan reads, as "<node type> <table>". */
+  const scans = (node: PlanNode, into: string[] = []): string[] => {
+    if (node['Relation Name']) into.push(`${node['Node Type']} ${node['Relation Name']}`);
+    for (const child of node.Plans ?? []) scans(child, into);
+    return into;
+  };
+  const plan = async (text: string, schoolId: string) =>
+    scans((await db().query(`EXPLAIN (FORMAT JSON) ${text}`, [schoolId])).rows[0]['QUERY PLAN'][0].Plan);
+
+  /** `lines` pool uses and refunds over `schools` schools of 60 members and 9 classes each, written at once. */
+  async function addLines(schools: string[], lines: number): Promise<void> {
+    await db().query(`INSERT INTO school_pools (school_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [schools]);
+    await db().query(
+      `INSERT INTO school_ledger (id, school_id, kind, credits, user_id, charge_key, idempotency_key, actor, class_id)
+       SELECT gen_random_uuid(), s[1 + i % cardinality(s)], CASE WHEN i % 7 = 0 THEN 'refund' ELSE 'use' END,
+         CASE WHEN i % 7 = 0 THEN 1 ELSE -1 END, 'u' || (i / cardinality(s) % 60) || '-' || (i % cardinality(s)), 'k' || i || $2,
+         'line:' || i || $2, 'test', CASE WHEN i / cardinality(s) % 4 = 0 THEN NULL ELSE 'c' || (i / cardinality(s) % 9) || '-' || (i % cardinality(s)) END
+       FROM generate_series(1, $3::int) i, (SELECT $1::text[] AS s) a`,
+      [schools, newId(), lines],
+    );
+  }
+
+  it("reads neither at 0 nor at thousands of ledger lines the school's ledger, with and without statistics", async () => {
+    const empty = newId();
+    for (const text of [usageByStudent, usageByClass])
+      expect((await plan(text, empty)).filter((s) => s.endsWith('school_ledger'))).toEqual([]);
+
+    const schools = Array.from({ length: 40 }, () => newId());
+    await addLines(schools, 6000);
+    for (const analyzed of [false, true]) {
+      if (analyzed) await db().query(`ANALYZE school_ledger, school_student_usage, school_class_usage, school_classes`);
+      const student = await plan(usageByStudent, schools[3]);
+      expect(student).toHaveLength(1);
+      expect(student[0]).toMatch(/^(Index|Bitmap Heap) Scan school_student_usage$/);
+      const byClass = await plan(usageByClass, schools[3]);
+      expect(byClass.some((s) => s.includes('school_ledger') || s === 'Seq Scan school_class_usage')).toBe(false);
+    }
+    // The totals the trigger kept for lines written at once are the recount too.
+    for (const s of schools.slice(0, 3)) {
+      const view = await h.service.pools.view(s, 1);
+      expect({ usage_by_student: view.usage_by_student, usage_by_class: view.usage_by_class }).toEqual(await recount(s));
+      expect([view.usage_by_student.length, view.usage_by_class.length]).toEqual([60, 9]);
+    }
+    // The migration's backfill from the ledger counts the same totals.
+    const kept = await db().query(`SELECT * FROM school_student_usage ORDER BY 1, 2`);
+    const keptByClass = await db().query(`SELECT * FROM school_class_usage ORDER BY 1, 2`);
+    await db().query(`TRUNCATE school_student_usage, school_class_usage; ${schoolUsageBackfill}`);
+    expect((await db().query(`SELECT * FROM school_student_usage ORDER BY 1, 2`)).rows).toEqual(kept.rows);
+    expect((await db().query(`SELECT * FROM school_class_usage ORDER BY 1, 2`)).rows).toEqual(keptByClass.rows);
+    expect(kept.rowCount).toBeGreaterThan(2400);
   });
 });

@@ -76,11 +76,11 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
     grader: () => graderInForce.current(),
     schools,
   });
-  void app.register(evaluationRoutes, { store, charging, bus: infra.bus, schools });
+  void app.register(evaluationRoutes, { store, charging, bus: infra.bus, schools, lookups });
   void app.register(dashboardRoutes, { store: new DashboardStore(infra.db.pool), peers: busPeers(infra.bus) });
   void app.register(streamRoutes, { store, pollMs: config.SSE_POLL_MS, schools });
   const admin = new AdminStore(infra.db.pool);
-  void app.register(adminRoutes, { store, admin });
+  void app.register(adminRoutes, { store, admin, lookups });
   void app.register(essayTextRoutes, { store, admin, schools });
   void app.register(assignmentRoutes, { store, assignments, schools, lookups });
   void app.register(schoolActivityRoutes, { store, schools });
@@ -89,6 +89,7 @@ export function buildApp({ config, infra, verify }: EvaluationDeps): EvaluationS
     bus: infra.bus,
     lookupTimeoutMs: config.LOOKUP_RPC_TIMEOUT_MS,
     timeoutMs: config.ASSESS_TIMEOUT_MS,
+    lookups,
   });
   return { app, store, charging, lookups, assignments };
 }

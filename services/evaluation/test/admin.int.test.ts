@@ -104,7 +104,15 @@ describe('GET /evaluation/admin/all', () => {
     );
     expect(await ids('?search_query=Thomasina')).toEqual([t1.id]);
 
-    for (const bad of ['?limit=0', '?limit=x', '?status=charging', '?essay_type=ia', '?user_type=god']) {
+    // deep pages by cursor (issue 34): the next page goes on after the last row, total unchanged
+    const first = (await list(`?search_query=${tag}&limit=2`)).json();
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (await list(`?search_query=${tag}&limit=2&cursor=${encodeURIComponent(first.next_cursor)}`)).json();
+    expect({ total: second.total, next: second.next_cursor }).toEqual({ total: 3, next: null });
+    expect([...first.evaluations, ...second.evaluations].map((e: Evaluation) => e.id)).toEqual(await ids(`?search_query=${tag}`));
+    expect(Value.Check(EvaluationList, second)).toBe(true);
+
+    for (const bad of ['?limit=0', '?limit=x', '?status=charging', '?essay_type=ia', '?user_type=god', '?cursor=bm90LWEtY3Vyc29y']) {
       const res = await list(bad);
       expect({ bad, status: res.statusCode, code: res.json().code }).toEqual({ bad, status: 400, code: 'VALIDATION_ERROR' });
     }

@@ -9,6 +9,7 @@ import {
   Messages,
   Rpc,
   type EventEnvelope,
+  type Locale,
   type Results,
   type Role,
   type RubricSnapshot,
@@ -305,6 +306,8 @@ export class SchoolsWorld {
   readonly classes = new Map<string, StandInClass>();
   readonly assignments = new Map<string, Assignment>();
   readonly mailOff = new Set<string>();
+  /** Users' languages (issue 36) as users answers them with the mail choices. */
+  readonly languages = new Map<string, { locale: Locale | null; school_default_locale: Locale | null }>();
   asked = 0;
 
   school(adminIds: string[] = []): string {
@@ -419,6 +422,7 @@ function schoolsStandIn(bus: Bus, w: SchoolsWorld, users: Map<string, User>, log
           .map((id) => ({
             ...ref(id),
             email_notifications: { assignment_opened: true, assignment_due_soon: true, result_released: !w.mailOff.has(id) },
+            ...(w.languages.get(id) ?? {}),
           })),
       }),
       log,

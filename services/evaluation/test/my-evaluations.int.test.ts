@@ -112,3 +112,19 @@ it('lists each row with its result cut to the summary: grade and points as the f
   // the review as the full evaluation has it; a list row also says whether its feedback is cut
   expect(eeRow).toEqual({ ...rest, results: eeRow.results, review: { ...rest.review, feedback_truncated: false } });
 });
+
+it('pages by limit and cursor when asked (issue 34); without them the answer is the whole list as the spec has it', async () => {
+  const me = await h.user('student', 5);
+  const made = [await submitted(me.headers, 'ee'), await submitted(me.headers, 'tok'), await submitted(me.headers, 'ee')];
+  const whole = (await h.app.inject({ url: '/evaluation/my-evaluations', headers: me.headers })).json();
+  expect(Object.keys(whole).sort()).toEqual(['evaluations', 'total']);
+  const page = async (query: string) => (await h.app.inject({ url: `/evaluation/my-evaluations${query}`, headers: me.headers })).json();
+  const first = await page('?limit=2');
+  expect({ n: first.evaluations.length, total: first.total, more: typeof first.next_cursor }).toEqual({ n: 2, total: 3, more: 'string' });
+  const second = await page(`?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`);
+  expect({ n: second.evaluations.length, total: second.total, next: second.next_cursor }).toEqual({ n: 1, total: 3, next: null });
+  expect([...first.evaluations, ...second.evaluations].map((e: Evaluation) => e.id)).toEqual(made.map((e) => e.id).reverse());
+  expect(Value.Check(EvaluationList, first)).toBe(true);
+  const bad = await h.app.inject({ url: '/evaluation/my-evaluations?cursor=x', headers: me.headers });
+  expect({ status: bad.statusCode, code: bad.json().code }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+});

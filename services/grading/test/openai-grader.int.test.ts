@@ -241,3 +241,49 @@ describe('exemplar-anchored prompts (issue 33 §3)', () => {
     expect(fake.requests[0].body.messages![1].content).toContain('<exemplar title="Levy sample">');
   });
 });
+
+describe('essay language (issue 36)', () => {
+  const FR_GOOD = fs.readFileSync(path.join(__dirname, 'fixtures', 'ee-fr-good.txt'), 'utf8');
+  const FR_QUOTE = 'la réforme semble avoir déplacé';
+  // What a model told to answer in French answers (the fake replies as asked).
+  const french = replyFor([5, 4, 9, 3, 4], {
+    criteria: replyFor([5, 4, 9, 3, 4]).criteria.map((c) => ({
+      ...c,
+      feedback: `Critère ${c.code} : la question de recherche est précise et l'analyse s'appuie sur des sources.`,
+      strengths: [{ text: 'Une évaluation nuancée des sources', quote: FR_QUOTE }],
+      improvements: [{ text: 'Développer la méthode', quote: '' }],
+    })),
+  });
+
+  it('the request names French, and the result carries the French reply with language fr', async () => {
+    fake.reply({ content: JSON.stringify(french) });
+    const r = await grader().grade(job(FR_GOOD));
+    const [system, user] = fake.requests[0].body.messages!.map((m) => m.content as string);
+    expect(user.split('\n')).toContain('Essay language: French. Write your answer in French.');
+    expect(system).toContain('in the language the user message names for the essay');
+    expect(r).toMatchObject({ grader: 'openai', language: 'fr' });
+    expect(r.criteria[0].feedback).toContain('la question de recherche est précise');
+    const passage = r.criteria[0].strengthDetails![0].passages[0];
+    expect(FR_GOOD.slice(passage.start, passage.end)).toBe(FR_QUOTE);
+    expect(Value.Check(Results, r)).toBe(true);
+  });
+
+  it('a model outage on a French essay falls back to the built-in grader in French', async () => {
+    fake.always({ status: 500 });
+    const r = await grader({ maxRetries: 0 }).grade(job(FR_GOOD));
+    expect(r).toMatchObject({ grader: 'builtin-fallback', language: 'fr' });
+    expect(r.overallSummary.holisticCommentary).toContain('Évalué en français');
+  });
+
+  it('an essay in another language: the model grades it, answering in English; with the model down the built-in fallback refuses it', async () => {
+    const german =
+      'Forschungsfrage: Inwieweit veränderte die Eisenbahn die Landwirtschaft in Westfalen zwischen 1850 und 1900? Die Eisenbahn veränderte die Wirtschaft des neunzehnten Jahrhunderts grundlegend. In diesem Aufsatz wird untersucht, wie die neuen Verbindungen die Preise für Getreide und die Anbauflächen der Bauern beeinflussten.';
+    fake.reply(good());
+    const r = await grader().grade(job(german));
+    expect(r).toMatchObject({ grader: 'openai', language: 'other' });
+    expect(fake.requests[0].body.messages![1].content).toContain('Essay language: not English, French or Spanish');
+    fake.reset();
+    fake.always({ status: 500 });
+    await expect(grader({ maxRetries: 0 }).grade(job(german))).rejects.toMatchObject({ code: 'UNSUPPORTED_LANGUAGE' });
+  });
+});

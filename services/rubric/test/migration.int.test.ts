@@ -3,6 +3,7 @@ import { DEFAULT_GRADE_BOUNDARIES } from '@corestone/contracts';
 import { TEST_DATABASE_URL, createTestRun } from '@corestone/service-kit/testing';
 import { migrations } from '../src/store/migrations';
 import { RubricStore } from '../src/store/rubrics';
+import { SEED_RUBRICS } from '../src/domain/seeds';
 
 const run = createTestRun('rubm');
 const schema = `${run.id}_rubric`;
@@ -91,4 +92,49 @@ it('leaves a seeded rubric an admin has edited as the admin left it', async () =
   await db!.pool.query(`UPDATE rubrics SET seed_revision = 0 WHERE id = $1`, [tok.id]); // as if the seed text were newer
   await store.seedDefaults();
   expect(await store.get(tok.id)).toEqual(edited);
+});
+
+it('gives seeded rows of an existing install the seed translations, only for untouched English texts, never over an admin’s', async () => {
+  const store = new RubricStore(db!.pool);
+  const seedOf = (key: string) => SEED_RUBRICS.find((s) => s.key === key)!;
+  const idOf = async (key: string) =>
+    (await db!.pool.query<{ id: string }>(`SELECT id FROM rubrics WHERE default_key = $1`, [key])).rows[0].id;
+  const ee = await idOf('default-ee');
+  const tok = await idOf('default-tok');
+  // As an install left before translations: the EE default edited by an admin (title, criterion A's name), no translations;
+  // the TOK default (its title edited above) with the admin's own French and no Spanish.
+  await db!.pool.query(
+    `UPDATE rubrics SET translations = '{}', edited = true, title = 'Our EE',
+       scoring_structure = jsonb_set(scoring_structure, '{criteria,0,name}', '"Our focus"') WHERE id = $1`,
+    [ee],
+  );
+  await db!.pool.query(`UPDATE rubrics SET translations = '{"fr": {"title": "Notre barème"}}' WHERE id = $1`, [tok]);
+  const before = { ee: (await store.get(ee))!, tok: (await store.get(tok))! };
+
+  await store.seedDefaults();
+  const after = { ee: (await store.get(ee))!, tok: (await store.get(tok))! };
+  for (const locale of ['fr', 'es'] as const) {
+    const seeded = seedOf('default-ee').translations![locale]!;
+    const t = after.ee.translations![locale]!;
+    expect(t.title).toBeUndefined();
+    expect(t.description).toBe(seeded.description);
+    const { name, ...firstWithoutName } = seeded.criteria![0];
+    expect(name).toBeDefined();
+    expect(t.criteria![0]).toEqual(firstWithoutName);
+    expect(t.criteria!.slice(1)).toEqual(seeded.criteria!.slice(1));
+    expect(t.grade_boundaries).toEqual(seeded.grade_boundaries);
+  }
+  const { title, ...esWithoutTitle } = seedOf('default-tok').translations!.es!;
+  expect(title).toBeDefined();
+  expect(after.tok.translations).toEqual({ fr: { title: 'Notre barème' }, es: esWithoutTitle });
+  // Neither text nor version changed: translations are not in the snapshot graders use.
+  for (const key of ['ee', 'tok'] as const) {
+    const { translations: _t, ...rest } = after[key];
+    const { translations: _b, ...restBefore } = before[key];
+    expect(rest).toEqual(restBefore);
+  }
+  // An admin's removal (an empty language) stays removed.
+  await db!.pool.query(`UPDATE rubrics SET translations = '{"fr": {}, "es": {}}' WHERE id = $1`, [ee]);
+  await store.seedDefaults();
+  expect((await store.get(ee))!.translations).toEqual({ fr: {}, es: {} });
 });

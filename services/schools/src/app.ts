@@ -66,7 +66,6 @@ export function buildApp({ config, infra, verify, dataKey }: SchoolsDeps): Schoo
     peers,
     mailer: new Mailer(config, app.log),
     baseUrl: config.PUBLIC_BASE_URL,
-    leaseName: `${infra.db.schema}:assignment-mails`,
     logger: app.log,
   });
   const assignments = new AssignmentsUseCases(store, assignmentStore, peers, () => assignmentMails.kick());

@@ -1,5 +1,5 @@
 import type { Subscription } from '@nats-io/transport-node';
-import { Codes, DEFAULT_EMAIL_NOTIFICATIONS, Rpc, type EmailNotifications, type RubricSnapshot } from '@corestone/contracts';
+import { Codes, DEFAULT_EMAIL_NOTIFICATIONS, Rpc, type EmailNotifications, type Locale, type RubricSnapshot } from '@corestone/contracts';
 import { newId, notFound, serveRpc, unavailable } from '@corestone/service-kit';
 import type { Harness } from './harness';
 
@@ -15,6 +15,8 @@ export class AssignmentPeersStandIn {
   readonly submitters = new Map<string, Set<string>>();
   /** Mail switches a test changed, by user id. */
   readonly switches = new Map<string, Partial<EmailNotifications>>();
+  /** Users' languages (issue 36), answered with the mail choices. */
+  readonly languages = new Map<string, { locale: Locale | null; school_default_locale: Locale | null }>();
   /** Accounts users no longer has (left out of its answer). */
   readonly deleted = new Set<string>();
   /** evaluation not answering (503, as a timeout gives). */
@@ -80,6 +82,7 @@ export class AssignmentPeersStandIn {
               email,
               name: a.name,
               email_notifications: { ...DEFAULT_EMAIL_NOTIFICATIONS, ...this.switches.get(a.id) },
+              ...this.languages.get(a.id),
             });
           }
           return { users };

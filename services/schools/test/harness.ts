@@ -16,12 +16,21 @@ import { startService, type SchoolsService } from '../src/start';
 export class AccountDirectory {
   readonly byEmail = new Map<string, { id: string; name: string; role: Role }>();
   readonly provisionCalls: Array<{ email: string; platform_role: string; invited_by_school: string }> = [];
+  /** The inviting school's language each provisioned e-mail was asked with (issue 36). */
+  readonly invitationLocales = new Map<string, string | undefined>();
   /** Sizes of the rpc.auth.provision_users batches asked (each item is in provisionCalls too). */
   readonly batchCalls: number[] = [];
   private subs: Subscription[] = [];
 
-  private provision(req: { email: string; name: string; platform_role: 'student' | 'teacher'; invited_by_school: string }) {
+  private provision(req: {
+    email: string;
+    name: string;
+    platform_role: 'student' | 'teacher';
+    invited_by_school: string;
+    invited_by_school_locale?: string;
+  }) {
     this.provisionCalls.push({ email: req.email, platform_role: req.platform_role, invited_by_school: req.invited_by_school });
+    this.invitationLocales.set(req.email, req.invited_by_school_locale);
     const key = req.email.toLowerCase();
     const known = this.byEmail.get(key);
     if (known) return { user_id: known.id, created: false };
@@ -49,7 +58,7 @@ export class AccountDirectory {
           this.batchCalls.push(req.users.length);
           const results = req.users.map((u) => ({
             ok: true as const,
-            ...this.provision({ ...u, invited_by_school: req.invited_by_school }),
+            ...this.provision({ ...u, invited_by_school: req.invited_by_school, invited_by_school_locale: req.invited_by_school_locale }),
           }));
           return { results };
         },

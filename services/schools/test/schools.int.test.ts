@@ -114,6 +114,7 @@ describe('reading and changing a school', () => {
       school_id: school.id,
       name: 'Zeta International School',
       settings: { ...DEFAULT_SCHOOL_SETTINGS, ai_grader_enabled: false, pool_cap_per_student: 5 },
+      default_locale: 'en', // issue 36
     });
     for (const body of [
       { email_domains: ['zeta2.example.org'] },

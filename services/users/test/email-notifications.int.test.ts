@@ -74,8 +74,16 @@ describe('rpc.users.email_notifications', () => {
     expect(status.statusCode).toBe(200);
     const { users } = await callRpc(h.bus, Rpc.usersEmailNotifications, { user_ids: [a.id, b.id, off.id, newId(), 'nope', a.id] });
     expect(users.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
-      { user_id: a.id, email: a.email, name: 'Ann Able', email_notifications: ALL_ON },
-      { user_id: b.id, email: b.email, name: 'Ben Bee', email_notifications: { ...ALL_ON, assignment_opened: false } },
+      // issue 36: their language (none chosen, no school) rides along
+      { user_id: a.id, email: a.email, name: 'Ann Able', email_notifications: ALL_ON, locale: null, school_default_locale: null },
+      {
+        user_id: b.id,
+        email: b.email,
+        name: 'Ben Bee',
+        email_notifications: { ...ALL_ON, assignment_opened: false },
+        locale: null,
+        school_default_locale: null,
+      },
     ]);
     expect(await callRpc(h.bus, Rpc.usersEmailNotifications, { user_ids: [] })).toEqual({ users: [] });
   });

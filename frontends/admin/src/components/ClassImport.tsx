@@ -5,6 +5,7 @@ import { errorMessage, type RemoteAppProps, type Role } from '@corestone/sdk';
 import { accessText, readClassList, reportCsv, type Access, type ImportRow } from '../lib/classImport';
 import { generatePassword } from '../lib/password';
 import { saveBlob } from '../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 type Result = { row: ImportRow; status: string; access: Access | null; ok: boolean };
 
@@ -24,6 +25,7 @@ export function ClassImport({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const intl = useIntl();
   const [text, setText] = useState('');
   const [rows, setRows] = useState<ImportRow[] | null>(null);
   const [results, setResults] = useState<Result[]>([]);
@@ -32,7 +34,7 @@ export function ClassImport({
 
   const read = (t: string) => {
     setText(t);
-    setRows(t.trim() ? readClassList(t, roles) : null);
+    setRows(t.trim() ? readClassList(t, roles, intl) : null);
     setResults([]);
   };
   const run = async () => {
@@ -41,7 +43,12 @@ export function ClassImport({
     const out: Result[] = [];
     for (const row of rows) {
       if (row.problem) {
-        out.push({ row, status: `Skipped: ${row.problem}`, access: null, ok: false });
+        out.push({
+          row,
+          status: intl.formatMessage({ id: 'classImport.skipped', defaultMessage: 'Skipped: {problem}' }, { problem: row.problem }),
+          access: null,
+          ok: false,
+        });
       } else {
         const password = byMail ? undefined : generatePassword();
         try {
@@ -55,9 +62,14 @@ export function ClassImport({
             max_essay_credits: Math.max(row.credits, 1),
           });
           const access: Access = password ? { password } : { mail: created.password_email_sent ? 'sent' : 'not sent' };
-          out.push({ row, status: 'Created', access, ok: true });
+          out.push({ row, status: intl.formatMessage({ id: 'classImport.created', defaultMessage: 'Created' }), access, ok: true });
         } catch (e) {
-          out.push({ row, status: errorMessage(e, 'Failed to create user'), access: null, ok: false });
+          out.push({
+            row,
+            status: errorMessage(e, intl.formatMessage({ id: 'classImport.createFailed', defaultMessage: 'Failed to create user' })),
+            access: null,
+            ok: false,
+          });
         }
       }
       setResults([...out]);
@@ -69,10 +81,19 @@ export function ClassImport({
   const created = results.filter((r) => r.ok).length;
   const valid = rows?.filter((r) => !r.problem).length ?? 0;
   return (
-    <Modal open width={900} title="Import a class list" onCancel={running ? undefined : onClose} footer={null} destroyOnHidden>
+    <Modal
+      open
+      width={900}
+      title={<FormattedMessage id="classImport.importAClassList" defaultMessage="Import a class list" />}
+      onCancel={running ? undefined : onClose}
+      footer={null}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">
-        A CSV with the columns first name, last name, e-mail, role (student or teacher) and credits — with or without a header row. Each
-        account gets its own one-time password, shown once in the report below — or, if you choose, an e-mail to set a password.
+        <FormattedMessage
+          id="classImport.aCsvWithTheColumns"
+          defaultMessage="A CSV with the columns first name, last name, e-mail, role (student or teacher) and credits — with or without a header row. Each account gets its own one-time password, shown once in the report below — or, if you choose, an e-mail to set a password."
+        />
       </Typography.Paragraph>
       {!results.length && (
         <Space orientation="vertical" style={{ width: '100%' }}>
@@ -84,13 +105,18 @@ export function ClassImport({
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />}>Choose CSV file</Button>
+            <Button icon={<UploadOutlined />}>
+              <FormattedMessage id="classImport.chooseCsvFile" defaultMessage="Choose CSV file" />
+            </Button>
           </Upload>
           <Checkbox checked={byMail} onChange={(e) => setByMail(e.target.checked)} data-testid="import-by-mail">
-            Send a password-set e-mail instead (no passwords to hand out; the link works for 7 days)
+            <FormattedMessage
+              id="classImport.sendAPasswordSetE"
+              defaultMessage="Send a password-set e-mail instead (no passwords to hand out; the link works for 7 days)"
+            />
           </Checkbox>
           <Input.TextArea
-            aria-label="Class list CSV"
+            aria-label={intl.formatMessage({ id: 'classImport.classListCsv', defaultMessage: 'Class list CSV' })}
             placeholder={'first name,last name,email,role,credits\nAnn,Lee,ann@school.org,student,3'}
             autoSize={{ minRows: 4, maxRows: 10 }}
             value={text}
@@ -105,7 +131,10 @@ export function ClassImport({
             style={{ margin: '12px 0' }}
             type={valid === rows.length ? 'info' : 'warning'}
             showIcon
-            title={`${valid} of ${rows.length} rows can be imported`}
+            title={intl.formatMessage(
+              { id: 'classImport.summary', defaultMessage: '{valid} of {total} rows can be imported' },
+              { valid, total: rows.length },
+            )}
             data-testid="import-summary"
           />
           <Table
@@ -114,19 +143,29 @@ export function ClassImport({
             dataSource={rows}
             pagination={{ pageSize: 8, hideOnSinglePage: true }}
             columns={[
-              { title: 'Line', dataIndex: 'line', width: 60 },
-              { title: 'Name', render: (_: unknown, r: ImportRow) => `${r.first_name} ${r.last_name}` },
-              { title: 'E-mail', dataIndex: 'email' },
-              { title: 'Role', dataIndex: 'role' },
-              { title: 'Credits', dataIndex: 'credits' },
+              { title: <FormattedMessage id="classImport.line" defaultMessage="Line" />, dataIndex: 'line', width: 60 },
               {
-                title: 'Check',
-                render: (_: unknown, r: ImportRow) => (r.problem ? <Tag color="red">{r.problem}</Tag> : <Tag color="green">OK</Tag>),
+                title: <FormattedMessage id="classImport.name" defaultMessage="Name" />,
+                render: (_: unknown, r: ImportRow) => `${r.first_name} ${r.last_name}`,
+              },
+              { title: <FormattedMessage id="classImport.eMail" defaultMessage="E-mail" />, dataIndex: 'email' },
+              { title: <FormattedMessage id="classImport.role" defaultMessage="Role" />, dataIndex: 'role' },
+              { title: <FormattedMessage id="classImport.credits" defaultMessage="Credits" />, dataIndex: 'credits' },
+              {
+                title: <FormattedMessage id="classImport.check" defaultMessage="Check" />,
+                render: (_: unknown, r: ImportRow) =>
+                  r.problem ? (
+                    <Tag color="red">{r.problem}</Tag>
+                  ) : (
+                    <Tag color="green">
+                      <FormattedMessage id="classImport.ok" defaultMessage="OK" />
+                    </Tag>
+                  ),
               },
             ]}
           />
           <Button type="primary" disabled={!valid} loading={running} onClick={run} data-testid="import-run">
-            Create {valid} accounts
+            <FormattedMessage id="classImport.createAccounts" defaultMessage="Create {count} accounts" values={{ count: valid }} />
           </Button>
         </>
       )}
@@ -139,13 +178,26 @@ export function ClassImport({
             data-testid="import-report"
             title={
               running
-                ? `Creating accounts… ${results.length} of ${rows!.length}`
-                : `${created} accounts created, ${results.length - created} not created`
+                ? intl.formatMessage(
+                    { id: 'classImport.creating', defaultMessage: 'Creating accounts… {done} of {total}' },
+                    { done: results.length, total: rows!.length },
+                  )
+                : intl.formatMessage(
+                    { id: 'classImport.report', defaultMessage: '{created} accounts created, {failed} not created' },
+                    { created, failed: results.length - created },
+                  )
             }
             description={
               byMail
-                ? 'Each created account was sent an e-mail to set its password. Accounts whose e-mail was not sent can use “Forgot password”.'
-                : 'Copy or download the passwords now: they are not shown again.'
+                ? intl.formatMessage({
+                    id: 'classImport.mailedHint',
+                    defaultMessage:
+                      'Each created account was sent an e-mail to set its password. Accounts whose e-mail was not sent can use “Forgot password”.',
+                  })
+                : intl.formatMessage({
+                    id: 'classImport.passwordsHint',
+                    defaultMessage: 'Copy or download the passwords now: they are not shown again.',
+                  })
             }
             action={
               <Button
@@ -153,7 +205,7 @@ export function ClassImport({
                 disabled={running}
                 onClick={() => saveBlob(new Blob([reportCsv(results)], { type: 'text/csv' }), 'class_import_report.csv')}
               >
-                Download report
+                <FormattedMessage id="classImport.downloadReport" defaultMessage="Download report" />
               </Button>
             }
           />
@@ -163,11 +215,23 @@ export function ClassImport({
             dataSource={results}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             columns={[
-              { title: 'Line', render: (_: unknown, r: Result) => r.row.line, width: 60 },
-              { title: 'E-mail', render: (_: unknown, r: Result) => r.row.email },
-              { title: 'Result', render: (_: unknown, r: Result) => <Tag color={r.ok ? 'green' : 'red'}>{r.status}</Tag> },
               {
-                title: byMail ? 'Password e-mail' : 'One-time password',
+                title: <FormattedMessage id="classImport.line" defaultMessage="Line" />,
+                render: (_: unknown, r: Result) => r.row.line,
+                width: 60,
+              },
+              {
+                title: <FormattedMessage id="classImport.eMail" defaultMessage="E-mail" />,
+                render: (_: unknown, r: Result) => r.row.email,
+              },
+              {
+                title: <FormattedMessage id="classImport.result" defaultMessage="Result" />,
+                render: (_: unknown, r: Result) => <Tag color={r.ok ? 'green' : 'red'}>{r.status}</Tag>,
+              },
+              {
+                title: byMail
+                  ? intl.formatMessage({ id: 'classImport.passwordEmail', defaultMessage: 'Password e-mail' })
+                  : intl.formatMessage({ id: 'classImport.oneTimePassword', defaultMessage: 'One-time password' }),
                 render: (_: unknown, r: Result) =>
                   !r.access ? (
                     '—'
@@ -176,14 +240,14 @@ export function ClassImport({
                       {r.access.password}
                     </Typography.Text>
                   ) : (
-                    <Tag color={r.access.mail === 'sent' ? 'blue' : 'orange'}>{accessText(r.access)}</Tag>
+                    <Tag color={r.access.mail === 'sent' ? 'blue' : 'orange'}>{accessText(r.access, intl)}</Tag>
                   ),
               },
             ]}
           />
           <div style={{ textAlign: 'right', marginTop: 8 }}>
             <Button onClick={onClose} disabled={running}>
-              Close
+              <FormattedMessage id="classImport.close" defaultMessage="Close" />
             </Button>
           </div>
         </>

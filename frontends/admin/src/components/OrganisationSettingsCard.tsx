@@ -4,32 +4,69 @@ import { errorMessage, type ContentSettings, type CorestoneClient, type SessionU
 import { mayEditContentSettings } from '../lib/roles';
 import { formatDateTime } from '../lib/text';
 import { Loading, useLoad } from './common';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 type Editable = Omit<ContentSettings, 'last_updated' | 'updated_by'>;
 type Field = keyof Editable;
 
-export const SETTING_FIELDS: Array<{ key: Field; label: string; hint: string; email?: true; multiline?: true; required?: true }> = [
-  { key: 'organisation_name', label: 'Organisation name', hint: 'The business that runs this service, as the policies name it.' },
-  { key: 'contact_email', label: 'Contact e-mail', hint: 'Privacy, support, refunds and academic-integrity questions.', email: true },
-  { key: 'safeguarding_email', label: 'Safeguarding e-mail', hint: "The Designated Safeguarding Lead's address.", email: true },
-  { key: 'postal_address', label: 'Postal address', hint: 'Shown in the privacy policy and the client terms.', multiline: true },
-  {
-    key: 'enquiry_notification_email',
-    label: 'Enquiry notification e-mail',
-    hint: 'Every enquiry from the contact page is mailed here (and listed under Enquiries).',
-    email: true,
-    required: true,
+const T = defineMessages({
+  organisationName: { id: 'organisationSettingsCard.organisationName', defaultMessage: 'Organisation name' },
+  organisationNameHint: {
+    id: 'organisationSettingsCard.organisationNameHint',
+    defaultMessage: 'The business that runs this service, as the policies name it.',
   },
+  contactEmail: { id: 'organisationSettingsCard.contactEmail', defaultMessage: 'Contact e-mail' },
+  contactEmailHint: {
+    id: 'organisationSettingsCard.contactEmailHint',
+    defaultMessage: 'Privacy, support, refunds and academic-integrity questions.',
+  },
+  safeguardingEmail: { id: 'organisationSettingsCard.safeguardingEmail', defaultMessage: 'Safeguarding e-mail' },
+  safeguardingEmailHint: {
+    id: 'organisationSettingsCard.safeguardingEmailHint',
+    defaultMessage: "The Designated Safeguarding Lead's address.",
+  },
+  postalAddress: { id: 'organisationSettingsCard.postalAddress', defaultMessage: 'Postal address' },
+  postalAddressHint: {
+    id: 'organisationSettingsCard.postalAddressHint',
+    defaultMessage: 'Shown in the privacy policy and the client terms.',
+  },
+  enquiryEmail: { id: 'organisationSettingsCard.enquiryEmail', defaultMessage: 'Enquiry notification e-mail' },
+  enquiryEmailHint: {
+    id: 'organisationSettingsCard.enquiryEmailHint',
+    defaultMessage: 'Every enquiry from the contact page is mailed here (and listed under Enquiries).',
+  },
+});
+
+export const SETTING_FIELDS: Array<{
+  key: Field;
+  label: MessageDescriptor;
+  hint: MessageDescriptor;
+  email?: true;
+  multiline?: true;
+  required?: true;
+}> = [
+  { key: 'organisation_name', label: T.organisationName, hint: T.organisationNameHint },
+  { key: 'contact_email', label: T.contactEmail, hint: T.contactEmailHint, email: true },
+  { key: 'safeguarding_email', label: T.safeguardingEmail, hint: T.safeguardingEmailHint, email: true },
+  { key: 'postal_address', label: T.postalAddress, hint: T.postalAddressHint, multiline: true },
+  { key: 'enquiry_notification_email', label: T.enquiryEmail, hint: T.enquiryEmailHint, email: true, required: true },
 ];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What is wrong with the values before they are sent (the content service checks the same). */
-export function settingsProblems(values: Editable): string[] {
+export function settingsProblems(values: Editable, intl: IntlShape = ENGLISH): string[] {
   return SETTING_FIELDS.flatMap(({ key, label, email, required }) => {
     const v = values[key].trim();
-    if (!v) return required ? [`${label} is required.`] : [];
-    return email && !EMAIL.test(v) ? [`${label} must be an e-mail address.`] : [];
+    const named = { label: intl.formatMessage(label) };
+    if (!v)
+      return required
+        ? [intl.formatMessage({ id: 'organisationSettingsCard.fieldRequired', defaultMessage: '{label} is required.' }, named)]
+        : [];
+    return email && !EMAIL.test(v)
+      ? [intl.formatMessage({ id: 'organisationSettingsCard.fieldNotEmail', defaultMessage: '{label} must be an e-mail address.' }, named)]
+      : [];
   });
 }
 
@@ -46,6 +83,7 @@ const pick = (s: ContentSettings): Editable => ({
  * inbox enquiries are mailed to. Admins see them; a super admin changes them.
  */
 export function OrganisationSettingsCard({ client, user }: { client: CorestoneClient; user: SessionUser }) {
+  const intl = useIntl();
   const loaded = useLoad(() => client.content.settings().then((r) => r.data), [client]);
   const [values, setValues] = useState<Editable | null>(null);
   const [banner, setBanner] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
@@ -56,7 +94,7 @@ export function OrganisationSettingsCard({ client, user }: { client: CorestoneCl
     if (loaded.data) setValues(pick(loaded.data));
   }, [loaded.data]);
 
-  const title = 'Organisation & Enquiries';
+  const title = intl.formatMessage({ id: 'organisationSettingsCard.title', defaultMessage: 'Organisation & Enquiries' });
   if (loaded.error)
     return (
       <Card title={title} variant="borderless">
@@ -70,8 +108,8 @@ export function OrganisationSettingsCard({ client, user }: { client: CorestoneCl
       </Card>
     );
 
-  const notSet = SETTING_FIELDS.filter((f) => !f.required && !loaded.data![f.key].trim()).map((f) => f.label);
-  const problems = settingsProblems(values);
+  const notSet = SETTING_FIELDS.filter((f) => !f.required && !loaded.data![f.key].trim()).map((f) => intl.formatMessage(f.label));
+  const problems = settingsProblems(values, intl);
   const changed = SETTING_FIELDS.some((f) => values[f.key] !== loaded.data![f.key]);
 
   const save = async () => {
@@ -80,9 +118,21 @@ export function OrganisationSettingsCard({ client, user }: { client: CorestoneCl
     try {
       const { data } = await client.content.updateSettings(values);
       loaded.setData(() => data);
-      setBanner({ type: 'success', text: 'Settings saved. The public policies show the new details at once.' });
+      setBanner({
+        type: 'success',
+        text: intl.formatMessage({
+          id: 'organisationSettingsCard.saved',
+          defaultMessage: 'Settings saved. The public policies show the new details at once.',
+        }),
+      });
     } catch (e) {
-      setBanner({ type: 'error', text: errorMessage(e, 'Failed to save the settings') });
+      setBanner({
+        type: 'error',
+        text: errorMessage(
+          e,
+          intl.formatMessage({ id: 'organisationSettingsCard.saveFailed', defaultMessage: 'Failed to save the settings' }),
+        ),
+      });
     } finally {
       setSaving(false);
     }
@@ -91,8 +141,13 @@ export function OrganisationSettingsCard({ client, user }: { client: CorestoneCl
   return (
     <Card title={title} variant="borderless" data-testid="organisation-settings">
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        The policies show these details where their text has {'{{organisation_name}}'}, {'{{contact_email}}'}, {'{{safeguarding_email}}'} or{' '}
-        {'{{postal_address}}'}.{!mayEdit && ' Only a super admin can change them.'}
+        <FormattedMessage
+          id="organisationSettingsCard.placeholders"
+          defaultMessage="The policies show these details where their text has {a}, {b}, {c} or {d}."
+          values={{ a: '{{organisation_name}}', b: '{{contact_email}}', c: '{{safeguarding_email}}', d: '{{postal_address}}' }}
+        />
+        {!mayEdit && ' '}
+        {!mayEdit && <FormattedMessage id="organisationSettingsCard.superAdminOnly" defaultMessage="Only a super admin can change them." />}
       </Typography.Paragraph>
       {notSet.length > 0 && (
         <Alert
@@ -100,15 +155,23 @@ export function OrganisationSettingsCard({ client, user }: { client: CorestoneCl
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="settings-not-set"
-          title={`Not set yet: ${notSet.join(', ')}`}
-          description='The public policies show "[… not set]" in their place until you fill them in.'
+          title={intl.formatMessage(
+            { id: 'organisationSettingsCard.notSetYet', defaultMessage: 'Not set yet: {fields}' },
+            { fields: notSet.join(', ') },
+          )}
+          description={
+            <FormattedMessage
+              id="organisationSettingsCard.thePublicPoliciesShowNot"
+              defaultMessage={'The public policies show "[… not set]" in their place until you fill them in.'}
+            />
+          }
         />
       )}
       <Form layout="vertical">
         <Row gutter={16}>
           {SETTING_FIELDS.map(({ key, label, hint, multiline }) => (
             <Col xs={24} md={multiline ? 24 : 12} key={key}>
-              <Form.Item label={label} htmlFor={`setting-${key}`} extra={hint}>
+              <Form.Item label={intl.formatMessage(label)} htmlFor={`setting-${key}`} extra={intl.formatMessage(hint)}>
                 {multiline ? (
                   <Input.TextArea
                     id={`setting-${key}`}
@@ -137,12 +200,23 @@ export function OrganisationSettingsCard({ client, user }: { client: CorestoneCl
         )}
         {mayEdit && (
           <Button type="primary" loading={saving} disabled={!changed || problems.length > 0} onClick={() => void save()}>
-            Save Settings
+            <FormattedMessage id="organisationSettingsCard.saveSettings" defaultMessage="Save Settings" />
           </Button>
         )}
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12, marginBottom: 0 }}>
-          Last changed {formatDateTime(loaded.data.last_updated)}
-          {loaded.data.updated_by ? ` by ${loaded.data.updated_by}` : ''}
+          {loaded.data.updated_by ? (
+            <FormattedMessage
+              id="organisationSettingsCard.lastChangedBy"
+              defaultMessage="Last changed {when} by {who}"
+              values={{ when: formatDateTime(loaded.data.last_updated), who: loaded.data.updated_by }}
+            />
+          ) : (
+            <FormattedMessage
+              id="organisationSettingsCard.lastChanged"
+              defaultMessage="Last changed {when}"
+              values={{ when: formatDateTime(loaded.data.last_updated) }}
+            />
+          )}
         </Typography.Paragraph>
       </Form>
       {banner && (

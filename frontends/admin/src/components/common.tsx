@@ -5,19 +5,24 @@ import { errorMessage, isApiError, type CorestoneClient, type Health } from '@co
 import { PageHeading } from '@corestone/ui/app-frame';
 import { useHealth } from '@corestone/ui/health';
 import { ACCESS_DENIED } from '../lib/roles';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 
 /** 'Access Denied' with the spec's text for the screen. */
 export function AccessDenied({ screen }: { screen: keyof typeof ACCESS_DENIED }) {
   const { title, message } = ACCESS_DENIED[screen];
   return (
     <div data-testid="access-denied">
-      <Result icon={<LockOutlined style={{ color: '#dc2626' }} />} title={title} subTitle={message} />
+      <Result
+        icon={<LockOutlined style={{ color: '#dc2626' }} />}
+        title={<FormattedMessage {...title} />}
+        subTitle={<FormattedMessage {...message} />}
+      />
     </div>
   );
 }
 
 /** The shell's page heading; the actions wrap onto a second line on narrow screens. */
-export function PageHeader({ title, subtitle, extra }: { title: string; subtitle?: ReactNode; extra?: ReactNode }) {
+export function PageHeader({ title, subtitle, extra }: { title: ReactNode; subtitle?: ReactNode; extra?: ReactNode }) {
   return <PageHeading title={title} subtitle={subtitle} extra={extra && <Space wrap>{extra}</Space>} />;
 }
 
@@ -64,7 +69,7 @@ export function RowMeta({ avatar, title, description }: { avatar?: ReactNode; ti
       {avatar}
       <div style={{ minWidth: 0 }}>
         <div style={{ fontWeight: 500, marginBottom: description ? 4 : 0 }}>{title}</div>
-        {description && <div style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{description}</div>}
+        {description && <div style={{ color: '#5b6472' /* the theme's secondary grey: 5.98:1 */ }}>{description}</div>}
       </div>
     </div>
   );
@@ -78,18 +83,20 @@ export function Counter({
   testId,
   footer,
 }: {
-  title: string;
+  title: ReactNode;
   value: ReactNode;
   suffix?: string;
   color?: string;
   testId?: string;
   footer?: ReactNode;
 }) {
+  const intl = useIntl();
   return (
     <Card variant="borderless" style={{ height: '100%', boxShadow: '0 1px 2px rgba(15,23,42,.06)' }} data-testid={testId}>
       <Statistic
         title={title}
-        value={value as number | string}
+        // antd writes a number with '.' and ',' whatever the language: the page's locale writes it instead
+        value={typeof value === 'number' ? intl.formatNumber(value) : (value as string)}
         suffix={suffix}
         styles={{ content: { color: color ?? '#0f172a', fontWeight: 600 } }}
       />
@@ -98,14 +105,14 @@ export function Counter({
   );
 }
 
-export function LoadError({ message, onRetry, retryLabel = 'Try Again' }: { message: string; onRetry: () => void; retryLabel?: string }) {
+export function LoadError({ message, onRetry, retryLabel }: { message: string; onRetry: () => void; retryLabel?: ReactNode }) {
   return (
     <Result
       status="error"
       title={message}
       extra={
         <Button type="primary" onClick={onRetry}>
-          {retryLabel}
+          {retryLabel ?? <FormattedMessage id="common.tryAgain" defaultMessage="Try Again" />}
         </Button>
       }
     />
@@ -113,8 +120,9 @@ export function LoadError({ message, onRetry, retryLabel = 'Try Again' }: { mess
 }
 
 export function Loading() {
+  const intl = useIntl();
   return (
-    <div role="status" aria-label="Loading">
+    <div role="status" aria-label={intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading' })}>
       <Skeleton active paragraph={{ rows: 6 }} />
     </div>
   );
@@ -170,11 +178,22 @@ export function healthSummary(health: Health | null | 'error'): { color: string;
   return { color: '#f59e0b', text: 'System Degraded', ok: false };
 }
 
+const HEALTH_TEXTS = defineMessages({
+  'Checking...': { id: 'common.health.checking', defaultMessage: 'Checking...' },
+  'System Offline': { id: 'common.health.offline', defaultMessage: 'System Offline' },
+  'System Online': { id: 'common.health.online', defaultMessage: 'System Online' },
+  'System Degraded': { id: 'common.health.degraded', defaultMessage: 'System Degraded' },
+});
+
 /** The header's indicator: the real state from GET /api/v1/health. */
 export function SystemIndicator({ client }: { client: CorestoneClient }) {
+  const intl = useIntl();
   const { health } = useHealth(client);
   const { color, text } = healthSummary(health);
-  const title = health && health !== 'error' && health.not_ready.length ? `Not ready: ${health.not_ready.join(', ')}` : undefined;
+  const title =
+    health && health !== 'error' && health.not_ready.length
+      ? intl.formatMessage({ id: 'common.notReady', defaultMessage: 'Not ready: {services}' }, { services: health.not_ready.join(', ') })
+      : undefined;
   return (
     <span
       data-testid="system-indicator"
@@ -182,7 +201,7 @@ export function SystemIndicator({ client }: { client: CorestoneClient }) {
       style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: '#334155', whiteSpace: 'nowrap' }}
     >
       <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: color, boxShadow: `0 0 0 3px ${color}22` }} />
-      {text}
+      {intl.formatMessage(HEALTH_TEXTS[text as keyof typeof HEALTH_TEXTS])}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Popconfirm } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { FormattedMessage } from 'react-intl';
 
 /**
  * A row's Edit and Delete icon buttons (named after the row for screen readers); Delete asks first
@@ -22,7 +23,13 @@ export function EditDeleteButtons({
   return (
     <>
       <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={onEdit} />
-      <Popconfirm title={confirmTitle} description={confirmText} okText="Delete" okButtonProps={{ danger: true }} onConfirm={onDelete}>
+      <Popconfirm
+        title={confirmTitle}
+        description={confirmText}
+        okText={<FormattedMessage id="rowActions.delete" defaultMessage="Delete" />}
+        okButtonProps={{ danger: true }}
+        onConfirm={onDelete}
+      >
         <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} />
       </Popconfirm>
     </>

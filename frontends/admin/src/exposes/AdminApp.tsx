@@ -4,13 +4,17 @@ import { Button, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import type { RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/ui/antd-root';
+import { loadCatalog } from '../i18n/catalog';
 import { FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFrame } from '@corestone/ui/app-frame';
 import { navItems, selectedNavKey } from '@corestone/ui/navigation';
+import { ProfileLanguageSelect } from '@corestone/ui/language-select';
 import { SystemIndicator } from '../components/common';
 import { afterLeaveAgreed } from '../lib/leaveGuard';
 import { mayEnterBackOffice, schoolAreaOnly, schoolStaffHome } from '../lib/schools';
 import { navigation } from '../navigation';
+import { navLabel } from '../navigationLabels';
 import { Overview } from '../pages/Overview';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 // The overview comes with the back office; every other screen is fetched when its route opens.
 const Submissions = lazyScreen(() => import('../pages/Submissions').then((m) => ({ default: m.Submissions })));
@@ -39,7 +43,7 @@ const Agreement = lazyScreen(() => import('../pages/Agreement').then((m) => ({ d
  */
 export default function AdminApp(props: RemoteAppProps) {
   return (
-    <AntdRoot frame={false}>
+    <AntdRoot frame={false} catalog={loadCatalog}>
       <BackOffice {...props} />
     </AntdRoot>
   );
@@ -48,6 +52,7 @@ export default function AdminApp(props: RemoteAppProps) {
 function BackOffice(props: RemoteAppProps) {
   const { user, client, logout } = props;
   const navigate = useNavigate();
+  const intl = useIntl();
   const frame = useFrame();
   const { screens } = frame;
   const [search, setSearch] = useState('');
@@ -81,12 +86,12 @@ function BackOffice(props: RemoteAppProps) {
               Corestone
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              Admin Console
+              <FormattedMessage id="frame.adminConsole" defaultMessage="Admin Console" />
             </Typography.Text>
           </div>
         ),
-        label: navigation.label,
-        items: navItems(navigation, user),
+        label: navLabel(intl, 'menu', navigation.label),
+        items: navItems(navigation, user).map((item) => ({ ...item, label: navLabel(intl, item.key, item.label) })),
         selectedKey: (pathname) => selectedNavKey(navigation, pathname),
         onLogout: signOut,
         footer: !screens.md && (
@@ -102,9 +107,17 @@ function BackOffice(props: RemoteAppProps) {
           )}
           <div style={{ flex: 1 }} />
           {screens.md && <SystemIndicator client={client} />}
+          <ProfileLanguageSelect client={client} refreshUser={props.refreshUser} />
           {/* below md the name is in the drawer (under Logout): a phone's bar has no room for it */}
           <UserBadge user={user} name={screens.md && userName} roleTestId="admin-user-role" />
-          {screens.lg && <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label="Logout" />}
+          {screens.lg && (
+            <Button
+              type="text"
+              icon={<LogoutOutlined />}
+              onClick={signOut}
+              aria-label={intl.formatMessage({ id: 'frame.logout', defaultMessage: 'Logout' })}
+            />
+          )}
         </>
       }
     >

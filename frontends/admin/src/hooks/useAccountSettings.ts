@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage, type CorestoneClient, type SessionUser } from '@corestone/sdk';
 import { namesMissing, passwordFieldsMissing } from '../lib/account';
+import { useIntl } from 'react-intl';
 
 export type Banner = { type: 'success' | 'error'; text: string } | null;
 
@@ -11,6 +12,7 @@ export type Banner = { type: 'success' | 'error'; text: string } | null;
  * (`busy`) and the red/green `banner` with the server's words.
  */
 export function useAccountSettings(client: CorestoneClient, user: SessionUser, refreshUser: () => Promise<unknown>) {
+  const intl = useIntl();
   const [first, setFirst] = useState(user.first_name);
   const [last, setLast] = useState(user.last_name);
   const [current, setCurrent] = useState('');
@@ -25,9 +27,15 @@ export function useAccountSettings(client: CorestoneClient, user: SessionUser, r
     try {
       await client.users.updateMe({ first_name: first.trim(), last_name: last.trim() });
       await refreshUser();
-      setBanner({ type: 'success', text: 'Profile updated successfully' });
+      setBanner({
+        type: 'success',
+        text: intl.formatMessage({ id: 'accountSettings.profileUpdated', defaultMessage: 'Profile updated successfully' }),
+      });
     } catch (e) {
-      setBanner({ type: 'error', text: errorMessage(e, 'Failed to update profile') });
+      setBanner({
+        type: 'error',
+        text: errorMessage(e, intl.formatMessage({ id: 'accountSettings.profileFailed', defaultMessage: 'Failed to update profile' })),
+      });
     } finally {
       setBusy(null);
     }
@@ -35,17 +43,27 @@ export function useAccountSettings(client: CorestoneClient, user: SessionUser, r
 
   const changePassword = async () => {
     setBanner(null);
-    if (next !== confirm) return setBanner({ type: 'error', text: 'Passwords do not match' });
+    if (next !== confirm)
+      return setBanner({
+        type: 'error',
+        text: intl.formatMessage({ id: 'accountSettings.passwordsDoNotMatch', defaultMessage: 'Passwords do not match' }),
+      });
     setBusy('password');
     try {
       const res = await client.users.updatePassword(current, next);
       if (res.success === false) throw new Error(res.message);
-      setBanner({ type: 'success', text: res.message || 'Password updated successfully' });
+      setBanner({
+        type: 'success',
+        text: res.message || intl.formatMessage({ id: 'accountSettings.passwordUpdated', defaultMessage: 'Password updated successfully' }),
+      });
       setCurrent('');
       setNext('');
       setConfirm('');
     } catch (e) {
-      setBanner({ type: 'error', text: errorMessage(e, 'Failed to update password') });
+      setBanner({
+        type: 'error',
+        text: errorMessage(e, intl.formatMessage({ id: 'accountSettings.passwordFailed', defaultMessage: 'Failed to update password' })),
+      });
     } finally {
       setBusy(null);
     }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App } from 'antd';
 import type { CorestoneClient, Evaluation } from '@corestone/sdk';
 import { decisionError } from '../lib/review';
+import { useIntl } from 'react-intl';
 
 export type Decision = 'approve' | 'reject';
 
@@ -18,12 +19,13 @@ export function useDecision(
   onChanged: (ev: Evaluation) => void,
 ) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const [decision, setDecision] = useState<Decision | null>(null);
   const [notes, setNotesState] = useState('');
   const [forStudent, setForStudent] = useState(false);
   const [tried, setTried] = useState(false);
   const [typed, setTyped] = useState(false);
-  const problem = decision ? decisionError(decision, notes) : null;
+  const problem = decision ? decisionError(decision, notes, intl) : null;
 
   const close = () => {
     setDecision(null);
@@ -48,7 +50,11 @@ export function useDecision(
             ? await client.admin.approve(ev.id, notes.trim() || undefined, { forStudent })
             : await client.admin.reject(ev.id, notes.trim(), { forStudent });
         onChanged(next);
-        message.success(decision === 'approve' ? 'Submission approved' : 'Submission rejected');
+        message.success(
+          decision === 'approve'
+            ? intl.formatMessage({ id: 'useDecision.submissionApproved', defaultMessage: 'Submission approved' })
+            : intl.formatMessage({ id: 'useDecision.submissionRejected', defaultMessage: 'Submission rejected' }),
+        );
         close();
       },
       'Failed to update approval status',

@@ -4,6 +4,7 @@ import { errorMessage, type ContactEnquiry, type CorestoneClient, type EnquiryFi
 import { useLoad } from '../components/common';
 import { ENQUIRIES_PAGE_SIZE } from '../lib/enquiries';
 import { saveBlob } from '../lib/text';
+import { useIntl } from 'react-intl';
 
 /**
  * The enquiries of a filter, a page at a time (GET /general/contact/enquiries; a new filter starts
@@ -13,6 +14,7 @@ import { saveBlob } from '../lib/text';
  */
 export function useEnquiries(client: CorestoneClient) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const [filter, setFilterState] = useState<EnquiryFilter>('unhandled');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ContactEnquiry | null>(null);
@@ -35,9 +37,13 @@ export function useEnquiries(client: CorestoneClient) {
       const { data } = await client.content.setEnquiryHandled(enquiry.id, handled);
       setOpen(data);
       list.reload();
-      message.success(handled ? 'Marked as handled' : 'Marked as waiting');
+      message.success(
+        handled
+          ? intl.formatMessage({ id: 'useEnquiries.markedAsHandled', defaultMessage: 'Marked as handled' })
+          : intl.formatMessage({ id: 'useEnquiries.markedAsWaiting', defaultMessage: 'Marked as waiting' }),
+      );
     } catch (e) {
-      setError(errorMessage(e, 'Failed to update the enquiry'));
+      setError(errorMessage(e, intl.formatMessage({ id: 'useEnquiries.updateFailed', defaultMessage: 'Failed to update the enquiry' })));
     } finally {
       setBusy(null);
     }
@@ -50,7 +56,7 @@ export function useEnquiries(client: CorestoneClient) {
       const file = await client.content.exportEnquiries(filter);
       saveBlob(file.blob, file.filename ?? `enquiries_${filter}.csv`);
     } catch (e) {
-      setError(errorMessage(e, 'Failed to export the enquiries'));
+      setError(errorMessage(e, intl.formatMessage({ id: 'useEnquiries.exportFailed', defaultMessage: 'Failed to export the enquiries' })));
     } finally {
       setBusy(null);
     }

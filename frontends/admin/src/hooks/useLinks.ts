@@ -3,6 +3,8 @@ import { App } from 'antd';
 import { errorMessage, type CorestoneClient, type ExternalLink, type LinksOverview } from '@corestone/sdk';
 import { linkCounters } from '../lib/links';
 import { saveBlob } from '../lib/text';
+import { useIntl } from 'react-intl';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 /** The most links one list request may ask for (the service's bound); the table pages through them itself. */
 const LIST_LIMIT = 500;
@@ -14,6 +16,8 @@ const LIST_LIMIT = 500;
  */
 export function useLinks(client: CorestoneClient) {
   const { message } = App.useApp();
+  const intl = useIntl();
+  const intlRef = useIntlRef();
   const [state, setState] = useState<{
     links: ExternalLink[];
     total?: number;
@@ -33,12 +37,18 @@ export function useLinks(client: CorestoneClient) {
         const overview = await partOnly(r.total, r.links.length);
         if (alive) setState({ links: r.links, total: r.total, overview, loading: false });
       },
-      (e) => alive && setState({ links: [], loading: false, error: errorMessage(e, 'Failed to fetch links') }),
+      (e) =>
+        alive &&
+        setState({
+          links: [],
+          loading: false,
+          error: errorMessage(e, intlRef.current.formatMessage({ id: 'useLinks.loadFailed', defaultMessage: 'Failed to fetch links' })),
+        }),
     );
     return () => {
       alive = false;
     };
-  }, [client, tick]);
+  }, [client, tick, intlRef]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const counters = linkCounters(state.links, state.overview);
 
@@ -53,10 +63,10 @@ export function useLinks(client: CorestoneClient) {
   const remove = async (l: ExternalLink) => {
     try {
       await client.links.remove(l.id);
-      message.success('Link deleted');
+      message.success(intl.formatMessage({ id: 'useLinks.linkDeleted', defaultMessage: 'Link deleted' }));
       reload();
     } catch (e) {
-      message.error(errorMessage(e, 'Failed to delete link'));
+      message.error(errorMessage(e, intl.formatMessage({ id: 'useLinks.failedToDeleteLink', defaultMessage: 'Failed to delete link' })));
     }
   };
   const bulk = async (what: 'activate' | 'deactivate' | 'delete') => {
@@ -69,7 +79,7 @@ export function useLinks(client: CorestoneClient) {
       setSelected([]);
       reload();
     } catch (e) {
-      message.error(errorMessage(e, 'Failed to update links'));
+      message.error(errorMessage(e, intl.formatMessage({ id: 'useLinks.failedToUpdateLinks', defaultMessage: 'Failed to update links' })));
     }
   };
   const exportCsv = async () => {
@@ -77,7 +87,7 @@ export function useLinks(client: CorestoneClient) {
       const f = await client.links.exportCsv();
       saveBlob(f.blob, f.filename ?? 'external_links.csv');
     } catch (e) {
-      message.error(errorMessage(e, 'Failed to export links'));
+      message.error(errorMessage(e, intl.formatMessage({ id: 'useLinks.failedToExportLinks', defaultMessage: 'Failed to export links' })));
     }
   };
 

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
 import { errorMessage, type CorestoneClient, type Policy, type PolicyId, type PolicyStatus } from '@corestone/sdk';
+import { useIntl } from 'react-intl';
 
 /** The content service's limit of a policy's text (contracts' PolicyUpdate). */
 export const POLICY_MAX_CHARS = 200_000;
 
 /**
- * The editor of the selected policy (`current`, titled `title`): the draft text and status while
+ * The editor of the selected policy (`current`, stored as `title`, named `shownTitle` on screen): the draft text and status while
  * editing, whether they differ from what is stored (`dirty`) or are too long, and `save`
  * (PUT /general/{id}, then the stored policy again, handed to `onSaved`). Choosing another policy
  * ends the editing.
@@ -16,9 +17,11 @@ export function usePolicyEditor(
   selected: PolicyId,
   current: Policy | undefined,
   title: string,
+  shownTitle: string,
   onSaved: (policy: Policy) => void,
 ) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [status, setStatus] = useState<PolicyStatus>('published');
@@ -48,9 +51,14 @@ export function usePolicyEditor(
       const fresh = await client.content.policy(selected);
       onSaved(fresh.data);
       setEditing(false);
-      message.success(`${title} saved`);
+      message.success(intl.formatMessage({ id: 'policyEditor.saved', defaultMessage: '{title} saved' }, { title: shownTitle }));
     } catch (e) {
-      setError(errorMessage(e, 'Failed to update content. Please try again.'));
+      setError(
+        errorMessage(
+          e,
+          intl.formatMessage({ id: 'policyEditor.saveFailed', defaultMessage: 'Failed to update content. Please try again.' }),
+        ),
+      );
     } finally {
       setSaving(false);
     }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App } from 'antd';
 import { errorMessage, type CorestoneClient, type EssayType, type SessionUser } from '@corestone/sdk';
 import { assessLocal, createLocal, deleteLocal, listLocal, type LocalSubmission } from '../lib/localAssessment';
+import { useIntl } from 'react-intl';
 
 /**
  * Quick Assessment's state: the essay form (type, subject, research question or prescribed title,
@@ -11,6 +12,7 @@ import { assessLocal, createLocal, deleteLocal, listLocal, type LocalSubmission 
  */
 export function useQuickAssessment(client: CorestoneClient, user: SessionUser) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const [type, setType] = useState<EssayType>('ee');
   const [subject, setSubject] = useState('');
   const [question, setQuestion] = useState('');
@@ -33,7 +35,13 @@ export function useQuickAssessment(client: CorestoneClient, user: SessionUser) {
       setOpen(sub.id);
       const done = await assessLocal(client, sub);
       refresh();
-      if (done.source === 'fallback') message.warning('The server assessment was not available: the local estimate is shown.');
+      if (done.source === 'fallback')
+        message.warning(
+          intl.formatMessage({
+            id: 'useQuickAssessment.theServerAssessmentWas',
+            defaultMessage: 'The server assessment was not available: the local estimate is shown.',
+          }),
+        );
     } catch (e) {
       message.error(errorMessage(e));
       refresh();

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage, type CorestoneClient, type EssayType, type EvaluationListItem, type EvaluationStatus } from '@corestone/sdk';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 /**
  * The overview's Recent Submissions (GET /evaluation/admin/all, only when `visible`): 10 at first
@@ -7,6 +8,7 @@ import { errorMessage, type CorestoneClient, type EssayType, type EvaluationList
  * stays while it is fetched again; `retry` reads it again after a failure.
  */
 export function useRecentSubmissions(client: CorestoneClient, visible: boolean) {
+  const intlRef = useIntlRef();
   const [viewAll, setViewAll] = useState(false);
   const [limit, setLimit] = useState(10);
   const [status, setStatus] = useState<EvaluationStatus | ''>('');
@@ -28,12 +30,22 @@ export function useRecentSubmissions(client: CorestoneClient, visible: boolean) 
       : { limit: 10 };
     client.admin.submissions(q).then(
       (r) => alive && setState({ items: r.evaluations, total: r.total, loading: false }),
-      (e) => alive && setState({ items: [], total: 0, loading: false, error: errorMessage(e, 'Failed to fetch submissions') }),
+      (e) =>
+        alive &&
+        setState({
+          items: [],
+          total: 0,
+          loading: false,
+          error: errorMessage(
+            e,
+            intlRef.current.formatMessage({ id: 'recentSubmissions.loadFailed', defaultMessage: 'Failed to fetch submissions' }),
+          ),
+        }),
     );
     return () => {
       alive = false;
     };
-  }, [client, visible, viewAll, limit, status, type, search, tick]);
+  }, [client, visible, viewAll, limit, status, type, search, tick, intlRef]);
 
   const toggleViewAll = () => {
     setViewAll((v) => !v);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App } from 'antd';
 import { errorMessage, type CorestoneClient, type Evaluation } from '@corestone/sdk';
 import { criteriaSum, criterionScoreError, overallSumError, rubricTotal, scoreError } from '../lib/review';
+import { useIntl } from 'react-intl';
 
 export interface CriterionDraft {
   code: string;
@@ -19,6 +20,7 @@ export interface CriterionDraft {
  */
 export function useResultsDraft(ev: Evaluation, client: CorestoneClient, onSaved: (ev: Evaluation) => void) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const results = ev.results!;
   const total = rubricTotal(ev);
   const [overall, setOverall] = useState<number | null>(ev.overall_score ?? results.totalPoints);
@@ -42,8 +44,8 @@ export function useResultsDraft(ev: Evaluation, client: CorestoneClient, onSaved
   };
   const changeFeedback = (i: number, text: string) => setCriteria((cs) => cs.map((x, j) => (j === i ? { ...x, feedback: text } : x)));
 
-  const overallError = scoreError(overall, total) ?? overallSumError(overall, criteriaSum(criteria, total));
-  const criterionErrors = criteria.map((c) => criterionScoreError(c.score, c.maxScore));
+  const overallError = scoreError(overall, total, intl) ?? overallSumError(overall, criteriaSum(criteria, total), intl);
+  const criterionErrors = criteria.map((c) => criterionScoreError(c.score, c.maxScore, intl));
   const invalid = Boolean(overallError) || criterionErrors.some(Boolean);
 
   const save = async () => {
@@ -62,9 +64,11 @@ export function useResultsDraft(ev: Evaluation, client: CorestoneClient, onSaved
         },
       });
       onSaved(saved);
-      message.success('Results saved');
+      message.success(intl.formatMessage({ id: 'useResultsDraft.resultsSaved', defaultMessage: 'Results saved' }));
     } catch (e) {
-      message.error(errorMessage(e, 'Failed to update results'));
+      message.error(
+        errorMessage(e, intl.formatMessage({ id: 'useResultsDraft.failedToUpdateResults', defaultMessage: 'Failed to update results' })),
+      );
     } finally {
       setSaving(false);
     }

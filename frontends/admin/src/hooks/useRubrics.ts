@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App } from 'antd';
 import { errorMessage, type CorestoneClient, type Rubric } from '@corestone/sdk';
+import { useIntl } from 'react-intl';
 
 /**
  * Every rubric (GET /rubrics, the list stays while it is fetched again), with `remove` (DELETE,
@@ -9,6 +10,7 @@ import { errorMessage, type CorestoneClient, type Rubric } from '@corestone/sdk'
  */
 export function useRubrics(client: CorestoneClient) {
   const { message, modal } = App.useApp();
+  const intl = useIntl();
   const [state, setState] = useState<{ rubrics: Rubric[]; loading: boolean; error?: string }>({ rubrics: [], loading: true });
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -27,17 +29,24 @@ export function useRubrics(client: CorestoneClient) {
   const remove = async (r: Rubric) => {
     try {
       await client.rubrics.remove(r.id);
-      message.success('Rubric deleted');
+      message.success(intl.formatMessage({ id: 'useRubrics.rubricDeleted', defaultMessage: 'Rubric deleted' }));
       reload();
     } catch {
-      modal.error({ title: 'Failed to delete rubric. It may be in use by existing evaluations.' });
+      modal.error({
+        title: intl.formatMessage({
+          id: 'useRubrics.deleteFailed',
+          defaultMessage: 'Failed to delete rubric. It may be in use by existing evaluations.',
+        }),
+      });
     }
   };
   const details = async (r: Rubric): Promise<Rubric | null> => {
     try {
       return await client.rubrics.get(r.id);
     } catch {
-      modal.error({ title: 'Failed to load rubric details for editing.' });
+      modal.error({
+        title: intl.formatMessage({ id: 'useRubrics.detailsFailed', defaultMessage: 'Failed to load rubric details for editing.' }),
+      });
       return null;
     }
   };

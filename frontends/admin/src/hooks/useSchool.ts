@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { errorMessage, type CorestoneClient, type School, type SchoolActivity, type SchoolCredits } from '@corestone/sdk';
 import { useLoad, useLoadOrMissing } from '../components/common';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 /** Ledger lines read for the overview's week figure. */
 export const POOL_LINES_READ = 500;
@@ -12,13 +13,20 @@ export const POOL_LINES_READ = 500;
  * overview says why the credits are missing.
  */
 export function useSchool(client: CorestoneClient, schoolId: string) {
+  const intlRef = useIntlRef();
   // 404: no such school, or one the caller may not see (the server never says which)
   const school = useLoadOrMissing<School>(() => client.schools.get(schoolId), [client, schoolId]);
   const pool = useLoad<{ credits: SchoolCredits | null; error: string | null }>(
     () =>
       client.schools.credits(schoolId, POOL_LINES_READ).then(
         (credits) => ({ credits, error: null }),
-        (e: unknown) => ({ credits: null, error: errorMessage(e, 'The credit pool could not be read.') }),
+        (e: unknown) => ({
+          credits: null,
+          error: errorMessage(
+            e,
+            intlRef.current.formatMessage({ id: 'useSchool.poolFailed', defaultMessage: 'The credit pool could not be read.' }),
+          ),
+        }),
       ),
     [client, schoolId],
   );

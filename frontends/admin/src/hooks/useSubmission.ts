@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, isApiError, type CorestoneClient, type Evaluation } from '@corestone/sdk';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 export interface SubmissionState {
   ev?: Evaluation;
@@ -14,6 +15,7 @@ export interface SubmissionState {
  * `update` puts the evaluation an action answered with in its place; `reload` fetches it again.
  */
 export function useSubmission(client: CorestoneClient, id: string) {
+  const intlRef = useIntlRef();
   const [state, setState] = useState<SubmissionState>({ loading: true });
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -23,12 +25,19 @@ export function useSubmission(client: CorestoneClient, id: string) {
       (ev) => alive && setState({ ev, loading: false }),
       (e) =>
         alive &&
-        setState({ loading: false, notFound: isApiError(e) && e.status === 404, error: errorMessage(e, 'Failed to load evaluation') }),
+        setState({
+          loading: false,
+          notFound: isApiError(e) && e.status === 404,
+          error: errorMessage(
+            e,
+            intlRef.current.formatMessage({ id: 'submission.loadFailed', defaultMessage: 'Failed to load evaluation' }),
+          ),
+        }),
     );
     return () => {
       alive = false;
     };
-  }, [client, id, tick]);
+  }, [client, id, tick, intlRef]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const update = useCallback((ev: Evaluation) => setState({ ev, loading: false }), []);
   return { state, reload, update };

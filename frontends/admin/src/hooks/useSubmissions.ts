@@ -9,6 +9,7 @@ import {
   type EvaluationStatus,
 } from '@corestone/sdk';
 import { downloadReport } from '../lib/submissions';
+import { useIntl } from 'react-intl';
 
 /**
  * Every submission for the filters (`query` already debounced; GET /evaluation/admin/submissions,
@@ -21,6 +22,7 @@ export function useSubmissions(
   { status, type, query }: { status: EvaluationStatus | ''; type: EssayType | ''; query: string },
 ) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const [tick, setTick] = useState(0);
   const [stats, setStats] = useState<AdminEvaluationStats | null>(null);
   const [list, setList] = useState<{ items: EvaluationListItem[]; loading: boolean; error?: string }>({ items: [], loading: true });
@@ -50,11 +52,16 @@ export function useSubmissions(
     setBusy(ev.id);
     try {
       await client.evaluations.remove(ev.id);
-      message.success('Submission deleted');
+      message.success(intl.formatMessage({ id: 'useSubmissions.submissionDeleted', defaultMessage: 'Submission deleted' }));
       setList((s) => ({ ...s, items: s.items.filter((e) => e.id !== ev.id) }));
       client.admin.submissionStats().then(setStats, () => undefined);
     } catch (e) {
-      message.error(errorMessage(e, 'Failed to delete submission'));
+      message.error(
+        errorMessage(
+          e,
+          intl.formatMessage({ id: 'useSubmissions.failedToDeleteSubmission', defaultMessage: 'Failed to delete submission' }),
+        ),
+      );
     } finally {
       setBusy(null);
     }
@@ -65,7 +72,9 @@ export function useSubmissions(
     try {
       await downloadReport(client, ev);
     } catch (e) {
-      message.error(errorMessage(e, 'Failed to download report'));
+      message.error(
+        errorMessage(e, intl.formatMessage({ id: 'useSubmissions.failedToDownloadReport', defaultMessage: 'Failed to download report' })),
+      );
     } finally {
       setBusy(null);
     }

@@ -11,6 +11,7 @@ import {
 } from '@corestone/sdk';
 import { useLoad, useLoadOrMissing } from '../components/common';
 import { reviewDraftOf, type ReviewDraft } from '../lib/teaching';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 /**
  * The classes a teacher teaches (GET /schools/mine), or for a school admin every current class of
@@ -42,6 +43,7 @@ export function useAssignmentSubmissions(client: CorestoneClient, assignmentId: 
  * result and any saved review), its essay text (GET /evaluation/{id}/text) and the form.
  */
 export function useReview(client: CorestoneClient, evaluationId: string) {
+  const intlRef = useIntlRef();
   const [ev, setEv] = useState<Evaluation | null>(null);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; notFound: boolean } | null>(null);
@@ -61,23 +63,37 @@ export function useReview(client: CorestoneClient, evaluationId: string) {
         setDirty(false);
       },
       (e: unknown) =>
-        alive && setError({ message: errorMessage(e, 'The submission could not be loaded'), notFound: isApiError(e) && e.status === 404 }),
+        alive &&
+        setError({
+          message: errorMessage(
+            e,
+            intlRef.current.formatMessage({ id: 'review.submissionLoadFailed', defaultMessage: 'The submission could not be loaded' }),
+          ),
+          notFound: isApiError(e) && e.status === 404,
+        }),
     );
     return () => {
       alive = false;
     };
-  }, [client, evaluationId, tick]);
+  }, [client, evaluationId, tick, intlRef]);
 
   useEffect(() => {
     let alive = true;
     client.evaluations.essayText(evaluationId).then(
       (t) => alive && setText(t.text),
-      (e: unknown) => alive && setTextError(errorMessage(e, 'The essay text could not be loaded')),
+      (e: unknown) =>
+        alive &&
+        setTextError(
+          errorMessage(
+            e,
+            intlRef.current.formatMessage({ id: 'essayText.loadFailed', defaultMessage: 'The essay text could not be loaded' }),
+          ),
+        ),
     );
     return () => {
       alive = false;
     };
-  }, [client, evaluationId]);
+  }, [client, evaluationId, intlRef]);
 
   const change = useCallback((fn: (d: ReviewDraft) => ReviewDraft) => {
     setDraft((d) => (d ? fn(d) : d));

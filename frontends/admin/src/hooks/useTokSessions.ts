@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { errorMessage, type CorestoneClient, type TokSession } from '@corestone/sdk';
 import { useLoad } from '../components/common';
 import { draftDirty, draftProblems, type TokDraft } from '../lib/tokTitles';
+import { useIntl } from 'react-intl';
 
 /**
  * The TOK sessions (GET /general/tok-sessions, the current one first), the one shown (`selected`:
@@ -13,6 +14,7 @@ import { draftDirty, draftProblems, type TokDraft } from '../lib/tokTitles';
  */
 export function useTokSessions(client: CorestoneClient) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const sessions = useLoad(() => client.content.tokSessions().then((r) => r.sessions), [client]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [draft, setDraft] = useState<TokDraft | null>(null);
@@ -25,7 +27,7 @@ export function useTokSessions(client: CorestoneClient) {
   const selected = list.find((s) => s.id === selectedId) ?? list[0];
   const original = draft?.id ? list.find((s) => s.id === draft.id) : undefined;
   const dirty = draftDirty(draft, original);
-  const problems = draft && tried ? draftProblems(draft) : [];
+  const problems = draft && tried ? draftProblems(draft, intl) : [];
 
   const run = async (work: () => Promise<void>, done: string) => {
     setBusy(true);
@@ -34,7 +36,7 @@ export function useTokSessions(client: CorestoneClient) {
       await work();
       message.success(done);
     } catch (e) {
-      setError(errorMessage(e, 'Failed to save the TOK titles'));
+      setError(errorMessage(e, intl.formatMessage({ id: 'tokSessions.saveFailed', defaultMessage: 'Failed to save the TOK titles' })));
     } finally {
       setBusy(false);
     }
@@ -43,15 +45,18 @@ export function useTokSessions(client: CorestoneClient) {
   const save = () => {
     if (!draft) return;
     setTried(true);
-    if (draftProblems(draft).length) return;
+    if (draftProblems(draft, intl).length) return;
     const body = { session: draft.session.trim(), titles: draft.titles.map((t) => t.trim()) };
-    void run(async () => {
-      const saved = draft.id ? await client.content.updateTokSession(draft.id, body) : await client.content.createTokSession(body);
-      setDraft(null);
-      setTried(false);
-      setSelectedId(saved.data.id);
-      sessions.reload();
-    }, 'TOK titles saved');
+    void run(
+      async () => {
+        const saved = draft.id ? await client.content.updateTokSession(draft.id, body) : await client.content.createTokSession(body);
+        setDraft(null);
+        setTried(false);
+        setSelectedId(saved.data.id);
+        sessions.reload();
+      },
+      intl.formatMessage({ id: 'tokSessions.saved', defaultMessage: 'TOK titles saved' }),
+    );
   };
 
   /** Drops the draft (the caller asked first when it was dirty). */
@@ -67,17 +72,23 @@ export function useTokSessions(client: CorestoneClient) {
   };
 
   const makeCurrent = (s: TokSession) =>
-    void run(async () => {
-      await client.content.makeTokSessionCurrent(s.id);
-      sessions.reload();
-    }, `${s.session} is now the current session`);
+    void run(
+      async () => {
+        await client.content.makeTokSessionCurrent(s.id);
+        sessions.reload();
+      },
+      intl.formatMessage({ id: 'tokSessions.nowCurrent', defaultMessage: '{session} is now the current session' }, { session: s.session }),
+    );
 
   const remove = (s: TokSession) =>
-    run(async () => {
-      await client.content.deleteTokSession(s.id);
-      setSelectedId(null);
-      sessions.reload();
-    }, 'Session deleted');
+    run(
+      async () => {
+        await client.content.deleteTokSession(s.id);
+        setSelectedId(null);
+        sessions.reload();
+      },
+      intl.formatMessage({ id: 'tokSessions.deleted', defaultMessage: 'Session deleted' }),
+    );
 
   return { sessions, list, selected, draft, setDraft, original, dirty, problems, busy, error, save, cancel, select, makeCurrent, remove };
 }

@@ -3,6 +3,8 @@
  * credits. Parsing and checks are pure; the screen creates the accounts one by one.
  */
 import type { Role } from '@corestone/sdk';
+import { type IntlShape } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 /** RFC 4180 fields: commas or semicolons, quotes with "" inside, CRLF or LF. */
 export function parseCsv(text: string): string[][] {
@@ -71,7 +73,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Reads the class list. A header row is recognised by its names (any order); without one the
  * columns are first name, last name, e-mail, role, credits. Role defaults to student, credits to 1.
  */
-export function readClassList(text: string, allowedRoles: readonly Role[]): ImportRow[] {
+export function readClassList(text: string, allowedRoles: readonly Role[], intl: IntlShape = ENGLISH): ImportRow[] {
   const rows = parseCsv(text);
   if (!rows.length) return [];
   const head = rows[0]!.map((h) => HEADERS[h.trim().toLowerCase()]);
@@ -96,11 +98,19 @@ export function readClassList(text: string, allowedRoles: readonly Role[]): Impo
       credits,
       problem: null,
     };
-    if (!row.first_name || !row.last_name) row.problem = 'First and last name are required';
-    else if (!EMAIL.test(email)) row.problem = 'Not a valid e-mail address';
-    else if (seen.has(email)) row.problem = 'The same e-mail appears earlier in the file';
-    else if (!allowedRoles.includes(row.role)) row.problem = `Role must be one of: ${allowedRoles.join(', ')}`;
-    else if (!Number.isInteger(credits) || credits < 0) row.problem = 'Credits must be a whole number, 0 or more';
+    if (!row.first_name || !row.last_name)
+      row.problem = intl.formatMessage({ id: 'classImport.namesRequired', defaultMessage: 'First and last name are required' });
+    else if (!EMAIL.test(email))
+      row.problem = intl.formatMessage({ id: 'classImport.invalidEmail', defaultMessage: 'Not a valid e-mail address' });
+    else if (seen.has(email))
+      row.problem = intl.formatMessage({ id: 'classImport.duplicateEmail', defaultMessage: 'The same e-mail appears earlier in the file' });
+    else if (!allowedRoles.includes(row.role))
+      row.problem = intl.formatMessage(
+        { id: 'classImport.roleNotAllowed', defaultMessage: 'Role must be one of: {roles}' },
+        { roles: allowedRoles.join(', ') },
+      );
+    else if (!Number.isInteger(credits) || credits < 0)
+      row.problem = intl.formatMessage({ id: 'classImport.creditsInvalid', defaultMessage: 'Credits must be a whole number, 0 or more' });
     seen.add(email);
     return row;
   });
@@ -110,9 +120,12 @@ export function readClassList(text: string, allowedRoles: readonly Role[]): Impo
 export type Access = { password: string } | { mail: 'sent' | 'not sent' };
 
 /** The report's last column: the one-time password, or what happened to the password-set e-mail. */
-export function accessText(access: Access | null): string {
+export function accessText(access: Access | null, intl: IntlShape = ENGLISH): string {
   if (!access) return '';
-  return 'password' in access ? access.password : access.mail === 'sent' ? 'e-mail sent' : 'e-mail not sent';
+  if ('password' in access) return access.password;
+  return access.mail === 'sent'
+    ? intl.formatMessage({ id: 'classImport.mailSent', defaultMessage: 'e-mail sent' })
+    : intl.formatMessage({ id: 'classImport.mailNotSent', defaultMessage: 'e-mail not sent' });
 }
 
 /** The report a school keeps: one line per row, the one-time password (or e-mail) of each created account. */

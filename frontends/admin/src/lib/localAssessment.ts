@@ -11,6 +11,8 @@
 import { errorMessage, type CorestoneClient, type EssayType, type Results, type SessionUser } from '@corestone/sdk';
 import { gradeFromAiPercentage, localFallbackResults } from '@corestone/contracts/local-assessment';
 import { wordCount } from './text';
+import { type IntlShape } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 export const LOCAL_ASSESSMENT_TIMEOUT_MS = 30_000;
 export const NOT_AUTHENTICATED = 'User not authenticated';
@@ -156,8 +158,14 @@ async function serverAssessment(
 }
 
 /** How the grade shown was reached, in words (the Quick Assessment screen). */
-export const LOCAL_GRADE_RULE = (points: number, max: number) =>
-  `Grade from ${max > 0 ? Math.round((points / max) * 1000) / 10 : 0}% of the points: A from 85%, B from 70%, C from 55%, D from 40%, else E.`;
+export const LOCAL_GRADE_RULE = (points: number, max: number, intl: IntlShape = ENGLISH) =>
+  intl.formatMessage(
+    {
+      id: 'localAssessment.gradeRule',
+      defaultMessage: 'Grade from {percent}% of the points: A from 85%, B from 70%, C from 55%, D from 40%, else E.',
+    },
+    { percent: intl.formatNumber(max > 0 ? Math.round((points / max) * 1000) / 10 : 0) },
+  );
 
 /** The local path's overall grade and label from the AI result's percentage, points/max (admin §4: 85/70/55/40). */
 export function withLocalPathGrade(results: Results): Results {

@@ -4,6 +4,8 @@
  * the admin may read. Growth is real: the last 30 days against the 30 before (the spec fixes it at 0).
  */
 import { isApiError, type CorestoneClient, type DashboardStats, type EvaluationListItem, type Health, type User } from '@corestone/sdk';
+import { type IntlShape } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 const DAY = 86_400_000;
 
@@ -107,13 +109,17 @@ export interface CheckRow {
   detail: string;
 }
 
-/** The System Status panel's live checks from GET /api/v1/health. */
-export function systemChecks(health: Health | null | 'error'): CheckRow[] {
-  if (health === null) return ['API', 'Database', 'Message Bus', 'AI Service'].map((name) => ({ name, ok: null, detail: 'Checking...' }));
+/** The System Status panel's live checks from GET /api/v1/health (`name` is the check's key; the panel translates it). */
+export function systemChecks(health: Health | null | 'error', intl: IntlShape = ENGLISH): CheckRow[] {
+  if (health === null) {
+    const checking = intl.formatMessage({ id: 'overview.check.checking', defaultMessage: 'Checking...' });
+    return ['API', 'Database', 'Message Bus', 'AI Service'].map((name) => ({ name, ok: null, detail: checking }));
+  }
   if (health === 'error') {
+    const unknown = intl.formatMessage({ id: 'overview.check.unknown', defaultMessage: 'Unknown' });
     return [
-      { name: 'API', ok: false, detail: 'Not reachable' },
-      ...['Database', 'Message Bus', 'AI Service'].map((name) => ({ name, ok: null, detail: 'Unknown' })),
+      { name: 'API', ok: false, detail: intl.formatMessage({ id: 'overview.check.notReachable', defaultMessage: 'Not reachable' }) },
+      ...['Database', 'Message Bus', 'AI Service'].map((name) => ({ name, ok: null, detail: unknown })),
     ];
   }
   const failing = (dep: string) =>
@@ -123,7 +129,9 @@ export function systemChecks(health: Health | null | 'error'): CheckRow[] {
   const row = (name: string, bad: string[], okText: string): CheckRow => ({
     name,
     ok: bad.length === 0,
-    detail: bad.length ? `Failing in ${bad.join(', ')}` : okText,
+    detail: bad.length
+      ? intl.formatMessage({ id: 'overview.check.failingIn', defaultMessage: 'Failing in {services}' }, { services: bad.join(', ') })
+      : okText,
   });
   const down = health.not_ready.filter((n) => !(health.services[n]?.detail ?? '').match(/postgres|nats/));
   const grading = health.services.grading;
@@ -131,12 +139,21 @@ export function systemChecks(health: Health | null | 'error'): CheckRow[] {
     row(
       'API',
       down.filter((n) => n !== 'grading'),
-      `${Object.keys(health.services).length} services ready`,
+      intl.formatMessage(
+        { id: 'overview.check.servicesReady', defaultMessage: '{count} services ready' },
+        { count: Object.keys(health.services).length },
+      ),
     ),
-    row('Database', failing('postgres'), 'PostgreSQL connected'),
-    row('Message Bus', failing('nats'), 'NATS JetStream connected'),
+    row('Database', failing('postgres'), intl.formatMessage({ id: 'overview.check.postgres', defaultMessage: 'PostgreSQL connected' })),
+    row('Message Bus', failing('nats'), intl.formatMessage({ id: 'overview.check.nats', defaultMessage: 'NATS JetStream connected' })),
     grading
-      ? { name: 'AI Service', ok: grading.ready, detail: grading.ready ? 'Grading workers ready' : (grading.detail ?? 'Not ready') }
-      : { name: 'AI Service', ok: null, detail: 'Not reported' },
+      ? {
+          name: 'AI Service',
+          ok: grading.ready,
+          detail: grading.ready
+            ? intl.formatMessage({ id: 'overview.check.gradingReady', defaultMessage: 'Grading workers ready' })
+            : (grading.detail ?? intl.formatMessage({ id: 'overview.check.notReady', defaultMessage: 'Not ready' })),
+        }
+      : { name: 'AI Service', ok: null, detail: intl.formatMessage({ id: 'overview.check.notReported', defaultMessage: 'Not reported' }) },
   ];
 }

@@ -1,5 +1,7 @@
 /** Approval and score-editing rules of the submission review (spec admin §2, §4, §5). */
 import type { ApprovalStatus, Evaluation } from '@corestone/sdk';
+import { type IntlShape } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 export const DEFAULT_RUBRIC_TOTAL = 30;
 
@@ -20,8 +22,9 @@ export function reviewButtons(ev: Pick<Evaluation, 'status' | 'approval_status'>
 }
 
 /** null when the decision may be sent; else the message to show. */
-export function decisionError(decision: 'approve' | 'reject', notes: string): string | null {
-  if (decision === 'reject' && !notes.trim()) return 'Admin notes are required to reject an evaluation';
+export function decisionError(decision: 'approve' | 'reject', notes: string, intl: IntlShape = ENGLISH): string | null {
+  if (decision === 'reject' && !notes.trim())
+    return intl.formatMessage({ id: 'review.notesRequired', defaultMessage: 'Admin notes are required to reject an evaluation' });
   return null;
 }
 
@@ -32,16 +35,23 @@ export function rubricTotal(ev: Pick<Evaluation, 'rubric'>): number {
 }
 
 /** An overall score may be 0..rubric total. */
-export function scoreError(score: number | null | undefined, total: number): string | null {
-  if (score === null || score === undefined || Number.isNaN(score)) return 'Enter a score.';
-  if (score < 0 || score > total) return `Score must be between 0 and ${total}.`;
+export function scoreError(score: number | null | undefined, total: number, intl: IntlShape = ENGLISH): string | null {
+  if (score === null || score === undefined || Number.isNaN(score))
+    return intl.formatMessage({ id: 'review.enterScore', defaultMessage: 'Enter a score.' });
+  if (score < 0 || score > total)
+    return intl.formatMessage(
+      { id: 'review.scoreRange', defaultMessage: 'Score must be between 0 and {total}.' },
+      { total: intl.formatNumber(total) },
+    );
   return null;
 }
 
 /** A criterion score may be 0..its maximum. */
-export function criterionScoreError(score: number | null | undefined, max: number): string | null {
-  if (score === null || score === undefined || Number.isNaN(score)) return 'Enter a score.';
-  if (score < 0 || score > max) return `Between 0 and ${max}.`;
+export function criterionScoreError(score: number | null | undefined, max: number, intl: IntlShape = ENGLISH): string | null {
+  if (score === null || score === undefined || Number.isNaN(score))
+    return intl.formatMessage({ id: 'review.enterScore', defaultMessage: 'Enter a score.' });
+  if (score < 0 || score > max)
+    return intl.formatMessage({ id: 'review.criterionRange', defaultMessage: 'Between 0 and {max}.' }, { max: intl.formatNumber(max) });
   return null;
 }
 
@@ -59,7 +69,10 @@ export function criteriaSum(criteria: { score: number | null | undefined; maxSco
 }
 
 /** The overall score must equal the criteria's sum when they add up to the rubric total. */
-export function overallSumError(score: number | null | undefined, sum: number | null): string | null {
+export function overallSumError(score: number | null | undefined, sum: number | null, intl: IntlShape = ENGLISH): string | null {
   if (sum === null || score === null || score === undefined || Math.abs(score - sum) < 1e-6) return null;
-  return `Must equal the sum of the criterion scores (${sum}).`;
+  return intl.formatMessage(
+    { id: 'review.mustEqualSum', defaultMessage: 'Must equal the sum of the criterion scores ({sum}).' },
+    { sum: intl.formatNumber(sum) },
+  );
 }

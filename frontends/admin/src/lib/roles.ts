@@ -1,5 +1,6 @@
 /** Role gates of the admin area (spec admin §2, §6). The server is the real guard; these decide what the screen offers. */
-import { isAdminRole, type SessionUser } from '@corestone/sdk';
+import { isAdminRole, type SessionRole, type SessionUser } from '@corestone/sdk';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 export type AdminScreen =
   'overview' | 'submissions' | 'submission-detail' | 'users' | 'rubrics' | 'links' | 'policies' | 'settings' | 'analytics';
@@ -18,11 +19,20 @@ export function mayOpen(screen: AdminScreen, user: Pick<SessionUser, 'role'> | n
 }
 
 /** The 'Access Denied' texts the spec gives per screen. */
-export const ACCESS_DENIED: Record<'submissions' | 'rubrics' | 'submission-detail' | 'layout', { title: string; message: string }> = {
-  submissions: { title: 'Access Denied', message: 'Admin privileges required.' },
-  rubrics: { title: 'Access Denied', message: 'Admin privileges required.' },
-  'submission-detail': { title: 'Access Denied', message: "You don't have permission to view this page." },
-  layout: { title: 'Access Denied', message: 'You need admin privileges to access this page.' },
+const DENIED = defineMessages({
+  title: { id: 'roles.accessDenied', defaultMessage: 'Access Denied' },
+  admin: { id: 'roles.adminRequired', defaultMessage: 'Admin privileges required.' },
+  page: { id: 'roles.noPermission', defaultMessage: "You don't have permission to view this page." },
+  layout: { id: 'roles.needAdmin', defaultMessage: 'You need admin privileges to access this page.' },
+});
+export const ACCESS_DENIED: Record<
+  'submissions' | 'rubrics' | 'submission-detail' | 'layout',
+  { title: MessageDescriptor; message: MessageDescriptor }
+> = {
+  submissions: { title: DENIED.title, message: DENIED.admin },
+  rubrics: { title: DENIED.title, message: DENIED.admin },
+  'submission-detail': { title: DENIED.title, message: DENIED.page },
+  layout: { title: DENIED.title, message: DENIED.layout },
 };
 
 /** What a user-management screen may offer (spec §2 "Users"; the API refuses the rest). */
@@ -45,3 +55,11 @@ export const mayEditPolicies = isSuperAdmin;
 /** TOK titles and the organisation settings: everyone in the area reads them; the content service lets a super admin change them. */
 export const mayEditTokTitles = isSuperAdmin;
 export const mayEditContentSettings = isSuperAdmin;
+
+/** The platform roles' names in the page's language (the sdk's `roleLabel` is English). */
+export const ROLE_NAMES: Record<SessionRole, MessageDescriptor> = {
+  student: { id: 'users.roleName.student', defaultMessage: 'Student' },
+  teacher: { id: 'users.roleName.teacher', defaultMessage: 'Teacher' },
+  admin: { id: 'users.roleName.admin', defaultMessage: 'Admin' },
+  'super-admin': { id: 'users.roleName.superAdmin', defaultMessage: 'Super Admin' },
+};

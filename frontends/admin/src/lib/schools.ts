@@ -1,5 +1,6 @@
 /** The School area's rules (issue 30): labels, what a member row offers, the dry-run table, the settings form. The server decides. */
 import type {
+  Locale,
   RosterImportResult,
   SchoolCredits,
   SchoolMember,
@@ -9,13 +10,17 @@ import type {
   UpdateSchoolRequest,
 } from '@corestone/sdk';
 import { isAdminRole, isSchoolAdmin, isSchoolStaff } from '@corestone/sdk';
+import { defineMessages, type IntlShape } from 'react-intl';
 
-export const SCHOOL_ROLE_LABELS: Record<SchoolRole, string> = { school_admin: 'School admin', teacher: 'Teacher', student: 'Student' };
+export const SCHOOL_ROLE_LABELS = defineMessages({
+  school_admin: { id: 'schools.role.schoolAdmin', defaultMessage: 'School admin' },
+  teacher: { id: 'schools.role.teacher', defaultMessage: 'Teacher' },
+  student: { id: 'schools.role.student', defaultMessage: 'Student' },
+}) satisfies Record<SchoolRole, unknown>;
 export const SCHOOL_ROLE_COLORS: Record<SchoolRole, string> = { school_admin: 'purple', teacher: 'blue', student: 'green' };
-export const SCHOOL_ROLE_OPTIONS = (Object.keys(SCHOOL_ROLE_LABELS) as SchoolRole[]).map((value) => ({
-  value,
-  label: SCHOOL_ROLE_LABELS[value],
-}));
+/** The school roles as a select's options, in the page's language. */
+export const schoolRoleOptions = (intl: IntlShape) =>
+  (Object.keys(SCHOOL_ROLE_LABELS) as SchoolRole[]).map((value) => ({ value, label: intl.formatMessage(SCHOOL_ROLE_LABELS[value]) }));
 
 /** The back office's School area of a user: their own school for a school admin, none for others. */
 export function ownSchoolId(user: Pick<SessionUser, 'school'>): string | null {
@@ -35,11 +40,23 @@ export const mayEnterBackOffice = (user: Pick<SessionUser, 'role' | 'school'> | 
 /** Where a school's staff member lands in the back office: a school admin their school, a teacher their classes. */
 export const schoolStaffHome = (user: Pick<SessionUser, 'school'>): string => (isSchoolAdmin(user) ? '/admin/school' : '/admin/classes');
 
-export function statusLabel(m: Pick<SchoolMember, 'status' | 'awaiting'>): { text: string; color: string } {
-  if (m.status === 'active') return { text: 'Active', color: 'green' };
-  if (m.status === 'deactivated') return { text: 'Deactivated', color: 'default' };
-  if (m.awaiting === 'member') return { text: 'Invited', color: 'gold' };
-  return { text: 'Awaiting approval', color: 'orange' };
+const STATUS_LABELS = defineMessages({
+  active: { id: 'schools.status.active', defaultMessage: 'Active' },
+  deactivated: { id: 'schools.status.deactivated', defaultMessage: 'Deactivated' },
+  invited: { id: 'schools.status.invited', defaultMessage: 'Invited' },
+  awaiting: { id: 'schools.status.awaiting', defaultMessage: 'Awaiting approval' },
+});
+
+export function statusLabel(m: Pick<SchoolMember, 'status' | 'awaiting'>, intl: IntlShape): { text: string; color: string } {
+  const [label, color] =
+    m.status === 'active'
+      ? [STATUS_LABELS.active, 'green']
+      : m.status === 'deactivated'
+        ? [STATUS_LABELS.deactivated, 'default']
+        : m.awaiting === 'member'
+          ? [STATUS_LABELS.invited, 'gold']
+          : [STATUS_LABELS.awaiting, 'orange'];
+  return { text: intl.formatMessage(label), color };
 }
 
 export type MemberAction = 'approve' | 'deactivate' | 'reactivate';
@@ -61,16 +78,16 @@ export const MEMBER_ACTION_STATUS: Record<MemberAction, 'active' | 'deactivated'
   deactivate: 'deactivated',
   reactivate: 'active',
 };
-export const MEMBER_ACTION_LABELS: Record<MemberAction, string> = {
-  approve: 'Approve',
-  deactivate: 'Deactivate',
-  reactivate: 'Reactivate',
-};
-export const MEMBER_ACTION_DONE: Record<MemberAction, string> = {
-  approve: 'Member approved',
-  deactivate: 'Member deactivated',
-  reactivate: 'Member reactivated',
-};
+export const MEMBER_ACTION_LABELS = defineMessages({
+  approve: { id: 'schools.action.approve', defaultMessage: 'Approve' },
+  deactivate: { id: 'schools.action.deactivate', defaultMessage: 'Deactivate' },
+  reactivate: { id: 'schools.action.reactivate', defaultMessage: 'Reactivate' },
+}) satisfies Record<MemberAction, unknown>;
+export const MEMBER_ACTION_DONE = defineMessages({
+  approve: { id: 'schools.action.approved', defaultMessage: 'Member approved' },
+  deactivate: { id: 'schools.action.deactivated', defaultMessage: 'Member deactivated' },
+  reactivate: { id: 'schools.action.reactivated', defaultMessage: 'Member reactivated' },
+}) satisfies Record<MemberAction, unknown>;
 
 /** One row of the dry-run (or apply) table. */
 export interface RosterRow {
@@ -82,7 +99,7 @@ export interface RosterRow {
 }
 
 /** The result's details as one table: people created, updated, moved and deactivated, then classes. */
-export function rosterRows(result: Pick<RosterImportResult, 'details'>): RosterRow[] {
+export function rosterRows(result: Pick<RosterImportResult, 'details'>, intl: IntlShape): RosterRow[] {
   const d = result.details;
   /** One kind of change's rows: `prefix` keeps the keys apart, `detail` says what changes for each. */
   const rowsOf = <T extends { name: string; email?: string }>(
@@ -91,37 +108,63 @@ export function rosterRows(result: Pick<RosterImportResult, 'details'>): RosterR
     change: RosterRow['change'],
     detail: (x: T) => string,
   ) => items.map((x, i): RosterRow => ({ key: `${prefix}${i}`, change, name: x.name, email: x.email ?? '', detail: detail(x) }));
-  const classes = (names: string[]) => names.join(', ') || 'no class';
+  const classes = (names: string[]) => names.join(', ') || intl.formatMessage({ id: 'schools.noClass', defaultMessage: 'no class' });
+  const role = (r: SchoolRole) => intl.formatMessage(SCHOOL_ROLE_LABELS[r]);
   return [
-    ...rowsOf(d.create, 'c', 'Create', (c) => `${SCHOOL_ROLE_LABELS[c.role]} (${c.file}:${c.line})`),
+    ...rowsOf(d.create, 'c', 'Create', (c) => `${role(c.role)} (${c.file}:${c.line})`),
     ...rowsOf(d.update, 'u', 'Update', (u) => u.changes.join(', ')),
     ...rowsOf(d.moves, 'm', 'Move', (m) => `${classes(m.from)} → ${classes(m.to)}`),
-    ...rowsOf(d.deactivate, 'd', 'Deactivate', (x) => `${SCHOOL_ROLE_LABELS[x.role]}: ${x.reason}`),
+    ...rowsOf(d.deactivate, 'd', 'Deactivate', (x) => `${role(x.role)}: ${x.reason}`),
     ...rowsOf(d.classes_create, 'cc', 'New class', (c) => [c.subject, c.session].filter(Boolean).join(' · ')),
     ...rowsOf(d.classes_update, 'cu', 'Class update', (c) => c.changes.join(', ')),
   ];
 }
 
 /** The counts line of a dry run or an apply. */
-export function rosterSummary(r: RosterImportResult): { label: string; value: number }[] {
-  return [
-    { label: 'Created', value: r.created },
-    { label: 'Updated', value: r.updated },
-    { label: 'Moved', value: r.moved },
-    { label: 'Deactivated', value: r.deactivated },
-    { label: 'Unchanged', value: r.unchanged },
-    { label: 'Classes created', value: r.classes_created },
-    { label: 'Enrolments added', value: r.enrolments_added },
-    { label: 'Errors', value: r.error_count },
-  ];
+const SUMMARY_LABELS = defineMessages({
+  created: { id: 'schools.summary.created', defaultMessage: 'Created' },
+  updated: { id: 'schools.summary.updated', defaultMessage: 'Updated' },
+  moved: { id: 'schools.summary.moved', defaultMessage: 'Moved' },
+  deactivated: { id: 'schools.summary.deactivated', defaultMessage: 'Deactivated' },
+  unchanged: { id: 'schools.summary.unchanged', defaultMessage: 'Unchanged' },
+  classes_created: { id: 'schools.summary.classesCreated', defaultMessage: 'Classes created' },
+  enrolments_added: { id: 'schools.summary.enrolmentsAdded', defaultMessage: 'Enrolments added' },
+  error_count: { id: 'schools.summary.errors', defaultMessage: 'Errors' },
+});
+
+export function rosterSummary(r: RosterImportResult, intl: IntlShape): { key: string; label: string; value: number }[] {
+  return (Object.keys(SUMMARY_LABELS) as (keyof typeof SUMMARY_LABELS)[]).map((k) => ({
+    key: k,
+    label: intl.formatMessage(SUMMARY_LABELS[k]),
+    value: r[k],
+  }));
 }
 
+/** What each kind of roster change is called in the table. */
+export const ROSTER_CHANGE_LABELS = defineMessages({
+  Create: { id: 'schools.change.create', defaultMessage: 'Create' },
+  Update: { id: 'schools.change.update', defaultMessage: 'Update' },
+  Move: { id: 'schools.change.move', defaultMessage: 'Move' },
+  Deactivate: { id: 'schools.change.deactivate', defaultMessage: 'Deactivate' },
+  'New class': { id: 'schools.change.newClass', defaultMessage: 'New class' },
+  'Class update': { id: 'schools.change.classUpdate', defaultMessage: 'Class update' },
+}) satisfies Record<RosterRow['change'], unknown>;
+
 /** Accepted roster files: CSV files or one zip. */
-export function rosterFileProblem(files: readonly { name: string }[]): string | null {
-  if (files.length === 0) return 'Choose the roster files (CSV) or one zip first.';
+export function rosterFileProblem(files: readonly { name: string }[], intl: IntlShape): string | null {
+  if (files.length === 0)
+    return intl.formatMessage({ id: 'schools.rosterNoFiles', defaultMessage: 'Choose the roster files (CSV) or one zip first.' });
   const bad = files.find((f) => !/\.(csv|zip)$/i.test(f.name));
-  if (bad) return `${bad.name} is neither a CSV file nor a zip.`;
-  if (files.some((f) => /\.zip$/i.test(f.name)) && files.length > 1) return 'Upload one zip on its own, or the CSV files without a zip.';
+  if (bad)
+    return intl.formatMessage(
+      { id: 'schools.rosterBadFile', defaultMessage: '{name} is neither a CSV file nor a zip.' },
+      { name: bad.name },
+    );
+  if (files.some((f) => /\.zip$/i.test(f.name)) && files.length > 1)
+    return intl.formatMessage({
+      id: 'schools.rosterZipAlone',
+      defaultMessage: 'Upload one zip on its own, or the CSV files without a zip.',
+    });
   return null;
 }
 
@@ -145,10 +188,19 @@ export interface SettingsForm {
   pool_cap_per_student: number | null;
   domain_sign_up: NonNullable<SchoolSettings['domain_sign_up']>;
   email_domains: string[];
+  /** issue 36: the language of members who chose none */
+  default_locale: Locale;
 }
 
-export function settingsForm(school: { name: string; time_zone: string; settings: SchoolSettings; email_domains: string[] }): SettingsForm {
+export function settingsForm(school: {
+  name: string;
+  time_zone: string;
+  settings: SchoolSettings;
+  email_domains: string[];
+  default_locale?: Locale;
+}): SettingsForm {
   return {
+    default_locale: school.default_locale ?? 'en',
     name: school.name,
     time_zone: school.time_zone,
     students_may_buy_credits: school.settings.students_may_buy_credits,
@@ -170,6 +222,7 @@ export function settingsPatch(before: SettingsForm, after: SettingsForm, superAd
   if (name !== before.name) patch.name = name;
   const tz = after.time_zone.trim();
   if (tz !== before.time_zone) patch.time_zone = tz;
+  if (after.default_locale !== before.default_locale) patch.default_locale = after.default_locale;
   const settings: Partial<SchoolSettings> = {};
   for (const k of ['students_may_buy_credits', 'ai_grader_enabled', 'pool_enabled'] as const) {
     if (after[k] !== before[k]) settings[k] = after[k];

@@ -3,6 +3,8 @@
  * filters and sorting, the review form from a result and back to the request, agreement figures
  * as words. The server decides and computes; this only arranges what it answered.
  */
+import { defineMessages, type IntlShape } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 import type {
   AgreementFigure,
   Assignment,
@@ -15,14 +17,14 @@ import type {
   TeacherReviewRequest,
 } from '@corestone/sdk';
 
-export const STATE_LABELS: Record<SubmissionState, string> = {
-  not_submitted: 'Not submitted',
-  submitted: 'Submitted',
-  graded: 'Graded',
-  needs_review: 'Needs review',
-  reviewed: 'Reviewed',
-  released: 'Released',
-};
+export const STATE_LABELS = defineMessages({
+  not_submitted: { id: 'teaching.state.notSubmitted', defaultMessage: 'Not submitted' },
+  submitted: { id: 'teaching.state.submitted', defaultMessage: 'Submitted' },
+  graded: { id: 'teaching.state.graded', defaultMessage: 'Graded' },
+  needs_review: { id: 'teaching.state.needsReview', defaultMessage: 'Needs review' },
+  reviewed: { id: 'teaching.state.reviewed', defaultMessage: 'Reviewed' },
+  released: { id: 'teaching.state.released', defaultMessage: 'Released' },
+}) satisfies Record<SubmissionState, unknown>;
 export const STATE_COLORS: Record<SubmissionState, string> = {
   not_submitted: 'default',
   submitted: 'processing',
@@ -34,14 +36,20 @@ export const STATE_COLORS: Record<SubmissionState, string> = {
 /** The order states sort in: what needs the teacher first. */
 const STATE_ORDER: SubmissionState[] = ['needs_review', 'graded', 'reviewed', 'submitted', 'released', 'not_submitted'];
 
-export const RELEASE_MODE_LABELS = { immediate: 'Released at once', after_review: 'After my review' } as const;
-export const KIND_LABELS = { draft: 'Draft', final: 'Final' } as const;
+export const RELEASE_MODE_LABELS = defineMessages({
+  immediate: { id: 'teaching.release.immediate', defaultMessage: 'Released at once' },
+  after_review: { id: 'teaching.release.afterReview', defaultMessage: 'After my review' },
+});
+export const KIND_LABELS = defineMessages({
+  draft: { id: 'teaching.kind.draft', defaultMessage: 'Draft' },
+  final: { id: 'teaching.kind.final', defaultMessage: 'Final' },
+});
 
-/** '27 / 34' or '—'. */
-export function scoreText(total: number | null | undefined, max: number | null | undefined): string {
+/** '27 / 34', '27.5 / 34' ('27,5 / 34' in French and Spanish) or '—'. */
+export function scoreText(total: number | null | undefined, max: number | null | undefined, intl: IntlShape = ENGLISH): string {
   if (total === null || total === undefined) return '—';
-  const n = Number.isInteger(total) ? String(total) : total.toFixed(1);
-  return max ? `${n} / ${max}` : n;
+  const n = intl.formatNumber(total, { maximumFractionDigits: 1 });
+  return max ? `${n} / ${intl.formatNumber(max)}` : n;
 }
 
 export type StateFilter = SubmissionState | 'late' | 'all';
@@ -163,10 +171,15 @@ export function reviewDraftOf(ev: Pick<Evaluation, 'results' | 'rubric' | 'assig
 }
 
 /** A criterion mark the server would refuse (REVIEW_INVALID), said before sending; null when all are fine. */
-export function reviewProblem(draft: ReviewDraft): string | null {
+export function reviewProblem(draft: ReviewDraft, intl: IntlShape): string | null {
   for (const c of draft.criteria) {
-    if (!Number.isFinite(c.score) || c.score < 0) return `${c.name}: the mark must be 0 or more.`;
-    if (c.score > c.max) return `${c.name}: the mark can be at most ${c.max}.`;
+    if (!Number.isFinite(c.score) || c.score < 0)
+      return intl.formatMessage({ id: 'teaching.markNegative', defaultMessage: '{name}: the mark must be 0 or more.' }, { name: c.name });
+    if (c.score > c.max)
+      return intl.formatMessage(
+        { id: 'teaching.markOverMax', defaultMessage: '{name}: the mark can be at most {max}.' },
+        { name: c.name, max: intl.formatNumber(c.max) },
+      );
   }
   return null;
 }
@@ -189,30 +202,55 @@ export function withPassageComment(list: readonly PassageComment[], comment: Pas
 
 /** 0.734 → '73%'; null → '—'. */
 export const percentText = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${Math.round(v * 100)}%`);
-/** Kappa with two decimals; null → '—'. */
-export const kappaText = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2));
-/** +0.8 / −0.3 marks; null → '—'. */
-export function differenceText(v: number | null | undefined): string {
+/** Kappa with two decimals ('0.62', French and Spanish '0,62'); null → '—'. */
+export const kappaText = (v: number | null | undefined, intl: IntlShape = ENGLISH) =>
+  v === null || v === undefined ? '—' : intl.formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** +0.8 / −0.3 marks (French and Spanish +0,8 / −0,3); null → '—'. */
+export function differenceText(v: number | null | undefined, intl: IntlShape = ENGLISH): string {
   if (v === null || v === undefined) return '—';
   const r = Math.round(v * 100) / 100;
-  return r > 0 ? `+${r}` : r < 0 ? `\u2212${Math.abs(r)}` : '0';
+  const abs = intl.formatNumber(Math.abs(r), { maximumFractionDigits: 2 });
+  return r > 0 ? `+${abs}` : r < 0 ? `\u2212${abs}` : '0';
 }
 
+const KAPPA_WORDS = defineMessages({
+  none: { id: 'teaching.kappa.none', defaultMessage: 'not enough essays' },
+  belowChance: { id: 'teaching.kappa.belowChance', defaultMessage: 'less than chance' },
+  slight: { id: 'teaching.kappa.slight', defaultMessage: 'slight' },
+  fair: { id: 'teaching.kappa.fair', defaultMessage: 'fair' },
+  moderate: { id: 'teaching.kappa.moderate', defaultMessage: 'moderate' },
+  substantial: { id: 'teaching.kappa.substantial', defaultMessage: 'substantial' },
+  almostPerfect: { id: 'teaching.kappa.almostPerfect', defaultMessage: 'almost perfect' },
+});
+
 /** Landis & Koch's words for a kappa (the usual reading of one). */
-export function kappaWords(v: number | null): string {
-  if (v === null) return 'not enough essays';
-  if (v < 0) return 'less than chance';
-  if (v <= 0.2) return 'slight';
-  if (v <= 0.4) return 'fair';
-  if (v <= 0.6) return 'moderate';
-  if (v <= 0.8) return 'substantial';
-  return 'almost perfect';
+export function kappaWords(v: number | null, intl: IntlShape): string {
+  const word =
+    v === null
+      ? KAPPA_WORDS.none
+      : v < 0
+        ? KAPPA_WORDS.belowChance
+        : v <= 0.2
+          ? KAPPA_WORDS.slight
+          : v <= 0.4
+            ? KAPPA_WORDS.fair
+            : v <= 0.6
+              ? KAPPA_WORDS.moderate
+              : v <= 0.8
+                ? KAPPA_WORDS.substantial
+                : KAPPA_WORDS.almostPerfect;
+  return intl.formatMessage(word);
 }
 
 export const agreementRows = (criteria: readonly AgreementFigure[], total: AgreementFigure | null) =>
   total ? [...criteria, total] : [...criteria];
 
 /** An assignment's dates in words for its card. */
-export function assignmentWindow(a: Pick<Assignment, 'opens_at' | 'due_at'>, fmt: (iso: string | null) => string): string {
-  return a.opens_at ? `Opens ${fmt(a.opens_at)} · due ${fmt(a.due_at)}` : `Due ${fmt(a.due_at)}`;
+export function assignmentWindow(a: Pick<Assignment, 'opens_at' | 'due_at'>, fmt: (iso: string | null) => string, intl: IntlShape): string {
+  return a.opens_at
+    ? intl.formatMessage(
+        { id: 'teaching.window', defaultMessage: 'Opens {opens} · due {due}' },
+        { opens: fmt(a.opens_at), due: fmt(a.due_at) },
+      )
+    : intl.formatMessage({ id: 'teaching.due', defaultMessage: 'Due {due}' }, { due: fmt(a.due_at) });
 }

@@ -1,4 +1,5 @@
 /** Text helpers of the admin screens (spec admin §2, §5, §9). */
+import { currentLocale } from '@corestone/sdk';
 
 /** Submission names are cut at 40 characters with an ellipsis. */
 export function truncate(text: string, max = 40): string {
@@ -31,10 +32,16 @@ export function txtFileName(title: string): string {
   return `${base}.txt`;
 }
 
+/** The locale dates are written in: the browser's for English (as before issue 36), else the page's language. */
+export function dateLocale(): string | undefined {
+  const locale = currentLocale();
+  return locale === 'en' ? undefined : locale;
+}
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(dateLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
@@ -42,7 +49,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? '—'
-    : d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    : d.toLocaleString(dateLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** Saves a blob under a file name (the browser's download). */

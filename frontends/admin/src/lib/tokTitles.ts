@@ -1,4 +1,6 @@
 /** The TOK Titles screen's rules: what a session draft must hold before it is sent (the server checks the same). */
+import { type IntlShape } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 /** The IB publishes six prescribed titles per examination session (contracts: TOK_TITLES_PER_SESSION). */
 export const TITLES_PER_SESSION = 6;
@@ -6,20 +8,33 @@ export const TITLES_PER_SESSION = 6;
 export const TITLE_MIN_CHARS = 10;
 export const TITLE_MAX_CHARS = 600;
 /** The wizard's free entry, shown after the session's titles (student remote, TokFields). */
-export const WIZARD_OTHER_TITLE = 'Other title (type the title you answered)';
+export const WIZARD_OTHER_TITLE = { id: 'tokTitles.wizardOtherTitle', defaultMessage: 'Other title (type the title you answered)' };
 
 /** A session being written: `id` null for a new one. */
 export type TokDraft = { id: string | null; session: string; titles: string[] };
 export const emptyDraft = (): TokDraft => ({ id: null, session: '', titles: Array<string>(TITLES_PER_SESSION).fill('') });
 
 /** What is wrong with a draft before it is sent (the server checks the same). */
-export function draftProblems(d: TokDraft): string[] {
+export function draftProblems(d: TokDraft, intl: IntlShape = ENGLISH): string[] {
   const problems: string[] = [];
-  if (!d.session.trim()) problems.push('Enter the session, e.g. "May 2027".');
+  if (!d.session.trim())
+    problems.push(intl.formatMessage({ id: 'tokTitles.enterSession', defaultMessage: 'Enter the session, e.g. "May 2027".' }));
   d.titles.forEach((t, i) => {
     const n = t.trim().length;
-    if (n < TITLE_MIN_CHARS) problems.push(`Title ${i + 1} needs at least ${TITLE_MIN_CHARS} characters.`);
-    else if (n > TITLE_MAX_CHARS) problems.push(`Title ${i + 1} has more than ${TITLE_MAX_CHARS} characters.`);
+    if (n < TITLE_MIN_CHARS)
+      problems.push(
+        intl.formatMessage(
+          { id: 'tokTitles.titleTooShort', defaultMessage: 'Title {n} needs at least {min} characters.' },
+          { n: i + 1, min: TITLE_MIN_CHARS },
+        ),
+      );
+    else if (n > TITLE_MAX_CHARS)
+      problems.push(
+        intl.formatMessage(
+          { id: 'tokTitles.titleTooLong', defaultMessage: 'Title {n} has more than {max} characters.' },
+          { n: i + 1, max: TITLE_MAX_CHARS },
+        ),
+      );
   });
   return problems;
 }

@@ -5,6 +5,7 @@ import { LoadError, Loading, PageHeader } from '../components/common';
 import { CsvButton } from '../components/teaching/CsvButton';
 import { useAgreement, useMyClasses } from '../hooks/useTeaching';
 import { agreementRows, differenceText, kappaText, kappaWords, percentText } from '../lib/teaching';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /**
  * /admin/agreement (issue 31): how far the AI agrees with the school's teachers, per criterion of a
@@ -17,6 +18,9 @@ export function Agreement({ client, user }: RemoteAppProps) {
   const schoolId = classes.data?.schoolId ?? null;
   const [rubricId, setRubricId] = useState<string | undefined>();
   const [classId, setClassId] = useState<string | undefined>();
+  const intl = useIntl();
+  const percent = (v: number | null | undefined) =>
+    v === null || v === undefined ? percentText(v) : intl.formatNumber(v, { style: 'percent', maximumFractionDigits: 0 });
   const [rubrics, setRubrics] = useState<Rubric[]>([]);
   useEffect(() => {
     client.rubrics.active().then(setRubrics, () => setRubrics([]));
@@ -30,8 +34,10 @@ export function Agreement({ client, user }: RemoteAppProps) {
   return (
     <div data-testid="agreement-page">
       <PageHeader
-        title="AI–teacher agreement"
-        subtitle={schoolId ? (classes.data?.schoolName ?? undefined) : 'Every school'}
+        title={<FormattedMessage id="agreement.aiTeacherAgreement" defaultMessage="AI–teacher agreement" />}
+        subtitle={
+          schoolId ? (classes.data?.schoolName ?? undefined) : <FormattedMessage id="agreement.everySchool" defaultMessage="Every school" />
+        }
         extra={
           schoolId && (
             <CsvButton
@@ -42,14 +48,16 @@ export function Agreement({ client, user }: RemoteAppProps) {
         }
       />
       <Typography.Paragraph type="secondary">
-        Every released result whose marks a teacher changed or confirmed is a teacher&apos;s judgement; these figures compare the AI&apos;s
-        marks with them.
+        <FormattedMessage
+          id="agreement.intro"
+          defaultMessage="Every released result whose marks a teacher changed or confirmed is a teacher's judgement; these figures compare the AI's marks with them."
+        />
       </Typography.Paragraph>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
-          aria-label="Rubric"
+          aria-label={intl.formatMessage({ id: 'agreement.rubric', defaultMessage: 'Rubric' })}
           allowClear
-          placeholder="Every rubric"
+          placeholder={intl.formatMessage({ id: 'agreement.everyRubric', defaultMessage: 'Every rubric' })}
           style={{ width: 240 }}
           value={rubricId}
           onChange={setRubricId}
@@ -57,9 +65,9 @@ export function Agreement({ client, user }: RemoteAppProps) {
         />
         {schoolId && (
           <Select
-            aria-label="Class"
+            aria-label={intl.formatMessage({ id: 'agreement.class', defaultMessage: 'Class' })}
             allowClear
-            placeholder="Every class"
+            placeholder={intl.formatMessage({ id: 'agreement.everyClass', defaultMessage: 'Every class' })}
             style={{ width: 220 }}
             value={classId}
             onChange={setClassId}
@@ -73,7 +81,12 @@ export function Agreement({ client, user }: RemoteAppProps) {
         <Loading />
       ) : data.essays === 0 ? (
         <Empty
-          description="No teacher-released results yet: figures appear once teachers review and release."
+          description={
+            <FormattedMessage
+              id="agreement.noTeacherReleasedResultsYet"
+              defaultMessage="No teacher-released results yet: figures appear once teachers review and release."
+            />
+          }
           data-testid="agreement-empty"
         />
       ) : (
@@ -81,7 +94,10 @@ export function Agreement({ client, user }: RemoteAppProps) {
           <Alert
             type="info"
             style={{ marginBottom: 12 }}
-            title={`${data.essays} essay${data.essays === 1 ? '' : 's'}${data.rubric_name ? ` · ${data.rubric_name}` : ''}`}
+            title={`${intl.formatMessage(
+              { id: 'agreement.essayCount', defaultMessage: '{count, plural, one {# essay} other {# essays}}' },
+              { count: data.essays },
+            )}${data.rubric_name ? ` · ${data.rubric_name}` : ''}`}
             description={data.total?.reading}
           />
           <Table<AgreementFigure>
@@ -93,13 +109,29 @@ export function Agreement({ client, user }: RemoteAppProps) {
             // the readings wrap inside the card; a phone scrolls the table sideways
             scroll={{ x: 960 }}
             columns={[
-              { title: 'Criterion', dataIndex: 'criterion', render: (v: string, f) => (f.criterion_id ? v : <strong>{v}</strong>) },
-              { title: 'Essays', dataIndex: 'n' },
-              { title: 'Kappa (QWK)', key: 'qwk', render: (_, f) => `${kappaText(f.qwk)} · ${kappaWords(f.qwk)}` },
-              { title: 'Exact', key: 'exact', render: (_, f) => percentText(f.exact) },
-              { title: 'Within one mark', key: 'adj', render: (_, f) => percentText(f.adjacent) },
-              { title: 'AI − teacher', key: 'diff', render: (_, f) => differenceText(f.mean_difference) },
-              { title: 'Reading', dataIndex: 'reading', width: '36%' },
+              {
+                title: <FormattedMessage id="agreement.criterion" defaultMessage="Criterion" />,
+                dataIndex: 'criterion',
+                render: (v: string, f) => (f.criterion_id ? v : <strong>{v}</strong>),
+              },
+              { title: <FormattedMessage id="agreement.essays" defaultMessage="Essays" />, dataIndex: 'n' },
+              {
+                title: <FormattedMessage id="agreement.kappaQwk" defaultMessage="Kappa (QWK)" />,
+                key: 'qwk',
+                render: (_, f) => `${kappaText(f.qwk, intl)} · ${kappaWords(f.qwk, intl)}`,
+              },
+              { title: <FormattedMessage id="agreement.exact" defaultMessage="Exact" />, key: 'exact', render: (_, f) => percent(f.exact) },
+              {
+                title: <FormattedMessage id="agreement.withinOneMark" defaultMessage="Within one mark" />,
+                key: 'adj',
+                render: (_, f) => percent(f.adjacent),
+              },
+              {
+                title: <FormattedMessage id="agreement.aiTeacher" defaultMessage="AI − teacher" />,
+                key: 'diff',
+                render: (_, f) => differenceText(f.mean_difference, intl),
+              },
+              { title: <FormattedMessage id="agreement.reading" defaultMessage="Reading" />, dataIndex: 'reading', width: '36%' },
             ]}
           />
         </Card>

@@ -6,18 +6,22 @@ import { LoadError, Loading, PageHeader, useLoad } from '../components/common';
 import { BarList, ColumnChart, dayLabel } from '../components/charts';
 import { isSuperAdmin } from '../lib/roles';
 import { saveBlob } from '../lib/text';
+import { FormattedMessage, type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
-const RANGES = [
-  { label: '7 days', value: 7 },
-  { label: '30 days', value: 30 },
-  { label: '90 days', value: 90 },
-];
-const ROLE_LABELS: Record<string, string> = { student: 'Students', teacher: 'Teachers', admin: 'Admins', super_admin: 'Super Admins' };
-const seconds = (v: number | null) => (v === null ? '—' : `${Math.round(v * 10) / 10} s`);
+const RANGES = [7, 30, 90];
+const ROLE_LABELS: Record<string, MessageDescriptor> = {
+  student: { id: 'analytics.role.students', defaultMessage: 'Students' },
+  teacher: { id: 'analytics.role.teachers', defaultMessage: 'Teachers' },
+  admin: { id: 'analytics.role.admins', defaultMessage: 'Admins' },
+  super_admin: { id: 'analytics.role.superAdmins', defaultMessage: 'Super Admins' },
+};
+/** 12.34 → '12.3 s' (French and Spanish '12,3 s'); null → '—'. */
+const seconds = (v: number | null, intl: IntlShape) => (v === null ? '—' : `${intl.formatNumber(v, { maximumFractionDigits: 1 })} s`);
 
 /** Charts of the /dashboard/analytics/* figures for a day range, with the CSV exports (spec §7). */
 export function Analytics({ client, user }: RemoteAppProps) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const [days, setDays] = useState(30);
   const data = useLoad(async () => {
     const [performance, trends, users, rubrics, links] = await Promise.all([
@@ -34,20 +38,35 @@ export function Analytics({ client, user }: RemoteAppProps) {
       const file = type === 'submissions' ? await client.admin.exportSubmissions({}) : await client.admin.exportAnalytics(type, days);
       saveBlob(file.blob, file.filename ?? `${type}_export.csv`);
     } catch (e) {
-      message.error(errorMessage(e, type === 'submissions' ? 'Failed to export submissions' : 'Failed to export analytics'));
+      message.error(
+        errorMessage(
+          e,
+          type === 'submissions'
+            ? intl.formatMessage({ id: 'analytics.exportSubmissionsFailed', defaultMessage: 'Failed to export submissions' })
+            : intl.formatMessage({ id: 'analytics.exportFailed', defaultMessage: 'Failed to export analytics' }),
+        ),
+      );
     }
   };
 
   const header = (
     <PageHeader
-      title="Analytics"
-      subtitle="How Corestone is used and how essays score"
+      title={<FormattedMessage id="analytics.analytics" defaultMessage="Analytics" />}
+      subtitle={<FormattedMessage id="analytics.howCorestoneIsUsedAnd" defaultMessage="How Corestone is used and how essays score" />}
       extra={
         <>
-          <Segmented aria-label="Day range" options={RANGES} value={days} onChange={(v) => setDays(v as number)} />
+          <Segmented
+            aria-label={intl.formatMessage({ id: 'analytics.dayRange', defaultMessage: 'Day range' })}
+            options={RANGES.map((n) => ({
+              value: n,
+              label: intl.formatMessage({ id: 'analytics.days', defaultMessage: '{count} days' }, { count: n }),
+            }))}
+            value={days}
+            onChange={(v) => setDays(v as number)}
+          />
           {isSuperAdmin(user) && (
             <Button icon={<DownloadOutlined />} onClick={() => download('submissions')}>
-              Submissions CSV
+              <FormattedMessage id="analytics.submissionsCsv" defaultMessage="Submissions CSV" />
             </Button>
           )}
         </>
@@ -65,13 +84,16 @@ export function Analytics({ client, user }: RemoteAppProps) {
     return (
       <>
         {header}
-        <LoadError message={data.error ?? 'Failed to fetch performance metrics'} onRetry={data.reload} />
+        <LoadError
+          message={data.error ?? intl.formatMessage({ id: 'analytics.loadFailed', defaultMessage: 'Failed to fetch performance metrics' })}
+          onRetry={data.reload}
+        />
       </>
     );
   const { performance, trends, users, rubrics, links } = data.data;
   const csv = (type: AnalyticsExportType) => (
     <Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`Export ${type} CSV`} onClick={() => download(type)}>
-      CSV
+      <FormattedMessage id="analytics.csv" defaultMessage="CSV" />
     </Button>
   );
 
@@ -80,15 +102,24 @@ export function Analytics({ client, user }: RemoteAppProps) {
       {header}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Card title="Submissions per day" variant="borderless" extra={csv('trends')}>
+          <Card
+            title={<FormattedMessage id="analytics.submissionsPerDay" defaultMessage="Submissions per day" />}
+            variant="borderless"
+            extra={csv('trends')}
+          >
             <ColumnChart
+              title={<FormattedMessage id="analytics.submissionsPerDay" defaultMessage="Submissions per day" />}
               testId="chart-submissions"
               data={trends.submissions_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))}
             />
           </Card>
         </Col>
         <Col xs={24} xl={8}>
-          <Card title="Grade distribution" variant="borderless" extra={csv('performance')}>
+          <Card
+            title={<FormattedMessage id="analytics.gradeDistribution" defaultMessage="Grade distribution" />}
+            variant="borderless"
+            extra={csv('performance')}
+          >
             <BarList
               testId="chart-grades"
               data={performance.grade_distribution.map((g) => ({ label: `Grade ${g.grade}`, value: g.count }))}
@@ -96,7 +127,7 @@ export function Analytics({ client, user }: RemoteAppProps) {
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card title="Average per criterion" variant="borderless">
+          <Card title={<FormattedMessage id="analytics.averagePerCriterion" defaultMessage="Average per criterion" />} variant="borderless">
             <BarList
               data={performance.criteria.map((c) => ({
                 label: `${c.essay_type.toUpperCase()} ${c.code} · ${c.name}`,
@@ -108,28 +139,59 @@ export function Analytics({ client, user }: RemoteAppProps) {
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card title="Processing time" variant="borderless">
+          <Card title={<FormattedMessage id="analytics.processingTime" defaultMessage="Processing time" />} variant="borderless">
             <Space size={32} wrap>
-              <Statistic title="Average" value={seconds(performance.processing_seconds.average)} />
-              <Statistic title="Median" value={seconds(performance.processing_seconds.p50)} />
-              <Statistic title="95th percentile" value={seconds(performance.processing_seconds.p95)} />
+              <Statistic
+                title={<FormattedMessage id="analytics.average" defaultMessage="Average" />}
+                value={seconds(performance.processing_seconds.average, intl)}
+              />
+              <Statistic
+                title={<FormattedMessage id="analytics.median" defaultMessage="Median" />}
+                value={seconds(performance.processing_seconds.p50, intl)}
+              />
+              <Statistic
+                title={<FormattedMessage id="analytics.95thPercentile" defaultMessage="95th percentile" />}
+                value={seconds(performance.processing_seconds.p95, intl)}
+              />
             </Space>
           </Card>
-          <Card title="Users by role" variant="borderless" style={{ marginTop: 16 }} extra={csv('users')}>
-            <BarList data={Object.entries(users.users_by_role).map(([r, n]) => ({ label: ROLE_LABELS[r] ?? r, value: n }))} />
+          <Card
+            title={<FormattedMessage id="analytics.usersByRole" defaultMessage="Users by role" />}
+            variant="borderless"
+            style={{ marginTop: 16 }}
+            extra={csv('users')}
+          >
+            <BarList
+              data={Object.entries(users.users_by_role).map(([r, n]) => ({
+                label: ROLE_LABELS[r] ? intl.formatMessage(ROLE_LABELS[r]) : r,
+                value: n,
+              }))}
+            />
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card title="Rubric usage" variant="borderless" extra={csv('rubrics')}>
+          <Card
+            title={<FormattedMessage id="analytics.rubricUsage" defaultMessage="Rubric usage" />}
+            variant="borderless"
+            extra={csv('rubrics')}
+          >
             <BarList data={rubrics.rubrics.map((r) => ({ label: r.title, value: r.submissions }))} />
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card title="Link clicks per day" variant="borderless" extra={links && csv('links')}>
+          <Card
+            title={<FormattedMessage id="analytics.linkClicksPerDay" defaultMessage="Link clicks per day" />}
+            variant="borderless"
+            extra={links && csv('links')}
+          >
             {links ? (
-              <ColumnChart color="#7c3aed" data={links.clicks_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))} />
+              <ColumnChart
+                title={<FormattedMessage id="analytics.linkClicksPerDay" defaultMessage="Link clicks per day" />}
+                color="#7c3aed"
+                data={links.clicks_per_day.map((d) => ({ label: dayLabel(d.date), value: d.count }))}
+              />
             ) : (
-              'The links service did not answer.'
+              <FormattedMessage id="analytics.linksDown" defaultMessage="The links service did not answer." />
             )}
           </Card>
         </Col>

@@ -6,6 +6,7 @@ import { EnquiryModal, HandledTag } from '../components/enquiries/EnquiryModal';
 import { useEnquiries } from '../hooks/useEnquiries';
 import { ENQUIRIES_PAGE_SIZE, FILTER_LABELS } from '../lib/enquiries';
 import { formatDateTime } from '../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /**
  * Enquiries: the institutions that asked about the Power User plan through /contact. Admins and
@@ -13,23 +14,29 @@ import { formatDateTime } from '../lib/text';
  * and export the filtered list as CSV. The server enforces who may (content service).
  */
 export function Enquiries({ client }: RemoteAppProps) {
+  const intl = useIntl();
   const { list, filter, setFilter, page, setPage, open, setOpen, busy, error, setHandled, exportCsv } = useEnquiries(client);
 
   const data = list.data;
   return (
     <div data-testid="admin-enquiries">
       <PageHeader
-        title="Enquiries"
-        subtitle="Schools and institutions asking about the Power User plan through the contact page."
+        title={<FormattedMessage id="enquiries.enquiries" defaultMessage="Enquiries" />}
+        subtitle={
+          <FormattedMessage
+            id="enquiries.schoolsAndInstitutionsAskingAbout"
+            defaultMessage="Schools and institutions asking about the Power User plan through the contact page."
+          />
+        }
         extra={
           <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportCsv()}>
-            Export CSV
+            <FormattedMessage id="enquiries.exportCsv" defaultMessage="Export CSV" />
           </Button>
         }
       />
       <Space wrap style={{ marginBottom: 16 }}>
         <Segmented
-          aria-label="Show enquiries"
+          aria-label={intl.formatMessage({ id: 'enquiries.showEnquiries', defaultMessage: 'Show enquiries' })}
           value={filter}
           onChange={(v) => setFilter(v as EnquiryFilter)}
           options={(['unhandled', 'handled', 'all'] as const).map((f) => ({
@@ -46,7 +53,13 @@ export function Enquiries({ client }: RemoteAppProps) {
           <LoadError message={list.error} onRetry={list.reload} />
         ) : !data || data.enquiries.length === 0 ? (
           <Empty
-            description={filter === 'unhandled' ? 'No enquiries are waiting for an answer' : 'No enquiries yet'}
+            description={
+              filter === 'unhandled' ? (
+                <FormattedMessage id="enquiries.noneWaiting" defaultMessage="No enquiries are waiting for an answer" />
+              ) : (
+                <FormattedMessage id="enquiries.noneYet" defaultMessage="No enquiries yet" />
+              )
+            }
             data-testid="enquiries-empty"
           />
         ) : (

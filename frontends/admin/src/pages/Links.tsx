@@ -7,10 +7,12 @@ import { ClicksModal } from '../components/links/ClicksModal';
 import { LinkModal } from '../components/links/LinkModal';
 import { EditDeleteButtons } from '../components/rowActions';
 import { useLinks } from '../hooks/useLinks';
-import { CATEGORY_LABELS } from '../lib/links';
+import { categoryLabel } from '../lib/links';
 import { formatDate } from '../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 export function Links({ client }: RemoteAppProps) {
+  const intl = useIntl();
   const screens = Grid.useBreakpoint();
   const { state, reload, counters, patch, remove, selected, setSelected, bulk, exportCsv } = useLinks(client);
   const [editing, setEditing] = useState<ExternalLink | 'new' | null>(null);
@@ -29,24 +31,40 @@ export function Links({ client }: RemoteAppProps) {
   );
   const categoryAndStatus = (l: ExternalLink) => (
     <Space orientation="vertical" size={4}>
-      <Tag>{CATEGORY_LABELS[l.category] ?? l.category}</Tag>
+      <Tag>{categoryLabel(l.category, intl)}</Tag>
       <Space size={6}>
         <Switch
           size="small"
           checked={l.is_active}
-          aria-label={`Active ${l.title}`}
-          onChange={(v) => patch(l, { is_active: v }, 'Failed to toggle link status')}
+          aria-label={intl.formatMessage({ id: 'links.activeSwitch', defaultMessage: 'Active {title}' }, { title: l.title })}
+          onChange={(v) =>
+            patch(
+              l,
+              { is_active: v },
+              intl.formatMessage({ id: 'links.toggleActiveFailed', defaultMessage: 'Failed to toggle link status' }),
+            )
+          }
         />{' '}
-        {l.is_active ? 'Active' : 'Inactive'}
+        {l.is_active ? (
+          <FormattedMessage id="links.active" defaultMessage="Active" />
+        ) : (
+          <FormattedMessage id="links.inactive" defaultMessage="Inactive" />
+        )}
       </Space>
       <Space size={6}>
         <Switch
           size="small"
           checked={l.featured}
-          aria-label={`Featured ${l.title}`}
-          onChange={(v) => patch(l, { featured: v }, 'Failed to toggle featured status')}
+          aria-label={intl.formatMessage({ id: 'links.featuredSwitch', defaultMessage: 'Featured {title}' }, { title: l.title })}
+          onChange={(v) =>
+            patch(
+              l,
+              { featured: v },
+              intl.formatMessage({ id: 'links.toggleFeaturedFailed', defaultMessage: 'Failed to toggle featured status' }),
+            )
+          }
         />{' '}
-        Featured
+        <FormattedMessage id="links.featured" defaultMessage="Featured" />
       </Space>
     </Space>
   );
@@ -56,9 +74,13 @@ export function Links({ client }: RemoteAppProps) {
       style={{ padding: 0 }}
       icon={<BarChartOutlined />}
       onClick={() => setChart(l)}
-      aria-label={`Clicks per day for ${l.title}`}
+      // the visible count starts the name (WCAG 2.5.3: a voice user says what they see)
+      aria-label={intl.formatMessage(
+        { id: 'links.clicksButton', defaultMessage: '{clicks} clicks: per day for {title}' },
+        { clicks: l.clicks, title: l.title },
+      )}
     >
-      {l.clicks} clicks
+      <FormattedMessage id="links.clicks" defaultMessage="{clicks} clicks" values={{ clicks: l.clicks }} />
     </Button>
   );
   const actions = (l: ExternalLink) => (
@@ -66,8 +88,8 @@ export function Links({ client }: RemoteAppProps) {
       <EditDeleteButtons
         name={l.title}
         onEdit={() => setEditing(l)}
-        confirmTitle="Delete this link?"
-        confirmText="It disappears from the public footer."
+        confirmTitle={intl.formatMessage({ id: 'links.deleteThisLink', defaultMessage: 'Delete this link?' })}
+        confirmText={intl.formatMessage({ id: 'links.deleteConsequence', defaultMessage: 'It disappears from the public footer.' })}
         onDelete={() => remove(l)}
       />
     </Space>
@@ -76,69 +98,86 @@ export function Links({ client }: RemoteAppProps) {
   return (
     <div data-testid="admin-links">
       <PageHeader
-        title="Social Media Links Manager"
-        subtitle="The links in the public footer, with their clicks"
+        title={<FormattedMessage id="links.socialMediaLinksManager" defaultMessage="Social Media Links Manager" />}
+        subtitle={<FormattedMessage id="links.theLinksInThePublic" defaultMessage="The links in the public footer, with their clicks" />}
         extra={
           <>
             <Button icon={<ReloadOutlined />} onClick={reload}>
-              Refresh
+              <FormattedMessage id="links.refresh" defaultMessage="Refresh" />
             </Button>
             <Button icon={<DownloadOutlined />} onClick={exportCsv}>
-              Export CSV
+              <FormattedMessage id="links.exportCsv" defaultMessage="Export CSV" />
             </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              Add New
+              <FormattedMessage id="links.addNew" defaultMessage="Add New" />
             </Button>
           </>
         }
       />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
-          <Counter title="Total Links" value={counters.total} />
+          <Counter title={<FormattedMessage id="links.totalLinks" defaultMessage="Total Links" />} value={counters.total} />
         </Col>
         <Col xs={12} md={6}>
-          <Counter title="Active Links" value={counters.active} color="#16a34a" />
+          <Counter
+            title={<FormattedMessage id="links.activeLinks" defaultMessage="Active Links" />}
+            value={counters.active}
+            color="#16a34a"
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Counter title="Total Clicks" value={counters.clicks} color="#2563eb" />
+          <Counter
+            title={<FormattedMessage id="links.totalClicks" defaultMessage="Total Clicks" />}
+            value={counters.clicks}
+            color="#2563eb"
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Counter title="Avg Clicks" value={counters.average} />
+          <Counter title={<FormattedMessage id="links.avgClicks" defaultMessage="Avg Clicks" />} value={counters.average} />
         </Col>
       </Row>
       <Card variant="borderless">
         {selected.length > 0 && (
           <Space style={{ marginBottom: 12 }} wrap>
-            <Typography.Text>{selected.length} selected</Typography.Text>
+            <Typography.Text>
+              <FormattedMessage id="links.selected" defaultMessage="{count} selected" values={{ count: selected.length }} />
+            </Typography.Text>
             <Button size="small" onClick={() => bulk('activate')}>
-              Activate
+              <FormattedMessage id="links.activate" defaultMessage="Activate" />
             </Button>
             <Button size="small" onClick={() => bulk('deactivate')}>
-              Deactivate
+              <FormattedMessage id="links.deactivate" defaultMessage="Deactivate" />
             </Button>
             <Popconfirm
-              title={`Delete ${selected.length} links?`}
-              okText="Delete"
+              title={intl.formatMessage(
+                { id: 'links.deleteSelected', defaultMessage: 'Delete {count} links?' },
+                { count: selected.length },
+              )}
+              okText={<FormattedMessage id="links.delete" defaultMessage="Delete" />}
               okButtonProps={{ danger: true }}
               onConfirm={() => bulk('delete')}
             >
               <Button size="small" danger>
-                Delete
+                <FormattedMessage id="links.delete" defaultMessage="Delete" />
               </Button>
             </Popconfirm>
           </Space>
         )}
         {state.total !== undefined && state.total > state.links.length && (
           <Typography.Paragraph type="secondary" data-testid="links-partial">
-            Showing the newest {state.links.length} of {state.total} links; the counters cover all of them.
+            <FormattedMessage
+              id="links.partial"
+              defaultMessage="Showing the newest {shown} of {total} links; the counters cover all of them."
+              values={{ shown: state.links.length, total: state.total }}
+            />
           </Typography.Paragraph>
         )}
         {state.error ? (
           <LoadError message={state.error} onRetry={reload} />
         ) : !state.loading && state.links.length === 0 ? (
-          <Empty description="No links yet">
+          <Empty description={<FormattedMessage id="links.noLinksYet" defaultMessage="No links yet" />}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              Add First Link
+              <FormattedMessage id="links.addFirstLink" defaultMessage="Add First Link" />
             </Button>
           </Empty>
         ) : !screens.lg ? (
@@ -151,7 +190,7 @@ export function Links({ client }: RemoteAppProps) {
                 <Card key={l.id} size="small" data-testid="link-card">
                   <div style={{ display: 'flex', alignItems: 'flex-start', gap: 10 }}>
                     <Checkbox
-                      aria-label={`Select ${l.title}`}
+                      aria-label={intl.formatMessage({ id: 'links.select', defaultMessage: 'Select {title}' }, { title: l.title })}
                       checked={selected.includes(l.id)}
                       onChange={(e) => setSelected((s) => (e.target.checked ? [...s, l.id] : s.filter((id) => id !== l.id)))}
                     />
@@ -160,7 +199,9 @@ export function Links({ client }: RemoteAppProps) {
                   <div style={{ margin: '8px 0' }}>{categoryAndStatus(l)}</div>
                   <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
                     {performance(l)}
-                    <Typography.Text type="secondary">Updated {formatDate(l.updated_at)}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      <FormattedMessage id="links.updated" defaultMessage="Updated {date}" values={{ date: formatDate(l.updated_at) }} />
+                    </Typography.Text>
                     {actions(l)}
                   </Space>
                 </Card>
@@ -176,11 +217,31 @@ export function Links({ client }: RemoteAppProps) {
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
             scroll={{ x: 800 }}
             columns={[
-              { title: 'Link Details', key: 'details', render: (_: unknown, l: ExternalLink) => details(l) },
-              { title: 'Category & Status', key: 'category', render: (_: unknown, l: ExternalLink) => categoryAndStatus(l) },
-              { title: 'Performance', key: 'clicks', render: (_: unknown, l: ExternalLink) => performance(l) },
-              { title: 'Last Updated', key: 'updated', render: (_: unknown, l: ExternalLink) => formatDate(l.updated_at) },
-              { title: 'Actions', key: 'actions', render: (_: unknown, l: ExternalLink) => actions(l) },
+              {
+                title: <FormattedMessage id="links.linkDetails" defaultMessage="Link Details" />,
+                key: 'details',
+                render: (_: unknown, l: ExternalLink) => details(l),
+              },
+              {
+                title: <FormattedMessage id="links.categoryStatus" defaultMessage="Category & Status" />,
+                key: 'category',
+                render: (_: unknown, l: ExternalLink) => categoryAndStatus(l),
+              },
+              {
+                title: <FormattedMessage id="links.performance" defaultMessage="Performance" />,
+                key: 'clicks',
+                render: (_: unknown, l: ExternalLink) => performance(l),
+              },
+              {
+                title: <FormattedMessage id="links.lastUpdated" defaultMessage="Last Updated" />,
+                key: 'updated',
+                render: (_: unknown, l: ExternalLink) => formatDate(l.updated_at),
+              },
+              {
+                title: <FormattedMessage id="links.actions" defaultMessage="Actions" />,
+                key: 'actions',
+                render: (_: unknown, l: ExternalLink) => actions(l),
+              },
             ]}
           />
         )}

@@ -9,40 +9,69 @@ import { SystemStatusPanel } from '../components/overview/SystemStatusPanel';
 import { useOverview } from '../hooks/useOverview';
 import { isSuperAdmin } from '../lib/roles';
 import { successLabel } from '../lib/overview';
+import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 function Growth({ value }: { value: number | null }) {
-  if (value === null) return <Typography.Text type="secondary">new this month</Typography.Text>;
+  if (value === null)
+    return (
+      <Typography.Text type="secondary">
+        <FormattedMessage id="overview.newThisMonth" defaultMessage="new this month" />
+      </Typography.Text>
+    );
   const up = value >= 0;
   return (
     <Typography.Text style={{ color: up ? '#16a34a' : '#dc2626' }} data-testid="growth">
-      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(value)}% vs previous 30 days
+      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />}{' '}
+      <FormattedMessage id="overview.growth" defaultMessage="{change}% vs previous 30 days" values={{ change: Math.abs(value) }} />
     </Typography.Text>
   );
 }
 
-const percent = (v: number | null) => (v === null ? '—' : `${v}%`);
+/** 72.5 → '72.5%' (French '72,5 %', Spanish '72,5 %'); null → '—'. */
+const percent = (v: number | null, intl: IntlShape) =>
+  v === null ? '—' : intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 });
+
+const SUCCESS_LABELS: Record<string, MessageDescriptor> = {
+  Excellent: { id: 'overview.success.excellent', defaultMessage: 'Excellent' },
+  Good: { id: 'overview.success.good', defaultMessage: 'Good' },
+  'Needs Improvement': { id: 'overview.success.needsImprovement', defaultMessage: 'Needs Improvement' },
+  'No data yet': { id: 'overview.success.none', defaultMessage: 'No data yet' },
+};
 
 export function Overview({ client, user }: RemoteAppProps) {
   const superAdmin = isSuperAdmin(user);
   const navigate = useNavigate();
+  const intl = useIntl();
   const figures = useOverview(client, superAdmin);
 
   if (figures.loading && !figures.data) return <Loading />;
   if (figures.error || !figures.data)
-    return <LoadError message="Failed to load dashboard data" retryLabel="Retry" onRetry={() => window.location.reload()} />;
+    return (
+      <LoadError
+        message={intl.formatMessage({ id: 'overview.loadFailed', defaultMessage: 'Failed to load dashboard data' })}
+        retryLabel={<FormattedMessage id="overview.retry" defaultMessage="Retry" />}
+        onRetry={() => window.location.reload()}
+      />
+    );
   const { stats, submissionsVisible } = figures.data;
   return (
     <div data-testid="admin-overview">
       <PageHeader
-        title="Admin Dashboard"
-        subtitle={`Welcome back, ${user.first_name || user.name}. Here is what is happening on Corestone.`}
+        title={<FormattedMessage id="overview.adminDashboard" defaultMessage="Admin Dashboard" />}
+        subtitle={
+          <FormattedMessage
+            id="overview.welcome"
+            defaultMessage="Welcome back, {name}. Here is what is happening on Corestone."
+            values={{ name: user.first_name || user.name }}
+          />
+        }
         extra={
           <>
             <Button icon={<BarChartOutlined />} onClick={() => navigate('/admin/analytics')}>
-              Analytics
+              <FormattedMessage id="overview.analytics" defaultMessage="Analytics" />
             </Button>
             <Button icon={<ReloadOutlined />} onClick={figures.reload}>
-              Refresh
+              <FormattedMessage id="overview.refresh" defaultMessage="Refresh" />
             </Button>
           </>
         }
@@ -51,7 +80,7 @@ export function Overview({ client, user }: RemoteAppProps) {
         <Col xs={24} sm={12} xl={5}>
           <Counter
             testId="stat-users"
-            title="Total Users"
+            title={<FormattedMessage id="overview.totalUsers" defaultMessage="Total Users" />}
             value={stats.total_users}
             footer={<Growth value={stats.growth.users.change_percent} />}
           />
@@ -59,29 +88,49 @@ export function Overview({ client, user }: RemoteAppProps) {
         <Col xs={24} sm={12} xl={5}>
           <Counter
             testId="stat-submissions"
-            title="Submissions"
+            title={<FormattedMessage id="overview.submissions" defaultMessage="Submissions" />}
             value={submissionsVisible ? stats.total_submissions : '—'}
-            footer={submissionsVisible ? <Growth value={stats.growth.submissions.change_percent} /> : 'Super admin only'}
+            footer={
+              submissionsVisible ? (
+                <Growth value={stats.growth.submissions.change_percent} />
+              ) : (
+                <FormattedMessage id="overview.superAdminOnly" defaultMessage="Super admin only" />
+              )
+            }
           />
         </Col>
         <Col xs={24} sm={8} xl={4}>
-          <Counter testId="stat-rubrics" title="Active Rubrics" value={stats.active_rubrics} />
+          <Counter
+            testId="stat-rubrics"
+            title={<FormattedMessage id="overview.activeRubrics" defaultMessage="Active Rubrics" />}
+            value={stats.active_rubrics}
+          />
         </Col>
         <Col xs={24} sm={8} xl={5}>
           <Counter
             testId="stat-avg"
-            title="Avg Score"
-            value={submissionsVisible ? percent(stats.average_score) : '—'}
-            footer={<Typography.Text type="secondary">mean of completed evaluations</Typography.Text>}
+            title={<FormattedMessage id="overview.avgScore" defaultMessage="Avg Score" />}
+            value={submissionsVisible ? percent(stats.average_score, intl) : '—'}
+            footer={
+              <Typography.Text type="secondary">
+                <FormattedMessage id="overview.meanOfCompletedEvaluations" defaultMessage="mean of completed evaluations" />
+              </Typography.Text>
+            }
           />
         </Col>
         <Col xs={24} sm={8} xl={5}>
           <Counter
             testId="stat-success"
-            title="Success Rate"
-            value={submissionsVisible ? percent(stats.success_rate) : '—'}
+            title={<FormattedMessage id="overview.successRate" defaultMessage="Success Rate" />}
+            value={submissionsVisible ? percent(stats.success_rate, intl) : '—'}
             color={stats.success_rate !== null && stats.success_rate >= 70 ? '#16a34a' : undefined}
-            footer={<Typography.Text type="secondary">{successLabel(submissionsVisible ? stats.success_rate : null)}</Typography.Text>}
+            footer={
+              <Typography.Text type="secondary">
+                {intl.formatMessage(
+                  SUCCESS_LABELS[successLabel(submissionsVisible ? stats.success_rate : null)] ?? SUCCESS_LABELS['No data yet'],
+                )}
+              </Typography.Text>
+            }
           />
         </Col>
       </Row>

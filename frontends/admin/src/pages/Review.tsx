@@ -7,7 +7,17 @@ import { ReviewEssay } from '../components/teaching/ReviewEssay';
 import { assignmentAddress } from '../components/teaching/GradebookTable';
 import { useBusy } from '../hooks/useBusy';
 import { useReview } from '../hooks/useTeaching';
-import { draftMax, draftTotal, reviewProblem, reviewRequest, scoreText, withPassageComment } from '../lib/teaching';
+import {
+  draftMax,
+  draftTotal,
+  KIND_LABELS,
+  reviewProblem,
+  reviewRequest,
+  scoreText,
+  STATE_LABELS,
+  withPassageComment,
+} from '../lib/teaching';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /**
  * /admin/review/:id (issue 31): a submission into an assignment, as its teacher reviews it — the
@@ -17,6 +27,7 @@ import { draftMax, draftTotal, reviewProblem, reviewRequest, scoreText, withPass
 export function Review({ client }: RemoteAppProps) {
   const { id = '' } = useParams();
   const { message } = App.useApp();
+  const intl = useIntl();
   const r = useReview(client, id);
   const { busy, run } = useBusy();
 
@@ -24,16 +35,26 @@ export function Review({ client }: RemoteAppProps) {
     return r.error.notFound ? (
       <Result
         status="404"
-        title="Submission not found"
-        subTitle="It does not exist, or it is not yours to review."
+        title={<FormattedMessage id="review.submissionNotFound" defaultMessage="Submission not found" />}
+        subTitle={<FormattedMessage id="review.itDoesNotExistOr" defaultMessage="It does not exist, or it is not yours to review." />}
         extra={
           <Link to="/admin/classes">
-            <Button type="primary">My classes</Button>
+            <Button type="primary">
+              <FormattedMessage id="review.myClasses" defaultMessage="My classes" />
+            </Button>
           </Link>
         }
       />
     ) : (
-      <Result status="error" title={r.error.message} extra={<Button onClick={r.reload}>Try Again</Button>} />
+      <Result
+        status="error"
+        title={r.error.message}
+        extra={
+          <Button onClick={r.reload}>
+            <FormattedMessage id="review.tryAgain" defaultMessage="Try Again" />
+          </Button>
+        }
+      />
     );
   }
   if (!r.ev || !r.draft) return <Loading />;
@@ -41,7 +62,7 @@ export function Review({ client }: RemoteAppProps) {
   const link = ev.assignment;
   const released = link?.release.state === 'released';
   const graded = ev.status === 'completed';
-  const problem = reviewProblem(draft);
+  const problem = reviewProblem(draft, intl);
   const saved = !!link?.teacher_review;
 
   const save = () =>
@@ -49,10 +70,10 @@ export function Review({ client }: RemoteAppProps) {
       'save',
       async () => {
         await client.assignments.review(ev.id, reviewRequest(draft));
-        message.success('Review saved');
+        message.success(intl.formatMessage({ id: 'review.saved', defaultMessage: 'Review saved' }));
         r.reload();
       },
-      'The review could not be saved',
+      intl.formatMessage({ id: 'review.saveFailed', defaultMessage: 'The review could not be saved' }),
     );
   const release = () =>
     run(
@@ -61,10 +82,10 @@ export function Review({ client }: RemoteAppProps) {
         // a release needs a review: releasing unchanged marks confirms the AI's
         if (r.dirty || !saved) await client.assignments.review(ev.id, reviewRequest(draft));
         await client.assignments.release(ev.id);
-        message.success('Result released to the student');
+        message.success(intl.formatMessage({ id: 'review.released', defaultMessage: 'Result released to the student' }));
         r.reload();
       },
-      'The result could not be released',
+      intl.formatMessage({ id: 'review.releaseFailed', defaultMessage: 'The result could not be released' }),
     );
   const releaseAll = () =>
     run(
@@ -72,10 +93,15 @@ export function Review({ client }: RemoteAppProps) {
       async () => {
         if (r.dirty) await client.assignments.review(ev.id, reviewRequest(draft));
         const res = await client.assignments.releaseReviewed(link!.assignment_id);
-        message.success(`${res.released} result${res.released === 1 ? '' : 's'} released`);
+        message.success(
+          intl.formatMessage(
+            { id: 'classes.resultsReleased', defaultMessage: '{count, plural, one {# result} other {# results}} released' },
+            { count: res.released },
+          ),
+        );
         r.reload();
       },
-      'The results could not be released',
+      intl.formatMessage({ id: 'classes.releaseFailed', defaultMessage: 'The results could not be released' }),
     );
 
   return (
@@ -89,22 +115,41 @@ export function Review({ client }: RemoteAppProps) {
         title={`${ev.profiles?.full_name || ev.user_name}: ${ev.title}`}
         subtitle={
           <Space wrap size={4}>
-            {link?.late && <Tag color="red">Late</Tag>}
-            {link && <Tag>{link.kind === 'draft' ? 'Draft' : 'Final'}</Tag>}
+            {link?.late && (
+              <Tag color="red">
+                <FormattedMessage id="review.late" defaultMessage="Late" />
+              </Tag>
+            )}
+            {link && <Tag>{intl.formatMessage(KIND_LABELS[link.kind])}</Tag>}
             <Tag color={released ? 'green' : saved ? 'purple' : 'orange'} data-testid="review-state">
-              {released ? 'Released' : saved ? 'Reviewed, not released' : graded ? 'Awaiting your review' : 'Being graded'}
+              {released
+                ? intl.formatMessage(STATE_LABELS.released)
+                : intl.formatMessage(
+                    saved
+                      ? { id: 'review.state.reviewed', defaultMessage: 'Reviewed, not released' }
+                      : graded
+                        ? { id: 'review.state.awaiting', defaultMessage: 'Awaiting your review' }
+                        : { id: 'review.state.grading', defaultMessage: 'Being graded' },
+                  )}
             </Tag>
           </Space>
         }
       />
-      {!link && <Alert type="warning" showIcon title="This submission is not part of an assignment." style={{ marginBottom: 12 }} />}
+      {!link && (
+        <Alert
+          type="warning"
+          showIcon
+          title={<FormattedMessage id="review.thisSubmissionIsNotPart" defaultMessage="This submission is not part of an assignment." />}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {link?.needs_review && link.needs_review.length > 0 && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="needs-review"
-          title="Needs review"
+          title={<FormattedMessage id="review.needsReview" defaultMessage="Needs review" />}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {link.needs_review.map((n) => (
@@ -134,18 +179,28 @@ export function Review({ client }: RemoteAppProps) {
         <Col xs={24} lg={10}>
           <Card
             variant="borderless"
-            title="Marks"
+            title={<FormattedMessage id="review.marks" defaultMessage="Marks" />}
             data-testid="review-form"
             extra={
               <Typography.Text strong data-testid="review-total">
-                {scoreText(draftTotal(draft), draftMax(draft))}
+                {scoreText(draftTotal(draft), draftMax(draft), intl)}
               </Typography.Text>
             }
           >
             {ev.results && (
               <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
-                <Descriptions.Item label="AI result">
-                  {ev.results.totalPoints} / {ev.results.maxPoints} · grade {ev.results.overallGrade} · {ev.results.grader}
+                <Descriptions.Item label={<FormattedMessage id="review.aiResult" defaultMessage="AI result" />}>
+                  <FormattedMessage
+                    id="review.aiResultLine"
+                    defaultMessage="{points} / {max} · grade {grade} · {grader}"
+                    // numbers in the page's language: French and Spanish '27,5 / 34'
+                    values={{
+                      points: intl.formatNumber(ev.results.totalPoints),
+                      max: intl.formatNumber(ev.results.maxPoints),
+                      grade: ev.results.overallGrade,
+                      grader: ev.results.grader,
+                    }}
+                  />
                 </Descriptions.Item>
               </Descriptions>
             )}
@@ -160,9 +215,13 @@ export function Review({ client }: RemoteAppProps) {
                     {c.criterion_id}: {c.name}
                   </Typography.Text>
                   <Space size={6}>
-                    {c.ai_score !== null && <Typography.Text type="secondary">AI {c.ai_score}</Typography.Text>}
+                    {c.ai_score !== null && (
+                      <Typography.Text type="secondary">
+                        <FormattedMessage id="review.aiMark" defaultMessage="AI {score}" values={{ score: c.ai_score }} />
+                      </Typography.Text>
+                    )}
                     <InputNumber
-                      aria-label={`Mark for ${c.name}`}
+                      aria-label={intl.formatMessage({ id: 'review.markFor', defaultMessage: 'Mark for {name}' }, { name: c.name })}
                       min={0}
                       step={1}
                       value={c.score}
@@ -179,7 +238,7 @@ export function Review({ client }: RemoteAppProps) {
                   </Space>
                 </Space>
                 <Input.TextArea
-                  aria-label={`Feedback for ${c.name}`}
+                  aria-label={intl.formatMessage({ id: 'review.feedbackFor', defaultMessage: 'Feedback for {name}' }, { name: c.name })}
                   autoSize={{ minRows: 2, maxRows: 6 }}
                   maxLength={5000}
                   value={c.feedback}
@@ -191,9 +250,11 @@ export function Review({ client }: RemoteAppProps) {
                 />
               </div>
             ))}
-            <Typography.Text strong>Overall comment</Typography.Text>
+            <Typography.Text strong>
+              <FormattedMessage id="review.overallComment" defaultMessage="Overall comment" />
+            </Typography.Text>
             <Input.TextArea
-              aria-label="Overall comment"
+              aria-label={intl.formatMessage({ id: 'review.overallComment', defaultMessage: 'Overall comment' })}
               autoSize={{ minRows: 3, maxRows: 8 }}
               maxLength={10000}
               value={draft.comment}
@@ -210,7 +271,7 @@ export function Review({ client }: RemoteAppProps) {
                 loading={busy === 'save'}
                 onClick={() => void save()}
               >
-                Save
+                <FormattedMessage id="review.save" defaultMessage="Save" />
               </Button>
               {!released && (
                 <Button
@@ -220,18 +281,18 @@ export function Review({ client }: RemoteAppProps) {
                   loading={busy === 'release'}
                   onClick={() => void release()}
                 >
-                  Release
+                  <FormattedMessage id="review.release" defaultMessage="Release" />
                 </Button>
               )}
               {link && link.release_mode === 'after_review' && (
                 <Button disabled={!graded || !!problem} loading={busy === 'release-all'} onClick={() => void releaseAll()}>
-                  Release all reviewed
+                  <FormattedMessage id="review.releaseAllReviewed" defaultMessage="Release all reviewed" />
                 </Button>
               )}
             </Space>
             {r.dirty && (
               <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-                Unsaved changes: Release saves them first.
+                <FormattedMessage id="review.unsavedChangesReleaseSavesThem" defaultMessage="Unsaved changes: Release saves them first." />
               </Typography.Paragraph>
             )}
           </Card>

@@ -9,6 +9,7 @@ import { FilterSelect, RUBRIC_STATUS_FILTER, RUBRIC_TYPE_FILTER } from '../compo
 import { useRubrics } from '../hooks/useRubrics';
 import { mayOpen } from '../lib/roles';
 import { formatDate } from '../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 const STATUS_COLORS: Record<RubricStatus, string> = { active: 'green', draft: 'gold', deprecated: 'default' };
 
@@ -21,12 +22,18 @@ const typeTag = (r: Rubric) => <Tag color={r.rubric_type === 'ee' ? 'geekblue' :
 const statusTag = (r: Rubric) => <Tag color={STATUS_COLORS[r.status]}>{r.status}</Tag>;
 const rubricName = (r: Rubric) => (
   <div>
-    <Typography.Text strong>{r.title}</Typography.Text> {r.is_default && <Tag color="blue">Default</Tag>}
+    <Typography.Text strong>{r.title}</Typography.Text>{' '}
+    {r.is_default && (
+      <Tag color="blue">
+        <FormattedMessage id="rubrics.default" defaultMessage="Default" />
+      </Tag>
+    )}
     <div style={{ fontSize: 12, color: '#64748b', maxWidth: 420 }}>{r.description}</div>
   </div>
 );
 
 function RubricsScreen({ client }: RemoteAppProps) {
+  const intl = useIntl();
   const screens = Grid.useBreakpoint();
   const [type, setType] = useState<EssayType | ''>('');
   const [status, setStatus] = useState<RubricStatus | ''>('');
@@ -45,8 +52,8 @@ function RubricsScreen({ client }: RemoteAppProps) {
       <EditDeleteButtons
         name={r.title}
         onEdit={() => void openEdit(r)}
-        confirmTitle="Delete this rubric?"
-        confirmText="This cannot be undone."
+        confirmTitle={intl.formatMessage({ id: 'rubrics.deleteTitle', defaultMessage: 'Delete this rubric?' })}
+        confirmText={intl.formatMessage({ id: 'rubrics.deleteText', defaultMessage: 'This cannot be undone.' })}
         onDelete={() => state.remove(r)}
       />
     </Space>
@@ -55,41 +62,76 @@ function RubricsScreen({ client }: RemoteAppProps) {
   return (
     <div data-testid="admin-rubrics">
       <PageHeader
-        title="Rubric Management"
-        subtitle="The scoring rubrics essays are graded against"
+        title={<FormattedMessage id="rubrics.rubricManagement" defaultMessage="Rubric Management" />}
+        subtitle={
+          <FormattedMessage id="rubrics.theScoringRubricsEssaysAre" defaultMessage="The scoring rubrics essays are graded against" />
+        }
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            Create Rubric
+            <FormattedMessage id="rubrics.createRubric" defaultMessage="Create Rubric" />
           </Button>
         }
       />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
-          <Counter title="Total" value={all.length} />
+          <Counter title={<FormattedMessage id="rubrics.total" defaultMessage="Total" />} value={all.length} />
         </Col>
         <Col xs={12} md={6}>
-          <Counter title="Active" value={all.filter((r) => r.status === 'active').length} color="#16a34a" />
+          <Counter
+            title={<FormattedMessage id="rubrics.active" defaultMessage="Active" />}
+            value={all.filter((r) => r.status === 'active').length}
+            color="#16a34a"
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Counter title="Draft" value={all.filter((r) => r.status === 'draft').length} color="#ca8a04" />
+          <Counter
+            title={<FormattedMessage id="rubrics.draft" defaultMessage="Draft" />}
+            value={all.filter((r) => r.status === 'draft').length}
+            color="#ca8a04"
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Counter title="Usage" value={all.reduce((n, r) => n + r.submission_count, 0)} color="#2563eb" />
+          <Counter
+            title={<FormattedMessage id="rubrics.usage" defaultMessage="Usage" />}
+            value={all.reduce((n, r) => n + r.submission_count, 0)}
+            color="#2563eb"
+          />
         </Col>
       </Row>
       <Card variant="borderless">
         <Space wrap style={{ marginBottom: 16 }}>
-          <FilterSelect label="Type filter" width={160} value={type} onChange={setType} options={RUBRIC_TYPE_FILTER} />
-          <FilterSelect label="Status filter" width={150} value={status} onChange={setStatus} options={RUBRIC_STATUS_FILTER} />
+          <FilterSelect
+            label={{ id: 'rubrics.typeFilter', defaultMessage: 'Type filter' }}
+            width={160}
+            value={type}
+            onChange={setType}
+            options={RUBRIC_TYPE_FILTER}
+          />
+          <FilterSelect
+            label={{ id: 'rubrics.statusFilter', defaultMessage: 'Status filter' }}
+            width={150}
+            value={status}
+            onChange={setStatus}
+            options={RUBRIC_STATUS_FILTER}
+          />
         </Space>
         {state.error ? (
-          <Alert type="error" showIcon title={state.error} action={<Button onClick={reload}>Try again</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            title={state.error}
+            action={
+              <Button onClick={reload}>
+                <FormattedMessage id="rubrics.tryAgain" defaultMessage="Try again" />
+              </Button>
+            }
+          />
         ) : !screens.lg ? (
           // a phone or tablet: one card per rubric, its actions in reach (a table would hide them off to the side)
           state.loading ? (
             <Card loading />
           ) : shown.length === 0 ? (
-            <Empty description="No rubrics found" />
+            <Empty description={<FormattedMessage id="rubrics.noRubricsFound" defaultMessage="No rubrics found" />} />
           ) : (
             <Space orientation="vertical" style={{ width: '100%' }}>
               {shown.map((r) => (
@@ -99,8 +141,16 @@ function RubricsScreen({ client }: RemoteAppProps) {
                     {typeTag(r)}
                     {statusTag(r)}
                     <Typography.Text type="secondary">
-                      v{r.version} · {r.scoring_structure.total_points} points · used {r.submission_count}× · updated{' '}
-                      {formatDate(r.updated_at)}
+                      <FormattedMessage
+                        id="rubrics.cardLine"
+                        defaultMessage="v{version} · {points} points · used {count}× · updated {date}"
+                        values={{
+                          version: r.version,
+                          points: r.scoring_structure.total_points,
+                          count: r.submission_count,
+                          date: formatDate(r.updated_at),
+                        }}
+                      />
                     </Typography.Text>
                   </Space>
                   <div>{actions(r)}</div>
@@ -113,18 +163,52 @@ function RubricsScreen({ client }: RemoteAppProps) {
             rowKey="id"
             loading={state.loading}
             dataSource={shown}
-            locale={{ emptyText: <Empty description="No rubrics found" /> }}
+            locale={{
+              emptyText: <Empty description={<FormattedMessage id="rubrics.noRubricsFound" defaultMessage="No rubrics found" />} />,
+            }}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
             scroll={{ x: 800 }}
             columns={[
-              { title: 'Rubric', key: 'title', render: (_: unknown, r: Rubric) => rubricName(r) },
-              { title: 'Version', key: 'version', render: (_: unknown, r: Rubric) => `v${r.version}` },
-              { title: 'Type', key: 'type', render: (_: unknown, r: Rubric) => typeTag(r) },
-              { title: 'Status', key: 'status', render: (_: unknown, r: Rubric) => statusTag(r) },
-              { title: 'Usage', key: 'usage', render: (_: unknown, r: Rubric) => r.submission_count },
-              { title: 'Points', key: 'points', render: (_: unknown, r: Rubric) => r.scoring_structure.total_points },
-              { title: 'Updated', key: 'updated', render: (_: unknown, r: Rubric) => formatDate(r.updated_at) },
-              { title: 'Actions', key: 'actions', render: (_: unknown, r: Rubric) => actions(r) },
+              {
+                title: <FormattedMessage id="rubrics.rubric" defaultMessage="Rubric" />,
+                key: 'title',
+                render: (_: unknown, r: Rubric) => rubricName(r),
+              },
+              {
+                title: <FormattedMessage id="rubrics.version" defaultMessage="Version" />,
+                key: 'version',
+                render: (_: unknown, r: Rubric) => `v${r.version}`,
+              },
+              {
+                title: <FormattedMessage id="rubrics.type" defaultMessage="Type" />,
+                key: 'type',
+                render: (_: unknown, r: Rubric) => typeTag(r),
+              },
+              {
+                title: <FormattedMessage id="rubrics.status" defaultMessage="Status" />,
+                key: 'status',
+                render: (_: unknown, r: Rubric) => statusTag(r),
+              },
+              {
+                title: <FormattedMessage id="rubrics.usage" defaultMessage="Usage" />,
+                key: 'usage',
+                render: (_: unknown, r: Rubric) => r.submission_count,
+              },
+              {
+                title: <FormattedMessage id="rubrics.points" defaultMessage="Points" />,
+                key: 'points',
+                render: (_: unknown, r: Rubric) => r.scoring_structure.total_points,
+              },
+              {
+                title: <FormattedMessage id="rubrics.updated" defaultMessage="Updated" />,
+                key: 'updated',
+                render: (_: unknown, r: Rubric) => formatDate(r.updated_at),
+              },
+              {
+                title: <FormattedMessage id="rubrics.actions" defaultMessage="Actions" />,
+                key: 'actions',
+                render: (_: unknown, r: Rubric) => actions(r),
+              },
             ]}
           />
         )}

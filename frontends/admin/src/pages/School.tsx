@@ -10,13 +10,21 @@ import { RosterImport } from '../components/school/RosterImport';
 import { SchoolSettingsCard } from '../components/school/SchoolSettingsCard';
 import { useSchool } from '../hooks/useSchool';
 import { ownSchoolId } from '../lib/schools';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 
+const TAB_LABELS = defineMessages({
+  overview: { id: 'school.tab.overview', defaultMessage: 'Overview' },
+  members: { id: 'school.tab.members', defaultMessage: 'Members' },
+  classes: { id: 'school.tab.classes', defaultMessage: 'Classes' },
+  roster: { id: 'school.tab.roster', defaultMessage: 'Roster import' },
+  settings: { id: 'school.tab.settings', defaultMessage: 'Settings' },
+});
 export const SCHOOL_TABS = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'members', label: 'Members' },
-  { key: 'classes', label: 'Classes' },
-  { key: 'roster', label: 'Roster import' },
-  { key: 'settings', label: 'Settings' },
+  { key: 'overview', label: TAB_LABELS.overview },
+  { key: 'members', label: TAB_LABELS.members },
+  { key: 'classes', label: TAB_LABELS.classes },
+  { key: 'roster', label: TAB_LABELS.roster },
+  { key: 'settings', label: TAB_LABELS.settings },
 ] as const;
 export type SchoolTab = (typeof SCHOOL_TABS)[number]['key'];
 
@@ -33,7 +41,13 @@ export function MySchool(props: RemoteAppProps) {
     if (isAdminRole(props.user)) return <Navigate to="/admin/schools" replace />;
     // a school's teacher (issue 31) has its Classes area
     if (isSchoolStaff(props.user)) return <Navigate to="/admin/classes" replace />;
-    return <Result status="403" title="No school" subTitle="You are not the administrator of a school." />;
+    return (
+      <Result
+        status="403"
+        title={<FormattedMessage id="school.noSchool" defaultMessage="No school" />}
+        subTitle={<FormattedMessage id="school.youAreNotTheAdministrator" defaultMessage="You are not the administrator of a school." />}
+      />
+    );
   }
   return <SchoolArea {...props} schoolId={id} base="/admin/school" />;
 }
@@ -48,6 +62,7 @@ function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; ba
   const { schoolId, base, backToList, client, user } = props;
   const location = useLocation();
   const navigate = useNavigate();
+  const intl = useIntl();
   const { school, missing, pool, activity, replace } = useSchool(client, schoolId);
   const tab = schoolTabOf(location.pathname, base);
 
@@ -57,12 +72,20 @@ function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; ba
       <div data-testid="school-area">
         <Result
           status="404"
-          title="School not found"
-          subTitle="This school does not exist, or it is not yours to see."
+          title={<FormattedMessage id="school.schoolNotFound" defaultMessage="School not found" />}
+          subTitle={
+            <FormattedMessage id="school.thisSchoolDoesNotExist" defaultMessage="This school does not exist, or it is not yours to see." />
+          }
           data-testid="school-not-found"
           extra={
             <Link to={isAdminRole(user) ? '/admin/schools' : '/admin/school'}>
-              <Button type="primary">{isAdminRole(user) ? 'All schools' : 'My school'}</Button>
+              <Button type="primary">
+                {isAdminRole(user) ? (
+                  <FormattedMessage id="school.allSchools" defaultMessage="All schools" />
+                ) : (
+                  <FormattedMessage id="school.mySchool" defaultMessage="My school" />
+                )}
+              </Button>
             </Link>
           }
         />
@@ -73,7 +96,7 @@ function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; ba
   if (school.error && !school.data) {
     return (
       <div data-testid="school-area">
-        <PageHeader title="School" />
+        <PageHeader title={<FormattedMessage id="school.school" defaultMessage="School" />} />
         <LoadError message={school.error} onRetry={school.reload} />
       </div>
     );
@@ -81,7 +104,7 @@ function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; ba
   if (!school.data) {
     return (
       <div data-testid="school-area">
-        <PageHeader title="School" />
+        <PageHeader title={<FormattedMessage id="school.school" defaultMessage="School" />} />
         <Loading />
       </div>
     );
@@ -92,27 +115,43 @@ function SchoolArea(props: RemoteAppProps & { schoolId: string; base: string; ba
     <div data-testid="school-area">
       {backToList && (
         <Link to="/admin/schools" style={{ display: 'inline-block', marginBottom: 8 }}>
-          <ArrowLeftOutlined /> All schools
+          <ArrowLeftOutlined /> <FormattedMessage id="school.allSchools" defaultMessage="All schools" />
         </Link>
       )}
       <PageHeader
         title={s.name}
-        subtitle={[s.country, s.ib_school_code && `IB code ${s.ib_school_code}`, s.time_zone].filter(Boolean).join(' · ')}
+        subtitle={[
+          s.country,
+          s.ib_school_code && intl.formatMessage({ id: 'school.ibCode', defaultMessage: 'IB code {code}' }, { code: s.ib_school_code }),
+          s.time_zone,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         extra={
           school.loading && (
-            <Button type="text" loading aria-label="Refreshing">
+            <Button type="text" loading aria-label={intl.formatMessage({ id: 'school.refreshing', defaultMessage: 'Refreshing' })}>
               {' '}
             </Button>
           )
         }
       />
       {!s.settings.ai_grader_enabled && (
-        <Alert style={{ marginBottom: 16 }} type="info" showIcon title="AI grading is switched off for this school's members." />
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="info"
+          showIcon
+          title={
+            <FormattedMessage
+              id="school.aiGradingOffNotice"
+              defaultMessage="AI grading is switched off for this school's members: the built-in text analysis grades their essays."
+            />
+          }
+        />
       )}
       <Tabs
         activeKey={tab}
         onChange={(k) => navigate(k === 'overview' ? base : `${base}/${k}`)}
-        items={SCHOOL_TABS.map((t) => ({ key: t.key, label: t.label }))}
+        items={SCHOOL_TABS.map((t) => ({ key: t.key, label: intl.formatMessage(t.label) }))}
       />
       {tab === 'overview' && (
         <SchoolOverview client={client} school={s} pool={pool} activity={activity} onOpen={(k) => navigate(`${base}/${k}`)} />

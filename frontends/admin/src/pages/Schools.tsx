@@ -7,6 +7,7 @@ import { LoadError, PageHeader, useLoad } from '../components/common';
 import { useDebounced } from '../lib/debounce';
 import { isSuperAdmin } from '../lib/roles';
 import { FormModal } from '../components/school/FormModal';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 const schoolPath = (s: Pick<School, 'id'>) => `/admin/schools/${encodeURIComponent(s.id)}`;
 
@@ -14,6 +15,7 @@ const schoolPath = (s: Pick<School, 'id'>) => `/admin/schools/${encodeURICompone
 export function Schools({ client, user }: RemoteAppProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const intl = useIntl();
   const screens = Grid.useBreakpoint();
   const superAdmin = isSuperAdmin(user);
   const [search, setSearch] = useState('');
@@ -27,26 +29,41 @@ export function Schools({ client, user }: RemoteAppProps) {
   const actions = (s: School) => (
     <Space wrap size={4}>
       <Button size="small" type="primary" onClick={() => navigate(schoolPath(s))}>
-        Open
+        <FormattedMessage id="schools.open" defaultMessage="Open" />
       </Button>
       {superAdmin && (
         <Button size="small" onClick={() => setGranting(s)}>
-          Grant credits
+          <FormattedMessage id="schools.grantCredits" defaultMessage="Grant credits" />
         </Button>
       )}
     </Space>
   );
-  const empty = <Empty description={q ? 'No school matches this search' : 'No schools yet'} />;
+  const empty = (
+    <Empty
+      description={
+        q ? (
+          <FormattedMessage id="schools.noMatch" defaultMessage="No school matches this search" />
+        ) : (
+          <FormattedMessage id="schools.noneYet" defaultMessage="No schools yet" />
+        )
+      }
+    />
+  );
 
   return (
     <div data-testid="admin-schools">
       <PageHeader
-        title="Schools"
-        subtitle="Schools on Corestone: their members, classes and credit pools."
+        title={<FormattedMessage id="schools.schools" defaultMessage="Schools" />}
+        subtitle={
+          <FormattedMessage
+            id="schools.schoolsOnCorestoneTheirMembers"
+            defaultMessage="Schools on Corestone: their members, classes and credit pools."
+          />
+        }
         extra={
           superAdmin && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              New school
+              <FormattedMessage id="schools.newSchool" defaultMessage="New school" />
             </Button>
           )
         }
@@ -55,8 +72,8 @@ export function Schools({ client, user }: RemoteAppProps) {
         <Input
           allowClear
           prefix={<SearchOutlined />}
-          placeholder="Search schools..."
-          aria-label="Search schools"
+          placeholder={intl.formatMessage({ id: 'schools.searchPlaceholder', defaultMessage: 'Search schools...' })}
+          aria-label={intl.formatMessage({ id: 'schools.search', defaultMessage: 'Search schools' })}
           style={{ width: screens.sm ? 280 : '100%', marginBottom: 16 }}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
@@ -72,7 +89,7 @@ export function Schools({ client, user }: RemoteAppProps) {
             pagination={{ pageSize: 25, hideOnSinglePage: true }}
             columns={[
               {
-                title: 'School',
+                title: <FormattedMessage id="schools.school" defaultMessage="School" />,
                 key: 'name',
                 render: (_: unknown, s) => (
                   <div>
@@ -83,10 +100,26 @@ export function Schools({ client, user }: RemoteAppProps) {
                   </div>
                 ),
               },
-              { title: 'Members', key: 'members', render: (_: unknown, s) => members(s) },
-              { title: 'Students', key: 'students', render: (_: unknown, s) => s.counts.students },
-              { title: 'Classes', key: 'classes', render: (_: unknown, s) => s.counts.classes },
-              { title: 'Actions', key: 'actions', render: (_: unknown, s) => actions(s) },
+              {
+                title: <FormattedMessage id="schools.members" defaultMessage="Members" />,
+                key: 'members',
+                render: (_: unknown, s) => members(s),
+              },
+              {
+                title: <FormattedMessage id="schools.students" defaultMessage="Students" />,
+                key: 'students',
+                render: (_: unknown, s) => s.counts.students,
+              },
+              {
+                title: <FormattedMessage id="schools.classes" defaultMessage="Classes" />,
+                key: 'classes',
+                render: (_: unknown, s) => s.counts.classes,
+              },
+              {
+                title: <FormattedMessage id="schools.actions" defaultMessage="Actions" />,
+                key: 'actions',
+                render: (_: unknown, s) => actions(s),
+              },
             ]}
           />
         ) : list.loading && !list.data ? (
@@ -99,7 +132,11 @@ export function Schools({ client, user }: RemoteAppProps) {
               <Card key={s.id} size="small" data-testid="school-card">
                 <div style={{ fontWeight: 500 }}>{s.name}</div>
                 <Typography.Text type="secondary">
-                  {members(s)} members · {s.counts.classes} classes
+                  <FormattedMessage
+                    id="schools.counts"
+                    defaultMessage="{members} members · {classes} classes"
+                    values={{ members: members(s), classes: s.counts.classes }}
+                  />
                 </Typography.Text>
                 <div style={{ marginTop: 8 }}>{actions(s)}</div>
               </Card>
@@ -124,7 +161,12 @@ export function Schools({ client, user }: RemoteAppProps) {
           school={granting}
           onClose={() => setGranting(null)}
           onGranted={(balance) => {
-            message.success(`Credits granted: ${granting.name} has ${balance} credits left`);
+            message.success(
+              intl.formatMessage(
+                { id: 'schools.granted', defaultMessage: 'Credits granted: {name} has {balance} credits left' },
+                { name: granting.name, balance },
+              ),
+            );
             setGranting(null);
           }}
         />
@@ -150,13 +192,14 @@ function CreateSchoolModal({
   onClose: () => void;
   onCreated: (s: School) => void;
 }) {
+  const intl = useIntl();
   const [form] = Form.useForm<CreateValues>();
   return (
     <FormModal
       form={form}
-      title="New school"
-      okText="Create school"
-      failure="Failed to create the school"
+      title={<FormattedMessage id="schools.newSchool" defaultMessage="New school" />}
+      okText={<FormattedMessage id="schools.createSchool" defaultMessage="Create school" />}
+      failure={intl.formatMessage({ id: 'schools.createFailed', defaultMessage: 'Failed to create the school' })}
       errorTestId="create-school-error"
       onSubmit={async (v) => {
         const country = v.country?.trim().toUpperCase();
@@ -175,29 +218,46 @@ function CreateSchoolModal({
       }}
       onClose={onClose}
     >
-      <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter the school name' }]}>
+      <Form.Item
+        name="name"
+        label={<FormattedMessage id="schools.name" defaultMessage="Name" />}
+        rules={[{ required: true, whitespace: true, message: 'Please enter the school name' }]}
+      >
         <Input maxLength={200} />
       </Form.Item>
       <Form.Item
         name="country"
-        label="Country"
-        extra="Two-letter code, e.g. GB"
+        label={<FormattedMessage id="schools.country" defaultMessage="Country" />}
+        extra={<FormattedMessage id="schools.twoLetterCodeEG" defaultMessage="Two-letter code, e.g. GB" />}
         rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Two letters, e.g. GB' }]}
       >
         <Input maxLength={2} style={{ width: 100 }} />
       </Form.Item>
       <Form.Item
         name="ib_school_code"
-        label="IB school code"
+        label={<FormattedMessage id="schools.ibSchoolCode" defaultMessage="IB school code" />}
         rules={[{ pattern: /^[A-Za-z0-9-]{1,20}$/, message: 'Letters, digits and dashes' }]}
       >
         <Input maxLength={20} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="time_zone" label="Time zone" extra="e.g. Europe/London (default UTC)">
+      <Form.Item
+        name="time_zone"
+        label={<FormattedMessage id="schools.timeZone" defaultMessage="Time zone" />}
+        extra={<FormattedMessage id="schools.eGEuropeLondonDefault" defaultMessage="e.g. Europe/London (default UTC)" />}
+      >
         <Input maxLength={64} />
       </Form.Item>
-      <Form.Item name="email_domains" label="Verified e-mail domains">
-        <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. school.org" open={false} suffixIcon={null} />
+      <Form.Item
+        name="email_domains"
+        label={<FormattedMessage id="schools.verifiedEMailDomains" defaultMessage="Verified e-mail domains" />}
+      >
+        <Select
+          mode="tags"
+          tokenSeparators={[',', ' ']}
+          placeholder={intl.formatMessage({ id: 'school.domainExample', defaultMessage: 'e.g. school.org' })}
+          open={false}
+          suffixIcon={null}
+        />
       </Form.Item>
     </FormModal>
   );
@@ -214,13 +274,14 @@ function GrantCreditsModal({
   onClose: () => void;
   onGranted: (balance: number) => void;
 }) {
+  const intl = useIntl();
   const [form] = Form.useForm<{ credits: number; note: string }>();
   return (
     <FormModal
       form={form}
-      title={`Grant credits to ${school.name}`}
-      okText="Grant"
-      failure="Failed to grant the credits"
+      title={<FormattedMessage id="schools.grantTo" defaultMessage="Grant credits to {name}" values={{ name: school.name }} />}
+      okText={<FormattedMessage id="schools.grant" defaultMessage="Grant" />}
+      failure={intl.formatMessage({ id: 'schools.grantFailed', defaultMessage: 'Failed to grant the credits' })}
       errorTestId="grant-error"
       onSubmit={async (v) => {
         const res = await client.schools.grantCredits(school.id, v.credits, v.note.trim());
@@ -228,13 +289,17 @@ function GrantCreditsModal({
       }}
       onClose={onClose}
     >
-      <Form.Item name="credits" label="Credits" rules={[{ required: true, message: 'Please enter how many credits' }]}>
+      <Form.Item
+        name="credits"
+        label={<FormattedMessage id="schools.credits" defaultMessage="Credits" />}
+        rules={[{ required: true, message: 'Please enter how many credits' }]}
+      >
         <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item
         name="note"
-        label="Note"
-        extra='Why, e.g. "invoice 2027-014"'
+        label={<FormattedMessage id="schools.note" defaultMessage="Note" />}
+        extra={<FormattedMessage id="schools.whyEGInvoice2027" defaultMessage={'Why, e.g. "invoice 2027-014"'} />}
         rules={[{ required: true, whitespace: true, message: 'Please enter a note' }]}
       >
         <Input maxLength={500} />

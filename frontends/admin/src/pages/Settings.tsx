@@ -6,6 +6,7 @@ import { OrganisationSettingsCard } from '../components/OrganisationSettingsCard
 import { PasswordCard } from '../components/settings/PasswordCard';
 import { ProfileCard } from '../components/settings/ProfileCard';
 import { useAccountSettings } from '../hooks/useAccountSettings';
+import { FormattedMessage } from 'react-intl';
 
 /**
  * Admin Settings (spec §2): own names and password (messages come from the server); the own OpenAI key for Quick Assessments;
@@ -16,7 +17,10 @@ export function Settings({ client, user, refreshUser }: RemoteAppProps) {
 
   return (
     <div data-testid="admin-settings" style={{ maxWidth: 880 }}>
-      <PageHeader title="Admin Settings" subtitle="Manage your account settings" />
+      <PageHeader
+        title={<FormattedMessage id="settings.adminSettings" defaultMessage="Admin Settings" />}
+        subtitle={<FormattedMessage id="settings.manageYourAccountSettings" defaultMessage="Manage your account settings" />}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <ProfileCard

@@ -10,6 +10,7 @@ import { SubmissionHeader } from '../components/submission/SubmissionHeader';
 import { SubmissionTimeline, UserInformation } from '../components/submission/SubmissionFacts';
 import { useSubmission } from '../hooks/useSubmission';
 import { isSuperAdmin, mayOpen } from '../lib/roles';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /**
  * One submission (/admin/submissions/:id, /admin/evaluations/:id): what the student sent, the
@@ -25,6 +26,7 @@ export function SubmissionDetail(props: RemoteAppProps) {
 function Detail({ client, user }: RemoteAppProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const intl = useIntl();
   const { message } = App.useApp();
   const { state, reload, update } = useSubmission(client, id);
 
@@ -33,11 +35,16 @@ function Detail({ client, user }: RemoteAppProps) {
     return (
       <Result
         status="404"
-        title="Evaluation Not Found"
-        subTitle="The submission you are looking for does not exist or has been deleted."
+        title={<FormattedMessage id="submissionDetail.evaluationNotFound" defaultMessage="Evaluation Not Found" />}
+        subTitle={
+          <FormattedMessage
+            id="submissionDetail.theSubmissionYouAreLooking"
+            defaultMessage="The submission you are looking for does not exist or has been deleted."
+          />
+        }
         extra={
           <Button type="primary" onClick={() => navigate('/admin/submissions')}>
-            Back to Submissions
+            <FormattedMessage id="submissionDetail.backToSubmissions" defaultMessage="Back to Submissions" />
           </Button>
         }
       />
@@ -47,9 +54,13 @@ function Detail({ client, user }: RemoteAppProps) {
     return (
       <Result
         status="error"
-        title="Failed to load evaluation"
+        title={<FormattedMessage id="submissionDetail.failedToLoadEvaluation" defaultMessage="Failed to load evaluation" />}
         subTitle={state.error}
-        extra={<Button onClick={() => navigate(-1)}>Go Back</Button>}
+        extra={
+          <Button onClick={() => navigate(-1)}>
+            <FormattedMessage id="submissionDetail.goBack" defaultMessage="Go Back" />
+          </Button>
+        }
       />
     );
   }
@@ -66,12 +77,28 @@ function Detail({ client, user }: RemoteAppProps) {
             {ev.status === 'completed' && ev.results ? (
               <ResultsEditor ev={ev} client={client} onSaved={update} />
             ) : (
-              <Card title="Results & Feedback" variant="borderless">
+              <Card
+                title={<FormattedMessage id="submissionDetail.resultsFeedback" defaultMessage="Results & Feedback" />}
+                variant="borderless"
+              >
                 <Empty
                   description={
-                    ev.status === 'failed'
-                      ? `Grading failed${ev.error_message ? `: ${ev.error_message}` : ''}`
-                      : 'Results appear here once grading is completed.'
+                    ev.status === 'failed' ? (
+                      ev.error_message ? (
+                        <FormattedMessage
+                          id="submissionDetail.gradingFailedWhy"
+                          defaultMessage="Grading failed: {why}"
+                          values={{ why: ev.error_message }}
+                        />
+                      ) : (
+                        <FormattedMessage id="submissionDetail.gradingFailed" defaultMessage="Grading failed" />
+                      )
+                    ) : (
+                      <FormattedMessage
+                        id="submissionDetail.resultsLater"
+                        defaultMessage="Results appear here once grading is completed."
+                      />
+                    )
                   }
                 />
               </Card>
@@ -86,7 +113,7 @@ function Detail({ client, user }: RemoteAppProps) {
               canDelete={isSuperAdmin(user)}
               onChanged={update}
               onDeleted={() => {
-                message.success('Submission deleted');
+                message.success(intl.formatMessage({ id: 'submissionDetail.deleted', defaultMessage: 'Submission deleted' }));
                 navigate('/admin/submissions');
               }}
               reload={reload}

@@ -11,12 +11,19 @@ import { useDebounced } from '../lib/debounce';
 import { mayOpen } from '../lib/roles';
 import { DELETE_CONFIRMATION } from '../lib/submissions';
 import { formatDateTime, truncate } from '../lib/text';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 
-function weekLabel(stats: AdminEvaluationStats): string {
+function weekLabel(stats: AdminEvaluationStats, intl: IntlShape): string {
   const { completed_this_week: now, completed_previous_week: before } = stats;
-  if (before === 0) return now ? `+${now} this week` : 'none this week';
+  if (before === 0)
+    return now
+      ? intl.formatMessage({ id: 'submissions.week.new', defaultMessage: '+{count} this week' }, { count: now })
+      : intl.formatMessage({ id: 'submissions.week.none', defaultMessage: 'none this week' });
   const pct = Math.round(((now - before) / before) * 100);
-  return `${pct >= 0 ? '+' : ''}${pct}% this week`;
+  return intl.formatMessage(
+    { id: 'submissions.week.change', defaultMessage: '{change}% this week' },
+    { change: `${pct >= 0 ? '+' : ''}${pct}` },
+  );
 }
 
 export function Submissions(props: RemoteAppProps) {
@@ -26,6 +33,7 @@ export function Submissions(props: RemoteAppProps) {
 
 function SubmissionsScreen({ client }: RemoteAppProps) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const screens = Grid.useBreakpoint();
   const [params] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
@@ -40,29 +48,39 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
 
   const actions = (ev: EvaluationListItem) => (
     <Space size={4}>
-      <Tooltip title="View details">
-        <Button type="text" icon={<EyeOutlined />} aria-label="View details" onClick={() => navigate(`/admin/submissions/${ev.id}`)} />
+      <Tooltip title={<FormattedMessage id="submissions.viewDetails" defaultMessage="View details" />}>
+        <Button
+          type="text"
+          icon={<EyeOutlined />}
+          aria-label={intl.formatMessage({ id: 'submissions.viewDetails', defaultMessage: 'View details' })}
+          onClick={() => navigate(`/admin/submissions/${ev.id}`)}
+        />
       </Tooltip>
       {ev.status === 'completed' && (
-        <Tooltip title="Download report">
+        <Tooltip title={<FormattedMessage id="submissions.downloadReport" defaultMessage="Download report" />}>
           <Button
             type="text"
             icon={<DownloadOutlined />}
-            aria-label="Download report"
+            aria-label={intl.formatMessage({ id: 'submissions.downloadReport', defaultMessage: 'Download report' })}
             loading={busy === ev.id}
             onClick={() => download(ev)}
           />
         </Tooltip>
       )}
       <Popconfirm
-        title="Delete this submission?"
-        description={DELETE_CONFIRMATION}
-        okText="Delete"
+        title={<FormattedMessage id="submissions.deleteThisSubmission" defaultMessage="Delete this submission?" />}
+        description={<FormattedMessage {...DELETE_CONFIRMATION} />}
+        okText={<FormattedMessage id="submissions.delete" defaultMessage="Delete" />}
         okButtonProps={{ danger: true }}
         onConfirm={() => remove(ev)}
       >
-        <Tooltip title="Delete">
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete submission" />
+        <Tooltip title={<FormattedMessage id="submissions.delete" defaultMessage="Delete" />}>
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={intl.formatMessage({ id: 'submissions.deleteSubmission', defaultMessage: 'Delete submission' })}
+          />
         </Tooltip>
       </Popconfirm>
     </Space>
@@ -71,7 +89,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
   const columns = useMemo(
     () => [
       {
-        title: 'Submission',
+        title: <FormattedMessage id="submissions.col.submission" defaultMessage="Submission" />,
         key: 'submission',
         render: (_: unknown, ev: EvaluationListItem) => (
           <Link to={`/admin/submissions/${ev.id}`} title={ev.title || ev.fileName}>
@@ -80,7 +98,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
         ),
       },
       {
-        title: 'Student',
+        title: <FormattedMessage id="submissions.col.student" defaultMessage="Student" />,
         key: 'student',
         render: (_: unknown, ev: EvaluationListItem) => (
           <div>
@@ -91,63 +109,132 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
           </div>
         ),
       },
-      { title: 'Type', key: 'type', render: (_: unknown, ev: EvaluationListItem) => <TypeTag type={ev.essay_type} /> },
-      { title: 'Status', key: 'status', render: (_: unknown, ev: EvaluationListItem) => <StatusTag status={ev.status} /> },
-      { title: 'Approval', key: 'approval', render: (_: unknown, ev: EvaluationListItem) => <ApprovalTag evaluation={ev} /> },
-      { title: 'Grade', key: 'grade', render: (_: unknown, ev: EvaluationListItem) => gradeText(ev) },
-      { title: 'Submitted', key: 'submitted', render: (_: unknown, ev: EvaluationListItem) => formatDateTime(ev.submittedAt) },
-      { title: 'Actions', key: 'actions', render: (_: unknown, ev: EvaluationListItem) => actions(ev) },
+      {
+        title: <FormattedMessage id="submissions.col.type" defaultMessage="Type" />,
+        key: 'type',
+        render: (_: unknown, ev: EvaluationListItem) => <TypeTag type={ev.essay_type} />,
+      },
+      {
+        title: <FormattedMessage id="submissions.col.status" defaultMessage="Status" />,
+        key: 'status',
+        render: (_: unknown, ev: EvaluationListItem) => <StatusTag status={ev.status} />,
+      },
+      {
+        title: <FormattedMessage id="submissions.col.approval" defaultMessage="Approval" />,
+        key: 'approval',
+        render: (_: unknown, ev: EvaluationListItem) => <ApprovalTag evaluation={ev} />,
+      },
+      {
+        title: <FormattedMessage id="submissions.col.grade" defaultMessage="Grade" />,
+        key: 'grade',
+        render: (_: unknown, ev: EvaluationListItem) => gradeText(ev, intl),
+      },
+      {
+        title: <FormattedMessage id="submissions.col.submitted" defaultMessage="Submitted" />,
+        key: 'submitted',
+        render: (_: unknown, ev: EvaluationListItem) => formatDateTime(ev.submittedAt),
+      },
+      {
+        title: <FormattedMessage id="submissions.col.actions" defaultMessage="Actions" />,
+        key: 'actions',
+        render: (_: unknown, ev: EvaluationListItem) => actions(ev),
+      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [busy],
+    [busy, intl],
   );
 
-  const empty = <Empty description={filtered ? 'No submissions match your filters.' : 'No submissions yet.'} />;
+  const empty = (
+    <Empty
+      description={
+        filtered ? (
+          <FormattedMessage id="submissions.noMatch" defaultMessage="No submissions match your filters." />
+        ) : (
+          <FormattedMessage id="submissions.noneYet" defaultMessage="No submissions yet." />
+        )
+      }
+    />
+  );
 
   return (
     <div data-testid="admin-submissions">
       <PageHeader
-        title="Submissions Management"
-        subtitle="Review, grade and manage every essay submitted to Corestone"
+        title={<FormattedMessage id="submissions.submissionsManagement" defaultMessage="Submissions Management" />}
+        subtitle={
+          <FormattedMessage
+            id="submissions.reviewGradeAndManageEvery"
+            defaultMessage="Review, grade and manage every essay submitted to Corestone"
+          />
+        }
         extra={
           <Button icon={<ReloadOutlined />} onClick={refresh}>
-            Refresh
+            <FormattedMessage id="submissions.refresh" defaultMessage="Refresh" />
           </Button>
         }
       />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
-          <Counter testId="count-total" title="Total" value={stats?.total ?? '—'} />
+          <Counter
+            testId="count-total"
+            title={<FormattedMessage id="submissions.total" defaultMessage="Total" />}
+            value={stats?.total ?? '—'}
+          />
         </Col>
         <Col xs={12} md={6}>
           <Counter
             testId="count-completed"
-            title="Completed"
+            title={<FormattedMessage id="submissions.completed" defaultMessage="Completed" />}
             value={stats?.completed ?? '—'}
             color="#16a34a"
-            footer={stats && <Typography.Text type="success">{weekLabel(stats)}</Typography.Text>}
+            footer={stats && <Typography.Text type="success">{weekLabel(stats, intl)}</Typography.Text>}
           />
         </Col>
         <Col xs={12} md={6}>
-          <Counter testId="count-processing" title="Processing" value={stats?.processing ?? '—'} color="#2563eb" />
+          <Counter
+            testId="count-processing"
+            title={<FormattedMessage id="submissions.processing" defaultMessage="Processing" />}
+            value={stats?.processing ?? '—'}
+            color="#2563eb"
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Counter testId="count-failed" title="Failed" value={stats?.failed ?? '—'} color="#dc2626" />
+          <Counter
+            testId="count-failed"
+            title={<FormattedMessage id="submissions.failed" defaultMessage="Failed" />}
+            value={stats?.failed ?? '—'}
+            color="#dc2626"
+          />
         </Col>
       </Row>
       <Card variant="borderless">
-        <Space wrap style={{ marginBottom: 16, width: '100%' }}>
+        {/* on a 320 px phone the search narrows to the card instead of widening the page (WCAG 1.4.10) */}
+        <Space wrap style={{ marginBottom: 16, width: '100%' }} styles={{ item: { maxWidth: '100%' } }}>
           <Input
             allowClear
             prefix={<SearchOutlined />}
-            placeholder="Search by file name, student name or email"
-            aria-label="Search submissions list"
-            style={{ width: 320 }}
+            placeholder={intl.formatMessage({
+              id: 'submissions.searchPlaceholder',
+              defaultMessage: 'Search by file name, student name or email',
+            })}
+            aria-label={intl.formatMessage({ id: 'submissions.searchLabel', defaultMessage: 'Search submissions list' })}
+            style={{ width: 320, maxWidth: '100%' }}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <FilterSelect label="Status filter" width={150} value={status} onChange={setStatus} options={SUBMISSION_STATUS_FILTER} />
-          <FilterSelect label="Type filter" width={170} value={type} onChange={setType} options={SUBMISSION_TYPE_FILTER} />
+          <FilterSelect
+            label={{ id: 'submissions.statusFilter', defaultMessage: 'Status filter' }}
+            width={150}
+            value={status}
+            onChange={setStatus}
+            options={SUBMISSION_STATUS_FILTER}
+          />
+          <FilterSelect
+            label={{ id: 'submissions.typeFilter', defaultMessage: 'Type filter' }}
+            width={170}
+            value={type}
+            onChange={setType}
+            options={SUBMISSION_TYPE_FILTER}
+          />
         </Space>
         {list.error ? (
           <LoadError message={list.error} onRetry={refresh} />
@@ -178,7 +265,7 @@ function SubmissionsScreen({ client }: RemoteAppProps) {
                   <TypeTag type={ev.essay_type} />
                   <StatusTag status={ev.status} />
                   <ApprovalTag evaluation={ev} />
-                  <Typography.Text strong>{gradeText(ev)}</Typography.Text>
+                  <Typography.Text strong>{gradeText(ev, intl)}</Typography.Text>
                 </Space>
                 <div style={{ marginTop: 8 }}>{actions(ev)}</div>
               </Card>

@@ -9,6 +9,7 @@ import { mayEditTokTitles } from '../lib/roles';
 import { useLeaveGuard } from '../lib/leaveGuard';
 import { emptyDraft } from '../lib/tokTitles';
 import { formatDateTime } from '../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /**
  * TOK Titles: the prescribed titles of each examination session (six each), which session is
@@ -17,6 +18,7 @@ import { formatDateTime } from '../lib/text';
  */
 export function TokTitles({ client, user }: RemoteAppProps) {
   const { modal } = App.useApp();
+  const intl = useIntl();
   const { sessions, list, selected, draft, setDraft, original, dirty, problems, busy, error, save, cancel, select, makeCurrent, remove } =
     useTokSessions(client);
   const mayEdit = mayEditTokTitles(user);
@@ -24,11 +26,14 @@ export function TokTitles({ client, user }: RemoteAppProps) {
   const unlessUnsaved = (then: () => void) => {
     if (!dirty) return then();
     modal.confirm({
-      title: 'Discard unsaved changes?',
-      content: 'Your changes to the TOK titles have not been saved.',
-      okText: 'Discard changes',
+      title: intl.formatMessage({ id: 'tokTitles.discardTitle', defaultMessage: 'Discard unsaved changes?' }),
+      content: intl.formatMessage({
+        id: 'tokTitles.discardContent',
+        defaultMessage: 'Your changes to the TOK titles have not been saved.',
+      }),
+      okText: intl.formatMessage({ id: 'tokTitles.discardChanges', defaultMessage: 'Discard changes' }),
       okButtonProps: { danger: true },
-      cancelText: 'Keep editing',
+      cancelText: intl.formatMessage({ id: 'tokTitles.keepEditing', defaultMessage: 'Keep editing' }),
       focusable: { autoFocusButton: 'cancel' },
       onOk: then,
     });
@@ -37,9 +42,12 @@ export function TokTitles({ client, user }: RemoteAppProps) {
 
   const confirmRemove = (s: TokSession) =>
     modal.confirm({
-      title: `Delete the ${s.session} session?`,
-      content: 'Its six titles are deleted. Students never saw them unless it was current before.',
-      okText: 'Delete',
+      title: intl.formatMessage({ id: 'tokTitles.deleteSession', defaultMessage: 'Delete the {session} session?' }, { session: s.session }),
+      content: intl.formatMessage({
+        id: 'tokTitles.deleteConsequence',
+        defaultMessage: 'Its six titles are deleted. Students never saw them unless it was current before.',
+      }),
+      okText: intl.formatMessage({ id: 'tokTitles.delete', defaultMessage: 'Delete' }),
       okButtonProps: { danger: true },
       onOk: () => remove(s),
     });
@@ -50,12 +58,17 @@ export function TokTitles({ client, user }: RemoteAppProps) {
   return (
     <div data-testid="admin-tok-titles">
       <PageHeader
-        title="TOK Titles"
-        subtitle="The prescribed titles of each examination session. Students choose from the current session's six titles, or type another title."
+        title={<FormattedMessage id="tokTitles.tokTitles" defaultMessage="TOK Titles" />}
+        subtitle={
+          <FormattedMessage
+            id="tokTitles.thePrescribedTitlesOfEach"
+            defaultMessage="The prescribed titles of each examination session. Students choose from the current session's six titles, or type another title."
+          />
+        }
         extra={
           mayEdit && (
             <Button type="primary" icon={<PlusOutlined />} disabled={draft !== null} onClick={() => setDraft(emptyDraft())}>
-              New Session
+              <FormattedMessage id="tokTitles.newSession" defaultMessage="New Session" />
             </Button>
           )
         }
@@ -65,7 +78,7 @@ export function TokTitles({ client, user }: RemoteAppProps) {
           style={{ marginBottom: 16 }}
           type="info"
           showIcon
-          title="Only a super admin can change the TOK titles."
+          title={<FormattedMessage id="tokTitles.onlyASuperAdminCan" defaultMessage="Only a super admin can change the TOK titles." />}
           data-testid="tok-read-only"
         />
       )}
@@ -75,16 +88,21 @@ export function TokTitles({ client, user }: RemoteAppProps) {
           type="warning"
           showIcon
           data-testid="tok-example-warning"
-          title="Students are offered example titles"
-          description="Enter the real prescribed titles of the session your students sit (New Session), then make it current."
+          title={<FormattedMessage id="tokTitles.studentsAreOfferedExampleTitles" defaultMessage="Students are offered example titles" />}
+          description={
+            <FormattedMessage
+              id="tokTitles.enterTheRealPrescribedTitles"
+              defaultMessage="Enter the real prescribed titles of the session your students sit (New Session), then make it current."
+            />
+          }
         />
       )}
       {error && <Alert style={{ marginBottom: 16 }} type="error" showIcon title={error} data-testid="tok-error" />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
-          <Card title="Sessions" variant="borderless">
+          <Card title={<FormattedMessage id="tokTitles.sessions" defaultMessage="Sessions" />} variant="borderless">
             {list.length === 0 ? (
-              <Empty description="No sessions yet" />
+              <Empty description={<FormattedMessage id="tokTitles.noSessionsYet" defaultMessage="No sessions yet" />} />
             ) : (
               <RowList
                 items={list}
@@ -97,7 +115,13 @@ export function TokTitles({ client, user }: RemoteAppProps) {
                     onClick={() => unlessUnsaved(() => select(s.id))}
                   >
                     <Typography.Text strong>{s.session}</Typography.Text>
-                    <div>{s.current ? <Badge status="success" text="Current" /> : <Badge status="default" text="Not current" />}</div>
+                    <div>
+                      {s.current ? (
+                        <Badge status="success" text={intl.formatMessage({ id: 'tokTitles.current', defaultMessage: 'Current' })} />
+                      ) : (
+                        <Badge status="default" text={intl.formatMessage({ id: 'tokTitles.notCurrent', defaultMessage: 'Not current' })} />
+                      )}
+                    </div>
                   </ListRow>
                 )}
               />
@@ -125,7 +149,7 @@ export function TokTitles({ client, user }: RemoteAppProps) {
                     {selected.session}
                     {selected.current && (
                       <Tag color="green" icon={<CheckCircleOutlined />}>
-                        Current
+                        <FormattedMessage id="tokTitles.current" defaultMessage="Current" />
                       </Tag>
                     )}
                   </Space>
@@ -137,14 +161,19 @@ export function TokTitles({ client, user }: RemoteAppProps) {
                         icon={<EditOutlined />}
                         onClick={() => setDraft({ id: selected.id, session: selected.session, titles: [...selected.titles] })}
                       >
-                        Edit
+                        <FormattedMessage id="tokTitles.edit" defaultMessage="Edit" />
                       </Button>
                       {!selected.current && (
                         <>
                           <Button type="primary" loading={busy} onClick={() => makeCurrent(selected)}>
-                            Make Current
+                            <FormattedMessage id="tokTitles.makeCurrent" defaultMessage="Make Current" />
                           </Button>
-                          <Button danger icon={<DeleteOutlined />} aria-label="Delete session" onClick={() => confirmRemove(selected)} />
+                          <Button
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={intl.formatMessage({ id: 'tokTitles.deleteSessionLabel', defaultMessage: 'Delete session' })}
+                            onClick={() => confirmRemove(selected)}
+                          />
                         </>
                       )}
                     </Space>

@@ -1,6 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import { ResultTitle } from '@corestone/ui/heading';
+import { FormattedMessage } from 'react-intl';
+import { IntlRoot } from '@corestone/ui/i18n';
+import { loadCatalog } from '../i18n/catalog';
 
 interface Props {
   children: ReactNode;
@@ -25,19 +28,26 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
     const { error } = this.state;
     if (!error) return this.props.children;
     if (this.props.fallback) return this.props.fallback(error, this.reset);
+    // the app's own react-intl provider may be what failed, or lie inside this boundary: the crash screen brings its own
     return (
-      <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <Result
-          status="error"
-          title={<ResultTitle>Application Error</ResultTitle>}
-          subTitle="Something went wrong. Please refresh the page."
-          extra={
-            <Button type="primary" onClick={() => window.location.reload()}>
-              Refresh Page
-            </Button>
-          }
-        />
-      </div>
+      <IntlRoot catalog={loadCatalog}>
+        <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Result
+            status="error"
+            title={
+              <ResultTitle>
+                <FormattedMessage id="crash.title" defaultMessage="Application Error" />
+              </ResultTitle>
+            }
+            subTitle={<FormattedMessage id="crash.text" defaultMessage="Something went wrong. Please refresh the page." />}
+            extra={
+              <Button type="primary" onClick={() => window.location.reload()}>
+                <FormattedMessage id="crash.refresh" defaultMessage="Refresh Page" />
+              </Button>
+            }
+          />
+        </div>
+      </IntlRoot>
     );
   }
 }

@@ -7,6 +7,8 @@ import { isRemoteNavigation, navItems, selectedNavKey, type RemoteNavigation } f
 import { navigation as adminNavigation } from '@corestone/frontend-admin/navigation';
 import { navigation as studentNavigation } from '@corestone/frontend-student/navigation';
 import { loadRemoteModule } from '../federation';
+import { ProfileLanguageSelect } from '@corestone/ui/language-select';
+import { useSession } from '../session';
 
 /**
  * The dashboard's (or the back office's) frame, drawn by the shell around the retry screen when the
@@ -61,6 +63,7 @@ export function FallbackFrame({
   const navigate = useNavigate();
   const frame = useFrame();
   const navigation = useRemoteNavigation(remote);
+  const { client, refreshUser } = useSession();
 
   return (
     <FrameLayout
@@ -77,6 +80,7 @@ export function FallbackFrame({
       topBar={
         <>
           <div style={{ flex: 1 }} />
+          <ProfileLanguageSelect client={client} refreshUser={refreshUser} />
           <UserBadge user={user} name={frame.screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
         </>
       }

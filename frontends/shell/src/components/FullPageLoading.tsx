@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { Spin, Typography } from 'antd';
+import { FormattedMessage } from 'react-intl';
 
 export function FullPageLoading({
-  title = 'Initializing Platform',
-  subtitle = 'Professional IBDP Essay Assessment Platform',
+  title = <FormattedMessage id="loading.initialising" defaultMessage="Initializing Platform" />,
+  subtitle = <FormattedMessage id="splash.subtitle" defaultMessage="Professional IBDP Essay Assessment Platform" />,
 }: {
-  title?: string;
-  subtitle?: string;
+  title?: ReactNode;
+  subtitle?: ReactNode;
 }) {
   return (
     <div

@@ -7,6 +7,9 @@ import { usePublicLinks } from '../links/publicLinks';
 import { ExternalAnchor } from './ExternalLinks';
 import { useSession } from '../session';
 import { Logo } from '@corestone/ui/brand';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useTranslateKnown } from '../i18n/known';
+import { LanguagePicker } from './LanguagePicker';
 
 export function Header() {
   const { user, logout, client } = useSession();
@@ -14,17 +17,22 @@ export function Header() {
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
+  const intl = useIntl();
+  const known = useTranslateKnown();
+  const role = user && known(roleLabel(user.role));
 
   const links: { to: string; label: string }[] = [
-    user ? { to: '/dashboard', label: 'Dashboard' } : { to: '/', label: 'Home' },
+    user
+      ? { to: '/dashboard', label: intl.formatMessage({ id: 'header.dashboard', defaultMessage: 'Dashboard' }) }
+      : { to: '/', label: intl.formatMessage({ id: 'header.home', defaultMessage: 'Home' }) },
     // students and teachers grade; admins have no credits and no upload (spec §6)
     ...(user && isGradingRole(user)
       ? [
-          { to: '/upload/ee', label: 'Upload EE' },
-          { to: '/upload/tok', label: 'Upload TOK' },
+          { to: '/upload/ee', label: intl.formatMessage({ id: 'header.uploadEe', defaultMessage: 'Upload EE' }) },
+          { to: '/upload/tok', label: intl.formatMessage({ id: 'header.uploadTok', defaultMessage: 'Upload TOK' }) },
         ]
       : []),
-    ...(user?.role === 'super-admin' ? [{ to: '/admin', label: 'Admin' }] : []),
+    ...(user?.role === 'super-admin' ? [{ to: '/admin', label: intl.formatMessage({ id: 'header.admin', defaultMessage: 'Admin' }) }] : []),
   ];
 
   // Home first (spec: logout goes to /): a signed-in-only page still shown would send to /auth.
@@ -37,14 +45,17 @@ export function Header() {
   const navStyle = ({ isActive }: { isActive: boolean }) => ({
     color: isActive ? '#1d4ed8' : '#334155',
     fontWeight: 500,
-    padding: '6px 12px',
+    // below xl the bar is full (sister sites, longer French and Spanish labels): less room each
+    padding: screens.xl ? '6px 12px' : '6px 8px',
     borderRadius: 6,
+    // one line each: a longer French or Spanish label must not wrap the bar onto two lines
+    whiteSpace: 'nowrap' as const,
     background: isActive ? '#eef2ff' : 'transparent',
   });
 
   const wideBar = (
     <>
-      <nav aria-label="Main" style={{ display: 'flex', gap: 4, flex: 1 }}>
+      <nav aria-label={intl.formatMessage({ id: 'header.mainNav', defaultMessage: 'Main' })} style={{ display: 'flex', gap: 4, flex: 1 }}>
         {links.map((l) => (
           <NavLink key={l.to} to={l.to} end={l.to === '/'} style={navStyle}>
             {l.label}
@@ -58,28 +69,40 @@ export function Header() {
       </nav>
       {user ? (
         <Space size={12}>
+          <LanguagePicker compact={!screens.xl} />
           {screens.xl && <Typography.Text strong>{user.name}</Typography.Text>}
           <Tag color={ROLE_COLORS[user.role]} data-testid="role-label">
-            {roleLabel(user.role)}
+            {role}
           </Tag>
-          <Button onClick={doLogout}>Logout</Button>
+          <Button onClick={doLogout}>
+            <FormattedMessage id="header.logout" defaultMessage="Logout" />
+          </Button>
         </Space>
       ) : (
-        <Button type="primary" onClick={() => navigate('/auth')}>
-          Sign In
-        </Button>
+        <Space size={12}>
+          <LanguagePicker compact={!screens.xl} />
+          <Button type="primary" onClick={() => navigate('/auth')}>
+            <FormattedMessage id="header.signIn" defaultMessage="Sign In" />
+          </Button>
+        </Space>
       )}
     </>
   );
   const narrowBar = (
     <>
       <div style={{ flex: 1 }} />
-      <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setOpen(true)} />
+      <LanguagePicker />
+      <Button
+        type="text"
+        icon={<MenuOutlined />}
+        aria-label={intl.formatMessage({ id: 'header.openMenu', defaultMessage: 'Open menu' })}
+        onClick={() => setOpen(true)}
+      />
       <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={280} title={<Logo />}>
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           {user && (
             <div>
-              <Typography.Text strong>{user.name}</Typography.Text> <Tag color={ROLE_COLORS[user.role]}>{roleLabel(user.role)}</Tag>
+              <Typography.Text strong>{user.name}</Typography.Text> <Tag color={ROLE_COLORS[user.role]}>{role}</Tag>
             </div>
           )}
           {links.map((l) => (
@@ -94,7 +117,7 @@ export function Header() {
           ))}
           {user ? (
             <Button block onClick={doLogout}>
-              Sign Out
+              <FormattedMessage id="header.signOut" defaultMessage="Sign Out" />
             </Button>
           ) : (
             <Button
@@ -105,7 +128,7 @@ export function Header() {
                 navigate('/auth');
               }}
             >
-              Sign In
+              <FormattedMessage id="header.signIn" defaultMessage="Sign In" />
             </Button>
           )}
         </Space>
@@ -127,8 +150,18 @@ export function Header() {
         borderBottom: '1px solid #e5e7eb',
       }}
     >
-      <div style={{ maxWidth: 1200, margin: '0 auto', height: '100%', padding: '0 20px', display: 'flex', alignItems: 'center', gap: 24 }}>
-        <Link to="/" aria-label="Corestone home">
+      <div
+        style={{
+          maxWidth: 1200,
+          margin: '0 auto',
+          height: '100%',
+          padding: '0 20px',
+          display: 'flex',
+          alignItems: 'center',
+          gap: screens.xl === false ? 16 : 24,
+        }}
+      >
+        <Link to="/" aria-label={intl.formatMessage({ id: 'header.homeLink', defaultMessage: 'Corestone home' })}>
           <Logo />
         </Link>
         {/* the full bar needs a wide screen now that it carries the sister sites; narrower: the slide-in menu */}

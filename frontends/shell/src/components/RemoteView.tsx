@@ -3,6 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { loadRemoteModule, ModuleUnavailableError } from '../federation';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ResultTitle } from '@corestone/ui/heading';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface Props<P> {
   remote: string;
@@ -35,13 +36,14 @@ export function RemoteView<P extends object>({ remote, expose, props, unavailabl
   }, [remote, expose, attempt]);
 
   const retry = () => setAttempt((n) => n + 1);
+  const intl = useIntl();
   if (state.error) {
     return <>{frame(unavailable ? unavailable(state.error, retry) : <ModuleError error={state.error} retry={retry} />, retry)}</>;
   }
   if (!state.Comp) {
     return (
       <div role="status" style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <Spin size="large" description="Loading…" />
+        <Spin size="large" description={intl.formatMessage({ id: 'loading.page', defaultMessage: 'Loading…' })} />
       </div>
     );
   }
@@ -63,20 +65,43 @@ export function RemoteView<P extends object>({ remote, expose, props, unavailabl
 }
 
 /** The default retry screen; `title` and `subTitle` replace its texts (the admin area has its own). */
-export function ModuleError({ error, retry, title, subTitle }: { error: Error; retry: () => void; title?: string; subTitle?: string }) {
+export function ModuleError({
+  error,
+  retry,
+  title,
+  subTitle,
+}: {
+  error: Error;
+  retry: () => void;
+  title?: ReactNode;
+  subTitle?: ReactNode;
+}) {
   console.error('remote module failed', error); // for operators; a person sees the plain text below
   return (
     <div style={{ padding: '64px 0' }}>
       <Result
         status="warning"
         // the screen's one h1 (the remote that failed would have brought its own)
-        title={<ResultTitle>{title ?? 'This part of Corestone could not be loaded'}</ResultTitle>}
+        title={
+          <ResultTitle>
+            {title ?? <FormattedMessage id="remote.failedTitle" defaultMessage="This part of Corestone could not be loaded" />}
+          </ResultTitle>
+        }
         subTitle={
-          subTitle ?? (error instanceof ModuleUnavailableError ? error.message : 'Please check your connection and try again in a moment.')
+          subTitle ??
+          (error instanceof ModuleUnavailableError ? (
+            <FormattedMessage
+              id="remote.unavailable"
+              defaultMessage={'The "{remote}" module is not available right now.'}
+              values={{ remote: error.remote }}
+            />
+          ) : (
+            <FormattedMessage id="remote.checkConnection" defaultMessage="Please check your connection and try again in a moment." />
+          ))
         }
         extra={
           <Button type="primary" onClick={retry}>
-            Try Again
+            <FormattedMessage id="remote.tryAgain" defaultMessage="Try Again" />
           </Button>
         }
       />

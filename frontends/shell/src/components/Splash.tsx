@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Logo } from '@corestone/ui/brand';
+import { FormattedMessage } from 'react-intl';
 
 export const SPLASH_MS = 1500;
+export const SPLASH_TITLE = 'Welcome to Corestone';
 export const SPLASH_SUBTITLE = 'Professional IBDP Essay Assessment Platform';
 export const SEEN_KEY = 'corestone_splash_seen';
 
@@ -38,7 +40,7 @@ export function FirstLoadSplash() {
 }
 
 /** Full-screen welcome over the app while the session initialises underneath. */
-export function Splash() {
+export function Splash({ title, subtitle }: { title?: ReactNode; subtitle?: ReactNode }) {
   return (
     <div
       role="status"
@@ -62,8 +64,12 @@ export function Splash() {
       <div style={{ transform: 'scale(1.6)', marginBottom: 18 }}>
         <Logo light />
       </div>
-      <div style={{ fontSize: 28, fontWeight: 700, color: '#fff' }}>Welcome to Corestone</div>
-      <div style={{ fontSize: 16, color: '#cbd5e1' }}>{SPLASH_SUBTITLE}</div>
+      <div style={{ fontSize: 28, fontWeight: 700, color: '#fff' }}>
+        {title ?? <FormattedMessage id="splash.title" defaultMessage="Welcome to Corestone" />}
+      </div>
+      <div style={{ fontSize: 16, color: '#cbd5e1' }}>
+        {subtitle ?? <FormattedMessage id="splash.subtitle" defaultMessage="Professional IBDP Essay Assessment Platform" />}
+      </div>
     </div>
   );
 }

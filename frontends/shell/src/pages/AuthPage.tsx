@@ -10,6 +10,8 @@ import { signupRole, splitName, validateAuth, validateEmailOnly, type AuthMode }
 import { browserNavigation, GOOGLE_TOAST, SSO_TOAST, ssoRefusalText } from '../auth/google';
 import type { AuthRouteState } from '../auth/routes';
 import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '@corestone/ui/theme';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useTranslateKnown } from '../i18n/known';
 
 type View = AuthMode | 'forgot' | 'forgot-sent';
 
@@ -32,6 +34,8 @@ export function AuthPage() {
   const [microsoftOffered, setMicrosoftOffered] = useState(false);
   const [microsoftBusy, setMicrosoftBusy] = useState(false);
   const googleErrorShown = useRef(false);
+  const intl = useIntl();
+  const known = useTranslateKnown();
 
   useEffect(() => {
     let alive = true;
@@ -66,13 +70,18 @@ export function AuthPage() {
     if ((error !== 'google' && error !== 'sso') || googleErrorShown.current) return;
     googleErrorShown.current = true;
     if (error === 'google')
-      notification.error({ title: GOOGLE_TOAST.title, description: GOOGLE_TOAST.failed, duration: ERROR_TOAST_SECONDS });
-    else notification.error({ title: SSO_TOAST.title, description: ssoRefusalText(params.get('reason')), duration: ERROR_TOAST_SECONDS });
+      notification.error({ title: known(GOOGLE_TOAST.title), description: known(GOOGLE_TOAST.failed), duration: ERROR_TOAST_SECONDS });
+    else
+      notification.error({
+        title: known(SSO_TOAST.title),
+        description: known(ssoRefusalText(params.get('reason'))),
+        duration: ERROR_TOAST_SECONDS,
+      });
     params.delete('error');
     params.delete('reason');
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
-  }, [location, navigate, notification]);
+  }, [location, navigate, notification, known]);
 
   const from = routeState?.from;
   // a school admin's home is their School area in the back office (issue 30); everyone else's the dashboard
@@ -80,7 +89,11 @@ export function AuthPage() {
   if (session.user && !busy) return <Navigate to={home(session.user)} replace />;
 
   const validationError = (description: string) =>
-    notification.error({ title: 'Validation Error', description, duration: ERROR_TOAST_SECONDS });
+    notification.error({
+      title: intl.formatMessage({ id: 'auth.validationError', defaultMessage: 'Validation Error' }),
+      description: known(description),
+      duration: ERROR_TOAST_SECONDS,
+    });
 
   async function submitAuth(e: FormEvent) {
     e.preventDefault();
@@ -92,15 +105,23 @@ export function AuthPage() {
       let user: SessionUser | null = null;
       if (mode === 'signin') {
         user = await session.login(email.trim(), password);
-        notification.success({ title: 'Welcome back!', description: 'Login successful', duration: TOAST_SECONDS });
+        notification.success({
+          title: intl.formatMessage({ id: 'auth.welcomeBackToast', defaultMessage: 'Welcome back!' }),
+          description: intl.formatMessage({ id: 'auth.loginSuccessful', defaultMessage: 'Login successful' }),
+          duration: TOAST_SECONDS,
+        });
       } else {
         await session.signup({ email: email.trim(), password, ...splitName(fullName), user_type: signupRole(accountType) });
-        notification.success({ title: 'Account created!', description: 'Registration successful', duration: TOAST_SECONDS });
+        notification.success({
+          title: intl.formatMessage({ id: 'auth.accountCreated', defaultMessage: 'Account created!' }),
+          description: intl.formatMessage({ id: 'auth.registrationSuccessful', defaultMessage: 'Registration successful' }),
+          duration: TOAST_SECONDS,
+        });
       }
       navigate(home(user), { replace: true });
     } catch (err) {
       const t = mode === 'signin' ? signInError(err) : signUpError(err);
-      notification.error({ title: t.title, description: t.description, duration: ERROR_TOAST_SECONDS });
+      notification.error({ title: known(t.title), description: known(t.description), duration: ERROR_TOAST_SECONDS });
     } finally {
       setBusy(false);
     }
@@ -114,13 +135,17 @@ export function AuthPage() {
     try {
       await session.client.auth.forgotPassword(email.trim());
       notification.success({
-        title: 'Reset Email Sent',
-        description: 'Check your email for password reset instructions',
+        title: intl.formatMessage({ id: 'auth.resetSent', defaultMessage: 'Reset Email Sent' }),
+        description: intl.formatMessage({ id: 'auth.resetSentText', defaultMessage: 'Check your email for password reset instructions' }),
         duration: TOAST_SECONDS,
       });
       setView('forgot-sent');
     } catch (err) {
-      notification.error({ title: 'Error', description: errorMessage(err, 'Failed to send reset email'), duration: ERROR_TOAST_SECONDS });
+      notification.error({
+        title: intl.formatMessage({ id: 'auth.error', defaultMessage: 'Error' }),
+        description: errorMessage(err, intl.formatMessage({ id: 'auth.resetFailed', defaultMessage: 'Failed to send reset email' })),
+        duration: ERROR_TOAST_SECONDS,
+      });
     } finally {
       setBusy(false);
     }
@@ -133,7 +158,7 @@ export function AuthPage() {
       browserNavigation.go(session.client.auth.googleLoginUrl());
     } catch {
       setGoogleBusy(false);
-      notification.error({ title: GOOGLE_TOAST.title, description: GOOGLE_TOAST.startFailed, duration: ERROR_TOAST_SECONDS });
+      notification.error({ title: known(GOOGLE_TOAST.title), description: known(GOOGLE_TOAST.startFailed), duration: ERROR_TOAST_SECONDS });
     }
   }
 
@@ -143,7 +168,7 @@ export function AuthPage() {
       browserNavigation.go(session.client.auth.ssoStartUrl('microsoft'));
     } catch {
       setMicrosoftBusy(false);
-      notification.error({ title: SSO_TOAST.title, description: SSO_TOAST.startFailed, duration: ERROR_TOAST_SECONDS });
+      notification.error({ title: known(SSO_TOAST.title), description: known(SSO_TOAST.startFailed), duration: ERROR_TOAST_SECONDS });
     }
   }
 
@@ -157,14 +182,24 @@ export function AuthPage() {
     body = (
       <Result
         status="success"
-        title={<ResultTitle>Check Your Email</ResultTitle>}
-        subTitle={`If an account exists for ${email.trim()}, we sent a link to reset your password.`}
+        title={
+          <ResultTitle>
+            <FormattedMessage id="auth.checkEmail" defaultMessage="Check Your Email" />
+          </ResultTitle>
+        }
+        subTitle={
+          <FormattedMessage
+            id="auth.checkEmailText"
+            defaultMessage="If an account exists for {email}, we sent a link to reset your password."
+            values={{ email: email.trim() }}
+          />
+        }
         extra={[
           <Button key="back" type="primary" onClick={() => switchTo('signin')}>
-            Back to Login
+            <FormattedMessage id="auth.backToLogin" defaultMessage="Back to Login" />
           </Button>,
           <Button key="again" loading={busy} onClick={() => submitForgot()}>
-            Send Another Email
+            <FormattedMessage id="auth.sendAnother" defaultMessage="Send Another Email" />
           </Button>,
         ]}
       />
@@ -173,22 +208,29 @@ export function AuthPage() {
     body = (
       <>
         <Heading level={1} size={3} style={{ marginTop: 0 }}>
-          Reset your password
+          <FormattedMessage id="auth.forgotTitle" defaultMessage="Reset your password" />
         </Heading>
         <Typography.Paragraph type="secondary">
-          Enter the e-mail address of your account and we will send you a reset link.
+          <FormattedMessage
+            id="auth.forgotText"
+            defaultMessage="Enter the e-mail address of your account and we will send you a reset link."
+          />
         </Typography.Paragraph>
         <Form layout="vertical" component={false}>
-          <form onSubmit={submitForgot} noValidate aria-label="Forgot password form">
+          <form
+            onSubmit={submitForgot}
+            noValidate
+            aria-label={intl.formatMessage({ id: 'auth.forgotForm', defaultMessage: 'Forgot password form' })}
+          >
             <TextField field="email" id="forgot-email" value={email} onChange={setEmail} />
             <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-              Send Reset Link
+              <FormattedMessage id="auth.sendResetLink" defaultMessage="Send Reset Link" />
             </Button>
           </form>
         </Form>
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           <Button type="link" onClick={() => switchTo('signin')}>
-            Back to Login
+            <FormattedMessage id="auth.backToLogin" defaultMessage="Back to Login" />
           </Button>
         </div>
       </>
@@ -198,21 +240,37 @@ export function AuthPage() {
     body = (
       <>
         <Heading level={1} size={3} style={{ marginTop: 0, marginBottom: 4 }}>
-          {signup ? 'Create your account' : 'Welcome back'}
+          {signup ? (
+            <FormattedMessage id="auth.signupTitle" defaultMessage="Create your account" />
+          ) : (
+            <FormattedMessage id="auth.signinTitle" defaultMessage="Welcome back" />
+          )}
         </Heading>
         <Typography.Paragraph type="secondary">
-          {signup ? 'Start getting rubric-based feedback on your IB essays.' : 'Sign in to continue to your dashboard.'}
+          {signup ? (
+            <FormattedMessage id="auth.signupText" defaultMessage="Start getting rubric-based feedback on your IB essays." />
+          ) : (
+            <FormattedMessage id="auth.signinText" defaultMessage="Sign in to continue to your dashboard." />
+          )}
         </Typography.Paragraph>
         <Form layout="vertical" component={false}>
           <form
             onSubmit={submitAuth}
             noValidate
-            aria-label={signup ? 'Sign up form' : 'Sign in form'}
+            aria-label={
+              signup
+                ? intl.formatMessage({ id: 'auth.signupForm', defaultMessage: 'Sign up form' })
+                : intl.formatMessage({ id: 'auth.signinForm', defaultMessage: 'Sign in form' })
+            }
             data-testid={signup ? 'signup-form' : 'signin-form'}
           >
             {signup && <TextField field="fullName" id="auth-name" name="fullName" value={fullName} onChange={setFullName} />}
             <TextField field="email" id="auth-email" name="email" value={email} onChange={setEmail} />
-            <Form.Item label="Password" htmlFor="auth-password" style={{ marginBottom: signup ? 24 : 8 }}>
+            <Form.Item
+              label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
+              htmlFor="auth-password"
+              style={{ marginBottom: signup ? 24 : 8 }}
+            >
               <Input.Password
                 id="auth-password"
                 name="password"
@@ -221,43 +279,57 @@ export function AuthPage() {
                 autoComplete={signup ? 'new-password' : 'current-password'}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
-                placeholder={signup ? 'At least 6 characters' : 'Your password'}
+                placeholder={
+                  signup
+                    ? intl.formatMessage({ id: 'auth.passwordNew', defaultMessage: 'At least 6 characters' })
+                    : intl.formatMessage({ id: 'auth.passwordCurrent', defaultMessage: 'Your password' })
+                }
               />
             </Form.Item>
             {signup ? (
-              <Form.Item label="Account Type">
+              <Form.Item label={intl.formatMessage({ id: 'auth.accountType', defaultMessage: 'Account Type' })}>
                 <Radio.Group
                   value={accountType}
                   onChange={(e) => setAccountType(e.target.value)}
                   optionType="button"
                   buttonStyle="solid"
-                  aria-label="Account Type"
+                  aria-label={intl.formatMessage({ id: 'auth.accountType', defaultMessage: 'Account Type' })}
                   data-testid="account-type"
                 >
-                  <Radio.Button value="student">Student</Radio.Button>
-                  <Radio.Button value="teacher">Teacher</Radio.Button>
+                  <Radio.Button value="student">
+                    <FormattedMessage id="auth.student" defaultMessage="Student" />
+                  </Radio.Button>
+                  <Radio.Button value="teacher">
+                    <FormattedMessage id="auth.teacher" defaultMessage="Teacher" />
+                  </Radio.Button>
                 </Radio.Group>
               </Form.Item>
             ) : (
               <div style={{ textAlign: 'right', marginBottom: 16 }}>
                 <Button type="link" style={{ padding: 0 }} onClick={() => switchTo('forgot')}>
-                  Forgot password?
+                  <FormattedMessage id="auth.forgotLink" defaultMessage="Forgot password?" />
                 </Button>
               </div>
             )}
             <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="auth-submit">
-              {signup ? 'Create Account' : 'Sign In'}
+              {signup ? (
+                <FormattedMessage id="auth.createAccount" defaultMessage="Create Account" />
+              ) : (
+                <FormattedMessage id="auth.signIn" defaultMessage="Sign In" />
+              )}
             </Button>
           </form>
         </Form>
         {(googleOffered === true || microsoftOffered) && (
           <Divider plain style={{ margin: '20px 0 16px' }}>
-            <Typography.Text type="secondary">or</Typography.Text>
+            <Typography.Text type="secondary">
+              <FormattedMessage id="auth.or" defaultMessage="or" />
+            </Typography.Text>
           </Divider>
         )}
         {googleOffered === true && (
           <Button size="large" block icon={<GoogleOutlined />} loading={googleBusy} onClick={startGoogle} data-testid="google-login">
-            Continue with Google
+            <FormattedMessage id="auth.google" defaultMessage="Continue with Google" />
           </Button>
         )}
         {microsoftOffered && (
@@ -270,13 +342,23 @@ export function AuthPage() {
             data-testid="microsoft-login"
             style={googleOffered === true ? { marginTop: 12 } : undefined}
           >
-            Sign in with Microsoft
+            <FormattedMessage id="auth.microsoft" defaultMessage="Sign in with Microsoft" />
           </Button>
         )}
         <div style={{ textAlign: 'center', marginTop: 16 }}>
-          <Typography.Text type="secondary">{signup ? 'Already have an account?' : "Don't have an account?"}</Typography.Text>{' '}
+          <Typography.Text type="secondary">
+            {signup ? (
+              <FormattedMessage id="auth.haveAccount" defaultMessage="Already have an account?" />
+            ) : (
+              <FormattedMessage id="auth.noAccount" defaultMessage="Don't have an account?" />
+            )}
+          </Typography.Text>{' '}
           <Button type="link" style={{ padding: 0 }} onClick={() => switchTo(signup ? 'signin' : 'signup')} data-testid="auth-toggle">
-            {signup ? 'Sign In' : 'Sign Up'}
+            {signup ? (
+              <FormattedMessage id="auth.signIn" defaultMessage="Sign In" />
+            ) : (
+              <FormattedMessage id="auth.signUp" defaultMessage="Sign Up" />
+            )}
           </Button>
         </div>
       </>
@@ -297,7 +379,7 @@ export function AuthPage() {
       <div style={{ width: '100%', maxWidth: 440 }}>
         {session.expiredMessage && view === 'signin' && (
           // an Alert, not warning-coloured text: antd's warning yellow is unreadable on this background
-          <Alert type="warning" showIcon title={session.expiredMessage} role="status" style={{ marginBottom: 16 }} />
+          <Alert type="warning" showIcon title={known(session.expiredMessage)} role="status" style={{ marginBottom: 16 }} />
         )}
         <Card
           data-google-signin={String(googleOffered)}
@@ -308,7 +390,14 @@ export function AuthPage() {
           {body}
         </Card>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16, fontSize: 12 }}>
-          By continuing you agree to our <Link to="/client-terms">terms</Link> and <Link to="/privacy-policy">privacy policy</Link>.
+          <FormattedMessage
+            id="auth.agree"
+            defaultMessage="By continuing you agree to our <terms>terms</terms> and <privacy>privacy policy</privacy>."
+            values={{
+              terms: (chunks) => <Link to="/client-terms">{chunks}</Link>,
+              privacy: (chunks) => <Link to="/privacy-policy">{chunks}</Link>,
+            }}
+          />
         </Typography.Paragraph>
       </div>
     </div>
@@ -317,8 +406,20 @@ export function AuthPage() {
 
 /** The auth card's text inputs: label, icon and what the browser may fill in. */
 const TEXT_FIELDS = {
-  fullName: { label: 'Full Name', type: undefined, icon: <UserOutlined />, autoComplete: 'name', placeholder: 'Jane Doe' },
-  email: { label: 'Email', type: 'email', icon: <MailOutlined />, autoComplete: 'email', placeholder: 'you@school.org' },
+  fullName: {
+    label: { id: 'auth.fullName', defaultMessage: 'Full Name' },
+    type: undefined,
+    icon: <UserOutlined />,
+    autoComplete: 'name',
+    placeholder: { id: 'auth.fullNamePlaceholder', defaultMessage: 'Jane Doe' },
+  },
+  email: {
+    label: { id: 'auth.email', defaultMessage: 'Email' },
+    type: 'email',
+    icon: <MailOutlined />,
+    autoComplete: 'email',
+    placeholder: { id: 'auth.emailPlaceholder', defaultMessage: 'you@school.org' },
+  },
 } as const;
 
 function TextField({
@@ -335,8 +436,9 @@ function TextField({
   onChange: (value: string) => void;
 }) {
   const { label, type, icon, autoComplete, placeholder } = TEXT_FIELDS[field];
+  const intl = useIntl();
   return (
-    <Form.Item label={label} htmlFor={id}>
+    <Form.Item label={intl.formatMessage(label)} htmlFor={id}>
       <Input
         id={id}
         name={name}
@@ -346,7 +448,7 @@ function TextField({
         autoComplete={autoComplete}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder={placeholder}
+        placeholder={intl.formatMessage(placeholder)}
       />
     </Form.Item>
   );

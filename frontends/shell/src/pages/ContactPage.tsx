@@ -6,6 +6,8 @@ import { errorMessage } from '@corestone/sdk';
 import { useSession } from '../session';
 import { Heading } from '@corestone/ui/heading';
 import { EMAIL_RE } from '../auth/validation';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useTranslateKnown } from '../i18n/known';
 
 export const CONTACT_FAILED = 'Failed to send your message. Please try again.';
 
@@ -33,6 +35,8 @@ export function validateContact(f: ContactForm): { field: keyof ContactForm; mes
 /** /contact: enquiries about the Power User plan, school licences or a consultation (POST /general/contact). */
 export function ContactPage() {
   const { client, user } = useSession();
+  const intl = useIntl();
+  const known = useTranslateKnown();
   const [form, setForm] = useState<ContactForm>({
     name: user?.name ?? '',
     school: '',
@@ -45,7 +49,7 @@ export function ContactPage() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const set = <K extends keyof ContactForm>(k: K, v: ContactForm[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const help = (k: keyof ContactForm) => (problem?.field === k ? { validateStatus: 'error' as const, help: problem.message } : {});
+  const help = (k: keyof ContactForm) => (problem?.field === k ? { validateStatus: 'error' as const, help: known(problem.message) } : {});
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -62,9 +66,12 @@ export function ContactPage() {
         number_of_students: form.number_of_students!,
         message: form.message.trim(),
       });
-      setSent(r.message || 'Thank you. We will get back to you within one working day.');
+      setSent(
+        r.message ||
+          intl.formatMessage({ id: 'contact.thanks', defaultMessage: 'Thank you. We will get back to you within one working day.' }),
+      );
     } catch (err) {
-      setFailure(errorMessage(err, CONTACT_FAILED));
+      setFailure(errorMessage(err, known(CONTACT_FAILED)));
     } finally {
       setBusy(false);
     }
@@ -75,14 +82,16 @@ export function ContactPage() {
       <Row gutter={[{ xs: 16, md: 32 }, 24]}>
         <Col xs={24} md={9}>
           <Heading level={1} size={2} style={{ marginTop: 0 }}>
-            Contact us
+            <FormattedMessage id="contact.title" defaultMessage="Contact us" />
           </Heading>
           <Typography.Paragraph>
-            Interested in the Power User plan with unlimited essay credits for your school, or a free IBDP consultation about TOK and EE
-            support? Tell us about your students and our coordinator will get back to you within one working day.
+            <FormattedMessage
+              id="contact.intro"
+              defaultMessage="Interested in the Power User plan with unlimited essay credits for your school, or a free IBDP consultation about TOK and EE support? Tell us about your students and our coordinator will get back to you within one working day."
+            />
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">
-            <MailOutlined /> We only use your details to answer this enquiry.
+            <MailOutlined /> <FormattedMessage id="contact.privacy" defaultMessage="We only use your details to answer this enquiry." />
           </Typography.Paragraph>
         </Col>
         <Col xs={24} md={15}>
@@ -90,21 +99,28 @@ export function ContactPage() {
             {sent ? (
               <Result
                 status="success"
-                title="Message Sent"
+                title={intl.formatMessage({ id: 'contact.sent', defaultMessage: 'Message Sent' })}
                 subTitle={sent}
                 data-testid="contact-sent"
                 extra={
                   <Link to="/">
-                    <Button type="primary">Back to Home</Button>
+                    <Button type="primary">
+                      <FormattedMessage id="contact.backHome" defaultMessage="Back to Home" />
+                    </Button>
                   </Link>
                 }
               />
             ) : (
               <Form layout="vertical" component={false}>
-                <form onSubmit={submit} noValidate aria-label="Contact form">
+                <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'contact.form', defaultMessage: 'Contact form' })}>
                   <Row gutter={16}>
                     <Col xs={24} sm={12}>
-                      <Form.Item label="Your Name" htmlFor="contact-name" required {...help('name')}>
+                      <Form.Item
+                        label={intl.formatMessage({ id: 'contact.name', defaultMessage: 'Your Name' })}
+                        htmlFor="contact-name"
+                        required
+                        {...help('name')}
+                      >
                         <Input
                           id="contact-name"
                           value={form.name}
@@ -115,7 +131,12 @@ export function ContactPage() {
                       </Form.Item>
                     </Col>
                     <Col xs={24} sm={12}>
-                      <Form.Item label="Email" htmlFor="contact-email" required {...help('email')}>
+                      <Form.Item
+                        label={intl.formatMessage({ id: 'auth.email', defaultMessage: 'Email' })}
+                        htmlFor="contact-email"
+                        required
+                        {...help('email')}
+                      >
                         <Input
                           id="contact-email"
                           type="email"
@@ -127,7 +148,12 @@ export function ContactPage() {
                       </Form.Item>
                     </Col>
                     <Col xs={24} sm={16}>
-                      <Form.Item label="School or Institution" htmlFor="contact-school" required {...help('school')}>
+                      <Form.Item
+                        label={intl.formatMessage({ id: 'contact.school', defaultMessage: 'School or Institution' })}
+                        htmlFor="contact-school"
+                        required
+                        {...help('school')}
+                      >
                         <Input
                           id="contact-school"
                           value={form.school}
@@ -138,7 +164,12 @@ export function ContactPage() {
                       </Form.Item>
                     </Col>
                     <Col xs={24} sm={8}>
-                      <Form.Item label="Number of Students" htmlFor="contact-students" required {...help('number_of_students')}>
+                      <Form.Item
+                        label={intl.formatMessage({ id: 'contact.students', defaultMessage: 'Number of Students' })}
+                        htmlFor="contact-students"
+                        required
+                        {...help('number_of_students')}
+                      >
                         <InputNumber
                           id="contact-students"
                           min={1}
@@ -151,7 +182,12 @@ export function ContactPage() {
                       </Form.Item>
                     </Col>
                   </Row>
-                  <Form.Item label="Message" htmlFor="contact-message" required {...help('message')}>
+                  <Form.Item
+                    label={intl.formatMessage({ id: 'contact.message', defaultMessage: 'Message' })}
+                    htmlFor="contact-message"
+                    required
+                    {...help('message')}
+                  >
                     <Input.TextArea
                       id="contact-message"
                       rows={5}
@@ -163,7 +199,7 @@ export function ContactPage() {
                   </Form.Item>
                   {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="contact-error" />}
                   <Button type="primary" htmlType="submit" size="large" loading={busy} block>
-                    Send Message
+                    <FormattedMessage id="contact.send" defaultMessage="Send Message" />
                   </Button>
                 </form>
               </Form>

@@ -4,6 +4,8 @@ import { Button, Result } from 'antd';
 import { FullPageLoading } from '../components/FullPageLoading';
 import { ResultTitle } from '@corestone/ui/heading';
 import { CALLBACK_MESSAGES, CallbackError, useSession } from '../session';
+import { FormattedMessage } from 'react-intl';
+import { useTranslateKnown } from '../i18n/known';
 
 /**
  * /auth/google/callback (spec §2 'Completes Google sign-in'): auth sends the browser here with
@@ -15,6 +17,7 @@ export function GoogleCallbackPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
+  const known = useTranslateKnown();
 
   useEffect(() => {
     // after the session restored whatever it had, so that the two never interleave
@@ -29,7 +32,13 @@ export function GoogleCallbackPage() {
     );
   }, [session, navigate]);
 
-  if (!failure) return <FullPageLoading title="Completing Google sign-in..." subtitle="Please wait while we sign you in." />;
+  if (!failure)
+    return (
+      <FullPageLoading
+        title={<FormattedMessage id="google.completing" defaultMessage="Completing Google sign-in..." />}
+        subtitle={<FormattedMessage id="google.wait" defaultMessage="Please wait while we sign you in." />}
+      />
+    );
   return (
     <div
       style={{
@@ -43,12 +52,16 @@ export function GoogleCallbackPage() {
     >
       <Result
         status="error"
-        title={<ResultTitle>Authentication Failed</ResultTitle>}
-        subTitle={failure}
+        title={
+          <ResultTitle>
+            <FormattedMessage id="google.authFailed" defaultMessage="Authentication Failed" />
+          </ResultTitle>
+        }
+        subTitle={known(failure)}
         data-testid="google-callback-failed"
         extra={
           <Button type="primary" onClick={() => navigate('/auth', { replace: true })}>
-            Try Again
+            <FormattedMessage id="remote.tryAgain" defaultMessage="Try Again" />
           </Button>
         }
       />

@@ -15,6 +15,7 @@ import {
   SolutionOutlined,
 } from '@ant-design/icons';
 import { Heading } from '@corestone/ui/heading';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { section } from './landingLayout';
 import { SAMPLE, SAMPLE_MAX, SAMPLE_POINTS } from './landingSample';
 
@@ -23,78 +24,107 @@ const { Title, Paragraph, Text } = Typography;
 export const PRICING = [
   {
     name: 'free',
-    title: 'Free',
-    price: 'Free',
-    credits: '1 essay credit',
-    features: ['1 full evaluation', 'Criterion scores and bands', 'Improvement tips'],
+    title: { id: 'pricing.free.title', defaultMessage: 'Free' },
+    price: { id: 'pricing.free.price', defaultMessage: 'Free' },
+    credits: 1,
+    features: [
+      { id: 'pricing.free.f1', defaultMessage: '1 full evaluation' },
+      { id: 'pricing.free.f2', defaultMessage: 'Criterion scores and bands' },
+      { id: 'pricing.free.f3', defaultMessage: 'Improvement tips' },
+    ],
   },
   {
     name: 'core_pack',
-    title: 'Core Pack',
-    price: '$19.99',
-    credits: '5 essay credits',
-    features: ['5 full evaluations', 'Detailed criterion feedback', 'Credits never expire'],
+    title: { id: 'pricing.core.title', defaultMessage: 'Core Pack' },
+    price: 19.99,
+    credits: 5,
+    features: [
+      { id: 'pricing.core.f1', defaultMessage: '5 full evaluations' },
+      { id: 'pricing.core.f2', defaultMessage: 'Detailed criterion feedback' },
+      { id: 'pricing.neverExpire', defaultMessage: 'Credits never expire' },
+    ],
   },
   {
     name: 'super_core_pack',
-    title: 'Super Core Pack',
-    price: '$35.99',
-    credits: '10 essay credits',
+    title: { id: 'pricing.superCore.title', defaultMessage: 'Super Core Pack' },
+    price: 35.99,
+    credits: 10,
     popular: true,
-    features: ['10 full evaluations', 'Best for regular drafting', 'Credits never expire'],
+    features: [
+      { id: 'pricing.superCore.f1', defaultMessage: '10 full evaluations' },
+      { id: 'pricing.superCore.f2', defaultMessage: 'Best for regular drafting' },
+      { id: 'pricing.neverExpire', defaultMessage: 'Credits never expire' },
+    ],
   },
   {
     name: 'power_user_monthly',
-    title: 'Power User',
-    price: 'Contact',
-    credits: 'Unlimited essay credits',
-    features: ['Unlimited evaluations', 'For schools and institutions', 'Priority support'],
+    title: { id: 'pricing.power.title', defaultMessage: 'Power User' },
+    price: { id: 'pricing.power.price', defaultMessage: 'Contact' },
+    credits: null,
+    features: [
+      { id: 'pricing.power.f1', defaultMessage: 'Unlimited evaluations' },
+      { id: 'pricing.power.f2', defaultMessage: 'For schools and institutions' },
+      { id: 'pricing.power.f3', defaultMessage: 'Priority support' },
+    ],
   },
 ];
 
 /** Everything below the first screen, in the order of the spec; the default export is loaded lazily by Landing. */
 export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const planLink = (name: string) => (name === 'power_user_monthly' ? '/contact' : signedIn ? '/plans' : '/auth');
   return (
     <>
       <section style={section}>
         <Title level={2} style={{ textAlign: 'center' }}>
-          How the AI grading works
+          <FormattedMessage id="landing.how.title" defaultMessage="How the AI grading works" />
         </Title>
         <Paragraph type="secondary" style={{ textAlign: 'center', maxWidth: 640, margin: '0 auto 40px' }}>
-          Every essay is assessed against the active rubric for its type, criterion by criterion.
+          <FormattedMessage
+            id="landing.how.text"
+            defaultMessage="Every essay is assessed against the active rubric for its type, criterion by criterion."
+          />
         </Paragraph>
         <Row gutter={[24, 24]}>
           {[
             {
               icon: <FileSearchOutlined />,
-              title: 'Document Analysis',
-              text: 'Your .pdf, .docx or .txt file is read and its structure, length and sources analysed.',
+              title: { id: 'landing.how.step1', defaultMessage: 'Document Analysis' },
+              text: {
+                id: 'landing.how.step1Text',
+                defaultMessage: 'Your .pdf, .docx or .txt file is read and its structure, length and sources analysed.',
+              },
             },
             {
               icon: <SolutionOutlined />,
-              title: 'Rubric Application',
-              text: 'Each IB criterion is applied with its own descriptors and mark bands.',
+              title: { id: 'landing.how.step2', defaultMessage: 'Rubric Application' },
+              text: {
+                id: 'landing.how.step2Text',
+                defaultMessage: 'Each IB criterion is applied with its own descriptors and mark bands.',
+              },
             },
             {
               icon: <AuditOutlined />,
-              title: 'Detailed Scoring',
-              text: 'Scores, bands and feedback per criterion, with an overall grade.',
+              title: { id: 'landing.how.step3', defaultMessage: 'Detailed Scoring' },
+              text: { id: 'landing.how.step3Text', defaultMessage: 'Scores, bands and feedback per criterion, with an overall grade.' },
             },
             {
               icon: <ScheduleOutlined />,
-              title: 'Quality Verification',
-              text: 'Results are checked for consistency before they reach your dashboard.',
+              title: { id: 'landing.how.step4', defaultMessage: 'Quality Verification' },
+              text: {
+                id: 'landing.how.step4Text',
+                defaultMessage: 'Results are checked for consistency before they reach your dashboard.',
+              },
             },
           ].map((s, i) => (
-            <Col xs={24} sm={12} lg={6} key={s.title}>
+            <Col xs={24} sm={12} lg={6} key={s.title.id}>
               <Card variant="borderless" style={{ height: '100%' }}>
                 <div style={{ fontSize: 28, color: '#1d4ed8' }}>{s.icon}</div>
                 <Heading level={3} size={5} style={{ marginTop: 12 }}>
-                  {i + 1}. {s.title}
+                  {i + 1}. {intl.formatMessage(s.title)}
                 </Heading>
-                <Text type="secondary">{s.text}</Text>
+                <Text type="secondary">{intl.formatMessage(s.text)}</Text>
               </Card>
             </Col>
           ))}
@@ -107,16 +137,28 @@ export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
         <div style={{ ...section, paddingTop: 48, paddingBottom: 48 }}>
           <Row gutter={[24, 24]} justify="space-around" style={{ textAlign: 'center' }}>
             {[
-              ['5,000+', 'essays graded'],
-              ['67 s', 'average processing'],
-              ['99.2%', 'accuracy'],
-              ['4.9/5', 'user rating'],
-              ['50+', 'schools'],
-              ['24/7', 'availability'],
-            ].map(([v, l]) => (
-              <Col xs={12} md={4} key={l}>
+              {
+                v: intl.formatMessage({ id: 'landing.stats.essays', defaultMessage: '{count, number}+' }, { count: 5000 }),
+                l: { id: 'landing.stats.essaysLabel', defaultMessage: 'essays graded' },
+              },
+              {
+                v: intl.formatMessage({ id: 'landing.stats.seconds', defaultMessage: '{count} s' }, { count: 67 }),
+                l: { id: 'landing.stats.secondsLabel', defaultMessage: 'average processing' },
+              },
+              {
+                v: intl.formatNumber(0.992, { style: 'percent', maximumFractionDigits: 1 }),
+                l: { id: 'landing.stats.accuracyLabel', defaultMessage: 'accuracy' },
+              },
+              {
+                v: intl.formatMessage({ id: 'landing.stats.rating', defaultMessage: '{rating}/5' }, { rating: intl.formatNumber(4.9) }),
+                l: { id: 'landing.stats.ratingLabel', defaultMessage: 'user rating' },
+              },
+              { v: '50+', l: { id: 'landing.stats.schoolsLabel', defaultMessage: 'schools' } },
+              { v: '24/7', l: { id: 'landing.stats.availabilityLabel', defaultMessage: 'availability' } },
+            ].map(({ v, l }) => (
+              <Col xs={12} md={4} key={l.id}>
                 <div style={{ fontSize: 30, fontWeight: 700, color: '#1e3a8a' }}>{v}</div>
-                <Text type="secondary">{l}</Text>
+                <Text type="secondary">{intl.formatMessage(l)}</Text>
               </Col>
             ))}
           </Row>
@@ -128,10 +170,10 @@ export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
 
       <section style={section} id="pricing">
         <Title level={2} style={{ textAlign: 'center' }}>
-          Simple, credit-based pricing
+          <FormattedMessage id="pricing.title" defaultMessage="Simple, credit-based pricing" />
         </Title>
         <Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 40 }}>
-          Each evaluation uses 1 credit. Credits never expire.
+          <FormattedMessage id="pricing.text" defaultMessage="Each evaluation uses 1 credit. Credits never expire." />
         </Paragraph>
         <Row gutter={[24, 24]}>
           {PRICING.map((p) => (
@@ -143,22 +185,40 @@ export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
                   styles={{ body: { display: 'flex', flexDirection: 'column', height: '100%' } }}
                 >
                   <Heading level={3} size={4} style={{ marginTop: 0 }}>
-                    {p.title}
+                    {intl.formatMessage(p.title)}
                   </Heading>
-                  <div style={{ fontSize: 32, fontWeight: 700, color: '#0f172a' }}>{p.price}</div>
+                  <div style={{ fontSize: 32, fontWeight: 700, color: '#0f172a' }}>
+                    {typeof p.price === 'number'
+                      ? intl.formatNumber(p.price, { style: 'currency', currency: 'USD' })
+                      : intl.formatMessage(p.price)}
+                  </div>
                   <Text strong style={{ color: '#1d4ed8' }}>
-                    {p.credits}
+                    {p.credits === null ? (
+                      <FormattedMessage id="pricing.unlimitedCredits" defaultMessage="Unlimited essay credits" />
+                    ) : (
+                      <FormattedMessage
+                        id="pricing.credits"
+                        defaultMessage="{count, plural, one {# essay credit} other {# essay credits}}"
+                        values={{ count: p.credits }}
+                      />
+                    )}
                   </Text>
                   <ul style={{ listStyle: 'none', padding: 0, margin: '16px 0 24px', flex: 1 }}>
                     {p.features.map((f) => (
-                      <li key={f} style={{ marginBottom: 8 }}>
+                      <li key={f.id} style={{ marginBottom: 8 }}>
                         <CheckCircleFilled style={{ color: '#16a34a', marginRight: 8 }} />
-                        {f}
+                        {intl.formatMessage(f)}
                       </li>
                     ))}
                   </ul>
                   <Button type={p.popular ? 'primary' : 'default'} block onClick={() => navigate(planLink(p.name))}>
-                    {p.name === 'power_user_monthly' ? 'Contact Us' : p.name === 'free' ? 'Get Started' : 'Choose Plan'}
+                    {p.name === 'power_user_monthly' ? (
+                      <FormattedMessage id="pricing.contactUs" defaultMessage="Contact Us" />
+                    ) : p.name === 'free' ? (
+                      <FormattedMessage id="pricing.getStarted" defaultMessage="Get Started" />
+                    ) : (
+                      <FormattedMessage id="pricing.choosePlan" defaultMessage="Choose Plan" />
+                    )}
                   </Button>
                 </Card>
               </MaybeRibbon>
@@ -170,14 +230,14 @@ export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
       <section style={{ background: '#1e3a8a' }}>
         <div style={{ ...section, textAlign: 'center', paddingTop: 56, paddingBottom: 56 }}>
           <Title level={2} style={{ color: '#fff', marginTop: 0 }}>
-            Ready for feedback on your essay?
+            <FormattedMessage id="landing.cta" defaultMessage="Ready for feedback on your essay?" />
           </Title>
           <Space size={12} wrap>
             <Button size="large" onClick={() => navigate('/upload/ee')}>
-              Grade Extended Essay
+              <FormattedMessage id="landing.gradeEe" defaultMessage="Grade Extended Essay" />
             </Button>
             <Button size="large" ghost onClick={() => navigate('/upload/tok')}>
-              Grade TOK Essay
+              <FormattedMessage id="landing.gradeTok" defaultMessage="Grade TOK Essay" />
             </Button>
           </Space>
         </div>
@@ -188,7 +248,7 @@ export default function LandingBelowFold({ signedIn }: { signedIn: boolean }) {
 
 function MaybeRibbon({ show, children }: { show: boolean; children: React.ReactNode }) {
   return show ? (
-    <Badge.Ribbon text="Most Popular" color="blue">
+    <Badge.Ribbon text={<FormattedMessage id="pricing.popular" defaultMessage="Most Popular" />} color="#1d4ed8">
       {children}
     </Badge.Ribbon>
   ) : (
@@ -200,17 +260,20 @@ function MaybeRibbon({ show, children }: { show: boolean; children: React.ReactN
 export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
   const own = signedIn ? '/dashboard/submissions' : '/auth';
+  const intl = useIntl();
   return (
     <section style={{ background: '#fff' }} data-testid="sample-report">
       <div style={section}>
         <Row gutter={[{ xs: 16, md: 32, lg: 48 }, 32]} align="middle">
           <Col xs={24} md={11}>
             <Title level={2} style={{ marginTop: 0 }}>
-              See what a report looks like
+              <FormattedMessage id="landing.sample.title" defaultMessage="See what a report looks like" />
             </Title>
             <Paragraph style={{ fontSize: 16, color: '#475569' }}>
-              Every evaluation comes with an overall grade, a score and band for each criterion, what you did well, what to improve first
-              and a week-by-week plan — and a PDF you can share with your supervisor.
+              <FormattedMessage
+                id="landing.sample.text"
+                defaultMessage="Every evaluation comes with an overall grade, a score and band for each criterion, what you did well, what to improve first and a week-by-week plan — and a PDF you can share with your supervisor."
+              />
             </Paragraph>
             <Space size={12} wrap>
               <Button
@@ -219,10 +282,10 @@ export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
                 icon={<EyeOutlined />}
                 onClick={() => document.getElementById('sample-preview')?.scrollIntoView({ behavior: 'smooth' })}
               >
-                View Full Report
+                <FormattedMessage id="landing.sample.view" defaultMessage="View Full Report" />
               </Button>
               <Button size="large" icon={<DownloadOutlined />} onClick={() => navigate(own)}>
-                Download PDF
+                <FormattedMessage id="landing.sample.download" defaultMessage="Download PDF" />
               </Button>
             </Space>
           </Col>
@@ -231,10 +294,13 @@ export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
               <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12 }}>
                 <div>
                   <Text type="secondary" style={{ fontSize: 12, letterSpacing: 1 }}>
-                    EXTENDED ESSAY · ECONOMICS
+                    <FormattedMessage id="landing.sample.kind" defaultMessage="EXTENDED ESSAY · ECONOMICS" />
                   </Text>
                   <Heading level={3} size={4} style={{ margin: '4px 0 0' }}>
-                    To what extent did minimum-wage rises affect youth employment in Ontario?
+                    <FormattedMessage
+                      id="landing.sample.question"
+                      defaultMessage="To what extent did minimum-wage rises affect youth employment in Ontario?"
+                    />
                   </Heading>
                 </div>
                 <div style={{ textAlign: 'center', minWidth: 72 }}>
@@ -247,21 +313,24 @@ export function SampleReportSection({ signedIn }: { signedIn: boolean }) {
               <div style={{ marginTop: 16 }}>
                 {SAMPLE.map(({ code, name, score, max }) => (
                   <div key={code} style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-                    <Text style={{ width: 210, fontSize: 13 }}>
-                      {code}. {name}
+                    <Text style={{ flex: '0 1 210px', minWidth: 0, fontSize: 13 }}>
+                      {code}. {intl.formatMessage(name)}
                     </Text>
                     <Progress
+                      aria-label={`${code}. ${intl.formatMessage(name)}`}
                       percent={Math.round((score / max) * 100)}
                       size="small"
                       format={() => `${score}/${max}`}
-                      style={{ flex: 1, margin: 0 }}
+                      style={{ flex: 1, minWidth: 96, margin: 0 }}
                     />
                   </div>
                 ))}
               </div>
               <Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 13 }}>
-                “Your research question is focused and the data well chosen. Evaluate the reliability of the 2018 survey before drawing your
-                conclusion.”
+                <FormattedMessage
+                  id="landing.sample.quote"
+                  defaultMessage="“Your research question is focused and the data well chosen. Evaluate the reliability of the 2018 survey before drawing your conclusion.”"
+                />
               </Paragraph>
             </Card>
           </Col>
@@ -279,11 +348,13 @@ export function IntegrityNotice() {
           <SafetyCertificateOutlined style={{ fontSize: 28, color: '#059669' }} />
           <div>
             <Heading level={3} size={4} style={{ marginTop: 0 }}>
-              Our academic-integrity commitment
+              <FormattedMessage id="landing.integrity.title" defaultMessage="Our academic-integrity commitment" />
             </Heading>
             <Paragraph style={{ marginBottom: 0, color: '#065f46' }}>
-              Corestone gives feedback and grading guidance only. It never rewrites your essay or generates content for you, and your work
-              stays private: it is never shared or used to train anyone else's model.
+              <FormattedMessage
+                id="landing.integrity.text"
+                defaultMessage="Corestone gives feedback and grading guidance only. It never rewrites your essay or generates content for you, and your work stays private: it is never shared or used to train anyone else's model."
+              />
             </Paragraph>
           </div>
         </Space>
@@ -295,66 +366,88 @@ export function IntegrityNotice() {
 export const TESTIMONIALS = [
   {
     name: 'Amelia R.',
-    location: 'Toronto, Canada',
-    subject: 'History EE',
+    location: { id: 'testimonial.amelia.location', defaultMessage: 'Toronto, Canada' },
+    subject: { id: 'testimonial.amelia.subject', defaultMessage: 'History EE' },
     rating: 5,
-    text: 'The feedback on Criterion C showed me exactly where my argument was thin. I rewrote two sections and my supervisor noticed the difference straight away.',
+    text: {
+      id: 'testimonial.amelia.text',
+      defaultMessage:
+        'The feedback on Criterion C showed me exactly where my argument was thin. I rewrote two sections and my supervisor noticed the difference straight away.',
+    },
   },
   {
     name: 'Kenji T.',
-    location: 'Osaka, Japan',
-    subject: 'TOK Essay',
+    location: { id: 'testimonial.kenji.location', defaultMessage: 'Osaka, Japan' },
+    subject: { id: 'testimonial.kenji.subject', defaultMessage: 'TOK Essay' },
     rating: 5,
-    text: 'I was stuck on my knowledge question. The analysis tab pointed out that my examples only supported one side — exactly what I needed.',
+    text: {
+      id: 'testimonial.kenji.text',
+      defaultMessage:
+        'I was stuck on my knowledge question. The analysis tab pointed out that my examples only supported one side — exactly what I needed.',
+    },
   },
   {
     name: 'Priya S.',
-    location: 'Dubai, UAE',
-    subject: 'Biology EE',
+    location: { id: 'testimonial.priya.location', defaultMessage: 'Dubai, UAE' },
+    subject: { id: 'testimonial.priya.subject', defaultMessage: 'Biology EE' },
     rating: 5,
-    text: 'Quick, clear and honest. The week-by-week plan helped me organise my final draft around the weakest criteria first.',
+    text: {
+      id: 'testimonial.priya.text',
+      defaultMessage: 'Quick, clear and honest. The week-by-week plan helped me organise my final draft around the weakest criteria first.',
+    },
   },
   {
     name: 'Lucas M.',
-    location: 'São Paulo, Brazil',
-    subject: 'Economics EE',
+    location: { id: 'testimonial.lucas.location', defaultMessage: 'São Paulo, Brazil' },
+    subject: { id: 'testimonial.lucas.subject', defaultMessage: 'Economics EE' },
     rating: 4,
-    text: 'Really useful for checking my evaluation of sources. I liked that it never tried to write anything for me.',
+    text: {
+      id: 'testimonial.lucas.text',
+      defaultMessage: 'Really useful for checking my evaluation of sources. I liked that it never tried to write anything for me.',
+    },
   },
   {
     name: 'Sofia K.',
-    location: 'Vancouver, Canada',
-    subject: 'English A EE',
+    location: { id: 'testimonial.sofia.location', defaultMessage: 'Vancouver, Canada' },
+    subject: { id: 'testimonial.sofia.subject', defaultMessage: 'English A EE' },
     rating: 5,
-    text: 'The writing insights caught repetitive sentence openings I had read past a dozen times. My essay reads much better now.',
+    text: {
+      id: 'testimonial.sofia.text',
+      defaultMessage:
+        'The writing insights caught repetitive sentence openings I had read past a dozen times. My essay reads much better now.',
+    },
   },
   {
     name: 'Daniel O.',
-    location: 'Lagos, Nigeria',
-    subject: 'TOK Essay',
+    location: { id: 'testimonial.daniel.location', defaultMessage: 'Lagos, Nigeria' },
+    subject: { id: 'testimonial.daniel.subject', defaultMessage: 'TOK Essay' },
     rating: 5,
-    text: 'Getting criterion-level feedback in about a minute meant I could revise the same evening instead of waiting a week.',
+    text: {
+      id: 'testimonial.daniel.text',
+      defaultMessage: 'Getting criterion-level feedback in about a minute meant I could revise the same evening instead of waiting a week.',
+    },
   },
 ];
 
 export function Testimonials() {
+  const intl = useIntl();
   return (
     <section style={section} data-testid="testimonials">
       <Title level={2} style={{ textAlign: 'center' }}>
-        What students say
+        <FormattedMessage id="landing.testimonials.title" defaultMessage="What students say" />
       </Title>
       <Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 40 }}>
-        Rated 4.9/5 by IB students in more than 50 schools.
+        <FormattedMessage id="landing.testimonials.text" defaultMessage="Rated 4.9/5 by IB students in more than 50 schools." />
       </Paragraph>
       <Row gutter={[24, 24]}>
         {TESTIMONIALS.map((t) => (
           <Col xs={24} md={12} lg={8} key={t.name}>
             <Card variant="borderless" style={{ height: '100%' }} className="testimonial">
               <Rate disabled defaultValue={t.rating} style={{ fontSize: 16 }} />
-              <Paragraph style={{ marginTop: 12, fontSize: 15 }}>“{t.text}”</Paragraph>
+              <Paragraph style={{ marginTop: 12, fontSize: 15 }}>“{intl.formatMessage(t.text)}”</Paragraph>
               <Text strong>{t.name}</Text>
               <div style={{ fontSize: 13, color: '#64748b' }}>
-                {t.location} · {t.subject}
+                {intl.formatMessage(t.location)} · {intl.formatMessage(t.subject)}
               </div>
             </Card>
           </Col>

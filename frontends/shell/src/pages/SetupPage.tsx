@@ -5,6 +5,8 @@ import { errorMessage, isApiError } from '@corestone/sdk';
 import { SetupTexts } from '@corestone/contracts/setup-texts';
 import { useSession } from '../session';
 import { Heading, ResultTitle } from '@corestone/ui/heading';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useTranslateKnown } from '../i18n/known';
 
 const page = { minHeight: 'calc(100vh - 64px)', padding: '112px 20px 64px', maxWidth: 520, margin: '0 auto' } as const;
 
@@ -27,6 +29,8 @@ export function SetupPage() {
   const [error, setError] = useState<string | null>(null);
   const [tokenRefused, setTokenRefused] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
+  const intl = useIntl();
+  const known = useTranslateKnown();
 
   useEffect(() => {
     client.auth.setupStatus().then(
@@ -46,13 +50,15 @@ export function SetupPage() {
     e.preventDefault();
     setError(null);
     setTokenRefused(false);
-    if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirm) return setError('All fields are required');
-    if (form.password !== form.confirm) return setError('Passwords do not match');
-    if (form.password.length < 6) return setError('Password must be at least 6 characters long');
+    if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirm)
+      return setError(intl.formatMessage({ id: 'setup.allRequired', defaultMessage: 'All fields are required' }));
+    if (form.password !== form.confirm)
+      return setError(intl.formatMessage({ id: 'password.mismatch', defaultMessage: 'Passwords do not match' }));
+    if (form.password.length < 6) return setError(known('Password must be at least 6 characters long'));
     const token = form.token.trim();
     if (tokenRequired && !token) {
       setTokenRefused(true);
-      return setError(SetupTexts.TOKEN_MISSING);
+      return setError(known(SetupTexts.TOKEN_MISSING));
     }
     setBusy(true);
     try {
@@ -62,7 +68,9 @@ export function SetupPage() {
         password: form.password,
         ...(token ? { setup_token: token } : {}),
       });
-      setSuccess(res.message || 'Admin user created successfully! You can now sign in.');
+      setSuccess(
+        res.message || intl.formatMessage({ id: 'setup.created', defaultMessage: 'Admin user created successfully! You can now sign in.' }),
+      );
       setForm(EMPTY);
       setView('ready');
     } catch (err) {
@@ -71,7 +79,7 @@ export function SetupPage() {
         setTokenRequired(true);
         setTokenRefused(true);
       }
-      setError(errorMessage(err, 'Failed to create admin user'));
+      setError(known(errorMessage(err, intl.formatMessage({ id: 'setup.failed', defaultMessage: 'Failed to create admin user' }))));
     } finally {
       setBusy(false);
     }
@@ -81,7 +89,9 @@ export function SetupPage() {
     return (
       <div style={{ ...page, textAlign: 'center' }} data-testid="setup-checking">
         <Spin size="large" />
-        <Typography.Paragraph style={{ marginTop: 16 }}>Checking system status...</Typography.Paragraph>
+        <Typography.Paragraph style={{ marginTop: 16 }}>
+          <FormattedMessage id="setup.checking" defaultMessage="Checking system status..." />
+        </Typography.Paragraph>
       </div>
     );
   }
@@ -91,11 +101,17 @@ export function SetupPage() {
         {success && <Alert type="success" showIcon title={success} style={{ marginBottom: 16 }} />}
         <Result
           status="success"
-          title={<ResultTitle>System Ready</ResultTitle>}
-          subTitle="Admin user already exists. You can access the admin panel."
+          title={
+            <ResultTitle>
+              <FormattedMessage id="setup.ready" defaultMessage="System Ready" />
+            </ResultTitle>
+          }
+          subTitle={<FormattedMessage id="setup.readyText" defaultMessage="Admin user already exists. You can access the admin panel." />}
           extra={
             <Link to="/auth">
-              <Button type="primary">Sign In to Admin Panel</Button>
+              <Button type="primary">
+                <FormattedMessage id="setup.signIn" defaultMessage="Sign In to Admin Panel" />
+              </Button>
             </Link>
           }
         />
@@ -110,19 +126,22 @@ export function SetupPage() {
     <div style={page}>
       <Card variant="borderless" data-testid="setup-form">
         <Heading level={1} size={2} style={{ marginTop: 0 }}>
-          Create Admin User
+          <FormattedMessage id="setup.create" defaultMessage="Create Admin User" />
         </Heading>
         <Typography.Paragraph type="secondary">
-          The administrator gets full access to users, submissions and platform settings.
+          <FormattedMessage
+            id="setup.intro"
+            defaultMessage="The administrator gets full access to users, submissions and platform settings."
+          />
         </Typography.Paragraph>
-        <form onSubmit={submit} noValidate aria-label="Create admin user form">
+        <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'setup.form', defaultMessage: 'Create admin user form' })}>
           {tokenRequired && (
             <Form.Item
-              label={SetupTexts.TOKEN_LABEL}
+              label={known(SetupTexts.TOKEN_LABEL)}
               htmlFor="setup-token"
               layout="vertical"
               validateStatus={tokenRefused ? 'error' : undefined}
-              extra={<span id="setup-token-hint">{SetupTexts.TOKEN_HINT}</span>}
+              extra={<span id="setup-token-hint">{known(SetupTexts.TOKEN_HINT)}</span>}
             >
               <Input.Password
                 id="setup-token"
@@ -133,21 +152,51 @@ export function SetupPage() {
               />
             </Form.Item>
           )}
-          <Form.Item label="Full Name" htmlFor="setup-name" layout="vertical">
+          <Form.Item
+            label={intl.formatMessage({ id: 'auth.fullName', defaultMessage: 'Full Name' })}
+            htmlFor="setup-name"
+            layout="vertical"
+          >
             <Input id="setup-name" autoComplete="name" {...field('name')} />
           </Form.Item>
-          <Form.Item label="Email Address" htmlFor="setup-email" layout="vertical">
+          <Form.Item
+            label={intl.formatMessage({ id: 'setup.email', defaultMessage: 'Email Address' })}
+            htmlFor="setup-email"
+            layout="vertical"
+          >
             <Input id="setup-email" type="email" autoComplete="email" {...field('email')} />
           </Form.Item>
-          <Form.Item label="Password" htmlFor="setup-password" layout="vertical">
-            <Input.Password id="setup-password" placeholder="Minimum 6 characters" autoComplete="new-password" {...field('password')} />
+          <Form.Item
+            label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
+            htmlFor="setup-password"
+            layout="vertical"
+          >
+            <Input.Password
+              id="setup-password"
+              placeholder={intl.formatMessage({ id: 'setup.passwordHint', defaultMessage: 'Minimum 6 characters' })}
+              autoComplete="new-password"
+              {...field('password')}
+            />
           </Form.Item>
-          <Form.Item label="Confirm Password" htmlFor="setup-confirm" layout="vertical">
-            <Input.Password id="setup-confirm" placeholder="Repeat password" autoComplete="new-password" {...field('confirm')} />
+          <Form.Item
+            label={intl.formatMessage({ id: 'setup.confirm', defaultMessage: 'Confirm Password' })}
+            htmlFor="setup-confirm"
+            layout="vertical"
+          >
+            <Input.Password
+              id="setup-confirm"
+              placeholder={intl.formatMessage({ id: 'setup.repeat', defaultMessage: 'Repeat password' })}
+              autoComplete="new-password"
+              {...field('confirm')}
+            />
           </Form.Item>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="setup-error" />}
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            {busy ? 'Creating Admin User...' : 'Create Admin User'}
+            {busy ? (
+              <FormattedMessage id="setup.creating" defaultMessage="Creating Admin User..." />
+            ) : (
+              <FormattedMessage id="setup.create" defaultMessage="Create Admin User" />
+            )}
           </Button>
         </form>
       </Card>

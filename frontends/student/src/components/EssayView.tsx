@@ -1,21 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Empty, Grid, Popover, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { errorMessage, isApiError, type CorestoneClient, type EssayText, type Evaluation } from '@corestone/sdk';
-import {
-  groupPlaced,
-  KIND_LABELS,
-  notesOf,
-  placeNotes,
-  segmentsOf,
-  type FeedbackNote,
-  type PassageGroup,
-  type Segment,
-} from '@corestone/ui/passages';
+import { groupPlaced, notesOf, placeNotes, segmentsOf, type FeedbackNote, type PassageGroup, type Segment } from '@corestone/ui/passages';
 
 const { Text, Paragraph } = Typography;
 
-export const ESSAY_LOAD_FAILED = 'Failed to load your essay. Please try again.';
-export const ESSAY_NOT_FOUND = 'The essay text of this submission could not be found.';
+import { ENGLISH, useIntlRef } from '@corestone/ui/i18n';
+
+const TEXTS = {
+  loadFailed: { id: 'essay.loadFailed', defaultMessage: 'Failed to load your essay. Please try again.' },
+  notFound: { id: 'essay.notFound', defaultMessage: 'The essay text of this submission could not be found.' },
+} satisfies Record<string, MessageDescriptor>;
+export const ESSAY_LOAD_FAILED = ENGLISH.formatMessage(TEXTS.loadFailed);
+
+const KIND_LABELS: Record<FeedbackNote['kind'], MessageDescriptor> = {
+  strength: { id: 'essay.kind.strength', defaultMessage: 'Strength' },
+  improvement: { id: 'essay.kind.improvement', defaultMessage: 'To improve' },
+};
 
 /** The shell's fixed header over the report: sticky parts stay below it. */
 const SHELL_HEADER = 64;
@@ -43,7 +45,11 @@ function kindClass(notes: FeedbackNote[]): string {
   return kinds.has('improvement') ? 'cs-improvement' : 'cs-strength';
 }
 
-const criterionLabel = (n: FeedbackNote) => `Criterion ${n.criterionCode}: ${n.criterionName}`;
+const criterionLabel = (n: FeedbackNote, intl: IntlShape) =>
+  intl.formatMessage(
+    { id: 'results.criterionLabel', defaultMessage: 'Criterion {code}: {name}' },
+    { code: n.criterionCode, name: n.criterionName },
+  );
 
 /** What a highlight says: each remark quoting this stretch, with its criterion (long lists scroll). */
 function NoteDetails({ notes }: { notes: FeedbackNote[] }) {
@@ -80,16 +86,17 @@ function Highlight({ segment, active, onSelect }: { segment: Segment; active: bo
 
 /** Each remark of a passage: kind, criterion, the remark itself. */
 function RemarkLines({ notes }: { notes: FeedbackNote[] }) {
+  const intl = useIntl();
   return (
     <>
       {notes.map((n) => (
         <div key={n.id} data-remark={n.id} style={{ marginTop: 6 }}>
           <Space size={4} wrap>
             <Tag color={KIND_COLORS[n.kind]} style={{ marginInlineEnd: 0 }}>
-              {KIND_LABELS[n.kind]}
+              {intl.formatMessage(KIND_LABELS[n.kind])}
             </Tag>
             <Text type="secondary" style={{ fontSize: 12 }}>
-              {criterionLabel(n)}
+              {criterionLabel(n, intl)}
             </Text>
           </Space>
           <div style={{ fontSize: 13 }}>{n.comment}</div>
@@ -114,9 +121,14 @@ function PassageList({
   active: string | null;
   onShow: (id: string) => void;
 }) {
+  const intl = useIntl();
   return (
     <div data-testid="passage-list">
-      {groups.length === 0 && <Text type="secondary">The feedback quotes no passages of this essay.</Text>}
+      {groups.length === 0 && (
+        <Text type="secondary">
+          {intl.formatMessage({ id: 'essay.noPassagesList', defaultMessage: 'The feedback quotes no passages of this essay.' })}
+        </Text>
+      )}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {groups.map((g) => (
           <li key={`${g.start}:${g.end}`} style={{ marginBottom: 4 }}>
@@ -129,7 +141,7 @@ function PassageList({
               <div style={{ fontFamily: "Georgia, 'Times New Roman', serif", fontSize: 14, color: '#1e293b' }}>“{clip(g.quote)}”</div>
               <RemarkLines notes={g.notes} />
               <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                Show in your essay
+                {intl.formatMessage({ id: 'essay.showInEssay', defaultMessage: 'Show in your essay' })}
               </span>
             </button>
           </li>
@@ -138,12 +150,15 @@ function PassageList({
       {missing.length > 0 && (
         <div data-testid="passages-missing" style={{ marginTop: 12 }}>
           <Text type="secondary" style={{ fontSize: 12 }}>
-            Not found in the essay text ({missing.length}):
+            {intl.formatMessage(
+              { id: 'essay.notFoundIn', defaultMessage: 'Not found in the essay text ({count}):' },
+              { count: missing.length },
+            )}
           </Text>
           <ul style={{ paddingInlineStart: 18, margin: '4px 0 0', fontSize: 13, color: '#64748b' }}>
             {missing.map((n) => (
               <li key={n.id}>
-                {criterionLabel(n)} — “{clip(n.quote)}”
+                {criterionLabel(n, intl)} — “{clip(n.quote)}”
               </li>
             ))}
           </ul>
@@ -158,6 +173,7 @@ type TextState = { essay?: EssayText; notFound?: boolean; error?: string };
 function useEssayText(client: CorestoneClient, id: string) {
   const [state, setState] = useState<TextState>({});
   const [round, setRound] = useState(0);
+  const intl = useIntlRef();
   useEffect(() => {
     let alive = true;
     setState({});
@@ -166,13 +182,13 @@ function useEssayText(client: CorestoneClient, id: string) {
       (e) => {
         if (!alive) return;
         if (isApiError(e) && e.status === 404) setState({ notFound: true });
-        else setState({ error: errorMessage(e, ESSAY_LOAD_FAILED) });
+        else setState({ error: errorMessage(e, intl.current.formatMessage(TEXTS.loadFailed)) });
       },
     );
     return () => {
       alive = false;
     };
-  }, [client, id, round]);
+  }, [client, id, round, intl]);
   return { state, reload: useCallback(() => setRound((n) => n + 1), []) };
 }
 
@@ -183,6 +199,7 @@ function useEssayText(client: CorestoneClient, id: string) {
  */
 export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: Evaluation; focus?: { id: string } | null }) {
   const { state, reload } = useEssayText(client, ev.id);
+  const intl = useIntl();
   const screens = Grid.useBreakpoint();
   const wide = !!screens.lg;
   const [active, setActive] = useState<string | null>(null);
@@ -211,7 +228,11 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
   if (state.notFound)
     return (
       <div data-testid="essay-not-found">
-        <Result status="404" title="Evaluation Not Found" subTitle={ESSAY_NOT_FOUND} />
+        <Result
+          status="404"
+          title={intl.formatMessage({ id: 'report.notFound', defaultMessage: 'Evaluation Not Found' })}
+          subTitle={intl.formatMessage(TEXTS.notFound)}
+        />
       </div>
     );
   if (state.error)
@@ -219,9 +240,9 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
       <div data-testid="essay-error">
         <Result
           status="error"
-          title="Could not load your essay"
+          title={intl.formatMessage({ id: 'essay.loadFailedTitle', defaultMessage: 'Could not load your essay' })}
           subTitle={state.error}
-          extra={<Button onClick={reload}>Try Again</Button>}
+          extra={<Button onClick={reload}>{intl.formatMessage({ id: 'common.tryAgain', defaultMessage: 'Try Again' })}</Button>}
         />
       </div>
     );
@@ -234,10 +255,16 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
   if (!text.trim())
     return (
       <div data-testid="essay-empty">
-        <Empty description="There is no essay text to show for this submission." />
+        <Empty
+          description={intl.formatMessage({ id: 'essay.empty', defaultMessage: 'There is no essay text to show for this submission.' })}
+        />
       </div>
     );
 
+  const passagesTitle = intl.formatMessage(
+    { id: 'essay.passages', defaultMessage: 'Feedback passages ({count})' },
+    { count: groups.length },
+  );
   const list = <PassageList groups={groups} missing={missing} active={active} onShow={show} />;
 
   return (
@@ -247,27 +274,39 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
       <div hidden>
         {notes.map((n) => (
           <span key={n.id} id={`cs-note-${n.id}`}>
-            {`${KIND_LABELS[n.kind]}, ${criterionLabel(n)}: ${n.comment}`}
+            {`${intl.formatMessage(KIND_LABELS[n.kind])}, ${criterionLabel(n, intl)}: ${n.comment}`}
           </span>
         ))}
       </div>
       {!wide && (
         <Collapse
           style={{ width: '100%' }}
-          items={[{ key: 'passages', label: `Feedback passages (${groups.length})`, children: list }]}
+          items={[{ key: 'passages', label: passagesTitle, children: list }]}
           data-testid="passage-collapse"
         />
       )}
       <div style={{ flex: '1 1 auto', minWidth: 0, width: '100%' }}>
         <Space size={[8, 4]} wrap style={{ marginBottom: 12 }}>
           <Text type="secondary" style={{ fontSize: 13 }}>
-            {state.essay.word_count.toLocaleString()} words · {groups.length} passage{groups.length === 1 ? '' : 's'} quoted by the feedback
+            {intl.formatMessage(
+              {
+                id: 'essay.facts',
+                defaultMessage:
+                  '{words, plural, one {# word} other {# words}} · {passages, plural, one {# passage} other {# passages}} quoted by the feedback',
+              },
+              { words: state.essay.word_count, passages: groups.length },
+            )}
           </Text>
-          <Tag color="green">Strength</Tag>
-          <Tag color="orange">To improve</Tag>
+          <Tag color="green">{intl.formatMessage(KIND_LABELS.strength)}</Tag>
+          <Tag color="orange">{intl.formatMessage(KIND_LABELS.improvement)}</Tag>
         </Space>
         {placed.length === 0 && (
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} title="The feedback on this essay quotes no passages of it." />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={intl.formatMessage({ id: 'essay.noPassages', defaultMessage: 'The feedback on this essay quotes no passages of it.' })}
+          />
         )}
         <div className="cs-essay-text" ref={textRef} data-testid="essay-text">
           {segments.map((s) =>
@@ -287,7 +326,7 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
       {wide && (
         <Card
           size="small"
-          title={`Feedback passages (${groups.length})`}
+          title={passagesTitle}
           style={{
             width: 340,
             flex: '0 0 340px',
@@ -298,7 +337,7 @@ export function EssayView({ client, ev, focus }: { client: CorestoneClient; ev: 
           }}
         >
           <Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
-            Choose a passage to see it in your essay.
+            {intl.formatMessage({ id: 'essay.choose', defaultMessage: 'Choose a passage to see it in your essay.' })}
           </Paragraph>
           {list}
         </Card>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { useIntl } from 'react-intl';
 import { errorMessage, type CorestoneClient, type Evaluation } from '@corestone/sdk';
-import { PDF_EXPORT_FAILED, saveEvaluationPdf } from '../lib/pdf';
+import { saveEvaluationPdf } from '../lib/pdf';
 
 /** Export PDF: 'Generating PDF...' while busy; any failure is a toast with a plain message. */
 export function PdfButton({
   client,
   ev,
-  label = 'Export PDF',
+  label,
   type,
   compact,
 }: {
@@ -20,25 +21,40 @@ export function PdfButton({
 }) {
   const { notification } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
+  const intl = useIntl();
+  const generating = intl.formatMessage({ id: 'pdf.generating', defaultMessage: 'Generating PDF...' });
   const run = async () => {
     setBusy(true);
     try {
       await saveEvaluationPdf(client, ev);
     } catch (e) {
-      notification.error({ title: 'Export Failed', description: errorMessage(e, PDF_EXPORT_FAILED), duration: 7 });
+      notification.error({
+        title: intl.formatMessage({ id: 'pdf.exportFailedTitle', defaultMessage: 'Export Failed' }),
+        description: errorMessage(
+          e,
+          intl.formatMessage({ id: 'pdf.exportFailed', defaultMessage: 'Failed to export the PDF report. Please try again.' }),
+        ),
+        duration: 7,
+      });
     } finally {
       setBusy(false);
     }
   };
   if (compact)
     return (
-      <Tooltip title={busy ? 'Generating PDF...' : 'Download PDF report'}>
-        <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={run} aria-label={`Download PDF report of ${ev.title}`} />
+      <Tooltip title={busy ? generating : intl.formatMessage({ id: 'pdf.download', defaultMessage: 'Download PDF report' })}>
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          loading={busy}
+          onClick={run}
+          aria-label={intl.formatMessage({ id: 'pdf.downloadOf', defaultMessage: 'Download PDF report of {title}' }, { title: ev.title })}
+        />
       </Tooltip>
     );
   return (
     <Button type={type} icon={<DownloadOutlined />} loading={busy} onClick={run} data-testid="export-pdf">
-      {busy ? 'Generating PDF...' : label}
+      {busy ? generating : (label ?? intl.formatMessage({ id: 'pdf.export', defaultMessage: 'Export PDF' }))}
     </Button>
   );
 }

@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
 import { Alert, Button, Space } from 'antd';
-import { canGrade, creditLabel, isGradingRole, type CorestoneClient, type SessionUser } from '@corestone/sdk';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { canGrade, isGradingRole, type CorestoneClient, type SessionUser } from '@corestone/sdk';
 import { useHealth } from '@corestone/ui/health';
 import { statusInfo } from '../lib/evaluation';
-import { SCHOOL_AI_OFF_BANNER, SCHOOL_NO_PURCHASE_TEXT, SCHOOL_POOL_BANNER, type SchoolFunding } from '../lib/school';
+import { SCHOOL_MESSAGES, type SchoolFunding } from '../lib/school';
+import { creditText } from '../lib/credits';
 
 export function StatusDot({ status }: { status: string }) {
-  const { color, label } = statusInfo(status);
+  const { color, label } = statusInfo(status, useIntl());
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }} data-status={status}>
       <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: color, display: 'inline-block' }} />
@@ -18,17 +20,23 @@ export function StatusDot({ status }: { status: string }) {
 /** 'All Systems Online' when every service is ready (GET /api/v1/health), else what is not. */
 export function SystemStatus({ client }: { client: CorestoneClient }) {
   const { health } = useHealth(client, 60_000);
+  const intl = useIntl();
   let color = '#94a3b8';
-  let text = 'Checking status…';
-  if (health === 'error') text = 'Status unavailable';
+  let text = intl.formatMessage({ id: 'status.checking', defaultMessage: 'Checking status…' });
+  if (health === 'error') text = intl.formatMessage({ id: 'status.unavailable', defaultMessage: 'Status unavailable' });
   else if (health) {
     const notReady = health.not_ready ?? [];
     if (health.status === 'ok' && notReady.length === 0) {
       color = '#22c55e';
-      text = 'All Systems Online';
+      text = intl.formatMessage({ id: 'status.online', defaultMessage: 'All Systems Online' });
     } else {
       color = '#f59e0b';
-      text = notReady.length ? `Degraded: ${notReady.join(', ')} unavailable` : 'Some services degraded';
+      text = notReady.length
+        ? intl.formatMessage(
+            { id: 'status.degradedServices', defaultMessage: 'Degraded: {services} unavailable' },
+            { services: notReady.join(', ') },
+          )
+        : intl.formatMessage({ id: 'status.degraded', defaultMessage: 'Some services degraded' });
     }
   }
   return (
@@ -42,17 +50,47 @@ export function SystemStatus({ client }: { client: CorestoneClient }) {
 /**
  * Credit banner on the upload wizard (students and teachers only). `funding`: the school's say
  * (lib/school schoolFunding) for an active member; null for an individual, whose texts are the spec's.
+ * A school that switched AI grading off adds a line saying the built-in grader grades the essay.
  */
 export function CreditBanner({ user, funding = null }: { user: SessionUser; funding?: SchoolFunding | null }) {
+  const intl = useIntl();
   if (!isGradingRole(user)) return null;
-  if (funding?.source === 'pool') return <Alert type="info" showIcon data-testid="credit-banner" title={SCHOOL_POOL_BANNER} />;
-  if (funding?.source === 'off') return <Alert type="warning" showIcon data-testid="credit-banner" title={SCHOOL_AI_OFF_BANNER} />;
+  return (
+    <>
+      {funding?.builtinOnly && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="builtin-banner"
+          title={intl.formatMessage(SCHOOL_MESSAGES.builtinBanner)}
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      <CreditLine user={user} funding={funding} />
+    </>
+  );
+}
+
+function CreditLine({ user, funding }: { user: SessionUser; funding: SchoolFunding | null }) {
+  const intl = useIntl();
+  if (funding?.source === 'pool')
+    return <Alert type="info" showIcon data-testid="credit-banner" title={intl.formatMessage(SCHOOL_MESSAGES.poolBanner)} />;
   const mayBuy = funding?.mayBuyCredits ?? true;
   if (canGrade(user)) {
     const label =
       user.max_essay_credits === -1
-        ? 'Unlimited essay credits available'
-        : `${user.essay_credits} essay credit${user.essay_credits === 1 ? '' : 's'} available`;
+        ? intl.formatMessage({
+            id: 'creditBanner.unlimited',
+            defaultMessage: 'Unlimited essay credits available · each evaluation uses 1 credit',
+          })
+        : intl.formatMessage(
+            {
+              id: 'creditBanner.available',
+              defaultMessage:
+                '{count, plural, one {# essay credit available} other {# essay credits available}} · each evaluation uses 1 credit',
+            },
+            { count: user.essay_credits },
+          );
     return (
       <Alert
         type="info"
@@ -60,8 +98,12 @@ export function CreditBanner({ user, funding = null }: { user: SessionUser; fund
         data-testid="credit-banner"
         title={
           <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-            <span>{label} · each evaluation uses 1 credit</span>
-            {mayBuy && <Link to="/dashboard/plans">Manage Plans</Link>}
+            <span>{label}</span>
+            {mayBuy && (
+              <Link to="/dashboard/plans">
+                <FormattedMessage id="overview.managePlans" defaultMessage="Manage Plans" />
+              </Link>
+            )}
           </Space>
         }
       />
@@ -72,18 +114,24 @@ export function CreditBanner({ user, funding = null }: { user: SessionUser; fund
       type="warning"
       showIcon
       data-testid="credit-banner"
-      title="No Essay Credits Remaining"
+      title={intl.formatMessage({ id: 'creditBanner.none', defaultMessage: 'No Essay Credits Remaining' })}
       description={
         <Space wrap>
-          <span>Current credits: {creditLabel(user)}</span>
+          <span>
+            <FormattedMessage
+              id="creditBanner.current"
+              defaultMessage="Current credits: {credits}"
+              values={{ credits: creditText(user, intl) }}
+            />
+          </span>
           {mayBuy ? (
             <Link to="/dashboard/plans">
               <Button size="small" type="primary">
-                Purchase Credits
+                <FormattedMessage id="creditBanner.purchase" defaultMessage="Purchase Credits" />
               </Button>
             </Link>
           ) : (
-            <span>{SCHOOL_NO_PURCHASE_TEXT}</span>
+            <span>{intl.formatMessage(SCHOOL_MESSAGES.noPurchase)}</span>
           )}
         </Space>
       }

@@ -1,12 +1,27 @@
 import { createContext, useContext } from 'react';
 import { Card, Col, Row, Typography } from 'antd';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { Evaluation } from '@corestone/sdk';
 import { insightsOf } from '../lib/report';
 import type { ViewRemark } from '../lib/evaluation';
 
 const { Text, Paragraph } = Typography;
 
-export const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+/**
+ * A criterion score or total in the page's language: '4' or '4.5' (one decimal, as toFixed(1) wrote
+ * it), French and Spanish '4,5'; no grouping, so English stays byte-identical to before.
+ */
+export const fmt = (n: number, intl: IntlShape) =>
+  intl.formatNumber(
+    n,
+    Number.isInteger(n) ? { useGrouping: false } : { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false },
+  );
+
+/** antd Statistic's `formatter` for whole numbers: the page's grouping ('1,234', French '1 234') instead of antd's ','. */
+export const statisticNumber =
+  (intl: IntlShape) =>
+  (value: number | string): React.ReactNode =>
+    typeof value === 'number' ? intl.formatNumber(value) : value;
 
 export function Metric({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -56,7 +71,9 @@ export function RemarkList({ title, items }: { title: string; items: ViewRemark[
                 className="essay-passage"
                 style={{ margin: '4px 0 2px', paddingLeft: 10, borderLeft: '3px solid #facc15', fontSize: 13, color: '#475569' }}
               >
-                <span style={{ fontSize: 11, color: '#5b6472', display: 'block' }}>In your essay:</span>
+                <span style={{ fontSize: 11, color: '#5b6472', display: 'block' }}>
+                  <FormattedMessage id="results.inYourEssay" defaultMessage="In your essay:" />
+                </span>
                 {showPassage ? (
                   <button
                     type="button"
@@ -73,7 +90,9 @@ export function RemarkList({ title, items }: { title: string; items: ViewRemark[
                     }}
                   >
                     <mark style={{ background: '#fef9c3', padding: '0 2px' }}>“{q.text}”</mark>
-                    <span style={{ display: 'block', fontSize: 12, color: '#2563eb', marginTop: 2 }}>Show in essay →</span>
+                    <span style={{ display: 'block', fontSize: 12, color: '#2563eb', marginTop: 2 }}>
+                      <FormattedMessage id="results.showInEssay" defaultMessage="Show in essay →" />
+                    </span>
                   </button>
                 ) : (
                   <mark style={{ background: '#fef9c3', padding: '0 2px' }}>“{q.text}”</mark>
@@ -89,14 +108,20 @@ export function RemarkList({ title, items }: { title: string; items: ViewRemark[
 
 /** The grader's writing insights (insight_feedback) on the results page; nothing when there are none. */
 export function WritingInsightsCard({ ev }: { ev: Evaluation }) {
+  const intl = useIntl();
   const insights = insightsOf(ev);
   if (!insights.length) return null;
   return (
-    <Card variant="borderless" title="Writing insights" data-testid="results-insights" style={{ marginTop: 24 }}>
+    <Card
+      variant="borderless"
+      title={intl.formatMessage({ id: 'results.writingInsights', defaultMessage: 'Writing insights' })}
+      data-testid="results-insights"
+      style={{ marginTop: 24 }}
+    >
       <Row gutter={[24, 16]}>
         {insights.map((i) => (
           <Col xs={24} md={12} key={i.key}>
-            <Text strong>{i.label}</Text>
+            <Text strong>{intl.formatMessage(i.label)}</Text>
             <Paragraph style={{ margin: '4px 0 0' }}>{i.text}</Paragraph>
           </Col>
         ))}

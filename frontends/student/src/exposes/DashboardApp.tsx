@@ -1,12 +1,16 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Typography } from 'antd';
+import { useIntl } from 'react-intl';
 import { isGradingRole, type RemoteAppProps } from '@corestone/sdk';
 import { AntdRoot } from '@corestone/ui/antd-root';
+import { loadCatalog } from '../i18n/catalog';
 import { FrameLayout, HeaderSearch, lazyScreen, ScreenLoading, UserBadge, useFrame } from '@corestone/ui/app-frame';
 import { navItems, selectedNavKey } from '@corestone/ui/navigation';
+import { ProfileLanguageSelect } from '@corestone/ui/language-select';
 import { SystemStatus } from '../components/common';
 import { navigation } from '../navigation';
+import { navLabel } from '../lib/navigationLabels';
 import { Overview } from '../pages/Overview';
 
 // The overview comes with the dashboard; every other screen is fetched when its route opens (and
@@ -20,7 +24,7 @@ const Plans = lazyScreen(() => import('../pages/Plans').then((m) => ({ default: 
 /** Exposed as `student/DashboardApp`: everything under /dashboard/* (rendered inside the shell's router). */
 export default function DashboardApp(props: RemoteAppProps) {
   return (
-    <AntdRoot frame={false}>
+    <AntdRoot frame={false} catalog={loadCatalog}>
       <Dashboard {...props} />
     </AntdRoot>
   );
@@ -31,6 +35,7 @@ function Dashboard(props: RemoteAppProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const frame = useFrame();
+  const intl = useIntl();
   const grading = isGradingRole(user);
   // 'Search submissions...' filters My Submissions through ?q= (typing elsewhere opens that list)
   const onSubmissions = location.pathname.startsWith('/dashboard/submissions');
@@ -45,8 +50,8 @@ function Dashboard(props: RemoteAppProps) {
       maxWidth={1160}
       nav={{
         onBrandClick: () => navigate('/'),
-        label: navigation.label,
-        items: navItems(navigation, user),
+        label: navLabel(intl, 'menu', navigation.label),
+        items: navItems(navigation, user).map((item) => ({ ...item, label: navLabel(intl, item.key, item.label) })),
         selectedKey: (pathname) => selectedNavKey(navigation, pathname),
         onLogout: logout,
         footer: (
@@ -59,6 +64,7 @@ function Dashboard(props: RemoteAppProps) {
         <>
           <HeaderSearch allowClear value={onSubmissions ? searchQuery : ''} onChange={(e) => search(e.target.value)} />
           <div style={{ flex: 1 }} />
+          <ProfileLanguageSelect client={client} refreshUser={props.refreshUser} />
           {/* a phone's bar has no room for the name */}
           <UserBadge user={user} name={frame.screens.md && <Typography.Text strong>{user.name}</Typography.Text>} />
         </>

@@ -2,18 +2,19 @@
  * A student's assignments (issue 31) without React: the overview's groups, the words for each
  * state, the wizard's address for submitting into one, and what a result into an assignment may show.
  */
+import type { MessageDescriptor } from 'react-intl';
 import type { Evaluation, MyAssignment, TeacherReview } from '@corestone/sdk';
 
 export type MyAssignmentState = MyAssignment['state'];
 
-export const MY_STATE_LABELS: Record<MyAssignmentState, string> = {
-  upcoming: 'Not open yet',
-  open: 'Open',
-  due_soon: 'Due soon',
-  overdue: 'Overdue',
-  closed: 'Closed',
-  submitted: 'Submitted',
-  released: 'Released',
+export const MY_STATE_LABELS: Record<MyAssignmentState, MessageDescriptor> = {
+  upcoming: { id: 'assignments.state.upcoming', defaultMessage: 'Not open yet' },
+  open: { id: 'assignments.state.open', defaultMessage: 'Open' },
+  due_soon: { id: 'assignments.state.dueSoon', defaultMessage: 'Due soon' },
+  overdue: { id: 'assignments.state.overdue', defaultMessage: 'Overdue' },
+  closed: { id: 'assignments.state.closed', defaultMessage: 'Closed' },
+  submitted: { id: 'assignments.state.submitted', defaultMessage: 'Submitted' },
+  released: { id: 'assignments.state.released', defaultMessage: 'Released' },
 };
 export const MY_STATE_COLORS: Record<MyAssignmentState, string> = {
   upcoming: 'default',
@@ -25,15 +26,17 @@ export const MY_STATE_COLORS: Record<MyAssignmentState, string> = {
   released: 'green',
 };
 
-export const AWAITING_REVIEW_TEXT = "Awaiting your teacher's review";
+export const ASSIGNMENT_MESSAGES: Record<'awaitingReview', MessageDescriptor> = {
+  awaitingReview: { id: 'assignments.awaitingReview', defaultMessage: "Awaiting your teacher's review" },
+};
 
 /** The overview's groups, in this order: what needs doing first. */
 export const ASSIGNMENT_GROUPS = [
-  { key: 'due', title: 'To do', states: ['overdue', 'due_soon', 'open'] },
-  { key: 'submitted', title: 'Submitted', states: ['submitted'] },
-  { key: 'released', title: 'Results released', states: ['released'] },
-  { key: 'later', title: 'Coming up', states: ['upcoming'] },
-] as const satisfies readonly { key: string; title: string; states: readonly MyAssignmentState[] }[];
+  { key: 'due', title: { id: 'assignments.group.due', defaultMessage: 'To do' }, states: ['overdue', 'due_soon', 'open'] },
+  { key: 'submitted', title: { id: 'assignments.group.submitted', defaultMessage: 'Submitted' }, states: ['submitted'] },
+  { key: 'released', title: { id: 'assignments.group.released', defaultMessage: 'Results released' }, states: ['released'] },
+  { key: 'later', title: { id: 'assignments.group.later', defaultMessage: 'Coming up' }, states: ['upcoming'] },
+] as const satisfies readonly { key: string; title: MessageDescriptor; states: readonly MyAssignmentState[] }[];
 
 const STATE_RANK: Record<MyAssignmentState, number> = {
   overdue: 0,

@@ -1,5 +1,7 @@
 import type { Evaluation, EvaluationListItem } from '@corestone/sdk';
+import { defineMessages, type IntlShape } from 'react-intl';
 import { noteId, type RemarkKind } from '@corestone/ui/passages';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 export const IN_PROGRESS = ['pending', 'processing', 'in_progress'];
 
@@ -7,12 +9,23 @@ export function isInProgress(status: string): boolean {
   return IN_PROGRESS.includes(status);
 }
 
+const STATUS = defineMessages({
+  in_progress: { id: 'status.inProgress', defaultMessage: 'In Progress' },
+  pending: { id: 'status.pending', defaultMessage: 'Pending' },
+  processing: { id: 'status.processing', defaultMessage: 'Processing' },
+  completed: { id: 'status.completed', defaultMessage: 'Completed' },
+  failed: { id: 'status.failed', defaultMessage: 'Failed' },
+});
+
 /** Status dot colours (spec §4): in progress yellow, completed green, anything else red. */
-export function statusInfo(status: string): { color: string; label: string } {
+export function statusInfo(status: string, intl: IntlShape = ENGLISH): { color: string; label: string } {
   if (isInProgress(status))
-    return { color: '#eab308', label: status === 'in_progress' ? 'In Progress' : status === 'pending' ? 'Pending' : 'Processing' };
-  if (status === 'completed') return { color: '#22c55e', label: 'Completed' };
-  return { color: '#ef4444', label: status === 'failed' ? 'Failed' : capitalise(status || 'unknown') };
+    return {
+      color: '#eab308',
+      label: intl.formatMessage(status === 'in_progress' ? STATUS.in_progress : status === 'pending' ? STATUS.pending : STATUS.processing),
+    };
+  if (status === 'completed') return { color: '#22c55e', label: intl.formatMessage(STATUS.completed) };
+  return { color: '#ef4444', label: status === 'failed' ? intl.formatMessage(STATUS.failed) : capitalise(status || 'unknown') };
 }
 
 export function capitalise(s: string): string {
@@ -153,11 +166,11 @@ export function summaryOf(ev: Pick<Graded, 'essay_type' | 'results'>) {
 }
 
 /** Average Grade card: the mean percentage of the completed results as a grade and percent ('B · 74%'), else '—'. */
-export function averageGradeOf(completed: Graded[]): string {
+export function averageGradeOf(completed: Graded[], intl: IntlShape = ENGLISH): string {
   const percents = completed.filter((e) => e.results).map((e) => summaryOf(e).percent);
   if (!percents.length) return '—';
   const mean = Math.round(percents.reduce((a, b) => a + b, 0) / percents.length);
-  return `${gradeFor(mean)} · ${mean}%`;
+  return `${gradeFor(mean)} · ${intl.formatNumber(mean / 100, { style: 'percent' })}`;
 }
 
 /** Grade shown in lists: results.overallGrade, else '—'. */
@@ -166,10 +179,11 @@ export function gradeOf(ev: Graded): string {
   return summaryOf(ev).grade;
 }
 
-export function formatDate(iso: string | null | undefined): string {
+/** A date in the page's language ('Nov 29, 2026', '29 nov. 2026', '29 nov 2026'); '—' when there is none. */
+export function formatDate(iso: string | null | undefined, intl: IntlShape = ENGLISH): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return isNaN(d.getTime()) ? '—' : intl.formatDate(d, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 export const typeLabel = (t: string) => (t === 'tok' ? 'TOK' : 'EE');

@@ -1,7 +1,5 @@
 import type { CorestoneClient, Evaluation } from '@corestone/sdk';
 
-export const PDF_EXPORT_FAILED = 'Failed to export the PDF report. Please try again.';
-
 /** File name for a saved report: the server's, else the title made safe, else "evaluation". */
 export function pdfFileName(serverName: string | null, title: string | undefined): string {
   if (serverName) return serverName;

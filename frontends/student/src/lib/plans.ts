@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from 'react-intl';
 import type { Plan } from '@corestone/sdk';
 
 /**
@@ -5,26 +6,31 @@ import type { Plan } from '@corestone/sdk';
  * bought again and its credits add up; billing README "Buying a pack again").
  */
 export const PLAN_TEXTS = {
-  CURRENT_PLAN: 'Current Plan',
-  CONTACT_US: 'Contact Us',
-  PROCESSING: 'Processing...',
-  PURCHASE: 'Purchase',
-  BUY_AGAIN: 'Buy again',
-  buyAgainHint: (credits: number) => `Buying it again adds ${credits} essay credits to the ones you have.`,
-  UNLIMITED_HINT: 'You have unlimited essay credits: there is nothing to buy.',
+  CURRENT_PLAN: { id: 'plans.currentPlan', defaultMessage: 'Current Plan' },
+  CONTACT_US: { id: 'plans.contactUs', defaultMessage: 'Contact Us' },
+  PROCESSING: { id: 'plans.processing', defaultMessage: 'Processing...' },
+  PURCHASE: { id: 'plans.purchase', defaultMessage: 'Purchase' },
+  BUY_AGAIN: { id: 'plans.buyAgain', defaultMessage: 'Buy again' },
+  BUY_AGAIN_HINT: {
+    id: 'plans.buyAgainHint',
+    defaultMessage: 'Buying it again adds {credits, plural, one {# essay credit} other {# essay credits}} to the ones you have.',
+  },
+  UNLIMITED_HINT: { id: 'plans.unlimitedHint', defaultMessage: 'You have unlimited essay credits: there is nothing to buy.' },
   /** Online payment off on this server (production without Stripe keys): said before anyone clicks. */
-  PAYMENTS_OFF_TITLE: 'Online payment is not available on this site',
-  PAYMENTS_OFF_NOTICE: 'Online Payment Not Available',
-  PAYMENTS_OFF_FALLBACK: 'Online payment is not configured on this server, so credits cannot be bought here.',
-  SCHOOLS_CONTACT: 'Schools and institutions can arrange credits with us:',
-  CONTACT_LINK: 'Contact us',
-} as const;
+  PAYMENTS_OFF_TITLE: { id: 'plans.paymentsOffTitle', defaultMessage: 'Online payment is not available on this site' },
+  PAYMENTS_OFF_NOTICE: { id: 'plans.paymentsOffNotice', defaultMessage: 'Online Payment Not Available' },
+  PAYMENTS_OFF_FALLBACK: {
+    id: 'plans.paymentsOffFallback',
+    defaultMessage: 'Online payment is not configured on this server, so credits cannot be bought here.',
+  },
+  CONTACT_LINK: { id: 'plans.contactLink', defaultMessage: 'Contact us' },
+} satisfies Record<string, MessageDescriptor>;
 
 /** billing's answer when online payment is not configured (503). */
 export const PAYMENTS_NOT_CONFIGURED = 'PAYMENTS_NOT_CONFIGURED';
 
 export interface PlanButtonState {
-  label: string;
+  label: MessageDescriptor;
   disabled: boolean;
   /** what a click does: open the contact page, start a checkout, or nothing */
   action: 'contact' | 'checkout' | 'none';

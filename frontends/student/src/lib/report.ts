@@ -1,4 +1,6 @@
 /** The Deep Analysis Report's rules (spec user-app §2 "Deep Analysis Report", §9 report colours). */
+import type { IntlShape, MessageDescriptor } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 import type { Evaluation } from '@corestone/sdk';
 import { criteriaOf, type ViewCriterion } from './evaluation';
 
@@ -11,10 +13,10 @@ export function priorityOf(score: number): Priority {
   return 'maintain';
 }
 
-export const PRIORITY_LABELS: Record<Priority, string> = {
-  high: 'High Priority',
-  medium: 'Medium Priority',
-  maintain: 'Maintain Strengths',
+export const PRIORITY_LABELS: Record<Priority, MessageDescriptor> = {
+  high: { id: 'report.priority.high', defaultMessage: 'High Priority' },
+  medium: { id: 'report.priority.medium', defaultMessage: 'Medium Priority' },
+  maintain: { id: 'report.priority.maintain', defaultMessage: 'Maintain Strengths' },
 };
 export const PRIORITY_COLORS: Record<Priority, string> = { high: 'red', medium: 'orange', maintain: 'green' };
 
@@ -25,12 +27,25 @@ export function groupByPriority(criteria: ViewCriterion[]): Record<Priority, Vie
 }
 
 /** Suggested timeline: high-priority criteria in weeks 1-2, medium in 3-4, the rest from week 5. */
-export function timelineOf(criteria: ViewCriterion[]): { weeks: string; focus: string; criteria: ViewCriterion[] }[] {
+const TIMELINE: Record<string, MessageDescriptor> = {
+  weeks12: { id: 'report.timeline.weeks12', defaultMessage: 'Weeks 1-2' },
+  focus12: { id: 'report.timeline.focus12', defaultMessage: 'Address the high-priority criteria first' },
+  weeks34: { id: 'report.timeline.weeks34', defaultMessage: 'Weeks 3-4' },
+  focus34: { id: 'report.timeline.focus34', defaultMessage: 'Strengthen the medium-priority criteria' },
+  weeks5: { id: 'report.timeline.weeks5', defaultMessage: 'Week 5+' },
+  focus5: { id: 'report.timeline.focus5', defaultMessage: 'Polish and maintain your strongest criteria' },
+};
+
+export function timelineOf(
+  criteria: ViewCriterion[],
+  intl: IntlShape = ENGLISH,
+): { weeks: string; focus: string; criteria: ViewCriterion[] }[] {
   const g = groupByPriority(criteria);
+  const t = (m: MessageDescriptor) => intl.formatMessage(m);
   return [
-    { weeks: 'Weeks 1-2', focus: 'Address the high-priority criteria first', criteria: g.high },
-    { weeks: 'Weeks 3-4', focus: 'Strengthen the medium-priority criteria', criteria: g.medium },
-    { weeks: 'Week 5+', focus: 'Polish and maintain your strongest criteria', criteria: g.maintain },
+    { weeks: t(TIMELINE.weeks12), focus: t(TIMELINE.focus12), criteria: g.high },
+    { weeks: t(TIMELINE.weeks34), focus: t(TIMELINE.focus34), criteria: g.medium },
+    { weeks: t(TIMELINE.weeks5), focus: t(TIMELINE.focus5), criteria: g.maintain },
   ];
 }
 
@@ -49,17 +64,18 @@ export function reportColor(percent: number): string {
   return '#dc2626';
 }
 
-export const INSIGHT_LABELS = {
-  clarity_and_cohesion: 'Clarity and Cohesion',
-  argument_and_evidence: 'Argument and Evidence',
-  grammar_and_mechanics: 'Grammar and Mechanics',
-  critical_thinking: 'Critical Thinking',
-  originality_and_insight: 'Originality and Insight',
-} as const;
-export type InsightKey = keyof typeof INSIGHT_LABELS;
+export type InsightKey =
+  'clarity_and_cohesion' | 'argument_and_evidence' | 'grammar_and_mechanics' | 'critical_thinking' | 'originality_and_insight';
+export const INSIGHT_LABELS: Record<InsightKey, MessageDescriptor> = {
+  clarity_and_cohesion: { id: 'insight.clarity', defaultMessage: 'Clarity and Cohesion' },
+  argument_and_evidence: { id: 'insight.argument', defaultMessage: 'Argument and Evidence' },
+  grammar_and_mechanics: { id: 'insight.grammar', defaultMessage: 'Grammar and Mechanics' },
+  critical_thinking: { id: 'insight.critical', defaultMessage: 'Critical Thinking' },
+  originality_and_insight: { id: 'insight.originality', defaultMessage: 'Originality and Insight' },
+};
 
 /** The grader's writing insights that have text; empty when there are none. */
-export function insightsOf(ev: Evaluation): { key: InsightKey; label: string; text: string }[] {
+export function insightsOf(ev: Evaluation): { key: InsightKey; label: MessageDescriptor; text: string }[] {
   const raw = (ev.results?.insight_feedback ?? {}) as Record<string, unknown>;
   return (Object.keys(INSIGHT_LABELS) as InsightKey[])
     .map((key) => ({ key, label: INSIGHT_LABELS[key], text: typeof raw[key] === 'string' ? (raw[key] as string).trim() : '' }))
@@ -67,14 +83,28 @@ export function insightsOf(ev: Evaluation): { key: InsightKey; label: string; te
 }
 
 /** Tab titles with their EE / TOK variants. */
-export function reportTabs(type: string): { key: string; label: string }[] {
+const TABS: Record<string, MessageDescriptor> = {
+  deep: { id: 'report.tab.deep', defaultMessage: 'Deep Analysis' },
+  epistemological: { id: 'report.tab.epistemological', defaultMessage: 'Epistemological Analysis' },
+  research: { id: 'report.tab.research', defaultMessage: 'Research Analysis' },
+  examples: { id: 'report.tab.examples', defaultMessage: 'Example Analysis' },
+  evidence: { id: 'report.tab.evidence', defaultMessage: 'Evidence Review' },
+  insights: { id: 'report.tab.insights', defaultMessage: 'Writing Insights' },
+  recommendations: { id: 'report.tab.recommendations', defaultMessage: 'Expert Recommendations' },
+  essay: { id: 'report.tab.essay', defaultMessage: 'Your Essay' },
+};
+
+/** Tab titles with their EE / TOK variants (`withEssay`: the sixth, 'Your Essay'). */
+export function reportTabs(type: string, intl: IntlShape = ENGLISH, withEssay = false): { key: string; label: string }[] {
   const tok = type === 'tok';
+  const t = (m: MessageDescriptor) => intl.formatMessage(m);
   return [
-    { key: 'deep', label: 'Deep Analysis' },
-    { key: 'research', label: tok ? 'Epistemological Analysis' : 'Research Analysis' },
-    { key: 'evidence', label: tok ? 'Example Analysis' : 'Evidence Review' },
-    { key: 'insights', label: 'Writing Insights' },
-    { key: 'recommendations', label: 'Expert Recommendations' },
+    { key: 'deep', label: t(TABS.deep) },
+    { key: 'research', label: t(tok ? TABS.epistemological : TABS.research) },
+    { key: 'evidence', label: t(tok ? TABS.examples : TABS.evidence) },
+    { key: 'insights', label: t(TABS.insights) },
+    { key: 'recommendations', label: t(TABS.recommendations) },
+    ...(withEssay ? [{ key: 'essay', label: t(TABS.essay) }] : []),
   ];
 }
 

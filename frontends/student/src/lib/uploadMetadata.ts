@@ -1,4 +1,6 @@
+import type { IntlShape, MessageDescriptor } from 'react-intl';
 import type { EssayType, SubmissionDetails } from '@corestone/sdk';
+import { ENGLISH } from '@corestone/ui/i18n';
 
 /** The wizard's essay metadata (spec §3 "Client metadata"); the EE category picks the subject list. */
 export interface EeMeta {
@@ -31,20 +33,28 @@ export interface MetaProblem {
  * and research question, for TOK a prescribed title (spec §4). The subject is not asked for before a
  * category: its field is disabled until then.
  */
-export function metadataProblems(type: EssayType, ee: EeMeta, tok: TokMeta, rubricId: string): MetaProblem[] {
-  const problems: MetaProblem[] = [];
+const PROBLEMS: Record<MetaField, MessageDescriptor> = {
+  category: { id: 'upload.problem.category', defaultMessage: 'Please select a subject category' },
+  subject: { id: 'upload.problem.subject', defaultMessage: 'Please select a subject' },
+  researchQuestion: { id: 'upload.problem.researchQuestion', defaultMessage: 'Please enter your research question' },
+  prescribedTitle: { id: 'upload.problem.prescribedTitle', defaultMessage: 'Please select a prescribed title' },
+  rubric: { id: 'upload.problem.rubric', defaultMessage: 'Please select a rubric' },
+};
+
+export function metadataProblems(type: EssayType, ee: EeMeta, tok: TokMeta, rubricId: string, intl: IntlShape = ENGLISH): MetaProblem[] {
+  const fields: MetaField[] = [];
   if (type === 'ee') {
-    if (!ee.category) problems.push({ field: 'category', message: 'Please select a subject category' });
-    else if (!ee.subject) problems.push({ field: 'subject', message: 'Please select a subject' });
-    if (!ee.researchQuestion.trim()) problems.push({ field: 'researchQuestion', message: 'Please enter your research question' });
-  } else if (!tok.prescribedTitle) problems.push({ field: 'prescribedTitle', message: 'Please select a prescribed title' });
-  if (!rubricId) problems.push({ field: 'rubric', message: 'Please select a rubric' });
-  return problems;
+    if (!ee.category) fields.push('category');
+    else if (!ee.subject) fields.push('subject');
+    if (!ee.researchQuestion.trim()) fields.push('researchQuestion');
+  } else if (!tok.prescribedTitle) fields.push('prescribedTitle');
+  if (!rubricId) fields.push('rubric');
+  return fields.map((field) => ({ field, message: intl.formatMessage(PROBLEMS[field]) }));
 }
 
 /** The first problem's message (the 'Validation Error' toast), or null. */
-export function validateMetadata(type: EssayType, ee: EeMeta, tok: TokMeta, rubricId: string): string | null {
-  return metadataProblems(type, ee, tok, rubricId)[0]?.message ?? null;
+export function validateMetadata(type: EssayType, ee: EeMeta, tok: TokMeta, rubricId: string, intl: IntlShape = ENGLISH): string | null {
+  return metadataProblems(type, ee, tok, rubricId, intl)[0]?.message ?? null;
 }
 
 /** True when the student has written or chosen nothing in the metadata. */

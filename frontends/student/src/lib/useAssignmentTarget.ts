@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorMessage, type CorestoneClient, type EssayType, type MyAssignment } from '@corestone/sdk';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 export interface AssignmentTarget {
   /** the address names an assignment (`?assignment=<id>`) */
@@ -19,6 +20,7 @@ export function useAssignmentTarget(client: CorestoneClient, type: EssayType): A
   const location = useLocation();
   const id = new URLSearchParams(location.search).get('assignment');
   const [state, setState] = useState<Omit<AssignmentTarget, 'id'>>({ assignment: null, loading: !!id, problem: null });
+  const intl = useIntlRef();
   useEffect(() => {
     if (!id) {
       setState({ assignment: null, loading: false, problem: null });
@@ -31,18 +33,29 @@ export function useAssignmentTarget(client: CorestoneClient, type: EssayType): A
         if (!alive) return;
         const a = assignments.find((x) => x.id === id) ?? null;
         const problem = !a
-          ? 'This assignment is not one of yours.'
+          ? intl.current.formatMessage({ id: 'upload.assignment.notYours', defaultMessage: 'This assignment is not one of yours.' })
           : a.essay_type !== type
-            ? `This assignment takes a ${a.essay_type.toUpperCase()} essay.`
+            ? intl.current.formatMessage(
+                { id: 'upload.assignment.otherType', defaultMessage: 'This assignment takes a {type} essay.' },
+                { type: a.essay_type.toUpperCase() },
+              )
             : null;
         setState({ assignment: problem ? null : a, loading: false, problem });
       },
       (e: unknown) =>
-        alive && setState({ assignment: null, loading: false, problem: errorMessage(e, 'Your assignments could not be loaded.') }),
+        alive &&
+        setState({
+          assignment: null,
+          loading: false,
+          problem: errorMessage(
+            e,
+            intl.current.formatMessage({ id: 'assignments.loadFailed', defaultMessage: 'Your assignments could not be loaded.' }),
+          ),
+        }),
     );
     return () => {
       alive = false;
     };
-  }, [client, id, type]);
+  }, [client, id, type, intl]);
   return { id, ...state };
 }

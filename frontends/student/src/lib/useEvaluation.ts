@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, isApiError, type CorestoneClient, type Evaluation } from '@corestone/sdk';
-
-export const LOAD_FAILED = 'Failed to load this submission. Please try again.';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 export interface EvaluationState {
   ev?: Evaluation;
@@ -13,6 +12,7 @@ export interface EvaluationState {
 export function useEvaluation(client: CorestoneClient, id: string) {
   const [state, setState] = useState<EvaluationState>({});
   const [attempt, setAttempt] = useState(0);
+  const intl = useIntlRef();
   useEffect(() => {
     let alive = true;
     setState({});
@@ -21,13 +21,22 @@ export function useEvaluation(client: CorestoneClient, id: string) {
       (e) => {
         if (!alive) return;
         if (isApiError(e) && (e.status === 404 || e.status === 400 || e.status === 422)) setState({ notFound: true });
-        else setState({ error: errorMessage(e, LOAD_FAILED) });
+        else
+          setState({
+            error: errorMessage(
+              e,
+              intl.current.formatMessage({
+                id: 'results.loadFailedText',
+                defaultMessage: 'Failed to load this submission. Please try again.',
+              }),
+            ),
+          });
       },
     );
     return () => {
       alive = false;
     };
-  }, [client, id, attempt]);
+  }, [client, id, attempt, intl]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, setState, reload };
 }

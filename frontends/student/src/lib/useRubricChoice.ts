@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage, type CorestoneClient, type EssayType, type Rubric } from '@corestone/sdk';
+import { useIntlRef } from '@corestone/ui/i18n';
 
 export interface ActiveRubrics {
   loading: boolean;
@@ -11,6 +12,7 @@ export interface ActiveRubrics {
 export function useRubricChoice(client: CorestoneClient, type: EssayType, keptId: string) {
   const [rubricId, setRubricId] = useState(keptId);
   const [rubrics, setRubrics] = useState<ActiveRubrics>({ loading: true, list: [], error: null });
+  const intl = useIntlRef();
 
   useEffect(() => {
     let alive = true;
@@ -23,12 +25,21 @@ export function useRubricChoice(client: CorestoneClient, type: EssayType, keptId
         // a kept choice stays if that rubric is still active; the only one is chosen for the student
         setRubricId((kept) => (ofType.some((r) => r.id === kept) ? kept : ofType.length === 1 ? ofType[0]!.id : ''));
       },
-      (e) => alive && setRubrics({ loading: false, list: [], error: errorMessage(e, 'Failed to load rubrics. Please try again.') }),
+      (e) =>
+        alive &&
+        setRubrics({
+          loading: false,
+          list: [],
+          error: errorMessage(
+            e,
+            intl.current.formatMessage({ id: 'upload.rubricsLoadFailed', defaultMessage: 'Failed to load rubrics. Please try again.' }),
+          ),
+        }),
     );
     return () => {
       alive = false;
     };
-  }, [client, type]);
+  }, [client, type, intl]);
 
   return { rubrics, rubricId, setRubricId };
 }

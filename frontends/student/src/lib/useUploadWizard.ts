@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { App as AntApp } from 'antd';
+import { useIntl } from 'react-intl';
 import type { EssayType, RemoteAppProps } from '@corestone/sdk';
 import { checkFile, checkTextFile, processingStage, submitFailureText } from './upload';
 import { EMPTY_EE, EMPTY_TOK, isBlankMeta, metadataProblems, statedDetails, type EeMeta, type TokMeta } from './uploadMetadata';
@@ -16,6 +17,7 @@ export type UploadWizardState = ReturnType<typeof useUploadWizard>;
 /** The upload wizard's state and flow: the file, the metadata draft, the rubric choice, the step and the submit. */
 export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppProps & { type: EssayType }) {
   const { notification } = AntApp.useApp();
+  const intl = useIntl();
   const [restored] = useState(() => readDraft(user.id, type));
   const [draftCameBack, setDraftCameBack] = useState(() => restored !== null && !isBlankMeta(type === 'ee' ? restored.ee : restored.tok));
   const [file, setFile] = useState<File | null>(null);
@@ -46,7 +48,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
   }, [user.id, type, ee, tok, rubricId, fileName]);
 
   // no file → Upload; metadata 'Review & Submit' would refuse → Metadata
-  const problems = useMemo(() => metadataProblems(type, ee, tok, rubricId), [type, ee, tok, rubricId]);
+  const problems = useMemo(() => metadataProblems(type, ee, tok, rubricId, intl), [type, ee, tok, rubricId, intl]);
   const { step, goForward, goBack, goBackToStart, leaveFor } = useStepInAddress(
     (wanted) => (wanted > UPLOAD_STEP && !file ? UPLOAD_STEP : wanted === REVIEW_STEP && problems.length ? METADATA_STEP : wanted),
     busy,
@@ -64,7 +66,13 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
   const rubric = useMemo(() => rubrics.list.find((r) => r.id === rubricId), [rubrics.list, rubricId]);
   const tokTitles = useTokTitles(client);
 
-  const fail = (description: string) => notification.error({ title: 'Validation Error', description, duration: 7 });
+  const fail = (description: string) =>
+    notification.error({
+      title: intl.formatMessage({ id: 'upload.validationError', defaultMessage: 'Validation Error' }),
+      description,
+      duration: 7,
+    });
+  const pleaseUpload = () => intl.formatMessage({ id: 'upload.pleaseUpload', defaultMessage: 'Please upload a file' });
 
   /** The 'Validation Error' toast for the first problem, each field marked with its own, focus on the first. */
   const refuse = (found: { field: Field; message: string }[]) => {
@@ -96,9 +104,13 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
 
   // wrong type, empty, over 20 MB, or a .txt with more text than the server takes: refused here, not at submit
   const pickFile = async (f: File) => {
-    const problem = checkFile(f) ?? (await checkTextFile(f));
+    const problem = checkFile(f, intl) ?? (await checkTextFile(f, intl));
     if (problem) {
-      notification.error({ title: 'Invalid file', description: problem, duration: 7 });
+      notification.error({
+        title: intl.formatMessage({ id: 'upload.invalidFile', defaultMessage: 'Invalid file' }),
+        description: problem,
+        duration: 7,
+      });
       return;
     }
     setFile(f);
@@ -109,7 +121,7 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
 
   const next = () => {
     if (step === UPLOAD_STEP) {
-      if (!file) return refuse([{ field: 'file', message: 'Please upload a file' }]);
+      if (!file) return refuse([{ field: 'file', message: pleaseUpload() }]);
       goForward(METADATA_STEP);
     } else if (step === METADATA_STEP) {
       if (problems.length) return refuse(problems);
@@ -133,16 +145,20 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
     goBackToStart();
   };
 
-  const essayName = type === 'ee' ? 'Extended Essay' : 'TOK Essay';
+  const essayName =
+    type === 'ee'
+      ? intl.formatMessage({ id: 'upload.essayName.ee', defaultMessage: 'Extended Essay' })
+      : intl.formatMessage({ id: 'upload.essayName.tok', defaultMessage: 'TOK Essay' });
+  // the default title is stored with the submission: it stays in English, as the spec fixes it
   const defaultTitle = assignment?.title ?? (type === 'ee' ? 'Extended Essay Submission' : 'Theory of Knowledge Submission');
   const title = (type === 'ee' ? ee.title : tok.title).trim() || defaultTitle;
 
   const submit = async () => {
-    if (!file) return fail('Please upload a file');
-    if (!rubricId) return fail('Please select a rubric');
+    if (!file) return fail(pleaseUpload());
+    if (!rubricId) return fail(intl.formatMessage({ id: 'upload.problem.rubric', defaultMessage: 'Please select a rubric' }));
     setSubmitError(null);
-    setStage('Preparing submission...');
-    const timer = setTimeout(() => setStage(processingStage(file)), 400);
+    setStage(intl.formatMessage({ id: 'upload.stage.preparing', defaultMessage: 'Preparing submission...' }));
+    const timer = setTimeout(() => setStage(processingStage(file, intl)), 400);
     try {
       const ev = await client.evaluations.submit({
         file,
@@ -155,15 +171,19 @@ export function useUploadWizard({ type, user, client, refreshUser }: RemoteAppPr
       });
       clearTimeout(timer);
       clearDraft(user.id, type);
-      setStage('File processed successfully! Redirecting...');
+      setStage(intl.formatMessage({ id: 'upload.stage.done', defaultMessage: 'File processed successfully! Redirecting...' }));
       await refreshUser();
       leaveFor(`/dashboard/results/${ev.id}`);
     } catch (e) {
       clearTimeout(timer);
       setStage(null);
-      const text = submitFailureText(e);
+      const text = submitFailureText(e, intl);
       setSubmitError(text);
-      notification.error({ title: 'Submission Failed', description: text, duration: 7 });
+      notification.error({
+        title: intl.formatMessage({ id: 'upload.submissionFailed', defaultMessage: 'Submission Failed' }),
+        description: text,
+        duration: 7,
+      });
     }
   };
 

@@ -4,7 +4,14 @@
  * depth: how many wizard entries come before it in the history (the wizard's Back buttons go back in
  * history when there is one, and after a submit the wizard leaves its entries behind).
  */
-export const STEP_TITLES = ['Upload', 'Metadata', 'Submit'] as const;
+import type { IntlShape, MessageDescriptor } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
+
+export const STEP_TITLES: readonly MessageDescriptor[] = [
+  { id: 'upload.step.upload', defaultMessage: 'Upload' },
+  { id: 'upload.step.metadata', defaultMessage: 'Metadata' },
+  { id: 'upload.step.submit', defaultMessage: 'Submit' },
+];
 const STEP_PARAMS = [null, 'metadata', 'review'] as const;
 
 export const UPLOAD_STEP = 0;
@@ -38,4 +45,8 @@ export function depthOf(state: unknown): number {
 }
 
 /** The accessible name of a step's panel, e.g. 'Step 2 of 3: Metadata'. */
-export const stepLabel = (step: number) => `Step ${step + 1} of ${STEP_TITLES.length}: ${STEP_TITLES[step]}`;
+export const stepLabel = (step: number, intl: IntlShape = ENGLISH) =>
+  intl.formatMessage(
+    { id: 'upload.stepLabel', defaultMessage: 'Step {n} of {count}: {title}' },
+    { n: step + 1, count: STEP_TITLES.length, title: intl.formatMessage(STEP_TITLES[step]) },
+  );

@@ -1,22 +1,44 @@
 import { useEffect, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { canGrade, creditLabel, errorMessage, isApiError, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
+import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { canGrade, errorMessage, isApiError, planLabel, type Plan, type RemoteAppProps } from '@corestone/sdk';
+import { ENGLISH } from '@corestone/ui/i18n';
+import { creditText } from '../lib/credits';
 import { Link } from 'react-router-dom';
 import { goToUrl } from '../lib/navigation';
 import { PAYMENTS_NOT_CONFIGURED, PLAN_TEXTS, planButton } from '../lib/plans';
 import { Heading, PageHeading } from '@corestone/ui/app-frame';
 
-export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>): string {
-  if (p.price === null || p.price === undefined) return 'Contact';
-  if (p.price === 0) return 'Free';
-  return `$${p.price.toFixed(2)}${p.billing_period ? `/${p.billing_period.replace(/_/g, ' ')}` : ''}`;
+const PRICE: Record<'contact' | 'free' | 'period' | 'purchaseFailed' | 'unlimited' | 'credits', MessageDescriptor> = {
+  contact: { id: 'plans.price.contact', defaultMessage: 'Contact' },
+  free: { id: 'plans.price.free', defaultMessage: 'Free' },
+  period: {
+    id: 'plans.price.period',
+    defaultMessage: '{period, select, one_time {one time} month {month} monthly {monthly} year {year} yearly {yearly} other {{raw}}}',
+  },
+  purchaseFailed: { id: 'plans.purchaseFailed', defaultMessage: 'Failed to initiate purchase. Please try again.' },
+  unlimited: { id: 'plans.unlimitedCredits', defaultMessage: 'Unlimited essay credits' },
+  credits: { id: 'plans.credits', defaultMessage: '{count, plural, one {# essay credit} other {# essay credits}}' },
+};
+
+/** '$19.99/one time' (in the page's language), 'Free', 'Contact'. */
+export function priceLabel(p: Pick<Plan, 'price' | 'billing_period'>, intl: IntlShape = ENGLISH): string {
+  if (p.price === null || p.price === undefined) return intl.formatMessage(PRICE.contact);
+  if (p.price === 0) return intl.formatMessage(PRICE.free);
+  const amount = intl.formatNumber(p.price, { style: 'currency', currency: 'USD' });
+  const period = p.billing_period
+    ? `/${intl.formatMessage(PRICE.period, { period: p.billing_period, raw: p.billing_period.replace(/_/g, ' ') })}`
+    : '';
+  return `${amount}${period}`;
 }
-export const PURCHASE_FAILED = 'Failed to initiate purchase. Please try again.';
-export const creditsLabel = (n: number) => (n === -1 ? 'Unlimited essay credits' : `${n} essay credits`);
+export const PURCHASE_FAILED = ENGLISH.formatMessage(PRICE.purchaseFailed);
+export const creditsLabel = (n: number, intl: IntlShape = ENGLISH) =>
+  n === -1 ? intl.formatMessage(PRICE.unlimited) : intl.formatMessage(PRICE.credits, { count: n });
 
 export function Plans({ user, client }: RemoteAppProps) {
   const { notification } = AntApp.useApp();
+  const intl = useIntl();
   const [plans, setPlans] = useState<{ loading: boolean; list: Plan[]; failed: boolean }>({ loading: true, list: [], failed: false });
   const [busy, setBusy] = useState<string | null>(null);
   // Online payment as the server reports it (GET /plans/payments); assumed on until it says otherwise.
@@ -33,7 +55,7 @@ export function Plans({ user, client }: RemoteAppProps) {
         alive &&
         setPayments({
           online: a.online_payment,
-          detail: a.detail ?? PLAN_TEXTS.PAYMENTS_OFF_FALLBACK,
+          detail: a.detail ?? intl.formatMessage(PLAN_TEXTS.PAYMENTS_OFF_FALLBACK),
           contact: a.contact_path || '/contact',
         }),
       () => undefined, // unknown: the checkout call itself will say so
@@ -41,7 +63,7 @@ export function Plans({ user, client }: RemoteAppProps) {
     return () => {
       alive = false;
     };
-  }, [client]);
+  }, [client, intl]);
 
   useEffect(() => {
     let alive = true;
@@ -51,8 +73,8 @@ export function Plans({ user, client }: RemoteAppProps) {
         if (!alive) return;
         setPlans({ loading: false, list: [], failed: true });
         notification.error({
-          title: 'Failed to Load Plans',
-          description: 'Could not load available plans. Please try again.',
+          title: intl.formatMessage({ id: 'plans.loadFailedTitle', defaultMessage: 'Failed to Load Plans' }),
+          description: intl.formatMessage({ id: 'plans.loadFailed', defaultMessage: 'Could not load available plans. Please try again.' }),
           duration: 7,
         });
       },
@@ -60,7 +82,7 @@ export function Plans({ user, client }: RemoteAppProps) {
     return () => {
       alive = false;
     };
-  }, [client, notification]);
+  }, [client, notification, intl]);
 
   const current = user.subscription_plan || 'free';
   const unlimited = user.max_essay_credits === -1;
@@ -73,16 +95,26 @@ export function Plans({ user, client }: RemoteAppProps) {
     setBusy(plan.name);
     try {
       const { checkout_url } = await client.billing.checkout(plan.name);
-      if (typeof checkout_url !== 'string' || !/^(https?:\/\/|\/)/.test(checkout_url)) throw new Error(PURCHASE_FAILED);
+      if (typeof checkout_url !== 'string' || !/^(https?:\/\/|\/)/.test(checkout_url))
+        throw new Error(intl.formatMessage(PRICE.purchaseFailed));
       goToUrl(checkout_url); // the busy label stays until the browser leaves
     } catch (e) {
       if (isApiError(e) && e.status === 401)
-        notification.error({ title: 'Authentication Required', description: 'Please log in to purchase a plan.', duration: 7 });
+        notification.error({
+          title: intl.formatMessage({ id: 'plans.authRequired', defaultMessage: 'Authentication Required' }),
+          description: intl.formatMessage({ id: 'plans.authRequiredText', defaultMessage: 'Please log in to purchase a plan.' }),
+          duration: 7,
+        });
       else if (isApiError(e) && e.code === PAYMENTS_NOT_CONFIGURED) {
         // not a failure: this server takes no online payment; the notice above the plans says what to do
         setPayments((was) => ({ ...was, online: false, detail: e.detail }));
-        notification.info({ title: PLAN_TEXTS.PAYMENTS_OFF_NOTICE, description: e.detail, duration: 7 });
-      } else notification.error({ title: 'Purchase Failed', description: errorMessage(e, PURCHASE_FAILED), duration: 7 });
+        notification.info({ title: intl.formatMessage(PLAN_TEXTS.PAYMENTS_OFF_NOTICE), description: e.detail, duration: 7 });
+      } else
+        notification.error({
+          title: intl.formatMessage({ id: 'plans.purchaseFailedTitle', defaultMessage: 'Purchase Failed' }),
+          description: errorMessage(e, intl.formatMessage(PRICE.purchaseFailed)),
+          duration: 7,
+        });
       setBusy(null);
     }
   };
@@ -90,23 +122,36 @@ export function Plans({ user, client }: RemoteAppProps) {
   return (
     <div>
       <PageHeading
-        title="Manage Your Plan"
-        subtitle="Choose the perfect plan for your essay grading needs. Upgrade or downgrade anytime."
+        title={intl.formatMessage({ id: 'plans.title', defaultMessage: 'Manage Your Plan' })}
+        subtitle={intl.formatMessage({
+          id: 'plans.subtitle',
+          defaultMessage: 'Choose the perfect plan for your essay grading needs. Upgrade or downgrade anytime.',
+        })}
       />
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         <Col xs={24} md={8}>
           <Card variant="borderless">
-            <Statistic title="Current Plan" value={planLabel(current)} />
+            <Statistic title={intl.formatMessage(PLAN_TEXTS.CURRENT_PLAN)} value={planLabel(current)} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card variant="borderless">
-            <Statistic title="Essay Credits" value={creditLabel(user)} />
+            <Statistic
+              title={intl.formatMessage({ id: 'overview.essayCredits', defaultMessage: 'Essay Credits' })}
+              value={creditText(user, intl)}
+            />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card variant="borderless">
-            <Statistic title="Can Use Credits" value={canGrade(user) ? 'Yes' : 'No'} />
+            <Statistic
+              title={intl.formatMessage({ id: 'plans.canUse', defaultMessage: 'Can Use Credits' })}
+              value={
+                canGrade(user)
+                  ? intl.formatMessage({ id: 'plans.yes', defaultMessage: 'Yes' })
+                  : intl.formatMessage({ id: 'plans.no', defaultMessage: 'No' })
+              }
+            />
           </Card>
         </Col>
       </Row>
@@ -117,22 +162,26 @@ export function Plans({ user, client }: RemoteAppProps) {
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="payments-off"
-          title={PLAN_TEXTS.PAYMENTS_OFF_TITLE}
+          title={intl.formatMessage(PLAN_TEXTS.PAYMENTS_OFF_TITLE)}
           description={
             <>
-              {payments.detail} <Link to={payments.contact}>{PLAN_TEXTS.CONTACT_LINK}</Link>
+              {payments.detail} <Link to={payments.contact}>{intl.formatMessage(PLAN_TEXTS.CONTACT_LINK)}</Link>
             </>
           }
         />
       )}
-      {unlimited && <Alert type="success" showIcon style={{ marginBottom: 16 }} title={PLAN_TEXTS.UNLIMITED_HINT} />}
+      {unlimited && <Alert type="success" showIcon style={{ marginBottom: 16 }} title={intl.formatMessage(PLAN_TEXTS.UNLIMITED_HINT)} />}
 
       {plans.loading ? (
         <Card variant="borderless">
           <Skeleton active />
         </Card>
       ) : plans.failed ? (
-        <Alert type="error" showIcon title="Could not load available plans. Please try again." />
+        <Alert
+          type="error"
+          showIcon
+          title={intl.formatMessage({ id: 'plans.loadFailed', defaultMessage: 'Could not load available plans. Please try again.' })}
+        />
       ) : (
         <Row gutter={[16, 16]}>
           {plans.list.map((p) => {
@@ -163,16 +212,16 @@ export function Plans({ user, client }: RemoteAppProps) {
                         fontWeight: 600,
                       }}
                     >
-                      Current Plan
+                      {intl.formatMessage(PLAN_TEXTS.CURRENT_PLAN)}
                     </div>
                   )}
                   <Heading level={2} size={4} style={{ marginTop: 0 }}>
                     {p.display_name}
                   </Heading>
                   <Typography.Paragraph type="secondary">{p.description}</Typography.Paragraph>
-                  <PriceTag label={priceLabel(p)} />
+                  <PriceTag label={priceLabel(p, intl)} />
                   <Typography.Text strong style={{ color: '#1d4ed8' }}>
-                    {creditsLabel(p.essay_credits)}
+                    {creditsLabel(p.essay_credits, intl)}
                   </Typography.Text>
                   <ul style={{ listStyle: 'none', padding: 0, margin: '16px 0', flex: 1 }}>
                     {p.features.map((f) => (
@@ -184,7 +233,7 @@ export function Plans({ user, client }: RemoteAppProps) {
                   </ul>
                   {held && button.action === 'checkout' && !button.disabled && (
                     <Typography.Text type="secondary" style={{ fontSize: 13, marginBottom: 8 }}>
-                      {PLAN_TEXTS.buyAgainHint(p.essay_credits)}
+                      {intl.formatMessage(PLAN_TEXTS.BUY_AGAIN_HINT, { credits: p.essay_credits })}
                     </Typography.Text>
                   )}
                   <Button
@@ -194,7 +243,7 @@ export function Plans({ user, client }: RemoteAppProps) {
                     loading={busy === p.name}
                     onClick={() => purchase(p)}
                   >
-                    {button.label}
+                    {intl.formatMessage(button.label)}
                   </Button>
                 </Card>
               </Col>
@@ -203,16 +252,32 @@ export function Plans({ user, client }: RemoteAppProps) {
         </Row>
       )}
 
-      <Card variant="borderless" title="Need Help?" style={{ marginTop: 24 }}>
+      <Card variant="borderless" title={intl.formatMessage({ id: 'plans.help', defaultMessage: 'Need Help?' })} style={{ marginTop: 24 }}>
         <ul style={{ margin: 0, paddingInlineStart: 20, lineHeight: 1.9 }}>
-          <li>Each essay evaluation uses 1 credit.</li>
-          <li>Credits don't expire.</li>
-          <li>You can buy more credits at any time.</li>
-          <li>The Free plan includes 1 credit.</li>
-          <li>Core Pack is the best value for occasional use.</li>
-          <li>Super Core Pack is ideal for regular grading.</li>
-          <li>Power User gives unlimited credits for institutions.</li>
-          <li>All plans include detailed feedback.</li>
+          <li>
+            <FormattedMessage id="plans.help.1" defaultMessage="Each essay evaluation uses 1 credit." />
+          </li>
+          <li>
+            <FormattedMessage id="plans.help.2" defaultMessage="Credits don't expire." />
+          </li>
+          <li>
+            <FormattedMessage id="plans.help.3" defaultMessage="You can buy more credits at any time." />
+          </li>
+          <li>
+            <FormattedMessage id="plans.help.4" defaultMessage="The Free plan includes 1 credit." />
+          </li>
+          <li>
+            <FormattedMessage id="plans.help.5" defaultMessage="Core Pack is the best value for occasional use." />
+          </li>
+          <li>
+            <FormattedMessage id="plans.help.6" defaultMessage="Super Core Pack is ideal for regular grading." />
+          </li>
+          <li>
+            <FormattedMessage id="plans.help.7" defaultMessage="Power User gives unlimited credits for institutions." />
+          </li>
+          <li>
+            <FormattedMessage id="plans.help.8" defaultMessage="All plans include detailed feedback." />
+          </li>
         </ul>
       </Card>
     </div>

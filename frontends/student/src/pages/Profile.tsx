@@ -1,13 +1,23 @@
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Col, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
-import { errorMessage, isGradingRole, ROLE_COLORS, roleLabel, type RemoteAppProps } from '@corestone/sdk';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { errorMessage, isGradingRole, ROLE_COLORS, type RemoteAppProps, type SessionRole } from '@corestone/sdk';
 import { Heading, PageHeading } from '@corestone/ui/app-frame';
 import { AvatarEditor } from '../components/AvatarEditor';
 import { EmailNotificationsCard } from '../components/EmailNotificationsCard';
+import { LanguageCard } from '../components/LanguageCard';
 import { formatDate } from '../lib/evaluation';
+
+const ROLE_NAMES = {
+  student: { id: 'profile.role.student', defaultMessage: 'Student' },
+  teacher: { id: 'profile.role.teacher', defaultMessage: 'Teacher' },
+  admin: { id: 'profile.role.admin', defaultMessage: 'Admin' },
+  'super-admin': { id: 'profile.role.superAdmin', defaultMessage: 'Super Admin' },
+} satisfies Record<SessionRole, { id: string; defaultMessage: string }>;
 
 export function Profile({ user, client, refreshUser }: RemoteAppProps) {
   const { notification } = AntApp.useApp();
+  const intl = useIntl();
   const [first, setFirst] = useState(user.first_name);
   const [last, setLast] = useState(user.last_name);
   const [role, setRole] = useState<'student' | 'teacher'>(user.role === 'teacher' ? 'teacher' : 'student');
@@ -24,7 +34,7 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
   const mismatch = !!next && !!confirm && next !== confirm;
 
   const save = async () => {
-    if (!first.trim()) return setNameError('First name is required');
+    if (!first.trim()) return setNameError(intl.formatMessage({ id: 'profile.firstRequired', defaultMessage: 'First name is required' }));
     setNameError(null);
     setSaving(true);
     try {
@@ -37,17 +47,23 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
       setFirst(saved.first_name);
       setLast(saved.last_name);
       await refreshUser();
-      notification.success({ title: 'Profile Updated', duration: 5 });
+      notification.success({ title: intl.formatMessage({ id: 'profile.updated', defaultMessage: 'Profile Updated' }), duration: 5 });
     } catch {
-      notification.error({ title: 'Update Failed', description: 'Failed to update profile.', duration: 7 });
+      notification.error({
+        title: intl.formatMessage({ id: 'profile.updateFailed', defaultMessage: 'Update Failed' }),
+        description: intl.formatMessage({ id: 'profile.updateFailedText', defaultMessage: 'Failed to update profile.' }),
+        duration: 7,
+      });
     } finally {
       setSaving(false);
     }
   };
 
   const changePassword = async () => {
-    if (!current || !next || !confirm) return setPwError('Please fill out all fields.');
-    if (next !== confirm) return setPwError('New passwords do not match.');
+    if (!current || !next || !confirm)
+      return setPwError(intl.formatMessage({ id: 'profile.fillAll', defaultMessage: 'Please fill out all fields.' }));
+    if (next !== confirm)
+      return setPwError(intl.formatMessage({ id: 'profile.newMismatch', defaultMessage: 'New passwords do not match.' }));
     setPwError(null);
     setPwBusy(true);
     try {
@@ -55,9 +71,17 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
       setCurrent('');
       setNext('');
       setConfirm('');
-      notification.success({ title: 'Password Updated', duration: 5 });
+      notification.success({
+        title: intl.formatMessage({ id: 'profile.passwordUpdated', defaultMessage: 'Password Updated' }),
+        duration: 5,
+      });
     } catch (e) {
-      setPwError(errorMessage(e, 'Failed to update password. Please try again.'));
+      setPwError(
+        errorMessage(
+          e,
+          intl.formatMessage({ id: 'profile.passwordFailed', defaultMessage: 'Failed to update password. Please try again.' }),
+        ),
+      );
     } finally {
       setPwBusy(false);
     }
@@ -65,10 +89,13 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
 
   return (
     <div>
-      <PageHeading title="Profile" subtitle="Your account details" />
+      <PageHeading
+        title={intl.formatMessage({ id: 'profile.title', defaultMessage: 'Profile' })}
+        subtitle={intl.formatMessage({ id: 'profile.subtitle', defaultMessage: 'Your account details' })}
+      />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
-          <Card variant="borderless" title="Personal information">
+          <Card variant="borderless" title={intl.formatMessage({ id: 'profile.personal', defaultMessage: 'Personal information' })}>
             <Space size={20} style={{ marginBottom: 24 }} align="center">
               <AvatarEditor user={user} client={client} refreshUser={refreshUser} />
               <div>
@@ -76,16 +103,22 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
                   {user.name}
                 </Heading>
                 <Tag color={ROLE_COLORS[user.role]} style={{ marginInlineEnd: 8 }}>
-                  {roleLabel(user.role)}
+                  {intl.formatMessage(ROLE_NAMES[user.role] ?? ROLE_NAMES.student)}
                 </Tag>
-                <Typography.Text type="secondary">Member since {formatDate(user.createdAt)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  <FormattedMessage
+                    id="profile.memberSince"
+                    defaultMessage="Member since {date}"
+                    values={{ date: formatDate(user.createdAt, intl) }}
+                  />
+                </Typography.Text>
               </div>
             </Space>
             <Form layout="vertical" component="div">
               <Row gutter={16}>
                 <Col xs={24} md={12}>
                   <Form.Item
-                    label="First Name"
+                    label={intl.formatMessage({ id: 'profile.firstName', defaultMessage: 'First Name' })}
                     htmlFor="profile-first"
                     required
                     validateStatus={nameError ? 'error' : undefined}
@@ -95,32 +128,35 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
-                  <Form.Item label="Last Name" htmlFor="profile-last">
+                  <Form.Item label={intl.formatMessage({ id: 'profile.lastName', defaultMessage: 'Last Name' })} htmlFor="profile-last">
                     <Input id="profile-last" value={last} onChange={(e) => setLast(e.target.value)} />
                   </Form.Item>
                 </Col>
               </Row>
-              <Form.Item label="Email" htmlFor="profile-email">
+              <Form.Item label={intl.formatMessage({ id: 'profile.email', defaultMessage: 'Email' })} htmlFor="profile-email">
                 <Input id="profile-email" value={user.email} readOnly disabled />
               </Form.Item>
               {grading && (
-                <Form.Item label="Account Role">
+                <Form.Item label={intl.formatMessage({ id: 'profile.accountRole', defaultMessage: 'Account Role' })}>
                   <Radio.Group value={role} onChange={(e) => setRole(e.target.value)} optionType="button" buttonStyle="solid">
-                    <Radio.Button value="student">Student</Radio.Button>
-                    <Radio.Button value="teacher">Teacher</Radio.Button>
+                    <Radio.Button value="student">{intl.formatMessage(ROLE_NAMES.student)}</Radio.Button>
+                    <Radio.Button value="teacher">{intl.formatMessage(ROLE_NAMES.teacher)}</Radio.Button>
                   </Radio.Group>
                 </Form.Item>
               )}
               <Button type="primary" loading={saving} onClick={save}>
-                Save Changes
+                <FormattedMessage id="profile.save" defaultMessage="Save Changes" />
               </Button>
             </Form>
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Card variant="borderless" title="Change password">
+          <Card variant="borderless" title={intl.formatMessage({ id: 'profile.changePassword', defaultMessage: 'Change password' })}>
             <Form layout="vertical" component="div">
-              <Form.Item label="Current Password" htmlFor="pw-current">
+              <Form.Item
+                label={intl.formatMessage({ id: 'profile.currentPassword', defaultMessage: 'Current Password' })}
+                htmlFor="pw-current"
+              >
                 <Input.Password
                   id="pw-current"
                   value={current}
@@ -128,23 +164,24 @@ export function Profile({ user, client, refreshUser }: RemoteAppProps) {
                   autoComplete="current-password"
                 />
               </Form.Item>
-              <Form.Item label="New Password" htmlFor="pw-new">
+              <Form.Item label={intl.formatMessage({ id: 'profile.newPassword', defaultMessage: 'New Password' })} htmlFor="pw-new">
                 <Input.Password id="pw-new" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" />
               </Form.Item>
               <Form.Item
-                label="Confirm New Password"
+                label={intl.formatMessage({ id: 'profile.confirmPassword', defaultMessage: 'Confirm New Password' })}
                 htmlFor="pw-confirm"
                 validateStatus={mismatch ? 'error' : undefined}
-                help={mismatch ? 'Passwords do not match' : undefined}
+                help={mismatch ? intl.formatMessage({ id: 'profile.mismatch', defaultMessage: 'Passwords do not match' }) : undefined}
               >
                 <Input.Password id="pw-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
               </Form.Item>
               {pwError && <Alert type="error" showIcon title={pwError} style={{ marginBottom: 16 }} />}
               <Button type="primary" loading={pwBusy} disabled={!next || !confirm || next !== confirm} onClick={changePassword}>
-                Update Password
+                <FormattedMessage id="profile.updatePassword" defaultMessage="Update Password" />
               </Button>
             </Form>
           </Card>
+          <LanguageCard user={user} client={client} refreshUser={refreshUser} />
           <EmailNotificationsCard user={user} client={client} refreshUser={refreshUser} />
         </Col>
       </Row>

@@ -19,11 +19,13 @@ import {
   Typography,
 } from 'antd';
 import { ArrowLeftOutlined, BulbOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Evaluation, RemoteAppProps } from '@corestone/sdk';
 import { isInProgress, summaryOf, typeColor, typeLabel, type ViewCriterion } from '../lib/evaluation';
 import {
   expectedCriteria,
   groupByPriority,
+  INSIGHT_LABELS,
   insightsOf,
   PRIORITY_COLORS,
   PRIORITY_LABELS,
@@ -36,19 +38,20 @@ import {
 import { Heading, ResultTitle } from '@corestone/ui/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
 import { PdfButton } from '../components/PdfButton';
-import { BulletList, fmt, RemarkList, ShowPassageContext } from '../components/results';
-import { AWAITING_REVIEW_TEXT, awaitingReview, releasedReview, withTeacherMarks } from '../lib/assignments';
+import { BulletList, fmt, RemarkList, ShowPassageContext, statisticNumber } from '../components/results';
+import { ASSIGNMENT_MESSAGES, awaitingReview, releasedReview, withTeacherMarks } from '../lib/assignments';
 import { EssayView } from '../components/EssayView';
 
 const { Text, Paragraph } = Typography;
 
 /** Beyond the spec's five tabs: the essay with the passages the feedback quotes (`?tab=essay&passage=<note id>`). */
-export const ESSAY_TAB = { key: 'essay', label: 'Your Essay' };
+const ESSAY_TAB_KEY = 'essay';
 
 /** /report/{id}: the Deep Analysis Report (spec user-app §2). */
 export function Report({ client }: RemoteAppProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const intl = useIntl();
   const { state, reload } = useEvaluation(client, id);
   const screens = Grid.useBreakpoint();
   const ev = state.ev;
@@ -62,7 +65,7 @@ export function Report({ client }: RemoteAppProps) {
   const openTab = (key: string, passage?: string) =>
     setParams(key === 'deep' ? {} : passage ? { tab: key, passage } : { tab: key }, { replace: true });
   const showPassage = (noteId: string) => {
-    openTab(ESSAY_TAB.key, noteId);
+    openTab(ESSAY_TAB_KEY, noteId);
     setFocus({ id: noteId });
   };
 
@@ -70,11 +73,15 @@ export function Report({ client }: RemoteAppProps) {
     return (
       <Result
         status="404"
-        title={<ResultTitle>Evaluation Not Found</ResultTitle>}
-        subTitle="The requested evaluation could not be found."
+        title={
+          <ResultTitle>
+            <FormattedMessage id="report.notFound" defaultMessage="Evaluation Not Found" />
+          </ResultTitle>
+        }
+        subTitle={intl.formatMessage({ id: 'report.notFoundText', defaultMessage: 'The requested evaluation could not be found.' })}
         extra={
           <Button type="primary" onClick={() => navigate('/dashboard')}>
-            Back to Dashboard
+            <FormattedMessage id="common.backToDashboard" defaultMessage="Back to Dashboard" />
           </Button>
         }
       />
@@ -83,9 +90,17 @@ export function Report({ client }: RemoteAppProps) {
     return (
       <Result
         status="error"
-        title={<ResultTitle>Could not load this report</ResultTitle>}
+        title={
+          <ResultTitle>
+            <FormattedMessage id="report.loadFailed" defaultMessage="Could not load this report" />
+          </ResultTitle>
+        }
         subTitle={state.error}
-        extra={<Button onClick={reload}>Try Again</Button>}
+        extra={
+          <Button onClick={reload}>
+            <FormattedMessage id="common.tryAgain" defaultMessage="Try Again" />
+          </Button>
+        }
       />
     );
   if (!ev)
@@ -100,19 +115,32 @@ export function Report({ client }: RemoteAppProps) {
         status="info"
         title={
           <ResultTitle>
-            {ev.status === 'failed' ? 'Evaluation Failed' : awaitingReview(ev) ? AWAITING_REVIEW_TEXT : 'Processing Essay'}
+            {ev.status === 'failed'
+              ? intl.formatMessage({ id: 'results.failed', defaultMessage: 'Evaluation Failed' })
+              : awaitingReview(ev)
+                ? intl.formatMessage(ASSIGNMENT_MESSAGES.awaitingReview)
+                : intl.formatMessage({ id: 'report.processing', defaultMessage: 'Processing Essay' })}
           </ResultTitle>
         }
         subTitle={
           awaitingReview(ev) && !isInProgress(ev.status)
-            ? 'Your teacher reviews this essay before you see the report.'
+            ? intl.formatMessage({
+                id: 'report.awaitingText',
+                defaultMessage: 'Your teacher reviews this essay before you see the report.',
+              })
             : isInProgress(ev.status)
-              ? 'Your essay is still being evaluated. The report is ready as soon as the results are.'
-              : 'This evaluation has no results, so there is no report to show.'
+              ? intl.formatMessage({
+                  id: 'report.processingText',
+                  defaultMessage: 'Your essay is still being evaluated. The report is ready as soon as the results are.',
+                })
+              : intl.formatMessage({
+                  id: 'report.noResults',
+                  defaultMessage: 'This evaluation has no results, so there is no report to show.',
+                })
         }
         extra={
           <Button type="primary" onClick={() => navigate(`/dashboard/results/${ev.id}`)}>
-            View Progress
+            <FormattedMessage id="report.viewProgress" defaultMessage="View Progress" />
           </Button>
         }
       />
@@ -121,7 +149,7 @@ export function Report({ client }: RemoteAppProps) {
   // a released teacher review's marks are the final ones (issue 31)
   const s = { ...summaryOf(ev), ...withTeacherMarks(summaryOf(ev), releasedReview(ev)) };
   const color = reportColor(s.percent);
-  const tabs = [...reportTabs(ev.essay_type), ESSAY_TAB];
+  const tabs = reportTabs(ev.essay_type, intl, true);
   const activeTab = tabs.some((t) => t.key === tab) ? tab : 'deep';
   const content: Record<string, React.ReactNode> = {
     deep: <DeepAnalysis ev={ev} />,
@@ -136,7 +164,7 @@ export function Report({ client }: RemoteAppProps) {
     <div data-testid="report">
       <Space style={{ marginBottom: 16 }} wrap>
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/dashboard/results/${ev.id}`)}>
-          Back to Results
+          <FormattedMessage id="report.backToResults" defaultMessage="Back to Results" />
         </Button>
         <PdfButton client={client} ev={ev} type="primary" />
       </Space>
@@ -144,7 +172,7 @@ export function Report({ client }: RemoteAppProps) {
         <Row gutter={[24, 16]} align="middle">
           <Col xs={24} md={17}>
             <Text type="secondary" style={{ textTransform: 'uppercase', letterSpacing: 1, fontSize: 12 }}>
-              Deep Analysis Report
+              <FormattedMessage id="report.kicker" defaultMessage="Deep Analysis Report" />
             </Text>
             <Heading level={1} size={2} style={{ margin: '4px 0 8px' }}>
               {ev.title}
@@ -160,9 +188,20 @@ export function Report({ client }: RemoteAppProps) {
             md={7}
             style={{ display: 'flex', gap: 24, flexWrap: 'wrap', justifyContent: screens.md ? 'flex-end' : 'flex-start' }}
           >
-            <Statistic title="Grade" value={s.grade} styles={{ content: { color, fontWeight: 700 } }} />
-            <Statistic title="Points" value={`${fmt(s.total)} / ${fmt(s.max)}`} />
-            <Statistic title="Score" value={`${s.percent}%`} styles={{ content: { color } }} />
+            <Statistic
+              title={intl.formatMessage({ id: 'report.grade', defaultMessage: 'Grade' })}
+              value={s.grade}
+              styles={{ content: { color, fontWeight: 700 } }}
+            />
+            <Statistic
+              title={intl.formatMessage({ id: 'report.points', defaultMessage: 'Points' })}
+              value={`${fmt(s.total, intl)} / ${fmt(s.max, intl)}`}
+            />
+            <Statistic
+              title={intl.formatMessage({ id: 'report.score', defaultMessage: 'Score' })}
+              value={intl.formatNumber(s.percent / 100, { style: 'percent' })}
+              styles={{ content: { color } }}
+            />
           </Col>
         </Row>
       </Card>
@@ -202,6 +241,7 @@ function WrappingTabBar({
   active: string;
   onOpen: (key: string) => void;
 }) {
+  const intl = useIntl();
   const move = (e: React.KeyboardEvent<HTMLElement>, index: number) => {
     const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
@@ -211,7 +251,11 @@ function WrappingTabBar({
     onOpen(next.key);
   };
   return (
-    <div role="tablist" aria-label="Report sections" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
+    <div
+      role="tablist"
+      aria-label={intl.formatMessage({ id: 'report.sections', defaultMessage: 'Report sections' })}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}
+    >
       {tabs.map((t, i) => {
         const selected = t.key === active;
         return (
@@ -235,10 +279,16 @@ function WrappingTabBar({
 }
 
 function CriterionDetail({ c }: { c: ViewCriterion }) {
+  const intl = useIntl();
   const pct = c.maxScore > 0 ? Math.round((c.score / c.maxScore) * 100) : 0;
   return (
     <div>
-      <Progress percent={pct} strokeColor={reportColor(pct)} format={() => `${fmt(c.score)} / ${fmt(c.maxScore)}`} />
+      <Progress
+        aria-label={intl.formatMessage({ id: 'report.criterionScore', defaultMessage: 'Criterion {code} score' }, { code: c.code })}
+        percent={pct}
+        strokeColor={reportColor(pct)}
+        format={() => `${fmt(c.score, intl)} / ${fmt(c.maxScore, intl)}`}
+      />
       {c.band && (
         <Tag color="blue" style={{ margin: '8px 0' }}>
           {c.band}
@@ -248,12 +298,15 @@ function CriterionDetail({ c }: { c: ViewCriterion }) {
       <Row gutter={[24, 8]}>
         {c.strengthDetails.length > 0 && (
           <Col xs={24} md={12}>
-            <RemarkList title="Strengths" items={c.strengthDetails} />
+            <RemarkList title={intl.formatMessage({ id: 'results.strengths', defaultMessage: 'Strengths' })} items={c.strengthDetails} />
           </Col>
         )}
         {c.improvementDetails.length > 0 && (
           <Col xs={24} md={12}>
-            <RemarkList title="To improve" items={c.improvementDetails} />
+            <RemarkList
+              title={intl.formatMessage({ id: 'results.toImprove', defaultMessage: 'To improve' })}
+              items={c.improvementDetails}
+            />
           </Col>
         )}
       </Row>
@@ -262,27 +315,37 @@ function CriterionDetail({ c }: { c: ViewCriterion }) {
 }
 
 function DeepAnalysis({ ev }: { ev: Evaluation }) {
+  const intl = useIntl();
   const s = summaryOf(ev);
   const items = [
     {
       key: 'overview',
-      label: <Text strong>Overview</Text>,
+      label: (
+        <Text strong>
+          <FormattedMessage id="report.overview" defaultMessage="Overview" />
+        </Text>
+      ),
       children: (
         <div data-testid="deep-overview">
           {s.holistic ? (
             <Paragraph style={{ fontSize: 15 }}>{s.holistic}</Paragraph>
           ) : (
-            <Text type="secondary">No overall commentary was given.</Text>
+            <Text type="secondary">
+              <FormattedMessage id="report.noCommentary" defaultMessage="No overall commentary was given." />
+            </Text>
           )}
           <Row gutter={[24, 8]}>
             {s.strengths.length > 0 && (
               <Col xs={24} md={12}>
-                <BulletList title="Strengths" items={s.strengths} />
+                <BulletList title={intl.formatMessage({ id: 'results.strengths', defaultMessage: 'Strengths' })} items={s.strengths} />
               </Col>
             )}
             {s.improvements.length > 0 && (
               <Col xs={24} md={12}>
-                <BulletList title="Areas to improve" items={s.improvements} />
+                <BulletList
+                  title={intl.formatMessage({ id: 'results.areasToImprove', defaultMessage: 'Areas to improve' })}
+                  items={s.improvements}
+                />
               </Col>
             )}
           </Row>
@@ -294,16 +357,22 @@ function DeepAnalysis({ ev }: { ev: Evaluation }) {
       label: (
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           <Text strong>
-            Criterion {code}: {name}
+            <FormattedMessage id="results.criterionLabel" defaultMessage="Criterion {code}: {name}" values={{ code, name }} />
           </Text>
           {criterion && (
             <Text type="secondary">
-              {fmt(criterion.score)} / {fmt(criterion.maxScore)}
+              {fmt(criterion.score, intl)} / {fmt(criterion.maxScore, intl)}
             </Text>
           )}
         </Space>
       ),
-      children: criterion ? <CriterionDetail c={criterion} /> : <Text type="secondary">Criterion data is not available</Text>,
+      children: criterion ? (
+        <CriterionDetail c={criterion} />
+      ) : (
+        <Text type="secondary">
+          <FormattedMessage id="report.criterionMissing" defaultMessage="Criterion data is not available" />
+        </Text>
+      ),
     })),
   ];
   return <Collapse defaultActiveKey={['overview']} items={items} />;
@@ -311,21 +380,36 @@ function DeepAnalysis({ ev }: { ev: Evaluation }) {
 
 /** EE: Research Analysis (focus, method, critical thinking); TOK: Epistemological Analysis. */
 function FocusAnalysis({ ev }: { ev: Evaluation }) {
+  const intl = useIntl();
   const tok = ev.essay_type === 'tok';
   const insights = insightsOf(ev);
   const pick = (key: string) => insights.find((i) => i.key === key)?.text;
+  // rubric criteria come in the student's language (English, French or Spanish names)
   const criteria = expectedCriteria(ev).filter(({ name }) =>
-    tok ? /knowledge|analysis/i.test(name) : /focus|method|critical|thinking/i.test(name),
+    tok
+      ? /knowledge|analysis|connaissance|analyse|conocimiento|análisis/i.test(name)
+      : /focus|method|critical|thinking|orientation|méthod|critique|enfoque|método|crítico/i.test(name),
   );
   return (
     <div>
       <Paragraph type="secondary">
         {tok
-          ? 'How the essay frames its knowledge questions, the perspectives it weighs and the quality of its analysis.'
-          : 'How well the research question is focused, the method chosen to answer it and the critical thinking behind the argument.'}
+          ? intl.formatMessage({
+              id: 'report.focus.tok',
+              defaultMessage: 'How the essay frames its knowledge questions, the perspectives it weighs and the quality of its analysis.',
+            })
+          : intl.formatMessage({
+              id: 'report.focus.ee',
+              defaultMessage:
+                'How well the research question is focused, the method chosen to answer it and the critical thinking behind the argument.',
+            })}
       </Paragraph>
-      {pick('critical_thinking') && <InsightCard title="Critical Thinking" text={pick('critical_thinking')!} />}
-      {tok && pick('originality_and_insight') && <InsightCard title="Originality and Insight" text={pick('originality_and_insight')!} />}
+      {pick('critical_thinking') && (
+        <InsightCard title={intl.formatMessage(INSIGHT_LABELS.critical_thinking)} text={pick('critical_thinking')!} />
+      )}
+      {tok && pick('originality_and_insight') && (
+        <InsightCard title={intl.formatMessage(INSIGHT_LABELS.originality_and_insight)} text={pick('originality_and_insight')!} />
+      )}
       <CriterionCards entries={criteria} />
     </div>
   );
@@ -333,42 +417,75 @@ function FocusAnalysis({ ev }: { ev: Evaluation }) {
 
 /** EE: Evidence Review (sources, citations, knowledge); TOK: Example Analysis. */
 function EvidenceReview({ ev }: { ev: Evaluation }) {
+  const intl = useIntl();
   const tok = ev.essay_type === 'tok';
   const m = ev.results?.textMetrics;
   const argument = insightsOf(ev).find((i) => i.key === 'argument_and_evidence')?.text;
   const criteria = expectedCriteria(ev).filter(({ name }) =>
-    tok ? /analysis|example/i.test(name) : /knowledge|understanding|engagement/i.test(name),
+    tok
+      ? /analysis|example|analyse|exemple|análisis|ejemplo/i.test(name)
+      : /knowledge|understanding|engagement|connaissance|compréhension|conocimiento|comprensión|compromiso/i.test(name),
   );
   return (
     <div>
       <Paragraph type="secondary">
         {tok
-          ? 'How the real-life examples support the claims and counterclaims of the essay.'
-          : 'How the sources and evidence support the argument, and how they are cited.'}
+          ? intl.formatMessage({
+              id: 'report.evidence.tok',
+              defaultMessage: 'How the real-life examples support the claims and counterclaims of the essay.',
+            })
+          : intl.formatMessage({
+              id: 'report.evidence.ee',
+              defaultMessage: 'How the sources and evidence support the argument, and how they are cited.',
+            })}
       </Paragraph>
       {m && !tok && (
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
           <Col xs={12} md={6}>
-            <Statistic title="In-text citations" value={m.citations} />
+            <Statistic
+              title={intl.formatMessage({ id: 'report.citations', defaultMessage: 'In-text citations' })}
+              value={m.citations}
+              formatter={statisticNumber(intl)}
+            />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="Bibliography entries" value={m.bibliographyEntries} />
+            <Statistic
+              title={intl.formatMessage({ id: 'report.bibliography', defaultMessage: 'Bibliography entries' })}
+              value={m.bibliographyEntries}
+              formatter={statisticNumber(intl)}
+            />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="Citation style" value={m.citationStyle} />
+            <Statistic
+              title={intl.formatMessage({ id: 'report.citationStyle', defaultMessage: 'Citation style' })}
+              value={m.citationStyle}
+            />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="Body words" value={`${m.bodyWords} / ${m.wordLimit}`} />
+            <Statistic
+              title={intl.formatMessage({ id: 'report.bodyWords', defaultMessage: 'Body words' })}
+              value={`${intl.formatNumber(m.bodyWords)} / ${intl.formatNumber(m.wordLimit)}`}
+            />
           </Col>
         </Row>
       )}
-      {argument && <InsightCard title={tok ? 'Examples and Evidence' : 'Argument and Evidence'} text={argument} />}
+      {argument && (
+        <InsightCard
+          title={
+            tok
+              ? intl.formatMessage({ id: 'report.examplesEvidence', defaultMessage: 'Examples and Evidence' })
+              : intl.formatMessage(INSIGHT_LABELS.argument_and_evidence)
+          }
+          text={argument}
+        />
+      )}
       <CriterionCards entries={criteria} />
     </div>
   );
 }
 
 function WritingInsights({ ev }: { ev: Evaluation }) {
+  const intl = useIntl();
   const insights = insightsOf(ev);
   const m = ev.results?.textMetrics;
   if (!insights.length && !m)
@@ -377,9 +494,13 @@ function WritingInsights({ ev }: { ev: Evaluation }) {
         data-testid="insights-missing"
         description={
           <>
-            <Text strong>Insights Not Available</Text>
+            <Text strong>
+              <FormattedMessage id="report.insightsMissing" defaultMessage="Insights Not Available" />
+            </Text>
             <br />
-            <Text type="secondary">This evaluation has no writing insights.</Text>
+            <Text type="secondary">
+              <FormattedMessage id="report.insightsMissingText" defaultMessage="This evaluation has no writing insights." />
+            </Text>
           </>
         }
       />
@@ -387,30 +508,49 @@ function WritingInsights({ ev }: { ev: Evaluation }) {
   return (
     <div data-testid="writing-insights">
       {insights.length === 0 ? (
-        <Empty description="Insights Not Available" />
+        <Empty description={intl.formatMessage({ id: 'report.insightsMissing', defaultMessage: 'Insights Not Available' })} />
       ) : (
         <Row gutter={[16, 16]}>
           {insights.map((i) => (
             <Col xs={24} md={12} key={i.key}>
-              <InsightCard title={i.label} text={i.text} growth />
+              <InsightCard title={intl.formatMessage(i.label)} text={i.text} growth />
             </Col>
           ))}
         </Row>
       )}
       {m && (
-        <Card size="small" title="Measured in your text" style={{ marginTop: 16 }}>
+        <Card
+          size="small"
+          title={intl.formatMessage({ id: 'report.measured', defaultMessage: 'Measured in your text' })}
+          style={{ marginTop: 16 }}
+        >
           <Row gutter={[16, 16]}>
             <Col xs={12} md={6}>
-              <Statistic title="Words" value={m.words} />
+              <Statistic
+                title={intl.formatMessage({ id: 'report.words', defaultMessage: 'Words' })}
+                value={m.words}
+                formatter={statisticNumber(intl)}
+              />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title="Paragraphs" value={m.paragraphs} />
+              <Statistic
+                title={intl.formatMessage({ id: 'report.paragraphs', defaultMessage: 'Paragraphs' })}
+                value={m.paragraphs}
+                formatter={statisticNumber(intl)}
+              />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title="Avg. sentence length" value={m.averageSentenceLength.toFixed(1)} suffix="words" />
+              <Statistic
+                title={intl.formatMessage({ id: 'report.sentenceLength', defaultMessage: 'Avg. sentence length' })}
+                value={intl.formatNumber(m.averageSentenceLength, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                suffix={intl.formatMessage({ id: 'report.wordsSuffix', defaultMessage: 'words' })}
+              />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title="Readability grade" value={m.readabilityGrade.toFixed(1)} />
+              <Statistic
+                title={intl.formatMessage({ id: 'report.readability', defaultMessage: 'Readability grade' })}
+                value={intl.formatNumber(m.readabilityGrade, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+              />
             </Col>
           </Row>
         </Card>
@@ -420,6 +560,7 @@ function WritingInsights({ ev }: { ev: Evaluation }) {
 }
 
 function Recommendations({ ev }: { ev: Evaluation }) {
+  const intl = useIntl();
   const criteria = summaryOf(ev).criteria;
   const groups = groupByPriority(criteria);
   const suggestions = topSuggestions(ev);
@@ -430,20 +571,26 @@ function Recommendations({ ev }: { ev: Evaluation }) {
           <Col xs={24} md={8} key={p}>
             <Card
               size="small"
-              title={<Tag color={PRIORITY_COLORS[p]}>{PRIORITY_LABELS[p]}</Tag>}
+              title={<Tag color={PRIORITY_COLORS[p]}>{intl.formatMessage(PRIORITY_LABELS[p])}</Tag>}
               data-testid={`priority-${p}`}
               style={{ height: '100%' }}
             >
               {groups[p].length === 0 ? (
-                <Text type="secondary">No criteria in this group.</Text>
+                <Text type="secondary">
+                  <FormattedMessage id="report.noCriteriaInGroup" defaultMessage="No criteria in this group." />
+                </Text>
               ) : (
                 groups[p].map((c) => (
                   <div key={c.code} style={{ marginBottom: 12 }}>
                     <Text strong>
-                      Criterion {c.code}: {c.name}
+                      <FormattedMessage
+                        id="results.criterionLabel"
+                        defaultMessage="Criterion {code}: {name}"
+                        values={{ code: c.code, name: c.name }}
+                      />
                     </Text>{' '}
                     <Text type="secondary">
-                      ({fmt(c.score)} / {fmt(c.maxScore)})
+                      ({fmt(c.score, intl)} / {fmt(c.maxScore, intl)})
                     </Text>
                     {(p === 'maintain' ? c.strengths : c.improvements).slice(0, 2).map((t, k) => (
                       <div key={k} style={{ fontSize: 13, color: '#475569' }}>
@@ -463,18 +610,24 @@ function Recommendations({ ev }: { ev: Evaluation }) {
             size="small"
             title={
               <>
-                <ClockCircleOutlined /> Suggested timeline
+                <ClockCircleOutlined /> <FormattedMessage id="report.timeline" defaultMessage="Suggested timeline" />
               </>
             }
             style={{ height: '100%' }}
           >
             <Timeline
-              items={timelineOf(criteria).map((t) => ({
+              items={timelineOf(criteria, intl).map((t) => ({
                 content: (
                   <div>
                     <Text strong>{t.weeks}</Text>: {t.focus}
                     {t.criteria.length > 0 && (
-                      <div style={{ fontSize: 13, color: '#475569' }}>{t.criteria.map((c) => `Criterion ${c.code}`).join(', ')}</div>
+                      <div style={{ fontSize: 13, color: '#475569' }}>
+                        {t.criteria
+                          .map((c) =>
+                            intl.formatMessage({ id: 'results.criterionCode', defaultMessage: 'Criterion {code}' }, { code: c.code }),
+                          )
+                          .join(', ')}
+                      </div>
                     )}
                   </div>
                 ),
@@ -487,7 +640,7 @@ function Recommendations({ ev }: { ev: Evaluation }) {
             size="small"
             title={
               <>
-                <BulbOutlined /> Suggestions
+                <BulbOutlined /> <FormattedMessage id="report.suggestions" defaultMessage="Suggestions" />
               </>
             }
             data-testid="suggestions"
@@ -500,7 +653,9 @@ function Recommendations({ ev }: { ev: Evaluation }) {
                 ))}
               </ol>
             ) : (
-              <Text type="secondary">No further suggestions for this essay.</Text>
+              <Text type="secondary">
+                <FormattedMessage id="report.noSuggestions" defaultMessage="No further suggestions for this essay." />
+              </Text>
             )}
           </Card>
         </Col>
@@ -510,6 +665,7 @@ function Recommendations({ ev }: { ev: Evaluation }) {
 }
 
 function InsightCard({ title, text, growth }: { title: string; text: string; growth?: boolean }) {
+  const intl = useIntl();
   return (
     <Card size="small" style={{ marginBottom: 12, height: growth ? '100%' : undefined, background: '#f8fafc' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
@@ -517,7 +673,11 @@ function InsightCard({ title, text, growth }: { title: string; text: string; gro
         {/* spec §2: growth percentages are fixed at 0 (there is no earlier essay to compare with) */}
         {growth && (
           <Text type="secondary" style={{ fontSize: 12 }}>
-            Growth 0%
+            <FormattedMessage
+              id="report.growth"
+              defaultMessage="Growth {percent}"
+              values={{ percent: intl.formatNumber(0, { style: 'percent' }) }}
+            />
           </Text>
         )}
       </Space>
@@ -527,12 +687,23 @@ function InsightCard({ title, text, growth }: { title: string; text: string; gro
 }
 
 function CriterionCards({ entries }: { entries: ReturnType<typeof expectedCriteria> }) {
+  const intl = useIntl();
   return (
     <Row gutter={[16, 16]}>
       {entries.map(({ code, name, criterion }) => (
         <Col xs={24} md={12} key={code}>
-          <Card size="small" title={`Criterion ${code}: ${name}`} style={{ height: '100%' }}>
-            {criterion ? <CriterionDetail c={criterion} /> : <Text type="secondary">Criterion data is not available</Text>}
+          <Card
+            size="small"
+            title={intl.formatMessage({ id: 'results.criterionLabel', defaultMessage: 'Criterion {code}: {name}' }, { code, name })}
+            style={{ height: '100%' }}
+          >
+            {criterion ? (
+              <CriterionDetail c={criterion} />
+            ) : (
+              <Text type="secondary">
+                <FormattedMessage id="report.criterionMissing" defaultMessage="Criterion data is not available" />
+              </Text>
+            )}
           </Card>
         </Col>
       ))}

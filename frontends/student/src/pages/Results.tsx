@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Col, Progress, Result, Row, Skeleton, Space, Steps, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, FileSearchOutlined, HighlightOutlined, ReloadOutlined } from '@ant-design/icons';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { errorMessage, type CorestoneClient, type Evaluation, type EvaluationProgress, type RemoteAppProps } from '@corestone/sdk';
 import { formatDate, isInProgress, scoreColor, summaryOf, typeColor, typeLabel } from '../lib/evaluation';
 import { Heading, ResultTitle } from '@corestone/ui/app-frame';
 import { useEvaluation } from '../lib/useEvaluation';
+import { useGradingAnnouncements } from '../lib/useGradingAnnouncements';
 import { PdfButton } from '../components/PdfButton';
 import { SubmissionFacts } from '../components/SubmissionFacts';
 import { ReviewOutcome } from '../components/ReviewOutcome';
@@ -16,9 +18,20 @@ import { awaitingReview, releasedReview, withTeacherMarks } from '../lib/assignm
 
 const { Text, Paragraph } = Typography;
 
+/** The server's stage names (matched as sent), and how each is shown. */
 export const STAGES = ['File Processing', 'Content Analysis', 'Generating Feedback'];
-export const RETRY_FAILED = 'Failed to retry the evaluation. Please try again.';
-export const CONNECTION_LOST = 'Lost contact with the server while following this evaluation. Please check again.';
+const STAGE_TITLES: MessageDescriptor[] = [
+  { id: 'results.stage.file', defaultMessage: 'File Processing' },
+  { id: 'results.stage.content', defaultMessage: 'Content Analysis' },
+  { id: 'results.stage.feedback', defaultMessage: 'Generating Feedback' },
+];
+const TEXTS: Record<'retryFailed' | 'connectionLost', MessageDescriptor> = {
+  retryFailed: { id: 'results.retryFailed', defaultMessage: 'Failed to retry the evaluation. Please try again.' },
+  connectionLost: {
+    id: 'results.connectionLost',
+    defaultMessage: 'Lost contact with the server while following this evaluation. Please check again.',
+  },
+};
 
 /** The stage shown: the server's own stage name when it sends one, else by progress (33 and 66). */
 export function stageIndex(progress: number, stage?: string | null): number {
@@ -34,6 +47,7 @@ export function stageIndex(progress: number, stage?: string | null): number {
 export function useLiveProgress(client: CorestoneClient, ev: Evaluation | undefined, onDone: (ev: Evaluation) => void) {
   const [live, setLive] = useState<{ progress?: EvaluationProgress; error?: string }>({});
   const [round, setRound] = useState(0);
+  const intl = useIntl();
   const following = !!ev && isInProgress(ev.status);
   useEffect(() => {
     if (!ev || !following) return;
@@ -42,7 +56,7 @@ export function useLiveProgress(client: CorestoneClient, ev: Evaluation | undefi
     client.evaluations
       .watch(ev.id, { signal: ctl.signal, onProgress: (p) => !ctl.signal.aborted && setLive({ progress: p }) })
       .then((done) => !ctl.signal.aborted && onDone(done))
-      .catch((e) => !ctl.signal.aborted && setLive((l) => ({ ...l, error: errorMessage(e, CONNECTION_LOST) })));
+      .catch((e) => !ctl.signal.aborted && setLive((l) => ({ ...l, error: errorMessage(e, intl.formatMessage(TEXTS.connectionLost)) })));
     return () => ctl.abort();
   }, [client, ev?.id, following, round]); // eslint-disable-line react-hooks/exhaustive-deps
   return { ...live, checkAgain: () => setRound((n) => n + 1) };
@@ -52,19 +66,29 @@ export function Results({ client }: RemoteAppProps) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { notification } = AntApp.useApp();
+  const intl = useIntl();
   const { state, setState, reload } = useEvaluation(client, id);
   const ev = state.ev;
   const live = useLiveProgress(client, ev, (done) => setState({ ev: done }));
+  useGradingAnnouncements(
+    ev,
+    ev && intl.formatMessage(STAGE_TITLES[stageIndex(live.progress?.progress ?? ev.progress ?? 0, live.progress?.stage)]),
+  );
+  const backToDashboard = <FormattedMessage id="common.backToDashboard" defaultMessage="Back to Dashboard" />;
 
   if (state.notFound) {
     return (
       <Result
         status="404"
-        title={<ResultTitle>Submission Not Found</ResultTitle>}
-        subTitle="The requested submission could not be found."
+        title={
+          <ResultTitle>
+            <FormattedMessage id="results.notFound" defaultMessage="Submission Not Found" />
+          </ResultTitle>
+        }
+        subTitle={intl.formatMessage({ id: 'results.notFoundText', defaultMessage: 'The requested submission could not be found.' })}
         extra={
           <Button type="primary" onClick={() => navigate('/dashboard')}>
-            Back to Dashboard
+            {backToDashboard}
           </Button>
         }
       />
@@ -74,9 +98,17 @@ export function Results({ client }: RemoteAppProps) {
     return (
       <Result
         status="error"
-        title={<ResultTitle>Could not load this submission</ResultTitle>}
+        title={
+          <ResultTitle>
+            <FormattedMessage id="results.loadFailed" defaultMessage="Could not load this submission" />
+          </ResultTitle>
+        }
         subTitle={state.error}
-        extra={<Button onClick={reload}>Try Again</Button>}
+        extra={
+          <Button onClick={reload}>
+            <FormattedMessage id="common.tryAgain" defaultMessage="Try Again" />
+          </Button>
+        }
       />
     );
   }
@@ -91,8 +123,18 @@ export function Results({ client }: RemoteAppProps) {
     return (
       <Result
         status="error"
-        title={<ResultTitle>Evaluation Failed</ResultTitle>}
-        subTitle={ev.error_message || 'The evaluation could not be completed. Your credit has been refunded.'}
+        title={
+          <ResultTitle>
+            <FormattedMessage id="results.failed" defaultMessage="Evaluation Failed" />
+          </ResultTitle>
+        }
+        subTitle={
+          ev.error_message ||
+          intl.formatMessage({
+            id: 'results.failedText',
+            defaultMessage: 'The evaluation could not be completed. Your credit has been refunded.',
+          })
+        }
         extra={[
           <Button
             key="retry"
@@ -102,14 +144,18 @@ export function Results({ client }: RemoteAppProps) {
               try {
                 setState({ ev: await client.evaluations.retry(ev.id) });
               } catch (e) {
-                notification.error({ title: 'Retry Failed', description: errorMessage(e, RETRY_FAILED), duration: 7 });
+                notification.error({
+                  title: intl.formatMessage({ id: 'results.retryFailedTitle', defaultMessage: 'Retry Failed' }),
+                  description: errorMessage(e, intl.formatMessage(TEXTS.retryFailed)),
+                  duration: 7,
+                });
               }
             }}
           >
-            Retry Evaluation
+            <FormattedMessage id="results.retry" defaultMessage="Retry Evaluation" />
           </Button>,
           <Button key="back" onClick={() => navigate('/dashboard')}>
-            Back to Dashboard
+            {backToDashboard}
           </Button>,
         ]}
       />
@@ -125,21 +171,34 @@ export function Results({ client }: RemoteAppProps) {
       <Card variant="borderless" data-testid="results-processing" styles={{ body: { padding: 40 } }}>
         <div style={{ maxWidth: 640, margin: '0 auto', textAlign: 'center' }}>
           <Heading level={1} size={3} style={{ marginTop: 0 }}>
-            Evaluating “{ev.title}”
+            <FormattedMessage id="results.evaluating" defaultMessage="Evaluating “{title}”" values={{ title: ev.title }} />
           </Heading>
-          <Paragraph type="secondary">Your essay is being assessed against the rubric. This page updates automatically.</Paragraph>
+          <Paragraph type="secondary">
+            <FormattedMessage
+              id="results.evaluatingText"
+              defaultMessage="Your essay is being assessed against the rubric. This page updates automatically."
+            />
+          </Paragraph>
           <Progress
+            aria-label={intl.formatMessage({ id: 'results.progressLabel', defaultMessage: 'Grading progress' })}
             percent={progress}
             status={live.error ? 'normal' : 'active'}
             style={{ margin: '16px 0 32px' }}
             data-testid="live-progress"
           />
-          <Steps current={stageIndex(progress, live.progress?.stage)} items={STAGES.map((t) => ({ title: t }))} size="small" />
+          <Steps
+            current={stageIndex(progress, live.progress?.stage)}
+            items={STAGE_TITLES.map((t) => ({ title: intl.formatMessage(t) }))}
+            size="small"
+          />
           {/* an estimate only while the essay waits for its turn at the model (issue 33), never a countdown */}
           <QueuePlace place={live.progress?.queue} />
           {/* no promised time: grading can be slow or stopped, and a countdown that never ends misleads */}
           <Paragraph type="secondary" style={{ marginTop: 28 }} data-testid="processing-note">
-            Grading time varies. You can leave this page: the result appears in My Submissions.
+            <FormattedMessage
+              id="results.processingNote"
+              defaultMessage="Grading time varies. You can leave this page: the result appears in My Submissions."
+            />
           </Paragraph>
           {live.error && (
             <Alert
@@ -155,7 +214,7 @@ export function Results({ client }: RemoteAppProps) {
                     reload();
                   }}
                 >
-                  Check Again
+                  <FormattedMessage id="results.checkAgain" defaultMessage="Check Again" />
                 </Button>
               }
             />
@@ -176,15 +235,15 @@ export function Results({ client }: RemoteAppProps) {
     <div data-testid="results-completed">
       <Space style={{ marginBottom: 16 }} wrap>
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/submissions')}>
-          Submissions
+          <FormattedMessage id="results.submissions" defaultMessage="Submissions" />
         </Button>
         <Link to={`/report/${ev.id}`} data-testid="report-link">
           <Button type="primary" icon={<FileSearchOutlined />}>
-            View Detailed Report
+            <FormattedMessage id="results.viewReport" defaultMessage="View Detailed Report" />
           </Button>
         </Link>
         <Button icon={<HighlightOutlined />} onClick={() => navigate(essayView())} data-testid="essay-link">
-          Your Essay with Feedback
+          <FormattedMessage id="results.essayWithFeedback" defaultMessage="Your Essay with Feedback" />
         </Button>
         <PdfButton client={client} ev={ev} />
       </Space>
@@ -193,6 +252,7 @@ export function Results({ client }: RemoteAppProps) {
           <Col xs={24} md={6} style={{ textAlign: 'center' }}>
             <Progress
               type="circle"
+              aria-label={intl.formatMessage({ id: 'results.overallScore', defaultMessage: 'Overall score' })}
               size={148}
               percent={s.percent}
               strokeColor={scoreColor(s.percent)}
@@ -201,7 +261,9 @@ export function Results({ client }: RemoteAppProps) {
                   <div data-testid="overall-grade" style={{ fontSize: 44, fontWeight: 700, color: scoreColor(s.percent), lineHeight: 1 }}>
                     {s.grade}
                   </div>
-                  <div style={{ fontSize: 13, color: '#64748b', marginTop: 6 }}>Overall grade</div>
+                  <div style={{ fontSize: 13, color: '#64748b', marginTop: 6 }}>
+                    <FormattedMessage id="results.overallGrade" defaultMessage="Overall grade" />
+                  </div>
                 </div>
               )}
             />
@@ -218,27 +280,49 @@ export function Results({ client }: RemoteAppProps) {
             <Row gutter={[16, 16]}>
               <Col xs={12} sm={6}>
                 <Metric
-                  label="Total points"
+                  label={intl.formatMessage({ id: 'results.totalPoints', defaultMessage: 'Total points' })}
                   value={
                     <span data-testid="total-points">
-                      {fmt(s.total)} / {fmt(s.max)}
+                      {fmt(s.total, intl)} / {fmt(s.max, intl)}
                     </span>
                   }
                 />
               </Col>
               <Col xs={12} sm={6}>
-                <Metric label="Percentage" value={`${s.percent}%`} />
+                <Metric
+                  label={intl.formatMessage({ id: 'results.percentage', defaultMessage: 'Percentage' })}
+                  value={intl.formatNumber(s.percent / 100, { style: 'percent' })}
+                />
               </Col>
               <Col xs={12} sm={6}>
-                <Metric label="Word count" value={ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—'} />
+                <Metric
+                  label={intl.formatMessage({ id: 'results.wordCount', defaultMessage: 'Word count' })}
+                  value={ev.extractedWordCount ? intl.formatNumber(ev.extractedWordCount) : '—'}
+                />
               </Col>
               <Col xs={12} sm={6}>
-                <Metric label="Processing time" value={typeof processingTime === 'number' ? `${processingTime.toFixed(1)} s` : '—'} />
+                <Metric
+                  label={intl.formatMessage({ id: 'results.processingTime', defaultMessage: 'Processing time' })}
+                  value={
+                    typeof processingTime === 'number'
+                      ? intl.formatMessage(
+                          { id: 'results.seconds', defaultMessage: '{seconds, number, ::.0} s' },
+                          { seconds: processingTime },
+                        )
+                      : '—'
+                  }
+                />
               </Col>
             </Row>
             <Text type="secondary" style={{ fontSize: 12 }}>
-              Submitted {formatDate(ev.created_at || ev.submittedAt)}
-              {ev.rubric?.title ? ` · Rubric: ${ev.rubric.title}` : ''}
+              <FormattedMessage
+                id="results.submittedOn"
+                defaultMessage="Submitted {date}"
+                values={{ date: formatDate(ev.created_at || ev.submittedAt, intl) }}
+              />
+              {ev.rubric?.title
+                ? intl.formatMessage({ id: 'results.rubricSuffix', defaultMessage: ' · Rubric: {rubric}' }, { rubric: ev.rubric.title })
+                : ''}
             </Text>
           </Col>
         </Row>
@@ -251,7 +335,7 @@ export function Results({ client }: RemoteAppProps) {
       <SubmissionFacts ev={ev} />
 
       <Heading level={2} size={4}>
-        Criterion breakdown
+        <FormattedMessage id="results.breakdown" defaultMessage="Criterion breakdown" />
       </Heading>
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {s.criteria.map((c) => {
@@ -262,7 +346,7 @@ export function Results({ client }: RemoteAppProps) {
                 <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
                   <div>
                     <Text type="secondary" style={{ fontSize: 12 }}>
-                      Criterion {c.code}
+                      <FormattedMessage id="results.criterionCode" defaultMessage="Criterion {code}" values={{ code: c.code }} />
                     </Text>
                     <Heading level={3} size={5} style={{ margin: '2px 0 0' }}>
                       {c.name}
@@ -270,13 +354,13 @@ export function Results({ client }: RemoteAppProps) {
                   </div>
                   <div style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                     <span data-testid="criterion-score" style={{ fontSize: 24, fontWeight: 700, color: scoreColor(pct) }}>
-                      {fmt(c.score)}
+                      {fmt(c.score, intl)}
                     </span>
-                    <Text type="secondary"> / {fmt(c.maxScore)}</Text>
+                    <Text type="secondary"> / {fmt(c.maxScore, intl)}</Text>
                     {c.aiScore !== null && (
                       <div>
                         <Text type="secondary" style={{ fontSize: 12 }} data-testid="criterion-ai-score">
-                          AI: {fmt(c.aiScore)}
+                          <FormattedMessage id="results.aiScore" defaultMessage="AI: {score}" values={{ score: fmt(c.aiScore, intl) }} />
                         </Text>
                       </div>
                     )}
@@ -289,11 +373,26 @@ export function Results({ client }: RemoteAppProps) {
                     )}
                   </div>
                 </div>
-                <Progress percent={pct} showInfo={false} strokeColor={scoreColor(pct)} style={{ margin: '8px 0 12px' }} />
+                <Progress
+                  aria-label={intl.formatMessage(
+                    { id: 'results.criterionLabel', defaultMessage: 'Criterion {code}: {name}' },
+                    { code: c.code, name: c.name },
+                  )}
+                  percent={pct}
+                  showInfo={false}
+                  strokeColor={scoreColor(pct)}
+                  style={{ margin: '8px 0 12px' }}
+                />
                 {c.feedback && <Paragraph style={{ marginBottom: 8 }}>{c.feedback}</Paragraph>}
                 <ShowPassageContext.Provider value={(noteId) => navigate(essayView(noteId))}>
-                  <RemarkList title="Strengths" items={c.strengthDetails} />
-                  <RemarkList title="To improve" items={c.improvementDetails} />
+                  <RemarkList
+                    title={intl.formatMessage({ id: 'results.strengths', defaultMessage: 'Strengths' })}
+                    items={c.strengthDetails}
+                  />
+                  <RemarkList
+                    title={intl.formatMessage({ id: 'results.toImprove', defaultMessage: 'To improve' })}
+                    items={c.improvementDetails}
+                  />
                 </ShowPassageContext.Provider>
               </Card>
             </Col>
@@ -303,27 +402,36 @@ export function Results({ client }: RemoteAppProps) {
 
       {ev.assignment && <GrowthPanel client={client} ev={ev} />}
 
-      <Card variant="borderless" title="Assessment summary" data-testid="assessment-summary">
+      <Card
+        variant="borderless"
+        title={intl.formatMessage({ id: 'results.summary', defaultMessage: 'Assessment summary' })}
+        data-testid="assessment-summary"
+      >
         {s.holistic && <Paragraph style={{ fontSize: 15 }}>{s.holistic}</Paragraph>}
         <Row gutter={[24, 16]}>
           {s.strengths.length > 0 && (
             <Col xs={24} md={8}>
-              <BulletList title="Strengths" items={s.strengths} />
+              <BulletList title={intl.formatMessage({ id: 'results.strengths', defaultMessage: 'Strengths' })} items={s.strengths} />
             </Col>
           )}
           {s.improvements.length > 0 && (
             <Col xs={24} md={8}>
-              <BulletList title="Areas to improve" items={s.improvements} />
+              <BulletList
+                title={intl.formatMessage({ id: 'results.areasToImprove', defaultMessage: 'Areas to improve' })}
+                items={s.improvements}
+              />
             </Col>
           )}
           {s.nextSteps.length > 0 && (
             <Col xs={24} md={8}>
-              <BulletList title="Next steps" items={s.nextSteps} />
+              <BulletList title={intl.formatMessage({ id: 'results.nextSteps', defaultMessage: 'Next steps' })} items={s.nextSteps} />
             </Col>
           )}
         </Row>
         {!s.holistic && !s.strengths.length && !s.improvements.length && !s.nextSteps.length && (
-          <Text type="secondary">No summary was provided for this evaluation.</Text>
+          <Text type="secondary">
+            <FormattedMessage id="results.noSummary" defaultMessage="No summary was provided for this evaluation." />
+          </Text>
         )}
       </Card>
       <WritingInsightsCard ev={ev} />

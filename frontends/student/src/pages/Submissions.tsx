@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Empty, Grid, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { EvaluationListItem, RemoteAppProps } from '@corestone/sdk';
 import { PageHeading } from '@corestone/ui/app-frame';
 import { StatusDot } from '../components/common';
@@ -13,6 +14,7 @@ import { ReviewSummary } from '../components/ReviewOutcome';
 
 export function Submissions({ client }: RemoteAppProps) {
   const { modal, notification } = AntApp.useApp();
+  const intl = useIntl();
   const evs = useMyEvaluations(client);
   const [params, setParams] = useSearchParams();
   // below md (phones) the Date, Words and Status columns fold into the Essay cell and the actions sit under
@@ -23,17 +25,30 @@ export function Submissions({ client }: RemoteAppProps) {
 
   const confirmDelete = (ev: EvaluationListItem) =>
     modal.confirm({
-      title: 'Delete submission',
-      content: `Are you sure you want to delete "${ev.title}"? This action cannot be undone.`,
-      okText: 'Delete',
+      title: intl.formatMessage({ id: 'submissions.deleteTitle', defaultMessage: 'Delete submission' }),
+      content: intl.formatMessage(
+        { id: 'submissions.deleteConfirm', defaultMessage: 'Are you sure you want to delete "{title}"? This action cannot be undone.' },
+        { title: ev.title },
+      ),
+      okText: intl.formatMessage({ id: 'submissions.delete', defaultMessage: 'Delete' }),
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
           await client.evaluations.remove(ev.id);
           evs.setItems((items) => items.filter((e) => e.id !== ev.id));
-          notification.success({ title: 'Submission deleted', duration: 5 });
+          notification.success({
+            title: intl.formatMessage({ id: 'submissions.deleted', defaultMessage: 'Submission deleted' }),
+            duration: 5,
+          });
         } catch {
-          notification.error({ title: 'Error', description: 'Failed to delete evaluation. Please try again.', duration: 7 });
+          notification.error({
+            title: intl.formatMessage({ id: 'submissions.error', defaultMessage: 'Error' }),
+            description: intl.formatMessage({
+              id: 'submissions.deleteFailed',
+              defaultMessage: 'Failed to delete evaluation. Please try again.',
+            }),
+            duration: 7,
+          });
         }
       },
     });
@@ -45,12 +60,22 @@ export function Submissions({ client }: RemoteAppProps) {
     <Space wrap>
       <Link to={`/results/${ev.id}`}>
         <Button size="small" icon={<EyeOutlined />}>
-          {ev.status === 'completed' ? 'View Results' : 'View'}
+          {ev.status === 'completed' ? (
+            <FormattedMessage id="common.viewResults" defaultMessage="View Results" />
+          ) : (
+            <FormattedMessage id="submissions.view" defaultMessage="View" />
+          )}
         </Button>
       </Link>
       {ev.status === 'completed' && <PdfButton client={client} ev={ev} compact />}
-      <Tooltip title="Delete">
-        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${ev.title}`} onClick={() => confirmDelete(ev)} />
+      <Tooltip title={intl.formatMessage({ id: 'submissions.delete', defaultMessage: 'Delete' })}>
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={intl.formatMessage({ id: 'submissions.deleteLabel', defaultMessage: 'Delete {title}' }, { title: ev.title })}
+          onClick={() => confirmDelete(ev)}
+        />
       </Tooltip>
     </Space>
   );
@@ -60,16 +85,16 @@ export function Submissions({ client }: RemoteAppProps) {
       <span style={{ fontWeight: 500 }}>{ev.title}</span>
     </Space>
   );
-  const dateOf = (ev: EvaluationListItem) => formatDate(ev.created_at || ev.submittedAt);
+  const dateOf = (ev: EvaluationListItem) => formatDate(ev.created_at || ev.submittedAt, intl);
   const gradeColumn: TableColumnsType<EvaluationListItem>[number] = {
-    title: 'Grade',
+    title: intl.formatMessage({ id: 'submissions.col.grade', defaultMessage: 'Grade' }),
     key: 'grade',
     width: 80,
     render: (_, ev) => <strong>{gradeOf(ev)}</strong>,
   };
   const wideColumns: TableColumnsType<EvaluationListItem> = [
     {
-      title: 'Essay',
+      title: intl.formatMessage({ id: 'submissions.col.essay', defaultMessage: 'Essay' }),
       key: 'title',
       render: (_, ev) => (
         <>
@@ -81,20 +106,30 @@ export function Submissions({ client }: RemoteAppProps) {
         </>
       ),
     },
-    { title: 'Date', key: 'date', width: 130, render: (_, ev) => dateOf(ev) },
     {
-      title: 'Words',
+      title: intl.formatMessage({ id: 'submissions.col.date', defaultMessage: 'Date' }),
+      key: 'date',
+      width: 130,
+      render: (_, ev) => dateOf(ev),
+    },
+    {
+      title: intl.formatMessage({ id: 'submissions.col.words', defaultMessage: 'Words' }),
       key: 'words',
       width: 90,
-      render: (_, ev) => (ev.extractedWordCount ? ev.extractedWordCount.toLocaleString() : '—'),
+      render: (_, ev) => (ev.extractedWordCount ? intl.formatNumber(ev.extractedWordCount) : '—'),
     },
-    { title: 'Status', key: 'status', width: 140, render: (_, ev) => <StatusDot status={ev.status} /> },
+    {
+      title: intl.formatMessage({ id: 'submissions.col.status', defaultMessage: 'Status' }),
+      key: 'status',
+      width: 140,
+      render: (_, ev) => <StatusDot status={ev.status} />,
+    },
     gradeColumn,
     { title: '', key: 'actions', width: 220, align: 'right', render: (_, ev) => actions(ev) },
   ];
   const narrowColumns: TableColumnsType<EvaluationListItem> = [
     {
-      title: 'Essay',
+      title: intl.formatMessage({ id: 'submissions.col.essay', defaultMessage: 'Essay' }),
       key: 'title',
       render: (_, ev) => (
         <div data-testid="submission-compact" style={{ minWidth: 0 }}>
@@ -119,21 +154,26 @@ export function Submissions({ client }: RemoteAppProps) {
   return (
     <div>
       <PageHeading
-        title="My Submissions"
+        title={intl.formatMessage({ id: 'submissions.title', defaultMessage: 'My Submissions' })}
         subtitle={
           evs.loading
-            ? 'Loading…'
-            : evs.error
-              ? '— total · — completed · — processing'
-              : `${evs.items.length} total · ${completed} completed · ${processing} processing`
+            ? intl.formatMessage({ id: 'submissions.loading', defaultMessage: 'Loading…' })
+            : intl.formatMessage(
+                { id: 'submissions.counts', defaultMessage: '{total} total · {completed} completed · {processing} processing' },
+                evs.error ? { total: '—', completed: '—', processing: '—' } : { total: evs.items.length, completed, processing },
+              )
         }
         extra={
           <Space>
             <Link to="/dashboard/upload/ee">
-              <Button type="primary">Upload EE</Button>
+              <Button type="primary">
+                <FormattedMessage id="overview.uploadEe" defaultMessage="Upload EE" />
+              </Button>
             </Link>
             <Link to="/dashboard/upload/tok">
-              <Button>Upload TOK</Button>
+              <Button>
+                <FormattedMessage id="overview.uploadTok" defaultMessage="Upload TOK" />
+              </Button>
             </Link>
           </Space>
         }
@@ -144,10 +184,13 @@ export function Submissions({ client }: RemoteAppProps) {
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="search-note"
-          title={`${shown.length} of ${evs.items.length} submissions match “${query}”`}
+          title={intl.formatMessage(
+            { id: 'submissions.searchNote', defaultMessage: '{shown} of {total} submissions match “{query}”' },
+            { shown: shown.length, total: evs.items.length, query },
+          )}
           action={
             <Button size="small" onClick={() => setParams({}, { replace: true })}>
-              Clear Search
+              <FormattedMessage id="submissions.clearSearch" defaultMessage="Clear Search" />
             </Button>
           }
         />
@@ -156,8 +199,15 @@ export function Submissions({ client }: RemoteAppProps) {
         <Alert
           type="error"
           showIcon
-          title={`Error loading submissions: ${evs.error}`}
-          action={<Button onClick={() => evs.reload()}>Try Again</Button>}
+          title={intl.formatMessage(
+            { id: 'overview.loadError', defaultMessage: 'Error loading submissions: {error}' },
+            { error: evs.error },
+          )}
+          action={
+            <Button onClick={() => evs.reload()}>
+              <FormattedMessage id="common.tryAgain" defaultMessage="Try Again" />
+            </Button>
+          }
         />
       ) : (
         <Card variant="borderless" styles={{ body: { padding: 0 } }}>
@@ -168,7 +218,17 @@ export function Submissions({ client }: RemoteAppProps) {
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             scroll={wide ? { x: 760 } : undefined}
             tableLayout={wide ? undefined : 'fixed'}
-            locale={{ emptyText: <Empty description={query ? 'No submissions match your search' : 'No submissions yet'} /> }}
+            locale={{
+              emptyText: (
+                <Empty
+                  description={
+                    query
+                      ? intl.formatMessage({ id: 'submissions.noMatch', defaultMessage: 'No submissions match your search' })
+                      : intl.formatMessage({ id: 'submissions.empty', defaultMessage: 'No submissions yet' })
+                  }
+                />
+              ),
+            }}
             columns={wide ? wideColumns : narrowColumns}
           />
         </Card>

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { Alert, Card, Steps } from 'antd';
+import { useIntl } from 'react-intl';
 import { formatZoned } from '@corestone/ui/zoned-time';
 import type { EssayType, RemoteAppProps } from '@corestone/sdk';
 import { PageHeading } from '@corestone/ui/app-frame';
@@ -24,14 +25,22 @@ export function UploadWizard(props: RemoteAppProps) {
 }
 
 function Wizard(props: RemoteAppProps & { type: EssayType }) {
+  const intl = useIntl();
   const wizard = useUploadWizard(props);
   const funding = useSchoolFunding(props.client, props.user);
   const { type, step, panel, file } = wizard;
   return (
     <div>
       <PageHeading
-        title={`Upload ${wizard.essayName}`}
-        subtitle={type === 'ee' ? 'Get criterion-by-criterion feedback on your Extended Essay.' : 'TOK essays should be about 1,600 words.'}
+        title={intl.formatMessage({ id: 'upload.title', defaultMessage: 'Upload {essay}' }, { essay: wizard.essayName })}
+        subtitle={
+          type === 'ee'
+            ? intl.formatMessage({
+                id: 'upload.subtitle.ee',
+                defaultMessage: 'Get criterion-by-criterion feedback on your Extended Essay.',
+              })
+            : intl.formatMessage({ id: 'upload.tokLength', defaultMessage: 'TOK essays should be about 1,600 words.' })
+        }
       />
       <div style={{ marginBottom: 20 }}>
         <CreditBanner user={props.user} funding={funding} />
@@ -42,15 +51,24 @@ function Wizard(props: RemoteAppProps & { type: EssayType }) {
           showIcon
           style={{ marginBottom: 20 }}
           data-testid="wizard-assignment"
-          title={`Submitting into “${wizard.target.assignment.title}” · ${wizard.target.assignment.class_name}`}
-          description={`Due ${formatZoned(wizard.target.assignment.due_at, wizard.target.assignment.time_zone, true)}. The essay type and rubric are the assignment's.${
-            wizard.target.assignment.instructions ? ` ${wizard.target.assignment.instructions}` : ''
-          }`}
+          title={intl.formatMessage(
+            { id: 'upload.assignment.title', defaultMessage: 'Submitting into “{title}” · {className}' },
+            { title: wizard.target.assignment.title, className: wizard.target.assignment.class_name },
+          )}
+          description={`${intl.formatMessage(
+            { id: 'upload.assignment.due', defaultMessage: "Due {due}. The essay type and rubric are the assignment's." },
+            { due: formatZoned(wizard.target.assignment.due_at, wizard.target.assignment.time_zone, true) },
+          )}${wizard.target.assignment.instructions ? ` ${wizard.target.assignment.instructions}` : ''}`}
         />
       )}
       {wizard.target.problem && <Alert type="warning" showIcon style={{ marginBottom: 20 }} title={wizard.target.problem} />}
       <Card variant="borderless">
-        <Steps current={step} items={STEP_TITLES.map((t) => ({ title: t }))} style={{ marginBottom: 32 }} data-testid="wizard-steps" />
+        <Steps
+          current={step}
+          items={STEP_TITLES.map((t) => ({ title: intl.formatMessage(t) }))}
+          style={{ marginBottom: 32 }}
+          data-testid="wizard-steps"
+        />
         {step === UPLOAD_STEP && (
           <StepPanel ref={panel} step={step} testId="step-upload">
             <UploadStep wizard={wizard} />

@@ -6,6 +6,7 @@ import type {
   EvaluationProgress,
   EvaluationStatus,
   MessageResponse,
+  MyEvaluationsQuery,
   SubmissionDetails,
 } from '@corestone/contracts';
 import { ApiError, POLLING_TIMEOUT_MESSAGE, isApiError } from '../errors';
@@ -128,7 +129,7 @@ export class EvaluationsApi {
   }
 
   /** The caller's own submissions, newest first, as lists show them; `get(id)` has a submission's full result. */
-  mine(filters: { status?: EvaluationStatus; essay_type?: EssayType } = {}): Promise<EvaluationList> {
+  mine(filters: MyEvaluationsQuery = {}): Promise<EvaluationList> {
     return this.t.request<EvaluationList>('/evaluation/my-evaluations', { query: filters });
   }
 

@@ -9,6 +9,7 @@ import type {
   UserList,
   UserPermissions,
 } from '@corestone/contracts';
+import type { Locale } from '@corestone/contracts/locale';
 import type { Transport } from '../transport';
 
 export interface ProfilePatch {
@@ -18,6 +19,8 @@ export interface ProfilePatch {
   user_type?: 'student' | 'teacher';
   /** Mail choices (issue 31): any subset; absent ones stay as they are. */
   email_notifications?: Partial<EmailNotifications>;
+  /** The interface language (issue 36); null follows the school's default, then the browser. */
+  locale?: Locale | null;
 }
 
 /** `POST /users/admin/create-user` (answered by auth: passwords never leave it). */

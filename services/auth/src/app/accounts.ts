@@ -1,8 +1,18 @@
-import { ADMIN_ROLES, Codes, Messages, SSO_MESSAGES, SsoCodes, type AuthResponse, type Role, type User } from '@corestone/contracts';
+import {
+  ADMIN_ROLES,
+  Codes,
+  Messages,
+  SSO_MESSAGES,
+  SsoCodes,
+  type AuthResponse,
+  type Locale,
+  type Role,
+  type User,
+} from '@corestone/contracts';
 import { HttpError, badRequest, conflict, forbidden, unauthorized, unavailable, type Principal } from '@corestone/service-kit';
 import { checkNewPassword, normalizeEmail } from '../domain/validation';
 import { hashPassword, verifyPassword } from '../domain/passwords';
-import type { AuthStore, Credential, Origin, PendingProfile } from '../store/auth-store';
+import type { AuthStore, Credential, Invitation, Origin, PendingProfile } from '../store/auth-store';
 import type { UsersClient } from '../peers/users-rpc';
 import { deactivated, type Sessions } from './sessions';
 
@@ -16,6 +26,8 @@ export interface NewAccount {
   profile: PendingProfile;
   /** An account a school invites: its invitation mail is queued with its activation (auth.invitation_requested.v1). */
   invitedBySchool?: string;
+  /** That school's default language (issue 36): the invitation mail's. */
+  invitedBySchoolLocale?: Locale;
 }
 
 export const emailExists = () => conflict(Messages.EMAIL_EXISTS, Codes.EMAIL_EXISTS);
@@ -65,7 +77,8 @@ export class Accounts {
       ...(input.profile.max_essay_credits !== undefined ? { max_essay_credits: input.profile.max_essay_credits } : {}),
     });
     // Another request claimed the pending credential meanwhile and completed it (same user id).
-    const invitation = input.invitedBySchool === undefined ? undefined : { schoolName: input.invitedBySchool };
+    const invitation =
+      input.invitedBySchool === undefined ? undefined : { schoolName: input.invitedBySchool, schoolLocale: input.invitedBySchoolLocale };
     if (!(await this.store.activate(credential.user_id, claimId, user.role, user.is_active, invitation))) {
       return { created: false, userId: credential.user_id };
     }
@@ -82,7 +95,7 @@ export class Accounts {
    */
   async createSchoolAccounts(
     people: ReadonlyArray<{ email: string; role: Role; profile: PendingProfile }>,
-    schoolName: string,
+    school: Invitation,
   ): Promise<Map<string, { created: true; userId: string } | { created: false; userId: string } | { taken: true } | { error: unknown }>> {
     const claims = await this.store.claimNewSchoolAccounts(people);
     const answers = new Map<
@@ -112,7 +125,7 @@ export class Accounts {
     });
     const activated = await this.store.activateSchoolAccounts(
       made.map((m) => ({ userId: m.userId, claimId: m.claimId, role: m.role, isActive: m.isActive })),
-      schoolName,
+      school,
     );
     for (const m of made)
       answers.set(m.email, activated.has(m.userId) ? { created: true, userId: m.userId } : { created: false, userId: m.userId });

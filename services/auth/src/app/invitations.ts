@@ -38,7 +38,8 @@ export class InvitationMails {
     const fresh = await this.store.onceForEvent(INVITATIONS_CONSUMER, eventId, async (tx) => {
       if (credential) await this.store.clearInvitedProfile(credential.user_id, tx);
       if (!needed) return;
-      await this.reset.invite({ id: credential.user_id, email: credential.email, first_name: firstName }, data.school_name, tx);
+      const account = { id: credential.user_id, email: credential.email, first_name: firstName };
+      await this.reset.invite(account, { name: data.school_name, locale: data.school_locale }, tx);
       outcome = 'sent';
     });
     if (!fresh) return 'already_sent';

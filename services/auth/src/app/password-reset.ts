@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Codes, Messages, RESET_TOKEN_TTL_SECONDS } from '@corestone/contracts';
+import { Codes, Messages, RESET_TOKEN_TTL_SECONDS, type Locale } from '@corestone/contracts';
 import { badRequest, type Mailer, type Queryable } from '@corestone/service-kit';
 import { hashResetToken, newResetToken } from '../domain/tokens';
 import { hashPassword } from '../domain/passwords';
@@ -24,7 +24,20 @@ export class PasswordReset {
     private readonly mailer: Mailer,
     private readonly publicBase: string,
     private readonly log: FastifyBaseLogger,
+    /**
+     * The language of a user's mails (issue 36): their own, else `school` (an inviting school's
+     * default), else their school's default, else English.
+     */
+    private readonly mailLocale: (userId: string, school?: Locale) => Promise<Locale> = async (_id, school) => school ?? 'en',
   ) {}
+
+  /** The mail goes in any case: when users cannot say the language, in the inviting school's or English. */
+  private async localeOf(userId: string, school?: Locale): Promise<Locale> {
+    return this.mailLocale(userId, school).catch((err: unknown) => {
+      this.log.warn({ err, userId }, 'mail language unknown (users did not answer)');
+      return school ?? 'en';
+    });
+  }
 
   /**
    * Sends a reset link when an account with this e-mail exists and is active (a deactivated one
@@ -35,7 +48,7 @@ export class PasswordReset {
     if (!credential || credential.status !== 'active' || !credential.is_active) return;
     const token = newResetToken();
     await this.store.createResetToken(credential.user_id, hashResetToken(token), RESET_TOKEN_TTL_SECONDS);
-    await this.mailer.send({ to: credential.email, ...resetPasswordMail(this.linkFor(token)) });
+    await this.mailer.send({ to: credential.email, ...resetPasswordMail(this.linkFor(token), await this.localeOf(credential.user_id)) });
     this.log.info({ userId: credential.user_id }, 'password reset mail sent');
   }
 
@@ -46,11 +59,16 @@ export class PasswordReset {
    * them. Throws when the mail cannot be sent. `db`: the transaction the token is written in (the
    * invitation consumer's, which rolls it back with its processed mark when the mail fails).
    */
-  async invite(account: { id: string; email: string; first_name: string }, school?: string, db?: Queryable): Promise<void> {
+  async invite(
+    account: { id: string; email: string; first_name: string },
+    school?: { name: string; locale?: Locale },
+    db?: Queryable,
+  ): Promise<void> {
     const token = newResetToken();
     await this.store.createResetToken(account.id, hashResetToken(token), SET_PASSWORD_TOKEN_TTL_SECONDS, db);
     const link = this.linkFor(token);
-    const mail = school === undefined ? setPasswordMail(account, link) : schoolInviteMail(account, school, link);
+    const locale = await this.localeOf(account.id, school?.locale);
+    const mail = school === undefined ? setPasswordMail(account, link, locale) : schoolInviteMail(account, school.name, link, locale);
     await this.mailer.send({ to: account.email, ...mail });
     this.log.info({ userId: account.id, school: school !== undefined }, 'password-set mail sent');
   }

@@ -46,6 +46,7 @@ export class Provisioning {
       origin: 'school',
       profile: { first_name, last_name },
       invitedBySchool: req.invited_by_school,
+      invitedBySchoolLocale: req.invited_by_school_locale,
     });
     if (!made.created) return { user_id: made.userId, created: false };
     this.log.info({ userId: made.user.id, role: made.user.role }, 'account provisioned for a school');
@@ -82,7 +83,7 @@ export class Provisioning {
     });
     const made = await this.accounts.createSchoolAccounts(
       [...fresh].map(([email, f]) => ({ email, role: f.role, profile: f.profile })),
-      req.invited_by_school,
+      { schoolName: req.invited_by_school, schoolLocale: req.invited_by_school_locale },
     );
     for (const [email, f] of fresh) {
       const answer = made.get(email)!;
@@ -99,7 +100,14 @@ export class Provisioning {
         const i = oneByOne[next++]!;
         const item = req.users[i]!;
         try {
-          results[i] = { ok: true, ...(await this.provision({ ...item, invited_by_school: req.invited_by_school })) };
+          results[i] = {
+            ok: true,
+            ...(await this.provision({
+              ...item,
+              invited_by_school: req.invited_by_school,
+              invited_by_school_locale: req.invited_by_school_locale,
+            })),
+          };
         } catch (err) {
           results[i] = refusal(err);
         }

@@ -1,4 +1,4 @@
-import { Rpc, type RpcRequest, type User } from '@corestone/contracts';
+import { Rpc, resolveLocale, type Locale, type RpcRequest, type User } from '@corestone/contracts';
 import { callRpc, type Bus } from '@corestone/service-kit';
 
 /** Auth's questions to the users service (request/reply over NATS; passwords never travel here). */
@@ -21,5 +21,15 @@ export class UsersClient {
   /** The one public User shape (credits read live from billing). */
   async getView(userId: string): Promise<User> {
     return (await callRpc(this.bus, Rpc.usersGetView, { user_id: userId })).user;
+  }
+
+  /**
+   * The language of the user's mails (issue 36): their own choice, else `school` (the inviting
+   * school's default: users may not have heard the new membership yet), else their school's
+   * default, else English.
+   */
+  async mailLocale(userId: string, school?: Locale): Promise<Locale> {
+    const user = await this.getView(userId);
+    return resolveLocale(user.locale, school ?? user.school?.default_locale);
   }
 }

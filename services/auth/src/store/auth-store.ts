@@ -4,6 +4,8 @@ import {
   Events,
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
+  type EventData,
+  type Locale,
   type Role,
   type SignInMethod,
   type SsoProvider,
@@ -19,6 +21,18 @@ import {
   type Queryable,
 } from '@corestone/service-kit';
 import { canComplete } from '../domain/validation';
+
+/** The school that invites an account: its name and default language (issue 36), for the invitation mail. */
+export interface Invitation {
+  schoolName: string;
+  schoolLocale?: Locale;
+}
+
+const invitationRequested = (userId: string, i: Invitation): EventData<typeof Events.authInvitationRequested> => ({
+  user_id: userId,
+  school_name: i.schoolName,
+  ...(i.schoolLocale ? { school_locale: i.schoolLocale } : {}),
+});
 
 export type Origin = 'signup' | 'admin' | 'setup' | 'google' | 'school' | 'microsoft';
 
@@ -139,7 +153,7 @@ export class AuthStore {
    * written in the same transaction: an activated invited account always has its one invitation,
    * and a claim that lost the race writes none.
    */
-  async activate(userId: string, claimId: string, role: Role, isActive: boolean, invitation?: { schoolName: string }): Promise<boolean> {
+  async activate(userId: string, claimId: string, role: Role, isActive: boolean, invitation?: Invitation): Promise<boolean> {
     const activate = async (db: Queryable) => {
       const res = await db.query(
         `UPDATE credentials SET status = 'active', role = $3, is_active = $4, claim_id = NULL, profile = ${invitation ? INVITED_PROFILE : `'{}'`},
@@ -152,7 +166,7 @@ export class AuthStore {
     if (!invitation) return activate(this.pool);
     return withTransaction(this.pool, async (tx) => {
       if (!(await activate(tx))) return false;
-      await enqueueEvent(tx, Events.authInvitationRequested, { user_id: userId, school_name: invitation.schoolName });
+      await enqueueEvent(tx, Events.authInvitationRequested, invitationRequested(userId, invitation));
       return true;
     });
   }
@@ -185,7 +199,7 @@ export class AuthStore {
    */
   async activateSchoolAccounts(
     accounts: ReadonlyArray<{ userId: string; claimId: string; role: Role; isActive: boolean }>,
-    schoolName: string,
+    invitation: Invitation,
   ): Promise<Set<string>> {
     if (!accounts.length) return new Set();
     return withTransaction(this.pool, async (tx) => {
@@ -198,7 +212,7 @@ export class AuthStore {
       );
       await enqueueEvents(
         tx,
-        rows.map((r) => outboxRow(Events.authInvitationRequested, { user_id: r.user_id, school_name: schoolName })),
+        rows.map((r) => outboxRow(Events.authInvitationRequested, invitationRequested(r.user_id, invitation))),
       );
       return new Set(rows.map((r) => r.user_id));
     });

@@ -37,7 +37,9 @@ export function amountCents(plan: Plan): number {
  */
 export function ownSiteUrl(value: string, publicBaseUrl: string, field: 'success_url' | 'cancel_url'): string {
   const site = new URL(publicBaseUrl).origin;
-  const refused = () => badRequest(BillingMessages.REDIRECT_NOT_ALLOWED(field, site), BillingCodes.REDIRECT_NOT_ALLOWED);
+  // The values go with the text so the answer can be given in the caller's language (issue 36).
+  const refused = () =>
+    new HttpError(400, BillingCodes.REDIRECT_NOT_ALLOWED, BillingMessages.REDIRECT_NOT_ALLOWED(field, site), {}, [field, site]);
   let url: URL;
   try {
     url = new URL(value);

@@ -11,9 +11,8 @@ export interface SchoolStanding {
   settings: SchoolSettings | null;
 }
 
-/** Which ledger a submission is charged to, or why it is refused before any charge. */
-export type CreditSource =
-  { ledger: 'personal' } | { ledger: 'school'; schoolId: string; cap: number | null } | { ledger: 'refused'; reason: 'ai_disabled' };
+/** Which ledger a submission is charged to. */
+export type CreditSource = { ledger: 'personal' } | { ledger: 'school'; schoolId: string; cap: number | null };
 
 /** The school a user is an active member of, with its settings; null for an individual, a pending or a deactivated member. */
 function activeSchool(standing: SchoolStanding | null): { schoolId: string; role: SchoolRole | null; settings: SchoolSettings } | null {
@@ -26,16 +25,16 @@ function activeSchool(standing: SchoolStanding | null): { schoolId: string; role
 /**
  * The credit rule's first step (README "The school pool"), the one place that chooses the ledger:
  * - an individual, or a pending or deactivated member: personal credits, as before schools;
- * - an active member of a school that switched AI grading off: refused (no ledger is charged);
  * - an active member of a school with `pool_enabled`: the school's pool, with the school's cap
  *   per student when the member's school role is `student` (teachers and school admins uncapped);
  *   an empty or capped pool refuses — it never falls back to personal credits;
  * - an active member of a school without the pool: personal credits.
+ * A school that switched AI grading off is charged the same way: its members' essays are graded by
+ * the built-in grader (grading's school router), not refused (issue 33 §2).
  */
 export function creditSource(standing: SchoolStanding | null): CreditSource {
   const school = activeSchool(standing);
   if (!school) return { ledger: 'personal' };
-  if (!school.settings.ai_grader_enabled) return { ledger: 'refused', reason: 'ai_disabled' };
   if (!school.settings.pool_enabled) return { ledger: 'personal' };
   return { ledger: 'school', schoolId: school.schoolId, cap: school.role === 'student' ? school.settings.pool_cap_per_student : null };
 }

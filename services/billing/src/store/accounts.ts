@@ -125,7 +125,6 @@ export class AccountStore {
    * the school pool or the user's account) — the credit rule (README, "The credit rule"):
    * - one credit per evaluation id, once, in whichever ledger: a repeat (also after a refund, and
    *   whatever `source` says now) answers the first outcome without charging again;
-   * - a refused source (the school switched AI grading off) is refused, 403;
    * - a pool charge takes a credit only if the pool has one (else 403 SCHOOL_POOL_EMPTY), the
    *   student is under the school's cap (else 403 SCHOOL_POOL_CAP_REACHED) and `classId`'s class
    *   under its cap (else 403 CLASS_POOL_CAP_REACHED); the use line records the class;
@@ -204,7 +203,7 @@ export class AccountStore {
         event.headers,
         source.ledger === 'school' ? source.schoolId : null,
         source.ledger === 'school' ? source.cap : null,
-        source.ledger === 'refused' ? source.reason : null,
+        null, // p_refuse: nothing is refused any more (a school with AI off gets the built-in grader)
         classId,
       ],
     );
@@ -213,11 +212,13 @@ export class AccountStore {
     if (outcome === 'no_credits') throw new HttpError(403, Codes.NO_CREDITS, Messages.NO_CREDITS);
     if (outcome === 'pool_empty') throw new HttpError(403, Codes.SCHOOL_POOL_EMPTY, Messages.SCHOOL_POOL_EMPTY);
     if (outcome === 'pool_cap' && source.ledger === 'school') {
-      throw new HttpError(403, Codes.SCHOOL_POOL_CAP_REACHED, Messages.SCHOOL_POOL_CAP_REACHED(source.cap ?? 0));
+      const cap = source.cap ?? 0;
+      throw new HttpError(403, Codes.SCHOOL_POOL_CAP_REACHED, Messages.SCHOOL_POOL_CAP_REACHED(cap), {}, [cap]);
     }
-    if (outcome === 'class_cap')
-      throw new HttpError(403, Codes.CLASS_POOL_CAP_REACHED, Messages.CLASS_POOL_CAP_REACHED(row.class_cap ?? 0));
-    if (outcome === 'ai_disabled') throw new HttpError(403, Codes.AI_GRADING_DISABLED_BY_SCHOOL, Messages.AI_GRADING_DISABLED_BY_SCHOOL);
+    if (outcome === 'class_cap') {
+      const cap = row.class_cap ?? 0;
+      throw new HttpError(403, Codes.CLASS_POOL_CAP_REACHED, Messages.CLASS_POOL_CAP_REACHED(cap), {}, [cap]);
+    }
     if (outcome === 'other_user') throw evaluationOfAnotherUser();
     return {
       outcome,

@@ -42,6 +42,14 @@ const TOTALS = 'school_id, balance, granted_total, used_total';
 const ENTRY = 'id, kind, credits, note, user_id, actor, charge_key, created_at';
 const POOL_REFUND_ACTOR = 'system:evaluation-failed';
 
+/** A school's use per member, most first: from the totals the ledger's trigger keeps (migration 007). */
+export const usageByStudent = `SELECT user_id, used FROM school_student_usage WHERE school_id = $1 ORDER BY used DESC, user_id`;
+/** Every class with a recorded use and every class with a cap (0 used), most used first. */
+export const usageByClass = `SELECT class_id, COALESCE(u.used, 0) AS used, COALESCE(u.refunded, 0) AS refunded, c.pool_cap AS cap
+  FROM (SELECT class_id, used, refunded FROM school_class_usage WHERE school_id = $1) u
+  FULL JOIN (SELECT class_id, pool_cap FROM school_classes WHERE school_id = $1 AND pool_cap IS NOT NULL) c USING (class_id)
+  ORDER BY 2 DESC, 1`;
+
 /** A pool use as a refund needs it: whose pool, whose essay, which class (null: none recorded). */
 export interface PoolUse {
   school_id: string;
@@ -85,20 +93,9 @@ export class SchoolPoolStore {
         schoolId,
         limit,
       ]),
-      this.pool.query<{ user_id: string; used: string }>(
-        `SELECT user_id, -SUM(credits) AS used FROM school_ledger
-         WHERE school_id = $1 AND kind IN ('use', 'refund') GROUP BY user_id ORDER BY used DESC, user_id`,
-        [schoolId],
-      ),
+      this.pool.query<{ user_id: string; used: string }>(usageByStudent, [schoolId]),
       // Every class with a recorded use, and every class with a cap (shown with 0 used).
-      this.pool.query<{ class_id: string; used: string; refunded: string; cap: number | null }>(
-        `SELECT class_id, COALESCE(u.used, 0) AS used, COALESCE(u.refunded, 0) AS refunded, c.pool_cap AS cap
-         FROM (SELECT class_id, -SUM(credits) AS used, COUNT(*) FILTER (WHERE kind = 'refund') AS refunded
-               FROM school_ledger WHERE school_id = $1 AND class_id IS NOT NULL AND kind IN ('use', 'refund') GROUP BY class_id) u
-         FULL JOIN (SELECT class_id, pool_cap FROM school_classes WHERE school_id = $1 AND pool_cap IS NOT NULL) c USING (class_id)
-         ORDER BY 2 DESC, 1`,
-        [schoolId],
-      ),
+      this.pool.query<{ class_id: string; used: string; refunded: string; cap: number | null }>(usageByClass, [schoolId]),
     ]);
     const row = totals.rows[0] ?? { school_id: schoolId, balance: '0', granted_total: '0', used_total: '0' };
     return {

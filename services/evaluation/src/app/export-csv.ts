@@ -1,4 +1,5 @@
-import { toCsv } from '@corestone/service-kit';
+import { Readable } from 'node:stream';
+import { csvCell, toCsv } from '@corestone/service-kit';
 import type { ExportRow } from '../store/dashboard';
 
 /** `submissions_export_{date}.csv` (spec admin §7), date the UTC day of the export. */
@@ -39,36 +40,50 @@ function aiFeedback(r: ExportRow): string {
   return [r.results.overallSummary.holisticCommentary, ...criteria].filter(Boolean).join('\n');
 }
 
-export function submissionsCsv(rows: ExportRow[], opts: { essayContent: boolean; aiFeedback: boolean }): string {
+type ExportOptions = { essayContent: boolean; aiFeedback: boolean };
+
+function headerOf(opts: ExportOptions): string[] {
   const header: string[] = [...BASE_COLUMNS];
   if (opts.aiFeedback) header.push('ai_feedback', 'admin_notes');
   if (opts.essayContent) header.push('essay_content');
-  return toCsv(
-    header,
-    rows.map((r) => {
-      const cells: unknown[] = [
-        r.id,
-        r.title,
-        r.file_name,
-        r.user_name,
-        r.user_email,
-        r.user_type,
-        r.essay_type,
-        r.subject_area,
-        r.rubric_title,
-        r.status,
-        r.approval_status,
-        r.results?.overallGrade ?? '',
-        r.overall_score,
-        r.results?.maxPoints ?? null,
-        r.results?.percentage ?? null,
-        r.word_count,
-        r.created_at,
-        r.completed_at,
-      ];
-      if (opts.aiFeedback) cells.push(aiFeedback(r), r.admin_notes ?? '');
-      if (opts.essayContent) cells.push(r.essay_text ?? '');
-      return cells;
-    }),
-  );
+  return header;
+}
+
+function cellsOf(r: ExportRow, opts: ExportOptions): unknown[] {
+  const cells: unknown[] = [
+    r.id,
+    r.title,
+    r.file_name,
+    r.user_name,
+    r.user_email,
+    r.user_type,
+    r.essay_type,
+    r.subject_area,
+    r.rubric_title,
+    r.status,
+    r.approval_status,
+    r.results?.overallGrade ?? '',
+    r.overall_score,
+    r.results?.maxPoints ?? null,
+    r.results?.percentage ?? null,
+    r.word_count,
+    r.created_at,
+    r.completed_at,
+  ];
+  if (opts.aiFeedback) cells.push(aiFeedback(r), r.admin_notes ?? '');
+  if (opts.essayContent) cells.push(r.essay_text ?? '');
+  return cells;
+}
+
+/**
+ * The submissions export (RFC 4180, the kit's cells) as a stream: the header, then each batch of
+ * rows as the store reads it (DashboardStore.exportBatches), pulled only as fast as the client
+ * takes it — a million rows pass in the memory of one batch.
+ */
+export function submissionsCsvStream(batches: AsyncIterable<ExportRow[]>, opts: ExportOptions): Readable {
+  async function* lines() {
+    yield toCsv(headerOf(opts), []);
+    for await (const rows of batches) yield rows.map((r) => cellsOf(r, opts).map(csvCell).join(',') + '\r\n').join('');
+  }
+  return Readable.from(lines(), { objectMode: false, highWaterMark: 16 * 1024 });
 }

@@ -1,16 +1,18 @@
 import type { Principal } from '@corestone/service-kit';
-import type { Results, SubmissionGrowth } from '@corestone/contracts';
+import type { Locale, Results, SubmissionGrowth } from '@corestone/contracts';
 import { hiddenFromStudent, resultsWithReview } from '../domain/assignment';
 import { growthBetween } from '../domain/growth';
 import type { EvaluationStore } from '../store/evaluations';
 import type { AssignmentStore, LineRow } from '../store/assignments';
 import type { SchoolsPeer } from '../peers/schools';
 import { readerOf } from './readers';
+import { growthInReaderLanguage, type RubricTextsSource } from './result-language';
 
 export interface GrowthDeps {
   store: EvaluationStore;
   assignments: AssignmentStore;
   schools: SchoolsPeer;
+  lookups: RubricTextsSource;
 }
 
 /** A line's result as the viewer may see it: staff the AI's; the student nothing before release, the teacher's marks after. */
@@ -28,8 +30,9 @@ function resultShown(r: LineRow, staff: boolean): Results | null {
  * criterion by criterion, the previous improvement points addressed or open (domain/growth.ts), and
  * the line's history. Readers as GET /evaluation/{id}; the student sees only released results (the
  * teacher's marks once a teacher released them), so before release criteria and points are empty.
+ * Criterion names in the reader's language where the rubric has them (issue 36).
  */
-export async function growthOf(deps: GrowthDeps, id: string, me: Principal): Promise<SubmissionGrowth> {
+export async function growthOf(deps: GrowthDeps, id: string, me: Principal, locale: Locale = 'en'): Promise<SubmissionGrowth> {
   const { row, staff } = await readerOf(deps.store, deps.schools, id, me);
   const empty: SubmissionGrowth = { evaluation_id: row.id, previous_id: null, criteria: [], improvements: [], history: [] };
   if (!row.assignment_id || !row.class_id) return empty;
@@ -64,5 +67,6 @@ export async function growthOf(deps: GrowthDeps, id: string, me: Principal): Pro
     texts.get(row.id) ?? '',
     previous ? texts.get(previous.row.id) : undefined,
   );
-  return { evaluation_id: row.id, previous_id: previous?.row.id ?? null, ...moved, history };
+  const growth = { evaluation_id: row.id, previous_id: previous?.row.id ?? null, ...moved, history };
+  return growthInReaderLanguage(deps.lookups, row.rubric_id, growth, locale);
 }

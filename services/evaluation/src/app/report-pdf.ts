@@ -1,12 +1,16 @@
 import PDFDocument from 'pdfkit';
-import { ReviewTexts, type Criterion, type Evaluation, type Results } from '@corestone/contracts';
+import type { Criterion, Evaluation, Locale, Results } from '@corestone/contracts';
+import { REPORT_TEXTS, formatPoints, type ReportTexts } from '../domain/report-texts';
 
 /**
  * The evaluation report as a PDF (GET /evaluation/{id}/download-pdf), laid out for A4:
  * header, essay facts, the overall grade with points and percentage, every criterion with
  * score, band, a score bar, feedback, strengths and improvements, the summary, next steps and
  * writing insights, the review as the student sees it, and page numbers. DejaVu Sans is embedded (subset) so titles and feedback in
- * any European script print as written.
+ * any European script print as written. In the requester's language (issue 36): headings, labels,
+ * dates and numbers here; the rubric's texts (criterion names, bands, grade texts, the rubric's
+ * title) come translated in `e` (app/result-language.ts, the one place results are put in a
+ * reader's language); the essay's and the graders' words print as written.
  */
 
 const FONT_DIR = require.resolve('dejavu-fonts-ttf/package.json').replace(/package\.json$/, 'ttf/');
@@ -17,8 +21,6 @@ const MUTED = '#616e7c';
 const RULE = '#d9e2ec';
 const ACCENT = '#243b53';
 const MARGIN = 50;
-
-const TYPE_LABEL: Record<Evaluation['essay_type'], string> = { ee: 'Extended Essay', tok: 'Theory of Knowledge essay' };
 
 /** Report colour by percentage (spec user-app §9): ≥83 green, ≥67 blue, ≥50 yellow, else red. */
 function reportColour(percent: number): string {
@@ -40,17 +42,20 @@ export function reportFileName(title: string, id: string): string {
 }
 
 /** A date as the report prints it: 12 November 2026 (UTC, so every server prints the same). */
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (t: ReportTexts, iso: string) =>
+  new Date(iso).toLocaleDateString(t.intl, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const percentOf = (score: number, max: number) => (max > 0 ? Math.round((score / max) * 100) : 0);
-const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-export function renderReport(e: Evaluation): Promise<Buffer> {
+export function renderReport(e: Evaluation, locale: Locale = 'en'): Promise<Buffer> {
+  const t = REPORT_TEXTS[locale];
+  const points = (n: number) => formatPoints(t, n);
   const results = e.results as Results;
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: `${e.title} — evaluation report`, Author: 'Corestone', Subject: TYPE_LABEL[e.essay_type] },
+    lang: t.intl,
+    info: { Title: t.docTitle(e.title), Author: 'Corestone', Subject: t.essayType[e.essay_type] },
   });
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
@@ -97,21 +102,21 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
 
   // --- header band ---
   doc.rect(0, 0, doc.page.width, 86).fill(ACCENT);
-  doc.font('bold').fontSize(20).fillColor('#ffffff').text('Essay Evaluation Report', MARGIN, 26, { width });
-  doc.font('regular').fontSize(10).fillColor('#d9e2ec').text(`Corestone · ${TYPE_LABEL[e.essay_type]}`, MARGIN, 54, { width });
+  doc.font('bold').fontSize(20).fillColor('#ffffff').text(t.heading, MARGIN, 26, { width });
+  doc.font('regular').fontSize(10).fillColor('#d9e2ec').text(`Corestone · ${t.essayType[e.essay_type]}`, MARGIN, 54, { width });
   doc.y = 110;
 
   // --- essay facts ---
   doc.font('bold').fontSize(16).fillColor(INK).text(e.title, MARGIN, doc.y, { width });
   doc.moveDown(0.4);
   const facts: Array<[string, string]> = [
-    ['Student', e.profiles.full_name || e.user_name || 'Unknown'],
-    ['Essay type', TYPE_LABEL[e.essay_type]],
-    ['Subject', e.subject_area || '—'],
-    ['Rubric', e.rubric.title],
-    ['Words', e.extractedWordCount.toLocaleString('en-US')],
-    ['Submitted', formatDate(e.created_at)],
-    ['Completed', e.completed_at ? formatDate(e.completed_at) : '—'],
+    [t.facts.student, e.profiles.full_name || e.user_name || t.unknownStudent],
+    [t.facts.essayType, t.essayType[e.essay_type]],
+    [t.facts.subject, e.subject_area || '—'],
+    [t.facts.rubric, e.rubric.title],
+    [t.facts.words, new Intl.NumberFormat(locale === 'en' ? 'en-US' : t.intl).format(e.extractedWordCount)],
+    [t.facts.submitted, formatDate(t, e.created_at)],
+    [t.facts.completed, e.completed_at ? formatDate(t, e.completed_at) : '—'],
   ];
   for (const [k, v] of facts) {
     const y = doc.y;
@@ -139,32 +144,39 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
     .font('regular')
     .fontSize(9)
     .fillColor(MUTED)
-    .text('Overall grade', MARGIN + 20, boxY + 68, { width: 80, align: 'center' });
+    .text(t.overallGrade, MARGIN + 20, boxY + 68, { width: 80, align: 'center' });
   doc
     .font('bold')
     .fontSize(18)
     .fillColor(INK)
-    .text(`${points(results.totalPoints)} / ${points(results.maxPoints)} points`, MARGIN + 130, boxY + 20, { width: width - 150 });
+    .text(t.points(points(results.totalPoints), points(results.maxPoints)), MARGIN + 130, boxY + 20, { width: width - 150 });
   doc
     .font('regular')
     .fontSize(11)
     .fillColor(MUTED)
-    .text(`${percent}% · ${results.overallBand}`, MARGIN + 130, boxY + 46, { width: width - 150 });
+    .text(
+      `${new Intl.NumberFormat(t.intl, { style: 'percent' }).format(percent / 100)} · ${results.overallBand}`,
+      MARGIN + 130,
+      boxY + 46,
+      {
+        width: width - 150,
+      },
+    );
   bar(doc, MARGIN + 130, boxY + 68, width - 150, percent, colour);
   doc.y = boxY + 108;
 
   // --- criteria ---
-  heading('Criteria');
-  for (const c of results.criteria) criterion(doc, c, width, need, bullets);
+  heading(t.criteria);
+  for (const c of results.criteria) criterion(doc, t, c, width, need, bullets);
 
   // --- summary and next steps ---
   const summary = results.overallSummary;
-  heading('Summary');
+  heading(t.summary);
   if (summary.holisticCommentary.trim()) paragraph(summary.holisticCommentary.trim());
-  bullets('Strengths', summary.strengths);
-  bullets('To improve', summary.improvements);
+  bullets(t.strengths, summary.strengths);
+  bullets(t.toImprove, summary.improvements);
   if (summary.nextSteps.some((s) => s.trim())) {
-    heading('Next steps');
+    heading(t.nextSteps);
     doc
       .font('regular')
       .fontSize(10.5)
@@ -177,10 +189,14 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
   }
   const insights = Object.entries(results.insight_feedback ?? {}).filter(([, v]) => typeof v === 'string' && v.trim());
   if (insights.length) {
-    heading('Writing insights');
+    heading(t.writingInsights);
     for (const [k, v] of insights) {
       need(36);
-      doc.font('bold').fontSize(10).fillColor(MUTED).text(insightLabel(k), MARGIN, doc.y, { width });
+      doc
+        .font('bold')
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text(t.insights[k] ?? insightLabel(k), MARGIN, doc.y, { width });
       paragraph(String(v).trim());
       doc.moveDown(0.3);
     }
@@ -188,22 +204,22 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
   // The review as the student sees it (never the internal admin notes: the route renders the student's view).
   const review = e.review;
   if (review && (review.decided_at || review.feedback || review.notes)) {
-    heading(ReviewTexts.HEADING);
+    heading(t.review.heading);
     doc
       .font('bold')
       .fontSize(10.5)
       .fillColor(INK)
-      .text(`${ReviewTexts.STATUS[review.status]}${review.decided_at ? ` · ${day(review.decided_at)}` : ''}`, MARGIN, doc.y, { width });
+      .text(`${t.review.status[review.status]}${review.decided_at ? ` · ${day(t, review.decided_at)}` : ''}`, MARGIN, doc.y, { width });
     doc.moveDown(0.3);
-    const dated = (label: string) => `${label}${review.feedback_at ? ` · ${day(review.feedback_at)}` : ''}`;
+    const dated = (label: string) => `${label}${review.feedback_at ? ` · ${day(t, review.feedback_at)}` : ''}`;
     if (review.feedback) {
       need(36);
-      doc.font('bold').fontSize(10).fillColor(MUTED).text(dated(ReviewTexts.FEEDBACK_LABEL), MARGIN, doc.y, { width });
+      doc.font('bold').fontSize(10).fillColor(MUTED).text(dated(t.review.feedback), MARGIN, doc.y, { width });
       paragraph(review.feedback);
     }
     if (review.notes) {
       need(36);
-      doc.font('bold').fontSize(10).fillColor(MUTED).text(dated(ReviewTexts.NOTES_LABEL), MARGIN, doc.y, { width });
+      doc.font('bold').fontSize(10).fillColor(MUTED).text(dated(t.review.notes), MARGIN, doc.y, { width });
       paragraph(review.notes);
     }
   }
@@ -218,12 +234,12 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
       .font('regular')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`Corestone evaluation ${e.id} · graded by ${results.grader}`, MARGIN, doc.page.height - 34, {
+      .text(t.footer(e.id, results.grader), MARGIN, doc.page.height - 34, {
         width: width - 60,
         lineBreak: false,
       });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + width - 60, doc.page.height - 34, {
-      width: 60,
+    doc.text(t.page(i - range.start + 1, range.count), MARGIN + width - 80, doc.page.height - 34, {
+      width: 80,
       align: 'right',
       lineBreak: false,
     });
@@ -235,6 +251,7 @@ export function renderReport(e: Evaluation): Promise<Buffer> {
 
 function criterion(
   doc: PDFKit.PDFDocument,
+  t: ReportTexts,
   c: Criterion,
   width: number,
   need: (space: number) => void,
@@ -255,18 +272,18 @@ function criterion(
     .font('bold')
     .fontSize(11.5)
     .fillColor(colour)
-    .text(`${points(c.score)} / ${points(c.maxScore)}`, MARGIN + width - 120, y, { width: 120, align: 'right' });
+    .text(`${formatPoints(t, c.score)} / ${formatPoints(t, c.maxScore)}`, MARGIN + width - 120, y, { width: 120, align: 'right' });
   doc.y = Math.max(afterName, y + 16);
   doc
     .font('italic')
     .fontSize(9.5)
     .fillColor(MUTED)
-    .text(`Band: ${c.band || '—'}`, MARGIN, doc.y, { width });
+    .text(t.band(c.band || '—'), MARGIN, doc.y, { width });
   bar(doc, MARGIN, doc.y + 3, width, pct, colour);
   doc.y += 12;
   if (c.feedback.trim()) doc.font('regular').fontSize(10.5).fillColor(INK).text(c.feedback.trim(), MARGIN, doc.y, { width, lineGap: 2 });
-  bullets('Strengths', c.strengths ?? []);
-  bullets('Improvements', c.improvements ?? []);
+  bullets(t.strengths, c.strengths ?? []);
+  bullets(t.improvements, c.improvements ?? []);
   doc.moveDown(0.8);
 }
 
@@ -283,6 +300,6 @@ function insightLabel(key: string): string {
     .join(' ');
 }
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+function formatDate(t: ReportTexts, iso: string): string {
+  return new Date(iso).toLocaleString(t.intl, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from 'pg';
-import { Events, type EventData, type EventEnvelope } from '@corestone/contracts';
+import { Events, resolveLocale, type EventData, type EventEnvelope, type Locale } from '@corestone/contracts';
 import { markProcessed, startConsumer, withTransaction, type Bus, type Mailer, type RunningConsumer } from '@corestone/service-kit';
 import { shownReview, type ReviewState } from '../domain/review';
 import { releasedMail, reviewMail } from '../domain/review-mail';
@@ -21,6 +21,7 @@ export interface ReviewMailDeps {
 
 type MailRow = ReviewState &
   Pick<AssignmentColumns, 'release_mode' | 'released_at'> & {
+    user_id: string;
     title: string;
     user_name: string;
     email: string;
@@ -35,12 +36,12 @@ type MailRow = ReviewState &
  * the event is recorded in processed_events in the transaction that sends; a failed send rolls it
  * back and the event is delivered again (backoff, then the dead-letter stream).
  */
-async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promise<void> {
+async function handleReviewed(deps: ReviewMailDeps & { bus: Bus }, event: EventEnvelope): Promise<void> {
   const d = event.data as EventData<typeof Events.evaluationReviewed>;
   await withTransaction(deps.pool, async (db) => {
     if (!(await markProcessed(db, REVIEW_MAIL_CONSUMER, event.id))) return;
     const { rows } = await db.query<MailRow>(
-      `SELECT e.title, e.user_name, e.approval_status, e.ai_feedback, e.admin_notes, e.notes_for_student, e.feedback_at,
+      `SELECT e.user_id, e.title, e.user_name, e.approval_status, e.ai_feedback, e.admin_notes, e.notes_for_student, e.feedback_at,
          e.decided_at, e.review_event_id::text AS review_event_id, e.release_mode, e.released_at,
          COALESCE(NULLIF(d.email, ''), e.user_email) AS email
        FROM evaluations e LEFT JOIN user_directory d ON d.user_id = e.user_id AND d.deleted_at IS NULL
@@ -67,10 +68,26 @@ async function handleReviewed(deps: ReviewMailDeps, event: EventEnvelope): Promi
         feedback: shown.feedback,
         notes: shown.notes,
         baseUrl: deps.baseUrl,
+        locale: await mailLocale(deps, row.user_id),
       }),
     );
     deps.logger.info({ evaluation: d.evaluation_id }, 'review mail sent to the student');
   });
+}
+
+/**
+ * The student's language for the review mail (issue 36: their own, else their school's default,
+ * else English), asked of users; English when users does not answer — the review mail never
+ * waited for users and still does not.
+ */
+async function mailLocale(deps: ReviewMailDeps & { bus: Bus }, userId: string): Promise<Locale> {
+  try {
+    const choice = (await emailNotifications(deps.bus, [userId], 2000)).get(userId);
+    return resolveLocale(choice?.locale, choice?.school_default_locale);
+  } catch (err) {
+    deps.logger.warn({ err, userId }, 'review mail language unknown (users did not answer): English');
+    return 'en';
+  }
 }
 
 type ReleasedRow = {
@@ -121,6 +138,7 @@ async function handleReleased(deps: ReviewMailDeps & { bus: Bus }, event: EventE
         maxTotal: row.teacher_review.max_total,
         grade: row.teacher_review.grade,
         baseUrl: deps.baseUrl,
+        locale: resolveLocale(choices.locale, choices.school_default_locale),
       }),
     );
     deps.logger.info({ evaluation: d.evaluation_id }, 'result-released mail sent to the student');
@@ -135,7 +153,7 @@ export async function startMailConsumers(bus: Bus, deps: ReviewMailDeps): Promis
   const consume = (durable: string, subject: string, handler: (event: EventEnvelope) => Promise<void>) =>
     startConsumer({ bus, stream: 'evaluation', durable, subjects: [subject], handler, logger: deps.logger, concurrency: 2 });
   return [
-    await consume(REVIEW_MAIL_CONSUMER, Events.evaluationReviewed.subject, (event) => handleReviewed(deps, event)),
+    await consume(REVIEW_MAIL_CONSUMER, Events.evaluationReviewed.subject, (event) => handleReviewed({ ...deps, bus }, event)),
     await consume(RELEASE_MAIL_CONSUMER, Events.evaluationReleased.subject, (event) => handleReleased({ ...deps, bus }, event)),
   ];
 }

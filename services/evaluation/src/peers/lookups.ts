@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Rpc, type Role, type RpcResponse } from '@corestone/contracts';
+import { Rpc, type Role, type RpcResponse, type RubricTexts } from '@corestone/contracts';
 import { EventFedCache, callRpc, type Bus } from '@corestone/service-kit';
 
 /** What a submission takes from its submitter's users view (credits are billing's to check, when it charges). */
@@ -19,6 +19,9 @@ const RUBRICS_KEPT = 1_000;
 /** Safety net only: rubric announces every change (rubric.changed.v1). */
 const RUBRIC_KEPT_MS = 300_000;
 
+/** Longest a reader's answer waits for rubric's texts (issue 36) before showing the stored English. */
+const RUBRIC_TEXTS_WAIT_MS = 1_500;
+
 export interface LookupsDeps {
   bus: Bus;
   log: FastifyBaseLogger;
@@ -36,10 +39,14 @@ export interface LookupsDeps {
  *   (RUBRIC stream), by its `rubric_id`; refusals (404) are never kept;
  * - the submitter (role, name, e-mail, activation), dropped by any event of the USERS stream
  *   naming their `user_id`.
+ * And, for readers of results (issue 36), a rubric's current texts and translations
+ * (`rpc.rubric.texts`), kept and dropped like the snapshot; an unknown or deleted rubric is kept as
+ * null (its results keep their stored English), and rubric not answering is null too, never kept.
  */
 export class Lookups {
   readonly submitters: EventFedCache<SubmitterView>;
   readonly rubrics: EventFedCache<RubricAnswer>;
+  readonly rubricTexts: EventFedCache<RubricTexts | null>;
 
   constructor(private readonly deps: LookupsDeps) {
     this.submitters = new EventFedCache<SubmitterView>(deps.bus, deps.log, {
@@ -55,23 +62,34 @@ export class Lookups {
       max: RUBRICS_KEPT,
       ttlMs: RUBRIC_KEPT_MS,
     });
+    this.rubricTexts = new EventFedCache<RubricTexts | null>(deps.bus, deps.log, {
+      streams: ['rubric'],
+      keyField: 'rubric_id',
+      label: 'rubric texts cache',
+      fallback: 'asking rubric on every read in another language',
+      max: RUBRICS_KEPT,
+      ttlMs: RUBRIC_KEPT_MS,
+    });
   }
 
   /** Starts the users and rubric feeds; until then every submission asks users and rubric. */
   async start(): Promise<void> {
     await this.submitters.start();
     await this.rubrics.start();
+    await this.rubricTexts.start();
   }
 
   stop(): void {
     this.submitters.stop();
     this.rubrics.stop();
+    this.rubricTexts.stop();
   }
 
-  /** Resolves once both feeds are current (tests). */
+  /** Resolves once the feeds are current (tests). */
   async whenCurrent(): Promise<void> {
     await this.submitters.whenCurrent();
     await this.rubrics.whenCurrent();
+    await this.rubricTexts.whenCurrent();
   }
 
   /** The snapshot and whether the rubric takes submissions; 404 as rubric answers it (never cached). */
@@ -79,6 +97,28 @@ export class Lookups {
     return this.rubrics.get(rubricId, () =>
       callRpc(this.deps.bus, Rpc.rubricGetSnapshot, { rubric_id: rubricId }, { timeoutMs: this.deps.rpcTimeoutMs }),
     );
+  }
+
+  /**
+   * A rubric's current English texts and translations, any status (issue 36); null for an unknown or
+   * deleted rubric, and — not kept — when rubric does not answer within 1.5 s: a reader is never
+   * refused or held up for a translation.
+   */
+  async rubricTextsOf(rubricId: string): Promise<RubricTexts | null> {
+    try {
+      return await this.rubricTexts.get(rubricId, async () => {
+        const { rubric } = await callRpc(
+          this.deps.bus,
+          Rpc.rubricTexts,
+          { rubric_id: rubricId },
+          { timeoutMs: Math.min(RUBRIC_TEXTS_WAIT_MS, this.deps.rpcTimeoutMs) },
+        );
+        return rubric;
+      });
+    } catch (err) {
+      this.deps.log.warn({ err, rubric_id: rubricId }, 'rubric texts not available: the stored English is shown');
+      return null;
+    }
   }
 
   /** The submitter as users knows them now; 404 USER_NOT_FOUND for a deleted account (never cached). */

@@ -20,6 +20,7 @@ import {
   notFound,
   principalOf,
   readUpload,
+  requestLocale,
   requireRole,
   security,
   type RoutePlugin,
@@ -31,6 +32,8 @@ import type { AdminStore, ReviewChanges } from '../store/admin';
 import { loadForReader } from './evaluations';
 import { essayTextOf } from './essay-text';
 import { jsonFields } from './submit';
+import { languageOf, type RubricTextsSource } from '../app/result-language';
+import { editInEnglish, evaluationIn } from '../domain/rubric-language';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 /** 'View All' loads 50 (spec admin §9). */
@@ -66,8 +69,13 @@ function reviewed<T>(fn: () => T): T {
   }
 }
 
-export const adminRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStore }> = async (app, deps) => {
-  const { store, admin } = deps;
+export const adminRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStore; lookups: RubricTextsSource }> = async (app, deps) => {
+  const { store, admin, lookups } = deps;
+  /** A review answer: the evaluation with its rubric texts in the reviewer's language where translated (issue 36). */
+  const answer = async (req: FastifyRequest & { params: { id: string } }) => {
+    const ev = toEvaluation(await loadForReview(store, req));
+    return evaluationIn(ev, await languageOf(lookups, ev.rubric_id, requestLocale(req)));
+  };
 
   app.get(
     '/evaluation/admin/all',
@@ -82,8 +90,8 @@ export const adminRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStor
     },
     async (req) => {
       const q = req.query;
-      const { rows, total } = await admin.list({ ...q, limit: q.limit ?? DEFAULT_LIST_LIMIT });
-      return { evaluations: rows.map(toListItem), total };
+      const { rows, ...counted } = await admin.list({ ...q, limit: q.limit ?? DEFAULT_LIST_LIMIT });
+      return { evaluations: rows.map(toListItem), ...counted };
     },
   );
 
@@ -129,11 +137,17 @@ export const adminRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStor
         if (row.status !== 'completed' || !row.results) throw conflict(Messages.RESULTS_NOT_READY, Codes.EVALUATION_NOT_COMPLETED);
         // The result stays on the rubric's scale and its total agrees with its criteria (domain/review.ts).
         const overall = update.overall_score === undefined ? undefined : reviewed(() => checkOverallScore(row, update.overall_score!));
-        changes.results = reviewed(() => applyResultsEdit(row.results!, update.results ?? {}, { total: rubricTotal(row), overall }));
+        // The screen sends back the criterion names it showed (issue 36): translated ones are stored as the rubric's own (English).
+        let edit = update.results ?? {};
+        if (update.results?.criteria) {
+          const lang = await languageOf(lookups, row.rubric_id, requestLocale(req));
+          edit = { ...update.results, criteria: editInEnglish(update.results.criteria, row.results, lang) };
+        }
+        changes.results = reviewed(() => applyResultsEdit(row.results!, edit, { total: rubricTotal(row), overall }));
         changes.overall_score = changes.results.totalPoints;
       }
       if (!(await admin.saveReview(row.id, changes, principalOf(req).id))) throw notFound(Messages.EVALUATION_NOT_FOUND);
-      return toEvaluation(await loadForReview(store, req));
+      return answer(req);
     },
   );
 
@@ -163,7 +177,7 @@ export const adminRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStor
         if (!(await admin.decide(row.id, approval, notes ? { text: notes, forStudent } : undefined, principalOf(req).id))) {
           throw conflict(Messages.REVIEW_ONLY_COMPLETED, Codes.EVALUATION_NOT_COMPLETED);
         }
-        return toEvaluation(await loadForReview(store, req));
+        return answer(req);
       },
     );
   }
@@ -199,7 +213,7 @@ export const adminRoutes: RoutePlugin<{ store: EvaluationStore; admin: AdminStor
       const row = await loadForReview(store, req);
       const queued = await store.markRegrade(store.pool, row.id);
       if (!queued) throw conflict(Messages.REGRADE_IN_PROGRESS, Codes.EVALUATION_IN_PROGRESS);
-      return toEvaluation(await loadForReview(store, req));
+      return answer(req);
     },
   );
 };

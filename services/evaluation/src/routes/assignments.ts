@@ -12,12 +12,13 @@ import {
   SubmissionGrowth,
   TeacherReviewRequest,
 } from '@corestone/contracts';
-import { errorResponses, principalOf, requireAuth, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
+import { errorResponses, principalOf, requestLocale, requireAuth, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import { gradebook, marksFileName, myAssignments, submissionsCsv, submissionsOf } from '../app/assignments';
 import { releaseOne, releaseReviewed, saveTeacherReview, type TeacherReviewDeps } from '../app/teacher-review';
 import { growthOf } from '../app/growth';
 import { agreementCsv, platformAgreement, schoolAgreement } from '../app/agreement';
 import { csvReply } from './dashboard';
+import { inReaderLanguage } from '../app/result-language';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const Format = Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')]));
@@ -113,7 +114,8 @@ export const assignmentRoutes: RoutePlugin<TeacherReviewDeps> = async (app, deps
         response: { 200: Evaluation, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (req) => saveTeacherReview(deps, req.params.id, principalOf(req), req.body),
+    async (req) =>
+      inReaderLanguage(deps.lookups, await saveTeacherReview(deps, req.params.id, principalOf(req), req.body), requestLocale(req)),
   );
 
   app.post(
@@ -127,7 +129,7 @@ export const assignmentRoutes: RoutePlugin<TeacherReviewDeps> = async (app, deps
         response: { 200: Evaluation, ...errorResponses(401, 403, 404, 409, 503) },
       },
     },
-    async (req) => releaseOne(deps, req.params.id, principalOf(req)),
+    async (req) => inReaderLanguage(deps.lookups, await releaseOne(deps, req.params.id, principalOf(req)), requestLocale(req)),
   );
 
   app.get(
@@ -142,7 +144,7 @@ export const assignmentRoutes: RoutePlugin<TeacherReviewDeps> = async (app, deps
         response: { 200: SubmissionGrowth, ...errorResponses(401, 404, 503) },
       },
     },
-    async (req) => growthOf(deps, req.params.id, principalOf(req)),
+    async (req) => growthOf(deps, req.params.id, principalOf(req), requestLocale(req)),
   );
 
   app.get(

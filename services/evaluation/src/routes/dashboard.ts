@@ -17,7 +17,7 @@ import {
 } from '@corestone/contracts';
 import { errorResponses, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import { DashboardFigures } from '../app/dashboard';
-import { analyticsExportName, submissionsCsv, submissionsExportName } from '../app/export-csv';
+import { analyticsExportName, submissionsCsvStream, submissionsExportName } from '../app/export-csv';
 import type { DashboardStore } from '../store/dashboard';
 import type { DashboardPeers } from '../peers/dashboard';
 
@@ -129,12 +129,21 @@ export const dashboardRoutes: RoutePlugin<{ store: DashboardStore; peers: Dashbo
     },
     async (req, reply) => {
       const body: DashboardExportRequest = req.body ?? {};
-      const rows = await deps.store.exportRows(body.filters ?? {}, body.include_essay_content === true);
-      const csv = submissionsCsv(rows, {
+      const batches = deps.store.exportBatches(body.filters ?? {}, body.include_essay_content === true);
+      // The first batch is read before answering: a failing query is then a 5xx with {detail, code},
+      // not a 200 cut short.
+      const first = await batches.next();
+      async function* all() {
+        if (first.done) return;
+        yield first.value;
+        yield* batches;
+      }
+      const csv = submissionsCsvStream(all(), {
         essayContent: body.include_essay_content === true,
         aiFeedback: body.include_ai_feedback === true,
       });
-      return reply.headers(csvReply(submissionsExportName())).send(csv);
+      // A stream is sent as it is (the response schema's string describes the file for OpenAPI).
+      return reply.headers(csvReply(submissionsExportName())).send(csv as unknown as string);
     },
   );
 

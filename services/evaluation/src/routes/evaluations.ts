@@ -1,14 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import {
-  ADMIN_ROLES,
-  Codes,
-  EssayType,
-  Evaluation,
-  EvaluationList,
-  EvaluationStatus,
-  Messages,
-  SuccessMessage,
-} from '@corestone/contracts';
+import { ADMIN_ROLES, Codes, Evaluation, EvaluationList, Messages, MyEvaluationsQuery, SuccessMessage } from '@corestone/contracts';
 import {
   conflict,
   errorResponses,
@@ -16,6 +7,7 @@ import {
   notFound,
   principalOf,
   requireAuth,
+  requestLocale,
   security,
   type Bus,
   type Principal,
@@ -30,6 +22,7 @@ import { renderReport, reportFileName } from '../app/report-pdf';
 import type { EvaluationStore } from '../store/evaluations';
 import type { Charging } from '../app/charging';
 import { deleteEvaluation } from '../store/deletion';
+import { inReaderLanguage, type RubricTextsSource } from '../app/result-language';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const AWAITING_REVIEW = 'Your teacher has not released this result yet: the report is ready once it is released';
@@ -55,10 +48,14 @@ function listRowShown(r: ListRow, me: Principal) {
   return { ...(isReviewer(me) ? item : gateForStudent(item, r)), assignment: assignmentLink(r, isReviewer(me), []) };
 }
 
-export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: Charging; bus: Bus; schools: SchoolsPeer }> = async (
-  app,
-  { store, charging, bus, schools },
-) => {
+export const evaluationRoutes: RoutePlugin<{
+  store: EvaluationStore;
+  charging: Charging;
+  bus: Bus;
+  schools: SchoolsPeer;
+  /** The rubric's texts, for results in the reader's language (issue 36). */
+  lookups: RubricTextsSource;
+}> = async (app, { store, charging, bus, schools, lookups }) => {
   app.get(
     '/evaluation/my-evaluations',
     {
@@ -66,14 +63,16 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
       schema: {
         summary: "The caller's own evaluations, newest first, as lists show them (GET /evaluation/{id} has the rest)",
         security,
-        querystring: Type.Object({ status: Type.Optional(EvaluationStatus), essay_type: Type.Optional(EssayType) }),
+        querystring: MyEvaluationsQuery,
         response: { 200: EvaluationList, ...errorResponses(400, 401) },
       },
     },
     async (req) => {
       const me = principalOf(req);
-      const rows = await store.listForUser(me.id, req.query);
-      return { evaluations: rows.map((r) => listRowShown(r, me)), total: rows.length };
+      const { rows, total, next_cursor } = await store.listForUser(me.id, req.query);
+      const evaluations = rows.map((r) => listRowShown(r, me));
+      // Asked without paging, the answer is the spec's {evaluations, total} exactly.
+      return req.query.limit === undefined && req.query.cursor === undefined ? { evaluations, total } : { evaluations, total, next_cursor };
     },
   );
 
@@ -91,7 +90,7 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
     },
     async (req) => {
       const me = principalOf(req);
-      return presented(await readerOf(store, schools, req.params.id, me), me);
+      return inReaderLanguage(lookups, presented(await readerOf(store, schools, req.params.id, me), me), requestLocale(req));
     },
   );
 
@@ -136,7 +135,7 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
       const started = await store.beginRetry(row.id, me.id);
       if (!started) throw conflict(Messages.RETRY_ONLY_FAILED, Codes.EVALUATION_NOT_FAILED);
       await charging.chargeAndQueue(row.id, started.attempt, me.id, req.log, row.class_id);
-      return presented(await readerOf(store, schools, row.id, me), me);
+      return inReaderLanguage(lookups, presented(await readerOf(store, schools, row.id, me), me), requestLocale(req));
     },
   );
 
@@ -160,7 +159,9 @@ export const evaluationRoutes: RoutePlugin<{ store: EvaluationStore; charging: C
       if (!reader.staff && row.assignment_id && hiddenFromStudent(row)) throw conflict(AWAITING_REVIEW, Codes.EVALUATION_NOT_COMPLETED);
       // The report is the student's, whoever downloads it: internal notes never print (issue 28); a
       // released teacher review prints the teacher's marks (as the student sees them).
-      const pdf = await renderReport(presented(reader, null));
+      // Criterion names, bands and grade texts in the reader's language where the rubric has them (issue 36).
+      const locale = requestLocale(req);
+      const pdf = await renderReport(await inReaderLanguage(lookups, presented(reader, null), locale), locale);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${reportFileName(row.title, row.id)}"`)

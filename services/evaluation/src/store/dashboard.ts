@@ -1,12 +1,12 @@
 import type { Pool } from 'pg';
 import type { ActivityItem, AdminEvaluationQuery, CriterionAverage, EssayType, EvaluationStatus, Results } from '@corestone/contracts';
+import { keysetAfter, keysetAt, keysetPage } from '@corestone/service-kit';
 import { fillDays, oneDecimal, type Period } from '../domain/periods';
+import { percentileCont } from '../domain/histogram';
 import { VISIBLE } from './evaluations';
-import { SHOWN_STATUS, adminFilter } from './admin';
+import { SHOWN_STATUS, adminFilter, newestMatching } from './admin';
+import { createdCount, createdFigures, splitDays } from './rollup';
 
-/** The percent a completed evaluation scored (admin edits recompute it). */
-const PERCENT = `(results->>'percentage')::float8`;
-const DAY = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 /** Users the dashboard counts: known to the users service and not deleted. */
 const LIVE_USER = 'deleted_at IS NULL';
 
@@ -41,6 +41,10 @@ export interface ExportRow {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
+/** The first day of a period as a date (the rollup's key). */
+const dayOf = (p: Period) => p.since.toISOString().slice(0, 10);
+/** The first UTC midnight at or after `t`, as YYYY-MM-DD. */
+const firstWholeDay = (t: Date) => new Date(Math.ceil(t.getTime() / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The dashboard's figures, read from the evaluations and from `user_directory` (fed by users'
@@ -49,91 +53,88 @@ const num = (v: unknown) => Number(v ?? 0);
 export class DashboardStore {
   constructor(private readonly pool: Pool) {}
 
-  /** Submission counters, overall or created since a moment. */
+  /** Submission counters, overall or created since a moment (rollup: store/rollup.ts). */
   async submissions(since?: Date): Promise<SubmissionFigures> {
-    const { rows } = await this.pool.query(
-      `SELECT count(*)::int AS total,
-         count(*) FILTER (WHERE status = 'completed')::int AS completed,
-         count(*) FILTER (WHERE ${SHOWN_STATUS} IN ('pending', 'processing'))::int AS processing,
-         count(*) FILTER (WHERE status = 'failed')::int AS failed,
-         avg(${PERCENT}) FILTER (WHERE status = 'completed') AS average_percent
-       FROM evaluations WHERE ${VISIBLE} AND ($1::timestamptz IS NULL OR created_at >= $1)`,
-      [since ?? null],
-    );
-    const r = rows[0];
+    const r = await createdFigures(this.pool, { from: since });
     return {
       total: r.total,
       completed: r.completed,
       processing: r.processing,
       failed: r.failed,
-      average_percent: oneDecimal(r.average_percent),
+      average_percent: r.pct_n === 0 ? null : oneDecimal(r.pct_sum / r.pct_n),
     };
   }
 
   /** Submissions created in [from, to). */
   async submissionsBetween(from: Date, to: Date): Promise<number> {
-    const { rows } = await this.pool.query(
-      `SELECT count(*)::int AS n FROM evaluations WHERE ${VISIBLE} AND created_at >= $1 AND created_at < $2`,
-      [from, to],
-    );
-    return rows[0].n;
+    return createdCount(this.pool, { from, to });
   }
 
   /** Users known and not deleted, by role. */
   async usersByRole(): Promise<Record<string, number>> {
-    const { rows } = await this.pool.query(
-      `SELECT role, count(*)::int AS n FROM user_directory WHERE ${LIVE_USER} GROUP BY role ORDER BY role`,
-    );
+    const { rows } = await this.pool.query(`SELECT role, sum(n)::int AS n FROM user_rollup GROUP BY role HAVING sum(n) <> 0 ORDER BY role`);
     return Object.fromEntries(rows.map((r) => [r.role, r.n]));
   }
 
-  /** Users created in [from, to) who still exist. */
+  /** Users created in [from, to) who still exist: whole days from user_rollup, the partial ends from the rows (index user_directory_created). */
   async usersCreatedBetween(from: Date, to: Date): Promise<number> {
+    const split = splitDays(from, to);
+    if (!split) {
+      const { rows } = await this.pool.query(
+        `SELECT count(*)::int AS n FROM user_directory WHERE ${LIVE_USER} AND created_at >= $1 AND created_at < $2`,
+        [from, to],
+      );
+      return rows[0].n;
+    }
     const { rows } = await this.pool.query(
-      `SELECT count(*)::int AS n FROM user_directory WHERE ${LIVE_USER} AND created_at >= $1 AND created_at < $2`,
-      [from, to],
+      `SELECT (SELECT coalesce(sum(n), 0) FROM user_rollup WHERE day >= $3::date AND day < $4::date)
+         + (SELECT count(*) FROM user_directory WHERE ${LIVE_USER} AND created_at >= $1 AND created_at < $3::date::timestamptz)
+         + (SELECT count(*) FROM user_directory WHERE ${LIVE_USER} AND created_at >= $4::date::timestamptz AND created_at < $2) AS n`,
+      [from, to, split.firstDay.toISOString().slice(0, 10), split.endDay.toISOString().slice(0, 10)],
     );
-    return rows[0].n;
+    return Number(rows[0].n);
   }
 
+  /** Sign-ups per day of the period of users who still exist (user_rollup, migration 013). */
   async signupsPerDay(p: Period) {
     const { rows } = await this.pool.query(
-      `SELECT ${DAY('created_at')} AS date, count(*)::int AS count FROM user_directory
-       WHERE ${LIVE_USER} AND created_at >= $1 GROUP BY 1`,
-      [p.since],
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(n)::int AS count FROM user_rollup WHERE day >= $1::date GROUP BY 1`,
+      [dayOf(p)],
     );
     return fillDays(p, rows);
   }
 
+  /**
+   * Users with a visible submission created in the period: those whose latest one is in it, counted
+   * per day of it (submitter_days, migration 015; the period's partial first day from submitter_last).
+   */
   async activeSubmitters(p: Period): Promise<number> {
     const { rows } = await this.pool.query(
-      `SELECT count(DISTINCT user_id)::int AS n FROM evaluations WHERE ${VISIBLE} AND created_at >= $1`,
-      [p.since],
+      `SELECT (SELECT coalesce(sum(n), 0) FROM submitter_days WHERE day >= $2::date)
+         + (SELECT count(*) FROM submitter_last WHERE last_at >= $1 AND last_at < $2::date::timestamptz) AS n`,
+      [p.since, firstWholeDay(p.since)],
     );
-    return rows[0].n;
+    return Number(rows[0].n);
   }
 
   /** Completed evaluations still awaiting an admin's review. */
   async awaitingReview(): Promise<number> {
-    const { rows } = await this.pool.query(
-      `SELECT count(*)::int AS n FROM evaluations WHERE status = 'completed' AND approval_status = 'pending_review'`,
-    );
-    return rows[0].n;
+    return createdCount(this.pool, {}, { statuses: ['completed'], approval: 'pending_review' });
   }
 
-  /** Per day of the period: submissions (by type) and completions, and the completed ones' mean percent. */
+  /** Per day of the period: submissions (by type) and completions, and the completed ones' mean percent (rollup). */
   async perDay(p: Period) {
     const [created, completed] = await Promise.all([
       this.pool.query(
-        `SELECT ${DAY('created_at')} AS date, count(*)::int AS count,
-           count(*) FILTER (WHERE essay_type = 'ee')::int AS ee, count(*) FILTER (WHERE essay_type = 'tok')::int AS tok
-         FROM evaluations WHERE ${VISIBLE} AND created_at >= $1 GROUP BY 1`,
-        [p.since],
+        `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(n)::int AS count,
+           coalesce(sum(n) FILTER (WHERE essay_type = 'ee'), 0)::int AS ee, coalesce(sum(n) FILTER (WHERE essay_type = 'tok'), 0)::int AS tok
+         FROM evaluation_rollup WHERE kind = 'created' AND day >= $1::date GROUP BY 1`,
+        [dayOf(p)],
       ),
       this.pool.query(
-        `SELECT ${DAY('completed_at')} AS date, count(*)::int AS count, avg(${PERCENT}) AS average_percent
-         FROM evaluations WHERE status = 'completed' AND completed_at >= $1 GROUP BY 1`,
-        [p.since],
+        `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(n)::int AS count, sum(pct_sum) / NULLIF(sum(pct_n), 0) AS average_percent
+         FROM evaluation_rollup WHERE kind = 'completed' AND day >= $1::date GROUP BY 1`,
+        [dayOf(p)],
       ),
     ]);
     const byType = new Map(created.rows.map((r) => [r.date, r]));
@@ -146,42 +147,67 @@ export class DashboardStore {
     };
   }
 
-  /** Gradings finished in the period: how long they took (seconds) and how many completed or failed. */
+  /**
+   * Gradings finished in the period: how long they took (seconds: the average exact, p50 and p95
+   * those of the times rounded to 0.1 s, as shown) and how many completed or failed. Whole days come
+   * from the rollups (processing_rollup, migration 014), the period's partial first day from the
+   * rows (index evaluations_completed_at, covering).
+   */
   async processing(p: Period) {
-    const { rows } = await this.pool.query(
-      `SELECT avg(processing_time) FILTER (WHERE status = 'completed' AND reused_from IS NULL) AS average,
-         percentile_cont(0.5) WITHIN GROUP (ORDER BY processing_time) FILTER (WHERE status = 'completed' AND reused_from IS NULL) AS p50,
-         percentile_cont(0.95) WITHIN GROUP (ORDER BY processing_time) FILTER (WHERE status = 'completed' AND reused_from IS NULL) AS p95,
-         count(*) FILTER (WHERE status = 'completed')::int AS completed,
-         count(*) FILTER (WHERE status = 'failed')::int AS failed
-       FROM evaluations
-       WHERE (status = 'completed' AND completed_at >= $1) OR (status = 'failed' AND updated_at >= $1)`,
-      [p.since],
-    );
-    const r = rows[0];
-    return { average: oneDecimal(r.average), p50: oneDecimal(r.p50), p95: oneDecimal(r.p95), completed: r.completed, failed: r.failed };
+    const [times, counts] = await Promise.all([
+      this.pool.query<{ tenths: number; n: string; seconds: string }>(
+        `SELECT tenths, sum(n) AS n, sum(seconds) AS seconds FROM (
+           SELECT tenths, n, seconds_sum AS seconds FROM processing_rollup WHERE day >= $2::date
+           UNION ALL
+           SELECT round(processing_time * 10)::int, 1, processing_time::numeric FROM evaluations
+           WHERE status = 'completed' AND completed_at IS NOT NULL AND completed_at >= $1 AND completed_at < $2::date::timestamptz
+             AND processing_time IS NOT NULL AND reused_from IS NULL) h
+         GROUP BY tenths HAVING sum(n) <> 0 ORDER BY tenths`,
+        [p.since, firstWholeDay(p.since)],
+      ),
+      this.pool.query(
+        `SELECT coalesce(sum(n) FILTER (WHERE kind = 'completed'), 0)::int AS completed,
+           coalesce(sum(n) FILTER (WHERE kind = 'failed'), 0)::int AS failed
+         FROM evaluation_rollup WHERE kind IN ('completed', 'failed') AND day >= $1::date`,
+        [dayOf(p)],
+      ),
+    ]);
+    // in whole tenths, so that a percentile halfway between two tenths is exactly .x5 and rounds up as SQL's round does
+    const buckets = times.rows.map((r) => ({ value: r.tenths, n: Number(r.n) }));
+    const n = buckets.reduce((sum, b) => sum + b.n, 0);
+    const seconds = times.rows.reduce((sum, r) => sum + Number(r.seconds), 0);
+    const inSeconds = (tenths: number | null) => (tenths === null ? null : Math.round(tenths) / 10);
+    const c = counts.rows[0];
+    return {
+      average: n === 0 ? null : oneDecimal(seconds / n),
+      p50: inSeconds(percentileCont(buckets, 0.5)),
+      p95: inSeconds(percentileCont(buckets, 0.95)),
+      completed: c.completed,
+      failed: c.failed,
+    };
   }
 
-  /** Gradings completed in the period per overall grade (from the summary column: no full result is read). */
+  /** Gradings completed in the period per overall grade (rollup). */
   async gradeDistribution(p: Period) {
     const { rows } = await this.pool.query(
-      `SELECT results_summary->>'overallGrade' AS grade, count(*)::int AS count FROM evaluations
-       WHERE status = 'completed' AND results_summary IS NOT NULL AND completed_at >= $1 GROUP BY 1 ORDER BY 1`,
-      [p.since],
+      `SELECT grade, sum(n)::int AS count FROM evaluation_rollup
+       WHERE kind = 'completed' AND day >= $1::date GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`,
+      [dayOf(p)],
     );
     return rows as Array<{ grade: string; count: number }>;
   }
 
-  /** Mean score per criterion (by essay type, criterion code and name) of the gradings completed in the period. */
+  /** Mean score per criterion (by essay type, criterion code and name) of the gradings completed in the period (rollup). */
   async criteriaAverages(p: Period): Promise<CriterionAverage[]> {
     const { rows } = await this.pool.query(
-      `SELECT essay_type, c->>'code' AS code, c->>'name' AS name,
-         avg((c->>'score')::float8) AS average_score, max((c->>'maxScore')::float8) AS max_score,
-         avg((c->>'score')::float8 / NULLIF((c->>'maxScore')::float8, 0)) * 100 AS average_percent
-       FROM evaluations, jsonb_array_elements(results->'criteria') AS c
-       WHERE status = 'completed' AND results IS NOT NULL AND completed_at >= $1
+      `SELECT essay_type, code, name, sum(score_sum) / NULLIF(sum(score_n), 0) AS average_score,
+         max(max_score) FILTER (WHERE max_score > '-Infinity') AS max_score,
+         sum(ratio_sum) / NULLIF(sum(ratio_n), 0) * 100 AS average_percent
+       FROM (SELECT essay_type, code, name, max_score, sum(n) AS n, sum(score_n) AS score_n, sum(score_sum) AS score_sum,
+               sum(ratio_n) AS ratio_n, sum(ratio_sum) AS ratio_sum
+             FROM criteria_rollup WHERE day >= $1::date GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0) k
        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-      [p.since],
+      [dayOf(p)],
     );
     return rows.map((r) => ({
       essay_type: r.essay_type,
@@ -193,14 +219,18 @@ export class DashboardStore {
     }));
   }
 
-  /** Submissions per rubric in the period (title as in the latest snapshot), with the completed ones' mean percent. */
+  /** Submissions per rubric in the period (rollup; title as in the latest snapshot), with the completed ones' mean percent. */
   async rubricUsage(p: Period) {
     const { rows } = await this.pool.query(
-      `SELECT rubric_id, (array_agg(rubric->>'title' ORDER BY created_at DESC))[1] AS title, min(essay_type) AS essay_type,
-         count(*)::int AS submissions, avg(${PERCENT}) FILTER (WHERE status = 'completed') AS average_percent
-       FROM evaluations WHERE ${VISIBLE} AND created_at >= $1
-       GROUP BY rubric_id ORDER BY submissions DESC, title`,
-      [p.since],
+      `SELECT r.rubric_id, r.essay_type, r.submissions, r.average_percent,
+         (SELECT rubric->>'title' FROM evaluations e WHERE e.rubric_id = r.rubric_id AND ${VISIBLE} AND created_at >= $2
+          ORDER BY created_at DESC LIMIT 1) AS title
+       FROM (SELECT rubric_id, min(essay_type) AS essay_type, sum(n)::int AS submissions, sum(pct_sum) / NULLIF(sum(pct_n), 0) AS average_percent
+             FROM (SELECT rubric_id, essay_type, sum(n) AS n, sum(pct_n) AS pct_n, sum(pct_sum) AS pct_sum FROM evaluation_rollup
+                   WHERE kind = 'rubric' AND day >= $1::date GROUP BY 1, 2 HAVING sum(n) <> 0) k
+             GROUP BY 1) r
+       ORDER BY r.submissions DESC, title`,
+      [dayOf(p), p.since],
     );
     return rows.map((r) => ({
       rubric_id: r.rubric_id,
@@ -213,15 +243,18 @@ export class DashboardStore {
 
   /**
    * What happened lately, newest first: submissions, completions, failures and review decisions,
-   * each an item (`<kind>:<evaluation id>`).
+   * each an item (`<kind>:<evaluation id>`). Each kind's newest `limit` come from its own index
+   * (migration 012); how many there are in all, from the rollup.
    */
   async recentActivity(limit: number): Promise<{ activities: ActivityItem[]; total: number }> {
-    const events = `
-      SELECT id, 'submitted' AS kind, created_at AS at FROM evaluations WHERE ${VISIBLE}
-      UNION ALL SELECT id, 'completed', completed_at FROM evaluations WHERE status = 'completed' AND completed_at IS NOT NULL
-      UNION ALL SELECT id, 'failed', updated_at FROM evaluations WHERE status = 'failed'
-      UNION ALL SELECT id, approval_status, reviewed_at FROM evaluations
-        WHERE approval_status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL AND ${VISIBLE}`;
+    const newest = (select: string, at: string, where: string) =>
+      `(SELECT id, ${select} AS kind, ${at} AS at FROM evaluations WHERE ${where} ORDER BY ${at} DESC LIMIT $1)`;
+    const events = [
+      newest(`'submitted'`, 'created_at', VISIBLE),
+      newest(`'completed'`, 'completed_at', `status = 'completed' AND completed_at IS NOT NULL`),
+      newest(`'failed'`, 'updated_at', `status = 'failed'`),
+      newest('approval_status', 'reviewed_at', `approval_status IN ('approved', 'rejected') AND reviewed_at IS NOT NULL AND ${VISIBLE}`),
+    ].join(' UNION ALL ');
     const [list, count] = await Promise.all([
       this.pool.query(
         `SELECT a.kind, a.at, e.id, e.title, e.user_name, e.essay_type, ${SHOWN_STATUS.replace(/status/g, 'e.status')} AS status
@@ -229,7 +262,12 @@ export class DashboardStore {
          ORDER BY a.at DESC, a.kind LIMIT $1`,
         [limit],
       ),
-      this.pool.query(`SELECT count(*)::int AS n FROM (${events}) a`),
+      // Every visible row is submitted; completed and failed rows once more; a decision (approved or
+      // rejected, reviewed_at always set with it) once more.
+      this.pool.query(
+        `SELECT coalesce(sum(n * CASE WHEN kind = 'created' AND approval IN ('approved', 'rejected') THEN 2 ELSE 1 END), 0)::int AS n
+         FROM evaluation_rollup WHERE kind IN ('created', 'completed', 'failed')`,
+      ),
     ]);
     return {
       activities: list.rows.map((r) => ({
@@ -246,17 +284,49 @@ export class DashboardStore {
     };
   }
 
-  /** The submissions an export covers (admin filters; newest first), with the essay text only when asked. */
-  async exportRows(filters: AdminEvaluationQuery, withText: boolean): Promise<ExportRow[]> {
-    const { limit, ...f } = filters;
-    const { sql, params } = adminFilter(f);
-    const { rows } = await this.pool.query<ExportRow>(
-      `SELECT id, title, file_name, user_name, user_email, user_type, essay_type, subject_area, ${SHOWN_STATUS} AS status,
-         approval_status, overall_score, results, word_count, rubric->>'title' AS rubric_title, created_at, completed_at,
-         ai_feedback, admin_notes${withText ? ', essay_text' : ''}
-       FROM evaluations WHERE ${sql} ORDER BY created_at DESC, id DESC ${limit ? `LIMIT ${Math.floor(limit)}` : ''}`,
-      params,
-    );
-    return rows;
+  /**
+   * The submissions an export covers (admin filters, at most `limit`; newest first), with the essay
+   * text only when asked, in batches of `batch` rows read by keyset inside one read-only
+   * repeatable-read transaction: one consistent snapshot, and never more than a batch in memory
+   * however many rows match. The caller pulls batch after batch (app/export-csv.ts streams each as
+   * it comes); stopping early (a client gone) ends the transaction.
+   */
+  async *exportBatches(filters: AdminEvaluationQuery, withText: boolean, batch = withText ? 100 : 1000): AsyncGenerator<ExportRow[]> {
+    const { limit, cursor: _, ...f } = filters;
+    const filter = adminFilter(f);
+    const client = await this.pool.connect();
+    let left = limit ?? Infinity;
+    let open = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      open = true;
+      let after: string | undefined;
+      while (left > 0) {
+        const pageParams = [...filter.params];
+        const size = Math.min(batch, left);
+        const { rows } = await client.query<ExportRow & { cursor_at: string }>(
+          newestMatching(
+            `id, title, file_name, user_name, user_email, user_type, essay_type, subject_area, ${SHOWN_STATUS} AS status,
+             approval_status, overall_score, results, word_count, rubric->>'title' AS rubric_title, created_at, completed_at,
+             ai_feedback, admin_notes${withText ? ', essay_text' : ''}, ${keysetAt()}`,
+            filter,
+            keysetAfter(after, pageParams),
+            size + 1,
+          ),
+          pageParams,
+        );
+        const page = keysetPage(rows, size, (r) => r.id);
+        if (page.rows.length > 0) yield page.rows as ExportRow[];
+        left -= page.rows.length;
+        if (!page.next_cursor) break;
+        after = page.next_cursor;
+      }
+      await client.query('COMMIT');
+      open = false;
+    } finally {
+      // An error, or the consumer stopped early (return()): the transaction ends here.
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
   }
 }

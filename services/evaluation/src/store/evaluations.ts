@@ -8,6 +8,9 @@ import {
   type SubmissionDetails,
 } from '@corestone/contracts';
 import {
+  keysetAfter,
+  keysetAt,
+  keysetPage,
   processedMarkSql,
   queryRowsWithSqlEvent,
   queryWithSqlEvent,
@@ -342,15 +345,32 @@ export class EvaluationStore {
     return rows[0] ?? null;
   }
 
-  /** The user's own rows, newest first, as lists show them. */
-  async listForUser(userId: string, filter: { status?: EvaluationStatus; essay_type?: EssayType }): Promise<ListRow[]> {
-    const { rows } = await this.pool.query<ListRow>(
-      `SELECT ${LIST_COLUMNS} FROM evaluations
-       WHERE user_id = $1 AND ${VISIBLE} AND ($2::text IS NULL OR ${SHOWN_STATUS} = $2) AND ($3::text IS NULL OR essay_type = $3)
-       ORDER BY created_at DESC, id DESC`,
-      [userId, filter.status ?? null, filter.essay_type ?? null],
-    );
-    return rows;
+  /**
+   * The user's own rows, newest first, as lists show them: all of them, or a page of `limit` after
+   * `cursor` (keyset on index evaluations_user_list); how many match in all; the next page's cursor.
+   */
+  async listForUser(
+    userId: string,
+    filter: { status?: EvaluationStatus; essay_type?: EssayType; limit?: number; cursor?: string },
+  ): Promise<{ rows: ListRow[]; total: number; next_cursor: string | null }> {
+    const params: unknown[] = [userId, filter.status ?? null, filter.essay_type ?? null];
+    const where = `user_id = $1 AND ${VISIBLE} AND ($2::text IS NULL OR ${SHOWN_STATUS} = $2) AND ($3::text IS NULL OR essay_type = $3)`;
+    const pageParams = [...params];
+    const after = keysetAfter(filter.cursor, pageParams);
+    const keyset = after ? ` AND ${after}` : '';
+    const limit = filter.limit === undefined ? null : Math.floor(filter.limit);
+    const [list, total] = await Promise.all([
+      this.pool.query<ListRow & { cursor_at: string }>(
+        `SELECT ${LIST_COLUMNS}, ${keysetAt()} FROM evaluations WHERE ${where}${keyset}
+         ORDER BY created_at DESC, id DESC${limit === null ? '' : ` LIMIT ${limit + 1}`}`,
+        pageParams,
+      ),
+      limit === null && !filter.cursor
+        ? null
+        : this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM evaluations WHERE ${where}`, params).then((r) => r.rows[0].n),
+    ]);
+    const page = keysetPage(list.rows, limit ?? list.rows.length, (r) => r.id);
+    return { rows: page.rows as ListRow[], total: total ?? page.rows.length, next_cursor: page.next_cursor };
   }
 
   // --- grading outcomes (each guarded by status so late or repeated events change nothing) ---

@@ -1,4 +1,5 @@
 import type { Migration } from '@corestone/service-kit';
+import { PROCESSING_TIMES, SUBMITTER_DAYS, YEAR_OF_DATA, YEAR_OF_DATA_USERS } from './year-of-data';
 
 export const migrations: Migration[] = [
   {
@@ -192,4 +193,9 @@ export const migrations: Migration[] = [
     id: '011-school-activity-index',
     sql: `CREATE INDEX evaluations_school_created ON evaluations (school_id, created_at) WHERE school_id IS NOT NULL;`,
   },
+  // Issue 34 §2: lists by keyset with indexes for every filter, trigram search, daily rollups (store/year-of-data.ts).
+  YEAR_OF_DATA,
+  YEAR_OF_DATA_USERS,
+  PROCESSING_TIMES,
+  SUBMITTER_DAYS,
 ];

@@ -1,11 +1,15 @@
-import type { Criterion, Remark, Results, RubricCriterion, TextMetrics } from '@corestone/contracts';
+import type { Criterion, EssayLanguage, Remark, Results, RubricCriterion, TextMetrics } from '@corestone/contracts';
 import { analyseText, clip, type TextFeatures } from './text';
-import { passagesOf } from './spans';
+import { passagesOf, sameLengthNormalise } from './spans';
+import { detectLanguage } from './language';
+import { FRAME_TEXTS, localiseSignals, numberIn } from './feedback-language';
+import type { GradedLanguage } from './languages';
+import { wordUseMeasured } from './measure';
 import { EXPECT, fmt, plural, type Signal } from './signals';
 import { measure } from './measure';
 import { WEIGHTS, dimensionOf } from './criteria';
 import { MAX_BAND_LABEL, bandOf, levelOf, totalsOf } from './totals';
-import { checkJob, type GradingJob } from './job';
+import { UnsupportedLanguageError, checkJob, type GradingJob } from './job';
 
 export { dimensionOf };
 
@@ -33,7 +37,7 @@ interface Scored {
   improvements: Remark[];
 }
 
-function scoreCriterion(job: GradingJob, f: TextFeatures, signals: Map<string, Signal>, rc: RubricCriterion): Scored {
+function scoreCriterion(job: GradingJob, f: TextFeatures, signals: Map<string, Signal>, rc: RubricCriterion, lang: GradedLanguage): Scored {
   const parts = WEIGHTS[dimensionOf(rc)][job.essay_type].map(([key, weight]) => ({ sig: signals.get(key)!, weight }));
   const q = parts.reduce((sum, p) => sum + p.sig.value * p.weight, 0) / parts.reduce((sum, p) => sum + p.weight, 0);
   // An essay far below the expected length cannot show any criterion in depth; and text analysis
@@ -68,15 +72,18 @@ function scoreCriterion(job: GradingJob, f: TextFeatures, signals: Map<string, S
     passages: passagesOf(job.text, p.sig.applies),
   }));
   const level = levelOf(rc, score);
+  const w = lang === 'en' ? null : FRAME_TEXTS[lang];
   const feedback = [
     `${rc.name}: ${score}/${rc.maxScore} (${band}).`,
     // A long mark-band descriptor is not the band label: quote it, so the student reads what the band means.
     level && level.descriptor.trim().length > MAX_BAND_LABEL
-      ? `Mark band ${level.min === level.max ? level.min : `${level.min}–${level.max}`}: ${level.descriptor.trim()}`
+      ? `${w?.band ?? 'Mark band'} ${level.min === level.max ? level.min : `${level.min}–${level.max}`}: ${level.descriptor.trim()}`
       : '',
-    found.length ? `Found: ${found.join('; ')}.` : 'Little evidence of this criterion was found in the text.',
-    missing.length ? `Weaker: ${missing.join('; ')}.` : '',
-    next ? `Next: ${next.sig.tip}.` : 'Every aspect checked for this criterion is well developed.',
+    found.length
+      ? `${w?.found ?? 'Found'}: ${found.join('; ')}.`
+      : (w?.little ?? 'Little evidence of this criterion was found in the text.'),
+    missing.length ? `${w?.weaker ?? 'Weaker'}: ${missing.join('; ')}.` : '',
+    next ? `${w?.next ?? 'Next'}: ${next.sig.tip}.` : (w?.allGood ?? 'Every aspect checked for this criterion is well developed.'),
   ]
     .filter(Boolean)
     .join(' ');
@@ -101,13 +108,20 @@ function scoreCriterion(job: GradingJob, f: TextFeatures, signals: Map<string, S
   };
 }
 
-function insight(signals: Map<string, Signal>, keys: string[], lead: string): string {
+type InsightKey = keyof Results['insight_feedback'];
+
+function insight(signals: Map<string, Signal>, keys: string[], lead: string, lang: GradedLanguage, which: InsightKey): string {
   const list = keys.map((k) => signals.get(k)!);
   const avg = list.reduce((s, x) => s + x.value, 0) / list.length;
-  const verdict = avg >= 0.75 ? 'strong' : avg >= 0.5 ? 'developing' : 'limited';
+  const rank = avg >= 0.75 ? 0 : avg >= 0.5 ? 1 : 2;
   const weakest = [...list].sort((a, b) => a.value - b.value || a.key.localeCompare(b.key))[0];
   const evidence = list.map((x) => x.evidence).join('; ');
-  return `${lead} is ${verdict}: ${evidence}.${weakest.value < 0.6 ? ` ${weakest.tip}.` : ''}`;
+  const tip = weakest.value < 0.6 ? ` ${weakest.tip}.` : '';
+  if (lang !== 'en') {
+    const w = FRAME_TEXTS[lang];
+    return `${w.is(w.leads[which], w.verdicts[rank])} — ${evidence}.${tip}`;
+  }
+  return `${lead} is ${(['strong', 'developing', 'limited'] as const)[rank]}: ${evidence}.${tip}`;
 }
 
 function textMetricsOf(f: TextFeatures, essayType: GradingJob['essay_type']): TextMetrics {
@@ -133,13 +147,31 @@ function suggestionsFrom(ranked: Remark[]): string[] {
   return ranked.map((r) => (r.passages[0] ? `${r.text} (see: "${clip(r.passages[0].quote, 70)}")` : r.text));
 }
 
-/** Grades one job with the built-in rules. Pure: the same job always gives the same results. */
-export function gradeBuiltin(job: GradingJob): Results {
+export interface BuiltinOptions {
+  /** the essay's language when already known (detected from the text otherwise) */
+  language?: EssayLanguage;
+  /**
+   * Analyse an essay in a language the grader cannot judge as if it were English instead of
+   * refusing it: the model grader's text metrics and its fill-ins for a reply's missing texts.
+   */
+  anyLanguage?: boolean;
+}
+
+/**
+ * Grades one job with the built-in rules, in the essay's language (English, French or Spanish).
+ * Pure: the same job always gives the same results. An essay in another language is refused
+ * (UnsupportedLanguageError) unless `anyLanguage`.
+ */
+export function gradeBuiltin(job: GradingJob, opts: BuiltinOptions = {}): Results {
   checkJob(job);
-  const f = analyseText(job.text);
+  const language = opts.language ?? detectLanguage(job.text);
+  if (language === 'other' && !opts.anyLanguage) throw new UnsupportedLanguageError();
+  const lang: GradedLanguage = language === 'other' ? 'en' : language;
+  const f = analyseText(job.text, lang);
   const signals = measure(job, f);
+  if (lang !== 'en') localiseSignals(signals, f, sameLengthNormalise(job.text), wordUseMeasured(f)!, lang);
   const structure = job.rubric.scoring_structure;
-  const scored = structure.criteria.map((rc) => scoreCriterion(job, f, signals, rc));
+  const scored = structure.criteria.map((rc) => scoreCriterion(job, f, signals, rc, lang));
   const totals = totalsOf(
     structure,
     scored.map((s) => s.criterion),
@@ -165,14 +197,35 @@ export function gradeBuiltin(job: GradingJob): Results {
   const label = EXPECT[job.essay_type].label;
   const style = f.citations.style;
 
-  const holistic = [
-    `This ${label} of ${fmt(f.bodyWords)} words scores ${fmt(totals.totalPoints)}/${fmt(totals.maxPoints)} (${totals.percentage}%), grade ${totals.overallGrade} (${totals.overallBand}).`,
-    ranked.length > 1 && best.code !== worst.code
-      ? `Its strongest criterion is ${best.code} ${best.name} (${best.score}/${best.maxScore}); the weakest is ${worst.code} ${worst.name} (${worst.score}/${worst.maxScore}).`
-      : `${best.code} ${best.name}: ${best.score}/${best.maxScore}.`,
-    `The text has ${plural(f.paragraphs.length, 'paragraph')}, ${plural(f.citations.total, 'in-text citation')}${style === 'none' ? '' : style === 'mixed' ? ' in mixed styles' : ` (${style === 'numeric' ? 'numbered' : style} style)`}${f.bibliography.heading ? ` and a '${f.bibliography.heading}' section` : ' and no bibliography section'}.`,
-    'Scored by the built-in grader from the text itself; the same text always receives the same result.',
-  ].join(' ');
+  const w = lang === 'en' ? null : FRAME_TEXTS[lang];
+  // French and Spanish sentences write their numbers with the language's decimal comma ('74,5 %')
+  const num = (x: number) => (lang === 'en' ? fmt(x) : numberIn(lang, x));
+  const holistic = w
+    ? [
+        `${w.essay[job.essay_type]} ${w.scores(num(f.bodyWords), num(totals.totalPoints), num(totals.maxPoints), num(totals.percentage), totals.overallGrade, totals.overallBand)}`,
+        ranked.length > 1 && best.code !== worst.code
+          ? w.bestWorst(
+              `${best.code} ${best.name} (${num(best.score)}/${num(best.maxScore)})`,
+              `${worst.code} ${worst.name} (${num(worst.score)}/${num(worst.maxScore)})`,
+            )
+          : `${best.code} ${best.name}: ${num(best.score)}/${num(best.maxScore)}.`,
+        w.shape(
+          f.paragraphs.length,
+          f.citations.total,
+          f.bibliographySpans.heading
+            ? sameLengthNormalise(job.text).slice(f.bibliographySpans.heading.start, f.bibliographySpans.heading.end).replace(/:$/, '')
+            : null,
+        ),
+        w.by,
+      ].join(' ')
+    : [
+        `This ${label} of ${fmt(f.bodyWords)} words scores ${fmt(totals.totalPoints)}/${fmt(totals.maxPoints)} (${totals.percentage}%), grade ${totals.overallGrade} (${totals.overallBand}).`,
+        ranked.length > 1 && best.code !== worst.code
+          ? `Its strongest criterion is ${best.code} ${best.name} (${best.score}/${best.maxScore}); the weakest is ${worst.code} ${worst.name} (${worst.score}/${worst.maxScore}).`
+          : `${best.code} ${best.name}: ${best.score}/${best.maxScore}.`,
+        `The text has ${plural(f.paragraphs.length, 'paragraph')}, ${plural(f.citations.total, 'in-text citation')}${style === 'none' ? '' : style === 'mixed' ? ' in mixed styles' : ` (${style === 'numeric' ? 'numbered' : style} style)`}${f.bibliography.heading ? ` and a '${f.bibliography.heading}' section` : ' and no bibliography section'}.`,
+        'Scored by the built-in grader from the text itself; the same text always receives the same result.',
+      ].join(' ');
 
   return {
     ...totals,
@@ -181,19 +234,44 @@ export function gradeBuiltin(job: GradingJob): Results {
       holisticCommentary: holistic,
       nextSteps: improvements.slice(0, 3).length
         ? improvements.slice(0, 3)
-        : ['Keep this standard: check each criterion once more against the rubric before submitting'],
+        : [w?.keep ?? 'Keep this standard: check each criterion once more against the rubric before submitting'],
       strengths,
       improvements,
     },
     insight_feedback: {
-      clarity_and_cohesion: insight(signals, ['frame', 'paragraphs', 'cohesion', 'connectives', 'variety'], 'Clarity and cohesion'),
-      argument_and_evidence: insight(signals, ['citations', 'quotations', 'data', 'bibliography', 'citationStyle'], 'Use of evidence'),
-      grammar_and_mechanics: insight(signals, ['spelling', 'mechanics', 'sentences', 'readability'], 'Grammar and mechanics'),
-      critical_thinking: insight(signals, ['counter', 'evaluative', 'hedging', 'answered'], 'Critical thinking'),
-      originality_and_insight: insight(signals, ['vocabulary', 'diversity', 'voice', 'reflection'], 'Originality and insight'),
+      clarity_and_cohesion: insight(
+        signals,
+        ['frame', 'paragraphs', 'cohesion', 'connectives', 'variety'],
+        'Clarity and cohesion',
+        lang,
+        'clarity_and_cohesion',
+      ),
+      argument_and_evidence: insight(
+        signals,
+        ['citations', 'quotations', 'data', 'bibliography', 'citationStyle'],
+        'Use of evidence',
+        lang,
+        'argument_and_evidence',
+      ),
+      grammar_and_mechanics: insight(
+        signals,
+        ['spelling', 'mechanics', 'sentences', 'readability'],
+        'Grammar and mechanics',
+        lang,
+        'grammar_and_mechanics',
+      ),
+      critical_thinking: insight(signals, ['counter', 'evaluative', 'hedging', 'answered'], 'Critical thinking', lang, 'critical_thinking'),
+      originality_and_insight: insight(
+        signals,
+        ['vocabulary', 'diversity', 'voice', 'reflection'],
+        'Originality and insight',
+        lang,
+        'originality_and_insight',
+      ),
     },
     suggestions: suggestionsFrom(rankedAdvice).slice(0, 8),
     textMetrics: textMetricsOf(f, job.essay_type),
     grader: 'builtin',
+    language,
   };
 }

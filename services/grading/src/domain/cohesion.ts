@@ -1,4 +1,4 @@
-import { STOPWORDS, stem, tokensOf, type Segment, type TextFeatures } from './text';
+import { stem, stopwordsFor, tokensOf, type Segment, type TextFeatures } from './text';
 
 /**
  * Cohesion as lexical overlap (the Coh-Metrix measures of argument and content-word overlap,
@@ -21,9 +21,9 @@ export interface Cohesion {
 }
 
 /** The content-word stems of a text: tokens of four letters or more outside the stop words. */
-function contentStems(text: string): Set<string> {
+function contentStems(text: string, stop: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
-  for (const t of tokensOf(text)) if (t.length >= 4 && !STOPWORDS.has(t)) out.add(stem(t));
+  for (const t of tokensOf(text)) if (t.length >= 4 && !stop.has(t)) out.add(stem(t));
   return out;
 }
 
@@ -34,7 +34,8 @@ function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 export function cohesionOf(f: TextFeatures): Cohesion {
-  const stems = f.sentences.map((s) => contentStems(s.text));
+  const stop = stopwordsFor(f.language);
+  const stems = f.sentences.map((s) => contentStems(s.text, stop));
   let pairs = 0;
   let linked = 0;
   const breaks: Segment[] = [];
@@ -51,7 +52,7 @@ export function cohesionOf(f: TextFeatures): Cohesion {
       if (links.length < 2) links.push(s);
     } else if (breaks.length < 2) breaks.push(s);
   }
-  const paragraphStems = f.paragraphs.map((x) => contentStems(x.text));
+  const paragraphStems = f.paragraphs.map((x) => contentStems(x.text, stop));
   let paragraphLinked = 0;
   for (let i = 1; i < paragraphStems.length; i++) if (overlap(paragraphStems[i - 1], paragraphStems[i]) >= 2) paragraphLinked++;
   const paragraphPairs = Math.max(0, paragraphStems.length - 1);

@@ -37,10 +37,24 @@ export interface Grader {
 
 /** A job no grader can ever grade: reported as grading.failed.v1 at once, never retried. */
 export class UngradableJobError extends Error {
-  readonly code = Codes.UNGRADABLE;
+  readonly code: string = Codes.UNGRADABLE;
   constructor(reason: string) {
     super(reason);
     this.name = 'UngradableJobError';
+  }
+}
+
+/**
+ * An essay in a language the built-in grader cannot judge (issue 36): not English, French or
+ * Spanish. Refused at once with its own code rather than marked down as weak English.
+ */
+export class UnsupportedLanguageError extends UngradableJobError {
+  override readonly code: string = Codes.UNSUPPORTED_LANGUAGE;
+  constructor() {
+    super(
+      'This essay does not appear to be written in English, French or Spanish, the languages the built-in grader can judge. It has not been graded (and not marked down); an AI grader or a teacher can assess it.',
+    );
+    this.name = 'UnsupportedLanguageError';
   }
 }
 

@@ -25,6 +25,37 @@ interface Lexicon {
 
 let lexicon: Lexicon | null = null;
 
+/**
+ * French and Spanish Hunspell dictionaries (issue 36), each loaded on the first essay in its
+ * language, once per process. dictionary-fr's affix file combines every word with the elided
+ * articles and pronouns (l', d', qu', jusqu' … in both cases): nspell then holds 3 million forms
+ * (4 s CPU, 340 MB of heap). Those prefix classes are left out at load (0.6 s, 55 MB, 409,000
+ * forms) and the elision is taken off the essay's word instead (`withoutElision`).
+ * dictionary-es: 0.9 s, 51 MB.
+ */
+const foreign = new Map<'fr' | 'es', ReturnType<typeof nspell>>();
+function dictionaryOf(lang: 'fr' | 'es'): ReturnType<typeof nspell> {
+  let dict = foreign.get(lang);
+  if (!dict) {
+    const dir = path.dirname(require.resolve(lang === 'fr' ? 'dictionary-fr' : 'dictionary-es'));
+    let aff = fs.readFileSync(path.join(dir, 'index.aff'), 'utf8');
+    if (lang === 'fr') aff = aff.replace(/^PFX \S*'\S* .*$/gm, '');
+    dict = nspell(aff, fs.readFileSync(path.join(dir, 'index.dic')));
+    foreign.set(lang, dict);
+  }
+  return dict;
+}
+
+/** French elided words before an apostrophe ("l'économie" is checked as "économie"). */
+const ELISION = /^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)'(?=\p{L})/u;
+const withoutElision = (word: string): string => word.replace(ELISION, '');
+
+/** Loads the dictionary of a language ahead of its first essay (the English one with loadLexicon). */
+export function loadDictionary(lang: 'en' | 'fr' | 'es'): void {
+  if (lang === 'en') loadLexicon();
+  else dictionaryOf(lang);
+}
+
 /** A dictionary package's Hunspell files, read beside its entry point (dictionary-en 4 is an ES module with top-level await, which require() cannot load). */
 function hunspell(pkg: string): ReturnType<typeof nspell> {
   const dir = path.dirname(require.resolve(pkg));
@@ -73,14 +104,21 @@ const NOT_CHECKED = new Set([
 const verdicts = new Map<string, boolean>();
 const MAX_VERDICTS = 200_000;
 
-/** Whether either dictionary accepts the lower-case word. */
-export function isKnownWord(word: string): boolean {
-  let known = verdicts.get(word);
+/** Whether either dictionary accepts the lower-case word (or the language's dictionary, for French and Spanish). */
+export function isKnownWord(word: string, lang: 'en' | 'fr' | 'es' = 'en'): boolean {
+  const key = lang === 'en' ? word : `${lang}:${word}`;
+  let known = verdicts.get(key);
   if (known === undefined) {
-    const { us, gb } = loadLexicon();
-    known = us.correct(word) || gb.correct(word);
+    if (lang === 'en') {
+      const { us, gb } = loadLexicon();
+      known = us.correct(word) || gb.correct(word);
+    } else {
+      const dict = dictionaryOf(lang);
+      const bare = lang === 'fr' ? withoutElision(word) : word;
+      known = bare.length < 2 || dict.correct(bare);
+    }
     if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-    verdicts.set(word, known);
+    verdicts.set(key, known);
   }
   return known;
 }
@@ -123,7 +161,39 @@ function partOfLongerWord(c: number): boolean {
  * skipped spans (quotations: the source's spelling, not the student's) is checked against the
  * dictionaries; those spelled correctly are ranked by frequency.
  */
-export function wordUseOf(text: string, end: number, skip: readonly Span[]): WordUse {
+export function wordUseOf(text: string, end: number, skip: readonly Span[], lang: 'en' | 'fr' | 'es' = 'en'): WordUse {
+  if (lang !== 'en') return foreignWordUseOf(text, end, skip, lang);
+  return scanWords(text, end, skip, {
+    pattern: WORD,
+    // '3rd', 'x_1', 'İstanbul', 'café'; a capital marks a name, an acronym or a sentence start
+    checks: (word, before, after) =>
+      !partOfLongerWord(before) && !partOfLongerWord(after) && word.length >= 2 && /^[a-z]/.test(word) && !/[A-Z]/.test(word),
+    known: (lower) => isKnownWord(lower),
+    advanced: (lower) => {
+      const base = lower.endsWith("'s") ? lower.slice(0, -2) : lower;
+      return frequencyRank(base) > COMMON_WORDS ? base : null;
+    },
+    // The rarest first (words the frequency list lacks, then by rank): they show the range best.
+    examples: (words) =>
+      words
+        .map((w) => [w, frequencyRank(w)] as const)
+        .sort((a, b) => (a[1] === b[1] ? a[0].localeCompare(b[0]) : a[1] === Infinity ? -1 : b[1] === Infinity ? 1 : b[1] - a[1]))
+        .map(([w]) => w),
+  });
+}
+
+/** What a language's word count decides: which words, which are checked, known, advanced, and the examples' order. */
+interface WordRules {
+  pattern: RegExp;
+  checks: (word: string, before: number, after: number) => boolean;
+  known: (lower: string) => boolean;
+  /** the word's form counted as advanced, or null */
+  advanced: (lower: string) => string | null;
+  examples: (advanced: string[]) => string[];
+}
+
+/** The scan both languages share: the words outside the skipped spans, checked, counted and ranked by `rules`. */
+function scanWords(text: string, end: number, skip: readonly Span[], rules: WordRules): WordUse {
   const body = text.slice(0, end).replace(URL, (m) => ' '.repeat(m.length));
   const sorted = [...skip].sort((a, b) => a.start - b.start);
   let s = 0;
@@ -132,34 +202,52 @@ export function wordUseOf(text: string, end: number, skip: readonly Span[]): Wor
   const misspelledHits: Hit[] = [];
   const misspellings = new Set<string>();
   const advancedWords = new Set<string>();
-  for (const m of body.matchAll(WORD)) {
+  for (const m of body.matchAll(rules.pattern)) {
     const at = m.index;
     const word = m[0];
     while (s < sorted.length && sorted[s].end <= at) s++;
     if (s < sorted.length && sorted[s].start <= at) continue; // inside a quotation
-    const before = body.charCodeAt(at - 1);
-    const after = body.charCodeAt(at + word.length);
-    if (partOfLongerWord(before) || partOfLongerWord(after)) continue; // '3rd', 'x_1', 'İstanbul', 'café'
-    if (word.length < 2 || !/^[a-z]/.test(word) || /[A-Z]/.test(word)) continue;
+    if (!rules.checks(word, body.charCodeAt(at - 1), body.charCodeAt(at + word.length))) continue;
     const lower = word.replace(/’/g, "'");
     if (NOT_CHECKED.has(lower)) continue;
     checked++;
-    if (!isKnownWord(lower)) {
+    if (!rules.known(lower)) {
       misspelledHits.push({ start: at, end: at + word.length, text: word });
       misspellings.add(lower);
       continue;
     }
-    const base = lower.endsWith("'s") ? lower.slice(0, -2) : lower;
-    if (frequencyRank(base) > COMMON_WORDS) {
+    const form = rules.advanced(lower);
+    if (form !== null) {
       advanced++;
-      advancedWords.add(base);
+      advancedWords.add(form);
     }
   }
-  // The rarest first (words the frequency list lacks, then by rank): they show the range best.
-  const advancedExamples = [...advancedWords]
-    .map((w) => [w, frequencyRank(w)] as const)
-    .sort((a, b) => (a[1] === b[1] ? a[0].localeCompare(b[0]) : a[1] === Infinity ? -1 : b[1] === Infinity ? 1 : b[1] - a[1]))
-    .slice(0, 8)
-    .map(([w]) => w);
+  const advancedExamples = rules.examples([...advancedWords]).slice(0, 8);
   return { checked, misspelled: misspelledHits.length, misspellings: [...misspellings], misspelledHits, advanced, advancedExamples };
+}
+
+/** Words of French and Spanish: letters of any script with inner apostrophes. */
+const FOREIGN_WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
+/** A word this long or longer counts as advanced in French and Spanish (no frequency list of them is packaged). */
+export const LONG_WORD = 9;
+
+/**
+ * wordUseOf for French and Spanish: the same words are checked (lower case, outside quotations,
+ * URLs and figures) against the language's Hunspell dictionary; without a packaged frequency list of
+ * either language, the advanced words are the correctly spelled ones of LONG_WORD letters or more
+ * that are not stop words (lexical sophistication by word length, the older of the two measures).
+ */
+function foreignWordUseOf(text: string, end: number, skip: readonly Span[], lang: 'fr' | 'es'): WordUse {
+  const digitOrUnderscore = (c: number) => (c >= 48 && c <= 57) || c === 95;
+  return scanWords(text, end, skip, {
+    pattern: FOREIGN_WORD,
+    checks: (word, before, after) =>
+      !digitOrUnderscore(before) && !digitOrUnderscore(after) && word.length >= 2 && word === word.toLowerCase(),
+    known: (lower) => isKnownWord(lower, lang),
+    advanced: (lower) => {
+      const bare = lang === 'fr' ? withoutElision(lower) : lower;
+      return bare.length >= LONG_WORD ? bare : null;
+    },
+    examples: (words) => words.sort((a, b) => b.length - a.length || a.localeCompare(b)),
+  });
 }

@@ -1,5 +1,5 @@
 import { clip, keyTerms, sentenceFit, stem, stemsUsedIn, type Segment, type TextFeatures } from './text';
-import type { Span } from './spans';
+import { sameLengthNormalise, type Span } from './spans';
 import { subjectGlossary } from './subject-terms';
 import { cohesionOf } from './cohesion';
 import { COMMON_WORDS, wordUseOf, type WordUse } from './lexicon';
@@ -52,6 +52,10 @@ interface Essay {
 /** A signal as measured: its value is clamped to 0..1, and missing spans are none. */
 type Measured = Omit<Signal, 'shows' | 'applies'> & Partial<Pick<Signal, 'shows' | 'applies'>>;
 
+/** The spelling and word use measured for each analysed text (the French and Spanish feedback cites them). */
+const wordUses = new WeakMap<TextFeatures, WordUse>();
+export const wordUseMeasured = (f: TextFeatures): WordUse | undefined => wordUses.get(f);
+
 /** Every aspect the grader measures, with the evidence it cites and where it is in the text. */
 export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
   const x: Essay = {
@@ -65,8 +69,10 @@ export function measure(job: GradingJob, f: TextFeatures): Map<string, Signal> {
     rq: f.researchQuestion,
     focus: focusOf(job),
     t: (target) => scaledTarget(target, f.bodyWords, EXPECT[job.essay_type]),
-    words: wordUseOf(f.text, f.bodyEnd, f.quotations.hits),
+    // (French and Spanish are spelled as written: the features' text has its diacritics folded.)
+    words: wordUseOf(f.language === 'en' ? f.text : sameLengthNormalise(job.text), f.bodyEnd, f.quotations.hits, f.language),
   };
+  wordUses.set(f, x.words);
   const s = new Map<string, Signal>();
   for (const measured of MEASURES) {
     const signals = measured(x);
@@ -93,11 +99,11 @@ function length({ f, e }: Essay): Measured {
 function researchQuestion({ job, f, ph, opening, rq, focus }: Essay): Measured {
   const focusFound =
     focus && job.essay_type === 'ee' && job.research_question
-      ? sentencesWithTerms(f, keyTerms(focus.text), f.sentences.slice(0, 10), 1)
+      ? sentencesWithTerms(f, keyTerms(focus.text, f.language), f.sentences.slice(0, 10), 1)
       : [];
   // The student entered a research question: an essay that states and pursues another one does not answer it.
   const entered = job.essay_type === 'ee' ? job.research_question?.trim() : undefined;
-  const enteredTerms = entered ? keyTerms(entered) : [];
+  const enteredTerms = entered ? keyTerms(entered, f.language) : [];
   const enteredUse = termCoverage(f, enteredTerms);
   // …judged loosely against the question the essay states (word starts, case and compatibility forms folded)
   const ownQuestion = rq ? rq.text.normalize('NFKC').toLowerCase() : '';
@@ -128,7 +134,7 @@ function researchQuestion({ job, f, ph, opening, rq, focus }: Essay): Measured {
 
 /** The conclusion answers the question: the question's (or title's) key words come back at the end. */
 function answered({ f, lastParagraphs, closing, rq, focus }: Essay): Measured {
-  const focusTerms = keyTerms(rq?.text ?? focus?.text ?? '');
+  const focusTerms = keyTerms(rq?.text ?? focus?.text ?? '', f.language);
   const answeredIn = sentencesWithTerms(
     f,
     focusTerms,
@@ -159,8 +165,9 @@ function answered({ f, lastParagraphs, closing, rq, focus }: Essay): Measured {
  */
 function subjectTerms({ job, f, focus }: Essay): Measured {
   const subject = job.essay_type === 'tok' ? 'theory of knowledge' : job.subject_area;
-  const glossary = subjectGlossary(subject);
-  const terms = glossary.length ? glossary : keyTerms(`${job.subject_area} ${focus?.text ?? ''}`);
+  // The catalogue's glossaries are English: a French or Spanish essay is read against its question's words.
+  const glossary = f.language === 'en' ? subjectGlossary(subject) : [];
+  const terms = glossary.length ? glossary : keyTerms(`${job.subject_area} ${focus?.text ?? ''}`, f.language);
   const vocab = glossaryCoverage(f, terms);
   const subjectName = job.essay_type === 'tok' ? 'TOK' : job.subject_area.trim() || 'subject';
   const termRe = vocab.hits.length
@@ -213,7 +220,7 @@ function areas({ f, ph }: Essay): Measured {
 }
 
 function titleFocus({ job, f, opening, focus }: Essay): Measured {
-  const titleTerms = keyTerms(focus?.text ?? '');
+  const titleTerms = keyTerms(focus?.text ?? '', f.language);
   const title = termCoverage(f, titleTerms);
   const titleKind = focus?.kind ?? (job.essay_type === 'tok' ? 'prescribed title' : 'title');
   return {
@@ -486,13 +493,19 @@ const JUDGED_WORDS = 100;
  * most frequent of everyday English (SUBTLEX-US), a lexical frequency profile (Laufer & Nation):
  * about 5 % in a plain, conversational text, 25 % and more in precise academic prose.
  */
-function vocabulary({ words }: Essay): Measured {
+/** The vocabulary signal's floor and span for the share of long words (French and Spanish). */
+const VOCABULARY_BY_LENGTH = [0.06, 0.14] as const;
+
+function vocabulary(x: Essay): Measured {
+  const { words } = x;
   const known = words.checked - words.misspelled;
   const share = known ? words.advanced / known : 0;
+  // French and Spanish: words of LONG_WORD letters or more (lexicon.ts), calibrated on the fixtures (see README).
+  const [floor, span] = x.f.language === 'en' ? [0.05, 0.2] : VOCABULARY_BY_LENGTH;
   return {
     key: 'vocabulary',
     // (a share of a handful of words says little: full weight from 100 words checked)
-    value: ((share - 0.05) / 0.2) * sat(known, JUDGED_WORDS),
+    value: ((share - floor) / span) * sat(known, JUDGED_WORDS),
     evidence: known
       ? `${Math.round(share * 100)}% of the words are beyond the ${fmt(COMMON_WORDS)} most common in everyday English${words.advancedExamples.length ? ` (e.g. ${quoteList(words.advancedExamples, 4)})` : ''}`
       : 'too few words to judge the vocabulary',

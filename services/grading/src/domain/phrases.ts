@@ -399,10 +399,27 @@ function byPhraseRank(a: string, b: string): number {
   return rankOfPhrase.get(a)! - rankOfPhrase.get(b)!;
 }
 
-/** findPhrases for every group of PHRASES, in one pass over the text (`runs`: see allPhraseHits). */
-export function phraseGroupsOf(text: string, runs?: WordIndex): Record<PhraseGroup, PhraseHits> {
-  const hitsOf = allPhraseHits(text, ALL_PHRASES, runs);
+/** Every phrase of a language's lists, made once per lists object. */
+const allOf = new WeakMap<object, readonly string[]>();
+
+/**
+ * findPhrases for every group of PHRASES, in one pass over the text (`runs`: see allPhraseHits);
+ * `lists`: another language's groups (issue 36; a group it lacks finds nothing).
+ */
+export function phraseGroupsOf(
+  text: string,
+  runs?: WordIndex,
+  lists?: Partial<Record<PhraseGroup, readonly string[]>>,
+): Record<PhraseGroup, PhraseHits> {
   const out = {} as Record<PhraseGroup, PhraseHits>;
+  if (lists) {
+    let all = allOf.get(lists);
+    if (!all) allOf.set(lists, (all = Object.values(lists).flat() as string[]));
+    const hitsOf = allPhraseHits(text, all, runs);
+    for (const group of Object.keys(PHRASES) as PhraseGroup[]) out[group] = phraseHitsOf(lists[group] ?? [], hitsOf);
+    return out;
+  }
+  const hitsOf = allPhraseHits(text, ALL_PHRASES, runs);
   for (const group of Object.keys(PHRASES) as PhraseGroup[]) out[group] = phraseHitsOf(PHRASES[group], hitsOf, byPhraseRank);
   return out;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_SUBMISSION_TITLES, ESSAY_WORD_LIMITS, type EssayType } from '@corestone/contracts';
-import { stem, stemsOfVocabulary, STOPWORDS, vocabularyOf, wordStart, type Segment, type TextFeatures } from './text';
+import { stem, stemsOfVocabulary, stopwordsFor, vocabularyOf, wordStart, type Segment, type TextFeatures } from './text';
 import { containing, type Span } from './spans';
 import type { GradingJob } from './job';
 
@@ -220,9 +220,10 @@ export function mostRepeated(f: TextFeatures): { word: string; spans: Span[] } |
   for (let i = 0; i < ids.length; i++) counts[ids[i]]++;
   // The first of the most frequent in alphabetical order, as sorting the words by that and taking [0] would give.
   let top = -1;
+  const stop = stopwordsFor(f.language);
   for (let id = 0; id < distinct.length; id++) {
     const t = distinct[id];
-    if (t.length < 4 || STOPWORDS.has(t)) continue;
+    if (t.length < 4 || stop.has(t)) continue;
     if (top < 0 || counts[id] > counts[top] || (counts[id] === counts[top] && t.localeCompare(distinct[top]) < 0)) top = id;
   }
   if (top < 0 || counts[top] < 5) return null;

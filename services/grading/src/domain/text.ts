@@ -2,6 +2,7 @@ import { analyseCitations, type CitationAnalysis, type CitationHit } from './cit
 import { phraseGroupsOf, type PhraseGroup, type PhraseHits } from './phrases';
 import { blankOut, matchesAt, stickyOf } from './scan';
 import { sameLengthNormalise, type Hit, type Span } from './spans';
+import { FRAME, PHRASES_BY_LANGUAGE, foldDiacritics, readabilityGradeOf, stopwordsOf, syllablesIn, type GradedLanguage } from './languages';
 import {
   countBelow,
   countWords,
@@ -36,6 +37,9 @@ export const STOPWORDS = new Set(
   between upon whether`.split(/\s+/),
 );
 
+/** The stop words of a graded language: the list above for English, stopwords-iso's (folded) for French and Spanish. */
+export const stopwordsFor = (lang: GradedLanguage): ReadonlySet<string> => (lang === 'en' ? STOPWORDS : stopwordsOf(lang));
+
 /** A paragraph or sentence with its place in the text. */
 export interface Segment extends Span {
   text: string;
@@ -43,8 +47,10 @@ export interface Segment extends Span {
 }
 
 export interface TextFeatures {
-  /** the text with offsets unchanged (sameLengthNormalise) */
+  /** the text with offsets unchanged (sameLengthNormalise; French and Spanish also foldDiacritics) */
   text: string;
+  /** the language the text was analysed in (issue 36) */
+  language: GradedLanguage;
   words: number;
   /** words before the bibliography: what a word limit counts */
   bodyWords: number;
@@ -214,15 +220,16 @@ function blocksOf(lines: Line[]): Segment[] {
   }));
 }
 
-export function analyseText(raw: string): TextFeatures {
-  const text = sameLengthNormalise(raw);
+export function analyseText(raw: string, language: GradedLanguage = 'en'): TextFeatures {
+  const text = language === 'en' ? sameLengthNormalise(raw) : foldDiacritics(sameLengthNormalise(raw));
+  const frame = language === 'en' ? null : FRAME[language];
   const index = wordIndexOf(text);
   const lines = linesOf(text, index);
   let words = 0;
   for (const l of lines) words += l.words;
 
   let bibIndex = lines.length - 1; // the last one: it closes the essay
-  while (bibIndex >= 0 && !BIBLIOGRAPHY_HEADING.test(lines[bibIndex].text)) bibIndex--;
+  while (bibIndex >= 0 && !BIBLIOGRAPHY_HEADING.test(lines[bibIndex].text) && !frame?.bibliography.test(lines[bibIndex].text)) bibIndex--;
   const bibLine = bibIndex >= 0 ? lines[bibIndex] : null;
   const bodyEnd = bibLine ? bibLine.start : text.length;
   let bodyWords = 0; // the lines before the bibliography's: the body up to its heading's indent
@@ -234,7 +241,10 @@ export function analyseText(raw: string): TextFeatures {
     : [];
   const bibliography = {
     heading: bibLine ? bibLine.text.replace(/:$/, '') : null,
-    mentioned: /\b(bibliography|works cited|reference list|references)\b/i.test(text),
+    mentioned:
+      /\b(bibliography|works cited|reference list|references|bibliographie|bibliografia|referencias|ouvrages cites|obras citadas)\b/i.test(
+        text,
+      ),
     entries: entryLines.length,
   };
 
@@ -256,7 +266,11 @@ export function analyseText(raw: string): TextFeatures {
   const bodyTokens = vocabulary.counts[0]; // ids[0, bodyTokens)
   const { syllableCount, longWords } = wordStatsOf(vocabulary, bodyTokens);
   const readabilityGrade =
-    bodyTokens && sentences.length ? 0.39 * (bodyTokens / sentences.length) + 11.8 * (syllableCount / bodyTokens) - 15.59 : 0;
+    language !== 'en'
+      ? readabilityGradeOf(language, bodyTokens, sentences.length, syllablesOfBody(vocabulary, bodyTokens, language))
+      : bodyTokens && sentences.length
+        ? 0.39 * (bodyTokens / sentences.length) + 11.8 * (syllableCount / bodyTokens) - 15.59
+        : 0;
 
   const cites = analyseCitations(
     body,
@@ -277,21 +291,25 @@ export function analyseText(raw: string): TextFeatures {
   const quotations = quotationsOf(body);
   const numbers = numbersOf(body, index);
 
-  const phrases = phraseGroupsOf(body, index);
+  const phrases = language === 'en' ? phraseGroupsOf(body, index) : phraseGroupsOf(body, index, PHRASES_BY_LANGUAGE[language]);
 
   const introduction =
+    (frame && firstHit(text, frame.introduction)) ??
     firstHit(text, /\bintroduction\b/i) ??
     firstHit(
       text,
       /\b(this essay (will|is about|argues|explores|examines|investigates|discusses)|in this essay|this investigation (will|is about)|this paper (will|is about))\b/i,
     );
-  const conclusion = firstHit(
-    text,
-    /\b(conclusion|in conclusion|to conclude|in summary|to summarise|to summarize|to sum up|overall,|so overall)\b|(^|[.!?]\s+)overall\b/i,
-  );
+  const conclusion =
+    (frame && firstHit(text, frame.conclusion)) ??
+    firstHit(
+      text,
+      /\b(conclusion|in conclusion|to conclude|in summary|to summarise|to summarize|to sum up|overall,|so overall)\b|(^|[.!?]\s+)overall\b/i,
+    );
 
   const features: TextFeatures = {
     text,
+    language,
     words,
     bodyWords,
     bodyEnd,
@@ -318,7 +336,7 @@ export function analyseText(raw: string): TextFeatures {
     citations,
     quotations,
     numbers,
-    researchQuestion: findResearchQuestion(text, sentences),
+    researchQuestion: findResearchQuestion(text, sentences, language),
     phrases,
     mechanics: mechanicsOf(body, index, sentences, avgSentenceLength),
   };
@@ -379,6 +397,18 @@ export function wordStart(f: TextFeatures, n: number): number {
  * and in variedOpeners: a hot loop in analyseText had V8 optimise it mid-call, without type feedback
  * for the code after the loop, and deoptimise it there at every call.)
  */
+/** Syllables of the body's tokens in French or Spanish (each distinct word counted once). */
+function syllablesOfBody({ distinct, ids }: Vocabulary, count: number, language: 'fr' | 'es'): number {
+  const of = new Int32Array(distinct.length).fill(-1);
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    const id = ids[i];
+    if (of[id] < 0) of[id] = syllablesIn(distinct[id], language);
+    n += of[id];
+  }
+  return n;
+}
+
 function wordStatsOf({ distinct, ids }: Vocabulary, count: number): { syllableCount: number; longWords: number } {
   const syllablesOf = new Int32Array(distinct.length).fill(-1); // an essay repeats its words: count each once
   let syllableCount = 0;
@@ -426,8 +456,9 @@ function isHeading({ text: line, words: n }: Line): boolean {
   return HEADING_WORDS.test(line) || !/[.!?]/.test(line);
 }
 
-function findResearchQuestion(text: string, sentences: Segment[]): TextFeatures['researchQuestion'] {
-  const explicit = /research question\s*(?:is|was|:|-|–)?\s*[:\-–]?\s*["“]?([^?\n]{10,300}\?)/di.exec(text);
+function findResearchQuestion(text: string, sentences: Segment[], language: GradedLanguage): TextFeatures['researchQuestion'] {
+  const frame = language === 'en' ? null : FRAME[language];
+  const explicit = (frame?.researchQuestion ?? /research question\s*(?:is|was|:|-|–)?\s*[:\-–]?\s*["“]?([^?\n]{10,300}\?)/di).exec(text);
   if (explicit) {
     const [start, end] = explicit.indices![1];
     const lead = explicit[1].length - explicit[1].trimStart().length;
@@ -437,7 +468,9 @@ function findResearchQuestion(text: string, sentences: Segment[]): TextFeatures[
   const q = opening.find(
     (s) =>
       /\?$/.test(s.text) &&
-      /^(to what extent|how|what|why|in what ways?|which|does|do|is|can)\b/i.test(s.text.replace(/^["“(]/, '')) &&
+      (frame?.openingQuestion ?? /^(to what extent|how|what|why|in what ways?|which|does|do|is|can)\b/i).test(
+        s.text.replace(/^["“(]/, ''),
+      ) &&
       s.words >= 6,
   );
   return q ? { text: clip(q.text, 140), explicit: false, span: { start: q.start, end: q.end } } : null;
@@ -571,12 +604,13 @@ export function clip(s: string, n: number): string {
   return flat.length <= n ? flat : `${flat.slice(0, n - 1).trimEnd()}…`;
 }
 
-/** Distinctive words of a phrase (criterion names, descriptions, titles), stemmed. */
-export function keyTerms(text: string): string[] {
+/** Distinctive words of a phrase (criterion names, descriptions, titles), stemmed; in French and Spanish folded as the essay is. */
+export function keyTerms(text: string, language: GradedLanguage = 'en'): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const t of tokensOf(text)) {
-    if (t.length < 5 || STOPWORDS.has(t)) continue;
+  const stop = stopwordsFor(language);
+  for (const t of tokensOf(language === 'en' ? text : foldDiacritics(text))) {
+    if (t.length < 5 || STOPWORDS.has(t) || stop.has(t)) continue;
     const s = stem(t);
     if (seen.has(s)) continue;
     seen.add(s);

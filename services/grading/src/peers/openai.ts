@@ -4,7 +4,8 @@ import { ReplyError, SYSTEM_PROMPT, parseReply, resultsFromReply, userPrompt } f
 import { combineSamples } from '../domain/consistency';
 import { gradeBuiltin } from '../domain/builtin';
 import { isRetryableStatus, retryDelayMs } from '../domain/retry';
-import { STAGE_PERCENT, type GradeContext, type Grader, type GradingJob } from '../domain/job';
+import { STAGE_PERCENT, UnsupportedLanguageError, type GradeContext, type Grader, type GradingJob } from '../domain/job';
+import { detectLanguage } from '../domain/language';
 import { estimateRequestTokens } from '../domain/rate-limits';
 import { chooseExemplars, type ChosenExemplar, type ExemplarSource } from '../domain/exemplars';
 
@@ -191,12 +192,15 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
       if (!ctx?.admit) await ctx?.progress('analysing_text', STAGE_PERCENT.analysing_text);
       // Text metrics, and the words a reply leaves out: made once the model has answered, so an essay
       // waiting for its turn costs no analysis yet (a burst of held essays would analyse them all at once).
+      // The essay's language (issue 36): the prompt names it and the model answers in it.
+      const language = detectLanguage(job.text);
       let analysed: Results | undefined;
-      const analysis = () => (analysed ??= gradeBuiltin(job));
+      const analysis = () => (analysed ??= gradeBuiltin(job, { language, anyLanguage: true }));
       const chosen = await exemplarsFor(job);
       const prompt = userPrompt(
         job,
         chosen.map((c) => c.block),
+        language,
       );
       const shown = chosen.length ? { exemplars: chosen.map(({ exemplar }) => ({ id: exemplar.id, title: exemplar.title })) } : {};
       const outcomes = await Promise.allSettled(Array.from({ length: opts.samples }, () => sample(job, prompt, analysis, ctx)));
@@ -206,11 +210,20 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
         const failure = (outcomes[0] as PromiseRejectedResult).reason;
         if (!(failure instanceof CallFailed || failure instanceof ReplyError)) throw failure; // a bug: retried, then dead-lettered
         opts.logger?.warn({ evaluation_id: job.evaluation_id, reason: failure.message }, 'model grading failed; fallback used');
+        // The built-in grader cannot judge another language: the essay is refused, not marked down.
+        if (opts.fallback.name === 'builtin' && language === 'other') throw new UnsupportedLanguageError();
         const fallback = opts.fallback.name === 'builtin' ? analysis() : await opts.fallback.grade(job);
-        return { ...fallback, grader: `${opts.fallback.name}-fallback`, fallbackReason: failure.message, model: opts.model };
+        return { ...fallback, grader: `${opts.fallback.name}-fallback`, fallbackReason: failure.message, model: opts.model, language };
       }
       if (opts.samples === 1) {
-        return { ...resultsFromReply(job, replies[0]), textMetrics: analysis().textMetrics, grader: 'openai', model: opts.model, ...shown };
+        return {
+          ...resultsFromReply(job, replies[0]),
+          textMetrics: analysis().textMetrics,
+          grader: 'openai',
+          model: opts.model,
+          language,
+          ...shown,
+        };
       }
       const combined = combineSamples(job, replies);
       return {
@@ -219,6 +232,7 @@ export function createOpenAiGrader(opts: OpenAiGraderOptions): Grader {
         grader: 'openai',
         model: opts.model,
         consistency: combined.consistency,
+        language,
         ...shown,
       };
     },

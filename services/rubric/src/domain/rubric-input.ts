@@ -3,6 +3,7 @@ import {
   Messages,
   type EssayType,
   type RubricStatus,
+  type RubricTranslationsInput,
   type ScoringStructure,
   type ScoringStructureInput,
 } from '@corestone/contracts';
@@ -10,6 +11,7 @@ import { badRequest } from '@corestone/service-kit';
 import { criteriaText } from './criteria-text';
 import { parseRubricText } from './parse-rubric';
 import { buildStructure, validateScoring } from './scoring';
+import { checkedTranslations } from './translations';
 
 /** The scoring structure as stored, or a 400 naming what is wrong with it. */
 export function checkedScoring(input: ScoringStructureInput): ScoringStructure {
@@ -63,6 +65,7 @@ export interface RubricDraftInput {
   criteria_text?: string;
   scoring_structure?: ScoringStructureInput;
   status?: RubricStatus;
+  translations?: RubricTranslationsInput;
 }
 
 /**
@@ -82,5 +85,6 @@ export function prepareRubric(input: RubricDraftInput) {
     status: input.status ?? 'active',
     criteria_text: input.scoring_structure ? criteriaTextFor(scoring, input.criteria_text) : input.criteria_text!.trim(),
     scoring_structure: scoring,
+    translations: checkedTranslations(input.translations ?? {}, scoring),
   };
 }

@@ -1,5 +1,6 @@
-import type { EssayType, GradeBoundary, ScoringStructure } from '@corestone/contracts';
+import type { EssayType, GradeBoundary, RubricTranslations, ScoringStructure } from '@corestone/contracts';
 import { buildStructure } from './scoring';
+import { DEFAULT_EE_TRANSLATIONS, DEFAULT_TOK_TRANSLATIONS } from './seed-translations';
 
 /**
  * The rubrics every installation starts with. `key` identifies a seeded row for ever (a later
@@ -17,6 +18,8 @@ export interface SeedRubric {
   /** This seed is the default of its type on a new installation (a super_admin may choose another). */
   default_for_type: boolean;
   scoring_structure: ScoringStructure;
+  /** French and Spanish texts (issue 36), added on start-up where the row has none (store/rubrics.ts). */
+  translations?: RubricTranslations;
 }
 
 type Level = [min: number, max: number, descriptor: string];
@@ -444,6 +447,7 @@ export const SEED_RUBRICS: readonly SeedRubric[] = [
     rubric_type: 'ee',
     default_for_type: true,
     scoring_structure: corestoneEe,
+    translations: DEFAULT_EE_TRANSLATIONS,
   },
   {
     key: 'ib-ee-2027',
@@ -469,6 +473,7 @@ export const SEED_RUBRICS: readonly SeedRubric[] = [
     rubric_type: 'tok',
     default_for_type: true,
     scoring_structure: corestoneTok,
+    translations: DEFAULT_TOK_TRANSLATIONS,
   },
   genericFor('ee'),
   genericFor('tok'),

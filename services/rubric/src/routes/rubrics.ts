@@ -13,6 +13,7 @@ import {
 } from '@corestone/contracts';
 import {
   HttpError,
+  requestLocale,
   conflict,
   errorResponses,
   isUuid,
@@ -23,6 +24,7 @@ import {
   type RoutePlugin,
 } from '@corestone/service-kit';
 import { checkedScoring, criteriaTextFor, prepareRubric, requiredTitle, scoringFromText } from '../domain/rubric-input';
+import { checkedTranslations, fittedTranslations, localizedRubric } from '../domain/translations';
 import type { Refusal, RubricChanges, RubricStore } from '../store/rubrics';
 import type { UsageStore } from '../store/usage';
 import { requireSuperAdmin } from './access';
@@ -60,12 +62,17 @@ export const rubricRoutes: RoutePlugin<RubricRouteDeps> = async (app, { store, u
       preHandler: requireAuth,
       schema: {
         summary: 'Active rubrics (any signed-in user), the default of each type first',
+        description: "In the request's language (Accept-Language) where a translation exists, English otherwise (field by field).",
         security,
         querystring: Type.Object({ rubric_type: Type.Optional(EssayType) }),
         response: { 200: Type.Array(Rubric), 400: ErrorEnvelope, 401: ErrorEnvelope },
       },
     },
-    async (req) => store.list({ rubric_type: req.query.rubric_type, status: 'active' }),
+    async (req) => {
+      const locale = requestLocale(req);
+      const rubrics = await store.list({ rubric_type: req.query.rubric_type, status: 'active' });
+      return rubrics.map((r) => localizedRubric(r, locale));
+    },
   );
 
   for (const url of ['/rubrics', '/rubrics/']) {
@@ -112,6 +119,8 @@ export const rubricRoutes: RoutePlugin<RubricRouteDeps> = async (app, { store, u
       preHandler: requireAuth,
       schema: {
         summary: 'One rubric: any signed-in user may read an active one, super_admin any',
+        description:
+          "In the request's language where a translation exists (field by field), English otherwise; super_admin gets the management view (English with `translations`), as the editor needs.",
         security,
         params: IdParams,
         response: { 200: Rubric, ...errors },
@@ -119,8 +128,9 @@ export const rubricRoutes: RoutePlugin<RubricRouteDeps> = async (app, { store, u
     },
     async (req) => {
       const rubric = await store.get(rubricId(req.params.id));
-      if (!rubric || (!rubric.is_active && principalOf(req).role !== 'super_admin')) throw REFUSALS.not_found();
-      return rubric;
+      const manager = principalOf(req).role === 'super_admin';
+      if (!rubric || (!rubric.is_active && !manager)) throw REFUSALS.not_found();
+      return manager ? rubric : localizedRubric(rubric, requestLocale(req));
     },
   );
 
@@ -152,6 +162,12 @@ export const rubricRoutes: RoutePlugin<RubricRouteDeps> = async (app, { store, u
       } else if (body.criteria_text !== undefined && body.criteria_text.trim() !== current.criteria_text.trim()) {
         changes.scoring_structure = scoringFromText(body.criteria_text, current.scoring_structure);
         changes.criteria_text = body.criteria_text.trim();
+      }
+      const structure = changes.scoring_structure ?? current.scoring_structure;
+      // Languages sent replace theirs; the others are kept, less what a new structure no longer has.
+      if (body.translations || changes.scoring_structure) {
+        const kept = fittedTranslations(current.translations ?? {}, structure);
+        changes.translations = { ...kept, ...checkedTranslations(body.translations ?? {}, structure) };
       }
       return orRefuse(await store.update(id, changes));
     },

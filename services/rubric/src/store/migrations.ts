@@ -63,4 +63,9 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX rubric_exemplars_rubric ON rubric_exemplars (rubric_id, created_at, id);`,
   },
+  {
+    // Issue 36: French and Spanish texts by language (domain/translations.ts); the seeds' are added on start-up.
+    id: '004-translations',
+    sql: `ALTER TABLE rubrics ADD COLUMN translations jsonb NOT NULL DEFAULT '{}'::jsonb;`,
+  },
 ];

@@ -1,8 +1,17 @@
 import type { Pool } from 'pg';
-import type { EssayType, Rubric, RubricSnapshot, RubricStatus, ScoringStructure } from '@corestone/contracts';
+import type {
+  EssayType,
+  Rubric,
+  RubricSnapshot,
+  RubricStatus,
+  RubricTexts,
+  RubricTranslations,
+  ScoringStructure,
+} from '@corestone/contracts';
 import { newId, withTransaction, type Queryable } from '@corestone/service-kit';
 import { SEED_REVISION, SEED_RUBRICS } from '../domain/seeds';
 import { criteriaText } from '../domain/criteria-text';
+import { TRANSLATED_LOCALES, seedTranslationFor, type EnglishTexts } from '../domain/translations';
 
 interface Row {
   id: string;
@@ -15,6 +24,7 @@ interface Row {
   criteria_text: string;
   scoring_structure: ScoringStructure;
   submission_count: number;
+  translations: RubricTranslations;
   is_default: boolean;
   created_at: Date;
   updated_at: Date;
@@ -34,6 +44,8 @@ const toRubric = (r: Row): Rubric => ({
   is_default: r.is_default,
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
+  language: 'en',
+  translations: r.translations,
 });
 
 const SELECT = `SELECT r.*, (d.rubric_id IS NOT NULL) AS is_default
@@ -48,9 +60,12 @@ export interface NewRubric {
   status: RubricStatus;
   criteria_text: string;
   scoring_structure: ScoringStructure;
+  translations?: RubricTranslations;
 }
 
-export type RubricChanges = Partial<Pick<NewRubric, 'title' | 'description' | 'status' | 'criteria_text' | 'scoring_structure'>>;
+export type RubricChanges = Partial<
+  Pick<NewRubric, 'title' | 'description' | 'status' | 'criteria_text' | 'scoring_structure' | 'translations'>
+>;
 
 /** Why a change was refused; the routes turn each into its message. */
 export type Refusal = 'not_found' | 'is_default' | 'in_use' | 'not_active';
@@ -78,7 +93,7 @@ export class RubricStore {
          ON CONFLICT (default_key) DO UPDATE SET
            title = EXCLUDED.title, description = EXCLUDED.description, criteria_text = EXCLUDED.criteria_text,
            scoring_structure = EXCLUDED.scoring_structure, seed_revision = EXCLUDED.seed_revision,
-           version = rubrics.version + 1, updated_at = now()
+           translations = '{}', version = rubrics.version + 1, updated_at = now()
          WHERE NOT rubrics.edited AND rubrics.seed_revision < EXCLUDED.seed_revision`,
         [
           newId(),
@@ -91,6 +106,7 @@ export class RubricStore {
           SEED_REVISION,
         ],
       );
+      if (seed.translations) await this.addSeedTranslations(seed.key, seed, seed.translations);
       if (seed.default_for_type) {
         await this.pool.query(
           `INSERT INTO type_defaults (rubric_type, rubric_id) SELECT rubric_type, id FROM rubrics WHERE default_key = $1
@@ -105,6 +121,34 @@ export class RubricStore {
       const ids = rows.map((r) => r.id);
       await this.snapshotsChanged(tx, ids);
     });
+  }
+
+  /**
+   * Gives a seeded row the seed's translation of each language it has none of (never set, never
+   * removed by an admin: a removal is stored as an empty translation), limited to the texts whose
+   * English is still the seed's. An admin's translation is never overwritten; the version does not
+   * change (translations are not in the snapshot graders use).
+   */
+  private async addSeedTranslations(key: string, seed: EnglishTexts, translations: RubricTranslations): Promise<void> {
+    const { rows } = await this.pool.query<EnglishTexts & { id: string; translations: RubricTranslations }>(
+      `SELECT id, title, description, scoring_structure, translations FROM rubrics WHERE default_key = $1`,
+      [key],
+    );
+    const row = rows[0];
+    if (!row) return;
+    const missing: RubricTranslations = {};
+    for (const locale of TRANSLATED_LOCALES) {
+      const t = translations[locale];
+      if (t && !(locale in row.translations)) missing[locale] = seedTranslationFor(row, seed, t);
+    }
+    const locales = Object.keys(missing);
+    if (!locales.length) return;
+    // Replicas starting together compute the same texts; the condition keeps an admin's write made meanwhile.
+    await this.pool.query(`UPDATE rubrics SET translations = translations || $2::jsonb WHERE id = $1 AND NOT translations ?| $3`, [
+      row.id,
+      JSON.stringify(missing),
+      locales,
+    ]);
   }
 
   async list(filter: { rubric_type?: EssayType; status?: RubricStatus }): Promise<Rubric[]> {
@@ -128,9 +172,18 @@ export class RubricStore {
   async create(input: NewRubric): Promise<Rubric> {
     const id = newId();
     await this.pool.query(
-      `INSERT INTO rubrics (id, title, description, rubric_type, status, criteria_text, scoring_structure, edited)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
-      [id, input.title, input.description, input.rubric_type, input.status, input.criteria_text, JSON.stringify(input.scoring_structure)],
+      `INSERT INTO rubrics (id, title, description, rubric_type, status, criteria_text, scoring_structure, translations, edited)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true)`,
+      [
+        id,
+        input.title,
+        input.description,
+        input.rubric_type,
+        input.status,
+        input.criteria_text,
+        JSON.stringify(input.scoring_structure),
+        JSON.stringify(input.translations ?? {}),
+      ],
     );
     return (await this.get(id))!;
   }
@@ -146,7 +199,7 @@ export class RubricStore {
         `UPDATE rubrics SET
            title = COALESCE($2, title), description = COALESCE($3, description), status = COALESCE($4, status),
            criteria_text = COALESCE($5, criteria_text), scoring_structure = COALESCE($6::jsonb, scoring_structure),
-           version = version + 1, edited = true, updated_at = now()
+           translations = COALESCE($7::jsonb, translations), version = version + 1, edited = true, updated_at = now()
          WHERE id = $1`,
         [
           id,
@@ -155,6 +208,7 @@ export class RubricStore {
           changes.status ?? null,
           changes.criteria_text ?? null,
           changes.scoring_structure ? JSON.stringify(changes.scoring_structure) : null,
+          changes.translations ? JSON.stringify(changes.translations) : null,
         ],
       );
       const updated = await tx.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
@@ -218,5 +272,18 @@ export class RubricStore {
     if (!row) return null;
     const { status, ...rubric } = row;
     return { rubric, is_active: status === 'active' };
+  }
+
+  /**
+   * A rubric's current English texts and translations, any status (`rubric.texts`, issue 36): what
+   * evaluation shows stored results in a reader's language with. Named, like the snapshot.
+   */
+  async texts(id: string): Promise<RubricTexts | null> {
+    const { rows } = await this.pool.query<RubricTexts>({
+      name: 'rubric-texts',
+      text: `SELECT id, version, title, scoring_structure, translations FROM rubrics WHERE id = $1`,
+      values: [id],
+    });
+    return rows[0] ?? null;
   }
 }

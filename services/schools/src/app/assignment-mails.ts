@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from 'pg';
-import type { Assignment } from '@corestone/contracts';
-import type { Mailer } from '@corestone/service-kit';
+import { resolveLocale, type Assignment } from '@corestone/contracts';
+import { startSingletonJob, type Mailer, type SingletonJob } from '@corestone/service-kit';
 import { REMINDER_WINDOW_MS, assignmentMail, mailDecision, type AssignmentMailKind } from '../domain/assignments';
 import type { AssignmentPeers } from '../peers/assignment-peers';
 import type { AssignmentStore, MailCandidate } from '../store/assignments';
-import { withLease } from '../store/lease';
 
 /** Most students one pass mails per kind (the rest go in the next pass). */
 const PASS_LIMIT = 2000;
@@ -18,14 +17,10 @@ export interface AssignmentMailsDeps {
   mailer: Mailer;
   /** PUBLIC_BASE_URL: the mails link the student's overview. */
   baseUrl: string;
-  /** The lease's name (with the schema in it: one scheduler per deployment, test runs apart). */
-  leaseName: string;
   logger: FastifyBaseLogger;
 }
 
 export interface MailPass {
-  /** false: another replica held the lease; this pass did nothing. */
-  held: boolean;
   sent: number;
   skipped: number;
   /** Mails whose send failed (tried again next pass) and assignments left for the next pass (evaluation did not answer). */
@@ -33,61 +28,62 @@ export interface MailPass {
 }
 
 /**
- * The "assignment open" and "due in 24 h" mails (issue 31), sent by a scheduled pass that holds a
- * lease (one replica at a time). Each mail goes at most once per student, assignment and kind: the
- * marker is written in the transaction that sends, so a failed send is rolled back and tried in
- * the next pass, and a second replica or pass finds the marker. Skipped mails are marked too
+ * The "assignment open" and "due in 24 h" mails (issue 31), sent by a scheduled pass in the one
+ * replica holding the job's lease (the kit's singleton jobs: it moves when its holder dies). Each
+ * mail goes at most once per student, assignment and kind: the marker is written in the
+ * transaction that sends, so a failed send is rolled back and tried in the next pass, and a second
+ * replica or pass finds the marker. Skipped mails are marked too
  * (submitted, switched off, told the deadline in the open mail, no account) and never asked again.
  * A crash between the send and the commit can send one mail twice (at least once, never lost).
  */
 export class AssignmentMails {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  /** A kick came while a pass ran: one more pass after it (the new assignment may have come too late for it). */
-  private again = false;
+  private job: SingletonJob | null = null;
+  private scheduled = false;
+  /** A kicked pass is queued and has not started: further kicks are covered by it. */
+  private kicked = false;
 
   constructor(private readonly deps: AssignmentMailsDeps) {}
 
-  /** A pass every `everyMs` (0: none; tests run passes with runOnce). */
+  /** A pass every `everyMs` under the lease (0: no schedule; tests run passes with runOnce). */
   start(everyMs: number): void {
-    if (everyMs <= 0) return;
-    this.timer = setInterval(() => this.tick(), everyMs);
-    this.timer.unref();
+    this.scheduled = everyMs > 0;
+    this.job = startSingletonJob({
+      pool: this.deps.pool,
+      name: 'schools.assignment-mails',
+      everyMs,
+      logger: this.deps.logger,
+      run: () => {
+        this.kicked = false;
+        return this.runOnce();
+      },
+    });
   }
 
   /** An assignment was set or changed: a pass soon rather than at the next round (when scheduled at all). */
   kick(): void {
-    if (this.timer) setImmediate(() => this.tick());
+    if (!this.scheduled || this.kicked) return;
+    this.kicked = true;
+    void this.runScheduled();
+  }
+
+  /** The scheduled pass now, after any under way: false when another replica holds the lease. */
+  runScheduled(): Promise<boolean> {
+    return this.job ? this.job.runNow() : Promise.resolve(false);
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.job?.stop();
+    this.job = null;
   }
 
-  private tick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.again = false;
-    this.running = this.runOnce()
-      .catch((err: unknown) => this.deps.logger.warn({ err }, 'assignment mail pass failed; the next one tries again'))
-      .finally(() => {
-        this.running = null;
-        if (this.again && this.timer) this.tick();
-      });
-  }
-
-  /** One pass at `now`, under the lease. */
+  /**
+   * One pass at `now`. Safe beside another pass (the markers above send each mail once); the lease
+   * only keeps the replicas from all doing the same work.
+   */
   async runOnce(now: Date = new Date()): Promise<MailPass> {
-    const leased = await withLease(this.deps.pool, this.deps.leaseName, async () => {
-      const pass: MailPass = { held: true, sent: 0, skipped: 0, failed: 0 };
-      for (const kind of KINDS) await this.mailKind(kind, now, pass);
-      return pass;
-    });
-    return leased.held ? leased.value : { held: false, sent: 0, skipped: 0, failed: 0 };
+    const pass: MailPass = { sent: 0, skipped: 0, failed: 0 };
+    for (const kind of KINDS) await this.mailKind(kind, now, pass);
+    return pass;
   }
 
   private async mailKind(kind: AssignmentMailKind, now: Date, pass: MailPass): Promise<void> {
@@ -132,7 +128,14 @@ export class AssignmentMails {
         const sent = await store.transaction(async (tx) => {
           if (!(await tx.mark({ ...marker(c, kind, now), outcome: 'sent' }))) return false;
           await this.deps.mailer.send(
-            assignmentMail({ kind, assignment: a, to: choice.email, name: choice.name, baseUrl: this.deps.baseUrl }),
+            assignmentMail({
+              kind,
+              assignment: a,
+              to: choice.email,
+              name: choice.name,
+              baseUrl: this.deps.baseUrl,
+              locale: resolveLocale(choice.locale, choice.school_default_locale),
+            }),
           );
           return true;
         });

@@ -231,7 +231,7 @@ export class LtiUseCases {
   async personOf(platform: PlatformRow, claims: Pick<LaunchClaims, 'sub' | 'email' | 'name' | 'role'>): Promise<string> {
     const linked = await this.d.lti.linkedUser(platform.id, claims.sub);
     let userId = linked;
-    const schoolName = (await this.d.schools.schoolName(platform.school_id)) ?? 'your school';
+    const school = (await this.d.schools.inviter(platform.school_id)) ?? { name: 'your school', locale: 'en' as const };
     if (!userId) {
       if (!claims.email)
         throw new LtiRefusal(
@@ -239,12 +239,10 @@ export class LtiUseCases {
           'The LMS must share the e-mail address of a first-time user (privacy settings of the tool)',
           400,
         );
-      const account = await this.d.accounts.provision({
-        email: claims.email,
-        name: claims.name ?? claims.email,
-        platform_role: claims.role,
-        invited_by_school: schoolName,
-      });
+      const account = await this.d.accounts.provision(
+        { email: claims.email, name: claims.name ?? claims.email, platform_role: claims.role },
+        school,
+      );
       if (!account.created) await this.mayLinkExisting(platform, account.user_id);
       userId = account.user_id;
     }

@@ -49,14 +49,9 @@ export class MembersUseCases {
     if (!looksLikeEmail(email)) throw badRequest('email must be an e-mail address');
     const name = body.name.trim();
     if (!name) throw badRequest('name must not be empty');
-    const schoolName = await this.store.schoolName(schoolId);
-    if (schoolName === null) throw schoolNotFound();
-    const account = await this.accounts.provision({
-      email,
-      name,
-      platform_role: platformRoleFor(body.role),
-      invited_by_school: schoolName,
-    });
+    const school = await this.store.inviter(schoolId);
+    if (school === null) throw schoolNotFound();
+    const account = await this.accounts.provision({ email, name, platform_role: platformRoleFor(body.role) }, school);
     return this.store.transaction(async (tx) => {
       const [outcome] = await tx.admit(
         schoolId,
@@ -82,8 +77,8 @@ export class MembersUseCases {
     if (!isUuid(schoolId)) throw schoolNotFound();
     const actor = await actorOf(this.store, principal);
     enforce(SchoolRules.manage(standingIn(actor, schoolId)), schoolNotFound);
-    const schoolName = await this.store.schoolName(schoolId);
-    if (schoolName === null) throw schoolNotFound();
+    const school = await this.store.inviter(schoolId);
+    if (school === null) throw schoolNotFound();
     const answers: Array<{ ok: true; user_id: string; created: boolean } | { ok: false; error: HttpError }> = [];
     const asked: Array<{ i: number; email: string; name: string; role: SchoolRole }> = [];
     people.forEach((p, i) => {
@@ -95,7 +90,7 @@ export class MembersUseCases {
     });
     if (!asked.length) return answers;
     const { results } = await this.accounts.provisionMany(
-      schoolName,
+      school,
       asked.map((a) => ({ email: a.email, name: a.name, platform_role: platformRoleFor(a.role) })),
     );
     const admissions: Array<Admission & { i: number }> = [];

@@ -58,6 +58,7 @@ export class SchoolsUseCases {
         ib_school_code: body.ib_school_code ?? null,
         time_zone: timeZone,
         settings: mergeSettings(null, body.settings),
+        default_locale: body.default_locale ?? 'en',
       });
       const d = await tx.setDomains(id, 'domains', domains);
       if (d.length) throw taken('domains', d);
@@ -109,6 +110,7 @@ export class SchoolsUseCases {
         ib_school_code: body.ib_school_code,
         time_zone: timeZone,
         settings,
+        default_locale: body.default_locale,
       });
       if (domains) {
         const d = await tx.setDomains(id, 'domains', domains);
@@ -118,7 +120,10 @@ export class SchoolsUseCases {
         const t = await tx.setDomains(id, 'tenants', normaliseTenantIds(body.microsoft_tenant_ids));
         if (t.length) throw taken('tenants', t);
       }
-      const changed = (body.name !== undefined && nameOf(body.name) !== current.name) || settings !== undefined;
+      const changed =
+        (body.name !== undefined && nameOf(body.name) !== current.name) ||
+        settings !== undefined ||
+        (body.default_locale !== undefined && body.default_locale !== current.default_locale);
       if (changed) await tx.announceSchool(id);
       return (await tx.getSchool(id))!;
     });

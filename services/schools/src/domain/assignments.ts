@@ -1,4 +1,4 @@
-import type { Assignment, EmailNotifications, UpdateAssignmentRequest } from '@corestone/contracts';
+import type { Assignment, EmailNotifications, Locale, UpdateAssignmentRequest } from '@corestone/contracts';
 import type { Mail } from '@corestone/service-kit';
 import { ClassRules, type ClassView, type Verdict } from './access';
 
@@ -78,8 +78,8 @@ export function reminderCoveredByOpenMail(openMailSentAt: Date | null, dueAt: Da
  * A date in the school's time zone, in words that cannot be misread across locales:
  * "Friday 4 December 2026, 23:59 (Europe/London)".
  */
-export function schoolDate(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+export function schoolDate(iso: string, timeZone: string, locale: Locale = 'en'): string {
+  const parts = new Intl.DateTimeFormat(INTL[locale], {
     timeZone,
     weekday: 'long',
     day: 'numeric',
@@ -90,8 +90,19 @@ export function schoolDate(iso: string, timeZone: string): string {
     hourCycle: 'h23',
   }).formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${timeZone})`;
+  const [weekday, day, month, year, time] = [
+    part('weekday'),
+    part('day'),
+    part('month'),
+    part('year'),
+    `${part('hour')}:${part('minute')}`,
+  ];
+  if (locale === 'fr') return `${weekday} ${day} ${month} ${year} à ${time} (${timeZone})`;
+  if (locale === 'es') return `${weekday}, ${day} de ${month} de ${year}, ${time} (${timeZone})`;
+  return `${weekday} ${day} ${month} ${year}, ${time} (${timeZone})`;
 }
+
+const INTL: Record<Locale, string> = { en: 'en-GB', fr: 'fr-FR', es: 'es-ES' };
 
 export interface AssignmentMailFacts {
   kind: AssignmentMailKind;
@@ -103,6 +114,8 @@ export interface AssignmentMailFacts {
   name: string;
   /** PUBLIC_BASE_URL: the upload wizard for the assignment is linked. */
   baseUrl: string;
+  /** The student's language (issue 36); English when absent. */
+  locale?: Locale;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -111,33 +124,86 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 const submitLink = (baseUrl: string, a: Pick<Assignment, 'id' | 'essay_type'>) =>
   `${baseUrl.replace(/\/+$/, '')}/dashboard/upload/${a.essay_type}?assignment=${encodeURIComponent(a.id)}`;
 
+type MailAssignment = AssignmentMailFacts['assignment'];
+
+/** The assignment mails' words per language (issue 36); English is what they always said. */
+const MAIL_TEXTS: Record<
+  Locale,
+  {
+    hello: (name: string) => string;
+    what: (a: MailAssignment) => string;
+    opened: (a: MailAssignment, what: string, due: string) => string[];
+    dueSoon: (a: MailAssignment, due: string) => string[];
+    instructions: string;
+    submit: string;
+    openedSubject: (a: MailAssignment) => string;
+    dueSoonSubject: (a: MailAssignment) => string;
+  }
+> = {
+  en: {
+    hello: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    what: (a) => `${a.essay_type.toUpperCase()} ${a.kind}`,
+    opened: (a, what, due) => [`A new assignment is open in ${a.class_name}: "${a.title}" (${what}).`, `Due: ${due}.`],
+    dueSoon: (a, due) => [
+      `"${a.title}" (${a.class_name}) is due in less than 24 hours: ${due}.`,
+      `You have not submitted it yet. ${a.allow_late ? 'Late work is taken, but marked late.' : 'After the deadline no submissions are taken.'}`,
+    ],
+    instructions: 'Instructions',
+    submit: 'Submit your essay',
+    openedSubject: (a) => `New assignment: "${a.title}" (${a.class_name})`,
+    dueSoonSubject: (a) => `Due in 24 hours: "${a.title}" (${a.class_name})`,
+  },
+  fr: {
+    hello: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    what: (a) => `${a.essay_type === 'ee' ? 'Mémoire' : 'Essai de TdC'}, ${a.kind === 'draft' ? 'brouillon' : 'version finale'}`,
+    opened: (a, what, due) => [`Un nouveau devoir est ouvert dans ${a.class_name} : « ${a.title} » (${what}).`, `À rendre le ${due}.`],
+    dueSoon: (a, due) => [
+      `« ${a.title} » (${a.class_name}) est à rendre dans moins de 24 heures : ${due}.`,
+      `Vous ne l’avez pas encore rendu. ${a.allow_late ? 'Un travail en retard est accepté, mais marqué comme tel.' : 'Après la date limite, aucun dépôt n’est accepté.'}`,
+    ],
+    instructions: 'Consignes',
+    submit: 'Déposer votre dissertation',
+    openedSubject: (a) => `Nouveau devoir : « ${a.title} » (${a.class_name})`,
+    dueSoonSubject: (a) => `À rendre dans 24 heures : « ${a.title} » (${a.class_name})`,
+  },
+  es: {
+    hello: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+    what: (a) => `${a.essay_type === 'ee' ? 'Monografía' : 'Ensayo de TdC'}, ${a.kind === 'draft' ? 'borrador' : 'versión final'}`,
+    opened: (a, what, due) => [`Hay una nueva tarea abierta en ${a.class_name}: «${a.title}» (${what}).`, `Fecha de entrega: ${due}.`],
+    dueSoon: (a, due) => [
+      `«${a.title}» (${a.class_name}) se entrega en menos de 24 horas: ${due}.`,
+      `Todavía no la has entregado. ${a.allow_late ? 'Se aceptan entregas tardías, pero se marcan como tales.' : 'Después de la fecha límite no se aceptan entregas.'}`,
+    ],
+    instructions: 'Instrucciones',
+    submit: 'Entregar tu ensayo',
+    openedSubject: (a) => `Nueva tarea: «${a.title}» (${a.class_name})`,
+    dueSoonSubject: (a) => `Se entrega en 24 horas: «${a.title}» (${a.class_name})`,
+  },
+};
+
 /** The mail a student gets when an assignment opens, or a day before it is due (pure: no I/O). */
 export function assignmentMail(f: AssignmentMailFacts): Mail {
+  const locale = f.locale ?? 'en';
+  const t = MAIL_TEXTS[locale];
   const a = f.assignment;
-  const due = schoolDate(a.due_at, a.time_zone);
-  const what = `${a.essay_type.toUpperCase()} ${a.kind}`;
-  const greeting = f.name.trim() ? `Hello ${f.name.trim()},` : 'Hello,';
-  const lines =
-    f.kind === 'opened'
-      ? [`A new assignment is open in ${a.class_name}: "${a.title}" (${what}).`, `Due: ${due}.`]
-      : [
-          `"${a.title}" (${a.class_name}) is due in less than 24 hours: ${due}.`,
-          `You have not submitted it yet. ${a.allow_late ? 'Late work is taken, but marked late.' : 'After the deadline no submissions are taken.'}`,
-        ];
+  const due = schoolDate(a.due_at, a.time_zone, locale);
+  const greeting = t.hello(f.name.trim());
+  const lines = f.kind === 'opened' ? t.opened(a, t.what(a), due) : t.dueSoon(a, due);
   const instructions = f.kind === 'opened' && a.instructions.trim() ? a.instructions.trim() : null;
   const link = submitLink(f.baseUrl, a);
   const text =
-    [greeting, lines.join('\n'), ...(instructions ? [`Instructions:\n${instructions}`] : []), `Submit your essay:\n${link}`].join('\n\n') +
+    [greeting, lines.join('\n'), ...(instructions ? [`${t.instructions}:\n${instructions}`] : []), `${t.submit}:\n${link}`].join('\n\n') +
     '\n';
   const html =
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(a.title)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">` +
     `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
-    (instructions ? `<p><strong>Instructions</strong></p><p style="white-space:pre-wrap">${escapeHtml(instructions)}</p>` : '') +
-    `<p><a href="${escapeHtml(link)}">Submit your essay</a><br><span style="word-break:break-all">${escapeHtml(link)}</span></p>` +
+    (instructions
+      ? `<p><strong>${escapeHtml(t.instructions)}</strong></p><p style="white-space:pre-wrap">${escapeHtml(instructions)}</p>`
+      : '') +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.submit)}</a><br><span style="word-break:break-all">${escapeHtml(link)}</span></p>` +
     `</body></html>`;
-  const subject =
-    f.kind === 'opened' ? `New assignment: "${a.title}" (${a.class_name})` : `Due in 24 hours: "${a.title}" (${a.class_name})`;
+  const subject = f.kind === 'opened' ? t.openedSubject(a) : t.dueSoonSubject(a);
   return { to: oneLine(f.to), subject: oneLine(subject).slice(0, 200), text, html };
 }
 

@@ -1,4 +1,5 @@
 import { Rpc, type LastSignIn } from '@corestone/contracts';
+import type { Inviter } from '../store/schools';
 import { callRpc, type Bus } from '@corestone/service-kit';
 
 /** A batch's answer may take this many times a single provision's. */
@@ -17,8 +18,13 @@ export class Accounts {
   ) {}
 
   /** The account for `email` (made when there is none): its id and whether this call made it. */
-  provision(req: { email: string; name: string; platform_role: 'student' | 'teacher'; invited_by_school: string }) {
-    return callRpc(this.bus, Rpc.authProvisionUser, req, { timeoutMs: this.timeoutMs });
+  provision(req: { email: string; name: string; platform_role: 'student' | 'teacher' }, school: Inviter) {
+    return callRpc(
+      this.bus,
+      Rpc.authProvisionUser,
+      { ...req, invited_by_school: school.name, invited_by_school_locale: school.locale },
+      { timeoutMs: this.timeoutMs },
+    );
   }
 
   /**
@@ -26,11 +32,11 @@ export class Accounts {
    * person answered on their own, in order — `{ok: true, user_id, created}` or the refusal of that
    * person alone. Auth works on several at once; the wait allows for a full batch.
    */
-  provisionMany(school: string, people: Array<{ email: string; name: string; platform_role: 'student' | 'teacher' }>) {
+  provisionMany(school: Inviter, people: Array<{ email: string; name: string; platform_role: 'student' | 'teacher' }>) {
     return callRpc(
       this.bus,
       Rpc.authProvisionUsers,
-      { invited_by_school: school, users: people },
+      { invited_by_school: school.name, invited_by_school_locale: school.locale, users: people },
       { timeoutMs: this.timeoutMs * BATCH_WAIT_FACTOR },
     );
   }

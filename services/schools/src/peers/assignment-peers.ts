@@ -1,4 +1,4 @@
-import { Rpc, type EmailNotifications, type RpcResponse } from '@corestone/contracts';
+import { Rpc, type EmailNotifications, type Locale, type RpcResponse } from '@corestone/contracts';
 import { callRpc, type Bus } from '@corestone/service-kit';
 
 /** Most users one rpc.users.email_notifications asks about (its request's maxItems). */
@@ -10,6 +10,9 @@ export interface MailChoice {
   email: string;
   name: string;
   email_notifications: EmailNotifications;
+  /** Issue 36: the student's own language and their school's default (null: none). */
+  locale?: Locale | null;
+  school_default_locale?: Locale | null;
 }
 
 /**

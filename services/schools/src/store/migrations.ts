@@ -1,3 +1,5 @@
+import { localeMigrations } from './locale-migrations';
+import { memberListMigrations } from './member-list-migrations';
 import type { Migration } from '@corestone/service-kit';
 import { rosterMigrations } from './roster-migrations';
 import { assignmentMigrations } from './assignment-migrations';
@@ -81,4 +83,8 @@ export const migrations: Migration[] = [
   ...aiEndpointMigrations,
   // 006: a class's cap on school-pool credits (store/class-pool-cap-migrations.ts; issue 30)
   ...classPoolCapMigrations,
+  // 007: a school's default language (store/locale-migrations.ts; issue 36)
+  ...localeMigrations,
+  // 008: the members list's order as an index (store/member-list-migrations.ts; issue 34)
+  ...memberListMigrations,
 ];

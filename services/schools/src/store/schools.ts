@@ -3,6 +3,7 @@ import {
   Events,
   type ClassMember,
   type ClassRole,
+  type Locale,
   type MembershipStatus,
   type School,
   type SchoolClass,
@@ -57,6 +58,13 @@ export interface NewSchool {
   ib_school_code: string | null;
   time_zone: string;
   settings: SchoolSettings;
+  default_locale: Locale;
+}
+
+/** A school that invites people: what their invitation mails say and are written in. */
+export interface Inviter {
+  name: string;
+  locale: Locale;
 }
 
 export interface SchoolChange {
@@ -65,6 +73,7 @@ export interface SchoolChange {
   ib_school_code?: string | null;
   time_zone?: string;
   settings?: SchoolSettings;
+  default_locale?: Locale;
 }
 
 export interface MemberFilter {
@@ -100,7 +109,7 @@ export interface ClassRow {
 const iso = (d: Date) => d.toISOString();
 
 const SCHOOL_SELECT = `
-  SELECT s.id, s.name, s.country, s.ib_school_code, s.time_zone, s.settings, s.created_at, s.updated_at,
+  SELECT s.id, s.name, s.country, s.ib_school_code, s.time_zone, s.settings, s.default_locale, s.created_at, s.updated_at,
     COALESCE((SELECT array_agg(d.domain ORDER BY d.domain) FROM school_domains d WHERE d.school_id = s.id), '{}') AS email_domains,
     COALESCE((SELECT array_agg(t.tenant_id ORDER BY t.tenant_id) FROM school_tenants t WHERE t.school_id = s.id), '{}') AS microsoft_tenant_ids,
     (SELECT json_build_object(
@@ -123,6 +132,7 @@ interface SchoolRow {
   ib_school_code: string | null;
   time_zone: string;
   settings: SchoolSettings;
+  default_locale: Locale;
   created_at: Date;
   updated_at: Date;
   email_domains: string[];
@@ -140,6 +150,7 @@ const toSchool = (r: SchoolRow): School => ({
   email_domains: r.email_domains,
   microsoft_tenant_ids: r.microsoft_tenant_ids,
   settings: r.settings,
+  default_locale: r.default_locale,
   counts: { ...r.member_counts, ...r.class_counts },
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
@@ -151,6 +162,27 @@ interface MemberRow extends Omit<SchoolMember, 'created_at' | 'updated_at'> {
   updated_at: Date;
 }
 const toMember = (r: MemberRow): SchoolMember => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
+
+/**
+ * A page of a school's members by name and its count. Unnamed statements, planned at each call with
+ * the filter's values; the page comes in order from memberships_school_name (migration 008) — plans
+ * checked at 0 and a few thousand members in test/member-list-plans.int.test.ts.
+ */
+export function memberListStatements(
+  schoolId: string,
+  f: MemberFilter,
+): { page: { text: string; values: unknown[] }; count: { text: string; values: unknown[] } } {
+  const where = `WHERE school_id = $1 AND ($2::text IS NULL OR school_role = $2) AND ($3::text IS NULL OR status = $3)
+      AND ($4::text IS NULL OR name ILIKE $4 OR email ILIKE $4)`;
+  const params = [schoolId, f.role ?? null, f.status ?? null, f.search ? likePattern(f.search) : null];
+  return {
+    page: {
+      text: `SELECT ${MEMBER_COLUMNS} FROM memberships ${where} ORDER BY lower(name), user_id LIMIT $5 OFFSET $6`,
+      values: [...params, f.limit, f.offset],
+    },
+    count: { text: `SELECT count(*)::int AS total FROM memberships ${where}`, values: params },
+  };
+}
 
 const CLASS_SELECT = `
   SELECT c.id, c.school_id, c.name, c.subject, c.session, c.join_code, c.archived_at, c.created_at, c.updated_at, c.pool_cap,
@@ -197,14 +229,10 @@ export class SchoolStore {
 
   async createSchool(input: NewSchool): Promise<string> {
     const id = newId();
-    await this.db.query(`INSERT INTO schools (id, name, country, ib_school_code, time_zone, settings) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      id,
-      input.name,
-      input.country,
-      input.ib_school_code,
-      input.time_zone,
-      JSON.stringify(input.settings),
-    ]);
+    await this.db.query(
+      `INSERT INTO schools (id, name, country, ib_school_code, time_zone, settings, default_locale) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, input.name, input.country, input.ib_school_code, input.time_zone, JSON.stringify(input.settings), input.default_locale],
+    );
     return id;
   }
 
@@ -242,6 +270,7 @@ export class SchoolStore {
          ib_school_code = CASE WHEN $6 THEN $7 ELSE ib_school_code END,
          time_zone = COALESCE($8, time_zone),
          settings = COALESCE($9::jsonb, settings),
+         default_locale = COALESCE($10, default_locale),
          updated_at = now()
        WHERE id = $1`,
       [
@@ -254,6 +283,7 @@ export class SchoolStore {
         change.ib_school_code ?? null,
         change.time_zone ?? null,
         change.settings ? JSON.stringify(change.settings) : null,
+        change.default_locale ?? null,
       ],
     );
   }
@@ -306,9 +336,10 @@ export class SchoolStore {
   }
 
   async announceSchool(schoolId: string): Promise<void> {
-    const { rows } = await this.db.query<{ name: string; settings: SchoolSettings }>(`SELECT name, settings FROM schools WHERE id = $1`, [
-      schoolId,
-    ]);
+    const { rows } = await this.db.query<{ name: string; settings: SchoolSettings; default_locale: Locale }>(
+      `SELECT name, settings, default_locale FROM schools WHERE id = $1`,
+      [schoolId],
+    );
     if (!rows[0]) return;
     await enqueueEvent(this.db, Events.schoolsSchoolChanged, { school_id: schoolId, ...rows[0] }, undefined, { orderKey: schoolId });
   }
@@ -389,6 +420,12 @@ export class SchoolStore {
   async schoolName(id: string): Promise<string | null> {
     const { rows } = await this.db.query<{ name: string }>(`SELECT name FROM schools WHERE id = $1`, [id]);
     return rows[0]?.name ?? null;
+  }
+
+  /** The school as its invitation mails name it: its name and default language (issue 36); null when there is none. */
+  async inviter(id: string): Promise<Inviter | null> {
+    const { rows } = await this.db.query<Inviter>(`SELECT name, default_locale AS locale FROM schools WHERE id = $1`, [id]);
+    return rows[0] ?? null;
   }
 
   /**
@@ -544,18 +581,9 @@ export class SchoolStore {
   }
 
   async listMembers(schoolId: string, f: MemberFilter): Promise<{ members: SchoolMember[]; total: number }> {
-    const where = `WHERE school_id = $1 AND ($2::text IS NULL OR school_role = $2) AND ($3::text IS NULL OR status = $3)
-      AND ($4::text IS NULL OR name ILIKE $4 OR email ILIKE $4)`;
-    const params = [schoolId, f.role ?? null, f.status ?? null, f.search ? likePattern(f.search) : null];
-    const [{ rows }, count] = await Promise.all([
-      this.db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM memberships ${where} ORDER BY lower(name), user_id LIMIT $5 OFFSET $6`, [
-        ...params,
-        f.limit,
-        f.offset,
-      ]),
-      this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM memberships ${where}`, params),
-    ]);
-    return { members: rows.map(toMember), total: count.rows[0].total };
+    const { page, count } = memberListStatements(schoolId, f);
+    const [{ rows }, counted] = await Promise.all([this.db.query<MemberRow>(page), this.db.query<{ total: number }>(count)]);
+    return { members: rows.map(toMember), total: counted.rows[0].total };
   }
 
   // ---- classes ----

@@ -1,4 +1,4 @@
-import { Messages, type EmailNotifications, type Role } from '@corestone/contracts';
+import { Messages, type EmailNotifications, type Locale, type Role } from '@corestone/contracts';
 import { forbidden } from '@corestone/service-kit';
 import { checkAdminChange, checkSelfRoleChange, type Actor, type AdminChange } from '../domain/rules';
 import type { Account } from '../domain/view';
@@ -11,6 +11,8 @@ export interface ProfileUpdate {
   user_type?: Role;
   /** Mail switches to change (issue 31); the others stay. */
   email_notifications?: Partial<EmailNotifications>;
+  /** The user's own language (issue 36); null: none (follow the school, then the browser). */
+  locale?: Locale | null;
 }
 
 export interface AdminUpdate extends AdminChange {
@@ -34,6 +36,7 @@ export function updateOwnProfile(store: AccountStore, id: string, patch: Profile
       assigned_personas: current.assigned_personas,
     });
     if (patch.email_notifications) await tx.mergeEmailNotifications(id, patch.email_notifications);
+    if (patch.locale !== undefined) await tx.setLocale(id, patch.locale);
     return tx.mustGet(id);
   });
 }

@@ -45,6 +45,6 @@ export class UserViews {
     // The mirror's join named the mirrored membership's school; a membership heard ahead may be another's.
     const mirroredName = mirrored?.membership.school_id === schoolId ? mirrored.name : await this.store.schoolName(schoolId);
     const name = newer(mirroredName, heard?.names.get(schoolId) ?? null);
-    return toSchool(membership, name?.name ?? null);
+    return toSchool(membership, name);
   }
 }

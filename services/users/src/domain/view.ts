@@ -3,6 +3,7 @@ import {
   FREE_PLAN_CREDITS,
   type CreditAccount,
   type EmailNotifications,
+  type Locale,
   type Role,
   type SchoolMembership,
   type User,
@@ -26,6 +27,8 @@ export interface Account {
   openai_api_key_masked: string | null;
   /** The mail switches the user changed (issue 31); null: all on. */
   email_notifications?: Partial<EmailNotifications> | null;
+  /** The user's own language (issue 36); null: none chosen. */
+  locale?: Locale | null;
   created_at: Date;
 }
 
@@ -50,21 +53,25 @@ export type Membership = Omit<SchoolMembership, 'user_id'>;
 export interface MirroredMembership extends Membership {
   version: number;
 }
-/** A school's name from `schools.school_changed.v1`, with the event's stream sequence as its version. */
+/** A school's name and default language from `schools.school_changed.v1`, with the event's stream sequence as its version. */
 export interface SchoolName {
   name: string;
+  /** null: the event said none (written before issue 36; the school's is `en` then, shown once announced again). */
+  default_locale?: Locale | null;
   version: number;
 }
 
 /** The `school` of a view: null for an individual (no school, or a membership missing its role or status). */
-export function toSchool(m: Membership | null, name: string | null): UserSchool | null {
+export function toSchool(m: Membership | null, name: Pick<SchoolName, 'name' | 'default_locale'> | null): UserSchool | null {
   if (!m?.school_id || !m.school_role || !m.status) return null;
-  return { id: m.school_id, name, role: m.school_role, status: m.status };
+  const school: UserSchool = { id: m.school_id, name: name?.name ?? null, role: m.school_role, status: m.status };
+  if (name?.default_locale) school.default_locale = name.default_locale;
+  return school;
 }
 
 /** The school as the mirror alone has it (lists and answers that read no feed). */
 export function mirroredSchool(mirrored: { membership: Membership; name: SchoolName | null } | null): UserSchool | null {
-  return mirrored ? toSchool(mirrored.membership, mirrored.name?.name ?? null) : null;
+  return mirrored ? toSchool(mirrored.membership, mirrored.name) : null;
 }
 
 /**
@@ -116,6 +123,7 @@ export function toUser(a: Account, credits: Credits | null, school: UserSchool |
     openai_api_key: a.openai_api_key_masked,
     school,
     email_notifications: emailNotificationsOf(a),
+    locale: a.locale ?? null,
     createdAt: created,
     created_at: created,
   };

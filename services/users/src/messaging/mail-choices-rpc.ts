@@ -17,7 +17,14 @@ export function serveMailChoicesRpc(bus: Bus, db: Queryable, log: FastifyBaseLog
     async ({ user_ids }) => {
       const rows = await readMailChoices(db, [...new Set(user_ids.filter((id) => isUuid(id)))]);
       return {
-        users: rows.map((r) => ({ user_id: r.id, email: r.email, name: nameOf(r), email_notifications: emailNotificationsOf(r) })),
+        users: rows.map((r) => ({
+          user_id: r.id,
+          email: r.email,
+          name: nameOf(r),
+          email_notifications: emailNotificationsOf(r),
+          locale: r.locale,
+          school_default_locale: r.school_default_locale,
+        })),
       };
     },
     log,

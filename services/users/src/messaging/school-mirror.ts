@@ -27,7 +27,8 @@ export function startSchoolMirror(
     handler: async (event, msg) => {
       if (event.type === Events.schoolsSchoolChanged.subject) {
         const school = event.data as EventData<typeof Events.schoolsSchoolChanged>;
-        await store.applySchoolName(SCHOOL_MIRROR_DURABLE, event.id, school.school_id, school.name, msg.seq);
+        const facts = { name: school.name, default_locale: school.default_locale ?? null };
+        await store.applySchoolName(SCHOOL_MIRROR_DURABLE, event.id, school.school_id, facts, msg.seq);
         updates?.mirroredName(school.school_id, msg.seq);
         return;
       }

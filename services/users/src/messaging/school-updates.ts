@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Events, type EventData, type SchoolMembership } from '@corestone/contracts';
+import { Events, type EventData, type Locale, type SchoolMembership } from '@corestone/contracts';
 import type { Bus } from '@corestone/service-kit';
 import type { MirroredMembership, SchoolName } from '../domain/view';
 import { MirrorUpdates, type Heard } from './mirror-updates';
@@ -7,7 +7,7 @@ import { MirrorUpdates, type Heard } from './mirror-updates';
 type SchoolChanged = EventData<typeof Events.schoolsSchoolChanged>;
 
 /** What one schools event says: a user's membership, or a school's name. */
-export type SchoolFact = { membership: SchoolMembership } | { name: string };
+export type SchoolFact = { membership: SchoolMembership } | { name: string; default_locale: Locale | null };
 
 /** The subjects of the SCHOOLS stream that users keeps (its mirror consumer applies the same). */
 export const SCHOOL_SUBJECTS = [Events.schoolsMembershipChanged.subject, Events.schoolsSchoolChanged.subject] as const;
@@ -44,7 +44,8 @@ export class SchoolUpdates extends MirrorUpdates<SchoolFact> {
       read: (event, seq) => {
         if (event.type === Events.schoolsSchoolChanged.subject) {
           const school = event.data as SchoolChanged;
-          return { key: schoolKey(school.school_id), value: { name: school.name }, version: seq };
+          const value = { name: school.name, default_locale: school.default_locale ?? null };
+          return { key: schoolKey(school.school_id), value, version: seq };
         }
         const membership = event.data as SchoolMembership;
         return { key: userKey(membership.user_id), value: { membership }, version: seq };
@@ -81,7 +82,7 @@ export class SchoolUpdates extends MirrorUpdates<SchoolFact> {
     const schoolId = key.slice('school:'.length);
     const known = this.names.get(schoolId);
     if (known && known.version >= heard.version) return;
-    this.names = new Map(this.names).set(schoolId, { name: heard.value.name, version: heard.version });
+    this.names = new Map(this.names).set(schoolId, { ...heard.value, version: heard.version });
   }
 
   protected override get kept(): number {

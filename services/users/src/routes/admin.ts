@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Messages, Role, SuccessMessage, User, UserList } from '@corestone/contracts';
+import { ListCursor, Messages, Role, SuccessMessage, User, UserList } from '@corestone/contracts';
 import { encryptSecret, errorResponses, forbidden, maskSecret, requireRole, security, type RoutePlugin } from '@corestone/service-kit';
 import { canManage } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
@@ -43,6 +43,7 @@ export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
           role: Type.Optional(Role),
           limit: Type.Integer({ minimum: 1, maximum: 1000, default: 500 }),
           offset: Type.Integer({ minimum: 0, default: 0 }),
+          cursor: Type.Optional(ListCursor),
         }),
         response: { 200: UserList, ...errorResponses(400, 401, 403, 404) },
       },
@@ -50,9 +51,14 @@ export const adminRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
     async (req) => {
       await adminSelf(ctx, req);
       const q = req.query;
-      const { items, total } = await ctx.store.list(q);
+      const { items, total, next_cursor } = await ctx.store.list(q);
       // lists use the mirrored credits (no call to billing per row)
-      return { success: true as const, users: items.map((i) => toUser(i.account, i.credits, mirroredSchool(i.school))), total };
+      return {
+        success: true as const,
+        users: items.map((i) => toUser(i.account, i.credits, mirroredSchool(i.school))),
+        total,
+        next_cursor,
+      };
     },
   );
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { AnonymousState, EmailNotifications, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
+import { AnonymousState, EmailNotifications, LocaleSchema, MessageAllowance, Role, User, UserPermissions } from '@corestone/contracts';
 import { errorResponses, principalOf, requireAuth, security, type RoutePlugin } from '@corestone/service-kit';
 import { messageAllowance, permissionsOf } from '../domain/rules';
 import { cleanName, firstNameOf } from '../domain/names';
@@ -15,6 +15,8 @@ const ProfileBody = Type.Object({
   user_type: Type.Optional(Role),
   /** Issue 31: any of the mail switches; the ones not sent stay as they are. */
   email_notifications: Type.Optional(Type.Partial(EmailNotifications, { additionalProperties: false })),
+  /** Issue 36: the user's own language; null follows the school's default, then the browser. */
+  locale: Type.Optional(Type.Union([LocaleSchema, Type.Null()])),
 });
 
 export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
@@ -51,6 +53,7 @@ export const meRoutes: RoutePlugin<UsersContext> = async (app, ctx) => {
           display_name: display,
           user_type: body.user_type,
           email_notifications: body.email_notifications,
+          locale: body.locale,
         }),
       );
     },

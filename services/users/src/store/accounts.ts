@@ -6,6 +6,7 @@ import {
   UNLIMITED,
   type CreditAccount,
   type EmailNotifications,
+  type Locale,
   type Role,
   type SchoolMembership,
 } from '@corestone/contracts';
@@ -16,6 +17,9 @@ import {
   eraseAggregates,
   markProcessed,
   isUuid,
+  keysetAfter,
+  keysetAt,
+  keysetPage,
   notFound,
   outboxRow,
   withTransaction,
@@ -24,14 +28,15 @@ import {
 } from '@corestone/service-kit';
 import type { Account, MirroredCredits, MirroredMembership, SchoolName } from '../domain/view';
 import { messageAllowance, messageLimitReached } from '../domain/rules';
+import { cleanSearch, searchText } from './search-text';
 
 const COLUMNS = `a.id, a.email, a.role, a.is_active, a.first_name, a.last_name, a.display_name, a.is_anonymous, a.avatar,
-  a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.email_notifications, a.created_at`;
+  a.message_count, a.max_chatbot, a.assigned_personas, a.openai_api_key_masked, a.email_notifications, a.locale, a.created_at`;
 const CREDIT_COLUMNS = `m.essay_credits AS m_essay_credits, m.max_essay_credits AS m_max_essay_credits,
   m.subscription_plan AS m_subscription_plan, m.subscription_status AS m_subscription_status, m.version AS m_version`;
 
 const SCHOOL_COLUMNS = `s.school_id AS s_school_id, s.school_role AS s_school_role, s.status AS s_status, s.version AS s_version,
-  n.name AS n_name, n.version AS n_version`;
+  n.name AS n_name, n.default_locale AS n_default_locale, n.version AS n_version`;
 /** An account with its mirrored credits, membership and school name. */
 const FROM = `accounts a LEFT JOIN credit_mirror m ON m.user_id = a.id::text
   LEFT JOIN school_membership s ON s.user_id = a.id::text LEFT JOIN school_names n ON n.school_id = s.school_id`;
@@ -49,6 +54,7 @@ type Row = Account & {
   s_status?: string | null;
   s_version?: string | null; // bigint
   n_name?: string | null;
+  n_default_locale?: Locale | null;
   n_version?: string | null; // bigint
 };
 
@@ -72,6 +78,7 @@ function split(row: Row): AccountWithCredits {
     s_status,
     s_version,
     n_name,
+    n_default_locale,
     n_version,
     ...account
   } = row;
@@ -85,7 +92,10 @@ function split(row: Row): AccountWithCredits {
             status: (s_status ?? null) as MirroredMembership['status'],
             version: Number(s_version),
           },
-          name: n_name === null || n_name === undefined ? null : { name: n_name, version: Number(n_version) },
+          name:
+            n_name === null || n_name === undefined
+              ? null
+              : { name: n_name, default_locale: n_default_locale ?? null, version: Number(n_version) },
         };
   const credits =
     m_essay_credits === null || m_essay_credits === undefined
@@ -120,6 +130,66 @@ const viewChanged = (client: Queryable, userId: string) => enqueueEvent(client, 
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+export interface AccountListQuery {
+  search?: string;
+  role?: Role;
+  limit: number;
+  offset: number;
+  cursor?: string;
+}
+
+/**
+ * The admin users list's two statements (issue 34: 200,000 accounts). The page: newest first, after
+ * `cursor` (keyset: read from the (created_at, id) index where the last page ended, however deep)
+ * or, without one, after `offset` rows (the spec's paging, fine for the first pages); LIMIT limit + 1
+ * tells whether there is a next page. The count: every match (without a search, the kept counts per
+ * role of migration 006). A search is one ILIKE over
+ * searchText, which the trigram index answers. Unnamed statements: planned at each call for the
+ * table as it is then, so no plan made on an empty table is kept (test/list-plans.int.test.ts).
+ */
+export function listStatements(q: AccountListQuery): {
+  count: { text: string; values: unknown[] };
+  page: { text: string; values: unknown[] };
+} {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const search = cleanSearch(q.search ?? '');
+  if (search) {
+    args.push(likePattern(search));
+    where.push(`${searchText('a')} ILIKE $${args.length}`);
+  }
+  if (q.role) {
+    args.push(q.role);
+    where.push(`a.role = $${args.length}`);
+  }
+  // without a search, the total is the kept count per role (migration 006), not a count of every account
+  const count = search
+    ? { text: `SELECT count(*) AS n FROM accounts a WHERE ${where.join(' AND ')}`, values: args }
+    : { text: `SELECT coalesce(sum(n), 0) AS n FROM account_counts ${q.role ? 'WHERE role = $1' : ''}`, values: args };
+  const values = [...args];
+  const after = keysetAfter(q.cursor, values, { at: 'a.created_at', id: 'a.id' });
+  values.push(q.limit + 1, after ? 0 : q.offset);
+  const limit = `ORDER BY a.created_at DESC, a.id DESC LIMIT $${values.length - 1} OFFSET $${values.length}`;
+  // The page's keys first (from an index alone: an offset skips index entries, not joined rows),
+  // then their rows. A search's matches come from the trigram index before they are sorted: planned
+  // as one query, a rare name would be looked for along the whole (created_at) index whenever the
+  // planner guessed it common (no statistics on a new table), reading every account to fill a page.
+  const keys = search
+    ? `found AS MATERIALIZED (SELECT a.id FROM accounts a WHERE ${where.join(' AND ')}),
+       keys AS (SELECT a.id FROM found JOIN accounts a ON a.id = found.id ${after ? `WHERE ${after}` : ''} ${limit})`
+    : `keys AS (SELECT a.id FROM accounts a ${[...where, ...(after ? [after] : [])].map((w, i) => `${i ? 'AND' : 'WHERE'} ${w}`).join(' ')} ${limit})`;
+  // Each key's row by its primary key (LIMIT 1 keeps the subquery per key: joined as a whole, a
+  // planner without statistics may read every account and mirror row to join 51 keys).
+  const page = {
+    text: `WITH ${keys}
+      SELECT r.* FROM keys CROSS JOIN LATERAL (
+        SELECT ${COLUMNS}, ${CREDIT_COLUMNS}, ${SCHOOL_COLUMNS}, ${keysetAt('a.created_at')} FROM ${FROM} WHERE a.id = keys.id LIMIT 1) r
+      ORDER BY r.created_at DESC, r.id DESC`,
+    values,
+  };
+  return { count, page };
+}
+
 export class AccountStore {
   constructor(
     private readonly pool: Pool,
@@ -149,30 +219,15 @@ export class AccountStore {
     return found;
   }
 
-  async list(q: { search?: string; role?: Role; limit: number; offset: number }): Promise<{ items: AccountWithCredits[]; total: number }> {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    const search = q.search?.trim();
-    if (search) {
-      args.push(likePattern(search));
-      const p = `$${args.length}`;
-      where.push(
-        `(a.email ILIKE ${p} OR a.first_name ILIKE ${p} OR a.last_name ILIKE ${p} OR a.display_name ILIKE ${p}
-          OR (a.first_name || ' ' || a.last_name) ILIKE ${p})`,
-      );
-    }
-    if (q.role) {
-      args.push(q.role);
-      where.push(`a.role = $${args.length}`);
-    }
-    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM accounts a ${filter}`, args);
-    const { rows } = await this.pool.query<Row>(
-      `SELECT ${COLUMNS}, ${CREDIT_COLUMNS}, ${SCHOOL_COLUMNS} FROM ${FROM}
-       ${filter} ORDER BY a.created_at DESC, a.id DESC LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
-      [...args, q.limit, q.offset],
-    );
-    return { items: rows.map(split), total: Number(total.rows[0].n) };
+  /**
+   * A page of accounts, newest first (listStatements), with the count of every match and the next
+   * page's cursor (null on the last page).
+   */
+  async list(q: AccountListQuery): Promise<{ items: AccountWithCredits[]; total: number; next_cursor: string | null }> {
+    const { count, page } = listStatements(q);
+    const [counted, read] = await Promise.all([this.pool.query<{ n: string }>(count), this.pool.query<Row & { cursor_at: string }>(page)]);
+    const { rows, next_cursor } = keysetPage(read.rows, q.limit, (r) => r.id);
+    return { items: rows.map((r) => split(r as Row)), total: Number(counted.rows[0].n), next_cursor };
   }
 
   /**
@@ -354,15 +409,22 @@ export class AccountStore {
     });
   }
 
-  /** One `schools.school_changed.v1`: the school's name, kept like a membership (newest stream sequence wins). */
-  async applySchoolName(consumer: string, eventId: string, schoolId: string, name: string, version: number): Promise<boolean> {
+  /** One `schools.school_changed.v1`: the school's name and default language, kept like a membership (newest stream sequence wins). */
+  async applySchoolName(
+    consumer: string,
+    eventId: string,
+    schoolId: string,
+    school: Pick<SchoolName, 'name' | 'default_locale'>,
+    version: number,
+  ): Promise<boolean> {
     return withTransaction(this.pool, async (client) => {
       if (!(await markProcessed(client, consumer, eventId))) return false;
       const res = await client.query(
-        `INSERT INTO school_names (school_id, name, version) VALUES ($1, $2, $3)
-         ON CONFLICT (school_id) DO UPDATE SET name = EXCLUDED.name, version = EXCLUDED.version, updated_at = now()
+        `INSERT INTO school_names (school_id, name, default_locale, version) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (school_id) DO UPDATE SET name = EXCLUDED.name, default_locale = EXCLUDED.default_locale,
+           version = EXCLUDED.version, updated_at = now()
          WHERE school_names.version < EXCLUDED.version`,
-        [schoolId, name, version],
+        [schoolId, school.name, school.default_locale ?? null, version],
       );
       return res.rowCount === 1;
     });
@@ -370,11 +432,11 @@ export class AccountStore {
 
   /** A school's mirrored name (a view whose membership was heard ahead of the mirror, for another school). */
   async schoolName(schoolId: string): Promise<SchoolName | null> {
-    const { rows } = await this.pool.query<{ name: string; version: string }>(
-      `SELECT name, version FROM school_names WHERE school_id = $1`,
+    const { rows } = await this.pool.query<{ name: string; default_locale: Locale | null; version: string }>(
+      `SELECT name, default_locale, version FROM school_names WHERE school_id = $1`,
       [schoolId],
     );
-    return rows[0] ? { name: rows[0].name, version: Number(rows[0].version) } : null;
+    return rows[0] ? { ...rows[0], version: Number(rows[0].version) } : null;
   }
 
   /** One `billing.account_updated.v1`: recorded as processed and mirrored in one transaction. */
@@ -440,6 +502,11 @@ export class AccountTransaction {
       `UPDATE accounts SET email_notifications = COALESCE(email_notifications, '{}'::jsonb) || $2::jsonb WHERE id = $1`,
       [id, JSON.stringify(change)],
     );
+  }
+
+  /** Sets the user's own language (issue 36). The caller's write announces the view. */
+  async setLocale(id: string, locale: Locale | null): Promise<void> {
+    await this.client.query(`UPDATE accounts SET locale = $2 WHERE id = $1`, [id, locale]);
   }
 
   /** Writes the account's editable columns; announces an access change when role or activation changed. */

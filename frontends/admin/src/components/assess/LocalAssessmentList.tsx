@@ -3,6 +3,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { ListRow, RowList, RowMeta } from '../common';
 import type { LocalSubmission } from '../../lib/localAssessment';
 import { formatDateTime } from '../../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** "This browser's assessments": each with its status, opened by a click, removed after a confirmation. */
 export function LocalAssessmentList({
@@ -16,10 +17,15 @@ export function LocalAssessmentList({
   onOpen: (id: string) => void;
   onRemove: (id: string) => void;
 }) {
+  const intl = useIntl();
   return (
-    <Card variant="borderless" title="This browser's assessments" style={{ marginTop: 16 }}>
+    <Card
+      variant="borderless"
+      title={<FormattedMessage id="localAssessmentList.thisBrowserSAssessments" defaultMessage="This browser's assessments" />}
+      style={{ marginTop: 16 }}
+    >
       {items.length === 0 ? (
-        <Empty description="None yet" />
+        <Empty description={<FormattedMessage id="localAssessmentList.noneYet" defaultMessage="None yet" />} />
       ) : (
         <RowList
           items={items}
@@ -32,13 +38,21 @@ export function LocalAssessmentList({
               actions={
                 <>
                   <Tag color={s.status === 'completed' ? 'green' : s.status === 'failed' ? 'red' : 'blue'}>{s.status}</Tag>
-                  <Popconfirm title="Remove this assessment from this browser?" onConfirm={() => onRemove(s.id)}>
+                  <Popconfirm
+                    title={
+                      <FormattedMessage
+                        id="localAssessmentList.removeThisAssessmentFromThis"
+                        defaultMessage="Remove this assessment from this browser?"
+                      />
+                    }
+                    onConfirm={() => onRemove(s.id)}
+                  >
                     <Button
                       size="small"
                       type="text"
                       danger
                       icon={<DeleteOutlined />}
-                      aria-label="Remove"
+                      aria-label={intl.formatMessage({ id: 'localAssessmentList.remove', defaultMessage: 'Remove' })}
                       onClick={(e) => e.stopPropagation()}
                     />
                   </Popconfirm>

@@ -3,9 +3,18 @@ import { CheckOutlined, MailOutlined, UndoOutlined } from '@ant-design/icons';
 import type { ContactEnquiry } from '@corestone/sdk';
 import { MAIL_STATUS } from '../../lib/enquiries';
 import { formatDateTime } from '../../lib/text';
+import { FormattedMessage } from 'react-intl';
 
 export function HandledTag({ enquiry }: { enquiry: ContactEnquiry }) {
-  return enquiry.handled_at ? <Tag color="green">Handled</Tag> : <Tag color="orange">Waiting</Tag>;
+  return enquiry.handled_at ? (
+    <Tag color="green">
+      <FormattedMessage id="enquiryModal.handled" defaultMessage="Handled" />
+    </Tag>
+  ) : (
+    <Tag color="orange">
+      <FormattedMessage id="enquiryModal.waiting" defaultMessage="Waiting" />
+    </Tag>
+  );
 }
 
 /** One enquiry: its details and message, Reply by e-mail, Mark as Handled / Mark as Waiting. */
@@ -29,15 +38,15 @@ export function EnquiryModal({
       footer={
         <Space wrap>
           <Button icon={<MailOutlined />} href={`mailto:${enquiry.email}?subject=${encodeURIComponent('Your Power User enquiry')}`}>
-            Reply by e-mail
+            <FormattedMessage id="enquiryModal.replyByEMail" defaultMessage="Reply by e-mail" />
           </Button>
           {enquiry.handled_at ? (
             <Button icon={<UndoOutlined />} loading={busy} onClick={() => onHandled(false)}>
-              Mark as Waiting
+              <FormattedMessage id="enquiryModal.markAsWaiting" defaultMessage="Mark as Waiting" />
             </Button>
           ) : (
             <Button type="primary" icon={<CheckOutlined />} loading={busy} onClick={() => onHandled(true)}>
-              Mark as Handled
+              <FormattedMessage id="enquiryModal.markAsHandled" defaultMessage="Mark as Handled" />
             </Button>
           )}
         </Space>
@@ -45,7 +54,7 @@ export function EnquiryModal({
     >
       <div data-testid="enquiry-detail">
         <Descriptions column={1} size="small" bordered>
-          <Descriptions.Item label="Status">
+          <Descriptions.Item label={<FormattedMessage id="enquiryModal.status" defaultMessage="Status" />}>
             <HandledTag enquiry={enquiry} />
             {enquiry.handled_at && (
               <Typography.Text type="secondary">
@@ -54,14 +63,22 @@ export function EnquiryModal({
               </Typography.Text>
             )}
           </Descriptions.Item>
-          <Descriptions.Item label="Received">{formatDateTime(enquiry.created_at)}</Descriptions.Item>
-          <Descriptions.Item label="Name">{enquiry.name}</Descriptions.Item>
-          <Descriptions.Item label="E-mail">{enquiry.email}</Descriptions.Item>
-          <Descriptions.Item label="Students">{enquiry.number_of_students}</Descriptions.Item>
-          <Descriptions.Item label="Notification e-mail">{MAIL_STATUS[enquiry.mail_status]}</Descriptions.Item>
+          <Descriptions.Item label={<FormattedMessage id="enquiryModal.received" defaultMessage="Received" />}>
+            {formatDateTime(enquiry.created_at)}
+          </Descriptions.Item>
+          <Descriptions.Item label={<FormattedMessage id="enquiryModal.name" defaultMessage="Name" />}>{enquiry.name}</Descriptions.Item>
+          <Descriptions.Item label={<FormattedMessage id="enquiryModal.eMail" defaultMessage="E-mail" />}>
+            {enquiry.email}
+          </Descriptions.Item>
+          <Descriptions.Item label={<FormattedMessage id="enquiryModal.students" defaultMessage="Students" />}>
+            {enquiry.number_of_students}
+          </Descriptions.Item>
+          <Descriptions.Item label={<FormattedMessage id="enquiryModal.notificationEMail" defaultMessage="Notification e-mail" />}>
+            {MAIL_STATUS[enquiry.mail_status]}
+          </Descriptions.Item>
         </Descriptions>
         <Typography.Title level={5} style={{ marginTop: 16 }}>
-          Message
+          <FormattedMessage id="enquiryModal.message" defaultMessage="Message" />
         </Typography.Title>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="enquiry-message">
           {enquiry.message}

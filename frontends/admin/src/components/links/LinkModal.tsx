@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Modal, Select, Switch, Typography } from 'antd';
 import { errorMessage, type ExternalLink, type LinkCategory, type RemoteAppProps } from '@corestone/sdk';
 import { linkFormErrors, linkTitle, platformOptions } from '../../lib/links';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** Add a link, or edit one: platform, URL, description, featured (the title follows the platform). */
 export function LinkModal({
@@ -22,9 +23,10 @@ export function LinkModal({
   const [errors, setErrors] = useState<ReturnType<typeof linkFormErrors>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const intl = useIntl();
 
   const save = async () => {
-    const found = linkFormErrors({ category, url, description });
+    const found = linkFormErrors({ category, url, description }, intl);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
@@ -37,7 +39,14 @@ export function LinkModal({
       onSaved();
       onClose();
     } catch (e) {
-      setFailure(errorMessage(e, link ? 'Failed to update link' : 'Failed to create link'));
+      setFailure(
+        errorMessage(
+          e,
+          link
+            ? intl.formatMessage({ id: 'linkModal.failedToUpdate', defaultMessage: 'Failed to update link' })
+            : intl.formatMessage({ id: 'linkModal.failedToCreate', defaultMessage: 'Failed to create link' }),
+        ),
+      );
     } finally {
       setBusy(false);
     }
@@ -46,35 +55,60 @@ export function LinkModal({
   return (
     <Modal
       open
-      title={link ? 'Edit Link' : 'Add New Link'}
-      okText={link ? 'Save Changes' : 'Add Link'}
+      title={
+        link
+          ? intl.formatMessage({ id: 'linkModal.editLink', defaultMessage: 'Edit Link' })
+          : intl.formatMessage({ id: 'linkModal.addNewLink', defaultMessage: 'Add New Link' })
+      }
+      okText={
+        link
+          ? intl.formatMessage({ id: 'linkModal.saveChanges', defaultMessage: 'Save Changes' })
+          : intl.formatMessage({ id: 'linkModal.addLink', defaultMessage: 'Add Link' })
+      }
       onOk={save}
       confirmLoading={busy}
       onCancel={onClose}
       destroyOnHidden
     >
       <Form layout="vertical">
-        <Form.Item label="Social media platform" validateStatus={errors.category ? 'error' : undefined} help={errors.category}>
+        <Form.Item
+          label={<FormattedMessage id="linkModal.socialMediaPlatform" defaultMessage="Social media platform" />}
+          validateStatus={errors.category ? 'error' : undefined}
+          help={errors.category}
+        >
           <Select
-            aria-label="Social media platform"
-            placeholder="Choose a platform"
+            aria-label={intl.formatMessage({ id: 'linkModal.socialMediaPlatform', defaultMessage: 'Social media platform' })}
+            placeholder={intl.formatMessage({ id: 'linkModal.choosePlatform', defaultMessage: 'Choose a platform' })}
             value={category}
             onChange={setCategory}
-            options={platformOptions(link)}
+            options={platformOptions(link, intl)}
           />
         </Form.Item>
-        <Form.Item label="URL" validateStatus={errors.url ? 'error' : undefined} help={errors.url}>
-          <Input aria-label="URL" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
+        <Form.Item
+          label={<FormattedMessage id="linkModal.url" defaultMessage="URL" />}
+          validateStatus={errors.url ? 'error' : undefined}
+          help={errors.url}
+        >
+          <Input
+            aria-label={intl.formatMessage({ id: 'linkModal.url', defaultMessage: 'URL' })}
+            placeholder="https://"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
         </Form.Item>
-        <Form.Item label="Description" validateStatus={errors.description ? 'error' : undefined} help={errors.description}>
+        <Form.Item
+          label={<FormattedMessage id="linkModal.description" defaultMessage="Description" />}
+          validateStatus={errors.description ? 'error' : undefined}
+          help={errors.description}
+        >
           <Input.TextArea
-            aria-label="Description"
+            aria-label={intl.formatMessage({ id: 'linkModal.description', defaultMessage: 'Description' })}
             autoSize={{ minRows: 2 }}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
         </Form.Item>
-        <Form.Item label="Featured">
+        <Form.Item label={<FormattedMessage id="linkModal.featured" defaultMessage="Featured" />}>
           <Switch checked={featured} onChange={setFeatured} />
         </Form.Item>
       </Form>

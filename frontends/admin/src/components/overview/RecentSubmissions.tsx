@@ -7,10 +7,12 @@ import { ApprovalTag, StatusTag, TypeTag, gradeText, studentName } from '../badg
 import { FilterSelect, SUBMISSION_STATUS_FILTER, SUBMISSION_TYPE_FILTER } from '../selects';
 import { useRecentSubmissions } from '../../hooks/useRecentSubmissions';
 import { formatDateTime, truncate } from '../../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** The overview's Recent Submissions card (super admins; others are told the lists are theirs). */
 export function RecentSubmissions({ client, visible }: { client: CorestoneClient; visible: boolean }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const { state, items, viewAll, toggleViewAll, status, setStatus, type, setType, setSearch, loadMore, retry } = useRecentSubmissions(
     client,
     visible,
@@ -18,26 +20,54 @@ export function RecentSubmissions({ client, visible }: { client: CorestoneClient
 
   return (
     <Card
-      title="Recent Submissions"
+      title={<FormattedMessage id="recentSubmissions.recentSubmissions" defaultMessage="Recent Submissions" />}
       variant="borderless"
       data-testid="recent-submissions"
       extra={
         visible && (
           <Button type="link" onClick={toggleViewAll}>
-            {viewAll ? 'Show Less' : 'View All'}
+            {viewAll ? (
+              <FormattedMessage id="recentSubmissions.showLess" defaultMessage="Show Less" />
+            ) : (
+              <FormattedMessage id="recentSubmissions.viewAll" defaultMessage="View All" />
+            )}
           </Button>
         )
       }
     >
       {!visible ? (
-        <Empty description="Submission lists are available to super admins." />
+        <Empty
+          description={
+            <FormattedMessage
+              id="recentSubmissions.submissionListsAreAvailableTo"
+              defaultMessage="Submission lists are available to super admins."
+            />
+          }
+        />
       ) : (
         <>
           {viewAll && (
             <Space wrap style={{ marginBottom: 12 }}>
-              <FilterSelect label="Status filter" width={150} value={status} onChange={setStatus} options={SUBMISSION_STATUS_FILTER} />
-              <FilterSelect label="Type filter" width={160} value={type} onChange={setType} options={SUBMISSION_TYPE_FILTER} />
-              <Input.Search allowClear placeholder="Search submissions..." onSearch={setSearch} style={{ width: 240 }} />
+              <FilterSelect
+                label={{ id: 'recentSubmissions.statusFilter', defaultMessage: 'Status filter' }}
+                width={150}
+                value={status}
+                onChange={setStatus}
+                options={SUBMISSION_STATUS_FILTER}
+              />
+              <FilterSelect
+                label={{ id: 'recentSubmissions.typeFilter', defaultMessage: 'Type filter' }}
+                width={160}
+                value={type}
+                onChange={setType}
+                options={SUBMISSION_TYPE_FILTER}
+              />
+              <Input.Search
+                allowClear
+                placeholder={intl.formatMessage({ id: 'recentSubmissions.searchPlaceholder', defaultMessage: 'Search submissions...' })}
+                onSearch={setSearch}
+                style={{ width: 240 }}
+              />
             </Space>
           )}
           {state.error ? (
@@ -48,7 +78,7 @@ export function RecentSubmissions({ client, visible }: { client: CorestoneClient
                 state.loading ? (
                   <div style={{ minHeight: 120 }} />
                 ) : (
-                  <Empty description="No submissions yet." />
+                  <Empty description={<FormattedMessage id="recentSubmissions.noSubmissionsYet" defaultMessage="No submissions yet." />} />
                 )
               ) : (
                 <RowList
@@ -59,7 +89,7 @@ export function RecentSubmissions({ client, visible }: { client: CorestoneClient
                       last={last}
                       style={{ cursor: 'pointer' }}
                       onClick={() => navigate(`/admin/submissions/${ev.id}`)}
-                      actions={<Typography.Text strong>{gradeText(ev)}</Typography.Text>}
+                      actions={<Typography.Text strong>{gradeText(ev, intl)}</Typography.Text>}
                     >
                       <RowMeta
                         avatar={<FileDoneOutlined style={{ fontSize: 20, color: '#1d4ed8', marginTop: 4 }} />}
@@ -82,7 +112,7 @@ export function RecentSubmissions({ client, visible }: { client: CorestoneClient
           {viewAll && state.items.length < state.total && (
             <div style={{ textAlign: 'center', marginTop: 12 }}>
               <Button onClick={loadMore} loading={state.loading}>
-                Load More
+                <FormattedMessage id="recentSubmissions.loadMore" defaultMessage="Load More" />
               </Button>
             </div>
           )}

@@ -20,7 +20,7 @@ export function FormModal<V>({
 }: {
   form: FormInstance<V>;
   title: ReactNode;
-  okText: string;
+  okText: ReactNode;
   /** said when the failure has no words of its own for a person */
   failure: string;
   errorTestId?: string;

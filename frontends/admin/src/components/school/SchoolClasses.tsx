@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
@@ -22,9 +22,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { errorMessage, type ClassMember, type CorestoneClient, type School, type SchoolClass, type SessionUser } from '@corestone/sdk';
 import { LoadError, Loading, useLoad } from '../common';
 import { useBusy } from '../../hooks/useBusy';
-import { joinCodeText } from '../../lib/schools';
+import { joinCodeText, SCHOOL_ROLE_LABELS } from '../../lib/schools';
 import { formatDate } from '../../lib/text';
 import { FormModal } from './FormModal';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface Ctx {
   client: CorestoneClient;
@@ -38,6 +39,7 @@ type Shown = 'current' | 'archived';
 /** Classes: create, assign teachers and enrol students, the join code (a new one on demand), archive and restore. */
 export function SchoolClasses({ client, schoolId }: Ctx) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const screens = Grid.useBreakpoint();
   const [shown, setShown] = useState<Shown>('current');
   const [creating, setCreating] = useState(false);
@@ -53,7 +55,7 @@ export function SchoolClasses({ client, schoolId }: Ctx) {
         message.success(done);
         list.reload();
       },
-      'Failed to update the class',
+      intl.formatMessage({ id: 'schoolClasses.updateFailed', defaultMessage: 'Failed to update the class' }),
     );
 
   const classes = list.data?.classes ?? [];
@@ -61,16 +63,16 @@ export function SchoolClasses({ client, schoolId }: Ctx) {
     <Card variant="borderless" data-testid="school-classes" styles={{ body: { padding: screens.sm ? 24 : 12 } }}>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Segmented
-          aria-label="Show classes"
+          aria-label={intl.formatMessage({ id: 'schoolClasses.show', defaultMessage: 'Show classes' })}
           value={shown}
           onChange={(v) => setShown(v as Shown)}
           options={[
-            { value: 'current', label: 'Current' },
-            { value: 'archived', label: 'Archived' },
+            { value: 'current', label: <FormattedMessage id="schoolClasses.current" defaultMessage="Current" /> },
+            { value: 'archived', label: <FormattedMessage id="schoolClasses.archived" defaultMessage="Archived" /> },
           ]}
         />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          New class
+          <FormattedMessage id="schoolClasses.newClass" defaultMessage="New class" />
         </Button>
       </Space>
       {list.error ? (
@@ -79,47 +81,79 @@ export function SchoolClasses({ client, schoolId }: Ctx) {
         <Loading />
       ) : classes.length === 0 ? (
         <Empty
-          description={shown === 'archived' ? 'No archived classes' : 'No classes yet: create one, or import a roster.'}
+          description={
+            shown === 'archived' ? (
+              <FormattedMessage id="schoolClasses.noArchived" defaultMessage="No archived classes" />
+            ) : (
+              <FormattedMessage id="schoolClasses.noneCreated" defaultMessage="No classes yet: create one, or import a roster." />
+            )
+          }
           data-testid="classes-empty"
         />
       ) : (
-        <Row gutter={[16, 16]} role="list" aria-label="Classes">
+        <Row gutter={[16, 16]} role="list" aria-label={intl.formatMessage({ id: 'schoolClasses.classes', defaultMessage: 'Classes' })}>
           {classes.map((c) => (
             <Col xs={24} md={12} xl={8} key={c.id} role="listitem">
               <Card size="small" data-testid="school-class" title={c.name} style={{ height: '100%' }}>
                 <Space orientation="vertical" size={6} style={{ width: '100%' }}>
                   <Typography.Text type="secondary">
-                    {[c.subject, c.session].filter(Boolean).join(' · ') || 'No subject or session'}
+                    {[c.subject, c.session].filter(Boolean).join(' · ') ||
+                      intl.formatMessage({ id: 'classes.noSubjectOrSession', defaultMessage: 'No subject or session' })}
                   </Typography.Text>
                   <div>
-                    Join code:{' '}
+                    <FormattedMessage id="schoolClasses.joinCode" defaultMessage="Join code:" />{' '}
                     <Typography.Text strong copyable={c.join_code ? { text: c.join_code } : false} data-testid="class-join-code">
                       {joinCodeText(c.join_code)}
                     </Typography.Text>
                   </div>
                   <div>
-                    Teachers:{' '}
+                    <FormattedMessage id="schoolClasses.teachers" defaultMessage="Teachers:" />{' '}
                     {c.teachers.length ? (
                       c.teachers.map((t) => <Tag key={t.user_id}>{t.name}</Tag>)
                     ) : (
-                      <Typography.Text type="secondary">none yet</Typography.Text>
+                      <Typography.Text type="secondary">
+                        <FormattedMessage id="schoolClasses.noneYet" defaultMessage="none yet" />
+                      </Typography.Text>
                     )}
                   </div>
                   <div>
-                    {c.student_count} student{c.student_count === 1 ? '' : 's'}
-                    {c.archived_at && <Typography.Text type="secondary"> · archived {formatDate(c.archived_at)}</Typography.Text>}
+                    <FormattedMessage
+                      id="classes.studentCount"
+                      defaultMessage="{count, plural, one {# student} other {# students}}"
+                      values={{ count: c.student_count }}
+                    />
+                    {c.archived_at && (
+                      <Typography.Text type="secondary">
+                        {' · '}
+                        <FormattedMessage
+                          id="schoolClasses.archivedOn"
+                          defaultMessage="archived {date}"
+                          values={{ date: formatDate(c.archived_at) }}
+                        />
+                      </Typography.Text>
+                    )}
                   </div>
                   <Space wrap size={4}>
                     <Button size="small" type="primary" onClick={() => setOpen(c)}>
-                      People
+                      <FormattedMessage id="schoolClasses.people" defaultMessage="People" />
                     </Button>
                     {!c.archived_at && (
                       <Button
                         size="small"
                         loading={busy === `${c.id}:code`}
-                        onClick={() => void update(c, 'code', { new_join_code: true }, 'New join code made: the old one no longer works')}
+                        onClick={() =>
+                          void update(
+                            c,
+                            'code',
+                            { new_join_code: true },
+                            intl.formatMessage({
+                              id: 'schoolClasses.newCodeMade',
+                              defaultMessage: 'New join code made: the old one no longer works',
+                            }),
+                          )
+                        }
                       >
-                        New code
+                        <FormattedMessage id="schoolClasses.newCode" defaultMessage="New code" />
                       </Button>
                     )}
                     <Button
@@ -131,11 +165,20 @@ export function SchoolClasses({ client, schoolId }: Ctx) {
                           c,
                           'archive',
                           { archived: !c.archived_at },
-                          c.archived_at ? 'Class restored' : 'Class archived: its students and their work stay',
+                          c.archived_at
+                            ? intl.formatMessage({ id: 'schoolClasses.restored', defaultMessage: 'Class restored' })
+                            : intl.formatMessage({
+                                id: 'schoolClasses.archivedDone',
+                                defaultMessage: 'Class archived: its students and their work stay',
+                              }),
                         )
                       }
                     >
-                      {c.archived_at ? 'Restore' : 'Archive'}
+                      {c.archived_at ? (
+                        <FormattedMessage id="schoolClasses.restore" defaultMessage="Restore" />
+                      ) : (
+                        <FormattedMessage id="schoolClasses.archive" defaultMessage="Archive" />
+                      )}
                     </Button>
                   </Space>
                 </Space>
@@ -151,7 +194,7 @@ export function SchoolClasses({ client, schoolId }: Ctx) {
           onClose={() => setCreating(false)}
           onCreated={(c) => {
             setCreating(false);
-            message.success(`Class ${c.name} created`);
+            message.success(intl.formatMessage({ id: 'schoolClasses.created', defaultMessage: 'Class {name} created' }, { name: c.name }));
             if (shown !== 'current') setShown('current');
             else list.reload();
           }}
@@ -183,13 +226,14 @@ function CreateClassModal({
   onClose: () => void;
   onCreated: (c: SchoolClass) => void;
 }) {
+  const intl = useIntl();
   const [form] = Form.useForm<{ name: string; subject?: string; session?: string }>();
   return (
     <FormModal
       form={form}
-      title="New class"
-      okText="Create class"
-      failure="Failed to create the class"
+      title={<FormattedMessage id="schoolClasses.newClass" defaultMessage="New class" />}
+      okText={<FormattedMessage id="schoolClasses.createClass" defaultMessage="Create class" />}
+      failure={intl.formatMessage({ id: 'schoolClasses.createFailed', defaultMessage: 'Failed to create the class' })}
       onSubmit={async (v) => {
         const subject = v.subject?.trim();
         const session = v.session?.trim();
@@ -203,14 +247,27 @@ function CreateClassModal({
       }}
       onClose={onClose}
     >
-      <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter the class name' }]}>
-        <Input maxLength={200} placeholder="e.g. History HL 2027" />
+      <Form.Item
+        name="name"
+        label={<FormattedMessage id="schoolClasses.name" defaultMessage="Name" />}
+        rules={[
+          {
+            required: true,
+            whitespace: true,
+            message: intl.formatMessage({ id: 'schoolClasses.nameRequired', defaultMessage: 'Please enter the class name' }),
+          },
+        ]}
+      >
+        <Input
+          maxLength={200}
+          placeholder={intl.formatMessage({ id: 'schoolClasses.nameExample', defaultMessage: 'e.g. History HL 2027' })}
+        />
       </Form.Item>
-      <Form.Item name="subject" label="Subject">
-        <Input maxLength={120} placeholder="e.g. History" />
+      <Form.Item name="subject" label={<FormattedMessage id="schoolClasses.subject" defaultMessage="Subject" />}>
+        <Input maxLength={120} placeholder={intl.formatMessage({ id: 'schoolClasses.subjectExample', defaultMessage: 'e.g. History' })} />
       </Form.Item>
-      <Form.Item name="session" label="Exam session">
-        <Input maxLength={60} placeholder="e.g. May 2027" />
+      <Form.Item name="session" label={<FormattedMessage id="schoolClasses.examSession" defaultMessage="Exam session" />}>
+        <Input maxLength={60} placeholder={intl.formatMessage({ id: 'schoolClasses.sessionExample', defaultMessage: 'e.g. May 2027' })} />
       </Form.Item>
     </FormModal>
   );
@@ -229,11 +286,11 @@ function PeoplePicker({
   busy,
   onAdd,
 }: {
-  label: string;
+  label: ReactNode;
   /** the field's name, e.g. "Teachers to assign" */
   ariaLabel: string;
   placeholder: string;
-  action: string;
+  action: ReactNode;
   options: { value: string; label: string }[];
   value: string[];
   onChange: (ids: string[]) => void;
@@ -277,6 +334,7 @@ function ClassPeople({
   onClose: () => void;
 }) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const screens = Grid.useBreakpoint();
   const people = useLoad(() => client.schools.classMembers(klass.id), [client, klass.id]);
   const school = useLoad(() => client.schools.members(schoolId, { status: 'active', limit: 500 }), [client, schoolId]);
@@ -306,24 +364,37 @@ function ClassPeople({
             added += 1;
           }
         } catch (e) {
-          setError(errorMessage(e, 'Failed to add to the class'));
+          setError(errorMessage(e, intl.formatMessage({ id: 'schoolClasses.addFailed', defaultMessage: 'Failed to add to the class' })));
         }
-        if (added) message.success(role === 'teacher' ? `${added} teacher(s) assigned` : `${added} student(s) enrolled`);
+        if (added)
+          message.success(
+            role === 'teacher'
+              ? intl.formatMessage(
+                  { id: 'schoolClasses.teachersAssigned', defaultMessage: '{count} teacher(s) assigned' },
+                  { count: added },
+                )
+              : intl.formatMessage(
+                  { id: 'schoolClasses.studentsEnrolled', defaultMessage: '{count} student(s) enrolled' },
+                  { count: added },
+                ),
+          );
         if (role === 'teacher') setTeachers([]);
         else setStudents([]);
         people.reload();
       },
-      'Failed to add to the class',
+      intl.formatMessage({ id: 'schoolClasses.addFailed', defaultMessage: 'Failed to add to the class' }),
     );
   const remove = (m: ClassMember) =>
     run(
       `rm:${m.user_id}`,
       async () => {
         await client.schools.removeClassMember(klass.id, m.user_id);
-        message.success(`${m.name} taken out of the class`);
+        message.success(
+          intl.formatMessage({ id: 'schoolClasses.removed', defaultMessage: '{name} taken out of the class' }, { name: m.name }),
+        );
         people.reload();
       },
-      'Failed to remove from the class',
+      intl.formatMessage({ id: 'schoolClasses.removeFailed', defaultMessage: 'Failed to remove from the class' }),
     );
 
   const members = people.data?.members ?? [];
@@ -331,27 +402,39 @@ function ClassPeople({
   return (
     <Drawer open onClose={onClose} title={klass.name} size={screens.md ? 560 : '100%'} data-testid="class-people">
       <PoolCap client={client} klass={klass} />
-      {archived && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="This class is archived: restore it to add people." />}
+      {archived && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            <FormattedMessage
+              id="schoolClasses.thisClassIsArchivedRestore"
+              defaultMessage="This class is archived: restore it to add people."
+            />
+          }
+        />
+      )}
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="class-people-error" />}
       {!archived && (
         <Space orientation="vertical" style={{ width: '100%', marginBottom: 16 }}>
           {[
             {
               role: 'teacher' as const,
-              label: 'Assign teachers',
-              ariaLabel: 'Teachers to assign',
-              placeholder: 'Teachers and school admins',
-              action: 'Assign',
+              label: <FormattedMessage id="schoolClasses.assignTeachers" defaultMessage="Assign teachers" />,
+              ariaLabel: intl.formatMessage({ id: 'schoolClasses.teachersToAssign', defaultMessage: 'Teachers to assign' }),
+              placeholder: intl.formatMessage({ id: 'schoolClasses.teachersPlaceholder', defaultMessage: 'Teachers and school admins' }),
+              action: <FormattedMessage id="schoolClasses.assign" defaultMessage="Assign" />,
               options: teacherOptions,
               value: teachers,
               onChange: setTeachers,
             },
             {
               role: 'student' as const,
-              label: 'Enrol students',
-              ariaLabel: 'Students to enrol',
-              placeholder: 'Active students of the school',
-              action: 'Enrol',
+              label: <FormattedMessage id="schoolClasses.enrolStudents" defaultMessage="Enrol students" />,
+              ariaLabel: intl.formatMessage({ id: 'schoolClasses.studentsToEnrol', defaultMessage: 'Students to enrol' }),
+              placeholder: intl.formatMessage({ id: 'schoolClasses.studentsPlaceholder', defaultMessage: 'Active students of the school' }),
+              action: <FormattedMessage id="schoolClasses.enrol" defaultMessage="Enrol" />,
               options: studentOptions,
               value: students,
               onChange: setStudents,
@@ -373,9 +456,9 @@ function ClassPeople({
       ) : people.loading && !people.data ? (
         <Loading />
       ) : members.length === 0 ? (
-        <Empty description="Nobody in this class yet" />
+        <Empty description={<FormattedMessage id="schoolClasses.nobodyInThisClassYet" defaultMessage="Nobody in this class yet" />} />
       ) : (
-        <div role="list" aria-label="Class members">
+        <div role="list" aria-label={intl.formatMessage({ id: 'schoolClasses.members', defaultMessage: 'Class members' })}>
           {members.map((m) => (
             <div
               key={m.user_id}
@@ -388,10 +471,10 @@ function ClassPeople({
                   {m.email}
                 </Typography.Text>
               </div>
-              <Tag color={m.role === 'teacher' ? 'blue' : 'green'}>{m.role === 'teacher' ? 'Teacher' : 'Student'}</Tag>
+              <Tag color={m.role === 'teacher' ? 'blue' : 'green'}>{intl.formatMessage(SCHOOL_ROLE_LABELS[m.role])}</Tag>
               {m.status !== 'active' && <Tag>{m.status}</Tag>}
               <Button size="small" danger loading={busy === `rm:${m.user_id}`} onClick={() => void remove(m)}>
-                Remove
+                <FormattedMessage id="schoolClasses.remove" defaultMessage="Remove" />
               </Button>
             </div>
           ))}
@@ -408,6 +491,7 @@ function ClassPeople({
  */
 function PoolCap({ client, klass }: { client: CorestoneClient; klass: SchoolClass }) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const [saved, setSaved] = useState<number | null>(klass.pool_cap ?? null);
   const [value, setValue] = useState<number | null>(saved);
   const { busy, run } = useBusy();
@@ -417,30 +501,42 @@ function PoolCap({ client, klass }: { client: CorestoneClient; klass: SchoolClas
       async () => {
         const next = await client.schools.updateClass(klass.id, { pool_cap: value });
         setSaved(next.pool_cap ?? null);
-        message.success(next.pool_cap == null ? 'The class has no pool cap' : `Pool cap set to ${next.pool_cap} credits`);
+        message.success(
+          next.pool_cap == null
+            ? intl.formatMessage({ id: 'schoolClasses.noPoolCap', defaultMessage: 'The class has no pool cap' })
+            : intl.formatMessage(
+                { id: 'schoolClasses.poolCapSet', defaultMessage: 'Pool cap set to {cap} credits' },
+                { cap: next.pool_cap },
+              ),
+        );
       },
-      'Failed to set the pool cap',
+      intl.formatMessage({ id: 'schoolClasses.poolCapFailed', defaultMessage: 'Failed to set the pool cap' }),
     );
   return (
     <div style={{ marginBottom: 16 }} data-testid="class-pool-cap">
-      <Typography.Text strong>School pool cap</Typography.Text>
+      <Typography.Text strong>
+        <FormattedMessage id="schoolClasses.schoolPoolCap" defaultMessage="School pool cap" />
+      </Typography.Text>
       <Space.Compact style={{ display: 'flex', marginTop: 4 }}>
         <InputNumber
-          aria-label="Pool cap (credits)"
+          aria-label={intl.formatMessage({ id: 'schoolClasses.poolCapLabel', defaultMessage: 'Pool cap (credits)' })}
           min={0}
           max={1000000}
           precision={0}
-          placeholder="No cap"
+          placeholder={intl.formatMessage({ id: 'school.noCap', defaultMessage: 'No cap' })}
           value={value}
           onChange={(v) => setValue(typeof v === 'number' ? v : null)}
           style={{ flex: 1 }}
         />
         <Button onClick={() => void save()} loading={busy === 'cap'} disabled={value === saved}>
-          Save cap
+          <FormattedMessage id="schoolClasses.saveCap" defaultMessage="Save cap" />
         </Button>
       </Space.Compact>
       <Typography.Text type="secondary">
-        Credits this class's assignment essays may use from the school's pool in all; empty for no cap.
+        <FormattedMessage
+          id="schoolClasses.creditsThisClassSAssignment"
+          defaultMessage="Credits this class's assignment essays may use from the school's pool in all; empty for no cap."
+        />
       </Typography.Text>
     </div>
   );

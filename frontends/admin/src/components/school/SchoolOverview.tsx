@@ -4,6 +4,7 @@ import { Counter } from '../common';
 import { POOL_LINES_READ } from '../../hooks/useSchool';
 import { poolFigures } from '../../lib/schools';
 import { SchoolPoolUse } from './SchoolPoolUse';
+import { FormattedMessage } from 'react-intl';
 
 interface PoolState {
   data?: { credits: SchoolCredits | null; error: string | null };
@@ -36,11 +37,33 @@ export function SchoolOverview({
     <div data-testid="school-overview">
       <Row gutter={[16, 16]}>
         {[
-          { title: 'Students', value: c.students, testId: 'school-count-students' },
-          { title: 'Teachers', value: c.teachers, testId: 'school-count-teachers' },
-          { title: 'School admins', value: c.school_admins, testId: 'school-count-admins' },
-          { title: 'Pending', value: c.pending, testId: 'school-count-pending', note: `${c.deactivated} deactivated` },
-          { title: 'Classes', value: c.classes, testId: 'school-count-classes', note: `${c.archived_classes} archived` },
+          {
+            title: <FormattedMessage id="school.students" defaultMessage="Students" />,
+            value: c.students,
+            testId: 'school-count-students',
+          },
+          {
+            title: <FormattedMessage id="school.teachers" defaultMessage="Teachers" />,
+            value: c.teachers,
+            testId: 'school-count-teachers',
+          },
+          {
+            title: <FormattedMessage id="school.schoolAdmins" defaultMessage="School admins" />,
+            value: c.school_admins,
+            testId: 'school-count-admins',
+          },
+          {
+            title: <FormattedMessage id="school.pending" defaultMessage="Pending" />,
+            value: c.pending,
+            testId: 'school-count-pending',
+            note: <FormattedMessage id="school.deactivatedCount" defaultMessage="{count} deactivated" values={{ count: c.deactivated }} />,
+          },
+          {
+            title: <FormattedMessage id="school.classes" defaultMessage="Classes" />,
+            value: c.classes,
+            testId: 'school-count-classes',
+            note: <FormattedMessage id="school.archivedCount" defaultMessage="{count} archived" values={{ count: c.archived_classes }} />,
+          },
         ].map(({ note, ...counter }) => (
           <Col xs={12} md={6} key={counter.testId}>
             <Counter {...counter} footer={note && <Typography.Text type="secondary">{note}</Typography.Text>} />
@@ -48,20 +71,31 @@ export function SchoolOverview({
         ))}
         <Col xs={12} md={6}>
           <Counter
-            title="Submissions this week"
+            title={<FormattedMessage id="school.submissionsThisWeek" defaultMessage="Submissions this week" />}
             value={activity.data ? String(activity.data.submissions) : activity.loading ? '…' : '—'}
             testId="school-essays-week"
             footer={
               <Typography.Text type="secondary">
-                by the school's members, last 7 days
-                {figures ? ` · ${figures.gradedThisWeek}${figures.more ? '+' : ''} from the pool` : ''}
+                <FormattedMessage id="school.byMembersLastWeek" defaultMessage="by the school's members, last 7 days" />
+                {figures ? (
+                  <>
+                    {' · '}
+                    <FormattedMessage
+                      id="school.fromThePool"
+                      defaultMessage="{count} from the pool"
+                      values={{ count: `${figures.gradedThisWeek}${figures.more ? '+' : ''}` }}
+                    />
+                  </>
+                ) : (
+                  ''
+                )}
               </Typography.Text>
             }
           />
         </Col>
         <Col xs={24} md={12}>
           <Counter
-            title="Credits left"
+            title={<FormattedMessage id="school.creditsLeft" defaultMessage="Credits left" />}
             value={poolText((f) => String(f.balance))}
             testId="school-credits-left"
             color={figures && figures.balance === 0 ? '#cf1322' : undefined}
@@ -70,8 +104,19 @@ export function SchoolOverview({
                 <Typography.Text type="danger">{pool.data.error}</Typography.Text>
               ) : credits ? (
                 <Typography.Text type="secondary">
-                  {credits.granted_total} granted, {credits.used_total} used
-                  {school.settings.pool_enabled ? '' : ' · the pool is switched off: members use their own credits'}
+                  <FormattedMessage
+                    id="school.grantedUsed"
+                    defaultMessage="{granted} granted, {used} used"
+                    values={{ granted: credits.granted_total, used: credits.used_total }}
+                  />
+                  {school.settings.pool_enabled ? (
+                    ''
+                  ) : (
+                    <>
+                      {' · '}
+                      <FormattedMessage id="school.poolOff" defaultMessage="the pool is switched off: members use their own credits" />
+                    </>
+                  )}
                 </Typography.Text>
               ) : null
             }
@@ -79,16 +124,22 @@ export function SchoolOverview({
         </Col>
       </Row>
       {credits && <SchoolPoolUse client={client} schoolId={school.id} credits={credits} />}
-      <Card variant="borderless" style={{ marginTop: 16 }} title="Next steps">
+      <Card variant="borderless" style={{ marginTop: 16 }} title={<FormattedMessage id="school.nextSteps" defaultMessage="Next steps" />}>
         <Row gutter={[8, 8]}>
           <Col>
-            <Button onClick={() => onOpen('members')}>Invite members</Button>
+            <Button onClick={() => onOpen('members')}>
+              <FormattedMessage id="school.inviteMembers" defaultMessage="Invite members" />
+            </Button>
           </Col>
           <Col>
-            <Button onClick={() => onOpen('classes')}>Manage classes</Button>
+            <Button onClick={() => onOpen('classes')}>
+              <FormattedMessage id="school.manageClasses" defaultMessage="Manage classes" />
+            </Button>
           </Col>
           <Col>
-            <Button onClick={() => onOpen('roster')}>Import a roster</Button>
+            <Button onClick={() => onOpen('roster')}>
+              <FormattedMessage id="school.importARoster" defaultMessage="Import a roster" />
+            </Button>
           </Col>
         </Row>
       </Card>

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
-import { errorMessage, type CorestoneClient, type School, type SessionUser } from '@corestone/sdk';
+import { errorMessage, LOCALE_NAMES, LOCALES, type CorestoneClient, type School, type SessionUser } from '@corestone/sdk';
 import { isSuperAdmin } from '../../lib/roles';
 import { settingsForm, settingsPatch, type SettingsForm } from '../../lib/schools';
 import { AiEndpointCard } from './AiEndpointCard';
 import { LmsCard } from './LmsCard';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface Ctx {
   client: CorestoneClient;
@@ -21,6 +22,7 @@ interface Ctx {
  */
 export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: Ctx) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const superAdmin = isSuperAdmin(user);
   const initial = useMemo(() => settingsForm(school), [school]);
   const [form] = Form.useForm<SettingsForm>();
@@ -32,7 +34,7 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
     const values = await form.validateFields();
     const patch = settingsPatch(initial, { ...initial, ...values }, superAdmin);
     if (!Object.keys(patch).length) {
-      message.info('Nothing to save');
+      message.info(intl.formatMessage({ id: 'school.nothingToSave', defaultMessage: 'Nothing to save' }));
       return;
     }
     setSaving(true);
@@ -41,9 +43,9 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
       const next = await client.schools.update(schoolId, patch);
       onSaved(next);
       form.setFieldsValue(settingsForm(next));
-      message.success('Settings saved');
+      message.success(intl.formatMessage({ id: 'school.settingsSaved', defaultMessage: 'Settings saved' }));
     } catch (e) {
-      setError(errorMessage(e, 'Failed to save the settings'));
+      setError(errorMessage(e, intl.formatMessage({ id: 'school.settingsFailed', defaultMessage: 'Failed to save the settings' })));
     } finally {
       setSaving(false);
     }
@@ -54,50 +56,123 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
       <Card variant="borderless" data-testid="school-settings" style={{ maxWidth: 720 }}>
         {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="school-settings-error" />}
         <Form form={form} layout="vertical" initialValues={initial} requiredMark={false} key={school.updated_at}>
-          <Form.Item name="name" label="School name" rules={[{ required: true, whitespace: true, message: 'Please enter the name' }]}>
+          <Form.Item
+            name="name"
+            label={<FormattedMessage id="school.schoolName" defaultMessage="School name" />}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: intl.formatMessage({ id: 'school.nameRequired', defaultMessage: 'Please enter the name' }),
+              },
+            ]}
+          >
             <Input maxLength={200} />
           </Form.Item>
           <Form.Item
             name="time_zone"
-            label="Time zone"
-            extra="IANA name, e.g. Europe/London"
+            label={<FormattedMessage id="school.timeZone" defaultMessage="Time zone" />}
+            extra={<FormattedMessage id="school.ianaNameEGEurope" defaultMessage="IANA name, e.g. Europe/London" />}
             rules={[{ required: true, whitespace: true }]}
           >
             <Input maxLength={64} />
           </Form.Item>
-          <SwitchItem name="ai_grader_enabled" label="AI grading" extra="Off: members cannot submit essays for AI grading." />
+          <Form.Item
+            name="default_locale"
+            label={<FormattedMessage id="school.defaultLanguage" defaultMessage="Default language" />}
+            extra={
+              <FormattedMessage
+                id="school.defaultLanguageHelp"
+                defaultMessage="For members who have not chosen a language: the interface, e-mails and reports."
+              />
+            }
+          >
+            <Select
+              style={{ maxWidth: 240 }}
+              data-testid="school-default-locale"
+              options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+            />
+          </Form.Item>
+          <SwitchItem
+            name="ai_grader_enabled"
+            label={<FormattedMessage id="school.aiGrading" defaultMessage="AI grading" />}
+            extra={
+              <FormattedMessage
+                id="school.aiGradingOffBuiltin"
+                defaultMessage="Off: members' essays are graded by the built-in text analysis only (no AI model is asked)."
+              />
+            }
+          />
           <SwitchItem
             name="pool_enabled"
-            label="School credit pool"
-            extra="On: members grade from the school's credits. Off: they use their own."
+            label={<FormattedMessage id="school.schoolCreditPool" defaultMessage="School credit pool" />}
+            extra={
+              <FormattedMessage
+                id="school.onMembersGradeFromThe"
+                defaultMessage="On: members grade from the school's credits. Off: they use their own."
+              />
+            }
           />
           <Form.Item
             name="pool_cap_per_student"
-            label="Pool credits per student"
-            extra="Most credits of the pool one student may use; empty = no cap."
+            label={<FormattedMessage id="school.poolCreditsPerStudent" defaultMessage="Pool credits per student" />}
+            extra={
+              <FormattedMessage
+                id="school.mostCreditsOfThePool"
+                defaultMessage="Most credits of the pool one student may use; empty = no cap."
+              />
+            }
           >
-            <InputNumber min={0} precision={0} style={{ width: 200 }} disabled={!poolOn} placeholder="No cap" />
+            <InputNumber
+              min={0}
+              precision={0}
+              style={{ width: 200 }}
+              disabled={!poolOn}
+              placeholder={intl.formatMessage({ id: 'school.noCap', defaultMessage: 'No cap' })}
+            />
           </Form.Item>
-          <SwitchItem name="students_may_buy_credits" label="Students may buy credits" on="Yes" off="No" />
-          <Form.Item name="domain_sign_up" label="Sign-ups with the school's e-mail domains">
+          <SwitchItem
+            name="students_may_buy_credits"
+            label={<FormattedMessage id="school.studentsMayBuyCredits" defaultMessage="Students may buy credits" />}
+            on={<FormattedMessage id="school.yes" defaultMessage="Yes" />}
+            off={<FormattedMessage id="school.no" defaultMessage="No" />}
+          />
+          <Form.Item
+            name="domain_sign_up"
+            label={<FormattedMessage id="school.signUpsWithTheSchool" defaultMessage="Sign-ups with the school's e-mail domains" />}
+          >
             <Select
               style={{ maxWidth: 360 }}
               options={[
-                { value: 'pending', label: 'Join as students awaiting approval' },
-                { value: 'active', label: 'Join as students at once' },
-                { value: 'off', label: 'Stay individual accounts' },
+                {
+                  value: 'pending',
+                  label: (
+                    <FormattedMessage id="school.joinAsStudentsAwaitingApproval" defaultMessage="Join as students awaiting approval" />
+                  ),
+                },
+                { value: 'active', label: <FormattedMessage id="school.joinAsStudentsAtOnce" defaultMessage="Join as students at once" /> },
+                { value: 'off', label: <FormattedMessage id="school.stayIndividualAccounts" defaultMessage="Stay individual accounts" /> },
               ]}
             />
           </Form.Item>
-          <Form.Item name="email_domains" label="Verified e-mail domains">
+          <Form.Item
+            name="email_domains"
+            label={<FormattedMessage id="school.verifiedEMailDomains" defaultMessage="Verified e-mail domains" />}
+          >
             {superAdmin ? (
-              <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. school.org" open={false} suffixIcon={null} />
+              <Select
+                mode="tags"
+                tokenSeparators={[',', ' ']}
+                placeholder={intl.formatMessage({ id: 'school.domainExample', defaultMessage: 'e.g. school.org' })}
+                open={false}
+                suffixIcon={null}
+              />
             ) : (
               <DomainsText />
             )}
           </Form.Item>
           <Button type="primary" loading={saving} onClick={() => void save()}>
-            Save settings
+            <FormattedMessage id="school.saveSettings" defaultMessage="Save settings" />
           </Button>
         </Form>
       </Card>
@@ -112,7 +187,10 @@ export function SchoolSettingsCard({ client, user, school, schoolId, onSaved }: 
 function DomainsText({ value }: { value?: string[] }) {
   return (
     <Typography.Text>
-      {value?.length ? value.join(', ') : 'None'} <Typography.Text type="secondary">(a super admin changes them)</Typography.Text>
+      {value?.length ? value.join(', ') : <FormattedMessage id="school.noDomains" defaultMessage="None" />}{' '}
+      <Typography.Text type="secondary">
+        <FormattedMessage id="school.aSuperAdminChangesThem" defaultMessage="(a super admin changes them)" />
+      </Typography.Text>
     </Typography.Text>
   );
 }
@@ -122,14 +200,14 @@ function SwitchItem({
   name,
   label,
   extra,
-  on = 'On',
-  off = 'Off',
+  on = <FormattedMessage id="school.on" defaultMessage="On" />,
+  off = <FormattedMessage id="school.off" defaultMessage="Off" />,
 }: {
   name: string;
-  label: string;
-  extra?: string;
-  on?: string;
-  off?: string;
+  label: ReactNode;
+  extra?: ReactNode;
+  on?: ReactNode;
+  off?: ReactNode;
 }) {
   return (
     <Form.Item name={name} label={label} valuePropName="checked" extra={extra}>

@@ -1,5 +1,6 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { ReadOnlyInput } from '../readOnly';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** Update Profile: first and last name (both needed), the e-mail read-only. */
 export function ProfileCard({
@@ -22,24 +23,52 @@ export function ProfileCard({
   busy: 'profile' | 'password' | null;
   onSave: () => void;
 }) {
+  const intl = useIntl();
   return (
-    <Card title="Update Profile" variant="borderless" style={{ height: '100%' }}>
+    <Card
+      title={<FormattedMessage id="profileCard.updateProfile" defaultMessage="Update Profile" />}
+      variant="borderless"
+      style={{ height: '100%' }}
+    >
       <Form layout="vertical">
-        <Form.Item label="First Name">
-          <Input aria-label="First Name" value={first} onChange={(e) => setFirst(e.target.value)} />
+        <Form.Item label={<FormattedMessage id="profileCard.firstName" defaultMessage="First Name" />}>
+          <Input
+            aria-label={intl.formatMessage({ id: 'profileCard.firstName', defaultMessage: 'First Name' })}
+            value={first}
+            onChange={(e) => setFirst(e.target.value)}
+          />
         </Form.Item>
-        <Form.Item label="Last Name">
-          <Input aria-label="Last Name" value={last} onChange={(e) => setLast(e.target.value)} />
+        <Form.Item label={<FormattedMessage id="profileCard.lastName" defaultMessage="Last Name" />}>
+          <Input
+            aria-label={intl.formatMessage({ id: 'profileCard.lastName', defaultMessage: 'Last Name' })}
+            value={last}
+            onChange={(e) => setLast(e.target.value)}
+          />
         </Form.Item>
-        <Form.Item label="Email" extra="Email cannot be changed. Contact support if you need to update your email address.">
-          <ReadOnlyInput aria-label="Email" value={email} />
+        <Form.Item
+          label={<FormattedMessage id="profileCard.email" defaultMessage="Email" />}
+          extra={
+            <FormattedMessage
+              id="profileCard.emailCannotBeChangedContact"
+              defaultMessage="Email cannot be changed. Contact support if you need to update your email address."
+            />
+          }
+        >
+          <ReadOnlyInput aria-label={intl.formatMessage({ id: 'profileCard.email', defaultMessage: 'Email' })} value={email} />
         </Form.Item>
         <Button type="primary" onClick={onSave} disabled={busy !== null || missing} loading={busy === 'profile'}>
-          {busy === 'profile' ? 'Updating...' : 'Update Profile'}
+          {busy === 'profile' ? (
+            <FormattedMessage id="account.updating" defaultMessage="Updating..." />
+          ) : (
+            <FormattedMessage id="profileCard.updateProfile" defaultMessage="Update Profile" />
+          )}
         </Button>
         {missing && (
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-            Please fill in both first name and last name to update your profile.
+            <FormattedMessage
+              id="profileCard.pleaseFillInBothFirst"
+              defaultMessage="Please fill in both first name and last name to update your profile."
+            />
           </Typography.Paragraph>
         )}
       </Form>

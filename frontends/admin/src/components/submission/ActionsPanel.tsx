@@ -6,6 +6,7 @@ import { useDecision } from '../../hooks/useDecision';
 import { reviewButtons } from '../../lib/review';
 import { DELETE_CONFIRMATION, downloadReport } from '../../lib/submissions';
 import { DecisionModal } from './DecisionModal';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** Approve, Reject (with their dialog), Regrade, Download PDF, Delete (super admin), Refresh status. */
 export function ActionsPanel({
@@ -24,16 +25,20 @@ export function ActionsPanel({
   reload: () => void;
 }) {
   const { message } = App.useApp();
+  const intl = useIntl();
   const { busy, run } = useBusy();
   const decision = useDecision(ev, client, run, onChanged);
   const buttons = reviewButtons(ev);
 
   return (
-    <Card title="Actions" variant="borderless" data-testid="actions">
+    <Card title={<FormattedMessage id="actionsPanel.actions" defaultMessage="Actions" />} variant="borderless" data-testid="actions">
       <Space orientation="vertical" style={{ width: '100%' }}>
         {ev.status !== 'completed' && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Only completed submissions can be approved or rejected.
+            <FormattedMessage
+              id="actionsPanel.onlyCompletedSubmissionsCanBe"
+              defaultMessage="Only completed submissions can be approved or rejected."
+            />
           </Typography.Text>
         )}
         <Button
@@ -45,7 +50,7 @@ export function ActionsPanel({
           onClick={() => decision.open('approve')}
           style={buttons.approve ? { background: '#15803d' } : undefined}
         >
-          Approve
+          <FormattedMessage id="actionsPanel.approve" defaultMessage="Approve" />
         </Button>
         <Button
           block
@@ -55,18 +60,23 @@ export function ActionsPanel({
           data-testid="reject-button"
           onClick={() => decision.open('reject')}
         >
-          Reject
+          <FormattedMessage id="actionsPanel.reject" defaultMessage="Reject" />
         </Button>
         <Popconfirm
-          title="Grade this submission again?"
-          description="Its results are cleared and it is graded again; no credit is charged."
-          okText="Regrade"
+          title={<FormattedMessage id="actionsPanel.gradeThisSubmissionAgain" defaultMessage="Grade this submission again?" />}
+          description={
+            <FormattedMessage
+              id="actionsPanel.itsResultsAreClearedAnd"
+              defaultMessage="Its results are cleared and it is graded again; no credit is charged."
+            />
+          }
+          okText={<FormattedMessage id="actionsPanel.regrade" defaultMessage="Regrade" />}
           onConfirm={() =>
             run(
               'regrade',
               async () => {
                 onChanged(await client.admin.regrade(ev.id));
-                message.success('Regrading started');
+                message.success(intl.formatMessage({ id: 'ActionsPanel.regradingStarted', defaultMessage: 'Regrading started' }));
               },
               'Failed to update evaluation',
             )
@@ -78,7 +88,7 @@ export function ActionsPanel({
             loading={busy === 'regrade'}
             disabled={ev.status === 'pending' || ev.status === 'processing' || ev.status === 'in_progress'}
           >
-            Regrade
+            <FormattedMessage id="actionsPanel.regrade" defaultMessage="Regrade" />
           </Button>
         </Popconfirm>
         <Button
@@ -88,13 +98,13 @@ export function ActionsPanel({
           loading={busy === 'pdf'}
           onClick={() => run('pdf', () => downloadReport(client, ev), 'Failed to download report')}
         >
-          Download PDF
+          <FormattedMessage id="actionsPanel.downloadPdf" defaultMessage="Download PDF" />
         </Button>
         {canDelete && (
           <Popconfirm
-            title="Delete this submission?"
-            description={DELETE_CONFIRMATION}
-            okText="Delete"
+            title={<FormattedMessage id="actionsPanel.deleteThisSubmission" defaultMessage="Delete this submission?" />}
+            description={<FormattedMessage {...DELETE_CONFIRMATION} />}
+            okText={<FormattedMessage id="actionsPanel.delete" defaultMessage="Delete" />}
             okButtonProps={{ danger: true }}
             onConfirm={() =>
               run(
@@ -108,13 +118,13 @@ export function ActionsPanel({
             }
           >
             <Button block danger type="text" loading={busy === 'delete'}>
-              Delete Submission
+              <FormattedMessage id="actionsPanel.deleteSubmission" defaultMessage="Delete Submission" />
             </Button>
           </Popconfirm>
         )}
         {ev.status !== 'completed' && ev.status !== 'failed' && (
           <Button block type="link" onClick={reload}>
-            Refresh status
+            <FormattedMessage id="actionsPanel.refreshStatus" defaultMessage="Refresh status" />
           </Button>
         )}
       </Space>

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Button, Checkbox, Input, Modal, Typography } from 'antd';
 import { ReviewTexts } from '@corestone/contracts/review-texts';
 import type { Decision } from '../../hooks/useDecision';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** The approve / reject dialog: its notes (required to reject) and whether the student sees them. */
 export function DecisionModal({
@@ -27,11 +28,25 @@ export function DecisionModal({
   onOk: () => void;
   onCancel: () => void;
 }) {
+  const intl = useIntl();
+  const approving = decision === 'approve';
   return (
     <Modal
       open={decision !== null}
-      title={decision === 'approve' ? 'Approve Submission' : 'Reject Submission'}
-      okText={decision === 'approve' ? 'Approve' : 'Reject'}
+      title={
+        approving ? (
+          <FormattedMessage id="decision.approveTitle" defaultMessage="Approve Submission" />
+        ) : (
+          <FormattedMessage id="decision.rejectTitle" defaultMessage="Reject Submission" />
+        )
+      }
+      okText={
+        approving ? (
+          <FormattedMessage id="decision.approve" defaultMessage="Approve" />
+        ) : (
+          <FormattedMessage id="decision.reject" defaultMessage="Reject" />
+        )
+      }
       okButtonProps={
         {
           danger: decision === 'reject',
@@ -45,12 +60,16 @@ export function DecisionModal({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        {decision === 'approve' ? 'Notes are optional when approving.' : 'Explain why the submission is rejected. Notes are required.'}
+        {approving ? (
+          <FormattedMessage id="decision.approveNotes" defaultMessage="Notes are optional when approving." />
+        ) : (
+          <FormattedMessage id="decision.rejectNotes" defaultMessage="Explain why the submission is rejected. Notes are required." />
+        )}
       </Typography.Paragraph>
       <Input.TextArea
-        aria-label="Decision notes"
+        aria-label={intl.formatMessage({ id: 'decision.notesLabel', defaultMessage: 'Decision notes' })}
         autoSize={{ minRows: 3, maxRows: 8 }}
-        placeholder="Admin notes"
+        placeholder={intl.formatMessage({ id: 'decision.notesPlaceholder', defaultMessage: 'Admin notes' })}
         value={notes}
         onChange={(e) => onNotes(e.target.value)}
         status={problem ? 'error' : undefined}

@@ -6,6 +6,7 @@ import { useEssayText } from '../../hooks/useEssayText';
 import { textStats } from '../../lib/text';
 import { studentName } from '../badges';
 import { EssayViewer } from '../EssayViewer';
+import { FormattedMessage } from 'react-intl';
 
 /** The essay's first lines and its counts; 'View Full Text' opens the whole essay. */
 export function EssayContent({ ev, client }: { ev: Evaluation; client: CorestoneClient }) {
@@ -14,23 +15,29 @@ export function EssayContent({ ev, client }: { ev: Evaluation; client: Corestone
   const stats = text !== null ? textStats(text) : null;
   return (
     <Card
-      title="Essay Content"
+      title={<FormattedMessage id="essayContent.essayContent" defaultMessage="Essay Content" />}
       variant="borderless"
       data-testid="essay-content"
       extra={
         <Button icon={<FileTextOutlined />} disabled={text === null} onClick={() => setOpen(true)}>
-          View Full Text
+          <FormattedMessage id="essayContent.viewFullText" defaultMessage="View Full Text" />
         </Button>
       }
     >
       {error ? (
         <Typography.Text type="danger">{error}</Typography.Text>
       ) : text === null ? (
-        <Typography.Text type="secondary">Loading essay…</Typography.Text>
+        <Typography.Text type="secondary">
+          <FormattedMessage id="essayContent.loadingEssay" defaultMessage="Loading essay…" />
+        </Typography.Text>
       ) : (
         <>
           <Typography.Text type="secondary">
-            {stats!.words.toLocaleString()} words · {stats!.paragraphs} paragraphs · {stats!.readingMinutes} min read
+            <FormattedMessage
+              id="essayContent.stats"
+              defaultMessage="{words, number} words · {paragraphs} paragraphs · {minutes} min read"
+              values={{ words: stats!.words, paragraphs: stats!.paragraphs, minutes: stats!.readingMinutes }}
+            />
           </Typography.Text>
           <Typography.Paragraph ellipsis={{ rows: 6 }} style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>
             {text}

@@ -3,16 +3,27 @@ import { Card, Descriptions, Timeline, Typography } from 'antd';
 import type { Evaluation } from '@corestone/sdk';
 import { formatDateTime } from '../../lib/text';
 import { studentEmail, studentName } from '../badges';
+import { FormattedMessage } from 'react-intl';
 
 /** Who sent the submission. */
 export function UserInformation({ ev }: { ev: Evaluation }) {
   return (
-    <Card title="User Information" variant="borderless" data-testid="user-information">
+    <Card
+      title={<FormattedMessage id="submissionFacts.userInformation" defaultMessage="User Information" />}
+      variant="borderless"
+      data-testid="user-information"
+    >
       <Descriptions column={1} size="small">
-        <Descriptions.Item label="Name">{studentName(ev)}</Descriptions.Item>
-        <Descriptions.Item label="Email">{studentEmail(ev)}</Descriptions.Item>
-        <Descriptions.Item label="Role">{ev.user_type || 'student'}</Descriptions.Item>
-        <Descriptions.Item label="User ID">
+        <Descriptions.Item label={<FormattedMessage id="submissionFacts.name" defaultMessage="Name" />}>
+          {studentName(ev)}
+        </Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="submissionFacts.email" defaultMessage="Email" />}>
+          {studentEmail(ev)}
+        </Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="submissionFacts.role" defaultMessage="Role" />}>
+          {ev.user_type || 'student'}
+        </Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="submissionFacts.userId" defaultMessage="User ID" />}>
           <Typography.Text copyable style={{ fontSize: 12 }}>
             {ev.user_id}
           </Typography.Text>
@@ -25,7 +36,7 @@ export function UserInformation({ ev }: { ev: Evaluation }) {
 /** The submission's history (timelineOf). */
 export function SubmissionTimeline({ ev }: { ev: Evaluation }) {
   return (
-    <Card title="Timeline" variant="borderless" data-testid="timeline">
+    <Card title={<FormattedMessage id="submissionFacts.timeline" defaultMessage="Timeline" />} variant="borderless" data-testid="timeline">
       <Timeline items={timelineOf(ev)} />
     </Card>
   );
@@ -38,7 +49,7 @@ function timelineOf(ev: Evaluation) {
       color: 'blue',
       content: (
         <>
-          Submitted
+          <FormattedMessage id="submissionFacts.submitted" defaultMessage="Submitted" />
           <br />
           <small>{formatDateTime(ev.submittedAt || ev.created_at)}</small>
         </>
@@ -68,7 +79,7 @@ function timelineOf(ev: Evaluation) {
       color: 'green',
       content: (
         <>
-          Completed
+          <FormattedMessage id="submissionFacts.completed" defaultMessage="Completed" />
           <br />
           <small>
             {formatDateTime(ev.completed_at)}
@@ -82,7 +93,7 @@ function timelineOf(ev: Evaluation) {
       color: 'red',
       content: (
         <>
-          Failed
+          <FormattedMessage id="submissionFacts.failed" defaultMessage="Failed" />
           <br />
           <small>{ev.error_message ?? ''}</small>
         </>
@@ -91,8 +102,14 @@ function timelineOf(ev: Evaluation) {
   if (ev.approval_status === 'approved' || ev.approval_status === 'rejected') {
     items.push({
       color: ev.approval_status === 'approved' ? 'green' : 'red',
-      content: <>Reviewed: {ev.approval_status === 'approved' ? 'Approved' : 'Rejected'}</>,
+      content:
+        ev.approval_status === 'approved' ? (
+          <FormattedMessage id="submissionFacts.reviewedApproved" defaultMessage="Reviewed: Approved" />
+        ) : (
+          <FormattedMessage id="submissionFacts.reviewedRejected" defaultMessage="Reviewed: Rejected" />
+        ),
     });
-  } else if (ev.status === 'completed') items.push({ color: 'gray', content: 'Awaiting review' });
+  } else if (ev.status === 'completed')
+    items.push({ color: 'gray', content: <FormattedMessage id="submissionFacts.awaitingReview" defaultMessage="Awaiting review" /> });
   return items;
 }

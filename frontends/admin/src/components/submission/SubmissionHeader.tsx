@@ -5,13 +5,14 @@ import type { Evaluation } from '@corestone/sdk';
 import { Heading } from '@corestone/ui/heading';
 import { ApprovalTag, StatusTag, TypeTag, studentName } from '../badges';
 import { formatDateTime } from '../../lib/text';
+import { FormattedMessage } from 'react-intl';
 
 /** The way back to the list, the submission's title (the screen's h1), who sent it when, its tags. */
 export function SubmissionHeader({ ev }: { ev: Evaluation }) {
   return (
     <>
       <Link to="/admin/submissions">
-        <ArrowLeftOutlined /> Back to Submissions
+        <ArrowLeftOutlined /> <FormattedMessage id="submissionHeader.backToSubmissions" defaultMessage="Back to Submissions" />
       </Link>
       <Card variant="borderless" style={{ margin: '12px 0 16px' }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap align="start">
@@ -20,7 +21,11 @@ export function SubmissionHeader({ ev }: { ev: Evaluation }) {
               {ev.title || ev.fileName}
             </Heading>
             <Typography.Text type="secondary">
-              Submitted by {studentName(ev)} · {formatDateTime(ev.submittedAt)}
+              <FormattedMessage
+                id="submissionHeader.submittedBy"
+                defaultMessage="Submitted by {name} · {date}"
+                values={{ name: studentName(ev), date: formatDateTime(ev.submittedAt) }}
+              />
             </Typography.Text>
             <div style={{ marginTop: 8 }}>
               <Space wrap>
@@ -31,7 +36,9 @@ export function SubmissionHeader({ ev }: { ev: Evaluation }) {
             </div>
           </div>
           <Link to={`/results/${ev.id}`}>
-            <Button icon={<EyeOutlined />}>View Details</Button>
+            <Button icon={<EyeOutlined />}>
+              <FormattedMessage id="submissionHeader.viewDetails" defaultMessage="View Details" />
+            </Button>
           </Link>
         </Space>
       </Card>

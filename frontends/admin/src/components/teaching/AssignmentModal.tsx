@@ -4,6 +4,7 @@ import type { Assignment, CorestoneClient, EssayType, Rubric } from '@corestone/
 import { formatZoned, zonedToIso } from '@corestone/ui/zoned-time';
 import { FormModal } from '../school/FormModal';
 import { KIND_LABELS, RELEASE_MODE_LABELS } from '../../lib/teaching';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface Values {
   title: string;
@@ -36,6 +37,7 @@ export function AssignmentModal({
   onClose: () => void;
   onCreated: (a: Assignment) => void;
 }) {
+  const intl = useIntl();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('essay_type', form) ?? 'ee';
   const due = Form.useWatch('due_at', form);
@@ -52,12 +54,13 @@ export function AssignmentModal({
         const current = form.getFieldValue('rubric_id') as string | undefined;
         if (!list.some((r) => r.id === current)) form.setFieldValue('rubric_id', list[0]?.id);
       },
-      () => alive && setRubricError('The rubrics could not be loaded.'),
+      () =>
+        alive && setRubricError(intl.formatMessage({ id: 'assignment.rubricsFailed', defaultMessage: 'The rubrics could not be loaded.' })),
     );
     return () => {
       alive = false;
     };
-  }, [client, type, form]);
+  }, [client, type, form, intl]);
 
   const instant = (local: string | undefined) => (local ? zonedToIso(local, timeZone) : null);
   const dueIso = instant(due);
@@ -65,9 +68,9 @@ export function AssignmentModal({
   return (
     <FormModal<Values>
       form={form}
-      title="New assignment"
-      okText="Create assignment"
-      failure="Failed to create the assignment"
+      title={<FormattedMessage id="assignment.newAssignment" defaultMessage="New assignment" />}
+      okText={<FormattedMessage id="assignment.createAssignment" defaultMessage="Create assignment" />}
+      failure={intl.formatMessage({ id: 'assignment.createFailed', defaultMessage: 'Failed to create the assignment' })}
       errorTestId="assignment-error"
       initialValues={{ essay_type: 'ee', kind: 'final', allow_late: true, release_mode: 'after_review', show_ai_marks: false }}
       onClose={onClose}
@@ -90,50 +93,77 @@ export function AssignmentModal({
     >
       <Form.Item
         name="title"
-        label="Title"
-        rules={[{ required: true, whitespace: true, message: 'Give the assignment a title' }, { max: 200 }]}
+        label={<FormattedMessage id="assignment.title" defaultMessage="Title" />}
+        rules={[
+          {
+            required: true,
+            whitespace: true,
+            message: intl.formatMessage({ id: 'assignment.titleRequired', defaultMessage: 'Give the assignment a title' }),
+          },
+          { max: 200 },
+        ]}
       >
         <Input maxLength={200} />
       </Form.Item>
-      <Form.Item name="instructions" label="Instructions" rules={[{ max: 5000 }]}>
+      <Form.Item
+        name="instructions"
+        label={<FormattedMessage id="assignment.instructions" defaultMessage="Instructions" />}
+        rules={[{ max: 5000 }]}
+      >
         <Input.TextArea rows={3} maxLength={5000} />
       </Form.Item>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
-          <Form.Item name="essay_type" label="Essay type">
+          <Form.Item name="essay_type" label={<FormattedMessage id="assignment.essayType" defaultMessage="Essay type" />}>
             <Radio.Group
               optionType="button"
               options={[
-                { value: 'ee', label: 'EE' },
-                { value: 'tok', label: 'TOK' },
+                { value: 'ee', label: <FormattedMessage id="assignment.ee" defaultMessage="EE" /> },
+                { value: 'tok', label: <FormattedMessage id="assignment.tok" defaultMessage="TOK" /> },
               ]}
             />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="kind" label="Draft or final">
-            <Radio.Group optionType="button" options={(['draft', 'final'] as const).map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
+          <Form.Item name="kind" label={<FormattedMessage id="assignment.draftOrFinal" defaultMessage="Draft or final" />}>
+            <Radio.Group
+              optionType="button"
+              options={(['draft', 'final'] as const).map((k) => ({ value: k, label: intl.formatMessage(KIND_LABELS[k]) }))}
+            />
           </Form.Item>
         </Col>
       </Row>
       {rubricError && <Alert type="error" showIcon title={rubricError} style={{ marginBottom: 12 }} />}
-      <Form.Item name="rubric_id" label="Rubric" rules={[{ required: true, message: 'Choose a rubric' }]}>
+      <Form.Item
+        name="rubric_id"
+        label={<FormattedMessage id="assignment.rubric" defaultMessage="Rubric" />}
+        rules={[{ required: true, message: intl.formatMessage({ id: 'assignment.rubricRequired', defaultMessage: 'Choose a rubric' }) }]}
+      >
         <Select
           loading={!rubrics}
           options={(rubrics ?? []).map((r) => ({ value: r.id, label: r.title }))}
-          notFoundContent="No active rubric of this type"
+          notFoundContent={<FormattedMessage id="assignment.noActiveRubric" defaultMessage="No active rubric of this type" />}
         />
       </Form.Item>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        Dates and times are the school&apos;s ({timeZone}).
+        <FormattedMessage
+          id="assignment.schoolTimes"
+          defaultMessage="Dates and times are the school's ({timeZone})."
+          values={{ timeZone }}
+        />
       </Typography.Paragraph>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item
             name="opens_at"
-            label="Opens (optional)"
+            label={<FormattedMessage id="assignment.opensOptional" defaultMessage="Opens (optional)" />}
             rules={[
-              { validator: async (_, v?: string) => (v && !instant(v) ? Promise.reject(new Error('Not a date and time')) : undefined) },
+              {
+                validator: async (_, v?: string) =>
+                  v && !instant(v)
+                    ? Promise.reject(new Error(intl.formatMessage({ id: 'assignment.notADate', defaultMessage: 'Not a date and time' })))
+                    : undefined,
+              },
             ]}
           >
             <Input type="datetime-local" />
@@ -142,36 +172,55 @@ export function AssignmentModal({
         <Col xs={24} sm={12}>
           <Form.Item
             name="due_at"
-            label="Due"
+            label={<FormattedMessage id="assignment.due" defaultMessage="Due" />}
             dependencies={['opens_at']}
             rules={[
-              { required: true, message: 'Set the due date and time' },
+              {
+                required: true,
+                message: intl.formatMessage({ id: 'assignment.dueRequired', defaultMessage: 'Set the due date and time' }),
+              },
               ({ getFieldValue }) => ({
                 validator: async (_, v?: string) => {
                   const d = instant(v);
-                  if (v && !d) throw new Error('Not a date and time');
+                  if (v && !d) throw new Error(intl.formatMessage({ id: 'assignment.notADate', defaultMessage: 'Not a date and time' }));
                   const o = instant(getFieldValue('opens_at') as string | undefined);
-                  if (d && o && Date.parse(d) <= Date.parse(o)) throw new Error('The due time must be after the opening time');
+                  if (d && o && Date.parse(d) <= Date.parse(o))
+                    throw new Error(
+                      intl.formatMessage({ id: 'assignment.dueAfterOpens', defaultMessage: 'The due time must be after the opening time' }),
+                    );
                 },
               }),
             ]}
-            extra={dueIso ? formatZoned(dueIso, timeZone, true) : undefined}
+            extra={dueIso ? formatZoned(dueIso, timeZone, true, intl.locale) : undefined}
           >
             <Input type="datetime-local" />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="release_mode" label="Results reach the students">
-        <Radio.Group options={(['after_review', 'immediate'] as const).map((m) => ({ value: m, label: RELEASE_MODE_LABELS[m] }))} />
+      <Form.Item
+        name="release_mode"
+        label={<FormattedMessage id="assignment.resultsReachTheStudents" defaultMessage="Results reach the students" />}
+      >
+        <Radio.Group
+          options={(['after_review', 'immediate'] as const).map((m) => ({ value: m, label: intl.formatMessage(RELEASE_MODE_LABELS[m]) }))}
+        />
       </Form.Item>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
-          <Form.Item name="allow_late" label="Take late work" valuePropName="checked">
+          <Form.Item
+            name="allow_late"
+            label={<FormattedMessage id="assignment.takeLateWork" defaultMessage="Take late work" />}
+            valuePropName="checked"
+          >
             <Switch />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="show_ai_marks" label="Show students the AI's marks" valuePropName="checked">
+          <Form.Item
+            name="show_ai_marks"
+            label={<FormattedMessage id="assignment.showStudentsTheAiS" defaultMessage="Show students the AI's marks" />}
+            valuePropName="checked"
+          >
             <Switch />
           </Form.Item>
         </Col>

@@ -3,6 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { DownloadedFile } from '@corestone/sdk';
 import { useBusy } from '../../hooks/useBusy';
 import { saveBlob } from '../../lib/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /**
  * 'Export CSV': downloads what `load` answers under the server's file name (or `fallbackName`);
@@ -19,6 +20,7 @@ export function CsvButton({
   small?: boolean;
   label?: string;
 }) {
+  const intl = useIntl();
   const { busy, run } = useBusy();
   return (
     <Button
@@ -35,11 +37,11 @@ export function CsvButton({
             const f = await load();
             saveBlob(f.blob, f.filename ?? fallbackName);
           },
-          'The CSV could not be made',
+          intl.formatMessage({ id: 'teaching.csvFailed', defaultMessage: 'The CSV could not be made' }),
         )
       }
     >
-      {!small && 'Export CSV'}
+      {!small && <FormattedMessage id="teaching.exportCsv" defaultMessage="Export CSV" />}
     </Button>
   );
 }

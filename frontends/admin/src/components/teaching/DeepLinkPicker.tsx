@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Select, Space } from 'antd';
 import { errorMessage, type CorestoneClient } from '@corestone/sdk';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface Props {
   client: CorestoneClient;
@@ -29,6 +30,7 @@ export function postToPlatform(returnUrl: string, jwt: string): void {
  * back to the LMS.
  */
 export function DeepLinkPicker({ client, launchId, assignments }: Props) {
+  const intl = useIntl();
   const [picked, setPicked] = useState<string | undefined>(assignments[0]?.id);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +42,12 @@ export function DeepLinkPicker({ client, launchId, assignments }: Props) {
       const r = await client.schools.ltiDeepLinkingResponse({ launch_id: launchId, assignment_id: picked });
       postToPlatform(r.return_url, r.jwt);
     } catch (e) {
-      setError(errorMessage(e, 'The assignment could not be added to your course'));
+      setError(
+        errorMessage(
+          e,
+          intl.formatMessage({ id: 'teaching.deepLinkFailed', defaultMessage: 'The assignment could not be added to your course' }),
+        ),
+      );
       setBusy(false);
     }
   };
@@ -50,24 +57,27 @@ export function DeepLinkPicker({ client, launchId, assignments }: Props) {
       showIcon
       style={{ marginBottom: 16 }}
       data-testid="deep-link-picker"
-      title="Add an assignment to your course"
+      title={<FormattedMessage id="teaching.addAnAssignmentToYour" defaultMessage="Add an assignment to your course" />}
       description={
         <Space direction="vertical" style={{ width: '100%' }}>
           {assignments.length ? (
             <Space wrap>
               <Select
-                aria-label="Assignment to add"
+                aria-label={intl.formatMessage({ id: 'teaching.assignmentToAdd', defaultMessage: 'Assignment to add' })}
                 style={{ minWidth: 260 }}
                 value={picked}
                 onChange={setPicked}
                 options={assignments.map((a) => ({ value: a.id, label: a.title }))}
               />
               <Button type="primary" onClick={add} loading={busy} disabled={!picked}>
-                Add to course
+                <FormattedMessage id="teaching.addToCourse" defaultMessage="Add to course" />
               </Button>
             </Space>
           ) : (
-            'Create an assignment first (New assignment), then add it to your course.'
+            <FormattedMessage
+              id="teaching.createAssignmentFirst"
+              defaultMessage="Create an assignment first (New assignment), then add it to your course."
+            />
           )}
           {error && <Alert type="error" showIcon title={error} data-testid="deep-link-error" />}
         </Space>

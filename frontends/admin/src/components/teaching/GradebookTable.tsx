@@ -14,33 +14,47 @@ import {
   type GradebookView,
   type StateFilter,
 } from '../../lib/teaching';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 export const assignmentAddress = (classId: string, assignmentId: string) =>
   `/admin/classes/${encodeURIComponent(classId)}/assignments/${encodeURIComponent(assignmentId)}`;
 
 /** One cell: state, score, lateness and attempts; a submission opens its review. */
 export function SubmissionCell({ cell }: { cell: AssignmentSubmission | undefined }) {
+  const intl = useIntl();
   const state = cell?.state ?? 'not_submitted';
   const body = (
     <Space orientation="vertical" size={2}>
       <Tag color={STATE_COLORS[state]} style={{ marginInlineEnd: 0 }}>
-        {STATE_LABELS[state]}
+        {intl.formatMessage(STATE_LABELS[state])}
       </Tag>
       {cell && cell.state !== 'not_submitted' && (
         <Typography.Text style={{ fontSize: 13 }}>
-          {scoreText(cell.total, cell.max_total)}
+          {scoreText(cell.total, cell.max_total, intl)}
           {cell.grade ? ` · ${cell.grade}` : ''}
         </Typography.Text>
       )}
       <Space size={4}>
-        {cell?.late && <Tag color="red">Late</Tag>}
-        {cell && cell.attempts > 1 && <Tag>{cell.attempts} attempts</Tag>}
+        {cell?.late && (
+          <Tag color="red">
+            <FormattedMessage id="gradebook.late" defaultMessage="Late" />
+          </Tag>
+        )}
+        {cell && cell.attempts > 1 && (
+          <Tag>
+            <FormattedMessage id="gradebook.attempts" defaultMessage="{count} attempts" values={{ count: cell.attempts }} />
+          </Tag>
+        )}
       </Space>
     </Space>
   );
   const reasons = cell?.needs_review.map((r) => r.detail).join(' · ');
   const linked = cell?.evaluation_id ? (
-    <Link to={`/admin/review/${encodeURIComponent(cell.evaluation_id)}`} aria-label={`Review ${cell.student.name}`}>
+    // the cell's visible text stays in the link's name (WCAG 2.5.3), after whom it reviews (read only)
+    <Link to={`/admin/review/${encodeURIComponent(cell.evaluation_id)}`}>
+      <span className="cs-sr-only">
+        {intl.formatMessage({ id: 'gradebook.reviewStudent', defaultMessage: 'Review {name}' }, { name: cell.student.name })}:{' '}
+      </span>
       {body}
     </Link>
   ) : (
@@ -51,53 +65,78 @@ export function SubmissionCell({ cell }: { cell: AssignmentSubmission | undefine
 
 /** Students × assignments: filters by name, state (in one assignment or any) and lateness; sorting by name, score, state or time. */
 export function GradebookTable({ gradebook, client }: { gradebook: Gradebook; client: CorestoneClient }) {
+  const intl = useIntl();
   const [view, setView] = useState<GradebookView>(DEFAULT_GRADEBOOK_VIEW);
   const rows = useMemo(() => gradebookRows(gradebook, view), [gradebook, view]);
   const set = (patch: Partial<GradebookView>) => setView((v) => ({ ...v, ...patch }));
-  if (!gradebook.assignments.length) return <Empty description="No assignments yet: create one first." />;
+  if (!gradebook.assignments.length)
+    return (
+      <Empty
+        description={<FormattedMessage id="gradebook.noAssignmentsYetCreateOne" defaultMessage="No assignments yet: create one first." />}
+      />
+    );
 
   return (
     <div data-testid="gradebook">
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search
           allowClear
-          placeholder="Search students"
-          aria-label="Search students"
+          placeholder={intl.formatMessage({ id: 'gradebook.searchStudents', defaultMessage: 'Search students' })}
+          aria-label={intl.formatMessage({ id: 'gradebook.searchStudents', defaultMessage: 'Search students' })}
           onChange={(e) => set({ search: e.target.value })}
           style={{ width: 220 }}
         />
         <Select<StateFilter>
-          aria-label="State"
+          aria-label={intl.formatMessage({ id: 'gradebook.state', defaultMessage: 'State' })}
           value={view.state}
           style={{ width: 170 }}
           onChange={(state) => set({ state })}
           options={[
-            { value: 'all', label: 'Every state' },
-            ...(Object.keys(STATE_LABELS) as SubmissionState[]).map((s) => ({ value: s, label: STATE_LABELS[s] })),
-            { value: 'late', label: 'Late' },
+            { value: 'all', label: <FormattedMessage id="gradebook.everyState" defaultMessage="Every state" /> },
+            ...(Object.keys(STATE_LABELS) as SubmissionState[]).map((s) => ({ value: s, label: intl.formatMessage(STATE_LABELS[s]) })),
+            { value: 'late', label: <FormattedMessage id="gradebook.late" defaultMessage="Late" /> },
           ]}
         />
         <Select<string>
-          aria-label="Assignment"
+          aria-label={intl.formatMessage({ id: 'gradebook.assignment', defaultMessage: 'Assignment' })}
           value={view.assignmentId ?? ''}
           style={{ width: 220 }}
           onChange={(id) => set({ assignmentId: id || null, sort: id ? view.sort : 'name' })}
-          options={[{ value: '', label: 'Every assignment' }, ...gradebook.assignments.map((a) => ({ value: a.id, label: a.title }))]}
+          options={[
+            { value: '', label: <FormattedMessage id="gradebook.everyAssignment" defaultMessage="Every assignment" /> },
+            ...gradebook.assignments.map((a) => ({ value: a.id, label: a.title })),
+          ]}
         />
         <Select<GradebookView['sort']>
-          aria-label="Sort by"
+          aria-label={intl.formatMessage({ id: 'gradebook.sortBy', defaultMessage: 'Sort by' })}
           value={view.sort}
           style={{ width: 170 }}
           onChange={(sort) => set({ sort })}
           options={[
-            { value: 'name', label: 'Sort by name' },
-            { value: 'score', label: 'Sort by score', disabled: !view.assignmentId },
-            { value: 'state', label: 'Sort by state', disabled: !view.assignmentId },
-            { value: 'submitted', label: 'Sort by submission time', disabled: !view.assignmentId },
+            { value: 'name', label: <FormattedMessage id="gradebook.sortByName" defaultMessage="Sort by name" /> },
+            {
+              value: 'score',
+              label: <FormattedMessage id="gradebook.sortByScore" defaultMessage="Sort by score" />,
+              disabled: !view.assignmentId,
+            },
+            {
+              value: 'state',
+              label: <FormattedMessage id="gradebook.sortByState" defaultMessage="Sort by state" />,
+              disabled: !view.assignmentId,
+            },
+            {
+              value: 'submitted',
+              label: <FormattedMessage id="gradebook.sortBySubmissionTime" defaultMessage="Sort by submission time" />,
+              disabled: !view.assignmentId,
+            },
           ]}
         />
         <Button
-          aria-label={view.descending ? 'Descending' : 'Ascending'}
+          aria-label={intl.formatMessage(
+            view.descending
+              ? { id: 'gradebook.descending', defaultMessage: 'Descending' }
+              : { id: 'gradebook.ascending', defaultMessage: 'Ascending' },
+          )}
           icon={view.descending ? <SortDescendingOutlined /> : <SortAscendingOutlined />}
           onClick={() => set({ descending: !view.descending })}
         />
@@ -108,10 +147,10 @@ export function GradebookTable({ gradebook, client }: { gradebook: Gradebook; cl
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No student matches these filters' }}
+        locale={{ emptyText: intl.formatMessage({ id: 'gradebook.noMatch', defaultMessage: 'No student matches these filters' }) }}
         columns={[
           {
-            title: 'Student',
+            title: <FormattedMessage id="gradebook.student" defaultMessage="Student" />,
             key: 'student',
             fixed: 'left',
             render: (_, r) => (
@@ -129,7 +168,7 @@ export function GradebookTable({ gradebook, client }: { gradebook: Gradebook; cl
                 <Link to={assignmentAddress(gradebook.class_id, a.id)}>{a.title}</Link>
                 <CsvButton
                   small
-                  label={`Export CSV of ${a.title}`}
+                  label={intl.formatMessage({ id: 'gradebook.exportCsvOf', defaultMessage: 'Export CSV of {title}' }, { title: a.title })}
                   load={() => client.assignments.submissionsCsv(a.id)}
                   fallbackName="marks.csv"
                 />

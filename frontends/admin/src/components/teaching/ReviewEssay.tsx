@@ -3,6 +3,7 @@ import { Alert, Button, Card, Input, Popover, Space, Tag, Typography } from 'ant
 import { CommentOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { Evaluation, PassageComment } from '@corestone/sdk';
 import { notesOf, placeNotes, segmentsOf, type FeedbackNote, type PlacedNote } from '@corestone/ui/passages';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 const STYLES = `
 .cs-review-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: Georgia, 'Times New Roman', serif; font-size: 16px; line-height: 1.8; color: #1e293b; max-height: 70vh; overflow-y: auto; padding-right: 8px; }
@@ -47,6 +48,7 @@ export function ReviewEssay({
   onRemove: (index: number) => void;
   readOnly?: boolean;
 }) {
+  const intl = useIntl();
   const ref = useRef<HTMLDivElement>(null);
   const [selection, setSelection] = useState<{ start: number; end: number } | null>(null);
   const [draft, setDraft] = useState('');
@@ -59,13 +61,13 @@ export function ReviewEssay({
         note: {
           id: `${TEACHER}${i}`,
           criterionCode: '',
-          criterionName: 'Your comment',
+          criterionName: intl.formatMessage({ id: 'review.yourComment', defaultMessage: 'Your comment' }),
           kind: 'improvement',
           comment: c.text,
           quote: text.slice(c.start, c.end),
         },
       })),
-    [comments, text],
+    [comments, text, intl],
   );
   const segments = useMemo(() => segmentsOf(text, [...placed, ...teacherPlaced]), [text, placed, teacherPlaced]);
   const isTeacher = (n: FeedbackNote) => n.id.startsWith(TEACHER);
@@ -81,27 +83,33 @@ export function ReviewEssay({
   return (
     <Card
       variant="borderless"
-      title="Essay"
+      title={<FormattedMessage id="review.essay" defaultMessage="Essay" />}
       data-testid="review-essay"
       extra={
         <Space size={4} wrap>
-          <Tag color="green">Strength</Tag>
-          <Tag color="orange">To improve</Tag>
-          <Tag color="blue">Your comment</Tag>
+          <Tag color="green">
+            <FormattedMessage id="review.strength" defaultMessage="Strength" />
+          </Tag>
+          <Tag color="orange">
+            <FormattedMessage id="review.toImprove" defaultMessage="To improve" />
+          </Tag>
+          <Tag color="blue">
+            <FormattedMessage id="review.yourComment" defaultMessage="Your comment" />
+          </Tag>
         </Space>
       }
     >
       <style>{STYLES}</style>
       {!readOnly && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-          Select words in the essay to comment on them.
+          <FormattedMessage id="review.selectWordsInTheEssay" defaultMessage="Select words in the essay to comment on them." />
         </Typography.Paragraph>
       )}
       {selection && !readOnly && (
         <div data-testid="selection-comment" style={{ marginBottom: 12, padding: 12, background: '#eff6ff', borderRadius: 8 }}>
           <Typography.Text italic>“{text.slice(selection.start, selection.end).slice(0, 160)}”</Typography.Text>
           <Input.TextArea
-            aria-label="Comment on the selected passage"
+            aria-label={intl.formatMessage({ id: 'review.commentOnSelection', defaultMessage: 'Comment on the selected passage' })}
             autoFocus
             rows={2}
             maxLength={2000}
@@ -111,10 +119,10 @@ export function ReviewEssay({
           />
           <Space>
             <Button type="primary" size="small" icon={<CommentOutlined />} disabled={!draft.trim()} onClick={add}>
-              Add comment
+              <FormattedMessage id="review.addComment" defaultMessage="Add comment" />
             </Button>
             <Button size="small" onClick={() => setSelection(null)}>
-              Cancel
+              <FormattedMessage id="review.cancel" defaultMessage="Cancel" />
             </Button>
           </Space>
         </div>
@@ -123,6 +131,10 @@ export function ReviewEssay({
         ref={ref}
         className="cs-review-text"
         data-testid="review-essay-text"
+        // it scrolls: focusable so a keyboard can scroll it and select a passage (WCAG 2.1.1)
+        tabIndex={0}
+        role="region"
+        aria-label={intl.formatMessage({ id: 'review.essayText', defaultMessage: 'Essay text' })}
         onMouseUp={() => {
           if (readOnly || !ref.current) return;
           const s = selectionIn(ref.current);
@@ -147,7 +159,13 @@ export function ReviewEssay({
                   {s.notes.map((n) => (
                     <div key={n.id} style={{ marginBottom: 6 }}>
                       <Typography.Text strong>
-                        {isTeacher(n) ? 'Your comment' : `${n.criterionCode} · ${n.kind === 'strength' ? 'Strength' : 'To improve'}`}
+                        {isTeacher(n)
+                          ? intl.formatMessage({ id: 'review.yourComment', defaultMessage: 'Your comment' })
+                          : `${n.criterionCode} · ${intl.formatMessage(
+                              n.kind === 'strength'
+                                ? { id: 'review.strength', defaultMessage: 'Strength' }
+                                : { id: 'review.toImprove', defaultMessage: 'To improve' },
+                            )}`}
                       </Typography.Text>
                       <div>{n.comment}</div>
                     </div>
@@ -165,13 +183,28 @@ export function ReviewEssay({
           style={{ marginTop: 12 }}
           type="info"
           showIcon
-          title={`${missing.length} quoted passage${missing.length === 1 ? '' : 's'} of the feedback could not be found in the text.`}
+          title={intl.formatMessage(
+            {
+              id: 'review.passagesMissing',
+              defaultMessage:
+                '{count, plural, one {# quoted passage} other {# quoted passages}} of the feedback could not be found in the text.',
+            },
+            { count: missing.length },
+          )}
         />
       )}
       <div data-testid="passage-comments" style={{ marginTop: 16 }}>
-        <Typography.Title level={5}>Your passage comments ({comments.length})</Typography.Title>
+        <Typography.Title level={5}>
+          <FormattedMessage
+            id="review.passageComments"
+            defaultMessage="Your passage comments ({count})"
+            values={{ count: comments.length }}
+          />
+        </Typography.Title>
         {comments.length === 0 ? (
-          <Typography.Text type="secondary">None yet.</Typography.Text>
+          <Typography.Text type="secondary">
+            <FormattedMessage id="review.noneYet" defaultMessage="None yet." />
+          </Typography.Text>
         ) : (
           comments.map((c, i) => (
             <div
@@ -186,7 +219,14 @@ export function ReviewEssay({
                 <div>{c.text}</div>
               </div>
               {!readOnly && (
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label="Remove comment" onClick={() => onRemove(i)} />
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={intl.formatMessage({ id: 'review.removeComment', defaultMessage: 'Remove comment' })}
+                  onClick={() => onRemove(i)}
+                />
               )}
             </div>
           ))

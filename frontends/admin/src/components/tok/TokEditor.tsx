@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { TITLE_MAX_CHARS, type TokDraft } from '../../lib/tokTitles';
+import { FormattedMessage } from 'react-intl';
 
 /** The form of a new or edited session: its name and six titles, the problems found on Save, Save and Cancel. */
 export function TokEditor({
@@ -22,7 +23,11 @@ export function TokEditor({
   return (
     <Card title={draft.id ? `Edit ${originalName ?? 'session'}` : 'New session'} variant="borderless" data-testid="tok-editor">
       <Form layout="vertical">
-        <Form.Item label="Session" htmlFor="tok-session-name" extra='The examination session, e.g. "May 2027".'>
+        <Form.Item
+          label={<FormattedMessage id="tokEditor.session" defaultMessage="Session" />}
+          htmlFor="tok-session-name"
+          extra={<FormattedMessage id="tokEditor.theExaminationSessionEG" defaultMessage={'The examination session, e.g. "May 2027".'} />}
+        >
           <Input
             id="tok-session-name"
             maxLength={100}
@@ -31,7 +36,11 @@ export function TokEditor({
           />
         </Form.Item>
         {draft.titles.map((t, i) => (
-          <Form.Item key={i} label={`Title ${i + 1}`} htmlFor={`tok-title-${i + 1}`}>
+          <Form.Item
+            key={i}
+            label={<FormattedMessage id="tokEditor.titleN" defaultMessage="Title {n}" values={{ n: i + 1 }} />}
+            htmlFor={`tok-title-${i + 1}`}
+          >
             <Input.TextArea
               id={`tok-title-${i + 1}`}
               autoSize={{ minRows: 2, maxRows: 6 }}
@@ -47,7 +56,7 @@ export function TokEditor({
             showIcon
             style={{ marginBottom: 16 }}
             data-testid="tok-problems"
-            title="Please correct the session"
+            title={<FormattedMessage id="tokEditor.pleaseCorrectTheSession" defaultMessage="Please correct the session" />}
             description={
               <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                 {problems.map((p) => (
@@ -59,9 +68,11 @@ export function TokEditor({
         )}
         <Space wrap>
           <Button type="primary" loading={busy} onClick={onSave}>
-            Save Titles
+            <FormattedMessage id="tokEditor.saveTitles" defaultMessage="Save Titles" />
           </Button>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>
+            <FormattedMessage id="tokEditor.cancel" defaultMessage="Cancel" />
+          </Button>
         </Space>
       </Form>
     </Card>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
-import { errorMessage, normalizeRole, roleLabel, type RemoteAppProps, type Role, type User } from '@corestone/sdk';
+import { errorMessage, normalizeRole, type RemoteAppProps, type Role, type User } from '@corestone/sdk';
 import { ReadOnlyChoice, ReadOnlyInput } from '../readOnly';
 import { generatePassword } from '../../lib/password';
-import { userManagementRights } from '../../lib/roles';
+import { ROLE_NAMES, userManagementRights } from '../../lib/roles';
 import { creditValue } from '../../lib/users';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface FormValues {
   first_name: string;
@@ -33,6 +34,7 @@ export function UserModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const intl = useIntl();
   const [form] = Form.useForm<FormValues>();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -47,13 +49,15 @@ export function UserModal({
 
   const roleOptions = (
     creating || !rights.mayChangeRole ? rights.creatableRoles : (['student', 'teacher', 'admin', 'super_admin'] as const)
-  ).map((r) => ({ value: r, label: roleLabel(normalizeRole(r)) }));
+  ).map((r) => ({ value: r, label: intl.formatMessage(ROLE_NAMES[normalizeRole(r)]) }));
 
   const submit = async () => {
     setError(null);
     const v = form.getFieldsValue(true) as FormValues;
-    if (creating && (!v.email?.trim() || !v.password)) return setError('Email and password are required');
-    if (creating && (!v.first_name?.trim() || !v.last_name?.trim() || !v.user_type)) return setError('All fields are required');
+    if (creating && (!v.email?.trim() || !v.password))
+      return setError(intl.formatMessage({ id: 'userModal.emailPasswordRequired', defaultMessage: 'Email and password are required' }));
+    if (creating && (!v.first_name?.trim() || !v.last_name?.trim() || !v.user_type))
+      return setError(intl.formatMessage({ id: 'userModal.allFieldsRequired', defaultMessage: 'All fields are required' }));
     try {
       await form.validateFields();
     } catch {
@@ -75,27 +79,36 @@ export function UserModal({
             max_essay_credits: max,
           });
         } catch (e) {
-          throw new Error(errorMessage(e, 'Failed to create user'), { cause: e });
+          throw new Error(
+            errorMessage(e, intl.formatMessage({ id: 'userModal.failedToCreate', defaultMessage: 'Failed to create user' })),
+            { cause: e },
+          );
         }
-        setSuccess('User created successfully');
+        setSuccess(intl.formatMessage({ id: 'userModal.created', defaultMessage: 'User created successfully' }));
       } else {
         try {
           await client.users.update(target.id, { first_name: v.first_name.trim(), last_name: v.last_name.trim() });
           if (rights.mayChangeRole && v.user_type !== target.role) await client.users.setRole(target.id, v.user_type);
         } catch (e) {
-          throw new Error(errorMessage(e, 'Failed to update user'), { cause: e });
+          throw new Error(
+            errorMessage(e, intl.formatMessage({ id: 'userModal.failedToUpdate', defaultMessage: 'Failed to update user' })),
+            { cause: e },
+          );
         }
         try {
           if (credits !== target.essay_credits || max !== target.max_essay_credits) await client.users.setCredits(target.id, credits, max);
         } catch (e) {
-          throw new Error(errorMessage(e, 'Failed to update user credits'), { cause: e });
+          throw new Error(
+            errorMessage(e, intl.formatMessage({ id: 'userModal.failedToUpdateCredits', defaultMessage: 'Failed to update user credits' })),
+            { cause: e },
+          );
         }
         const personas = v.personas
           .split(',')
           .map((p) => p.trim())
           .filter(Boolean);
         if (personas.join(',') !== target.assigned_personas.join(',')) await client.users.setPersonas(target.id, personas);
-        setSuccess('User updated successfully');
+        setSuccess(intl.formatMessage({ id: 'userModal.updated', defaultMessage: 'User updated successfully' }));
       }
       onSaved();
     } catch (e) {
@@ -108,8 +121,16 @@ export function UserModal({
   return (
     <Modal
       open
-      title={creating ? 'Add User' : 'Edit User'}
-      okText={creating ? 'Create User' : 'Save Changes'}
+      title={
+        creating
+          ? intl.formatMessage({ id: 'userModal.addUser', defaultMessage: 'Add User' })
+          : intl.formatMessage({ id: 'userModal.editUser', defaultMessage: 'Edit User' })
+      }
+      okText={
+        creating
+          ? intl.formatMessage({ id: 'userModal.createUser', defaultMessage: 'Create User' })
+          : intl.formatMessage({ id: 'userModal.saveChanges', defaultMessage: 'Save Changes' })
+      }
       onOk={submit}
       confirmLoading={busy}
       okButtonProps={{ disabled: Boolean(success) }}
@@ -135,69 +156,122 @@ export function UserModal({
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item
-              label="First Name"
+              label={<FormattedMessage id="userModal.firstName" defaultMessage="First Name" />}
               name="first_name"
-              rules={[{ required: true, whitespace: true, message: 'First name is required' }]}
+              rules={[
+                {
+                  required: true,
+                  whitespace: true,
+                  message: intl.formatMessage({ id: 'userModal.firstNameRequired', defaultMessage: 'First name is required' }),
+                },
+              ]}
             >
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="Last Name" name="last_name" rules={[{ required: true, whitespace: true, message: 'Last name is required' }]}>
+            <Form.Item
+              label={<FormattedMessage id="userModal.lastName" defaultMessage="Last Name" />}
+              name="last_name"
+              rules={[
+                {
+                  required: true,
+                  whitespace: true,
+                  message: intl.formatMessage({ id: 'userModal.lastNameRequired', defaultMessage: 'Last name is required' }),
+                },
+              ]}
+            >
               <Input />
             </Form.Item>
           </Col>
         </Row>
         <Form.Item
-          label="Email"
+          label={<FormattedMessage id="userModal.email" defaultMessage="Email" />}
           name="email"
-          rules={creating ? [{ type: 'email', message: 'Please enter a valid email' }] : []}
-          extra={creating ? undefined : 'Email cannot be changed.'}
+          rules={
+            creating
+              ? [
+                  {
+                    type: 'email',
+                    message: intl.formatMessage({ id: 'userModal.validEmail', defaultMessage: 'Please enter a valid email' }),
+                  },
+                ]
+              : []
+          }
+          extra={creating ? undefined : <FormattedMessage id="userModal.emailCannotChange" defaultMessage="Email cannot be changed." />}
         >
           {creating ? <Input type="email" /> : <ReadOnlyInput type="email" />}
         </Form.Item>
         {creating && (
-          <Form.Item label="Password" extra="Minimum 6 characters">
+          <Form.Item
+            label={<FormattedMessage id="userModal.password" defaultMessage="Password" />}
+            extra={<FormattedMessage id="userModal.minimum6Characters" defaultMessage="Minimum 6 characters" />}
+          >
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="password" noStyle>
-                <Input.Password aria-label="Password" autoComplete="new-password" />
+                <Input.Password
+                  aria-label={intl.formatMessage({ id: 'userModal.password', defaultMessage: 'Password' })}
+                  autoComplete="new-password"
+                />
               </Form.Item>
               <Button icon={<KeyOutlined />} onClick={() => form.setFieldValue('password', generatePassword())}>
-                Generate
+                <FormattedMessage id="userModal.generate" defaultMessage="Generate" />
               </Button>
             </Space.Compact>
           </Form.Item>
         )}
         <Form.Item
-          label="Role"
+          label={<FormattedMessage id="userModal.role" defaultMessage="Role" />}
           name="user_type"
-          extra={!creating && !rights.mayChangeRole ? 'Only a super admin can change roles.' : undefined}
+          extra={
+            !creating && !rights.mayChangeRole ? (
+              <FormattedMessage id="userModal.superAdminRoles" defaultMessage="Only a super admin can change roles." />
+            ) : undefined
+          }
         >
           {!creating && !rights.mayChangeRole ? (
-            <ReadOnlyChoice aria-label="Role" options={roleOptions} />
+            <ReadOnlyChoice aria-label={intl.formatMessage({ id: 'userModal.role', defaultMessage: 'Role' })} options={roleOptions} />
           ) : (
-            <Select aria-label="Role" options={roleOptions} />
+            <Select aria-label={intl.formatMessage({ id: 'userModal.role', defaultMessage: 'Role' })} options={roleOptions} />
           )}
         </Form.Item>
         <Row gutter={12}>
           <Col span={8}>
-            <Form.Item label="Essay credits" name="essay_credits">
-              <InputNumber aria-label="Essay credits" min={0} precision={0} style={{ width: '100%' }} />
+            <Form.Item label={<FormattedMessage id="userModal.essayCredits" defaultMessage="Essay credits" />} name="essay_credits">
+              <InputNumber
+                aria-label={intl.formatMessage({ id: 'userModal.essayCredits', defaultMessage: 'Essay credits' })}
+                min={0}
+                precision={0}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="Max credits" name="max_essay_credits">
-              <InputNumber aria-label="Max credits" min={0} precision={0} style={{ width: '100%' }} />
+            <Form.Item label={<FormattedMessage id="userModal.maxCredits" defaultMessage="Max credits" />} name="max_essay_credits">
+              <InputNumber
+                aria-label={intl.formatMessage({ id: 'userModal.maxCredits', defaultMessage: 'Max credits' })}
+                min={0}
+                precision={0}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="Unlimited" name="unlimited" valuePropName="checked">
+            <Form.Item
+              label={<FormattedMessage id="userModal.unlimited" defaultMessage="Unlimited" />}
+              name="unlimited"
+              valuePropName="checked"
+            >
               <Switch />
             </Form.Item>
           </Col>
         </Row>
         {!creating && (
-          <Form.Item label="Assigned personas" name="personas" extra="Comma-separated">
+          <Form.Item
+            label={<FormattedMessage id="userModal.assignedPersonas" defaultMessage="Assigned personas" />}
+            name="personas"
+            extra={<FormattedMessage id="userModal.commaSeparated" defaultMessage="Comma-separated" />}
+          >
             <Input />
           </Form.Item>
         )}

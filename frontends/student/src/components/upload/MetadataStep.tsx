@@ -1,4 +1,5 @@
 import { Button, Col, Form, Input, Row } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_TITLE_CHARS } from '../../lib/upload';
 import type { UploadWizardState } from '../../lib/useUploadWizard';
 import { UPLOAD_STEP } from '../../lib/wizardSteps';
@@ -9,12 +10,13 @@ import { TokFields } from './TokFields';
 /** Step 2: the title, the essay type's own fields and the rubric; 'Review & Submit' checks them. */
 export function MetadataStep({ wizard }: { wizard: UploadWizardState }) {
   const { type, ee, tok, defaultTitle, errors, changeEe, changeTok } = wizard;
+  const intl = useIntl();
   return (
     <>
       <Form layout="vertical" component="div">
         <Row gutter={24}>
           <Col xs={24} lg={14}>
-            <Form.Item label="Title" htmlFor="meta-title" required>
+            <Form.Item label={intl.formatMessage({ id: 'upload.field.title', defaultMessage: 'Title' })} htmlFor="meta-title" required>
               <Input
                 id="meta-title"
                 maxLength={MAX_TITLE_CHARS}
@@ -36,10 +38,10 @@ export function MetadataStep({ wizard }: { wizard: UploadWizardState }) {
       </Form>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
         <Button size="large" onClick={() => wizard.backTo(UPLOAD_STEP)}>
-          Back
+          <FormattedMessage id="upload.back" defaultMessage="Back" />
         </Button>
         <Button type="primary" size="large" onClick={wizard.next}>
-          Review &amp; Submit
+          <FormattedMessage id="upload.reviewSubmit" defaultMessage="Review & Submit" />
         </Button>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { Alert, Card, Empty, Form, Radio, Skeleton, Space, Tag, Typography } from 'antd';
+import { useIntl } from 'react-intl';
 import type { EssayType } from '@corestone/sdk';
 import { FIELD_IDS, type FieldErrors } from '../../lib/uploadFields';
 import type { ActiveRubrics } from '../../lib/useRubricChoice';
@@ -14,14 +15,26 @@ interface RubricChoiceProps {
 
 /** The 'Rubric' field: the essay type's active rubrics to choose from, or why there are none. */
 export function RubricChoice({ type, rubrics, value, errors, onChange }: RubricChoiceProps) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'upload.field.rubric', defaultMessage: 'Rubric' });
   return (
-    <Form.Item label="Rubric" required {...marked(errors, 'rubric')}>
+    <Form.Item label={label} required {...marked(errors, 'rubric')}>
       {rubrics.loading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : rubrics.error ? (
-        <Alert type="error" showIcon title={`Could not load rubrics: ${rubrics.error}`} />
+        <Alert
+          type="error"
+          showIcon
+          title={intl.formatMessage(
+            { id: 'upload.rubricsFailed', defaultMessage: 'Could not load rubrics: {error}' },
+            { error: rubrics.error },
+          )}
+        />
       ) : rubrics.list.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No active rubrics available for ${type}`} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={intl.formatMessage({ id: 'upload.noRubrics', defaultMessage: 'No active rubrics available for {type}' }, { type })}
+        />
       ) : (
         <Radio.Group
           id={FIELD_IDS.rubric}
@@ -29,7 +42,7 @@ export function RubricChoice({ type, rubrics, value, errors, onChange }: RubricC
           value={value}
           onChange={(e) => onChange(e.target.value)}
           style={{ width: '100%' }}
-          aria-label="Rubric"
+          aria-label={label}
           data-testid="rubric-list"
         >
           <Space orientation="vertical" style={{ width: '100%' }}>
@@ -37,11 +50,20 @@ export function RubricChoice({ type, rubrics, value, errors, onChange }: RubricC
               <Card key={r.id} size="small" style={{ borderColor: r.id === value ? '#1d4ed8' : undefined }}>
                 <Radio value={r.id} data-testid={`rubric-${r.id}`}>
                   <Typography.Text strong>{r.title}</Typography.Text>{' '}
-                  <Tag color={r.status === 'active' ? 'green' : 'default'}>{r.status}</Tag>
+                  <Tag color={r.status === 'active' ? 'green' : 'default'}>
+                    {r.status === 'active' ? intl.formatMessage({ id: 'upload.rubricActive', defaultMessage: 'active' }) : r.status}
+                  </Tag>
                   {r.scoring_structure?.total_points ? (
                     <div>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {r.scoring_structure.criteria?.length ?? 0} criteria · {r.scoring_structure.total_points} points
+                        {intl.formatMessage(
+                          {
+                            id: 'upload.rubricFacts',
+                            defaultMessage:
+                              '{criteria, plural, one {# criterion} other {# criteria}} · {points, plural, one {# point} other {# points}}',
+                          },
+                          { criteria: r.scoring_structure.criteria?.length ?? 0, points: r.scoring_structure.total_points },
+                        )}
                       </Typography.Text>
                     </div>
                   ) : null}

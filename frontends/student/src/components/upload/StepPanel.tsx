@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { useIntl } from 'react-intl';
 import { stepLabel } from '../../lib/wizardSteps';
 
 interface StepPanelProps {
@@ -10,8 +11,9 @@ interface StepPanelProps {
 
 /** The step's panel: focused on a step change, named for screen readers ('Step 2 of 3: Metadata'). */
 export function StepPanel({ ref, step, testId, children }: StepPanelProps) {
+  const intl = useIntl();
   return (
-    <div ref={ref} tabIndex={-1} role="group" aria-label={stepLabel(step)} data-testid={testId} style={{ outline: 'none' }}>
+    <div ref={ref} tabIndex={-1} role="group" aria-label={stepLabel(step, intl)} data-testid={testId} style={{ outline: 'none' }}>
       {children}
     </div>
   );

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Select } from 'antd';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { ENGLISH } from '@corestone/ui/i18n';
 import { ContextField } from './ContextField';
 import { AREAS_OF_KNOWLEDGE } from '../../data/subjects';
+import { subjectLabel } from '../../data/subjectLabels';
 import type { Field, FieldErrors } from '../../lib/uploadFields';
 import type { TokMeta } from '../../lib/uploadMetadata';
 import type { TokTitleChoices } from '../../lib/useTokTitles';
@@ -18,14 +21,22 @@ interface TokFieldsProps {
 
 /** The Select's value for the free entry (no title label starts with it). */
 export const OTHER_TITLE = '__other_title__';
-export const OTHER_TITLE_LABEL = 'Other title (type the title you answered)';
-export const TITLES_UNAVAILABLE = 'The prescribed titles could not be loaded. Choose "Other title" and type the title you answered.';
+const TEXTS: Record<'other' | 'unavailable', MessageDescriptor> = {
+  other: { id: 'upload.tok.otherTitle', defaultMessage: 'Other title (type the title you answered)' },
+  unavailable: {
+    id: 'upload.tok.titlesUnavailable',
+    defaultMessage: 'The prescribed titles could not be loaded. Choose "Other title" and type the title you answered.',
+  },
+};
+export const OTHER_TITLE_LABEL = ENGLISH.formatMessage(TEXTS.other);
+export const TITLES_UNAVAILABLE = ENGLISH.formatMessage(TEXTS.unavailable);
 
 /**
  * The TOK essay's metadata: prescribed title (the current session's titles, or a title typed in
  * as "Other title"), areas of knowledge, context, and the length reminder.
  */
 export function TokFields({ tok, titles, errors, onChange }: TokFieldsProps) {
+  const intl = useIntl();
   const status = titles.status ?? 'ready';
   const [choseOther, setChoseOther] = useState(false);
   // a typed title (also one restored from a draft) is shown in the free entry, once the list is known
@@ -38,10 +49,16 @@ export function TokFields({ tok, titles, errors, onChange }: TokFieldsProps) {
   return (
     <>
       {status === 'failed' && (
-        <Alert type="warning" showIcon title={TITLES_UNAVAILABLE} style={{ marginBottom: 16 }} data-testid="tok-titles-unavailable" />
+        <Alert
+          type="warning"
+          showIcon
+          title={intl.formatMessage(TEXTS.unavailable)}
+          style={{ marginBottom: 16 }}
+          data-testid="tok-titles-unavailable"
+        />
       )}
       <Form.Item
-        label="Prescribed Title"
+        label={intl.formatMessage({ id: 'upload.field.prescribedTitle', defaultMessage: 'Prescribed Title' })}
         htmlFor="meta-prescribed"
         required
         {...marked(errors, 'prescribedTitle')}
@@ -52,17 +69,27 @@ export function TokFields({ tok, titles, errors, onChange }: TokFieldsProps) {
               {tok.prescribedTitle}
             </span>
           ) : titles.session && !other ? (
-            <span data-testid="tok-session">Prescribed titles for the {titles.session} session</span>
+            <span data-testid="tok-session">
+              <FormattedMessage
+                id="upload.tok.session"
+                defaultMessage="Prescribed titles for the {session} session"
+                values={{ session: titles.session }}
+              />
+            </span>
           ) : undefined
         }
       >
         <Select
           id="meta-prescribed"
           {...invalid(errors, 'prescribedTitle')}
-          placeholder={status === 'loading' ? 'Loading the prescribed titles…' : 'Choose the prescribed title you answered'}
+          placeholder={
+            status === 'loading'
+              ? intl.formatMessage({ id: 'upload.tok.loadingTitles', defaultMessage: 'Loading the prescribed titles…' })
+              : intl.formatMessage({ id: 'upload.tok.chooseTitle', defaultMessage: 'Choose the prescribed title you answered' })
+          }
           loading={status === 'loading'}
           value={chosen}
-          options={[...titles.map((t) => ({ value: t, label: t })), { value: OTHER_TITLE, label: OTHER_TITLE_LABEL }]}
+          options={[...titles.map((t) => ({ value: t, label: t })), { value: OTHER_TITLE, label: intl.formatMessage(TEXTS.other) }]}
           onChange={choose}
           popupMatchSelectWidth
           listHeight={320}
@@ -71,34 +98,43 @@ export function TokFields({ tok, titles, errors, onChange }: TokFieldsProps) {
         />
       </Form.Item>
       {other && (
-        <Form.Item label="Your title" htmlFor="meta-prescribed-other" required>
+        <Form.Item
+          label={intl.formatMessage({ id: 'upload.tok.yourTitle', defaultMessage: 'Your title' })}
+          htmlFor="meta-prescribed-other"
+          required
+        >
           <Input.TextArea
             id="meta-prescribed-other"
             autoSize={{ minRows: 2, maxRows: 5 }}
             maxLength={600}
-            placeholder="Type the title you answered"
+            placeholder={intl.formatMessage({ id: 'upload.tok.typeTitle', defaultMessage: 'Type the title you answered' })}
             value={tok.prescribedTitle}
             onChange={(e) => onChange({ prescribedTitle: e.target.value.trim() ? e.target.value : '' }, 'prescribedTitle')}
           />
         </Form.Item>
       )}
-      <Form.Item label="Areas of Knowledge Focus" htmlFor="meta-aok">
+      <Form.Item label={intl.formatMessage({ id: 'upload.field.aok', defaultMessage: 'Areas of Knowledge Focus' })} htmlFor="meta-aok">
         <Select
           id="meta-aok"
           mode="multiple"
           allowClear
-          placeholder="Optional"
+          placeholder={intl.formatMessage({ id: 'upload.optional', defaultMessage: 'Optional' })}
           value={tok.aokFocus}
-          options={AREAS_OF_KNOWLEDGE.map((a) => ({ value: a, label: a }))}
+          options={AREAS_OF_KNOWLEDGE.map((a) => ({ value: a, label: subjectLabel(intl, a) }))}
           onChange={(v) => onChange({ aokFocus: v })}
         />
       </Form.Item>
       <ContextField
         value={tok.additionalContext}
-        placeholder="Optional"
+        placeholder={intl.formatMessage({ id: 'upload.optional', defaultMessage: 'Optional' })}
         onChange={(additionalContext) => onChange({ additionalContext })}
       />
-      <Alert type="info" showIcon title="TOK essays should be about 1,600 words." style={{ marginBottom: 24 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={intl.formatMessage({ id: 'upload.tokLength', defaultMessage: 'TOK essays should be about 1,600 words.' })}
+        style={{ marginBottom: 24 }}
+      />
     </>
   );
 }

@@ -1,20 +1,34 @@
 import { Alert, Button, Card, Space, Typography, Upload } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, FileTextOutlined } from '@ant-design/icons';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { sizeMb } from '../../lib/upload';
+import { ENGLISH } from '@corestone/ui/i18n';
 import { FIELD_IDS } from '../../lib/uploadFields';
 import type { UploadWizardState } from '../../lib/useUploadWizard';
 
 /** Shown on the Upload step when a kept draft came back without its file (a File cannot outlive a reload). */
-export const chooseFileAgainText = (fileName: string | null) =>
-  `Your details are kept. Choose your file${fileName ? ` (${fileName})` : ''} again to continue.`;
+export const chooseFileAgainText = (fileName: string | null, intl: IntlShape = ENGLISH) =>
+  fileName
+    ? intl.formatMessage(
+        { id: 'upload.chooseAgainNamed', defaultMessage: 'Your details are kept. Choose your file ({fileName}) again to continue.' },
+        { fileName },
+      )
+    : intl.formatMessage({ id: 'upload.chooseAgain', defaultMessage: 'Your details are kept. Choose your file again to continue.' });
 
 /** Step 1: the drop zone, or the chosen file with Remove; 'Continue' goes on to the metadata. */
 export function UploadStep({ wizard }: { wizard: UploadWizardState }) {
   const { file, fileName, draftCameBack, errors, pickFile, removeFile, next } = wizard;
+  const intl = useIntl();
   return (
     <>
       {!file && draftCameBack && (
-        <Alert type="info" showIcon title={chooseFileAgainText(fileName)} style={{ marginBottom: 16 }} data-testid="choose-file-again" />
+        <Alert
+          type="info"
+          showIcon
+          title={chooseFileAgainText(fileName, intl)}
+          style={{ marginBottom: 16 }}
+          data-testid="choose-file-again"
+        />
       )}
       {!file ? (
         <Upload.Dragger
@@ -31,8 +45,12 @@ export function UploadStep({ wizard }: { wizard: UploadWizardState }) {
           <p className="ant-upload-drag-icon">
             <CloudUploadOutlined />
           </p>
-          <p className="ant-upload-text">Click or drag your essay to this area</p>
-          <p className="ant-upload-hint">.txt, .docx or .pdf · up to 20 MB</p>
+          <p className="ant-upload-text">
+            <FormattedMessage id="upload.dropText" defaultMessage="Click or drag your essay to this area" />
+          </p>
+          <p className="ant-upload-hint">
+            <FormattedMessage id="upload.dropHint" defaultMessage=".txt, .docx or .pdf · up to 20 MB" />
+          </p>
         </Upload.Dragger>
       ) : (
         <Card size="small" style={{ background: '#f8fafc' }} data-testid="selected-file">
@@ -42,11 +60,11 @@ export function UploadStep({ wizard }: { wizard: UploadWizardState }) {
               <div>
                 <Typography.Text strong>{file.name}</Typography.Text>
                 <br />
-                <Typography.Text type="secondary">{sizeMb(file.size)}</Typography.Text>
+                <Typography.Text type="secondary">{sizeMb(file.size, intl)}</Typography.Text>
               </div>
             </Space>
             <Button icon={<DeleteOutlined />} onClick={removeFile}>
-              Remove
+              <FormattedMessage id="common.remove" defaultMessage="Remove" />
             </Button>
           </Space>
         </Card>
@@ -58,7 +76,7 @@ export function UploadStep({ wizard }: { wizard: UploadWizardState }) {
       )}
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 24 }}>
         <Button type="primary" size="large" onClick={next}>
-          Continue
+          <FormattedMessage id="upload.continue" defaultMessage="Continue" />
         </Button>
       </div>
     </>
