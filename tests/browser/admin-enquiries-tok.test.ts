@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../support/platform';
-import { createFirstAdmin, pickOption, screenshot, sideways, signInThroughForm, storeSession } from '../support/browser';
+import { createFirstAdmin, openSelect, pickOption, screenshot, sideways, signInThroughForm, storeSession } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 
 const adminEmail = uniqueEmail('katherine');
@@ -71,7 +71,7 @@ it('a super admin sets a session of six TOK titles, makes it current, and the wi
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByTestId('step-metadata').waitFor();
   expect(await page.getByTestId('tok-session').innerText()).toBe('Prescribed titles for the May 2027 session');
-  await page.locator('#meta-prescribed').click({ force: true });
+  await openSelect(page, 'meta-prescribed');
   const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
   await options.first().waitFor();
   expect(await options.allInnerTexts()).toEqual([

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeDocx, makePdf } from '@corestone/documents/testing';
 import { resetTokenFromMail, uniqueEmail } from '../support/platform';
-import { dialogOpened, fillEeMetadata, pickOption, screenshot, signInThroughForm, submitSignUpForm } from '../support/browser';
+import { dialogOpened, chooseOption, fillEeMetadata, screenshot, signInThroughForm, submitSignUpForm } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY, TOK_ESSAY } from '../fixtures/essays';
 
@@ -33,8 +33,7 @@ it('uploads a TOK essay as a PDF through the wizard, then deletes it from My Sub
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByTestId('step-metadata').waitFor();
   await page.locator('#meta-title').fill('Knowledge and certainty');
-  await page.locator('#meta-prescribed').click({ force: true });
-  await pickOption(page, /^Title 3: /);
+  await chooseOption(page, 'meta-prescribed', /^Title 3: /);
   await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
   await page.getByRole('button', { name: 'Review & Submit' }).click();
   await page.getByTestId('step-submit').waitFor();

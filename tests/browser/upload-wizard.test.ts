@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { uniqueEmail } from '../support/platform';
-import { pickOption, screenshot, signInThroughForm } from '../support/browser';
+import { chooseOption, screenshot, signInThroughForm } from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
@@ -74,10 +74,8 @@ it('keeps the metadata through Back and a reload, marks refused fields, and forg
   await desktopAndPhone('50-wizard-inline-error');
 
   await page.locator('#meta-title').fill('Influenza and public health');
-  await page.locator('#meta-category').click({ force: true });
-  await pickOption(page, 'Individuals and Societies');
-  await page.locator('#meta-subject').click({ force: true });
-  await pickOption(page, /^History$/);
+  await chooseOption(page, 'meta-category', 'Individuals and Societies');
+  await chooseOption(page, 'meta-subject', /^History$/);
   await page.getByLabel('Research Question').fill(RQ);
   await page.locator('#meta-rq-error').waitFor({ state: 'detached' }); // a changed field is no longer marked
   await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
@@ -110,8 +108,7 @@ it('keeps the metadata through Back and a reload, marks refused fields, and forg
   // what the student stated beside the spec's fields (issue 28): the citation style and context too
   await page.getByRole('button', { name: 'Back to Metadata' }).click();
   await stepShown('Step 2 of 3: Metadata');
-  await page.locator('#meta-citation').click({ force: true });
-  await pickOption(page, /^MLA$/);
+  await chooseOption(page, 'meta-citation', /^MLA$/);
   await page.locator('#meta-context').fill('My supervisor suggested comparing two cities.');
   await page.getByRole('button', { name: 'Review & Submit' }).click();
   await stepShown('Step 3 of 3: Submit');

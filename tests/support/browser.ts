@@ -140,6 +140,32 @@ export async function pickOption(page: Page, option: string | RegExp): Promise<v
   await page.locator(open).waitFor({ state: 'hidden' });
 }
 
+/**
+ * Opens the antd Select whose input has id `fieldId`. The click is a real one on the select's box,
+ * once the select is enabled, so Playwright waits until nothing covers it and it has stopped moving
+ * (a forced click on the hidden input was lost once in CI: the Subject select, right after the
+ * viewport came back from a phone's width, never opened). A click that opened nothing within a few
+ * seconds is repeated once.
+ */
+export async function openSelect(page: Page, fieldId: string): Promise<void> {
+  const select = page.locator(`.ant-select:not(.ant-select-disabled):has(#${fieldId})`);
+  const opened = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await select.click();
+  if (
+    !(await opened.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    await select.click();
+}
+
+/** Opens the Select whose input has id `fieldId` and picks `option` in it. */
+export async function chooseOption(page: Page, fieldId: string, option: string | RegExp): Promise<void> {
+  await openSelect(page, fieldId);
+  await pickOption(page, option);
+}
+
 /** A session as /auth answers it (sign-up, login), to hand to a browser. */
 export interface StoredSession {
   access_token: string;
@@ -238,10 +264,8 @@ export const EE_RESEARCH_QUESTION = 'To what extent did the 1918 pandemic change
  */
 export async function fillEeMetadata(page: Page, title: string): Promise<void> {
   await page.locator('#meta-title').fill(title);
-  await page.locator('#meta-category').click({ force: true });
-  await pickOption(page, 'Individuals and Societies');
-  await page.locator('#meta-subject').click({ force: true });
-  await pickOption(page, /^History$/);
+  await chooseOption(page, 'meta-category', 'Individuals and Societies');
+  await chooseOption(page, 'meta-subject', /^History$/);
   await page.getByLabel('Research Question').fill(EE_RESEARCH_QUESTION);
   await page.getByTestId('rubric-list').locator('input[type=radio]').first().check({ force: true });
 }
