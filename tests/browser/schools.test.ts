@@ -16,7 +16,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { resetTokenFromMail, uniqueEmail } from '../support/platform';
-import { createFirstAdmin, fillEeMetadata, screenshot, sideways, signInThroughForm } from '../support/browser';
+import {
+  chooseOption,
+  createFirstAdmin,
+  dialogOpened,
+  fillEeMetadata,
+  openSelect,
+  screenshot,
+  sideways,
+  signInThroughForm,
+} from '../support/browser';
 import { browserSuite } from '../support/browser-suite';
 import { EE_ESSAY } from '../fixtures/essays';
 
@@ -31,6 +40,13 @@ const suite = browserSuite({
     await signInThroughForm(page, p.gatewayUrl, superEmail, 'admin-pass-1', /\/admin$/);
   },
 });
+
+/** A figure of the school overview once it has loaded (it shows … while its figures are on their way). */
+async function statistic(testId: string): Promise<string> {
+  const value = suite.page.getByTestId(testId).locator('.ant-statistic-content').filter({ hasNotText: '…' });
+  await value.waitFor();
+  return value.innerText();
+}
 
 /**
  * The helper's screenshot (tests/artifacts/screenshots) and a copy in /tmp/shots for review: from
@@ -144,8 +160,8 @@ it('a super admin creates a school, invites its school admin and grants pool cre
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('E-mail').fill(headEmail);
   await dialog.getByLabel('Name').fill('Hana Head');
-  await dialog.getByLabel('School role').click({ force: true });
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'School admin' }).click();
+  await dialogOpened(page);
+  await chooseOption(page, dialog.getByLabel('School role'), 'School admin');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await page.getByText(/Invitation sent: .* will receive an e-mail to set a password/).waitFor();
   await page.getByTestId('school-members').getByText(headEmail).waitFor();
@@ -188,8 +204,8 @@ it('the school admin sets a password, signs in to their School area and imports 
 
   await page.getByTestId('school-overview').waitFor();
   await page.getByRole('heading', { level: 1, name: 'Riverside International' }).waitFor();
-  expect(await page.getByTestId('school-credits-left').locator('.ant-statistic-content').innerText()).toBe('150');
-  expect(await page.getByTestId('school-count-admins').locator('.ant-statistic-content').innerText()).toBe('1');
+  expect(await statistic('school-credits-left')).toBe('150');
+  expect(await statistic('school-count-admins')).toBe('1');
   // the menu is the School area's: none of the platform's screens
   const menu = await page.getByRole('menuitem').allInnerTexts();
   expect(menu.map((t) => t.trim())).toEqual(expect.arrayContaining(['School', 'My Dashboard']));
@@ -278,7 +294,7 @@ it('the school admin sees the imported classes, creates one and assigns its teac
   await page
     .locator('.ant-drawer-content-wrapper')
     .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-  await drawer.getByLabel('Teachers to assign').click({ force: true });
+  await openSelect(page, drawer.getByLabel('Teachers to assign'));
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Theo Tutor' }).click();
   await page.keyboard.press('Escape');
   await drawer.getByRole('button', { name: 'Assign' }).click();
@@ -427,8 +443,8 @@ it("the roster student submits an essay through the upload wizard: the school's 
   await signInThroughForm(page, p.gatewayUrl, headEmail, 'school-secret-1', /\/admin\/school$/);
   const left = page.getByTestId('school-credits-left');
   await left.getByText('150 granted, 1 used').waitFor();
-  expect(await left.locator('.ant-statistic-content').innerText()).toBe('149');
-  expect(await page.getByTestId('school-essays-week').locator('.ant-statistic-content').innerText()).toBe('1');
+  expect(await statistic('school-credits-left')).toBe('149');
+  expect(await statistic('school-essays-week')).toBe('1');
   // the pool's use per member names the student; no class assignment was charged yet
   await page
     .getByTestId('school-pool-by-student')
@@ -461,8 +477,8 @@ it("a second school's admin and student see none of the first school, in the scr
   await signOut();
   await signInThroughForm(page, p.gatewayUrl, hugo, 'hillside-secret-1', /\/admin\/school$/);
   await page.getByRole('heading', { level: 1, name: 'Hillside Academy' }).waitFor();
-  expect(await page.getByTestId('school-count-students').locator('.ant-statistic-content').innerText()).toBe('1');
-  expect(await page.getByTestId('school-credits-left').locator('.ant-statistic-content').innerText()).toBe('0');
+  expect(await statistic('school-count-students')).toBe('1');
+  expect(await statistic('school-credits-left')).toBe('0');
   await page.getByRole('tab', { name: 'Members' }).click();
   const cards = page.getByTestId('school-member-card').or(page.getByTestId('school-members').locator('tbody tr.ant-table-row'));
   await page.getByTestId('school-members').getByText(stella).waitFor();

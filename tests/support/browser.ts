@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT } from '@corestone/devstack';
 import { TokenStore } from '@corestone/sdk';
 
@@ -141,14 +141,17 @@ export async function pickOption(page: Page, option: string | RegExp): Promise<v
 }
 
 /**
- * Opens the antd Select whose input has id `fieldId`. The click is a real one on the select's box,
+ * Opens the antd Select whose input is `field` (its id, or a locator). The click is a real one on the select's box,
  * once the select is enabled, so Playwright waits until nothing covers it and it has stopped moving
  * (a forced click on the hidden input was lost once in CI: the Subject select, right after the
  * viewport came back from a phone's width, never opened). A click that opened nothing within a few
  * seconds is repeated once.
  */
-export async function openSelect(page: Page, fieldId: string): Promise<void> {
-  const select = page.locator(`.ant-select:not(.ant-select-disabled):has(#${fieldId})`);
+export async function openSelect(page: Page, field: string | Locator): Promise<void> {
+  const input = typeof field === 'string' ? page.locator(`#${field}`) : field;
+  const select = input
+    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
+    .and(page.locator('.ant-select:not(.ant-select-disabled)'));
   const opened = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   await select.click();
   if (
@@ -160,9 +163,9 @@ export async function openSelect(page: Page, fieldId: string): Promise<void> {
     await select.click();
 }
 
-/** Opens the Select whose input has id `fieldId` and picks `option` in it. */
-export async function chooseOption(page: Page, fieldId: string, option: string | RegExp): Promise<void> {
-  await openSelect(page, fieldId);
+/** Opens the Select whose input is `field` (its id, or a locator) and picks `option` in it. */
+export async function chooseOption(page: Page, field: string | Locator, option: string | RegExp): Promise<void> {
+  await openSelect(page, field);
   await pickOption(page, option);
 }
 
