@@ -72,7 +72,7 @@ async function seed(from: number, to: number): Promise<void> {
            jsonb_build_object('code', 'B', 'name', 'Knowledge', 'score', (i % 5) + 0.5, 'maxScore', 6)),
          'overallSummary', jsonb_build_object('holisticCommentary', 'Overall ' || i)) END,
        CASE WHEN status = 'completed' THEN i % 12 END,
-       CASE WHEN status = 'completed' THEN (i % 50) + 0.25 END,
+       CASE WHEN status = 'completed' THEN (i % 50) + (i % 7) * 0.13 + 0.05 END,
        CASE WHEN status = 'completed' THEN at + (i % 600) * interval '1 second' END,
        at, at + interval '1 minute', 'school-' || (i % 4),
        CASE WHEN i % 11 = 0 THEN $3::uuid END, CASE WHEN i % 11 = 0 THEN 'class-1' END, CASE WHEN i % 11 = 0 THEN 'school-0' END, NULL
@@ -115,6 +115,15 @@ async function rollupAgainstRecount() {
     ),
     recountTimes: await q(
       `SELECT (completed_at AT TIME ZONE 'UTC')::date::text AS day, round(processing_time * 10)::int AS tenths, count(*)::int AS n,
+         trim_scale(sum(processing_time::numeric))::text AS s
+       FROM evaluations WHERE status = 'completed' AND completed_at IS NOT NULL AND processing_time IS NOT NULL AND reused_from IS NULL
+       GROUP BY 1, 2 ORDER BY 1, 2`,
+    ),
+    keptSeconds: await q(
+      `SELECT day::text, secs, n::int, trim_scale(seconds_sum)::text AS s FROM processing_seconds WHERE n <> 0 ORDER BY 1, 2`,
+    ),
+    recountSeconds: await q(
+      `SELECT (completed_at AT TIME ZONE 'UTC')::date::text AS day, round(processing_time * 10)::int / 10 AS secs, count(*)::int AS n,
          trim_scale(sum(processing_time::numeric))::text AS s
        FROM evaluations WHERE status = 'completed' AND completed_at IS NOT NULL AND processing_time IS NOT NULL AND reused_from IS NULL
        GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -303,6 +312,8 @@ describe('daily rollups', () => {
     expect(r.keptUsers).toEqual(r.recountUsers);
     expect(r.recountTimes.length).toBeGreaterThan(50);
     expect(r.keptTimes).toEqual(r.recountTimes);
+    expect(r.recountSeconds.length).toBeGreaterThan(50);
+    expect(r.keptSeconds).toEqual(r.recountSeconds);
     expect(r.recountSubmitterDays.length).toBeGreaterThan(3);
     expect(r.keptSubmitterDays).toEqual(r.recountSubmitterDays);
 

@@ -4,21 +4,6 @@ export interface Bucket {
   n: number;
 }
 
-/**
- * PostgreSQL's percentile_cont over the values a histogram holds (buckets in ascending value): the
- * value at position fraction × (count − 1) of the sorted values, interpolated between its two
- * neighbours; null when the histogram is empty.
- */
-export function percentileCont(buckets: Bucket[], fraction: number): number | null {
-  const total = buckets.reduce((sum, b) => sum + b.n, 0);
-  if (total === 0) return null;
-  const position = fraction * (total - 1);
-  const below = Math.floor(position);
-  const lower = valueAt(buckets, below);
-  const upper = valueAt(buckets, Math.ceil(position));
-  return lower + (position - below) * (upper - lower);
-}
-
 /** The value at 0-based `rank` of the sorted values. */
 function valueAt(buckets: Bucket[], rank: number): number {
   let seen = 0;
@@ -27,4 +12,54 @@ function valueAt(buckets: Bucket[], rank: number): number {
     if (rank < seen) return b.value;
   }
   return buckets[buckets.length - 1].value;
+}
+
+/** The 0-based ranks a percentile of `fraction` reads among `total` values (one, or the two it interpolates between). */
+function ranksOf(total: number, fraction: number): [number, number] {
+  const position = fraction * (total - 1);
+  return [Math.floor(position), Math.ceil(position)];
+}
+
+/**
+ * The coarse buckets (values ascending) holding the ranks the percentiles of `fractions` read: the
+ * only ones whose fine values percentileContRefined needs.
+ */
+export function bucketsRead(coarse: Bucket[], fractions: number[]): number[] {
+  const total = coarse.reduce((sum, b) => sum + b.n, 0);
+  if (total === 0) return [];
+  const values = fractions.flatMap((f) => ranksOf(total, f).map((rank) => valueAt(coarse, rank)));
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+/**
+ * PostgreSQL's percentile_cont (the value at position fraction × (count − 1) of the sorted values,
+ * interpolated between its two neighbours; null when there are none) over values counted at two
+ * precisions: `coarse` counts every value by its coarse bucket (`coarseOf(value)`), `fine` holds the
+ * exact values of the coarse buckets bucketsRead named. One precision only: coarse = fine, coarseOf
+ * the identity.
+ */
+export function percentileContRefined(
+  coarse: Bucket[],
+  fine: Bucket[],
+  coarseOf: (value: number) => number,
+  fraction: number,
+): number | null {
+  const total = coarse.reduce((sum, b) => sum + b.n, 0);
+  if (total === 0) return null;
+  const at = (rank: number): number => {
+    let before = 0;
+    for (const b of coarse) {
+      if (rank < before + b.n) {
+        const inside = fine.filter((f) => coarseOf(f.value) === b.value);
+        if (inside.length === 0) throw new Error(`no fine values for bucket ${b.value}`);
+        return valueAt(inside, rank - before);
+      }
+      before += b.n;
+    }
+    throw new Error(`rank ${rank} beyond the ${total} values`);
+  };
+  const [below, above] = ranksOf(total, fraction);
+  const position = fraction * (total - 1);
+  const lower = at(below);
+  return lower + (position - below) * (at(above) - lower);
 }

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import type { ActivityItem, AdminEvaluationQuery, CriterionAverage, EssayType, EvaluationStatus, Results } from '@corestone/contracts';
-import { keysetAfter, keysetAt, keysetPage } from '@corestone/service-kit';
+import { keysetAfter, keysetAt, keysetPage, withTransaction, type Queryable } from '@corestone/service-kit';
 import { fillDays, oneDecimal, type Period } from '../domain/periods';
-import { percentileCont } from '../domain/histogram';
+import { bucketsRead, percentileContRefined, type Bucket } from '../domain/histogram';
 import { VISIBLE } from './evaluations';
 import { SHOWN_STATUS, adminFilter, newestMatching } from './admin';
 import { createdCount, createdFigures, splitDays } from './rollup';
@@ -43,8 +43,29 @@ export interface ExportRow {
 const num = (v: unknown) => Number(v ?? 0);
 /** The first day of a period as a date (the rollup's key). */
 const dayOf = (p: Period) => p.since.toISOString().slice(0, 10);
+/** The whole second a time in tenths of a second falls in (processing_seconds' `secs`: SQL's integer division). */
+const secondOf = (tenths: number) => Math.trunc(tenths / 10);
+/** Timed gradings ($1: the period's start) completed before its first whole day ($2), which the rollups do not hold. */
+const PARTIAL_FIRST_DAY = `status = 'completed' AND completed_at IS NOT NULL AND completed_at >= $1 AND completed_at < $2::date::timestamptz
+             AND processing_time IS NOT NULL AND reused_from IS NULL`;
 /** The first UTC midnight at or after `t`, as YYYY-MM-DD. */
 const firstWholeDay = (t: Date) => new Date(Math.ceil(t.getTime() / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
+
+/** How many gradings of the period took each tenth of a second within the whole `seconds` given (ascending). */
+async function tenthsOf(db: Queryable, p: Period, firstDay: string, seconds: number[]): Promise<Bucket[]> {
+  const { rows } = await db.query<{ tenths: number; n: string }>({
+    name: 'processing-tenths',
+    text: `SELECT tenths, sum(n) AS n FROM (
+         SELECT tenths, n FROM processing_rollup
+         WHERE day >= $2::date AND tenths >= $4 AND tenths < $5 AND tenths / 10 = ANY($3::int[])
+         UNION ALL
+         SELECT round(processing_time * 10)::int, 1 FROM evaluations
+         WHERE ${PARTIAL_FIRST_DAY} AND round(processing_time * 10)::int / 10 = ANY($3::int[])) h
+       GROUP BY tenths HAVING sum(n) <> 0 ORDER BY tenths`,
+    values: [p.since, firstDay, seconds, seconds[0] * 10, (seconds[seconds.length - 1] + 1) * 10],
+  });
+  return rows.map((r) => ({ value: r.tenths, n: Number(r.n) }));
+}
 
 /**
  * The dashboard's figures, read from the evaluations and from `user_directory` (fed by users'
@@ -150,38 +171,53 @@ export class DashboardStore {
   /**
    * Gradings finished in the period: how long they took (seconds: the average exact, p50 and p95
    * those of the times rounded to 0.1 s, as shown) and how many completed or failed. Whole days come
-   * from the rollups (processing_rollup, migration 014), the period's partial first day from the
-   * rows (index evaluations_completed_at, covering).
+   * from the rollups, the period's partial first day from the rows (index evaluations_completed_at,
+   * covering). The percentiles take two reads: every second's count (processing_seconds, migration
+   * 016), then the tenths (processing_rollup, 014) of the seconds the percentiles fall in.
    */
   async processing(p: Period) {
+    const firstDay = firstWholeDay(p.since);
     const [times, counts] = await Promise.all([
-      this.pool.query<{ tenths: number; n: string; seconds: string }>(
-        `SELECT tenths, sum(n) AS n, sum(seconds) AS seconds FROM (
-           SELECT tenths, n, seconds_sum AS seconds FROM processing_rollup WHERE day >= $2::date
-           UNION ALL
-           SELECT round(processing_time * 10)::int, 1, processing_time::numeric FROM evaluations
-           WHERE status = 'completed' AND completed_at IS NOT NULL AND completed_at >= $1 AND completed_at < $2::date::timestamptz
-             AND processing_time IS NOT NULL AND reused_from IS NULL) h
-         GROUP BY tenths HAVING sum(n) <> 0 ORDER BY tenths`,
-        [p.since, firstWholeDay(p.since)],
-      ),
-      this.pool.query(
-        `SELECT coalesce(sum(n) FILTER (WHERE kind = 'completed'), 0)::int AS completed,
+      // one snapshot for both reads: a grading deleted between them could leave a second without its tenths
+      withTransaction(this.pool, async (db) => {
+        await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        const { rows } = await db.query<{ secs: number; n: string; seconds: string }>({
+          name: 'processing-seconds',
+          text: `SELECT secs, sum(n) AS n, sum(seconds) AS seconds FROM (
+             SELECT secs, n, seconds_sum AS seconds FROM processing_seconds WHERE day >= $2::date
+             UNION ALL
+             SELECT round(processing_time * 10)::int / 10, 1, processing_time::numeric FROM evaluations
+             WHERE ${PARTIAL_FIRST_DAY}) h
+           GROUP BY secs HAVING sum(n) <> 0 ORDER BY secs`,
+          values: [p.since, firstDay],
+        });
+        const coarse = rows.map((r) => ({ value: r.secs, n: Number(r.n) }));
+        const read = bucketsRead(coarse, [0.5, 0.95]);
+        return {
+          coarse,
+          seconds: rows.reduce((sum, r) => sum + Number(r.seconds), 0),
+          tenths: read.length === 0 ? [] : await tenthsOf(db, p, firstDay, read),
+        };
+      }),
+      this.pool.query({
+        name: 'processing-counts',
+        text: `SELECT coalesce(sum(n) FILTER (WHERE kind = 'completed'), 0)::int AS completed,
            coalesce(sum(n) FILTER (WHERE kind = 'failed'), 0)::int AS failed
          FROM evaluation_rollup WHERE kind IN ('completed', 'failed') AND day >= $1::date`,
-        [dayOf(p)],
-      ),
+        values: [dayOf(p)],
+      }),
     ]);
+    const n = times.coarse.reduce((sum, b) => sum + b.n, 0);
     // in whole tenths, so that a percentile halfway between two tenths is exactly .x5 and rounds up as SQL's round does
-    const buckets = times.rows.map((r) => ({ value: r.tenths, n: Number(r.n) }));
-    const n = buckets.reduce((sum, b) => sum + b.n, 0);
-    const seconds = times.rows.reduce((sum, r) => sum + Number(r.seconds), 0);
-    const inSeconds = (tenths: number | null) => (tenths === null ? null : Math.round(tenths) / 10);
+    const percentile = (fraction: number) => {
+      const t = percentileContRefined(times.coarse, times.tenths, secondOf, fraction);
+      return t === null ? null : Math.round(t) / 10;
+    };
     const c = counts.rows[0];
     return {
-      average: n === 0 ? null : oneDecimal(seconds / n),
-      p50: inSeconds(percentileCont(buckets, 0.5)),
-      p95: inSeconds(percentileCont(buckets, 0.95)),
+      average: n === 0 ? null : oneDecimal(times.seconds / n),
+      p50: percentile(0.5),
+      p95: percentile(0.95),
       completed: c.completed,
       failed: c.failed,
     };

@@ -1,5 +1,5 @@
 import type { Migration } from '@corestone/service-kit';
-import { PROCESSING_TIMES, SUBMITTER_DAYS, YEAR_OF_DATA, YEAR_OF_DATA_USERS } from './year-of-data';
+import { PROCESSING_SECONDS, PROCESSING_TIMES, SUBMITTER_DAYS, YEAR_OF_DATA, YEAR_OF_DATA_USERS } from './year-of-data';
 
 export const migrations: Migration[] = [
   {
@@ -198,4 +198,5 @@ export const migrations: Migration[] = [
   YEAR_OF_DATA_USERS,
   PROCESSING_TIMES,
   SUBMITTER_DAYS,
+  PROCESSING_SECONDS,
 ];

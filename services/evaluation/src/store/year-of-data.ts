@@ -377,3 +377,57 @@ export const SUBMITTER_DAYS: Migration = {
     $f$;
     SELECT submitter_days_rebuild();`,
 };
+
+/** The UTC day an evaluation `e` completed on: the processing rollups' day. */
+const COMPLETION_DAY = `(e.completed_at AT TIME ZONE 'UTC')::date`;
+
+/**
+ * Issue 34 §2: the period's processing percentiles read ten times fewer rows. A 30-day period of a
+ * model grader (20–50 s a grading) held 10,600 processing_rollup rows, 8.5 ms of Postgres per
+ * comprehensive report. processing_seconds keeps the same counts per whole second (of the time
+ * rounded to tenths); the percentiles find their second there and read the tenths of that second
+ * only (store/dashboard.ts). Both tables move in one statement of the trigger, in the evaluation's
+ * transaction.
+ */
+export const PROCESSING_SECONDS: Migration = {
+  id: '016-processing-seconds',
+  sql: `
+    CREATE TABLE processing_seconds (
+      day date NOT NULL,
+      secs integer NOT NULL,
+      n bigint NOT NULL DEFAULT 0,
+      seconds_sum numeric NOT NULL DEFAULT 0,
+      PRIMARY KEY (day, secs)
+    );
+    CREATE OR REPLACE FUNCTION processing_rollup_change() RETURNS trigger LANGUAGE plpgsql AS $f$
+    BEGIN
+      WITH delta AS (
+        SELECT ${COMPLETION_DAY} AS day, round(e.processing_time * 10)::int AS tenths,
+               sum(e.sign) AS n, sum(e.sign * e.processing_time::numeric) AS seconds_sum
+        FROM (VALUES (-1, OLD.status, OLD.completed_at, OLD.processing_time, OLD.reused_from),
+                     (1, NEW.status, NEW.completed_at, NEW.processing_time, NEW.reused_from)) AS e(sign, status, completed_at, processing_time, reused_from)
+        WHERE ${TIMED}
+        GROUP BY 1, 2 HAVING sum(e.sign) <> 0 OR sum(e.sign * e.processing_time::numeric) <> 0
+      ), fine AS (
+        INSERT INTO processing_rollup AS t (day, tenths, n, seconds_sum)
+          SELECT day, tenths, n, seconds_sum FROM delta ORDER BY 1, 2
+        ON CONFLICT (day, tenths) DO UPDATE SET n = t.n + EXCLUDED.n, seconds_sum = t.seconds_sum + EXCLUDED.seconds_sum
+      )
+      INSERT INTO processing_seconds AS t (day, secs, n, seconds_sum)
+        SELECT day, tenths / 10, sum(n), sum(seconds_sum) FROM delta
+        GROUP BY 1, 2 HAVING sum(n) <> 0 OR sum(seconds_sum) <> 0 ORDER BY 1, 2
+      ON CONFLICT (day, secs) DO UPDATE SET n = t.n + EXCLUDED.n, seconds_sum = t.seconds_sum + EXCLUDED.seconds_sum;
+      RETURN NULL;
+    END $f$;
+    CREATE OR REPLACE FUNCTION processing_rollup_rebuild() RETURNS void LANGUAGE sql AS $f$
+      DELETE FROM processing_rollup;
+      INSERT INTO processing_rollup (day, tenths, n, seconds_sum)
+        SELECT ${COMPLETION_DAY}, round(e.processing_time * 10)::int, count(*), sum(e.processing_time::numeric)
+        FROM evaluations e WHERE ${TIMED} GROUP BY 1, 2;
+      DELETE FROM processing_seconds;
+      INSERT INTO processing_seconds (day, secs, n, seconds_sum)
+        SELECT day, tenths / 10, sum(n), sum(seconds_sum) FROM processing_rollup GROUP BY 1, 2;
+    $f$;
+    INSERT INTO processing_seconds (day, secs, n, seconds_sum)
+      SELECT day, tenths / 10, sum(n), sum(seconds_sum) FROM processing_rollup GROUP BY 1, 2;`,
+};
