@@ -54,7 +54,6 @@ const firstWholeDay = (t: Date) => new Date(Math.ceil(t.getTime() / 86_400_000) 
 /** How many gradings of the period took each tenth of a second within the whole `seconds` given (ascending). */
 async function tenthsOf(db: Queryable, p: Period, firstDay: string, seconds: number[]): Promise<Bucket[]> {
   const { rows } = await db.query<{ tenths: number; n: string }>({
-    name: 'processing-tenths',
     text: `SELECT tenths, sum(n) AS n FROM (
          SELECT tenths, n FROM processing_rollup
          WHERE day >= $2::date AND tenths >= $4 AND tenths < $5 AND tenths / 10 = ANY($3::int[])
@@ -182,7 +181,6 @@ export class DashboardStore {
       withTransaction(this.pool, async (db) => {
         await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
         const { rows } = await db.query<{ secs: number; n: string; seconds: string }>({
-          name: 'processing-seconds',
           text: `SELECT secs, sum(n) AS n, sum(seconds) AS seconds FROM (
              SELECT secs, n, seconds_sum AS seconds FROM processing_seconds WHERE day >= $2::date
              UNION ALL
@@ -200,7 +198,6 @@ export class DashboardStore {
         };
       }),
       this.pool.query({
-        name: 'processing-counts',
         text: `SELECT coalesce(sum(n) FILTER (WHERE kind = 'completed'), 0)::int AS completed,
            coalesce(sum(n) FILTER (WHERE kind = 'failed'), 0)::int AS failed
          FROM evaluation_rollup WHERE kind IN ('completed', 'failed') AND day >= $1::date`,

@@ -74,7 +74,7 @@ type CreatedFilter = { statuses?: string[]; essay_type?: string; user_type?: str
  * by status, with the completed ones' percents. `filter` narrows by the rollup's dimensions.
  */
 export async function createdFigures(db: Queryable, window: CreatedWindow = {}, filter: CreatedFilter = {}): Promise<CreatedFigures> {
-  return (await sumCreated(db, window, filter, 'created-figures', ROLLUP_FIGURES, ROW_FIGURES)).map(figuresOf).reduce(add);
+  return (await sumCreated(db, window, filter, ROLLUP_FIGURES, ROW_FIGURES)).map(figuresOf).reduce(add);
 }
 
 /**
@@ -82,20 +82,15 @@ export async function createdFigures(db: Queryable, window: CreatedWindow = {}, 
  * percents' JSON was most of the time of a window's count at a million rows).
  */
 export async function createdCount(db: Queryable, window: CreatedWindow = {}, filter: CreatedFilter = {}): Promise<number> {
-  const rows = await sumCreated(db, window, filter, 'created-count', 'coalesce(sum(n), 0) AS total', 'count(*) AS total');
+  const rows = await sumCreated(db, window, filter, 'coalesce(sum(n), 0) AS total', 'count(*) AS total');
   return rows.reduce((n, r) => n + num(r.total), 0);
 }
 
-/**
- * The rows of sums (`rollupSums` over the rollup's whole days, `rowSums` over the partial ends' rows)
- * of a window. The statements are prepared once per connection under `name` (planning them was a
- * third of a dashboard figure's Postgres time at a million evaluations).
- */
+/** The rows of sums (`rollupSums` over the rollup's whole days, `rowSums` over the partial ends' rows) of a window. */
 async function sumCreated(
   db: Queryable,
   window: CreatedWindow,
   filter: CreatedFilter,
-  name: string,
   rollupSums: string,
   rowSums: string,
 ): Promise<Array<Record<string, unknown>>> {
@@ -109,23 +104,22 @@ async function sumCreated(
   const to = window.to ?? null;
   const split = splitDays(from ?? new Date(0), to ?? new Date(now.getTime() + DAY_MS));
   if (!split) {
-    const { rows } = await db.query({
-      name: `${name}-rows`,
-      text: `SELECT ${rowSums} FROM evaluations WHERE ${rowWhere} AND created_at >= $5 AND created_at < $6`,
-      values: [...params, from, to],
-    });
+    const { rows } = await db.query(`SELECT ${rowSums} FROM evaluations WHERE ${rowWhere} AND created_at >= $5 AND created_at < $6`, [
+      ...params,
+      from,
+      to,
+    ]);
     return rows;
   }
   // Whole days from the rollup (to omitted: through today, every row of today being before now);
   // the partial first and last day from the rows (index evaluations_list).
-  const { rows } = await db.query({
-    name: `${name}-days`,
-    text: `SELECT ${rollupSums} FROM evaluation_rollup
+  const { rows } = await db.query(
+    `SELECT ${rollupSums} FROM evaluation_rollup
        WHERE ${rollupWhere} AND ($5::date IS NULL OR day >= $5) AND ($6::date IS NULL OR day < $6)
      UNION ALL SELECT ${rowSums} FROM evaluations WHERE ${rowWhere} AND $7::timestamptz IS NOT NULL AND created_at >= $7 AND created_at < $5::date::timestamptz
      UNION ALL SELECT ${rowSums} FROM evaluations WHERE ${rowWhere} AND $6::date IS NOT NULL AND created_at >= $6::date::timestamptz AND created_at < $8`,
-    values: [...params, from ? dayOf(split.firstDay.getTime()) : null, to ? dayOf(split.endDay.getTime()) : null, from ?? null, to],
-  });
+    [...params, from ? dayOf(split.firstDay.getTime()) : null, to ? dayOf(split.endDay.getTime()) : null, from ?? null, to],
+  );
   return rows;
 }
 
