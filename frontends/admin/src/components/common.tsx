@@ -123,7 +123,8 @@ export function Loading() {
   const intl = useIntl();
   return (
     <div role="status" aria-label={intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading' })}>
-      <Skeleton active paragraph={{ rows: 6 }} />
+      {/* no title bar: antd draws it as an empty h3, a stray heading in the screen's outline while it loads */}
+      <Skeleton active title={false} paragraph={{ rows: 6 }} />
     </div>
   );
 }
