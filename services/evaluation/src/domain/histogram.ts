@@ -14,10 +14,13 @@ function valueAt(buckets: Bucket[], rank: number): number {
   return buckets[buckets.length - 1].value;
 }
 
-/** The 0-based ranks a percentile of `fraction` reads among `total` values (one, or the two it interpolates between). */
-function ranksOf(total: number, fraction: number): [number, number] {
+/** How many values a histogram holds. */
+export const countOf = (buckets: Bucket[]): number => buckets.reduce((sum, b) => sum + b.n, 0);
+
+/** Where a percentile of `fraction` falls among `total` values, and the 0-based ranks it interpolates between (one, or two). */
+function ranksOf(total: number, fraction: number) {
   const position = fraction * (total - 1);
-  return [Math.floor(position), Math.ceil(position)];
+  return { position, below: Math.floor(position), above: Math.ceil(position) };
 }
 
 /**
@@ -25,9 +28,12 @@ function ranksOf(total: number, fraction: number): [number, number] {
  * only ones whose fine values percentileContRefined needs.
  */
 export function bucketsRead(coarse: Bucket[], fractions: number[]): number[] {
-  const total = coarse.reduce((sum, b) => sum + b.n, 0);
+  const total = countOf(coarse);
   if (total === 0) return [];
-  const values = fractions.flatMap((f) => ranksOf(total, f).map((rank) => valueAt(coarse, rank)));
+  const values = fractions.flatMap((f) => {
+    const { below, above } = ranksOf(total, f);
+    return [valueAt(coarse, below), valueAt(coarse, above)];
+  });
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
@@ -44,7 +50,7 @@ export function percentileContRefined(
   coarseOf: (value: number) => number,
   fraction: number,
 ): number | null {
-  const total = coarse.reduce((sum, b) => sum + b.n, 0);
+  const total = countOf(coarse);
   if (total === 0) return null;
   const at = (rank: number): number => {
     let before = 0;
@@ -58,8 +64,7 @@ export function percentileContRefined(
     }
     throw new Error(`rank ${rank} beyond the ${total} values`);
   };
-  const [below, above] = ranksOf(total, fraction);
-  const position = fraction * (total - 1);
+  const { position, below, above } = ranksOf(total, fraction);
   const lower = at(below);
   return lower + (position - below) * (at(above) - lower);
 }

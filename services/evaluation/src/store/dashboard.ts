@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { ActivityItem, AdminEvaluationQuery, CriterionAverage, EssayType, EvaluationStatus, Results } from '@corestone/contracts';
 import { keysetAfter, keysetAt, keysetPage, withTransaction, type Queryable } from '@corestone/service-kit';
 import { fillDays, oneDecimal, type Period } from '../domain/periods';
-import { bucketsRead, percentileContRefined, type Bucket } from '../domain/histogram';
+import { bucketsRead, countOf, percentileContRefined, type Bucket } from '../domain/histogram';
 import { VISIBLE } from './evaluations';
 import { SHOWN_STATUS, adminFilter, newestMatching } from './admin';
 import { createdCount, createdFigures, splitDays } from './rollup';
@@ -204,7 +204,7 @@ export class DashboardStore {
         values: [dayOf(p)],
       }),
     ]);
-    const n = times.coarse.reduce((sum, b) => sum + b.n, 0);
+    const n = countOf(times.coarse);
     // in whole tenths, so that a percentile halfway between two tenths is exactly .x5 and rounds up as SQL's round does
     const percentile = (fraction: number) => {
       const t = percentileContRefined(times.coarse, times.tenths, secondOf, fraction);
